@@ -1,0 +1,151 @@
+//! Station lists embedded in the binary (`assets/stations/<country>.csv`): code, name, position and
+//! aliases (station slugs, upstream ids). The demo network and station search read them.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Station {
+    pub code: String,
+    pub name: String,
+    pub lat: f64,
+    pub lng: f64,
+    /// Other names the station answers to, e.g. `berlin-hbf` for `8011160`.
+    pub aliases: Vec<String>,
+}
+
+/// The embedded station lists, by country slug.
+const STATION_FILES: &[(&str, &str)] = &[
+    ("finland", include_str!("../assets/stations/finland.csv")),
+    ("ireland", include_str!("../assets/stations/ireland.csv")),
+    ("germany", include_str!("../assets/stations/germany.csv")),
+    (
+        "switzerland",
+        include_str!("../assets/stations/switzerland.csv"),
+    ),
+    ("belgium", include_str!("../assets/stations/belgium.csv")),
+    ("norway", include_str!("../assets/stations/norway.csv")),
+    (
+        "united-states",
+        include_str!("../assets/stations/united-states.csv"),
+    ),
+];
+
+/// Parses one station list: a header line, then `code,name,lat,lng,aliases` (aliases `|`-separated).
+pub fn parse_stations(csv: &str) -> Result<Vec<Station>, String> {
+    let mut out = Vec::new();
+    for (n, line) in csv.lines().enumerate().skip(1) {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = line.split(',').map(str::trim).collect();
+        let [code, name, lat, lng, rest @ ..] = cols.as_slice() else {
+            return Err(format!("line {}: expected code,name,lat,lng", n + 1));
+        };
+        let number = |s: &str| {
+            s.parse::<f64>()
+                .map_err(|_| format!("line {}: {s:?} is not a number", n + 1))
+        };
+        out.push(Station {
+            code: code.to_string(),
+            name: name.to_string(),
+            lat: number(lat)?,
+            lng: number(lng)?,
+            aliases: rest
+                .iter()
+                .flat_map(|a| a.split('|'))
+                .map(str::trim)
+                .filter(|a| !a.is_empty())
+                .map(String::from)
+                .collect(),
+        });
+    }
+    Ok(out)
+}
+
+/// Every embedded station list, parsed once.
+pub fn station_lists() -> &'static HashMap<&'static str, Vec<Station>> {
+    static LISTS: OnceLock<HashMap<&'static str, Vec<Station>>> = OnceLock::new();
+    LISTS.get_or_init(|| {
+        STATION_FILES
+            .iter()
+            .map(|(slug, csv)| {
+                // The files are ours and checked by a test, so a broken one is a build mistake.
+                let list = parse_stations(csv)
+                    .unwrap_or_else(|e| panic!("assets/stations/{slug}.csv: {e}"));
+                (*slug, list)
+            })
+            .collect()
+    })
+}
+
+/// The stations of one country, or an empty list where none are embedded.
+pub fn stations(country: &str) -> &'static [Station] {
+    station_lists()
+        .get(country)
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+}
+
+/// Finds a station by code or alias (case-insensitive), in one country or in all.
+pub fn find_station(
+    query: &str,
+    country: Option<&str>,
+) -> Option<(&'static str, &'static Station)> {
+    let q = query.trim();
+    station_lists()
+        .iter()
+        .filter(|(slug, _)| country.is_none_or(|c| c == **slug))
+        .find_map(|(slug, list)| {
+            list.iter()
+                .find(|s| {
+                    s.code.eq_ignore_ascii_case(q)
+                        || s.aliases.iter().any(|a| a.eq_ignore_ascii_case(q))
+                })
+                .map(|s| (*slug, s))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::country;
+
+    #[test]
+    fn every_list_parses_and_lies_in_its_country() {
+        for (slug, csv) in STATION_FILES {
+            let list = parse_stations(csv).unwrap();
+            assert!(list.len() >= 10, "{slug}");
+            let c = country::by_slug(slug).unwrap();
+            for s in &list {
+                assert!(c.bbox.contains(s.lat, s.lng), "{slug} {} outside", s.code);
+            }
+            let mut codes: Vec<_> = list.iter().map(|s| &s.code).collect();
+            codes.sort();
+            codes.dedup();
+            assert_eq!(codes.len(), list.len(), "{slug}: duplicate codes");
+        }
+    }
+
+    #[test]
+    fn finds_codes_and_aliases() {
+        assert_eq!(find_station("HKI", None).unwrap().1.name, "Helsinki");
+        assert_eq!(find_station("tpe", None).unwrap().1.name, "Tampere");
+        assert_eq!(
+            find_station("CNLLY", None).unwrap().1.name,
+            "Dublin Connolly"
+        );
+        assert_eq!(find_station("berlin-hbf", None).unwrap().1.code, "8011160");
+        assert_eq!(find_station("8011160", None).unwrap().1.name, "Berlin Hbf");
+        assert_eq!(find_station("8503000", None).unwrap().1.name, "Zürich HB");
+        assert!(find_station("HKI", Some("ireland")).is_none());
+        assert!(find_station("NOPE", None).is_none());
+    }
+
+    #[test]
+    fn bad_rows_are_reported_with_their_line() {
+        let e = parse_stations("code,name,lat,lng\nX,Y,abc,1\n").unwrap_err();
+        assert!(e.contains("line 2"), "{e}");
+    }
+}

@@ -1,0 +1,60 @@
+//! The clock every source reads: the system time, or a fixed instant from `RAILTOP_NOW`, so that
+//! recorded data and the demo can be replayed as of one moment (and snapshot tests stay stable).
+
+use chrono::{DateTime, SecondsFormat, Utc};
+
+/// Name of the environment variable that fixes the clock (RFC 3339).
+pub const NOW_ENV: &str = "RAILTOP_NOW";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Clock {
+    System,
+    Fixed(DateTime<Utc>),
+}
+
+impl Clock {
+    /// `RAILTOP_NOW` when set (an error if it is not RFC 3339), else the system clock.
+    pub fn from_env() -> Result<Clock, String> {
+        match std::env::var(NOW_ENV) {
+            Ok(v) if !v.trim().is_empty() => Clock::parse(&v),
+            _ => Ok(Clock::System),
+        }
+    }
+
+    pub fn parse(rfc3339: &str) -> Result<Clock, String> {
+        DateTime::parse_from_rfc3339(rfc3339.trim())
+            .map(|t| Clock::Fixed(t.with_timezone(&Utc)))
+            .map_err(|e| {
+                format!("{NOW_ENV}={rfc3339:?} is not an RFC 3339 time such as 2026-11-22T08:30:00Z ({e})")
+            })
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        match self {
+            Clock::System => Utc::now(),
+            Clock::Fixed(t) => *t,
+        }
+    }
+}
+
+/// The API's `fetchedAt` format: RFC 3339 in UTC, whole seconds.
+pub fn rfc3339(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_offsets_into_utc() {
+        let c = Clock::parse("2026-11-22T09:30:00+02:00").unwrap();
+        assert_eq!(rfc3339(c.now()), "2026-11-22T07:30:00Z");
+    }
+
+    #[test]
+    fn rejects_garbage_with_an_example() {
+        let e = Clock::parse("yesterday").unwrap_err();
+        assert!(e.contains("RFC 3339"), "{e}");
+    }
+}

@@ -1,0 +1,82 @@
+//! The countries of the Live Train Data API: slugs, names, time zones and bounding boxes.
+
+use chrono_tz::Tz;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoundingBox {
+    pub min_lat: f64,
+    pub max_lat: f64,
+    pub min_lng: f64,
+    pub max_lng: f64,
+}
+
+impl BoundingBox {
+    pub fn contains(&self, lat: f64, lng: f64) -> bool {
+        (self.min_lat..=self.max_lat).contains(&lat) && (self.min_lng..=self.max_lng).contains(&lng)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Country {
+    /// Lowercase, hyphenated: the API's `source` parameter.
+    pub slug: &'static str,
+    pub name: &'static str,
+    /// The zone railway clocks in the country show (the main one, for countries with several).
+    pub tz: Tz,
+    pub bbox: BoundingBox,
+}
+
+const fn bbox(min_lat: f64, max_lat: f64, min_lng: f64, max_lng: f64) -> BoundingBox {
+    BoundingBox {
+        min_lat,
+        max_lat,
+        min_lng,
+        max_lng,
+    }
+}
+
+/// Every country the API names, in the order DESIGN.md lists them.
+#[rustfmt::skip]
+pub const COUNTRIES: &[Country] = &[
+    Country { slug: "germany", name: "Germany", tz: Tz::Europe__Berlin, bbox: bbox(47.2, 55.1, 5.8, 15.1) },
+    Country { slug: "ireland", name: "Ireland", tz: Tz::Europe__Dublin, bbox: bbox(51.4, 55.4, -10.7, -5.4) },
+    Country { slug: "belgium", name: "Belgium", tz: Tz::Europe__Brussels, bbox: bbox(49.4, 51.6, 2.5, 6.5) },
+    Country { slug: "switzerland", name: "Switzerland", tz: Tz::Europe__Zurich, bbox: bbox(45.8, 47.9, 5.9, 10.6) },
+    Country { slug: "finland", name: "Finland", tz: Tz::Europe__Helsinki, bbox: bbox(59.7, 70.1, 19.4, 31.6) },
+    Country { slug: "netherlands", name: "Netherlands", tz: Tz::Europe__Amsterdam, bbox: bbox(50.7, 53.6, 3.3, 7.3) },
+    Country { slug: "norway", name: "Norway", tz: Tz::Europe__Oslo, bbox: bbox(57.9, 71.2, 4.5, 31.2) },
+    Country { slug: "austria", name: "Austria", tz: Tz::Europe__Vienna, bbox: bbox(46.3, 49.1, 9.5, 17.2) },
+    Country { slug: "sweden", name: "Sweden", tz: Tz::Europe__Stockholm, bbox: bbox(55.3, 69.1, 10.9, 24.2) },
+    Country { slug: "france", name: "France", tz: Tz::Europe__Paris, bbox: bbox(41.3, 51.1, -5.2, 9.6) },
+    Country { slug: "united-states", name: "United States", tz: Tz::America__New_York, bbox: bbox(24.4, 49.4, -124.9, -66.9) },
+    Country { slug: "japan", name: "Japan", tz: Tz::Asia__Tokyo, bbox: bbox(24.0, 45.6, 122.9, 145.9) },
+    Country { slug: "egypt", name: "Egypt", tz: Tz::Africa__Cairo, bbox: bbox(22.0, 31.7, 24.7, 36.9) },
+    Country { slug: "bulgaria", name: "Bulgaria", tz: Tz::Europe__Sofia, bbox: bbox(41.2, 44.3, 22.3, 28.7) },
+    Country { slug: "malaysia", name: "Malaysia", tz: Tz::Asia__Kuala_Lumpur, bbox: bbox(0.8, 7.4, 99.6, 119.3) },
+];
+
+/// The country of a slug, exactly as the API spells it.
+pub fn by_slug(slug: &str) -> Option<&'static Country> {
+    COUNTRIES.iter().find(|c| c.slug == slug)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_lowercase_and_hyphenated() {
+        for c in COUNTRIES {
+            assert!(
+                c.slug
+                    .chars()
+                    .all(|ch| ch.is_ascii_lowercase() || ch == '-'),
+                "{}",
+                c.slug
+            );
+        }
+        assert_eq!(COUNTRIES.len(), 15);
+        assert!(by_slug("united-states").is_some());
+        assert!(by_slug("Germany").is_none());
+    }
+}

@@ -1,0 +1,12 @@
+//! railtop: live trains and station departure boards in the terminal.
+//!
+//! The pieces, from the data up: [`model`] (the API's records), [`source`] (the `LiveSource` seam
+//! with the demo simulator, the remote client and the cache), [`server`] (`railtop serve`), and
+//! [`cli`] (the one-shot commands).
+
+pub mod assets;
+pub mod clock;
+pub mod country;
+pub mod model;
+pub mod source;
+pub mod text;

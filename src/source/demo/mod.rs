@@ -1,0 +1,345 @@
+//! The offline simulator: trains that run along real lines between real stations, with drifting
+//! delays, cancellations, platforms and gaps in GPS coverage. Deterministic for a given seed and
+//! clock: the same `--seed` and `RAILTOP_NOW` give the same answer, byte for byte.
+
+pub mod network;
+mod trips;
+pub mod walk;
+
+use super::{
+    DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo, SourceResult,
+};
+use crate::clock::{rfc3339, Clock};
+use crate::country;
+use crate::model::{status, Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train};
+use chrono::{DateTime, Duration, Utc};
+use network::Network;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use trips::{trips_between, Progress, Trip, TripKey};
+
+pub const ATTRIBUTION: &str =
+    "DEMO: simulated trains on real lines (railtop's built-in simulator), not real data";
+
+/// Trains stay listed this long after reaching their terminus.
+const ARRIVED_LISTED_MIN: i64 = 10;
+/// Trains are listed as `scheduled` this long before they leave.
+const SCHEDULED_LISTED_MIN: i64 = 30;
+/// The furthest ahead a board looks.
+const BOARD_HORIZON_MIN: i64 = 8 * 60;
+/// Longest delay the walk allows, so trains that started long ago are still found.
+const MAX_DELAY_MIN: i64 = 75;
+
+#[derive(Debug, Clone, Copy)]
+struct WalkMemo {
+    steps: u32,
+    delay: i64,
+    /// Unix seconds after which the trip cannot matter any more.
+    expires: i64,
+}
+
+pub struct DemoSource {
+    net: Network,
+    seed: u64,
+    scale: u32,
+    clock: Clock,
+    /// Where each trip's delay walk has got to: lets a query advance each walk by the few steps
+    /// since the last one. Only a speed-up: the walk is a pure function of (seed, trip, step).
+    memo: Mutex<HashMap<TripKey, WalkMemo>>,
+}
+
+impl DemoSource {
+    /// `scale` multiplies the trains (1 = the real timetable's frequency).
+    pub fn new(seed: u64, scale: u32, clock: Clock) -> Result<DemoSource, String> {
+        Ok(DemoSource {
+            net: Network::embedded()?,
+            seed,
+            scale: scale.max(1),
+            clock,
+            memo: Mutex::new(HashMap::new()),
+        })
+    }
+
+    pub fn live_countries(&self) -> Vec<String> {
+        self.net
+            .countries
+            .iter()
+            .map(|c| c.country.slug.to_string())
+            .collect()
+    }
+
+    /// The realtime answer as of `now`.
+    pub fn realtime_at(
+        &self,
+        query: &RealtimeQuery,
+        now: DateTime<Utc>,
+    ) -> SourceResult<RealtimeResponse> {
+        let countries: Vec<usize> = match query.country.as_deref() {
+            None => (0..self.net.countries.len()).collect(),
+            Some(slug) => vec![self.country_index(slug)?],
+        };
+        let stop = match query.stop.as_deref() {
+            None => None,
+            Some(code) => Some(self.station(code, query.country.as_deref())?),
+        };
+        let mut trains = Vec::new();
+        let mut memo = self.memo.lock().unwrap_or_else(|p| p.into_inner());
+        memo.retain(|_, m| m.expires > now.timestamp());
+        let mut trips = Vec::new();
+        for ci in countries {
+            let net = &self.net.countries[ci];
+            for li in 0..net.lines.len() {
+                let line = &net.lines[li];
+                if let Some((sci, si)) = stop {
+                    if sci != ci || !line.stops.iter().any(|s| s.station == si) {
+                        continue;
+                    }
+                }
+                let run = Duration::minutes(i64::from(line.run_min()));
+                let from = now - run - Duration::minutes(MAX_DELAY_MIN + ARRIVED_LISTED_MIN);
+                let to = now + Duration::minutes(SCHEDULED_LISTED_MIN);
+                trips.clear();
+                trips_between(
+                    net, ci as u16, li as u16, self.seed, self.scale, from, to, &mut trips,
+                );
+                trains.extend(trips.iter().filter_map(|t| self.train(t, now, &mut memo)));
+            }
+        }
+        drop(memo);
+        let mut answer = RealtimeResponse::new(trains, self.live_countries(), rfc3339(now));
+        answer.attribution = Some(ATTRIBUTION.into());
+        Ok(answer)
+    }
+
+    /// The departure board of a station as of `now`.
+    pub fn departures_at(
+        &self,
+        query: &DeparturesQuery,
+        now: DateTime<Utc>,
+    ) -> SourceResult<DeparturesResponse> {
+        let (ci, si) = self.station(&query.station, None)?;
+        let net = &self.net.countries[ci];
+        let station = &net.stations[si];
+        let tz = net
+            .lines
+            .iter()
+            .find(|l| l.stops.iter().any(|s| s.station == si))
+            .map_or(net.country.tz, |l| l.tz);
+        let mut rows: Vec<(DateTime<Utc>, String, Departure)> = Vec::new();
+        let mut memo = self.memo.lock().unwrap_or_else(|p| p.into_inner());
+        let mut trips = Vec::new();
+        for (li, line) in net.lines.iter().enumerate() {
+            if !line.stops.iter().any(|s| s.station == si) {
+                continue;
+            }
+            let from = now - Duration::minutes(i64::from(line.run_min()) + MAX_DELAY_MIN);
+            let to = now + Duration::minutes(BOARD_HORIZON_MIN);
+            trips.clear();
+            trips_between(
+                net, ci as u16, li as u16, self.seed, self.scale, from, to, &mut trips,
+            );
+            for trip in &trips {
+                // Every call at this station except at the terminus, where nothing departs.
+                let Some(i) = (0..trip.stop_count() - 1).find(|&i| trip.stop(i).0 == si) else {
+                    continue;
+                };
+                let sched = trip.start + Duration::minutes(i64::from(trip.stop(i).1));
+                if sched > now + Duration::minutes(BOARD_HORIZON_MIN) {
+                    continue;
+                }
+                let cancelled = trip.is_cancelled();
+                let delay =
+                    (!cancelled && trip.has_realtime()).then(|| self.delay(trip, now, &mut memo));
+                let expected = sched + Duration::minutes(delay.unwrap_or(0));
+                if expected < now {
+                    continue; // departed
+                }
+                let (platform, planned) = trip.platform(i);
+                let local = |t: DateTime<Utc>| t.with_timezone(&tz).format("%H:%M").to_string();
+                let code = trip.code();
+                rows.push((
+                    sched,
+                    code.clone(),
+                    Departure {
+                        line: line.label.clone(),
+                        destination: trip.destination().to_string(),
+                        platform: Some(platform),
+                        scheduled_dep: local(sched),
+                        delay,
+                        cancelled,
+                        operator: Some(line.operator.clone()),
+                        expected_dep: delay.map(|_| local(expected)),
+                        train_code: Some(code),
+                        planned_platform: planned,
+                    },
+                ));
+            }
+        }
+        drop(memo);
+        rows.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        rows.truncate(query.limit);
+        Ok(DeparturesResponse {
+            departures: rows.into_iter().map(|r| r.2).collect(),
+            station: StationInfo {
+                code: station.code.clone(),
+                name: station.name.clone(),
+                country: Some(net.country.slug.to_string()),
+                timezone: Some(tz.name().to_string()),
+            },
+            fetched_at: rfc3339(now),
+            attribution: Some(ATTRIBUTION.into()),
+        })
+    }
+
+    fn country_index(&self, slug: &str) -> SourceResult<usize> {
+        if let Some((ci, _)) = self.net.country(slug) {
+            return Ok(ci);
+        }
+        Err(SourceError::NotFound(match country::by_slug(slug) {
+            Some(c) => format!(
+                "the demo source does not simulate {}; it has: {}",
+                c.name,
+                self.live_countries().join(", ")
+            ),
+            None => format!("unknown country {slug:?}; known: {}", known_slugs()),
+        }))
+    }
+
+    fn station(&self, code: &str, country: Option<&str>) -> SourceResult<(usize, usize)> {
+        let found = self.net.find_station(code).filter(|(ci, _)| {
+            country.is_none_or(|slug| self.net.countries[*ci].country.slug == slug)
+        });
+        found.ok_or_else(|| SourceError::NotFound(format!("unknown station {code:?}")))
+    }
+
+    /// The trip's delay at `now`, advancing its memoised walk.
+    fn delay(&self, trip: &Trip, now: DateTime<Utc>, memo: &mut HashMap<TripKey, WalkMemo>) -> i64 {
+        let profile = trip.profile();
+        let steps = trip.walk_steps(now);
+        let expires = (trip.start
+            + Duration::minutes(i64::from(trip.line.run_min()) + MAX_DELAY_MIN + 60))
+        .timestamp();
+        let entry = memo.entry(trip.key).or_insert(WalkMemo {
+            steps: 0,
+            delay: profile.initial,
+            expires,
+        });
+        if entry.steps > steps {
+            // Asked about an earlier moment than before: start the walk afresh.
+            *entry = WalkMemo {
+                steps: 0,
+                delay: profile.initial,
+                expires,
+            };
+        }
+        entry.delay = walk::walk(trip.hash, profile, entry.steps, entry.delay, steps);
+        entry.steps = steps;
+        entry.delay
+    }
+
+    /// The API record of a trip at `now`, or `None` when it is not to be listed.
+    fn train(
+        &self,
+        trip: &Trip,
+        now: DateTime<Utc>,
+        memo: &mut HashMap<TripKey, WalkMemo>,
+    ) -> Option<Train> {
+        let end = trip.start + Duration::minutes(i64::from(trip.line.run_min()));
+        let cancelled = trip.is_cancelled();
+        if cancelled && (now < trip.start - Duration::minutes(SCHEDULED_LISTED_MIN) || now > end) {
+            return None;
+        }
+        let walked = self.delay(trip, now, memo);
+        let progress = trip.progress(now, walked);
+        match progress {
+            Progress::NotDeparted if trip.start - now > Duration::minutes(SCHEDULED_LISTED_MIN) => {
+                return None
+            }
+            Progress::Arrived { minutes_ago } if minutes_ago > ARRIVED_LISTED_MIN => return None,
+            _ => {}
+        }
+        let realtime = !cancelled && trip.has_realtime();
+        let status = match progress {
+            _ if cancelled => status::CANCELLED,
+            Progress::NotDeparted => status::SCHEDULED,
+            Progress::Arrived { .. } => status::ARRIVED,
+            _ => status::RUNNING,
+        };
+        let position = (realtime && trip.has_gps())
+            .then(|| trip.position(progress))
+            .flatten();
+        let platform_stop = match progress {
+            Progress::NotDeparted => Some(0),
+            Progress::AtStop(i) => Some(i),
+            Progress::Between(i, _) => Some(i + 1),
+            Progress::Arrived { .. } => Some(trip.stop_count() - 1),
+        };
+        let code = trip.code();
+        let lag_s = (trip.hash % 40) as i64;
+        let tz = trip.line.tz;
+        Some(Train {
+            id: trip.id(),
+            name: format!("{code} → {}", trip.destination()),
+            train_code: code,
+            status: status.to_string(),
+            lat: position.map(|p| round5(p.0)),
+            lng: position.map(|p| round5(p.1)),
+            delay: realtime.then_some(walked),
+            platform: if cancelled {
+                None
+            } else {
+                platform_stop.map(|i| trip.platform(i).0)
+            },
+            country: Some(trip.net.country.slug.to_string()),
+            from: Some(trip.origin().to_string()),
+            to: Some(trip.destination().to_string()),
+            next_station: if cancelled {
+                None
+            } else {
+                progress
+                    .next_stop()
+                    .map(|i| trip.station_name(i).to_string())
+            },
+            direction: Some(trip.direction().to_string()),
+            scheduled_dep: Some(trip.start.with_timezone(&tz).format("%H:%M").to_string()),
+            last_updated: realtime.then(|| rfc3339(now - Duration::seconds(lag_s))),
+            operator: Some(trip.line.operator.clone()),
+        })
+    }
+}
+
+/// Coordinates to about a metre: enough for a map, and shorter JSON.
+fn round5(x: f64) -> f64 {
+    (x * 1e5).round() / 1e5
+}
+
+fn known_slugs() -> String {
+    country::COUNTRIES
+        .iter()
+        .map(|c| c.slug)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl LiveSource for DemoSource {
+    fn info(&self) -> SourceInfo {
+        SourceInfo {
+            name: "demo".into(),
+            is_demo: true,
+            attribution: ATTRIBUTION.into(),
+        }
+    }
+
+    fn realtime(&self, query: RealtimeQuery) -> SourceFuture<'_, RealtimeResponse> {
+        let answer = self.realtime_at(&query, self.clock.now());
+        Box::pin(std::future::ready(answer))
+    }
+
+    fn departures(&self, query: DeparturesQuery) -> SourceFuture<'_, DeparturesResponse> {
+        let answer = self.departures_at(&query, self.clock.now());
+        Box::pin(std::future::ready(answer))
+    }
+}
+
+#[cfg(test)]
+mod tests;

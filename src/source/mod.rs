@@ -1,0 +1,105 @@
+//! `LiveSource`, the one seam between where data comes from and everything that shows it.
+//!
+//! Three sources implement it: the offline simulator ([`demo`]), the embedded aggregator of the
+//! national feeds (`upstream`, not built yet) and any server that speaks the API ([`remote`]).
+//! Callers go through [`cache::CachedSource`], which adds a TTL cache and single-flight.
+
+pub mod cache;
+pub mod demo;
+pub mod remote;
+
+use crate::model::{DeparturesResponse, RealtimeResponse};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// `GET /api/live/realtime?source=<slug>&stop=<stop>`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct RealtimeQuery {
+    /// A country slug; `None` merges every live country.
+    pub country: Option<String>,
+    /// A hub station (code or slug) whose trains to list, for countries without positions.
+    pub stop: Option<String>,
+}
+
+/// `GET /api/live/departures?station=<code>&limit=<n>`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DeparturesQuery {
+    pub station: String,
+    /// 1 ..= [`MAX_LIMIT`].
+    pub limit: usize,
+}
+
+pub const DEFAULT_LIMIT: usize = 20;
+pub const MAX_LIMIT: usize = 100;
+
+/// Why a source could not answer. Each kind maps to one HTTP status of the API.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SourceError {
+    /// 400: a parameter is missing or out of range.
+    #[error("{0}")]
+    BadRequest(String),
+    /// 404: unknown country or station.
+    #[error("{0}")]
+    NotFound(String),
+    /// 429: asked too often; try again after the given time.
+    #[error("{message}")]
+    RateLimited {
+        message: String,
+        retry_after: Duration,
+    },
+    /// 502: the data's origin failed (a feed, or a remote server).
+    #[error("{0}")]
+    Upstream(String),
+    /// 503: no data yet.
+    #[error("{0}")]
+    NotReady(String),
+}
+
+impl SourceError {
+    /// The machine-readable `error.code` of the API's error body.
+    pub fn code(&self) -> &'static str {
+        match self {
+            SourceError::BadRequest(_) => "bad_request",
+            SourceError::NotFound(_) => "not_found",
+            SourceError::RateLimited { .. } => "rate_limited",
+            SourceError::Upstream(_) => "upstream_failed",
+            SourceError::NotReady(_) => "no_data_yet",
+        }
+    }
+
+    pub fn http_status(&self) -> u16 {
+        match self {
+            SourceError::BadRequest(_) => 400,
+            SourceError::NotFound(_) => 404,
+            SourceError::RateLimited { .. } => 429,
+            SourceError::Upstream(_) => 502,
+            SourceError::NotReady(_) => 503,
+        }
+    }
+}
+
+pub type SourceResult<T> = Result<T, SourceError>;
+pub type SourceFuture<'a, T> = Pin<Box<dyn Future<Output = SourceResult<T>> + Send + 'a>>;
+
+/// What a source is, for labels and attribution on every screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceInfo {
+    /// `demo`, `upstream` or the server's base URL.
+    pub name: String,
+    /// Simulated data: every screen shows a DEMO badge.
+    pub is_demo: bool,
+    /// The "Data via …" line.
+    pub attribution: String,
+}
+
+/// Where live train data comes from.
+pub trait LiveSource: Send + Sync {
+    fn info(&self) -> SourceInfo;
+    fn realtime(&self, query: RealtimeQuery) -> SourceFuture<'_, RealtimeResponse>;
+    fn departures(&self, query: DeparturesQuery) -> SourceFuture<'_, DeparturesResponse>;
+}
+
+/// A source shared between tasks.
+pub type SharedSource = Arc<dyn LiveSource>;

@@ -1,0 +1,149 @@
+//! Making strings from outside safe to put on a terminal.
+//!
+//! Station names, train codes and messages come from feeds nobody here controls. Before anything
+//! reaches a screen, escape sequences and control characters are removed and the length is bounded.
+
+/// Longest string kept from outside, in characters; longer ones are cut with an ellipsis.
+pub const MAX_FIELD_CHARS: usize = 200;
+
+/// Removes escape sequences (CSI, OSC, DCS and two-byte ESC forms), control characters (C0, DEL,
+/// C1) and bidirectional overrides, turns tabs and newlines into spaces, trims, and bounds the
+/// length. Leaves the string untouched (no allocation) when it is already clean.
+pub fn clean(s: &mut String) {
+    if is_clean(s) {
+        return;
+    }
+    *s = cleaned(s);
+}
+
+/// The cleaned copy of `s` (see [`clean`]).
+pub fn cleaned(s: &str) -> String {
+    let mut out = String::with_capacity(s.len().min(MAX_FIELD_CHARS * 4));
+    let mut chars = s.chars().peekable();
+    let mut count = 0usize;
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => skip_escape(&mut chars),
+            // 8-bit CSI / OSC / DCS / APC / PM / SOS: skip their body as well.
+            '\u{9b}' => skip_csi(&mut chars),
+            '\u{90}' | '\u{9d}' | '\u{98}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
+            '\t' | '\n' | '\r' => push_space(&mut out, &mut count),
+            c if is_unsafe(c) => {}
+            c => {
+                out.push(c);
+                count += 1;
+            }
+        }
+        if count > MAX_FIELD_CHARS {
+            break;
+        }
+    }
+    let trimmed = out.trim();
+    if trimmed.chars().count() > MAX_FIELD_CHARS {
+        let mut cut: String = trimmed.chars().take(MAX_FIELD_CHARS - 1).collect();
+        cut.push('…');
+        cut
+    } else if trimmed.len() != out.len() {
+        trimmed.to_owned()
+    } else {
+        out
+    }
+}
+
+fn is_clean(s: &str) -> bool {
+    s.len() <= MAX_FIELD_CHARS
+        && !s
+            .chars()
+            .any(|c| is_unsafe(c) || matches!(c, '\t' | '\n' | '\r'))
+        && s.trim().len() == s.len()
+}
+
+fn is_unsafe(c: char) -> bool {
+    c.is_control()
+        // Bidirectional overrides and isolates can reorder what is drawn around them.
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+fn push_space(out: &mut String, count: &mut usize) {
+    if !out.ends_with(' ') {
+        out.push(' ');
+        *count += 1;
+    }
+}
+
+type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
+
+fn skip_escape(chars: &mut Chars) {
+    match chars.next() {
+        Some('[') => skip_csi(chars),
+        Some(']' | 'P' | 'X' | '^' | '_') => skip_string(chars),
+        // Two-byte forms (ESC c, ESC 7 …) and charset designations (ESC ( B).
+        Some('(' | ')' | '*' | '+' | '#' | '%') => {
+            chars.next();
+        }
+        _ => {}
+    }
+}
+
+/// A CSI sequence ends at its first byte in `@`..=`~`.
+fn skip_csi(chars: &mut Chars) {
+    for c in chars.by_ref() {
+        if ('@'..='~').contains(&c) {
+            break;
+        }
+    }
+}
+
+/// OSC/DCS-style strings end at BEL, ST (ESC \) or 8-bit ST.
+fn skip_string(chars: &mut Chars) {
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{7}' | '\u{9c}' => break,
+            '\u{1b}' => {
+                if chars.peek() == Some(&'\\') {
+                    chars.next();
+                }
+                break;
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_escape_sequences_and_controls() {
+        assert_eq!(cleaned("Hel\u{1b}[31msinki\u{1b}[0m"), "Helsinki");
+        assert_eq!(cleaned("\u{1b}]0;pwned\u{7}Tampere"), "Tampere");
+        assert_eq!(cleaned("\u{1b}]8;;http://x\u{1b}\\link"), "link");
+        assert_eq!(cleaned("a\u{0}b\u{7f}c\u{85}d"), "abcd");
+        assert_eq!(cleaned("IC\t1\r\n"), "IC 1");
+        assert_eq!(cleaned("\u{202e}evil"), "evil");
+        assert_eq!(cleaned("\u{9b}2Jclear"), "clear");
+    }
+
+    #[test]
+    fn keeps_clean_unicode_untouched() {
+        let mut s = String::from("Zürich HB → Genève-Aéroport");
+        let before = s.as_ptr();
+        clean(&mut s);
+        assert_eq!(s, "Zürich HB → Genève-Aéroport");
+        assert_eq!(before, s.as_ptr(), "a clean string is not reallocated");
+    }
+
+    #[test]
+    fn bounds_length() {
+        let long = "x".repeat(10_000);
+        let c = cleaned(&long);
+        assert_eq!(c.chars().count(), MAX_FIELD_CHARS);
+        assert!(c.ends_with('…'));
+    }
+
+    #[test]
+    fn trims_padding() {
+        assert_eq!(cleaned("E214  "), "E214");
+    }
+}
