@@ -60,6 +60,11 @@ pub fn by_slug(slug: &str) -> Option<&'static Country> {
     COUNTRIES.iter().find(|c| c.slug == slug)
 }
 
+/// Every slug, in the API's order.
+pub fn slugs() -> Vec<&'static str> {
+    COUNTRIES.iter().map(|c| c.slug).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,8 +5,10 @@
 //! [`cli`] (the one-shot commands).
 
 pub mod assets;
+pub mod cli;
 pub mod clock;
 pub mod country;
 pub mod model;
+pub mod server;
 pub mod source;
 pub mod text;

@@ -1,1 +1,311 @@
+//! `--source http(s)://…`: any server that speaks the Live Train Data API, `railtop serve` among them.
+//!
+//! Bounded in every way a slow or hostile peer could exploit: connect and total timeouts, a cap
+//! on the body, at most 60 requests a minute to one base URL, and `Retry-After` obeyed. Every
+//! failure becomes one sentence that says what happened and where.
 
+use super::{
+    DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo, SourceResult,
+};
+use crate::model::{DeparturesResponse, ErrorBody, RealtimeResponse};
+use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+use serde::de::DeserializeOwned;
+use std::collections::HashMap;
+use std::num::NonZeroU32;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Clone)]
+pub struct RemoteConfig {
+    pub connect_timeout: Duration,
+    /// For the whole exchange, body included.
+    pub total_timeout: Duration,
+    pub max_body_bytes: usize,
+    /// Requests per minute to one base URL, shared by every client of it in this process.
+    pub per_minute: NonZeroU32,
+    /// How long a request may wait for the budget before it fails instead.
+    pub max_queue_wait: Duration,
+}
+
+impl Default for RemoteConfig {
+    fn default() -> Self {
+        RemoteConfig {
+            connect_timeout: Duration::from_secs(5),
+            total_timeout: Duration::from_secs(15),
+            max_body_bytes: 32 * 1024 * 1024,
+            per_minute: NonZeroU32::new(60).unwrap_or(NonZeroU32::MIN),
+            max_queue_wait: Duration::from_secs(5),
+        }
+    }
+}
+
+/// The request budget and the server's "come back later" for one base URL.
+struct Gate {
+    limiter: DefaultDirectRateLimiter,
+    blocked_until: Mutex<Option<Instant>>,
+}
+
+/// One gate per base URL for the whole process, so two clients of one server share its budget.
+fn gate_for(base: &str, per_minute: NonZeroU32) -> Arc<Gate> {
+    static GATES: OnceLock<Mutex<HashMap<String, Arc<Gate>>>> = OnceLock::new();
+    let mut gates = GATES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    gates
+        .entry(base.to_owned())
+        .or_insert_with(|| {
+            Arc::new(Gate {
+                limiter: RateLimiter::direct(Quota::per_minute(per_minute)),
+                blocked_until: Mutex::new(None),
+            })
+        })
+        .clone()
+}
+
+pub struct RemoteSource {
+    base: String,
+    http: reqwest::Client,
+    gate: Arc<Gate>,
+    config: RemoteConfig,
+}
+
+impl RemoteSource {
+    pub fn new(base_url: &str, config: RemoteConfig) -> Result<RemoteSource, String> {
+        let base = base_url.trim().trim_end_matches('/').to_owned();
+        let parsed = reqwest::Url::parse(&base).map_err(|e| {
+            format!("{base_url:?} is not a URL ({e}); expected e.g. http://127.0.0.1:8080")
+        })?;
+        if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
+            return Err(format!("{base_url:?} is not an http:// or https:// URL"));
+        }
+        let http = reqwest::Client::builder()
+            .user_agent(concat!("railtop/", env!("CARGO_PKG_VERSION")))
+            .connect_timeout(config.connect_timeout)
+            .timeout(config.total_timeout)
+            .gzip(true)
+            .build()
+            .map_err(|e| format!("cannot set up the HTTP client: {e}"))?;
+        Ok(RemoteSource {
+            gate: gate_for(&base, config.per_minute),
+            base,
+            http,
+            config,
+        })
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.base
+    }
+
+    fn url(&self, path: &str, params: &[(&str, &str)]) -> String {
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        for (k, v) in params {
+            query.append_pair(k, v);
+        }
+        let query = query.finish();
+        if query.is_empty() {
+            format!("{}{path}", self.base)
+        } else {
+            format!("{}{path}?{query}", self.base)
+        }
+    }
+
+    /// Waits for the request budget, or says why not.
+    async fn admit(&self) -> SourceResult<()> {
+        let blocked = *self
+            .gate
+            .blocked_until
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let Some(until) = blocked {
+            let now = Instant::now();
+            if until > now {
+                let wait = until - now;
+                return Err(SourceError::RateLimited {
+                    message: format!(
+                        "{} asked us to slow down; retrying in {} s",
+                        self.base,
+                        wait.as_secs() + 1
+                    ),
+                    retry_after: wait,
+                });
+            }
+        }
+        if let Err(not_until) = self.gate.limiter.check() {
+            let wait =
+                not_until.wait_time_from(governor::clock::Clock::now(self.gate.limiter.clock()));
+            if wait > self.config.max_queue_wait {
+                return Err(SourceError::RateLimited {
+                    message: format!(
+                        "railtop's budget of {} requests a minute to {} is used up; next in {} s",
+                        self.config.per_minute,
+                        self.base,
+                        wait.as_secs() + 1
+                    ),
+                    retry_after: wait,
+                });
+            }
+            self.gate.limiter.until_ready().await;
+        }
+        Ok(())
+    }
+
+    async fn get<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        params: &[(&str, &str)],
+    ) -> SourceResult<T> {
+        self.admit().await?;
+        let url = self.url(path, params);
+        let response = self
+            .http
+            .get(&url)
+            .header(reqwest::header::ACCEPT, "application/json")
+            .send()
+            .await
+            .map_err(|e| self.transport_error(&e))?;
+        let status = response.status();
+        let retry_after = response
+            .headers()
+            .get(reqwest::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok());
+        let body = self.read_capped(response).await?;
+        if !status.is_success() {
+            return Err(self.status_error(status, &body, retry_after));
+        }
+        serde_json::from_slice(&body).map_err(|e| {
+            SourceError::Upstream(format!(
+                "malformed JSON from {url} at line {} column {}: {e}",
+                e.line(),
+                e.column()
+            ))
+        })
+    }
+
+    async fn read_capped(&self, mut response: reqwest::Response) -> SourceResult<Vec<u8>> {
+        let cap = self.config.max_body_bytes;
+        if response.content_length().is_some_and(|n| n > cap as u64) {
+            return Err(self.too_large());
+        }
+        let mut body = Vec::new();
+        while let Some(chunk) = response
+            .chunk()
+            .await
+            .map_err(|e| self.transport_error(&e))?
+        {
+            if body.len() + chunk.len() > cap {
+                return Err(self.too_large());
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok(body)
+    }
+
+    fn too_large(&self) -> SourceError {
+        SourceError::Upstream(format!(
+            "the answer from {} is larger than {} MiB; refused",
+            self.base,
+            self.config.max_body_bytes / (1024 * 1024)
+        ))
+    }
+
+    fn status_error(
+        &self,
+        status: reqwest::StatusCode,
+        body: &[u8],
+        retry_after: Option<u64>,
+    ) -> SourceError {
+        let message = serde_json::from_slice::<ErrorBody>(body)
+            .map(|b| crate::text::cleaned(&b.error.message))
+            .unwrap_or_else(|_| status.canonical_reason().unwrap_or("error").to_lowercase());
+        let said = format!("{} answered {}: {message}", self.base, status.as_u16());
+        match status.as_u16() {
+            400 => SourceError::BadRequest(said),
+            404 => SourceError::NotFound(said),
+            429 => {
+                let wait = Duration::from_secs(retry_after.unwrap_or(60).min(3600));
+                *self
+                    .gate
+                    .blocked_until
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner()) = Some(Instant::now() + wait);
+                SourceError::RateLimited {
+                    message: format!("{said} (retrying in {} s)", wait.as_secs()),
+                    retry_after: wait,
+                }
+            }
+            503 => SourceError::NotReady(said),
+            _ => SourceError::Upstream(said),
+        }
+    }
+
+    fn transport_error(&self, e: &reqwest::Error) -> SourceError {
+        let root = root_cause(e);
+        let lower = root.to_lowercase();
+        let base = &self.base;
+        SourceError::Upstream(if e.is_timeout() {
+            format!(
+                "no answer from {base} within {} s",
+                self.config.total_timeout.as_secs_f32()
+            )
+        } else if lower.contains("dns") || lower.contains("lookup") || lower.contains("resolve") {
+            format!("cannot find the host of {base}: {root}")
+        } else if lower.contains("refused") {
+            format!("{base} refused the connection: is the server running?")
+        } else if e.is_connect() {
+            format!("cannot connect to {base}: {root}")
+        } else {
+            format!("the request to {base} failed: {root}")
+        })
+    }
+}
+
+/// The innermost error's message: the one that names the actual cause.
+fn root_cause(e: &reqwest::Error) -> String {
+    let mut cause: &dyn std::error::Error = e;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
+}
+
+impl LiveSource for RemoteSource {
+    fn info(&self) -> SourceInfo {
+        SourceInfo {
+            name: self.base.clone(),
+            is_demo: false,
+            attribution: format!("Data via {}", self.base),
+        }
+    }
+
+    fn realtime(&self, query: RealtimeQuery) -> SourceFuture<'_, RealtimeResponse> {
+        Box::pin(async move {
+            let mut params = Vec::new();
+            if let Some(c) = &query.country {
+                params.push(("source", c.as_str()));
+            }
+            if let Some(s) = &query.stop {
+                params.push(("stop", s.as_str()));
+            }
+            let mut answer: RealtimeResponse = self.get("/api/live/realtime", &params).await?;
+            answer.sanitize();
+            Ok(answer)
+        })
+    }
+
+    fn departures(&self, query: DeparturesQuery) -> SourceFuture<'_, DeparturesResponse> {
+        Box::pin(async move {
+            let limit = query.limit.to_string();
+            let params = [
+                ("station", query.station.as_str()),
+                ("limit", limit.as_str()),
+            ];
+            let mut answer: DeparturesResponse = self.get("/api/live/departures", &params).await?;
+            answer.sanitize();
+            answer.departures.truncate(query.limit);
+            Ok(answer)
+        })
+    }
+}

@@ -201,7 +201,10 @@ impl DemoSource {
                 c.name,
                 self.live_countries().join(", ")
             ),
-            None => format!("unknown country {slug:?}; known: {}", known_slugs()),
+            None => format!(
+                "unknown country {slug:?}; known: {}",
+                country::slugs().join(", ")
+            ),
         }))
     }
 
@@ -311,14 +314,6 @@ impl DemoSource {
 /// Coordinates to about a metre: enough for a map, and shorter JSON.
 fn round5(x: f64) -> f64 {
     (x * 1e5).round() / 1e5
-}
-
-fn known_slugs() -> String {
-    country::COUNTRIES
-        .iter()
-        .map(|c| c.slug)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl LiveSource for DemoSource {

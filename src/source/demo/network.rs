@@ -92,13 +92,17 @@ impl Network {
                     .map_err(|_| at(format!("{s:?} is not a number")))
             };
             let headway_min = number(headway)?.max(1);
+            let first_number = number(first)?;
+            // Lines that share a headway would all leave on the same minute; a fixed offset
+            // within the headway spreads them as real timetables do.
+            let offset = (first_number.wrapping_mul(7919) + n as u32 * 31) % headway_min;
             let line = Line {
                 label: label.to_string(),
                 operator: operator.to_string(),
-                first_number: number(first)?,
+                first_number,
                 headway_min,
-                first_dep_min,
-                last_dep_min,
+                first_dep_min: first_dep_min + offset,
+                last_dep_min: last_dep_min + offset,
                 stops,
                 tz,
             };

@@ -1,0 +1,312 @@
+//! The one-shot commands' output: an aligned table for people, the API's JSON, or CSV.
+
+use crate::model::{Departure, DeparturesResponse, RealtimeResponse, Train};
+use crate::text::cleaned;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Csv,
+}
+
+/// `+7 min`, `-2 min`, `on time`; `—` where there is no realtime data (never shown as on time).
+pub fn delay_text(delay: Option<i64>) -> String {
+    match delay {
+        None => "—".into(),
+        Some(0) => "on time".into(),
+        Some(d) if d > 0 => format!("+{d} min"),
+        Some(d) => format!("{d} min"),
+    }
+}
+
+/// `5`, or `3→5` where the planned platform differs.
+pub fn platform_text(actual: Option<&str>, planned: Option<&str>) -> String {
+    match (planned, actual) {
+        (Some(p), Some(a)) if p != a => format!("{p}→{a}"),
+        (_, Some(a)) => a.to_owned(),
+        (Some(p), None) => p.to_owned(),
+        (None, None) => "—".into(),
+    }
+}
+
+fn position_text(t: &Train) -> String {
+    match (t.lat, t.lng) {
+        (Some(lat), Some(lng)) => format!("{lat:.4},{lng:.4}"),
+        _ => "no GPS".into(),
+    }
+}
+
+pub fn trains(answer: &RealtimeResponse, format: Format) -> String {
+    match format {
+        Format::Json => json(answer),
+        Format::Csv => csv(
+            &[
+                "id",
+                "trainCode",
+                "name",
+                "status",
+                "lat",
+                "lng",
+                "delay",
+                "platform",
+                "country",
+                "from",
+                "to",
+                "nextStation",
+                "direction",
+                "scheduledDep",
+                "lastUpdated",
+                "operator",
+            ],
+            answer.trains.iter().map(|t| {
+                vec![
+                    t.id.clone(),
+                    t.train_code.clone(),
+                    t.name.clone(),
+                    t.status.clone(),
+                    opt(t.lat),
+                    opt(t.lng),
+                    opt(t.delay),
+                    opt(t.platform.as_ref()),
+                    opt(t.country.as_ref()),
+                    opt(t.from.as_ref()),
+                    opt(t.to.as_ref()),
+                    opt(t.next_station.as_ref()),
+                    opt(t.direction.as_ref()),
+                    opt(t.scheduled_dep.as_ref()),
+                    opt(t.last_updated.as_ref()),
+                    opt(t.operator.as_ref()),
+                ]
+            }),
+        ),
+        Format::Table => {
+            let multi = answer
+                .trains
+                .iter()
+                .any(|t| t.country != answer.trains.first().and_then(|f| f.country.clone()));
+            let mut header = vec![
+                "CODE",
+                "DESTINATION",
+                "STATUS",
+                "DELAY",
+                "PLAT",
+                "NEXT",
+                "POSITION",
+            ];
+            if multi {
+                header.insert(0, "COUNTRY");
+            }
+            let rows = answer.trains.iter().map(|t| {
+                let mut row = vec![
+                    t.train_code.clone(),
+                    t.to.clone().unwrap_or_else(|| destination_of(&t.name)),
+                    t.status.clone(),
+                    delay_text(t.delay),
+                    platform_text(t.platform.as_deref(), None),
+                    t.next_station.clone().unwrap_or_default(),
+                    position_text(t),
+                ];
+                if multi {
+                    row.insert(0, t.country.clone().unwrap_or_default());
+                }
+                row
+            });
+            let s = answer.stats;
+            let mut out = table(&header, rows);
+            out.push_str(&format!(
+                "\n{} trains · {} running · {} with GPS · {} delayed · fetched {}\n",
+                s.total, s.running, s.with_gps, s.delayed, answer.fetched_at
+            ));
+            for failed in &answer.failed_countries {
+                out.push_str(&format!("{}: {}\n", failed.country, failed.reason));
+            }
+            if let Some(a) = &answer.attribution {
+                out.push_str(&format!("{a}\n"));
+            }
+            out
+        }
+    }
+}
+
+/// The destination part of `"<code> → <destination>"`.
+fn destination_of(name: &str) -> String {
+    name.split_once('→')
+        .map_or(name, |(_, d)| d)
+        .trim()
+        .to_owned()
+}
+
+pub fn departures(answer: &DeparturesResponse, format: Format) -> String {
+    match format {
+        Format::Json => json(answer),
+        Format::Csv => csv(
+            &[
+                "scheduledDep",
+                "expectedDep",
+                "line",
+                "trainCode",
+                "destination",
+                "platform",
+                "plannedPlatform",
+                "delay",
+                "cancelled",
+                "operator",
+            ],
+            answer.departures.iter().map(|d| {
+                vec![
+                    d.scheduled_dep.clone(),
+                    opt(d.expected_dep.as_ref()),
+                    d.line.clone(),
+                    opt(d.train_code.as_ref()),
+                    d.destination.clone(),
+                    opt(d.platform.as_ref()),
+                    opt(d.planned_platform.as_ref()),
+                    opt(d.delay),
+                    d.cancelled.to_string(),
+                    opt(d.operator.as_ref()),
+                ]
+            }),
+        ),
+        Format::Table => {
+            let header = [
+                "TIME",
+                "EXPECTED",
+                "LINE",
+                "TRAIN",
+                "DESTINATION",
+                "PLAT",
+                "STATUS",
+                "OPERATOR",
+            ];
+            let rows = answer.departures.iter().map(|d: &Departure| {
+                vec![
+                    d.scheduled_dep.clone(),
+                    d.expected_dep.clone().unwrap_or_else(|| "—".into()),
+                    d.line.clone(),
+                    d.train_code.clone().unwrap_or_default(),
+                    d.destination.clone(),
+                    platform_text(d.platform.as_deref(), d.planned_platform.as_deref()),
+                    if d.cancelled {
+                        "cancelled".into()
+                    } else {
+                        delay_text(d.delay)
+                    },
+                    d.operator.clone().unwrap_or_default(),
+                ]
+            });
+            let st = &answer.station;
+            let mut out = format!("Departures from {} ({})\n\n", st.name, st.code);
+            if answer.departures.is_empty() {
+                out.push_str("No departures in the next hours.\n");
+            } else {
+                out.push_str(&table(&header, rows));
+            }
+            out.push_str(&format!("\nfetched {}\n", answer.fetched_at));
+            if let Some(a) = &answer.attribution {
+                out.push_str(&format!("{a}\n"));
+            }
+            out
+        }
+    }
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    let mut s = serde_json::to_string(value).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+fn opt<T: ToString>(v: Option<T>) -> String {
+    v.map(|v| v.to_string()).unwrap_or_default()
+}
+
+/// Left-aligned columns two spaces apart; every cell cleaned for the terminal.
+fn table<'a>(header: &[&'a str], rows: impl Iterator<Item = Vec<String>>) -> String {
+    let rows: Vec<Vec<String>> = rows
+        .map(|r| r.iter().map(|c| cleaned(c)).collect())
+        .collect();
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let mut out = String::new();
+    let mut line = |cells: &mut dyn Iterator<Item = &str>| {
+        let mut l = String::new();
+        for (i, c) in cells.enumerate() {
+            l.push_str(c);
+            if i + 1 < widths.len() {
+                l.extend(std::iter::repeat_n(' ', widths[i] - c.chars().count() + 2));
+            }
+        }
+        out.push_str(l.trim_end());
+        out.push('\n');
+    };
+    line(&mut header.iter().copied());
+    for row in &rows {
+        line(&mut row.iter().map(String::as_str));
+    }
+    out
+}
+
+/// RFC 4180: fields with commas, quotes or line breaks are quoted, quotes doubled.
+fn csv(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
+    let field = |s: &str| {
+        if s.contains([',', '"', '\n', '\r']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s.to_owned()
+        }
+    };
+    let mut out = header.join(",");
+    out.push('\n');
+    for row in rows {
+        out.push_str(&row.iter().map(|c| field(c)).collect::<Vec<_>>().join(","));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delays_read_as_words() {
+        assert_eq!(delay_text(None), "—");
+        assert_eq!(delay_text(Some(0)), "on time");
+        assert_eq!(delay_text(Some(7)), "+7 min");
+        assert_eq!(delay_text(Some(-2)), "-2 min");
+    }
+
+    #[test]
+    fn platform_changes_show_both() {
+        assert_eq!(platform_text(Some("5"), Some("3")), "3→5");
+        assert_eq!(platform_text(Some("5"), Some("5")), "5");
+        assert_eq!(platform_text(None, None), "—");
+    }
+
+    #[test]
+    fn csv_quotes_what_needs_it() {
+        let out = csv(
+            &["a", "b"],
+            vec![vec!["x,y".into(), "say \"hi\"".into()]].into_iter(),
+        );
+        assert_eq!(out, "a,b\n\"x,y\",\"say \"\"hi\"\"\"\n");
+    }
+
+    #[test]
+    fn table_aligns_and_cleans() {
+        let out = table(
+            &["A", "BB"],
+            vec![
+                vec!["Zürich\u{1b}[31m".into(), "1".into()],
+                vec!["x".into(), "22".into()],
+            ]
+            .into_iter(),
+        );
+        assert_eq!(out, "A       BB\nZürich  1\nx       22\n");
+    }
+}

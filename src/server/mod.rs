@@ -1,0 +1,271 @@
+//! `railtop serve`: the Live Train Data API over HTTP (axum).
+//!
+//! Two GET endpoints read through the [`CachedSource`]; a hot request sends the cached answer's
+//! JSON bytes as they are. Every answer is JSON with CORS and cache headers; errors use the API's
+//! error body; each client IP gets a request budget per minute.
+
+pub mod params;
+pub mod ratelimit;
+
+use crate::model::ErrorBody;
+use crate::source::cache::CachedSource;
+use crate::source::SourceError;
+use axum::body::Body;
+use axum::extract::{ConnectInfo, RawQuery, Request, State};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use bytes::Bytes;
+use ratelimit::{ceil_secs, PerIpLimit, Verdict};
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// Requests per minute per client IP; `None` switches the limit off (benchmarks).
+    pub rate_limit: Option<NonZeroU32>,
+    /// Take the client IP from the last `X-Forwarded-For` entry (set this only behind a proxy
+    /// that writes that header; otherwise clients could pick their own IP).
+    pub trust_forwarded_for: bool,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            rate_limit: NonZeroU32::new(60),
+            trust_forwarded_for: false,
+        }
+    }
+}
+
+struct AppState {
+    source: Arc<CachedSource>,
+    limit: Option<PerIpLimit>,
+    config: ServerConfig,
+}
+
+/// The API's routes over `source`.
+pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
+    let state = Arc::new(AppState {
+        source,
+        limit: config.rate_limit.map(PerIpLimit::per_minute),
+        config,
+    });
+    if state.limit.is_some() {
+        let weak = Arc::downgrade(&state);
+        // Forget idle clients once a minute while the server lives.
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+            loop {
+                tick.tick().await;
+                let Some(state) = weak.upgrade() else { break };
+                if let Some(limit) = &state.limit {
+                    limit.forget_idle();
+                }
+            }
+        });
+    }
+    let api = Router::new()
+        .route("/api/live/realtime", get(realtime))
+        .route("/api/live/departures", get(departures))
+        .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
+    api.fallback(not_found)
+        .layer(middleware::from_fn(request_log))
+        .with_state(state)
+}
+
+/// Serves the API on `listener` until `shutdown` completes, then finishes open requests.
+pub async fn serve(
+    listener: TcpListener,
+    source: Arc<CachedSource>,
+    config: ServerConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let app = router(source, config);
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+    tracing::info!("shutting down: finishing open requests");
+}
+
+async fn realtime(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery) -> Response {
+    let query = match params::realtime(query.as_deref()) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    match state.source.realtime(query).await {
+        Ok(answer) => json_response(answer.json(), answer.remaining_ttl()),
+        Err(e) => error_response(&e),
+    }
+}
+
+async fn departures(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery) -> Response {
+    let query = match params::departures(query.as_deref()) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    match state.source.departures(query).await {
+        Ok(answer) => json_response(answer.json(), answer.remaining_ttl()),
+        Err(e) => error_response(&e),
+    }
+}
+
+async fn not_found() -> Response {
+    error_response(&SourceError::NotFound(
+        "no such endpoint: use /api/live/realtime or /api/live/departures".into(),
+    ))
+}
+
+fn json_response(body: Bytes, ttl: Duration) -> Response {
+    let mut r = Response::new(Body::from(body));
+    let h = r.headers_mut();
+    common_headers(h);
+    let cache = format!("public, max-age={}", ceil_secs(ttl).max(1));
+    h.insert(header::CACHE_CONTROL, header_value(&cache));
+    r
+}
+
+fn error_response(e: &SourceError) -> Response {
+    let body = serde_json::to_vec(&ErrorBody::new(e.code(), e.to_string())).unwrap_or_default();
+    let mut r = Response::new(Body::from(body));
+    *r.status_mut() = StatusCode::from_u16(e.http_status()).unwrap_or(StatusCode::BAD_GATEWAY);
+    let h = r.headers_mut();
+    common_headers(h);
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    if let SourceError::RateLimited { retry_after, .. } = e {
+        h.insert(
+            header::RETRY_AFTER,
+            header_value(&ceil_secs(*retry_after).to_string()),
+        );
+    }
+    r
+}
+
+fn common_headers(h: &mut HeaderMap) {
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    h.insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+}
+
+fn header_value(s: &str) -> HeaderValue {
+    HeaderValue::from_str(s).unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+static RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("ratelimit-limit");
+static RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("ratelimit-remaining");
+static RATELIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
+
+async fn rate_limit(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
+    let Some(limit) = &state.limit else {
+        return next.run(request).await;
+    };
+    let ip = client_ip(&request, state.config.trust_forwarded_for);
+    match limit.check(ip) {
+        Verdict::Allowed {
+            limit,
+            remaining,
+            reset,
+        } => {
+            let mut r = next.run(request).await;
+            let h = r.headers_mut();
+            h.insert(RATELIMIT_LIMIT.clone(), limit.into());
+            h.insert(RATELIMIT_REMAINING.clone(), remaining.into());
+            h.insert(RATELIMIT_RESET.clone(), ceil_secs(reset).into());
+            r
+        }
+        Verdict::Refused { limit, retry_after } => {
+            let secs = ceil_secs(retry_after);
+            let mut r = error_response(&SourceError::RateLimited {
+                message: format!(
+                    "rate limit of {limit} requests per minute exceeded; retry in {secs} s"
+                ),
+                retry_after,
+            });
+            let h = r.headers_mut();
+            h.insert(RATELIMIT_LIMIT.clone(), limit.into());
+            h.insert(RATELIMIT_REMAINING.clone(), 0u32.into());
+            h.insert(RATELIMIT_RESET.clone(), secs.into());
+            tracing::debug!(%ip, "rate limited");
+            r
+        }
+    }
+}
+
+fn client_ip(request: &Request, trust_forwarded_for: bool) -> IpAddr {
+    if trust_forwarded_for {
+        let forwarded = request
+            .headers()
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|s| s.trim().parse::<IpAddr>().ok())
+            .last();
+        if let Some(ip) = forwarded {
+            return ip;
+        }
+    }
+    request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip())
+}
+
+async fn request_log(request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let uri = request.uri().clone();
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0);
+    let response = next.run(request).await;
+    tracing::info!(
+        target: "railtop::request",
+        %method,
+        %uri,
+        status = response.status().as_u16(),
+        micros = started.elapsed().as_micros() as u64,
+        peer = ?peer,
+    );
+    response
+}

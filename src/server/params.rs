@@ -1,0 +1,107 @@
+//! The query strings of the two endpoints, checked into typed queries (or a 400/404 with a
+//! sentence that says what to send instead).
+
+use crate::country;
+use crate::source::{DeparturesQuery, RealtimeQuery, SourceError, DEFAULT_LIMIT, MAX_LIMIT};
+
+/// The decoded `name=value` pairs of a query string; never fails (bad escapes decode lossily).
+fn pairs(raw: Option<&str>) -> Vec<(String, String)> {
+    form_urlencoded::parse(raw.unwrap_or("").as_bytes())
+        .map(|(k, v)| (k.into_owned(), v.trim().to_owned()))
+        .collect()
+}
+
+fn get<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    pairs
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+        .filter(|v| !v.is_empty())
+}
+
+/// `source=<slug>&stop=<stop>`: both optional; an unknown slug is a 404.
+pub fn realtime(raw: Option<&str>) -> Result<RealtimeQuery, SourceError> {
+    let pairs = pairs(raw);
+    let country = get(&pairs, "source").map(str::to_owned);
+    if let Some(slug) = &country {
+        if country::by_slug(slug).is_none() {
+            return Err(SourceError::NotFound(format!(
+                "unknown source {slug:?}; use one of: {}",
+                country::slugs().join(", ")
+            )));
+        }
+    }
+    Ok(RealtimeQuery {
+        country,
+        stop: get(&pairs, "stop").map(str::to_owned),
+    })
+}
+
+/// `station=<code>&limit=<n>`: station required, limit 1–100 (default 20).
+pub fn departures(raw: Option<&str>) -> Result<DeparturesQuery, SourceError> {
+    let pairs = pairs(raw);
+    let station = get(&pairs, "station").ok_or_else(|| {
+        SourceError::BadRequest("missing parameter: station (a station code such as HKI)".into())
+    })?;
+    let limit = match get(&pairs, "limit") {
+        None => DEFAULT_LIMIT,
+        Some(s) => s
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=MAX_LIMIT).contains(n))
+            .ok_or_else(|| {
+                SourceError::BadRequest(format!(
+                    "limit must be a whole number from 1 to {MAX_LIMIT}, got {s:?}"
+                ))
+            })?,
+    };
+    Ok(DeparturesQuery {
+        station: station.to_owned(),
+        limit,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn realtime_parameters() {
+        assert_eq!(realtime(None).unwrap(), RealtimeQuery::default());
+        let q = realtime(Some("source=germany&stop=hamburg-hbf")).unwrap();
+        assert_eq!(q.country.as_deref(), Some("germany"));
+        assert_eq!(q.stop.as_deref(), Some("hamburg-hbf"));
+        assert_eq!(realtime(Some("source=")).unwrap().country, None);
+        assert!(matches!(
+            realtime(Some("source=mars")),
+            Err(SourceError::NotFound(_))
+        ));
+    }
+
+    #[test]
+    fn departures_parameters() {
+        let q = departures(Some("station=HKI")).unwrap();
+        assert_eq!((q.station.as_str(), q.limit), ("HKI", 20));
+        assert_eq!(
+            departures(Some("station=Z%C3%BCrich&limit=100"))
+                .unwrap()
+                .station,
+            "Zürich"
+        );
+        for bad in [
+            "",
+            "limit=5",
+            "station=",
+            "station=HKI&limit=0",
+            "station=HKI&limit=101",
+            "station=HKI&limit=abc",
+            "station=HKI&limit=-1",
+            "station=HKI&limit=2.5",
+        ] {
+            assert!(
+                matches!(departures(Some(bad)), Err(SourceError::BadRequest(_))),
+                "{bad}"
+            );
+        }
+    }
+}
