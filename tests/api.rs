@@ -311,3 +311,35 @@ async fn graceful_shutdown_returns() {
     let result = tokio::time::timeout(std::time::Duration::from_secs(10), server.task).await;
     assert!(matches!(result, Ok(Ok(Ok(())))), "{result:?}");
 }
+
+#[tokio::test]
+async fn gzip_is_served_to_clients_that_ask() {
+    let server = start_demo(no_limit()).await;
+    let url = format!("{}/api/live/realtime?source=finland", server.url());
+    let raw = reqwest::Client::builder().no_gzip().build().unwrap();
+    let plain = raw.get(&url).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.headers()["vary"], "accept-encoding");
+    let plain = plain.bytes().await.unwrap();
+    let zipped = raw
+        .get(&url)
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(zipped.headers()["content-encoding"], "gzip");
+    let zipped = zipped.bytes().await.unwrap();
+    assert!(
+        zipped.len() * 4 < plain.len(),
+        "{} vs {}",
+        zipped.len(),
+        plain.len()
+    );
+    let mut unzipped = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::GzDecoder::new(&zipped[..]),
+        &mut unzipped,
+    )
+    .unwrap();
+    assert_eq!(unzipped, plain);
+}

@@ -222,7 +222,7 @@ fn opt<T: ToString>(v: Option<T>) -> String {
 }
 
 /// Left-aligned columns two spaces apart; every cell cleaned for the terminal.
-fn table<'a>(header: &[&'a str], rows: impl Iterator<Item = Vec<String>>) -> String {
+fn table(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
     let rows: Vec<Vec<String>> = rows
         .map(|r| r.iter().map(|c| cleaned(c)).collect())
         .collect();

@@ -8,7 +8,7 @@ pub mod params;
 pub mod ratelimit;
 
 use crate::model::ErrorBody;
-use crate::source::cache::CachedSource;
+use crate::source::cache::{Cached, CachedSource};
 use crate::source::SourceError;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, RawQuery, Request, State};
@@ -122,24 +122,32 @@ pub async fn shutdown_signal() {
     tracing::info!("shutting down: finishing open requests");
 }
 
-async fn realtime(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery) -> Response {
+async fn realtime(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Response {
     let query = match params::realtime(query.as_deref()) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
     match state.source.realtime(query).await {
-        Ok(answer) => json_response(answer.json(), answer.remaining_ttl()),
+        Ok(answer) => cached_response(&answer, &headers),
         Err(e) => error_response(&e),
     }
 }
 
-async fn departures(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery) -> Response {
+async fn departures(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Response {
     let query = match params::departures(query.as_deref()) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
     match state.source.departures(query).await {
-        Ok(answer) => json_response(answer.json(), answer.remaining_ttl()),
+        Ok(answer) => cached_response(&answer, &headers),
         Err(e) => error_response(&e),
     }
 }
@@ -150,13 +158,46 @@ async fn not_found() -> Response {
     ))
 }
 
-fn json_response(body: Bytes, ttl: Duration) -> Response {
+/// A cached answer's bytes as they are: gzip-compressed for clients that accept it.
+fn cached_response<T: serde::Serialize>(answer: &Cached<T>, request: &HeaderMap) -> Response {
+    let gzip = accepts_gzip(request);
+    let body: Bytes = if gzip {
+        answer.json_gzip()
+    } else {
+        answer.json()
+    };
     let mut r = Response::new(Body::from(body));
     let h = r.headers_mut();
     common_headers(h);
-    let cache = format!("public, max-age={}", ceil_secs(ttl).max(1));
+    let cache = format!(
+        "public, max-age={}",
+        ceil_secs(answer.remaining_ttl()).max(1)
+    );
     h.insert(header::CACHE_CONTROL, header_value(&cache));
+    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if gzip {
+        h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
     r
+}
+
+/// `Accept-Encoding` names gzip with a non-zero weight.
+fn accepts_gzip(request: &HeaderMap) -> bool {
+    request
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            let coding = parts.next().unwrap_or("");
+            let q_zero = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+                    .is_some_and(|q| q == 0.0)
+            });
+            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !q_zero
+        })
 }
 
 fn error_response(e: &SourceError) -> Response {
@@ -239,7 +280,7 @@ fn client_ip(request: &Request, trust_forwarded_for: bool) -> IpAddr {
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .filter_map(|s| s.trim().parse::<IpAddr>().ok())
-            .last();
+            .next_back();
         if let Some(ip) = forwarded {
             return ip;
         }
@@ -269,3 +310,6 @@ async fn request_log(request: Request, next: Next) -> Response {
     );
     response
 }
+
+#[cfg(test)]
+mod tests;

@@ -16,7 +16,7 @@ use chrono::{DateTime, Duration, Utc};
 use network::Network;
 use std::collections::HashMap;
 use std::sync::Mutex;
-use trips::{trips_between, Progress, Trip, TripKey};
+use trips::{trips_between, Knobs, Progress, Trip, TripKey};
 
 pub const ATTRIBUTION: &str =
     "DEMO: simulated trains on real lines (railtop's built-in simulator), not real data";
@@ -40,8 +40,7 @@ struct WalkMemo {
 
 pub struct DemoSource {
     net: Network,
-    seed: u64,
-    scale: u32,
+    knobs: Knobs,
     clock: Clock,
     /// Where each trip's delay walk has got to: lets a query advance each walk by the few steps
     /// since the last one. Only a speed-up: the walk is a pure function of (seed, trip, step).
@@ -53,8 +52,10 @@ impl DemoSource {
     pub fn new(seed: u64, scale: u32, clock: Clock) -> Result<DemoSource, String> {
         Ok(DemoSource {
             net: Network::embedded()?,
-            seed,
-            scale: scale.max(1),
+            knobs: Knobs {
+                seed,
+                scale: scale.max(1),
+            },
             clock,
             memo: Mutex::new(HashMap::new()),
         })
@@ -100,7 +101,11 @@ impl DemoSource {
                 let to = now + Duration::minutes(SCHEDULED_LISTED_MIN);
                 trips.clear();
                 trips_between(
-                    net, ci as u16, li as u16, self.seed, self.scale, from, to, &mut trips,
+                    net,
+                    (ci as u16, li as u16),
+                    self.knobs,
+                    (from, to),
+                    &mut trips,
                 );
                 trains.extend(trips.iter().filter_map(|t| self.train(t, now, &mut memo)));
             }
@@ -136,7 +141,11 @@ impl DemoSource {
             let to = now + Duration::minutes(BOARD_HORIZON_MIN);
             trips.clear();
             trips_between(
-                net, ci as u16, li as u16, self.seed, self.scale, from, to, &mut trips,
+                net,
+                (ci as u16, li as u16),
+                self.knobs,
+                (from, to),
+                &mut trips,
             );
             for trip in &trips {
                 // Every call at this station except at the terminus, where nothing departs.

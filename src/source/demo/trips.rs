@@ -225,19 +225,23 @@ impl Progress {
     }
 }
 
-/// Every trip of `line` whose origin departure lies in `[from, to]`.
+/// The simulation's knobs: its seed, and how many times the timetable's frequency it runs.
+#[derive(Debug, Clone, Copy)]
+pub struct Knobs {
+    pub seed: u64,
+    pub scale: u32,
+}
+
+/// Every trip of line `line_idx` of country `country_idx` whose origin departure lies in `[from, to]`.
 pub fn trips_between<'n>(
     net: &'n CountryNet,
-    country_idx: u16,
-    line_idx: u16,
-    seed: u64,
-    scale: u32,
-    from: DateTime<Utc>,
-    to: DateTime<Utc>,
+    (country_idx, line_idx): (u16, u16),
+    knobs: Knobs,
+    (from, to): (DateTime<Utc>, DateTime<Utc>),
     out: &mut Vec<Trip<'n>>,
 ) {
     let line = &net.lines[usize::from(line_idx)];
-    let headway_s = (i64::from(line.headway_min) * 60 / i64::from(scale.max(1))).max(1);
+    let headway_s = (i64::from(line.headway_min) * 60 / i64::from(knobs.scale.max(1))).max(1);
     let span_s = i64::from(line.last_dep_min - line.first_dep_min) * 60;
     let runs = span_s / headway_s + 1;
     // Service days that can have runs in the window: a day's runs may reach past midnight.
@@ -284,7 +288,7 @@ pub fn trips_between<'n>(
                     line,
                     date,
                     start,
-                    hash: key.hash(seed),
+                    hash: key.hash(knobs.seed),
                     number: u64::from(line.first_number) + 2 * k as u64 + u64::from(dir),
                 });
             }
