@@ -6,6 +6,7 @@ mod common;
 use common::{start_demo, NOW};
 use railtop::model::{ErrorBody, RealtimeResponse, Stats};
 use railtop::server::ServerConfig;
+use railtop::source::demo::SIMULATED_COUNTRIES;
 use railtop::source::remote::{RemoteConfig, RemoteSource};
 use railtop::source::{DeparturesQuery, LiveSource, RealtimeQuery, SourceError};
 use std::num::NonZeroU32;
@@ -26,15 +27,7 @@ async fn the_client_reads_both_endpoints() {
     assert!(all.trains.len() > 300, "{}", all.trains.len());
     assert_eq!(all.stats, Stats::of(&all.trains));
     assert_eq!(all.fetched_at, NOW.replace(".000", ""));
-    for slug in [
-        "finland",
-        "ireland",
-        "germany",
-        "switzerland",
-        "belgium",
-        "norway",
-        "united-states",
-    ] {
+    for slug in SIMULATED_COUNTRIES {
         assert!(all.live_countries.iter().any(|c| c == slug), "{slug}");
     }
     assert!(all.attribution.as_deref().unwrap_or("").contains("DEMO"));

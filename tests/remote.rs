@@ -190,27 +190,34 @@ async fn user_agent_gzip_and_query_are_sent() {
     assert_eq!(query, "station=Z%C3%BCrich+HB&limit=7");
 }
 
-#[tokio::test]
-async fn the_client_keeps_to_its_budget_and_honours_retry_after() {
+/// A realtime endpoint that counts its requests and answers with `reply`.
+async fn counting_server<R>(reply: R) -> (String, Arc<AtomicUsize>)
+where
+    R: IntoResponse + Clone + Send + Sync + 'static,
+{
     let hits = Arc::new(AtomicUsize::new(0));
     let h = hits.clone();
     let addr = start_router(Router::new().route(
         "/api/live/realtime",
         get(move || {
-            let h = h.clone();
-            async move {
-                h.fetch_add(1, Ordering::SeqCst);
-                r#"{"trains":[]}"#
-            }
+            h.fetch_add(1, Ordering::SeqCst);
+            let reply = reply.clone();
+            async move { reply }
         }),
     ))
     .await;
+    (format!("http://{addr}"), hits)
+}
+
+#[tokio::test]
+async fn the_client_keeps_to_its_budget() {
+    let (url, hits) = counting_server(r#"{"trains":[]}"#).await;
     let config = RemoteConfig {
         per_minute: NonZeroU32::new(3).unwrap(),
         max_queue_wait: Duration::ZERO,
         ..quick()
     };
-    let client = RemoteSource::new(&format!("http://{addr}"), config.clone()).unwrap();
+    let client = RemoteSource::new(&url, config.clone()).unwrap();
     for _ in 0..3 {
         client.realtime(RealtimeQuery::default()).await.unwrap();
     }
@@ -221,32 +228,24 @@ async fn the_client_keeps_to_its_budget_and_honours_retry_after() {
         "{e}"
     );
     // A second client of the same server shares the budget.
-    let again = RemoteSource::new(&format!("http://{addr}"), config).unwrap();
+    let again = RemoteSource::new(&url, config).unwrap();
     assert!(again.realtime(RealtimeQuery::default()).await.is_err());
     assert_eq!(
         hits.load(Ordering::SeqCst),
         3,
         "refused requests never left the process"
     );
+}
 
-    let hits = Arc::new(AtomicUsize::new(0));
-    let h = hits.clone();
-    let addr = start_router(Router::new().route(
-        "/api/live/realtime",
-        get(move || {
-            let h = h.clone();
-            async move {
-                h.fetch_add(1, Ordering::SeqCst);
-                (
-                    StatusCode::TOO_MANY_REQUESTS,
-                    [(header::RETRY_AFTER, "30")],
-                    r#"{"error":{"code":"rate_limited","message":"slow down"}}"#,
-                )
-            }
-        }),
+#[tokio::test]
+async fn the_client_honours_retry_after() {
+    let (url, hits) = counting_server((
+        StatusCode::TOO_MANY_REQUESTS,
+        [(header::RETRY_AFTER, "30")],
+        r#"{"error":{"code":"rate_limited","message":"slow down"}}"#,
     ))
     .await;
-    let client = RemoteSource::new(&format!("http://{addr}"), quick()).unwrap();
+    let client = RemoteSource::new(&url, quick()).unwrap();
     let e = client.realtime(RealtimeQuery::default()).await.unwrap_err();
     assert!(
         matches!(e, SourceError::RateLimited { retry_after, .. } if retry_after == Duration::from_secs(30)),

@@ -18,6 +18,17 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use trips::{trips_between, Knobs, Progress, Trip, TripKey};
 
+/// The countries the demo network covers (`assets/demo/lines.txt`).
+pub const SIMULATED_COUNTRIES: [&str; 7] = [
+    "finland",
+    "ireland",
+    "germany",
+    "switzerland",
+    "belgium",
+    "norway",
+    "united-states",
+];
+
 pub const ATTRIBUTION: &str =
     "DEMO: simulated trains on real lines (railtop's built-in simulator), not real data";
 
@@ -96,17 +107,9 @@ impl DemoSource {
                         continue;
                     }
                 }
-                let run = Duration::minutes(i64::from(line.run_min()));
-                let from = now - run - Duration::minutes(MAX_DELAY_MIN + ARRIVED_LISTED_MIN);
-                let to = now + Duration::minutes(SCHEDULED_LISTED_MIN);
-                trips.clear();
-                trips_between(
-                    net,
-                    (ci as u16, li as u16),
-                    self.knobs,
-                    (from, to),
-                    &mut trips,
-                );
+                // Trips that may still be listed: running late, or leaving soon.
+                let before = i64::from(line.run_min()) + MAX_DELAY_MIN + ARRIVED_LISTED_MIN;
+                self.line_trips((ci, li), now, (before, SCHEDULED_LISTED_MIN), &mut trips);
                 trains.extend(trips.iter().filter_map(|t| self.train(t, now, &mut memo)));
             }
         }
@@ -137,16 +140,8 @@ impl DemoSource {
             if !line.stops.iter().any(|s| s.station == si) {
                 continue;
             }
-            let from = now - Duration::minutes(i64::from(line.run_min()) + MAX_DELAY_MIN);
-            let to = now + Duration::minutes(BOARD_HORIZON_MIN);
-            trips.clear();
-            trips_between(
-                net,
-                (ci as u16, li as u16),
-                self.knobs,
-                (from, to),
-                &mut trips,
-            );
+            let before = i64::from(line.run_min()) + MAX_DELAY_MIN;
+            self.line_trips((ci, li), now, (before, BOARD_HORIZON_MIN), &mut trips);
             for trip in &trips {
                 // Every call at this station except at the terminus, where nothing departs.
                 let Some(i) = (0..trip.stop_count() - 1).find(|&i| trip.stop(i).0 == si) else {
@@ -198,6 +193,24 @@ impl DemoSource {
             fetched_at: rfc3339(now),
             attribution: Some(ATTRIBUTION.into()),
         })
+    }
+
+    /// Replaces `out` with the trips of line `li` of country `ci` that leave their origin
+    /// between `minutes.0` before and `minutes.1` after `now`.
+    fn line_trips<'s>(
+        &'s self,
+        (ci, li): (usize, usize),
+        now: DateTime<Utc>,
+        minutes: (i64, i64),
+        out: &mut Vec<Trip<'s>>,
+    ) {
+        out.clear();
+        let window = (
+            now - Duration::minutes(minutes.0),
+            now + Duration::minutes(minutes.1),
+        );
+        let net = &self.net.countries[ci];
+        trips_between(net, (ci as u16, li as u16), self.knobs, window, out);
     }
 
     fn country_index(&self, slug: &str) -> SourceResult<usize> {

@@ -198,15 +198,9 @@ mod tests {
     #[test]
     fn the_embedded_network_parses_with_enough_lines() {
         let net = Network::embedded().unwrap();
-        for slug in [
-            "finland",
-            "ireland",
-            "germany",
-            "switzerland",
-            "belgium",
-            "norway",
-            "united-states",
-        ] {
+        let slugs: Vec<_> = net.countries.iter().map(|c| c.country.slug).collect();
+        assert_eq!(slugs, crate::source::demo::SIMULATED_COUNTRIES);
+        for slug in crate::source::demo::SIMULATED_COUNTRIES {
             let (_, c) = net
                 .country(slug)
                 .unwrap_or_else(|| panic!("{slug} missing"));

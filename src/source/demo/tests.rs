@@ -3,16 +3,6 @@ use crate::model::Stats;
 use chrono::TimeZone;
 use proptest::prelude::*;
 
-const DEMO_COUNTRIES: [&str; 7] = [
-    "finland",
-    "ireland",
-    "germany",
-    "switzerland",
-    "belgium",
-    "norway",
-    "united-states",
-];
-
 fn demo(seed: u64, scale: u32) -> DemoSource {
     DemoSource::new(seed, scale, Clock::System).unwrap()
 }
@@ -35,7 +25,7 @@ fn rt(country: Option<&str>) -> RealtimeQuery {
 #[test]
 fn every_country_has_at_least_40_trains_at_a_busy_hour() {
     let d = demo(1, 1);
-    for slug in DEMO_COUNTRIES {
+    for slug in SIMULATED_COUNTRIES {
         let r = d.realtime_at(&rt(Some(slug)), busy_hour(slug)).unwrap();
         eprintln!("{slug}: {:?}", r.stats);
         assert!(r.stats.running >= 40, "{slug}: {:?}", r.stats);
@@ -115,7 +105,7 @@ fn about_two_percent_cancelled_and_some_without_gps_or_realtime() {
 #[test]
 fn train_codes_are_unique_within_a_country_and_day() {
     let d = demo(1, 1);
-    for slug in DEMO_COUNTRIES {
+    for slug in SIMULATED_COUNTRIES {
         let r = d.realtime_at(&rt(Some(slug)), busy_hour(slug)).unwrap();
         let mut codes: Vec<_> = r
             .trains
@@ -277,7 +267,7 @@ proptest! {
     #[test]
     fn stats_agree_with_trains_and_positions_stay_home(
         seed in any::<u64>(),
-        country in prop::sample::select(DEMO_COUNTRIES.to_vec()),
+        country in prop::sample::select(SIMULATED_COUNTRIES.to_vec()),
         minutes in 0i64..(7 * 24 * 60),
     ) {
         let now = Utc.with_ymd_and_hms(2026, 3, 25, 0, 0, 0).unwrap() + Duration::minutes(minutes);
