@@ -233,6 +233,57 @@ mod tests {
         assert_eq!(fetches.load(Ordering::SeqCst), 1);
     }
 
+    /// A source that counts its calls and answers slowly, so requests pile up while it is cold.
+    struct CountingSource(AtomicUsize);
+
+    impl crate::source::LiveSource for CountingSource {
+        fn info(&self) -> SourceInfo {
+            SourceInfo {
+                name: "counting".into(),
+                is_demo: true,
+                attribution: String::new(),
+            }
+        }
+        fn realtime(&self, _: RealtimeQuery) -> crate::source::SourceFuture<'_, RealtimeResponse> {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Box::pin(async {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                Ok(RealtimeResponse::default())
+            })
+        }
+        fn departures(
+            &self,
+            q: DeparturesQuery,
+        ) -> crate::source::SourceFuture<'_, DeparturesResponse> {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Box::pin(std::future::ready(Err(SourceError::NotFound(q.station))))
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_thousand_concurrent_requests_reach_the_source_once() {
+        let counting = Arc::new(CountingSource(AtomicUsize::new(0)));
+        let cached = Arc::new(CachedSource::new(counting.clone(), CacheConfig::default()));
+        let tasks: Vec<_> = (0..1000)
+            .map(|_| {
+                let cached = cached.clone();
+                tokio::spawn(async move { cached.realtime(RealtimeQuery::default()).await })
+            })
+            .collect();
+        for t in tasks {
+            assert!(t.await.unwrap().is_ok());
+        }
+        assert_eq!(counting.0.load(Ordering::SeqCst), 1);
+        // Another key is another fetch; an error is shared the same way.
+        let q = || DeparturesQuery {
+            station: "X".into(),
+            limit: 5,
+        };
+        assert!(cached.departures(q()).await.is_err());
+        assert!(cached.departures(q()).await.is_err());
+        assert_eq!(counting.0.load(Ordering::SeqCst), 2);
+    }
+
     #[tokio::test]
     async fn answers_expire_after_their_ttl_and_errors_sooner() {
         let cache =
