@@ -7,8 +7,10 @@
 pub mod assets;
 pub mod cli;
 pub mod clock;
+pub mod config;
 pub mod country;
 pub mod model;
 pub mod server;
 pub mod source;
 pub mod text;
+pub mod tui;

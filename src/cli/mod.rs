@@ -3,6 +3,9 @@
 pub mod output;
 
 use crate::clock::Clock;
+use crate::config::{self, FileConfig};
+use crate::tui::app::Settings;
+use crate::tui::run::DashboardOptions;
 use crate::server::{self, ServerConfig};
 use crate::source::cache::{CacheConfig, CachedSource};
 use crate::source::demo::DemoSource;
@@ -28,9 +31,8 @@ pub struct Cli {
         long,
         global = true,
         env = "RAILTOP_SOURCE",
-        default_value = "upstream"
     )]
-    pub source: String,
+    pub source: Option<String>,
 
     /// Seed of the demo simulator: the same seed and clock give the same trains.
     #[arg(long, global = true, env = "RAILTOP_SEED", default_value_t = 1)]
@@ -44,8 +46,74 @@ pub struct Cli {
     #[arg(long, global = true, env = "RAILTOP_LOG_FILE")]
     pub log_file: Option<PathBuf>,
 
+    /// The configuration file [default: $XDG_CONFIG_HOME/railtop/config.toml].
+    #[arg(long, global = true, env = "RAILTOP_CONFIG")]
+    pub config: Option<PathBuf>,
+
+    /// Dashboard: the country to start with (a slug such as finland).
+    #[arg(long, env = "RAILTOP_COUNTRY")]
+    pub country: Option<String>,
+
+    /// Dashboard: the station whose board to show (code or slug).
+    #[arg(long, env = "RAILTOP_STATION")]
+    pub station: Option<String>,
+
+    /// Dashboard: seconds between realtime refreshes [default: 15].
+    #[arg(long, env = "RAILTOP_INTERVAL", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub interval: Option<u64>,
+
+    /// Dashboard: seconds between board refreshes [default: 30].
+    #[arg(long, env = "RAILTOP_BOARD_INTERVAL", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub board_interval: Option<u64>,
+
+    /// No colours (also when NO_COLOR is set): every state is still shown in text.
+    #[arg(long)]
+    pub no_color: bool,
+
+    /// Print the effective configuration (command line over RAILTOP_* over the file) and exit.
+    #[arg(long)]
+    pub print_config: bool,
+
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// The configuration in force: command line over environment over file over defaults.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Effective {
+    pub source: String,
+    pub country: Option<String>,
+    pub station: Option<String>,
+    pub interval: u64,
+    pub board_interval: u64,
+    pub theme: String,
+}
+
+impl Effective {
+    pub fn resolve(cli: &Cli, file: &FileConfig, no_color_env: bool) -> Effective {
+        let mono = cli.no_color || no_color_env || file.theme.as_deref() == Some("mono");
+        Effective {
+            source: cli
+                .source
+                .clone()
+                .or_else(|| file.source.clone())
+                .unwrap_or_else(|| "upstream".into()),
+            country: cli.country.clone().or_else(|| file.country.clone()),
+            station: cli.station.clone().or_else(|| file.station.clone()),
+            interval: cli.interval.or(file.interval).unwrap_or(15),
+            board_interval: cli.board_interval.or(file.board_interval).unwrap_or(30),
+            theme: if mono { "mono" } else { "color" }.into(),
+        }
+    }
+}
+
+/// `NO_COLOR` set to anything non-empty (no-color.org).
+pub fn no_color_env() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+}
+
+fn config_path(cli: &Cli) -> Option<PathBuf> {
+    cli.config.clone().or_else(config::default_path)
 }
 
 #[derive(Debug, Subcommand)]
@@ -85,9 +153,9 @@ pub enum Command {
     },
 }
 
-/// Opens the source named by `--source`.
-pub fn open_source(cli: &Cli, clock: Clock) -> Result<SharedSource, String> {
-    match cli.source.trim() {
+/// Opens the source named by `source`.
+pub fn open_source(source: &str, cli: &Cli, clock: Clock) -> Result<SharedSource, String> {
+    match source.trim() {
         "demo" => Ok(Arc::new(DemoSource::new(cli.seed, cli.demo_scale, clock)?)),
         "upstream" => Err(
             "the upstream aggregator (the public national feeds) is not built yet: \
@@ -105,17 +173,34 @@ pub fn open_source(cli: &Cli, clock: Clock) -> Result<SharedSource, String> {
 
 /// Runs the command; the error is the one sentence to print.
 pub async fn run(cli: Cli) -> Result<(), String> {
+    let file = match config_path(&cli) {
+        Some(path) => config::load(&path)?,
+        None => FileConfig::default(),
+    };
+    let effective = Effective::resolve(&cli, &file, no_color_env());
+    if cli.print_config {
+        let path = config_path(&cli).map_or_else(|| "(none)".into(), |p| p.display().to_string());
+        let text = toml::to_string(&effective).map_err(|e| e.to_string())?;
+        return print(&format!("# effective configuration (file: {path})\n{text}"));
+    }
     let clock = Clock::from_env()?;
     let source = Arc::new(CachedSource::new(
-        open_source(&cli, clock)?,
+        open_source(&effective.source, &cli, clock)?,
         CacheConfig::default(),
     ));
     match cli.command {
-        None => Err(
-            "the dashboard is not built yet: try `railtop serve --source demo`, \
-             `railtop trains --source demo` or `railtop departures HKI --source demo`"
-                .into(),
-        ),
+        None => {
+            let options = DashboardOptions {
+                country: effective.country,
+                station: effective.station,
+                settings: Settings {
+                    interval_secs: effective.interval,
+                    board_interval_secs: effective.board_interval,
+                    monochrome: effective.theme == "mono",
+                },
+            };
+            crate::tui::run::run(source, clock, options).await
+        }
         Some(Command::Serve {
             listen,
             rate_limit,
@@ -184,7 +269,14 @@ pub fn init_logging(cli: &Cli) -> Result<(), String> {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_env("RAILTOP_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
-    if let Some(path) = &cli.log_file {
+    // The dashboard owns the screen: its logs always go to a file.
+    let dashboard = cli.command.is_none() && !cli.print_config;
+    let path = cli.log_file.clone().or_else(|| dashboard.then(config::default_log_path).flatten());
+    if let Some(path) = &path {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create the log directory {}: {e}", dir.display()))?;
+        }
         let file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)

@@ -1,0 +1,88 @@
+//! The configuration file (`$XDG_CONFIG_HOME/railtop/config.toml`): defaults for the dashboard and
+//! the commands. The command line wins over `RAILTOP_*` variables, which win over the file.
+
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Everything the file may set; every key optional.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileConfig {
+    pub source: Option<String>,
+    pub country: Option<String>,
+    pub station: Option<String>,
+    /// Seconds between realtime refreshes.
+    pub interval: Option<u64>,
+    /// Seconds between board refreshes.
+    pub board_interval: Option<u64>,
+    /// `color` or `mono`.
+    pub theme: Option<String>,
+}
+
+/// `$XDG_CONFIG_HOME/railtop/config.toml`, else `~/.config/railtop/config.toml`.
+pub fn default_path() -> Option<PathBuf> {
+    xdg_dir("XDG_CONFIG_HOME", ".config").map(|d| d.join("railtop").join("config.toml"))
+}
+
+/// `$XDG_STATE_HOME/railtop/railtop.log`, else `~/.local/state/railtop/railtop.log`.
+pub fn default_log_path() -> Option<PathBuf> {
+    xdg_dir("XDG_STATE_HOME", ".local/state").map(|d| d.join("railtop").join("railtop.log"))
+}
+
+fn xdg_dir(var: &str, fallback: &str) -> Option<PathBuf> {
+    match std::env::var_os(var) {
+        Some(v) if !v.is_empty() => Some(PathBuf::from(v)),
+        _ => std::env::var_os("HOME").map(|h| PathBuf::from(h).join(fallback)),
+    }
+}
+
+/// Reads the file; a missing file is an empty configuration, a broken one a clear error.
+pub fn load(path: &Path) -> Result<FileConfig, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse(&text).map_err(|e| format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(FileConfig::default()),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+pub fn parse(text: &str) -> Result<FileConfig, String> {
+    let config: FileConfig = toml::from_str(text).map_err(|e| e.to_string().trim().to_string())?;
+    if let Some(theme) = &config.theme {
+        if theme != "color" && theme != "mono" {
+            return Err(format!("theme must be \"color\" or \"mono\", not {theme:?}"));
+        }
+    }
+    if config.interval == Some(0) || config.board_interval == Some(0) {
+        return Err("intervals are seconds, at least 1".into());
+    }
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_key() {
+        let c = parse(
+            "source = \"demo\"\ncountry = \"finland\"\nstation = \"TPE\"\ninterval = 20\nboard_interval = 40\ntheme = \"mono\"\n",
+        )
+        .unwrap();
+        assert_eq!(c.source.as_deref(), Some("demo"));
+        assert_eq!(c.interval, Some(20));
+        assert_eq!(c.theme.as_deref(), Some("mono"));
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        assert!(parse("colour = \"red\"").unwrap_err().contains("colour"));
+        assert!(parse("theme = \"neon\"").unwrap_err().contains("neon"));
+        assert!(parse("interval = 0").is_err());
+        assert!(parse("interval = \"soon\"").is_err());
+    }
+
+    #[test]
+    fn a_missing_file_is_empty() {
+        assert_eq!(load(Path::new("/nonexistent/railtop.toml")).unwrap(), FileConfig::default());
+    }
+}

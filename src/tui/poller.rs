@@ -1,0 +1,131 @@
+//! The refresh loop's fetchers: one task for realtime, one for the board. Each fetches at once,
+//! then every interval, backs off after failures, and fetches again (debounced) as soon as the
+//! selection changes or `r` is pressed. Answers go to the UI as actions tagged with what they
+//! were fetched for, so an answer for a country no longer selected is dropped by `update`.
+
+use super::app::{Action, Wanted};
+use super::feed::backoff_secs;
+use crate::clock::Clock;
+use crate::source::cache::CachedSource;
+use crate::source::{DeparturesQuery, RealtimeQuery};
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, watch};
+
+/// Quiet time after a selection change before fetching: holding → skips countries, not fetches.
+pub const DEBOUNCE: Duration = Duration::from_millis(250);
+
+pub struct Intervals {
+    pub realtime_secs: u64,
+    pub board_secs: u64,
+}
+
+/// Starts both pollers; they end when the UI drops its end of `actions` or `wanted`.
+pub fn spawn(
+    source: Arc<CachedSource>,
+    clock: Clock,
+    wanted: watch::Receiver<Wanted>,
+    actions: mpsc::Sender<Action>,
+    intervals: Intervals,
+) {
+    let (s, tx) = (source.clone(), actions.clone());
+    tokio::spawn(poll(
+        wanted.clone(),
+        intervals.realtime_secs,
+        |w: &Wanted| (w.country.clone(), w.generation),
+        move |w: Wanted| {
+            let (s, tx) = (s.clone(), tx.clone());
+            async move {
+                let query = RealtimeQuery {
+                    country: w.country.clone(),
+                    stop: None,
+                };
+                let result = s.realtime(query).await;
+                let ok = result.is_ok();
+                let action = Action::Realtime {
+                    country: w.country,
+                    result: result.map(|c| Arc::new(c.value.clone())).map_err(|e| e.to_string()),
+                    at: clock.now(),
+                };
+                (tx.send(action).await.is_ok(), ok)
+            }
+        },
+    ));
+    tokio::spawn(poll(
+        wanted,
+        intervals.board_secs,
+        |w: &Wanted| (w.station.clone(), w.generation),
+        move |w: Wanted| {
+            let (s, tx) = (source.clone(), actions.clone());
+            async move {
+                let Some(station) = w.station else {
+                    return (!tx.is_closed(), true);
+                };
+                let query = DeparturesQuery {
+                    station: station.clone(),
+                    limit: crate::source::MAX_LIMIT,
+                };
+                let result = s.departures(query).await;
+                let ok = result.is_ok();
+                let action = Action::Board {
+                    station,
+                    result: result.map(|c| Arc::new(c.value.clone())).map_err(|e| e.to_string()),
+                    at: clock.now(),
+                };
+                (tx.send(action).await.is_ok(), ok)
+            }
+        },
+    ));
+}
+
+/// One poller: `fetch` returns (UI still there, fetch succeeded). `key` picks the part of the
+/// selection this poller cares about.
+async fn poll<K, F, Fut>(
+    mut wanted: watch::Receiver<Wanted>,
+    interval_secs: u64,
+    key: impl Fn(&Wanted) -> K,
+    fetch: F,
+) where
+    K: PartialEq,
+    F: Fn(Wanted) -> Fut,
+    Fut: Future<Output = (bool, bool)>,
+{
+    let mut failures = 0u32;
+    loop {
+        let current = wanted.borrow_and_update().clone();
+        let (alive, ok) = fetch(current.clone()).await;
+        if !alive {
+            return;
+        }
+        failures = if ok { 0 } else { failures.saturating_add(1) };
+        let wait = Duration::from_secs(backoff_secs(interval_secs, failures) as u64);
+        let deadline = tokio::time::Instant::now() + wait;
+        // Sleep until the next refresh, unless what we fetch for changes first.
+        loop {
+            tokio::select! {
+                _ = tokio::time::sleep_until(deadline) => break,
+                changed = wanted.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    if key(&wanted.borrow()) != key(&current) {
+                        debounce(&mut wanted).await;
+                        failures = 0;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Waits until the selection has been still for [`DEBOUNCE`].
+async fn debounce(wanted: &mut watch::Receiver<Wanted>) {
+    loop {
+        tokio::select! {
+            _ = tokio::time::sleep(DEBOUNCE) => return,
+            changed = wanted.changed() => if changed.is_err() { return },
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! Colours and text cues. 16 named colours only (they follow the terminal's palette and travel
+//! well over slow links), and every state is also told in text or shape, never by colour alone:
+//! with `NO_COLOR` / `--no-color` the screen keeps its meaning.
+
+use crate::model::status;
+use ratatui::style::{Color, Modifier, Style};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    pub mono: bool,
+}
+
+/// How late a train is, in words and weight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DelayClass {
+    NoData,
+    Early,
+    OnTime,
+    Slight,
+    Late,
+    VeryLate,
+    Cancelled,
+}
+
+impl DelayClass {
+    pub fn of(delay: Option<i64>, cancelled: bool) -> DelayClass {
+        match delay {
+            _ if cancelled => DelayClass::Cancelled,
+            None => DelayClass::NoData,
+            Some(d) if d < 0 => DelayClass::Early,
+            Some(0) => DelayClass::OnTime,
+            Some(1..=4) => DelayClass::Slight,
+            Some(5..=14) => DelayClass::Late,
+            Some(_) => DelayClass::VeryLate,
+        }
+    }
+}
+
+/// `+7′`, `-2′ early`, `on time`, `no data`, `cancelled`.
+pub fn delay_text(delay: Option<i64>, cancelled: bool) -> String {
+    match (DelayClass::of(delay, cancelled), delay) {
+        (DelayClass::Cancelled, _) => "cancelled".into(),
+        (DelayClass::NoData, _) | (_, None) => "no data".into(),
+        (DelayClass::OnTime, _) => "on time".into(),
+        (DelayClass::Early, Some(d)) => format!("{d}′ early"),
+        (_, Some(d)) => format!("+{d}′"),
+    }
+}
+
+impl Theme {
+    pub fn new(mono: bool) -> Theme {
+        Theme { mono }
+    }
+
+    fn fg(&self, c: Color) -> Style {
+        if self.mono {
+            Style::default()
+        } else {
+            Style::default().fg(c)
+        }
+    }
+
+    pub fn delay(&self, class: DelayClass) -> Style {
+        match class {
+            DelayClass::NoData => self.fg(Color::DarkGray).add_modifier(Modifier::ITALIC),
+            DelayClass::Early => self.fg(Color::Cyan),
+            DelayClass::OnTime => self.fg(Color::Green),
+            DelayClass::Slight => self.fg(Color::Yellow),
+            DelayClass::Late => self.fg(Color::LightRed).add_modifier(Modifier::BOLD),
+            DelayClass::VeryLate => self.fg(Color::Red).add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            DelayClass::Cancelled => self.fg(Color::Magenta).add_modifier(Modifier::CROSSED_OUT),
+        }
+    }
+
+    /// A whole row of a cancelled train is struck through.
+    pub fn row(&self, train_status: &str) -> Style {
+        if train_status == status::CANCELLED {
+            self.fg(Color::DarkGray).add_modifier(Modifier::CROSSED_OUT)
+        } else {
+            Style::default()
+        }
+    }
+
+    pub fn selected(&self) -> Style {
+        Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    }
+
+    pub fn border(&self, focused: bool) -> Style {
+        if focused {
+            self.fg(Color::Cyan).add_modifier(Modifier::BOLD)
+        } else {
+            self.fg(Color::DarkGray)
+        }
+    }
+
+    pub fn title(&self) -> Style {
+        Style::default().add_modifier(Modifier::BOLD)
+    }
+
+    pub fn header_cells(&self) -> Style {
+        self.fg(Color::Gray).add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+    }
+
+    pub fn dim(&self) -> Style {
+        self.fg(Color::DarkGray).add_modifier(Modifier::DIM)
+    }
+
+    pub fn error(&self) -> Style {
+        self.fg(Color::LightRed).add_modifier(Modifier::BOLD)
+    }
+
+    pub fn badge(&self) -> Style {
+        if self.mono {
+            Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        } else {
+            Style::default().fg(Color::Black).bg(Color::Yellow).add_modifier(Modifier::BOLD)
+        }
+    }
+
+    pub fn accent(&self) -> Style {
+        self.fg(Color::Cyan)
+    }
+
+    pub fn changed(&self) -> Style {
+        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delays_are_told_in_words() {
+        assert_eq!(delay_text(Some(7), false), "+7′");
+        assert_eq!(delay_text(Some(-2), false), "-2′ early");
+        assert_eq!(delay_text(Some(0), false), "on time");
+        assert_eq!(delay_text(None, false), "no data");
+        assert_eq!(delay_text(Some(3), true), "cancelled");
+    }
+
+    #[test]
+    fn monochrome_has_no_colour_but_keeps_weight() {
+        let t = Theme::new(true);
+        let s = t.delay(DelayClass::VeryLate);
+        assert_eq!(s.fg, None);
+        assert!(s.add_modifier.contains(Modifier::BOLD));
+        assert_eq!(t.badge().bg, None);
+    }
+}

@@ -1,0 +1,119 @@
+//! The stats header: source (DEMO badge), country, counts, on-time share, median delay, how old
+//! the data is and when the next refresh comes, and the attribution of the data in use.
+
+use super::age_text;
+use crate::country;
+use crate::model::{status, Train};
+use crate::tui::app::AppState;
+use crate::tui::theme::Theme;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+/// Share of trains with realtime data that are on time or early, and their median delay.
+pub fn punctuality(trains: &[Train]) -> Option<(f64, i64)> {
+    let mut delays: Vec<i64> = trains
+        .iter()
+        .filter(|t| t.status != status::CANCELLED)
+        .filter_map(|t| t.delay)
+        .collect();
+    if delays.is_empty() {
+        return None;
+    }
+    let on_time = delays.iter().filter(|&&d| d <= 0).count() as f64 / delays.len() as f64;
+    let mid = delays.len() / 2;
+    let median = *delays.select_nth_unstable(mid).1;
+    Some((on_time, median))
+}
+
+pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
+    let theme = Theme::new(state.settings.monochrome);
+    let mut first = Vec::new();
+    if state.source.is_demo {
+        first.push(Span::styled(" DEMO ", theme.badge()));
+        first.push(Span::raw(" "));
+    }
+    first.push(Span::styled("railtop", theme.title()));
+    first.push(Span::raw(" · "));
+    first.push(Span::styled(AppState::country_name(state.country.as_deref()), theme.accent()));
+    if let Some(r) = &state.realtime.data {
+        let s = r.stats;
+        first.push(Span::raw(format!(
+            " · {} trains · {} running · {} GPS · {} delayed",
+            s.total, s.running, s.with_gps, s.delayed
+        )));
+        if let Some((share, median)) = punctuality(&r.trains) {
+            let sign = if median > 0 { "+" } else { "" };
+            first.push(Span::raw(format!(
+                " · {:.0}% on time · median {sign}{median}′",
+                share * 100.0
+            )));
+        }
+    }
+    let tz = state
+        .country
+        .as_deref()
+        .and_then(country::by_slug)
+        .map(|c| c.tz);
+    let clock = match tz {
+        Some(tz) => state.now.with_timezone(&tz).format("%H:%M:%S %Z").to_string(),
+        None => state.now.format("%H:%M:%S UTC").to_string(),
+    };
+
+    let feed = &state.realtime;
+    let mut second = Vec::new();
+    match (&feed.error, feed.age_secs(state.now)) {
+        (Some(e), age) => {
+            second.push(Span::styled(format!("⚠ {e}"), theme.error()));
+            if let Some(next) = feed.next_in_secs(state.now) {
+                second.push(Span::raw(format!(" · retry in {}", age_text(next))));
+            }
+            if let Some(age) = age {
+                second.push(Span::styled(format!(" · showing data {} old", age_text(age)), theme.dim()));
+            }
+        }
+        (None, Some(age)) => {
+            second.push(Span::raw(format!("updated {} ago", age_text(age))));
+            if let Some(next) = feed.next_in_secs(state.now) {
+                second.push(Span::raw(format!(" · next in {}", age_text(next))));
+            }
+        }
+        (None, None) => second.push(Span::styled("loading…", theme.dim())),
+    }
+    second.push(Span::raw(format!(" · source {}", state.source.name)));
+
+    let attribution = feed
+        .data
+        .as_ref()
+        .and_then(|r| r.attribution.clone())
+        .unwrap_or_else(|| state.source.attribution.clone());
+    let width = usize::from(area.width);
+    let first_len: usize = first.iter().map(|s| s.content.chars().count()).sum();
+    // The clock goes right-aligned where there is room for it.
+    if let Some(pad) = width.checked_sub(first_len + clock.chars().count()).filter(|p| *p >= 2) {
+        first.push(Span::raw(" ".repeat(pad)));
+        first.push(Span::styled(clock, theme.title()));
+    }
+    let lines = vec![
+        Line::from(first),
+        Line::from(second),
+        Line::from(Span::styled(attribution, theme.dim())),
+    ];
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn punctuality_ignores_cancelled_and_missing() {
+        let t = |delay, status: &str| Train { delay, status: status.into(), ..Train::default() };
+        let trains = [t(Some(0), "running"), t(Some(5), "running"), t(Some(-1), "running"), t(None, "running"), t(Some(30), "cancelled")];
+        let (share, median) = punctuality(&trains).unwrap();
+        assert!((share - 2.0 / 3.0).abs() < 1e-9);
+        assert_eq!(median, 0);
+        assert!(punctuality(&[]).is_none());
+    }
+}

@@ -1,0 +1,124 @@
+//! Pure views: `fn(&AppState, &mut Frame, Rect)`, one per pane. They read the state and draw;
+//! nothing else. The clock is `state.now`, so a snapshot of a fixed state never changes.
+
+mod board;
+mod countries;
+mod header;
+mod map;
+mod overlays;
+mod trains;
+
+use super::app::{AppState, Overlay};
+use super::theme::Theme;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+pub use board::board;
+pub use countries::countries;
+pub use header::header;
+pub use map::map;
+pub use trains::trains;
+
+/// Draws the whole dashboard.
+pub fn draw(state: &AppState, frame: &mut Frame) {
+    let area = frame.area();
+    let areas = super::layout::areas(area, state);
+    if areas.too_small {
+        too_small(frame, area);
+        return;
+    }
+    header(state, frame, areas.header);
+    countries(state, frame, areas.countries);
+    trains(state, frame, areas.trains);
+    board(state, frame, areas.board);
+    if let Some(m) = areas.map {
+        map(state, frame, m);
+    }
+    footer(state, frame, areas.footer);
+    match &state.overlay {
+        Some(Overlay::Help) => overlays::help(state, frame, area),
+        Some(Overlay::Details) => overlays::details(state, frame, area),
+        Some(Overlay::Search(search)) => overlays::search(state, search, frame, area),
+        None => {}
+    }
+}
+
+fn too_small(frame: &mut Frame, area: Rect) {
+    let text = format!(
+        "terminal too small: {}×{} (railtop needs {}×{})",
+        area.width,
+        area.height,
+        super::layout::MIN_WIDTH,
+        super::layout::MIN_HEIGHT
+    );
+    let [middle] = Layout::vertical([Constraint::Length(2)])
+        .flex(ratatui::layout::Flex::Center)
+        .areas(area);
+    frame.render_widget(
+        Paragraph::new(text)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true }),
+        middle,
+    );
+}
+
+fn footer(state: &AppState, frame: &mut Frame, area: Rect) {
+    let theme = Theme::new(state.settings.monochrome);
+    let hints: &[(&str, &str)] = if state.list.filter_editing {
+        &[("Enter", "keep filter"), ("Esc", "clear filter")]
+    } else {
+        &[
+            ("q", "quit"),
+            ("←→", "country"),
+            ("↑↓", "move"),
+            ("Tab", "pane"),
+            ("/", "filter"),
+            ("s", "sort"),
+            ("b", "station"),
+            ("Enter", "details"),
+            ("c", "cancelled"),
+            ("m", "map"),
+            ("r", "refresh"),
+            ("?", "help"),
+        ]
+    };
+    let mut spans = Vec::new();
+    for (key, what) in hints {
+        spans.push(Span::styled(*key, theme.accent()));
+        spans.push(Span::raw(format!(" {what}  ")));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// A bordered block whose border shows focus by weight as well as colour.
+fn pane_block<'a>(title: Line<'a>, focused: bool, theme: &Theme) -> Block<'a> {
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border(focused))
+        .title(title);
+    if focused {
+        block.border_type(ratatui::widgets::BorderType::Thick)
+    } else {
+        block
+    }
+}
+
+/// A centred rectangle of at most `w`×`h` inside `area`, cleared for an overlay.
+fn popup(frame: &mut Frame, area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width.saturating_sub(2));
+    let h = h.min(area.height.saturating_sub(2));
+    let r = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+    frame.render_widget(Clear, r);
+    r
+}
+
+/// "12 s", "4 min", "2 h".
+fn age_text(secs: i64) -> String {
+    match secs {
+        s if s < 90 => format!("{s} s"),
+        s if s < 90 * 60 => format!("{} min", s / 60),
+        s => format!("{} h", s / 3600),
+    }
+}

@@ -1,0 +1,125 @@
+//! Windows over the dashboard: help, train details with its delay sparkline, station search.
+
+use super::popup;
+use crate::tui::app::AppState;
+use crate::tui::keys::BINDINGS;
+use crate::tui::list::destination;
+use crate::tui::search::StationSearch;
+use crate::tui::theme::{delay_text, DelayClass, Theme};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Row, Sparkline, Table};
+use ratatui::Frame;
+
+fn window<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border(true))
+        .title(Span::styled(title, theme.title()))
+}
+
+pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
+    let theme = Theme::new(state.settings.monochrome);
+    let r = popup(frame, area, 72, BINDINGS.len() as u16 + 4);
+    let rows = BINDINGS
+        .iter()
+        .map(|(k, what)| Row::new(vec![Span::styled(*k, theme.accent()), Span::raw(*what)]));
+    let table = Table::new(rows, [Constraint::Length(16), Constraint::Fill(1)])
+        .block(window(" Keys (Esc closes) ", &theme));
+    frame.render_widget(table, r);
+}
+
+pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
+    let theme = Theme::new(state.settings.monochrome);
+    let trains = state.trains();
+    let Some(t) = state.list.selected(trains) else {
+        return;
+    };
+    let r = popup(frame, area, 64, 22);
+    let block = window(" Train (Esc closes) ", &theme);
+    let inner = block.inner(r);
+    frame.render_widget(block, r);
+    let [fields, spark] = Layout::vertical([Constraint::Min(0), Constraint::Length(4)]).areas(inner);
+    let cancelled = t.status == crate::model::status::CANCELLED;
+    let position = match (t.lat, t.lng) {
+        (Some(lat), Some(lng)) => format!("{lat:.5}, {lng:.5}"),
+        _ => "no position".into(),
+    };
+    let field = |k: &str, v: String| Line::from(vec![Span::styled(format!("{k:<13}"), theme.accent()), Span::raw(v)]);
+    let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "—".into());
+    let lines = vec![
+        field("train", format!("{}  ({})", t.train_code, t.id)),
+        field("to", destination(t).to_string()),
+        field("from", opt(&t.from)),
+        field("next station", opt(&t.next_station)),
+        field("status", t.status.clone()),
+        Line::from(vec![
+            Span::styled(format!("{:<13}", "delay"), theme.accent()),
+            Span::styled(delay_text(t.delay, cancelled), theme.delay(DelayClass::of(t.delay, cancelled))),
+        ]),
+        field("platform", opt(&t.platform)),
+        field("scheduled", opt(&t.scheduled_dep)),
+        field("direction", opt(&t.direction)),
+        field("position", position),
+        field("last update", opt(&t.last_updated)),
+        field("operator", opt(&t.operator)),
+        field("country", opt(&t.country)),
+    ];
+    frame.render_widget(Paragraph::new(lines), fields);
+
+    let history = state.history.of(&t.id);
+    let samples: Vec<i32> = history.map_or_else(Vec::new, |h| h.delays.iter().map(|d| d.unwrap_or(0)).collect());
+    let low = samples.iter().copied().min().unwrap_or(0).min(0);
+    let high = samples.iter().copied().max().unwrap_or(0);
+    let data: Vec<u64> = samples.iter().map(|&d| (d - low) as u64).collect();
+    let caption = match history {
+        Some(h) => format!(
+            " delay since {} · {} samples · {low}′ to {high}′ ",
+            h.first_seen.format("%H:%M:%S"),
+            samples.len()
+        ),
+        None => " delay: not seen yet ".into(),
+    };
+    let width = usize::from(spark.width.saturating_sub(2));
+    let shown = &data[data.len().saturating_sub(width)..];
+    frame.render_widget(
+        Sparkline::default()
+            .block(Block::default().borders(Borders::TOP).title(caption))
+            .style(theme.accent())
+            .data(shown),
+        spark,
+    );
+}
+
+pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area: Rect) {
+    let theme = Theme::new(state.settings.monochrome);
+    let r = popup(frame, area, 60, crate::tui::search::MAX_MATCHES as u16 + 6);
+    let scope = AppState::country_name(search.country.as_deref());
+    let title = format!(" Station · {scope} (Enter picks, Esc closes) ");
+    let block = window(&title, &theme);
+    let inner = block.inner(r);
+    frame.render_widget(block, r);
+    let [input, list, hint] = Layout::vertical([Constraint::Length(2), Constraint::Min(0), Constraint::Length(1)]).areas(inner);
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![Span::styled("› ", theme.accent()), Span::raw(format!("{}█", search.input))])),
+        input,
+    );
+    let rows = search.matches.iter().enumerate().map(|(i, m)| {
+        let row = Row::new(vec![m.code.clone(), m.name.clone(), m.country.to_string()]);
+        if i == search.selected {
+            row.style(theme.selected())
+        } else {
+            row
+        }
+    });
+    frame.render_widget(
+        Table::new(rows, [Constraint::Length(10), Constraint::Fill(1), Constraint::Length(14)]),
+        list,
+    );
+    let text = if search.matches.is_empty() && !search.input.trim().is_empty() {
+        "no match in the lists: Enter asks the source for this code"
+    } else {
+        "type a name or code · ↑↓ choose"
+    };
+    frame.render_widget(Paragraph::new(text).style(theme.dim()), hint);
+}

@@ -1,0 +1,102 @@
+//! The train list: code, destination, status, delay, platform and GPS marker. Only the rows on
+//! screen are built, so 20,000 trains cost what 40 do.
+
+use super::pane_block;
+use crate::model::status;
+use crate::tui::app::{AppState, Pane};
+use crate::tui::list::destination;
+use crate::tui::theme::{delay_text, DelayClass, Theme};
+use ratatui::layout::{Constraint, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Cell, Paragraph, Row, Table};
+use ratatui::Frame;
+
+fn status_text(s: &str) -> &str {
+    match s {
+        status::RUNNING => "running",
+        status::SCHEDULED => "scheduled",
+        status::ARRIVED => "arrived",
+        status::CANCELLED => "CANCELLED",
+        other => other,
+    }
+}
+
+pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
+    let theme = Theme::new(state.settings.monochrome);
+    let list = &state.list;
+    let trains = state.trains();
+    let mut title = vec![Span::styled(format!(" Trains {} ", list.rows.len()), theme.title())];
+    title.push(Span::raw(format!("· sort {} ", list.sort.label())));
+    if list.hide_cancelled {
+        title.push(Span::raw("· cancelled hidden "));
+    }
+    if list.filter_editing || !list.filter.is_empty() {
+        let cursor = if list.filter_editing { "█" } else { "" };
+        title.push(Span::styled(format!("· /{}{cursor} ", list.filter), theme.accent()));
+    }
+    let block = pane_block(Line::from(title), state.focus == Pane::Trains, &theme);
+
+    if trains.is_empty() || list.rows.is_empty() {
+        let text = match (&state.realtime.error, state.realtime.data.is_some()) {
+            (Some(e), false) => format!("no data: {e}"),
+            (_, false) => "loading…".to_string(),
+            (_, true) if trains.is_empty() => "no trains running right now".to_string(),
+            _ => "no train matches the filter".to_string(),
+        };
+        frame.render_widget(Paragraph::new(text).style(theme.dim()).block(block), area);
+        return;
+    }
+
+    let wide = area.width >= 90;
+    let height = usize::from(area.height.saturating_sub(3));
+    let stale = state.realtime.is_stale();
+    let rows = list.rows.iter().enumerate().skip(list.offset).take(height).map(|(pos, &i)| {
+        let t = &trains[i];
+        let cancelled = t.status == status::CANCELLED;
+        let class = DelayClass::of(t.delay, cancelled);
+        let gps = if t.has_position() { "●" } else { "○" };
+        let mut cells = vec![
+            Cell::from(t.train_code.as_str()),
+            Cell::from(destination(t)),
+            Cell::from(status_text(&t.status)),
+            Cell::from(Span::styled(delay_text(t.delay, cancelled), theme.delay(class))),
+            Cell::from(t.platform.as_deref().unwrap_or("–")),
+            Cell::from(gps),
+        ];
+        if wide {
+            cells.push(Cell::from(t.next_station.as_deref().unwrap_or("")));
+        }
+        let mut style = theme.row(&t.status);
+        if stale {
+            style = style.patch(theme.dim());
+        }
+        if pos == list.cursor {
+            style = style.patch(theme.selected());
+        }
+        Row::new(cells).style(style)
+    });
+    let code_width = list
+        .rows
+        .iter()
+        .skip(list.offset)
+        .take(height)
+        .map(|&i| trains[i].train_code.chars().count())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, 12) as u16;
+    let mut widths = vec![
+        Constraint::Length(code_width),
+        Constraint::Fill(2),
+        Constraint::Length(9),
+        Constraint::Length(9),
+        Constraint::Length(3),
+        Constraint::Length(3),
+    ];
+    let mut titles = vec!["CODE", "TO", "STATUS", "DELAY", "PL", "GPS"];
+    if wide {
+        widths.push(Constraint::Fill(1));
+        titles.push("NEXT");
+    }
+    let header = Row::new(titles).style(theme.header_cells());
+    frame.render_widget(Table::new(rows, widths).header(header).block(block), area);
+}
