@@ -161,9 +161,15 @@ impl AppState {
 
     /// Selector entries: `None` (all countries) then every live country.
     pub fn selector(&self) -> Vec<Option<String>> {
-        std::iter::once(None)
+        let mut entries: Vec<Option<String>> = std::iter::once(None)
             .chain(self.countries.iter().cloned().map(Some))
-            .collect()
+            .collect();
+        // Before the first answer (or for a country the source stopped listing) the current
+        // country still has its place.
+        if self.country.is_some() && !entries.contains(&self.country) {
+            entries.push(self.country.clone());
+        }
+        entries
     }
 
     fn selector_index(&self) -> usize {

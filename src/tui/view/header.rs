@@ -27,6 +27,14 @@ pub fn punctuality(trains: &[Train]) -> Option<(f64, i64)> {
     Some((on_time, median))
 }
 
+fn signed(minutes: i64) -> String {
+    if minutes > 0 {
+        format!("+{minutes}")
+    } else {
+        minutes.to_string()
+    }
+}
+
 pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = Theme::new(state.settings.monochrome);
     let mut first = Vec::new();
@@ -39,17 +47,38 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     first.push(Span::styled(AppState::country_name(state.country.as_deref()), theme.accent()));
     if let Some(r) = &state.realtime.data {
         let s = r.stats;
-        first.push(Span::raw(format!(
-            " · {} trains · {} running · {} GPS · {} delayed",
-            s.total, s.running, s.with_gps, s.delayed
-        )));
-        if let Some((share, median)) = punctuality(&r.trains) {
-            let sign = if median > 0 { "+" } else { "" };
-            first.push(Span::raw(format!(
-                " · {:.0}% on time · median {sign}{median}′",
-                share * 100.0
-            )));
-        }
+        let punctual = punctuality(&r.trains);
+        let long = format!(
+            " · {} trains · {} running · {} GPS · {} delayed{}",
+            s.total,
+            s.running,
+            s.with_gps,
+            s.delayed,
+            punctual.map_or(String::new(), |(share, median)| format!(
+                " · {:.0}% on time · median {}′",
+                share * 100.0,
+                signed(median)
+            ))
+        );
+        // Narrow terminals get the same figures in fewer words.
+        let used: usize = first.iter().map(|s| s.content.chars().count()).sum();
+        let text = if used + long.chars().count() <= usize::from(area.width) {
+            long
+        } else {
+            format!(
+                " · {} trains {} run {} GPS {} late{}",
+                s.total,
+                s.running,
+                s.with_gps,
+                s.delayed,
+                punctual.map_or(String::new(), |(share, median)| format!(
+                    " · {:.0}% ok · med {}′",
+                    share * 100.0,
+                    signed(median)
+                ))
+            )
+        };
+        first.push(Span::raw(text));
     }
     let tz = state
         .country
