@@ -49,7 +49,9 @@ pub fn parse(text: &str) -> Result<FileConfig, String> {
     let config: FileConfig = toml::from_str(text).map_err(|e| e.to_string().trim().to_string())?;
     if let Some(theme) = &config.theme {
         if theme != "color" && theme != "mono" {
-            return Err(format!("theme must be \"color\" or \"mono\", not {theme:?}"));
+            return Err(format!(
+                "theme must be \"color\" or \"mono\", not {theme:?}"
+            ));
         }
     }
     if config.interval == Some(0) || config.board_interval == Some(0) {
@@ -83,6 +85,9 @@ mod tests {
 
     #[test]
     fn a_missing_file_is_empty() {
-        assert_eq!(load(Path::new("/nonexistent/railtop.toml")).unwrap(), FileConfig::default());
+        assert_eq!(
+            load(Path::new("/nonexistent/railtop.toml")).unwrap(),
+            FileConfig::default()
+        );
     }
 }

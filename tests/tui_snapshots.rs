@@ -17,20 +17,56 @@ use std::sync::Arc;
 const NOW: &str = "2026-11-24T06:00:00Z";
 
 fn now() -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(NOW).unwrap().with_timezone(&Utc)
+    DateTime::parse_from_rfc3339(NOW)
+        .unwrap()
+        .with_timezone(&Utc)
 }
 
 /// A dashboard that has received one realtime answer and one board.
 fn loaded(country: Option<&str>, size: (u16, u16), mono: bool) -> AppState {
     let demo = DemoSource::new(1, 1, Clock::Fixed(now())).unwrap();
-    let settings = Settings { monochrome: mono, ..Settings::default() };
-    let mut s = AppState::new(demo.info(), settings, country.map(String::from), Some("HKI".into()), now());
+    let settings = Settings {
+        monochrome: mono,
+        ..Settings::default()
+    };
+    let mut s = AppState::new(
+        demo.info(),
+        settings,
+        country.map(String::from),
+        Some("HKI".into()),
+        now(),
+    );
     s.size = size;
-    let q = RealtimeQuery { country: country.map(String::from), stop: None };
+    let q = RealtimeQuery {
+        country: country.map(String::from),
+        stop: None,
+    };
     let answer = demo.realtime_at(&q, now()).unwrap();
-    update(&mut s, Action::Realtime { country: country.map(String::from), result: Ok(Arc::new(answer)), at: now() });
-    let board = demo.departures_at(&DeparturesQuery { station: "HKI".into(), limit: 100 }, now()).unwrap();
-    update(&mut s, Action::Board { station: "HKI".into(), result: Ok(Arc::new(board)), at: now() });
+    update(
+        &mut s,
+        Action::Realtime {
+            country: country.map(String::from),
+            result: Ok(Arc::new(answer)),
+            at: now(),
+        },
+    );
+    let board = demo
+        .departures_at(
+            &DeparturesQuery {
+                station: "HKI".into(),
+                limit: 100,
+            },
+            now(),
+        )
+        .unwrap();
+    update(
+        &mut s,
+        Action::Board {
+            station: "HKI".into(),
+            result: Ok(Arc::new(board)),
+            at: now(),
+        },
+    );
     s
 }
 
@@ -128,18 +164,41 @@ fn error_and_stale_states() {
     let mut s = loaded(Some("finland"), (120, 40), false);
     let later = now() + chrono::Duration::seconds(95);
     update(&mut s, Action::Tick(later));
-    update(&mut s, Action::Realtime {
-        country: Some("finland".into()),
-        result: Err("http://127.0.0.1:9 refused the connection: is the server running?".into()),
-        at: later,
-    });
-    update(&mut s, Action::Board { station: "HKI".into(), result: Err("no answer from http://127.0.0.1:9 within 15 s".into()), at: later });
+    update(
+        &mut s,
+        Action::Realtime {
+            country: Some("finland".into()),
+            result: Err("http://127.0.0.1:9 refused the connection: is the server running?".into()),
+            at: later,
+        },
+    );
+    update(
+        &mut s,
+        Action::Board {
+            station: "HKI".into(),
+            result: Err("no answer from http://127.0.0.1:9 within 15 s".into()),
+            at: later,
+        },
+    );
     insta::assert_snapshot!("screen_stale_120x40", screen(&s).backend());
 
     // Nothing ever arrived: the panes say why instead of showing nothing.
     let demo = DemoSource::new(1, 1, Clock::Fixed(now())).unwrap();
-    let mut empty = AppState::new(demo.info(), Settings::default(), Some("ireland".into()), None, now());
+    let mut empty = AppState::new(
+        demo.info(),
+        Settings::default(),
+        Some("ireland".into()),
+        None,
+        now(),
+    );
     empty.size = (100, 30);
-    update(&mut empty, Action::Realtime { country: Some("ireland".into()), result: Err("upstream answered 502: feed down".into()), at: now() });
+    update(
+        &mut empty,
+        Action::Realtime {
+            country: Some("ireland".into()),
+            result: Err("upstream answered 502: feed down".into()),
+            at: now(),
+        },
+    );
     insta::assert_snapshot!("screen_failed_100x30", screen(&empty).backend());
 }

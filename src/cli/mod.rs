@@ -4,13 +4,13 @@ pub mod output;
 
 use crate::clock::Clock;
 use crate::config::{self, FileConfig};
-use crate::tui::app::Settings;
-use crate::tui::run::DashboardOptions;
 use crate::server::{self, ServerConfig};
 use crate::source::cache::{CacheConfig, CachedSource};
 use crate::source::demo::DemoSource;
 use crate::source::remote::{RemoteConfig, RemoteSource};
 use crate::source::{DeparturesQuery, RealtimeQuery, SharedSource, MAX_LIMIT};
+use crate::tui::app::Settings;
+use crate::tui::run::DashboardOptions;
 use clap::{Parser, Subcommand};
 use output::Format;
 use std::net::SocketAddr;
@@ -27,11 +27,7 @@ use std::sync::Arc;
 )]
 pub struct Cli {
     /// Where data comes from: demo, upstream, or http(s)://host:port of an API server.
-    #[arg(
-        long,
-        global = true,
-        env = "RAILTOP_SOURCE",
-    )]
+    #[arg(long, global = true, env = "RAILTOP_SOURCE")]
     pub source: Option<String>,
 
     /// Seed of the demo simulator: the same seed and clock give the same trains.
@@ -271,7 +267,10 @@ pub fn init_logging(cli: &Cli) -> Result<(), String> {
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
     // The dashboard owns the screen: its logs always go to a file.
     let dashboard = cli.command.is_none() && !cli.print_config;
-    let path = cli.log_file.clone().or_else(|| dashboard.then(config::default_log_path).flatten());
+    let path = cli
+        .log_file
+        .clone()
+        .or_else(|| dashboard.then(config::default_log_path).flatten());
     if let Some(path) = &path {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)

@@ -302,7 +302,10 @@ fn realtime_arrived(
                 status.as_of = Some(at);
             }
             for failed in &answer.failed_countries {
-                let status = state.country_status.entry(failed.country.clone()).or_default();
+                let status = state
+                    .country_status
+                    .entry(failed.country.clone())
+                    .or_default();
                 status.failing = Some(failed.reason.clone());
             }
             state.history.record(&answer.trains, at);
@@ -347,7 +350,9 @@ fn apply(state: &mut AppState, command: Command) {
             state.focus = order[next as usize];
         }
         Command::OpenSearch => {
-            state.overlay = Some(Overlay::Search(StationSearch::new(state.country.as_deref())));
+            state.overlay = Some(Overlay::Search(StationSearch::new(
+                state.country.as_deref(),
+            )));
         }
         Command::StartFilter => {
             state.focus = Pane::Trains;

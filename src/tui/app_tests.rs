@@ -81,7 +81,10 @@ fn q_and_ctrl_c_quit() {
     key(&mut s, KeyCode::Char('q'));
     assert!(s.should_quit);
     let mut s = state(None);
-    update(&mut s, Action::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+    update(
+        &mut s,
+        Action::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+    );
     assert!(s.should_quit);
 }
 
@@ -114,21 +117,50 @@ fn selection_is_kept_by_id_across_a_refresh() {
 #[test]
 fn answers_for_another_country_or_station_are_dropped() {
     let mut s = state(Some("finland"));
-    assert_eq!(s.selector(), [None, Some("finland".to_string())], "before any answer");
+    assert_eq!(
+        s.selector(),
+        [None, Some("finland".to_string())],
+        "before any answer"
+    );
     arrive(&mut s, Some("finland"), realtime(Some("finland")));
     key(&mut s, KeyCode::Right);
     assert_eq!(s.country.as_deref(), Some("ireland"));
-    assert!(s.realtime.data.is_none(), "the old country's trains are gone");
+    assert!(
+        s.realtime.data.is_none(),
+        "the old country's trains are gone"
+    );
     arrive(&mut s, Some("finland"), realtime(Some("finland")));
-    assert!(s.realtime.data.is_none(), "a late Finnish answer is dropped");
+    assert!(
+        s.realtime.data.is_none(),
+        "a late Finnish answer is dropped"
+    );
     arrive(&mut s, Some("ireland"), realtime(Some("ireland")));
-    assert!(s.trains().iter().all(|t| t.country.as_deref() == Some("ireland")));
+    assert!(s
+        .trains()
+        .iter()
+        .all(|t| t.country.as_deref() == Some("ireland")));
 
     let board = demo()
-        .departures_at(&DeparturesQuery { station: "HKI".into(), limit: 10 }, now())
+        .departures_at(
+            &DeparturesQuery {
+                station: "HKI".into(),
+                limit: 10,
+            },
+            now(),
+        )
         .unwrap();
-    update(&mut s, Action::Board { station: "HKI".into(), result: Ok(Arc::new(board)), at: now() });
-    assert!(s.board.data.is_none(), "the board now follows Ireland's main station");
+    update(
+        &mut s,
+        Action::Board {
+            station: "HKI".into(),
+            result: Ok(Arc::new(board)),
+            at: now(),
+        },
+    );
+    assert!(
+        s.board.data.is_none(),
+        "the board now follows Ireland's main station"
+    );
     assert_eq!(s.station.as_deref(), Some("CNLLY"));
 }
 
@@ -140,7 +172,11 @@ fn a_failure_keeps_the_data_and_backs_off() {
     for expected_wait in [30, 60, 120, 240, 300, 300] {
         update(
             &mut s,
-            Action::Realtime { country: Some("finland".into()), result: Err("down".into()), at: now() },
+            Action::Realtime {
+                country: Some("finland".into()),
+                result: Err("down".into()),
+                at: now(),
+            },
         );
         assert_eq!(s.realtime.next_in_secs(now()), Some(expected_wait));
     }
@@ -166,7 +202,10 @@ fn arrows_pages_and_ends_move_the_selection() {
     assert_eq!(s.list.cursor, page);
     key(&mut s, KeyCode::Char('G'));
     assert_eq!(s.list.cursor, s.list.rows.len() - 1);
-    assert!(s.list.offset + page >= s.list.rows.len(), "the last row is visible");
+    assert!(
+        s.list.offset + page >= s.list.rows.len(),
+        "the last row is visible"
+    );
     key(&mut s, KeyCode::Char('g'));
     assert_eq!((s.list.cursor, s.list.offset), (0, 0));
     key(&mut s, KeyCode::PageUp);
@@ -183,7 +222,11 @@ fn left_and_right_cycle_through_countries_and_all() {
     assert_eq!(s.country, None);
     key(&mut s, KeyCode::Char('l'));
     assert_eq!(s.country.as_deref(), Some("finland"));
-    assert_eq!(s.station.as_deref(), Some("HKI"), "the board follows the country");
+    assert_eq!(
+        s.station.as_deref(),
+        Some("HKI"),
+        "the board follows the country"
+    );
 }
 
 #[test]
@@ -229,9 +272,17 @@ fn sort_cancelled_map_refresh_keys() {
     let with_cancelled = s.list.rows.len();
     key(&mut s, KeyCode::Char('c'));
     assert!(s.list.rows.len() < with_cancelled);
-    assert!(s.list.rows.iter().all(|&i| s.trains()[i].status != "cancelled"));
+    assert!(s
+        .list
+        .rows
+        .iter()
+        .all(|&i| s.trains()[i].status != "cancelled"));
     key(&mut s, KeyCode::Char('c'));
-    assert_eq!(s.list.rows.len(), with_cancelled, "cancelled trains show by default");
+    assert_eq!(
+        s.list.rows.len(),
+        with_cancelled,
+        "cancelled trains show by default"
+    );
     key(&mut s, KeyCode::Char('m'));
     assert!(!s.show_map);
     let g = s.wanted().generation;
@@ -252,7 +303,10 @@ fn help_details_and_esc() {
     key(&mut s, KeyCode::Char('?'));
     assert_eq!(s.overlay, Some(Overlay::Help));
     key(&mut s, KeyCode::Down);
-    assert_eq!(s.list.cursor, 0, "keys do not reach the list under a window");
+    assert_eq!(
+        s.list.cursor, 0,
+        "keys do not reach the list under a window"
+    );
     key(&mut s, KeyCode::Char('?'));
     assert_eq!(s.overlay, None);
 }
@@ -317,7 +371,10 @@ fn the_delay_history_grows_per_refresh() {
         );
     }
     let h = s.history.of(&id).unwrap();
-    assert_eq!(h.delays.iter().copied().collect::<Vec<_>>(), [Some(0), Some(2), Some(5)]);
+    assert_eq!(
+        h.delays.iter().copied().collect::<Vec<_>>(),
+        [Some(0), Some(2), Some(5)]
+    );
 }
 
 #[test]
@@ -325,8 +382,17 @@ fn hostile_answers_do_not_break_the_state() {
     let mut s = state(None);
     let weird = RealtimeResponse {
         trains: vec![
-            Train { id: String::new(), train_code: String::new(), delay: Some(i64::MAX), ..Train::default() },
-            Train { id: "x".into(), delay: Some(i64::MIN), ..Train::default() },
+            Train {
+                id: String::new(),
+                train_code: String::new(),
+                delay: Some(i64::MAX),
+                ..Train::default()
+            },
+            Train {
+                id: "x".into(),
+                delay: Some(i64::MIN),
+                ..Train::default()
+            },
         ],
         ..RealtimeResponse::default()
     };

@@ -24,11 +24,14 @@ pub struct History {
 impl History {
     pub fn record(&mut self, trains: &[Train], at: DateTime<Utc>) {
         for t in trains {
-            let h = self.trains.entry(t.id.clone()).or_insert_with(|| TrainHistory {
-                first_seen: at,
-                last_seen: at,
-                delays: VecDeque::new(),
-            });
+            let h = self
+                .trains
+                .entry(t.id.clone())
+                .or_insert_with(|| TrainHistory {
+                    first_seen: at,
+                    last_seen: at,
+                    delays: VecDeque::new(),
+                });
             if h.last_seen == at && !h.delays.is_empty() {
                 continue; // the same answer twice
             }
@@ -36,7 +39,8 @@ impl History {
             if h.delays.len() == MAX_SAMPLES {
                 h.delays.pop_front();
             }
-            h.delays.push_back(t.delay.map(|d| d.clamp(-999, 9999) as i32));
+            h.delays
+                .push_back(t.delay.map(|d| d.clamp(-999, 9999) as i32));
         }
         let horizon = at - Duration::hours(1);
         self.trains.retain(|_, h| h.last_seen >= horizon);
@@ -61,9 +65,15 @@ mod tests {
 
     #[test]
     fn records_bounded_and_forgets() {
-        let t0 = DateTime::parse_from_rfc3339("2026-11-24T06:00:00Z").unwrap().with_timezone(&Utc);
+        let t0 = DateTime::parse_from_rfc3339("2026-11-24T06:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
         let mut h = History::default();
-        let train = |delay| Train { id: "a".into(), delay, ..Train::default() };
+        let train = |delay| Train {
+            id: "a".into(),
+            delay,
+            ..Train::default()
+        };
         for i in 0..(MAX_SAMPLES as i64 + 10) {
             h.record(&[train(Some(i % 7))], t0 + Duration::seconds(15 * i));
         }

@@ -8,7 +8,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 15;
 /// From this width the countries get a column of their own and the board sits on the right.
-pub const WIDE: u16 = 110;
+pub const WIDE: u16 = 120;
 /// From this width (and enough height) the map is drawn when switched on.
 pub const MAP_WIDTH: u16 = 120;
 pub const MAP_HEIGHT: u16 = 30;
@@ -49,7 +49,8 @@ pub fn areas(area: Rect, state: &AppState) -> Areas {
         .areas(body);
         let with_map = state.show_map && area.width >= MAP_WIDTH && area.height >= MAP_HEIGHT;
         let (board, map) = if with_map {
-            let [b, m] = Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(side);
+            let [b, m] = Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)])
+                .areas(side);
             (b, Some(m))
         } else {
             (side, None)
@@ -65,8 +66,10 @@ pub fn areas(area: Rect, state: &AppState) -> Areas {
             footer,
         }
     } else {
-        let [tabs, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(body);
-        let [trains, board] = Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(rest);
+        let [tabs, rest] =
+            Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(body);
+        let [trains, board] =
+            Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(rest);
         Areas {
             too_small: false,
             header,
@@ -90,13 +93,19 @@ impl Areas {
     pub fn train_row_at(&self, x: u16, y: u16) -> Option<usize> {
         let t = self.trains;
         let first = t.y + 2;
-        (x > t.x && x + 1 < t.right() && y >= first && y + 1 < t.bottom()).then(|| usize::from(y - first))
+        (x > t.x && x + 1 < t.right() && y >= first && y + 1 < t.bottom())
+            .then(|| usize::from(y - first))
     }
 
     /// The selector entry under a click (the bordered list only).
     pub fn country_at(&self, x: u16, y: u16, entries: usize) -> Option<usize> {
         let c = self.countries;
-        if self.countries_as_tabs || x <= c.x || x + 1 >= c.right() || y <= c.y || y + 1 >= c.bottom() {
+        if self.countries_as_tabs
+            || x <= c.x
+            || x + 1 >= c.right()
+            || y <= c.y
+            || y + 1 >= c.bottom()
+        {
             return None;
         }
         let i = usize::from(y - c.y - 1);

@@ -57,9 +57,14 @@ pub fn destination(t: &Train) -> &str {
 
 fn matches(t: &Train, needle: &str) -> bool {
     needle.is_empty()
-        || [t.train_code.as_str(), t.name.as_str(), destination(t), t.from.as_deref().unwrap_or("")]
-            .iter()
-            .any(|field| field.to_lowercase().contains(needle))
+        || [
+            t.train_code.as_str(),
+            t.name.as_str(),
+            destination(t),
+            t.from.as_deref().unwrap_or(""),
+        ]
+        .iter()
+        .any(|field| field.to_lowercase().contains(needle))
 }
 
 fn compare(a: &Train, b: &Train, key: SortKey) -> Ordering {
@@ -123,7 +128,8 @@ impl TrainList {
             })
             .collect();
         let key = self.sort;
-        self.rows.sort_by(|&a, &b| compare(&trains[a], &trains[b], key));
+        self.rows
+            .sort_by(|&a, &b| compare(&trains[a], &trains[b], key));
         let found = self
             .selected_id
             .as_ref()
@@ -188,7 +194,10 @@ mod tests {
     }
 
     fn codes(list: &TrainList, trains: &[Train]) -> Vec<String> {
-        list.rows.iter().map(|&i| trains[i].train_code.clone()).collect()
+        list.rows
+            .iter()
+            .map(|&i| trains[i].train_code.clone())
+            .collect()
     }
 
     #[test]
@@ -207,7 +216,11 @@ mod tests {
         ];
         let mut l = TrainList::default();
         l.rebuild(&trains);
-        assert_eq!(codes(&l, &trains), ["R 1", "IC 10", "IC 9"], "largest delay first, no data last");
+        assert_eq!(
+            codes(&l, &trains),
+            ["R 1", "IC 10", "IC 9"],
+            "largest delay first, no data last"
+        );
         l.sort = SortKey::Code;
         l.rebuild(&trains);
         assert_eq!(codes(&l, &trains), ["IC 9", "IC 10", "R 1"]);
@@ -235,7 +248,11 @@ mod tests {
         l.filter = "RIIHI".into();
         l.hide_cancelled = false;
         l.rebuild(&trains);
-        assert_eq!(codes(&l, &trains), ["R 1"], "case-insensitive, destination too");
+        assert_eq!(
+            codes(&l, &trains),
+            ["R 1"],
+            "case-insensitive, destination too"
+        );
     }
 
     #[test]
@@ -279,7 +296,15 @@ mod tests {
     #[test]
     fn scrolling_keeps_the_cursor_visible() {
         let trains: Vec<Train> = (0..100)
-            .map(|i| train(&i.to_string(), &format!("T {i}"), "X", Some(100 - i), "running"))
+            .map(|i| {
+                train(
+                    &i.to_string(),
+                    &format!("T {i}"),
+                    "X",
+                    Some(100 - i),
+                    "running",
+                )
+            })
             .collect();
         let mut l = TrainList::default();
         l.rebuild(&trains);

@@ -45,7 +45,9 @@ pub fn spawn(
                 let ok = result.is_ok();
                 let action = Action::Realtime {
                     country: w.country,
-                    result: result.map(|c| Arc::new(c.value.clone())).map_err(|e| e.to_string()),
+                    result: result
+                        .map(|c| Arc::new(c.value.clone()))
+                        .map_err(|e| e.to_string()),
                     at: clock.now(),
                 };
                 (tx.send(action).await.is_ok(), ok)
@@ -70,7 +72,9 @@ pub fn spawn(
                 let ok = result.is_ok();
                 let action = Action::Board {
                     station,
-                    result: result.map(|c| Arc::new(c.value.clone())).map_err(|e| e.to_string()),
+                    result: result
+                        .map(|c| Arc::new(c.value.clone()))
+                        .map_err(|e| e.to_string()),
                     at: clock.now(),
                 };
                 (tx.send(action).await.is_ok(), ok)

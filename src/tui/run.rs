@@ -58,7 +58,12 @@ impl TerminalGuard {
         });
         terminal::enable_raw_mode()?;
         let mut stdout = io::stdout();
-        if let Err(e) = execute!(stdout, EnterAlternateScreen, EnableMouseCapture, cursor::Hide) {
+        if let Err(e) = execute!(
+            stdout,
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            cursor::Hide
+        ) {
             restore_terminal();
             return Err(e);
         }
@@ -68,7 +73,10 @@ impl TerminalGuard {
 
     fn draw(&mut self, state: &AppState) -> io::Result<()> {
         execute!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;
-        let drawn = self.terminal.draw(|frame| view::draw(state, frame)).map(|_| ());
+        let drawn = self
+            .terminal
+            .draw(|frame| view::draw(state, frame))
+            .map(|_| ());
         execute!(self.terminal.backend_mut(), EndSynchronizedUpdate)?;
         self.terminal.backend_mut().flush()?;
         drawn
@@ -86,7 +94,10 @@ async fn stop_signal() {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
-        let (Ok(mut term), Ok(mut hup)) = (signal(SignalKind::terminate()), signal(SignalKind::hangup())) else {
+        let (Ok(mut term), Ok(mut hup)) = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::hangup()),
+        ) else {
             return std::future::pending().await;
         };
         tokio::select! {
@@ -99,13 +110,24 @@ async fn stop_signal() {
 }
 
 /// Runs the dashboard until `q`, Ctrl-C or a stop signal.
-pub async fn run(source: Arc<CachedSource>, clock: Clock, options: DashboardOptions) -> Result<(), String> {
+pub async fn run(
+    source: Arc<CachedSource>,
+    clock: Clock,
+    options: DashboardOptions,
+) -> Result<(), String> {
     let intervals = Intervals {
         realtime_secs: options.settings.interval_secs,
         board_secs: options.settings.board_interval_secs,
     };
-    let mut state = AppState::new(source.info(), options.settings, options.country, options.station, clock.now());
-    let mut guard = TerminalGuard::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    let mut state = AppState::new(
+        source.info(),
+        options.settings,
+        options.country,
+        options.station,
+        clock.now(),
+    );
+    let mut guard =
+        TerminalGuard::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let size = guard.terminal.size().map_err(|e| e.to_string())?;
     state.size = (size.width, size.height);
 
@@ -118,7 +140,9 @@ pub async fn run(source: Arc<CachedSource>, clock: Clock, options: DashboardOpti
     clock_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let stop = stop_signal();
     tokio::pin!(stop);
-    guard.draw(&state).map_err(|e| format!("cannot draw: {e}"))?;
+    guard
+        .draw(&state)
+        .map_err(|e| format!("cannot draw: {e}"))?;
     loop {
         let action = tokio::select! {
             event = events.next() => match event {
@@ -144,7 +168,9 @@ pub async fn run(source: Arc<CachedSource>, clock: Clock, options: DashboardOpti
         if *wanted_tx.borrow() != wanted {
             wanted_tx.send_replace(wanted);
         }
-        guard.draw(&state).map_err(|e| format!("cannot draw: {e}"))?;
+        guard
+            .draw(&state)
+            .map_err(|e| format!("cannot draw: {e}"))?;
     }
     drop(guard);
     Ok(())

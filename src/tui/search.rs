@@ -107,7 +107,11 @@ impl StationSearch {
             }
         }
         scored.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.name.cmp(&b.1.name)));
-        self.matches = scored.into_iter().map(|(_, m)| m).take(MAX_MATCHES).collect();
+        self.matches = scored
+            .into_iter()
+            .map(|(_, m)| m)
+            .take(MAX_MATCHES)
+            .collect();
         self.selected = 0;
     }
 }

@@ -67,7 +67,9 @@ impl Theme {
             DelayClass::OnTime => self.fg(Color::Green),
             DelayClass::Slight => self.fg(Color::Yellow),
             DelayClass::Late => self.fg(Color::LightRed).add_modifier(Modifier::BOLD),
-            DelayClass::VeryLate => self.fg(Color::Red).add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            DelayClass::VeryLate => self
+                .fg(Color::Red)
+                .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
             DelayClass::Cancelled => self.fg(Color::Magenta).add_modifier(Modifier::CROSSED_OUT),
         }
     }
@@ -98,7 +100,8 @@ impl Theme {
     }
 
     pub fn header_cells(&self) -> Style {
-        self.fg(Color::Gray).add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        self.fg(Color::Gray)
+            .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
     }
 
     pub fn dim(&self) -> Style {
@@ -113,7 +116,10 @@ impl Theme {
         if self.mono {
             Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
         } else {
-            Style::default().fg(Color::Black).bg(Color::Yellow).add_modifier(Modifier::BOLD)
+            Style::default()
+                .fg(Color::Black)
+                .bg(Color::Yellow)
+                .add_modifier(Modifier::BOLD)
         }
     }
 

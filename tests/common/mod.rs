@@ -1,6 +1,8 @@
 //! Loopback helpers shared by the integration tests: a real `railtop serve` on 127.0.0.1:0.
 #![allow(dead_code)]
 
+pub mod pty;
+
 use railtop::clock::Clock;
 use railtop::server::{serve, ServerConfig};
 use railtop::source::cache::{CacheConfig, CachedSource};

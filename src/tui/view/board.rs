@@ -13,13 +13,18 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = Theme::new(state.settings.monochrome);
     let feed = &state.board;
     let name = match (&feed.data, &state.station) {
-        (Some(b), _) if !b.station.name.is_empty() => format!("{} ({})", b.station.name, b.station.code),
+        (Some(b), _) if !b.station.name.is_empty() => {
+            format!("{} ({})", b.station.name, b.station.code)
+        }
         (_, Some(code)) => code.clone(),
         (_, None) => "Departures".into(),
     };
     let mut title = vec![Span::styled(format!(" {name} "), theme.title())];
     match (&feed.error, feed.age_secs(state.now)) {
-        (Some(_), Some(age)) => title.push(Span::styled(format!("· data {} old ", age_text(age)), theme.error())),
+        (Some(_), Some(age)) => title.push(Span::styled(
+            format!("· data {} old ", age_text(age)),
+            theme.error(),
+        )),
         (None, Some(age)) => title.push(Span::raw(format!("· {} ago ", age_text(age)))),
         _ => {}
     }
@@ -35,46 +40,71 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         return;
     };
     if answer.departures.is_empty() {
-        frame.render_widget(Paragraph::new("no departures in the next hours").style(theme.dim()).block(block), area);
+        frame.render_widget(
+            Paragraph::new("no departures in the next hours")
+                .style(theme.dim())
+                .block(block),
+            area,
+        );
         return;
     }
     let wide = area.width >= 70;
-    let height = usize::from(area.height.saturating_sub(3 + u16::from(feed.error.is_some())));
-    let rows = answer.departures.iter().skip(state.board_offset).take(height).map(|d| {
-        let class = DelayClass::of(d.delay, d.cancelled);
-        let expected = match (&d.expected_dep, d.cancelled) {
-            (_, true) => "—".to_string(),
-            (Some(e), _) if *e != d.scheduled_dep => e.clone(),
-            (Some(_), _) => String::new(),
-            (None, _) => "?".to_string(),
-        };
-        let platform = match (&d.planned_platform, &d.platform) {
-            (Some(p), Some(a)) if p != a => Span::styled(format!("{p}→{a}"), theme.changed()),
-            (_, Some(a)) => Span::raw(a.clone()),
-            (Some(p), None) => Span::raw(p.clone()),
-            (None, None) => Span::raw("–"),
-        };
-        let mut cells = vec![
-            Cell::from(d.scheduled_dep.as_str()),
-            Cell::from(expected),
-            Cell::from(d.line.as_str()),
-            Cell::from(d.destination.as_str()),
-            Cell::from(platform),
-            Cell::from(Span::styled(delay_text(d.delay, d.cancelled), theme.delay(class))),
-        ];
-        if wide {
-            cells.push(Cell::from(d.operator.as_deref().unwrap_or("")));
-        }
-        let style = if d.cancelled { theme.row(crate::model::status::CANCELLED) } else { Default::default() };
-        Row::new(cells).style(if feed.is_stale() { style.patch(theme.dim()) } else { style })
-    });
+    let height = usize::from(
+        area.height
+            .saturating_sub(3 + u16::from(feed.error.is_some())),
+    );
+    let rows = answer
+        .departures
+        .iter()
+        .skip(state.board_offset)
+        .take(height)
+        .map(|d| {
+            let class = DelayClass::of(d.delay, d.cancelled);
+            let expected = match (&d.expected_dep, d.cancelled) {
+                (_, true) => "—".to_string(),
+                (Some(e), _) if *e != d.scheduled_dep => e.clone(),
+                (Some(_), _) => String::new(),
+                (None, _) => "?".to_string(),
+            };
+            let platform = match (&d.planned_platform, &d.platform) {
+                (Some(p), Some(a)) if p != a => Span::styled(format!("{p}→{a}"), theme.changed()),
+                (_, Some(a)) => Span::raw(a.clone()),
+                (Some(p), None) => Span::raw(p.clone()),
+                (None, None) => Span::raw("–"),
+            };
+            let mut cells = vec![
+                Cell::from(d.scheduled_dep.as_str()),
+                Cell::from(expected),
+                Cell::from(d.line.as_str()),
+                Cell::from(d.destination.as_str()),
+                Cell::from(platform),
+                Cell::from(Span::styled(
+                    delay_text(d.delay, d.cancelled),
+                    theme.delay(class),
+                )),
+            ];
+            if wide {
+                cells.push(Cell::from(d.operator.as_deref().unwrap_or("")));
+            }
+            let style = if d.cancelled {
+                theme.row(crate::model::status::CANCELLED)
+            } else {
+                Default::default()
+            };
+            Row::new(cells).style(if feed.is_stale() {
+                style.patch(theme.dim())
+            } else {
+                style
+            })
+        });
     let line_width = answer
         .departures
         .iter()
         .map(|d| d.line.chars().count())
         .max()
         .unwrap_or(4)
-        .clamp(4, 10) as u16;
+        // On a narrow board the destination matters more than a long line name.
+        .clamp(4, if area.width < 58 { 6 } else { 10 }) as u16;
     let mut widths = vec![
         Constraint::Length(5),
         Constraint::Length(5),
@@ -92,7 +122,9 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let table_area = if let Some(e) = &feed.error {
-        let [err, rest] = ratatui::layout::Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(inner);
+        let [err, rest] =
+            ratatui::layout::Layout::vertical([Constraint::Length(1), Constraint::Min(0)])
+                .areas(inner);
         frame.render_widget(Paragraph::new(format!("⚠ {e}")).style(theme.error()), err);
         rest
     } else {

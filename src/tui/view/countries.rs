@@ -30,18 +30,29 @@ fn entry(state: &AppState, slug: Option<&str>) -> (String, String) {
             None => (None, ""),
             Some(st) if st.failing.is_some() => (st.trains.map(|n| n.to_string()), "!"),
             Some(st) => {
-                let stale = st.as_of.is_some_and(|t| (state.now - t).num_seconds() > STALE_SECS);
-                (st.trains.map(|n| n.to_string()), if stale { "~" } else { "" })
+                let stale = st
+                    .as_of
+                    .is_some_and(|t| (state.now - t).num_seconds() > STALE_SECS);
+                (
+                    st.trains.map(|n| n.to_string()),
+                    if stale { "~" } else { "" },
+                )
             }
         },
     };
-    (name, format!("{}{marker}", count.unwrap_or_else(|| "–".into())))
+    (
+        name,
+        format!("{}{marker}", count.unwrap_or_else(|| "–".into())),
+    )
 }
 
 pub fn countries(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = Theme::new(state.settings.monochrome);
     let entries = state.selector();
-    let selected = entries.iter().position(|c| *c == state.country).unwrap_or(0);
+    let selected = entries
+        .iter()
+        .position(|c| *c == state.country)
+        .unwrap_or(0);
     if area.height == 1 {
         // Narrow screens: one line of tabs around the selected country.
         let mut spans = vec![Span::styled("◀ ", theme.accent())];
@@ -56,7 +67,11 @@ pub fn countries(state: &AppState, frame: &mut Frame, area: Rect) {
         }
         spans.push(Span::styled(" ▶", theme.accent()));
         // Scroll so the selected tab is visible.
-        let before: usize = spans.iter().take(selected + 1).map(|s| s.content.chars().count()).sum();
+        let before: usize = spans
+            .iter()
+            .take(selected + 1)
+            .map(|s| s.content.chars().count())
+            .sum();
         let skip = before.saturating_sub(usize::from(area.width) / 2) as u16;
         frame.render_widget(Paragraph::new(Line::from(spans)).scroll((0, skip)), area);
         return;

@@ -44,7 +44,10 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     }
     first.push(Span::styled("railtop", theme.title()));
     first.push(Span::raw(" · "));
-    first.push(Span::styled(AppState::country_name(state.country.as_deref()), theme.accent()));
+    first.push(Span::styled(
+        AppState::country_name(state.country.as_deref()),
+        theme.accent(),
+    ));
     if let Some(r) = &state.realtime.data {
         let s = r.stats;
         let punctual = punctuality(&r.trains);
@@ -86,7 +89,11 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         .and_then(country::by_slug)
         .map(|c| c.tz);
     let clock = match tz {
-        Some(tz) => state.now.with_timezone(&tz).format("%H:%M:%S %Z").to_string(),
+        Some(tz) => state
+            .now
+            .with_timezone(&tz)
+            .format("%H:%M:%S %Z")
+            .to_string(),
         None => state.now.format("%H:%M:%S UTC").to_string(),
     };
 
@@ -99,7 +106,10 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
                 second.push(Span::raw(format!(" · retry in {}", age_text(next))));
             }
             if let Some(age) = age {
-                second.push(Span::styled(format!(" · showing data {} old", age_text(age)), theme.dim()));
+                second.push(Span::styled(
+                    format!(" · showing data {} old", age_text(age)),
+                    theme.dim(),
+                ));
             }
         }
         (None, Some(age)) => {
@@ -120,7 +130,10 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     let width = usize::from(area.width);
     let first_len: usize = first.iter().map(|s| s.content.chars().count()).sum();
     // The clock goes right-aligned where there is room for it.
-    if let Some(pad) = width.checked_sub(first_len + clock.chars().count()).filter(|p| *p >= 2) {
+    if let Some(pad) = width
+        .checked_sub(first_len + clock.chars().count())
+        .filter(|p| *p >= 2)
+    {
         first.push(Span::raw(" ".repeat(pad)));
         first.push(Span::styled(clock, theme.title()));
     }
@@ -138,8 +151,18 @@ mod tests {
 
     #[test]
     fn punctuality_ignores_cancelled_and_missing() {
-        let t = |delay, status: &str| Train { delay, status: status.into(), ..Train::default() };
-        let trains = [t(Some(0), "running"), t(Some(5), "running"), t(Some(-1), "running"), t(None, "running"), t(Some(30), "cancelled")];
+        let t = |delay, status: &str| Train {
+            delay,
+            status: status.into(),
+            ..Train::default()
+        };
+        let trains = [
+            t(Some(0), "running"),
+            t(Some(5), "running"),
+            t(Some(-1), "running"),
+            t(None, "running"),
+            t(Some(30), "cancelled"),
+        ];
         let (share, median) = punctuality(&trains).unwrap();
         assert!((share - 2.0 / 3.0).abs() < 1e-9);
         assert_eq!(median, 0);

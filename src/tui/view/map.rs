@@ -4,7 +4,6 @@
 use super::pane_block;
 use crate::assets;
 use crate::country;
-use std::collections::BTreeMap;
 use crate::tui::app::AppState;
 use crate::tui::theme::{DelayClass, Theme};
 use ratatui::layout::Rect;
@@ -13,6 +12,7 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::canvas::{Canvas, Map, MapResolution, Points};
 use ratatui::Frame;
+use std::collections::BTreeMap;
 
 /// Longitude and latitude bounds showing `(lng, lat)` box at the cell aspect of `area`
 /// (terminal cells are about twice as tall as wide).
@@ -28,14 +28,20 @@ pub fn bounds(area: Rect, min: (f64, f64), max: (f64, f64)) -> ([f64; 2], [f64; 
         lat_span = lng_span * squash / screen;
     }
     let (cx, cy) = ((min.0 + max.0) / 2.0, (min.1 + max.1) / 2.0);
-    ([cx - lng_span / 2.0, cx + lng_span / 2.0], [cy - lat_span / 2.0, cy + lat_span / 2.0])
+    (
+        [cx - lng_span / 2.0, cx + lng_span / 2.0],
+        [cy - lat_span / 2.0, cy + lat_span / 2.0],
+    )
 }
 
 pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = Theme::new(state.settings.monochrome);
     let trains = state.trains();
     let (min, max) = match state.country.as_deref().and_then(country::by_slug) {
-        Some(c) => ((c.bbox.min_lng, c.bbox.min_lat), (c.bbox.max_lng, c.bbox.max_lat)),
+        Some(c) => (
+            (c.bbox.min_lng, c.bbox.min_lat),
+            (c.bbox.max_lng, c.bbox.max_lat),
+        ),
         None => trains
             .iter()
             .filter_map(|t| Some((t.lng?, t.lat?)))
@@ -54,9 +60,13 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
     let mut cells: BTreeMap<(u16, u16), (u8, f64, f64)> = BTreeMap::new();
     let mut with_gps = 0usize;
     for t in trains {
-        let (Some(lat), Some(lng)) = (t.lat, t.lng) else { continue };
+        let (Some(lat), Some(lng)) = (t.lat, t.lng) else {
+            continue;
+        };
         with_gps += 1;
-        let Some(cell) = cell_of(inner, x_bounds, y_bounds, lng, lat) else { continue };
+        let Some(cell) = cell_of(inner, x_bounds, y_bounds, lng, lat) else {
+            continue;
+        };
         let rank = severity(DelayClass::of(t.delay, false));
         let e = cells.entry(cell).or_insert((rank, lng, lat));
         if rank > e.0 {
@@ -68,7 +78,10 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
         .as_deref()
         .map(|c| assets::stations(c).iter().map(|s| (s.lng, s.lat)).collect())
         .unwrap_or_default();
-    let selected = state.list.selected(trains).and_then(|t| Some((t.lng?, t.lat?)));
+    let selected = state
+        .list
+        .selected(trains)
+        .and_then(|t| Some((t.lng?, t.lat?)));
     let mono = state.settings.monochrome;
     let title = Line::from(vec![
         Span::styled(" Map ", theme.title()),
@@ -80,10 +93,20 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
         .x_bounds(x_bounds)
         .y_bounds(y_bounds)
         .paint(move |ctx| {
-            let resolution = if x_bounds[1] - x_bounds[0] > 60.0 { MapResolution::Low } else { MapResolution::High };
+            let resolution = if x_bounds[1] - x_bounds[0] > 60.0 {
+                MapResolution::Low
+            } else {
+                MapResolution::High
+            };
             let faint = if mono { Color::Reset } else { Color::DarkGray };
-            ctx.draw(&Map { resolution, color: faint });
-            ctx.draw(&Points { coords: &stations, color: if mono { Color::Reset } else { Color::Gray } });
+            ctx.draw(&Map {
+                resolution,
+                color: faint,
+            });
+            ctx.draw(&Points {
+                coords: &stations,
+                color: if mono { Color::Reset } else { Color::Gray },
+            });
             ctx.layer();
             for &(rank, lng, lat) in cells.values() {
                 ctx.print(lng, lat, Span::styled("•", theme.delay(class_of(rank))));
@@ -96,7 +119,12 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
 }
 
 fn pane_inner(area: Rect) -> Rect {
-    Rect::new(area.x + 1, area.y + 1, area.width.saturating_sub(2), area.height.saturating_sub(2))
+    Rect::new(
+        area.x + 1,
+        area.y + 1,
+        area.width.saturating_sub(2),
+        area.height.saturating_sub(2),
+    )
 }
 
 /// The cell of the canvas a position falls in, if any.
@@ -106,7 +134,10 @@ fn cell_of(inner: Rect, x: [f64; 2], y: [f64; 2], lng: f64, lat: f64) -> Option<
     if !(0.0..1.0).contains(&fx) || !(0.0..1.0).contains(&fy) {
         return None;
     }
-    Some(((fx * f64::from(inner.width)) as u16, (fy * f64::from(inner.height)) as u16))
+    Some((
+        (fx * f64::from(inner.width)) as u16,
+        (fy * f64::from(inner.height)) as u16,
+    ))
 }
 
 const BY_SEVERITY: [DelayClass; 6] = [

@@ -39,13 +39,19 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
     let block = window(" Train (Esc closes) ", &theme);
     let inner = block.inner(r);
     frame.render_widget(block, r);
-    let [fields, spark] = Layout::vertical([Constraint::Min(0), Constraint::Length(4)]).areas(inner);
+    let [fields, spark] =
+        Layout::vertical([Constraint::Min(0), Constraint::Length(4)]).areas(inner);
     let cancelled = t.status == crate::model::status::CANCELLED;
     let position = match (t.lat, t.lng) {
         (Some(lat), Some(lng)) => format!("{lat:.5}, {lng:.5}"),
         _ => "no position".into(),
     };
-    let field = |k: &str, v: String| Line::from(vec![Span::styled(format!("{k:<13}"), theme.accent()), Span::raw(v)]);
+    let field = |k: &str, v: String| {
+        Line::from(vec![
+            Span::styled(format!("{k:<13}"), theme.accent()),
+            Span::raw(v),
+        ])
+    };
     let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "—".into());
     let lines = vec![
         field("train", format!("{}  ({})", t.train_code, t.id)),
@@ -55,7 +61,10 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
         field("status", t.status.clone()),
         Line::from(vec![
             Span::styled(format!("{:<13}", "delay"), theme.accent()),
-            Span::styled(delay_text(t.delay, cancelled), theme.delay(DelayClass::of(t.delay, cancelled))),
+            Span::styled(
+                delay_text(t.delay, cancelled),
+                theme.delay(DelayClass::of(t.delay, cancelled)),
+            ),
         ]),
         field("platform", opt(&t.platform)),
         field("scheduled", opt(&t.scheduled_dep)),
@@ -68,7 +77,9 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines), fields);
 
     let history = state.history.of(&t.id);
-    let samples: Vec<i32> = history.map_or_else(Vec::new, |h| h.delays.iter().map(|d| d.unwrap_or(0)).collect());
+    let samples: Vec<i32> = history.map_or_else(Vec::new, |h| {
+        h.delays.iter().map(|d| d.unwrap_or(0)).collect()
+    });
     let low = samples.iter().copied().min().unwrap_or(0).min(0);
     let high = samples.iter().copied().max().unwrap_or(0);
     let data: Vec<u64> = samples.iter().map(|&d| (d - low) as u64).collect();
@@ -99,9 +110,17 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
     let block = window(&title, &theme);
     let inner = block.inner(r);
     frame.render_widget(block, r);
-    let [input, list, hint] = Layout::vertical([Constraint::Length(2), Constraint::Min(0), Constraint::Length(1)]).areas(inner);
+    let [input, list, hint] = Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Min(0),
+        Constraint::Length(1),
+    ])
+    .areas(inner);
     frame.render_widget(
-        Paragraph::new(Line::from(vec![Span::styled("› ", theme.accent()), Span::raw(format!("{}█", search.input))])),
+        Paragraph::new(Line::from(vec![
+            Span::styled("› ", theme.accent()),
+            Span::raw(format!("{}█", search.input)),
+        ])),
         input,
     );
     let rows = search.matches.iter().enumerate().map(|(i, m)| {
@@ -113,7 +132,14 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
         }
     });
     frame.render_widget(
-        Table::new(rows, [Constraint::Length(10), Constraint::Fill(1), Constraint::Length(14)]),
+        Table::new(
+            rows,
+            [
+                Constraint::Length(10),
+                Constraint::Fill(1),
+                Constraint::Length(14),
+            ],
+        ),
         list,
     );
     let text = if search.matches.is_empty() && !search.input.trim().is_empty() {

@@ -25,14 +25,20 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = Theme::new(state.settings.monochrome);
     let list = &state.list;
     let trains = state.trains();
-    let mut title = vec![Span::styled(format!(" Trains {} ", list.rows.len()), theme.title())];
+    let mut title = vec![Span::styled(
+        format!(" Trains {} ", list.rows.len()),
+        theme.title(),
+    )];
     title.push(Span::raw(format!("· sort {} ", list.sort.label())));
     if list.hide_cancelled {
         title.push(Span::raw("· cancelled hidden "));
     }
     if list.filter_editing || !list.filter.is_empty() {
         let cursor = if list.filter_editing { "█" } else { "" };
-        title.push(Span::styled(format!("· /{}{cursor} ", list.filter), theme.accent()));
+        title.push(Span::styled(
+            format!("· /{}{cursor} ", list.filter),
+            theme.accent(),
+        ));
     }
     let block = pane_block(Line::from(title), state.focus == Pane::Trains, &theme);
 
@@ -50,31 +56,40 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
     let wide = area.width >= 90;
     let height = usize::from(area.height.saturating_sub(3));
     let stale = state.realtime.is_stale();
-    let rows = list.rows.iter().enumerate().skip(list.offset).take(height).map(|(pos, &i)| {
-        let t = &trains[i];
-        let cancelled = t.status == status::CANCELLED;
-        let class = DelayClass::of(t.delay, cancelled);
-        let gps = if t.has_position() { "●" } else { "○" };
-        let mut cells = vec![
-            Cell::from(t.train_code.as_str()),
-            Cell::from(destination(t)),
-            Cell::from(status_text(&t.status)),
-            Cell::from(Span::styled(delay_text(t.delay, cancelled), theme.delay(class))),
-            Cell::from(t.platform.as_deref().unwrap_or("–")),
-            Cell::from(gps),
-        ];
-        if wide {
-            cells.push(Cell::from(t.next_station.as_deref().unwrap_or("")));
-        }
-        let mut style = theme.row(&t.status);
-        if stale {
-            style = style.patch(theme.dim());
-        }
-        if pos == list.cursor {
-            style = style.patch(theme.selected());
-        }
-        Row::new(cells).style(style)
-    });
+    let rows = list
+        .rows
+        .iter()
+        .enumerate()
+        .skip(list.offset)
+        .take(height)
+        .map(|(pos, &i)| {
+            let t = &trains[i];
+            let cancelled = t.status == status::CANCELLED;
+            let class = DelayClass::of(t.delay, cancelled);
+            let gps = if t.has_position() { "●" } else { "○" };
+            let mut cells = vec![
+                Cell::from(t.train_code.as_str()),
+                Cell::from(destination(t)),
+                Cell::from(status_text(&t.status)),
+                Cell::from(Span::styled(
+                    delay_text(t.delay, cancelled),
+                    theme.delay(class),
+                )),
+                Cell::from(t.platform.as_deref().unwrap_or("–")),
+                Cell::from(gps),
+            ];
+            if wide {
+                cells.push(Cell::from(t.next_station.as_deref().unwrap_or("")));
+            }
+            let mut style = theme.row(&t.status);
+            if stale {
+                style = style.patch(theme.dim());
+            }
+            if pos == list.cursor {
+                style = style.patch(theme.selected());
+            }
+            Row::new(cells).style(style)
+        });
     let code_width = list
         .rows
         .iter()
