@@ -168,3 +168,29 @@ async fn a_hostile_source_leaves_the_screen_intact_and_the_program_alive() {
     .await
     .unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn sigterm_restores_the_terminal() {
+    let mut app = PtyApp::start(
+        &["--source", "demo", "--country", "norway"],
+        100,
+        30,
+        &[("RAILTOP_NOW", NOW)],
+    );
+    app.wait_for(
+        "the dashboard",
+        |s| s.contains("Oslo S") && s.contains("Trains"),
+        WAIT,
+    );
+    let pid = app.child.process_id().expect("a pid");
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(app.wait_exit(WAIT).success());
+    let parser = app.parser.lock().unwrap();
+    assert!(!parser.screen().alternate_screen());
+    assert!(!parser.screen().hide_cursor());
+}
