@@ -6,8 +6,10 @@
 use super::app::{Action, Wanted};
 use super::feed::backoff_secs;
 use crate::clock::Clock;
+use crate::model::{DeparturesResponse, RealtimeResponse};
 use crate::source::cache::CachedSource;
 use crate::source::{DeparturesQuery, RealtimeQuery};
+use crate::text::cleaned;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -46,8 +48,8 @@ pub fn spawn(
                 let action = Action::Realtime {
                     country: w.country,
                     result: result
-                        .map(|c| Arc::new(c.value.clone()))
-                        .map_err(|e| e.to_string()),
+                        .map(|c| screen_safe(&c.value, RealtimeResponse::sanitize))
+                        .map_err(|e| cleaned(&e.to_string())),
                     at: clock.now(),
                 };
                 (tx.send(action).await.is_ok(), ok)
@@ -73,14 +75,22 @@ pub fn spawn(
                 let action = Action::Board {
                     station,
                     result: result
-                        .map(|c| Arc::new(c.value.clone()))
-                        .map_err(|e| e.to_string()),
+                        .map(|c| screen_safe(&c.value, DeparturesResponse::sanitize))
+                        .map_err(|e| cleaned(&e.to_string())),
                     at: clock.now(),
                 };
                 (tx.send(action).await.is_ok(), ok)
             }
         },
     ));
+}
+
+/// The UI's own copy of an answer, with every string made safe for the terminal whatever source
+/// it came from (a no-op, without allocating, on strings that are already clean).
+fn screen_safe<T: Clone>(answer: &T, sanitize: fn(&mut T)) -> Arc<T> {
+    let mut copy = answer.clone();
+    sanitize(&mut copy);
+    Arc::new(copy)
 }
 
 /// One poller: `fetch` returns (UI still there, fetch succeeded). `key` picks the part of the
@@ -137,7 +147,6 @@ async fn debounce(wanted: &mut watch::Receiver<Wanted>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{DeparturesResponse, RealtimeResponse};
     use crate::source::cache::CacheConfig;
     use crate::source::{LiveSource, SourceFuture, SourceInfo};
     use std::sync::Mutex;
