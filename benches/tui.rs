@@ -3,64 +3,28 @@
 
 use chrono::{DateTime, Utc};
 use criterion::{criterion_group, criterion_main, Criterion};
-use railtop::clock::Clock;
-use railtop::source::demo::DemoSource;
-use railtop::source::{DeparturesQuery, LiveSource, RealtimeQuery};
-use railtop::tui::app::{update, Action, AppState, Settings};
+use railtop::tui::app::{AppState, Settings};
+use railtop::tui::demo_state::DemoScene;
 use railtop::tui::view;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::hint::black_box;
-use std::sync::Arc;
 
 fn loaded(country: Option<&str>) -> AppState {
     let now: DateTime<Utc> = DateTime::parse_from_rfc3339("2026-11-24T07:00:00Z")
         .unwrap()
         .with_timezone(&Utc);
-    let demo = DemoSource::new(1, 60, Clock::Fixed(now)).unwrap();
-    let mut s = AppState::new(
-        demo.info(),
-        Settings::default(),
-        country.map(String::from),
-        Some("HKI".into()),
+    let s = DemoScene {
+        seed: 1,
+        scale: 60,
+        country,
+        station: "HKI",
         now,
-    );
-    s.size = (200, 60);
-    let answer = demo
-        .realtime_at(
-            &RealtimeQuery {
-                country: country.map(String::from),
-                stop: None,
-            },
-            now,
-        )
-        .unwrap();
-    eprintln!("{} trains", answer.trains.len());
-    update(
-        &mut s,
-        Action::Realtime {
-            country: country.map(String::from),
-            result: Ok(Arc::new(answer)),
-            at: now,
-        },
-    );
-    let board = demo
-        .departures_at(
-            &DeparturesQuery {
-                station: "HKI".into(),
-                limit: 100,
-            },
-            now,
-        )
-        .unwrap();
-    update(
-        &mut s,
-        Action::Board {
-            station: "HKI".into(),
-            result: Ok(Arc::new(board)),
-            at: now,
-        },
-    );
+        size: (200, 60),
+        settings: Settings::default(),
+    }
+    .load();
+    eprintln!("{} trains", s.trains().len());
     s
 }
 

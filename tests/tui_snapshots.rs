@@ -6,13 +6,13 @@ use chrono::{DateTime, Utc};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use railtop::clock::Clock;
 use railtop::source::demo::DemoSource;
-use railtop::source::{DeparturesQuery, LiveSource, RealtimeQuery};
+use railtop::source::LiveSource;
 use railtop::tui::app::{update, Action, AppState, Settings};
+use railtop::tui::demo_state::DemoScene;
 use railtop::tui::view;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
-use std::sync::Arc;
 
 const NOW: &str = "2026-11-24T06:00:00Z";
 
@@ -24,50 +24,19 @@ fn now() -> DateTime<Utc> {
 
 /// A dashboard that has received one realtime answer and one board.
 fn loaded(country: Option<&str>, size: (u16, u16), mono: bool) -> AppState {
-    let demo = DemoSource::new(1, 1, Clock::Fixed(now())).unwrap();
-    let settings = Settings {
-        monochrome: mono,
-        ..Settings::default()
-    };
-    let mut s = AppState::new(
-        demo.info(),
-        settings,
-        country.map(String::from),
-        Some("HKI".into()),
-        now(),
-    );
-    s.size = size;
-    let q = RealtimeQuery {
-        country: country.map(String::from),
-        stop: None,
-    };
-    let answer = demo.realtime_at(&q, now()).unwrap();
-    update(
-        &mut s,
-        Action::Realtime {
-            country: country.map(String::from),
-            result: Ok(Arc::new(answer)),
-            at: now(),
+    DemoScene {
+        seed: 1,
+        scale: 1,
+        country,
+        station: "HKI",
+        now: now(),
+        size,
+        settings: Settings {
+            monochrome: mono,
+            ..Settings::default()
         },
-    );
-    let board = demo
-        .departures_at(
-            &DeparturesQuery {
-                station: "HKI".into(),
-                limit: 100,
-            },
-            now(),
-        )
-        .unwrap();
-    update(
-        &mut s,
-        Action::Board {
-            station: "HKI".into(),
-            result: Ok(Arc::new(board)),
-            at: now(),
-        },
-    );
-    s
+    }
+    .load()
 }
 
 fn key(s: &mut AppState, code: KeyCode) {

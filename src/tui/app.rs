@@ -106,6 +106,8 @@ pub struct AppState {
     pub overlay: Option<Overlay>,
     pub show_map: bool,
     pub history: History,
+    /// On-time share and median delay of the current answer, computed when it arrives.
+    pub punctuality: Option<(f64, i64)>,
     pub generation: u64,
     pub should_quit: bool,
 }
@@ -136,6 +138,7 @@ impl AppState {
             overlay: None,
             show_map: true,
             history: History::default(),
+            punctuality: None,
             generation: 0,
             should_quit: false,
         };
@@ -203,6 +206,7 @@ impl AppState {
         self.country = country;
         // The old country's trains are not this one's: show nothing rather than the wrong data.
         self.realtime.reset();
+        self.punctuality = None;
         self.list.rows.clear();
         self.list.cursor = 0;
         self.list.offset = 0;
@@ -309,6 +313,7 @@ fn realtime_arrived(
                 status.failing = Some(failed.reason.clone());
             }
             state.history.record(&answer.trains, at);
+            state.punctuality = super::view::punctuality(&answer.trains);
             state.list.rebuild(&answer.trains);
             state.realtime.succeed(answer, at, interval);
         }

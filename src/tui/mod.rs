@@ -3,6 +3,7 @@
 //! and a run loop that owns the terminal.
 
 pub mod app;
+pub mod demo_state;
 pub mod feed;
 pub mod history;
 pub mod keys;

@@ -50,7 +50,7 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     ));
     if let Some(r) = &state.realtime.data {
         let s = r.stats;
-        let punctual = punctuality(&r.trains);
+        let punctual = state.punctuality;
         let long = format!(
             " · {} trains · {} running · {} GPS · {} delayed{}",
             s.total,

@@ -17,7 +17,7 @@ use ratatui::Frame;
 
 pub use board::board;
 pub use countries::countries;
-pub use header::header;
+pub use header::{header, punctuality};
 pub use map::map;
 pub use trains::trains;
 
