@@ -23,7 +23,7 @@ pub struct Cached<T> {
     gzip: OnceLock<Bytes>,
 }
 
-impl<T: Serialize> Cached<T> {
+impl<T> Cached<T> {
     pub fn new(value: T, ttl: Duration) -> Self {
         Cached {
             value,
@@ -34,6 +34,13 @@ impl<T: Serialize> Cached<T> {
         }
     }
 
+    /// Seconds this answer stays fresh, for `Cache-Control: max-age`.
+    pub fn remaining_ttl(&self) -> Duration {
+        self.ttl.saturating_sub(self.fetched.elapsed())
+    }
+}
+
+impl<T: Serialize> Cached<T> {
     /// The answer as JSON, encoded once per cached answer.
     pub fn json(&self) -> Bytes {
         self.json
@@ -60,11 +67,6 @@ impl<T: Serialize> Cached<T> {
             })
             .clone()
     }
-
-    /// Seconds this answer stays fresh, for `Cache-Control: max-age`.
-    pub fn remaining_ttl(&self) -> Duration {
-        self.ttl.saturating_sub(self.fetched.elapsed())
-    }
 }
 
 type Outcome<V> = (Instant, SourceResult<Arc<Cached<V>>>);
@@ -82,7 +84,7 @@ pub struct FlightCache<K, V> {
     max_keys: usize,
 }
 
-impl<K: Eq + Hash + Clone, V: Serialize> FlightCache<K, V> {
+impl<K: Eq + Hash + Clone, V> FlightCache<K, V> {
     pub fn new(ttl: Duration, error_ttl: Duration, max_keys: usize) -> Self {
         FlightCache {
             slots: Mutex::new(HashMap::new()),
