@@ -14,3 +14,4 @@ pub mod server;
 pub mod source;
 pub mod text;
 pub mod tui;
+pub mod upstream;

@@ -153,11 +153,7 @@ pub enum Command {
 pub fn open_source(source: &str, cli: &Cli, clock: Clock) -> Result<SharedSource, String> {
     match source.trim() {
         "demo" => Ok(Arc::new(DemoSource::new(cli.seed, cli.demo_scale, clock)?)),
-        "upstream" => Err(
-            "the upstream aggregator (the public national feeds) is not built yet: \
-             use --source demo, or --source http://HOST:PORT for a server that speaks the API"
-                .into(),
-        ),
+        "upstream" => Ok(Arc::new(crate::upstream::Aggregator::open(clock)?)),
         url if url.starts_with("http://") || url.starts_with("https://") => {
             Ok(Arc::new(RemoteSource::new(url, RemoteConfig::default())?))
         }

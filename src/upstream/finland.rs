@@ -1,0 +1,355 @@
+//! Finland — Fintraffic's Digitraffic rail API (CC BY 4.0).
+//!
+//! Positions come from `/api/v1/train-locations/latest/` (GeoJSON `[lon, lat]`), joined on
+//! (departure date, train number) with `/api/v1/live-trains` for code, route and delay; boards
+//! from `/api/v1/live-trains/station/{code}`. Times are UTC (`…Z`); boards show Helsinki time.
+//! Delays are `differenceInMinutes` (absent without realtime). Station names come from
+//! `/api/v1/metadata/stations`, refreshed daily, with " asema" dropped.
+
+use super::http::{FeedHttp, FeedSpec};
+use super::times::local_hhmm;
+use super::{Feed, FeedFuture};
+use crate::assets;
+use crate::model::{status, Departure, StationInfo, Train};
+use crate::model::tolerant;
+use crate::source::SourceError;
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub const ATTRIBUTION: &str = "Finland: Fintraffic / digitraffic.fi, CC BY 4.0";
+const TZ: Tz = Tz::Europe__Helsinki;
+const NAMES_TTL: Duration = Duration::from_secs(24 * 3600);
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FiTrain {
+    #[serde(deserialize_with = "tolerant::u64_or_zero", default)]
+    train_number: u64,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    departure_date: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    operator_short_code: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    train_type: String,
+    #[serde(default, rename = "commuterLineID", deserialize_with = "tolerant::opt_string")]
+    commuter_line_id: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    running_currently: bool,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    cancelled: bool,
+    #[serde(default)]
+    time_table_rows: Vec<Row>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Row {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    station_short_code: String,
+    #[serde(default, rename = "type", deserialize_with = "tolerant::string")]
+    kind: String,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    train_stopping: bool,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    commercial_stop: bool,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    commercial_track: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    cancelled: bool,
+    scheduled_time: DateTime<Utc>,
+    #[serde(default)]
+    live_estimate_time: Option<DateTime<Utc>>,
+    #[serde(default)]
+    actual_time: Option<DateTime<Utc>>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    difference_in_minutes: Option<i64>,
+}
+
+impl Row {
+    fn is_passenger_stop(&self) -> bool {
+        self.train_stopping && self.commercial_stop
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Location {
+    #[serde(default, deserialize_with = "tolerant::u64_or_zero")]
+    train_number: u64,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    departure_date: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    timestamp: Option<String>,
+    location: Option<Point>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Point {
+    #[serde(default)]
+    coordinates: Vec<f64>,
+}
+
+/// Station code → display name.
+pub type Names = HashMap<String, String>;
+
+fn name(names: &Names, code: &str) -> String {
+    names.get(code).cloned().unwrap_or_else(|| code.to_string())
+}
+
+/// Names from the embedded list: what is shown until the live list arrives (or if it fails).
+pub fn embedded_names() -> Names {
+    assets::stations("finland")
+        .iter()
+        .map(|s| (s.code.clone(), s.name.clone()))
+        .collect()
+}
+
+/// `/api/v1/metadata/stations`: every station's short code and name.
+pub fn parse_stations(bytes: &[u8]) -> Result<Names, String> {
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Station {
+        #[serde(default, deserialize_with = "tolerant::string")]
+        station_short_code: String,
+        #[serde(default, deserialize_with = "tolerant::string")]
+        station_name: String,
+    }
+    let list: Vec<Station> = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    Ok(list
+        .into_iter()
+        .filter(|s| !s.station_short_code.is_empty())
+        .map(|s| {
+            let name = s.station_name.trim_end_matches(" asema").trim().to_string();
+            (s.station_short_code, name)
+        })
+        .collect())
+}
+
+fn train_code(t: &FiTrain) -> String {
+    match &t.commuter_line_id {
+        Some(line) => format!("{line} {}", t.train_number),
+        None => format!("{} {}", t.train_type, t.train_number),
+    }
+}
+
+fn line(t: &FiTrain) -> String {
+    t.commuter_line_id.clone().unwrap_or_else(|| t.train_type.clone())
+}
+
+fn operator(t: &FiTrain) -> Option<String> {
+    t.operator_short_code.as_ref().map(|o| o.to_uppercase())
+}
+
+/// One train as the API's record, placed at `position` when the feed has one.
+fn train_record(t: &FiTrain, names: &Names, position: Option<&Location>) -> Train {
+    let stops: Vec<&Row> = t.time_table_rows.iter().filter(|r| r.is_passenger_stop()).collect();
+    let first = stops.first();
+    let last = stops.last();
+    let destination = last.map_or_else(String::new, |r| name(names, &r.station_short_code));
+    // The delay is that of the last event that happened, else of the next estimate.
+    let delay = t
+        .time_table_rows
+        .iter()
+        .rev()
+        .find(|r| r.actual_time.is_some())
+        .or_else(|| t.time_table_rows.iter().find(|r| r.live_estimate_time.is_some()))
+        .and_then(|r| r.difference_in_minutes);
+    let next = stops.iter().find(|r| r.actual_time.is_none());
+    let arrived = last.is_some_and(|r| r.actual_time.is_some());
+    let status = if t.cancelled {
+        status::CANCELLED
+    } else if t.running_currently {
+        status::RUNNING
+    } else if arrived {
+        status::ARRIVED
+    } else {
+        status::SCHEDULED
+    };
+    let (lat, lng) = position
+        .and_then(|p| p.location.as_ref())
+        .and_then(|p| match p.coordinates.as_slice() {
+            [lng, lat, ..] => Some((*lat, *lng)),
+            _ => None,
+        })
+        .map_or((None, None), |(lat, lng)| (Some(lat), Some(lng)));
+    let code = train_code(t);
+    Train {
+        id: format!("fi-{}-{}", t.departure_date, t.train_number),
+        name: format!("{code} → {destination}"),
+        train_code: code,
+        status: status.into(),
+        lat,
+        lng,
+        delay: if t.cancelled { None } else { delay },
+        platform: next.and_then(|r| r.commercial_track.clone()),
+        country: Some("finland".into()),
+        from: first.map(|r| name(names, &r.station_short_code)),
+        to: last.map(|r| name(names, &r.station_short_code)),
+        next_station: next.map(|r| name(names, &r.station_short_code)),
+        direction: None,
+        scheduled_dep: first.map(|r| local_hhmm(r.scheduled_time, TZ)),
+        last_updated: position.and_then(|p| p.timestamp.clone()),
+        operator: operator(t),
+    }
+}
+
+/// Joins `/live-trains` with `/train-locations/latest/`: trains that run, are placed, or were
+/// cancelled today.
+pub fn parse_trains(live: &[u8], locations: &[u8], names: &Names) -> Result<Vec<Train>, String> {
+    let trains: Vec<FiTrain> = serde_json::from_slice(live).map_err(|e| format!("live-trains: {e}"))?;
+    let located: Vec<Location> =
+        serde_json::from_slice(locations).map_err(|e| format!("train-locations: {e}"))?;
+    let by_train: HashMap<(&str, u64), &Location> = located
+        .iter()
+        .map(|l| ((l.departure_date.as_str(), l.train_number), l))
+        .collect();
+    Ok(trains
+        .iter()
+        .filter_map(|t| {
+            let position = by_train.get(&(t.departure_date.as_str(), t.train_number)).copied();
+            (t.running_currently || t.cancelled || position.is_some())
+                .then(|| train_record(t, names, position))
+        })
+        .collect())
+}
+
+/// `/live-trains/station/{code}`: the next departures from `station`, soonest first.
+pub fn parse_board(bytes: &[u8], station: &str, names: &Names, now: DateTime<Utc>) -> Result<Vec<Departure>, String> {
+    let trains: Vec<FiTrain> = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    let mut rows: Vec<(DateTime<Utc>, Departure)> = Vec::new();
+    for t in &trains {
+        let stops: Vec<&Row> = t.time_table_rows.iter().filter(|r| r.is_passenger_stop()).collect();
+        let Some(dep) = stops.iter().find(|r| {
+            r.kind == "DEPARTURE" && r.station_short_code.eq_ignore_ascii_case(station) && r.actual_time.is_none()
+        }) else {
+            continue;
+        };
+        let cancelled = t.cancelled || dep.cancelled;
+        let expected = dep.live_estimate_time.filter(|_| !cancelled);
+        if expected.unwrap_or(dep.scheduled_time) < now - chrono::Duration::minutes(1) {
+            continue; // left already, by the estimate
+        }
+        let destination = stops.last().map_or_else(String::new, |r| name(names, &r.station_short_code));
+        rows.push((
+            dep.scheduled_time,
+            Departure {
+                line: line(t),
+                destination,
+                platform: dep.commercial_track.clone(),
+                scheduled_dep: local_hhmm(dep.scheduled_time, TZ),
+                delay: if cancelled { None } else { dep.difference_in_minutes },
+                cancelled,
+                operator: operator(t),
+                expected_dep: expected.map(|e| local_hhmm(e, TZ)),
+                train_code: Some(train_code(t)),
+                planned_platform: None,
+            },
+        ));
+    }
+    rows.sort_by_key(|(t, _)| *t);
+    Ok(rows.into_iter().map(|(_, d)| d).collect())
+}
+
+pub struct Finland {
+    http: FeedHttp,
+    names: tokio::sync::Mutex<Option<(Instant, Arc<Names>)>>,
+}
+
+impl Finland {
+    pub fn spec() -> FeedSpec {
+        FeedSpec {
+            slug: "finland",
+            upstream: "Digitraffic",
+            default_base: "https://rata.digitraffic.fi",
+            headers: vec![("Digitraffic-User", concat!("railtop/", env!("CARGO_PKG_VERSION")).to_string())],
+            ttl: Duration::from_secs(10),
+            // Digitraffic allows 60 requests a minute per IP without `Digitraffic-User`.
+            per_minute: 50,
+        }
+    }
+
+    pub fn new(client: reqwest::Client) -> Finland {
+        Finland {
+            http: FeedHttp::new(Finland::spec(), client, None),
+            names: tokio::sync::Mutex::new(None),
+        }
+    }
+
+    /// Station names, fetched once a day; the embedded list while the live one is missing.
+    async fn names(&self) -> Arc<Names> {
+        let mut cached = self.names.lock().await;
+        if let Some((at, names)) = cached.as_ref() {
+            if at.elapsed() < NAMES_TTL {
+                return names.clone();
+            }
+        }
+        let fetched = match self.http.get("/api/v1/metadata/stations").await {
+            Ok(bytes) => parse_stations(&bytes).ok(),
+            Err(e) => {
+                tracing::warn!("finland: station names: {e}");
+                None
+            }
+        };
+        let names = Arc::new(fetched.unwrap_or_else(embedded_names));
+        // A failed fetch is retried in an hour rather than at every request.
+        let at = if names.len() > 100 { Instant::now() } else { Instant::now() - NAMES_TTL + Duration::from_secs(3600) };
+        *cached = Some((at, names.clone()));
+        names
+    }
+}
+
+impl Feed for Finland {
+    fn slug(&self) -> &'static str {
+        "finland"
+    }
+
+    fn attribution(&self) -> &'static str {
+        ATTRIBUTION
+    }
+
+    fn knows_station(&self, code: &str) -> bool {
+        assets::stations("finland").iter().any(|s| s.code.eq_ignore_ascii_case(code))
+    }
+
+    fn trains<'a>(&'a self, _stop: Option<&'a str>, _now: DateTime<Utc>) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(async move {
+            let names = self.names().await;
+            let (live, located) = tokio::join!(
+                self.http.get("/api/v1/live-trains"),
+                self.http.get("/api/v1/train-locations/latest/")
+            );
+            parse_trains(&live?, &located?, &names).map_err(|e| self.http.bad_payload(e))
+        })
+    }
+
+    fn board<'a>(&'a self, station: &'a str, limit: usize, now: DateTime<Utc>) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(async move {
+            let code = station.trim().to_uppercase();
+            if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+                return Err(SourceError::NotFound(format!("{station:?} is not a Finnish station code")));
+            }
+            let names = self.names().await;
+            let path = format!(
+                "/api/v1/live-trains/station/{code}?arrived_trains=0&arriving_trains=0&departed_trains=0&departing_trains={}&include_nonstopping=false",
+                limit.clamp(1, 100)
+            );
+            let bytes = self.http.get(&path).await?;
+            let departures = parse_board(&bytes, &code, &names, now).map_err(|e| self.http.bad_payload(e))?;
+            let info = StationInfo {
+                name: name(&names, &code),
+                code,
+                country: Some("finland".into()),
+                timezone: Some(TZ.name().into()),
+            };
+            Ok((info, departures))
+        })
+    }
+}
+
+#[cfg(test)]
+#[path = "finland_tests.rs"]
+mod tests;

@@ -1,0 +1,184 @@
+//! The mechanism every feed shares, written once: one HTTP client (rustls, gzip, timeouts, a
+//! descriptive User-Agent), and per feed a base URL that can be overridden, its own headers, a
+//! TTL cache with single-flight per URL, a request budget under the upstream's published limit,
+//! backoff after failures, and a cap on the body.
+
+use crate::source::cache::FlightCache;
+use crate::source::SourceError;
+use bytes::Bytes;
+use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+use std::num::NonZeroU32;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+pub const USER_AGENT: &str = concat!(
+    "railtop/",
+    env!("CARGO_PKG_VERSION"),
+    " (live train boards in the terminal)"
+);
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+const TOTAL_TIMEOUT: Duration = Duration::from_secs(12);
+const MAX_BODY: usize = 24 * 1024 * 1024;
+const MAX_BACKOFF: Duration = Duration::from_secs(300);
+
+/// What a feed declares about its upstream.
+#[derive(Debug, Clone)]
+pub struct FeedSpec {
+    /// Country slug, also the name of the override variable (`RAILTOP_<SLUG>_URL`).
+    pub slug: &'static str,
+    /// Who runs the upstream, for error messages: "Digitraffic".
+    pub upstream: &'static str,
+    pub default_base: &'static str,
+    pub headers: Vec<(&'static str, String)>,
+    /// How long an answer is reused.
+    pub ttl: Duration,
+    /// Requests per minute we allow ourselves, under the upstream's published limit.
+    pub per_minute: u32,
+}
+
+/// `RAILTOP_FINLAND_URL`, `RAILTOP_UNITED_STATES_URL` …
+pub fn override_var(slug: &str) -> String {
+    format!("RAILTOP_{}_URL", slug.to_uppercase().replace('-', "_"))
+}
+
+#[derive(Debug, Default)]
+struct Health {
+    failures: u32,
+    retry_at: Option<Instant>,
+}
+
+/// One feed's door to its upstream.
+pub struct FeedHttp {
+    pub spec: FeedSpec,
+    base: String,
+    client: reqwest::Client,
+    budget: DefaultDirectRateLimiter,
+    cache: FlightCache<String, Bytes>,
+    health: Mutex<Health>,
+}
+
+/// The shared client; building it fails only without a TLS backend, a build problem.
+pub fn client() -> Result<reqwest::Client, String> {
+    reqwest::Client::builder()
+        .user_agent(USER_AGENT)
+        .connect_timeout(CONNECT_TIMEOUT)
+        .timeout(TOTAL_TIMEOUT)
+        .gzip(true)
+        .build()
+        .map_err(|e| format!("cannot set up the HTTP client: {e}"))
+}
+
+impl FeedHttp {
+    /// The feed's base URL is `base_override`, else `RAILTOP_<SLUG>_URL`, else its default.
+    pub fn new(spec: FeedSpec, client: reqwest::Client, base_override: Option<String>) -> FeedHttp {
+        let base = base_override
+            .or_else(|| std::env::var(override_var(spec.slug)).ok())
+            .filter(|b| !b.trim().is_empty())
+            .unwrap_or_else(|| spec.default_base.to_string());
+        let per_minute = NonZeroU32::new(spec.per_minute).unwrap_or(NonZeroU32::MIN);
+        FeedHttp {
+            base: base.trim().trim_end_matches('/').to_string(),
+            client,
+            budget: RateLimiter::direct(Quota::per_minute(per_minute)),
+            cache: FlightCache::new(spec.ttl, Duration::from_secs(2), 512),
+            health: Mutex::new(Health::default()),
+            spec,
+        }
+    }
+
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    fn fail(&self, what: String) -> SourceError {
+        let mut h = self.health.lock().unwrap_or_else(|p| p.into_inner());
+        h.failures = h.failures.saturating_add(1);
+        let wait = Duration::from_secs(1u64 << h.failures.min(9)).min(MAX_BACKOFF);
+        h.retry_at = Some(Instant::now() + wait);
+        SourceError::Upstream(format!("{} ({}): {what}", self.spec.upstream, self.spec.slug))
+    }
+
+    fn succeed(&self) {
+        *self.health.lock().unwrap_or_else(|p| p.into_inner()) = Health::default();
+    }
+
+    /// GET `path` (with its query) below the base URL; cached for the feed's TTL.
+    pub async fn get(&self, path: &str) -> Result<Bytes, SourceError> {
+        let url = format!("{}{path}", self.base);
+        let answer = self.cache.get(url.clone(), || self.fetch(url)).await?;
+        Ok(answer.value.clone())
+    }
+
+    async fn fetch(&self, url: String) -> Result<Bytes, SourceError> {
+        let retry_at = self.health.lock().unwrap_or_else(|p| p.into_inner()).retry_at;
+        if let Some(at) = retry_at.filter(|at| *at > Instant::now()) {
+            let secs = (at - Instant::now()).as_secs() + 1;
+            return Err(SourceError::Upstream(format!(
+                "{} ({}) failed recently; retrying in {secs} s",
+                self.spec.upstream, self.spec.slug
+            )));
+        }
+        if self.budget.check().is_err() {
+            return Err(SourceError::RateLimited {
+                message: format!(
+                    "railtop's budget of {} requests a minute to {} is used up",
+                    self.spec.per_minute, self.spec.upstream
+                ),
+                retry_after: Duration::from_secs(60 / u64::from(self.spec.per_minute.max(1)) + 1),
+            });
+        }
+        let mut request = self.client.get(&url);
+        for (name, value) in &self.spec.headers {
+            request = request.header(*name, value);
+        }
+        let mut response = match request.send().await {
+            Ok(r) => r,
+            Err(e) if e.is_timeout() => return Err(self.fail(format!("no answer within {} s", TOTAL_TIMEOUT.as_secs()))),
+            Err(e) => return Err(self.fail(format!("cannot reach {}: {}", self.base, root_cause(&e)))),
+        };
+        let status = response.status();
+        if !status.is_success() {
+            return Err(self.fail(format!("answered {} for {url}", status.as_u16())));
+        }
+        let mut body = Vec::new();
+        loop {
+            match response.chunk().await {
+                Ok(Some(chunk)) => {
+                    if body.len() + chunk.len() > MAX_BODY {
+                        return Err(self.fail(format!("answer larger than {} MiB; refused", MAX_BODY >> 20)));
+                    }
+                    body.extend_from_slice(&chunk);
+                }
+                Ok(None) => break,
+                Err(e) if e.is_timeout() => return Err(self.fail(format!("no answer within {} s", TOTAL_TIMEOUT.as_secs()))),
+                Err(e) => return Err(self.fail(format!("the answer broke off: {}", root_cause(&e)))),
+            }
+        }
+        self.succeed();
+        Ok(Bytes::from(body))
+    }
+
+    /// A parse failure, worded like the others.
+    pub fn bad_payload(&self, what: impl std::fmt::Display) -> SourceError {
+        self.fail(format!("unreadable answer: {what}"))
+    }
+}
+
+fn root_cause(e: &reqwest::Error) -> String {
+    let mut cause: &dyn std::error::Error = e;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn override_variables_follow_the_slug() {
+        assert_eq!(override_var("finland"), "RAILTOP_FINLAND_URL");
+        assert_eq!(override_var("united-states"), "RAILTOP_UNITED_STATES_URL");
+    }
+}

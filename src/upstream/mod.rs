@@ -1,0 +1,145 @@
+//! `--source upstream`: railtop as its own Live Train Data Service. An [`Aggregator`] asks the
+//! public national feeds (one module each, sharing [`http::FeedHttp`]) and answers with the API's
+//! records. With no country, every feed is asked at once and a failing one costs only itself.
+
+pub mod finland;
+pub mod http;
+pub mod times;
+
+use crate::clock::{rfc3339, Clock};
+use crate::country;
+use crate::model::{CountryError, Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train};
+use crate::source::{
+    DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
+    SourceResult,
+};
+use chrono::{DateTime, Utc};
+use futures_util::future::join_all;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+pub type FeedFuture<'a, T> = Pin<Box<dyn Future<Output = SourceResult<T>> + Send + 'a>>;
+
+/// One national feed.
+pub trait Feed: Send + Sync {
+    fn slug(&self) -> &'static str;
+    /// "Data via …" for the screens.
+    fn attribution(&self) -> &'static str;
+    /// Whether `code` is a station of this feed (for routing boards).
+    fn knows_station(&self, code: &str) -> bool;
+    /// The country's trains: with positions where the feed has them, else a hub's board.
+    fn trains<'a>(&'a self, stop: Option<&'a str>, now: DateTime<Utc>) -> FeedFuture<'a, Vec<Train>>;
+    /// A station's next departures.
+    fn board<'a>(&'a self, station: &'a str, limit: usize, now: DateTime<Utc>) -> FeedFuture<'a, (StationInfo, Vec<Departure>)>;
+}
+
+pub struct Aggregator {
+    feeds: Vec<Arc<dyn Feed>>,
+    clock: Clock,
+}
+
+impl Aggregator {
+    /// Every feed that needs no key.
+    pub fn open(clock: Clock) -> Result<Aggregator, String> {
+        let client = http::client()?;
+        Ok(Aggregator::with_feeds(vec![Arc::new(finland::Finland::new(client))], clock))
+    }
+
+    pub fn with_feeds(feeds: Vec<Arc<dyn Feed>>, clock: Clock) -> Aggregator {
+        Aggregator { feeds, clock }
+    }
+
+    fn live_countries(&self) -> Vec<String> {
+        self.feeds.iter().map(|f| f.slug().to_string()).collect()
+    }
+
+    fn feed(&self, slug: &str) -> SourceResult<&Arc<dyn Feed>> {
+        self.feeds.iter().find(|f| f.slug() == slug).ok_or_else(|| {
+            SourceError::NotFound(match country::by_slug(slug) {
+                Some(c) => format!("no live feed for {} yet; live: {}", c.name, self.live_countries().join(", ")),
+                None => format!("unknown country {slug:?}; known: {}", country::slugs().join(", ")),
+            })
+        })
+    }
+
+    /// The feed a board request goes to: `finland:HKI` names it, else the first that knows the code.
+    fn route<'s>(&self, station: &'s str) -> SourceResult<(&Arc<dyn Feed>, &'s str)> {
+        if let Some((slug, code)) = station.split_once(':').filter(|(s, _)| country::by_slug(s).is_some()) {
+            return Ok((self.feed(slug)?, code));
+        }
+        self.feeds
+            .iter()
+            .find(|f| f.knows_station(station))
+            .map(|f| (f, station))
+            .ok_or_else(|| SourceError::NotFound(format!("unknown station {station:?}; name the country as in finland:{station}")))
+    }
+
+    async fn realtime_of(&self, query: RealtimeQuery) -> SourceResult<RealtimeResponse> {
+        let now = self.clock.now();
+        let stop = query.stop.as_deref();
+        let (trains, failed, attribution) = match query.country.as_deref() {
+            Some(slug) => {
+                let feed = self.feed(slug)?;
+                (feed.trains(stop, now).await?, Vec::new(), feed.attribution().to_string())
+            }
+            None => {
+                let answers = join_all(self.feeds.iter().map(|f| f.trains(None, now))).await;
+                let mut trains = Vec::new();
+                let mut failed = Vec::new();
+                for (feed, answer) in self.feeds.iter().zip(answers) {
+                    match answer {
+                        Ok(t) => trains.extend(t),
+                        Err(e) => failed.push(CountryError {
+                            country: feed.slug().into(),
+                            reason: e.to_string(),
+                        }),
+                    }
+                }
+                if failed.len() == self.feeds.len() && !failed.is_empty() {
+                    return Err(SourceError::Upstream(format!("every feed failed; first: {}", failed[0].reason)));
+                }
+                let attribution = self.feeds.iter().map(|f| f.attribution()).collect::<Vec<_>>().join(" · ");
+                (trains, failed, attribution)
+            }
+        };
+        let mut answer = RealtimeResponse::new(trains, self.live_countries(), rfc3339(now));
+        answer.failed_countries = failed;
+        answer.attribution = Some(attribution);
+        answer.sanitize();
+        Ok(answer)
+    }
+
+    async fn departures_of(&self, query: DeparturesQuery) -> SourceResult<DeparturesResponse> {
+        let now = self.clock.now();
+        let (feed, code) = self.route(&query.station)?;
+        let (station, mut departures) = feed.board(code, query.limit, now).await?;
+        departures.truncate(query.limit);
+        let mut answer = DeparturesResponse {
+            departures,
+            station,
+            fetched_at: rfc3339(now),
+            attribution: Some(feed.attribution().to_string()),
+        };
+        answer.sanitize();
+        Ok(answer)
+    }
+}
+
+impl LiveSource for Aggregator {
+    fn info(&self) -> SourceInfo {
+        SourceInfo {
+            name: "upstream".into(),
+            is_demo: false,
+            attribution: self.feeds.iter().map(|f| f.attribution()).collect::<Vec<_>>().join(" · "),
+        }
+    }
+
+    fn realtime(&self, query: RealtimeQuery) -> SourceFuture<'_, RealtimeResponse> {
+        Box::pin(self.realtime_of(query))
+    }
+
+    fn departures(&self, query: DeparturesQuery) -> SourceFuture<'_, DeparturesResponse> {
+        Box::pin(self.departures_of(query))
+    }
+}

@@ -1,0 +1,47 @@
+//! Time conversions every feed needs: station-local clock times and delays in whole minutes.
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+
+/// `HH:MM` of an instant on the station's clock.
+pub fn local_hhmm(t: DateTime<Utc>, tz: Tz) -> String {
+    t.with_timezone(&tz).format("%H:%M").to_string()
+}
+
+/// Whole minutes from seconds, rounded half away from zero (90 s is 2 min, -30 s is -1).
+pub fn minutes_from_seconds(seconds: i64) -> i64 {
+    let m = (seconds.abs() + 30) / 60;
+    if seconds < 0 {
+        -m
+    } else {
+        m
+    }
+}
+
+/// Delay in whole minutes between a planned and an expected instant.
+pub fn delay_minutes(planned: DateTime<Utc>, expected: DateTime<Utc>) -> i64 {
+    minutes_from_seconds((expected - planned).num_seconds())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_times_follow_daylight_saving() {
+        let summer: DateTime<Utc> = "2026-07-01T10:00:00Z".parse().unwrap();
+        let winter: DateTime<Utc> = "2026-12-01T10:00:00Z".parse().unwrap();
+        assert_eq!(local_hhmm(summer, Tz::Europe__Helsinki), "13:00");
+        assert_eq!(local_hhmm(winter, Tz::Europe__Helsinki), "12:00");
+        assert_eq!(local_hhmm("2026-11-24T23:30:00Z".parse().unwrap(), Tz::Europe__Helsinki), "01:30");
+    }
+
+    #[test]
+    fn seconds_round_to_minutes() {
+        assert_eq!(minutes_from_seconds(0), 0);
+        assert_eq!(minutes_from_seconds(29), 0);
+        assert_eq!(minutes_from_seconds(30), 1);
+        assert_eq!(minutes_from_seconds(2040), 34);
+        assert_eq!(minutes_from_seconds(-90), -2);
+    }
+}
