@@ -10,8 +10,8 @@ use super::http::{FeedHttp, FeedSpec};
 use super::times::local_hhmm;
 use super::{Feed, FeedFuture};
 use crate::assets;
-use crate::model::{status, Departure, StationInfo, Train};
 use crate::model::tolerant;
+use crate::model::{status, Departure, StationInfo, Train};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
@@ -35,7 +35,11 @@ struct FiTrain {
     operator_short_code: Option<String>,
     #[serde(default, deserialize_with = "tolerant::string")]
     train_type: String,
-    #[serde(default, rename = "commuterLineID", deserialize_with = "tolerant::opt_string")]
+    #[serde(
+        default,
+        rename = "commuterLineID",
+        deserialize_with = "tolerant::opt_string"
+    )]
     commuter_line_id: Option<String>,
     #[serde(default, deserialize_with = "tolerant::bool")]
     running_currently: bool,
@@ -137,7 +141,9 @@ fn train_code(t: &FiTrain) -> String {
 }
 
 fn line(t: &FiTrain) -> String {
-    t.commuter_line_id.clone().unwrap_or_else(|| t.train_type.clone())
+    t.commuter_line_id
+        .clone()
+        .unwrap_or_else(|| t.train_type.clone())
 }
 
 fn operator(t: &FiTrain) -> Option<String> {
@@ -146,7 +152,11 @@ fn operator(t: &FiTrain) -> Option<String> {
 
 /// One train as the API's record, placed at `position` when the feed has one.
 fn train_record(t: &FiTrain, names: &Names, position: Option<&Location>) -> Train {
-    let stops: Vec<&Row> = t.time_table_rows.iter().filter(|r| r.is_passenger_stop()).collect();
+    let stops: Vec<&Row> = t
+        .time_table_rows
+        .iter()
+        .filter(|r| r.is_passenger_stop())
+        .collect();
     let first = stops.first();
     let last = stops.last();
     let destination = last.map_or_else(String::new, |r| name(names, &r.station_short_code));
@@ -156,7 +166,11 @@ fn train_record(t: &FiTrain, names: &Names, position: Option<&Location>) -> Trai
         .iter()
         .rev()
         .find(|r| r.actual_time.is_some())
-        .or_else(|| t.time_table_rows.iter().find(|r| r.live_estimate_time.is_some()))
+        .or_else(|| {
+            t.time_table_rows
+                .iter()
+                .find(|r| r.live_estimate_time.is_some())
+        })
         .and_then(|r| r.difference_in_minutes);
     let next = stops.iter().find(|r| r.actual_time.is_none());
     let arrived = last.is_some_and(|r| r.actual_time.is_some());
@@ -200,7 +214,8 @@ fn train_record(t: &FiTrain, names: &Names, position: Option<&Location>) -> Trai
 /// Joins `/live-trains` with `/train-locations/latest/`: trains that run, are placed, or were
 /// cancelled today.
 pub fn parse_trains(live: &[u8], locations: &[u8], names: &Names) -> Result<Vec<Train>, String> {
-    let trains: Vec<FiTrain> = serde_json::from_slice(live).map_err(|e| format!("live-trains: {e}"))?;
+    let trains: Vec<FiTrain> =
+        serde_json::from_slice(live).map_err(|e| format!("live-trains: {e}"))?;
     let located: Vec<Location> =
         serde_json::from_slice(locations).map_err(|e| format!("train-locations: {e}"))?;
     let by_train: HashMap<(&str, u64), &Location> = located
@@ -210,7 +225,9 @@ pub fn parse_trains(live: &[u8], locations: &[u8], names: &Names) -> Result<Vec<
     Ok(trains
         .iter()
         .filter_map(|t| {
-            let position = by_train.get(&(t.departure_date.as_str(), t.train_number)).copied();
+            let position = by_train
+                .get(&(t.departure_date.as_str(), t.train_number))
+                .copied();
             (t.running_currently || t.cancelled || position.is_some())
                 .then(|| train_record(t, names, position))
         })
@@ -218,13 +235,24 @@ pub fn parse_trains(live: &[u8], locations: &[u8], names: &Names) -> Result<Vec<
 }
 
 /// `/live-trains/station/{code}`: the next departures from `station`, soonest first.
-pub fn parse_board(bytes: &[u8], station: &str, names: &Names, now: DateTime<Utc>) -> Result<Vec<Departure>, String> {
+pub fn parse_board(
+    bytes: &[u8],
+    station: &str,
+    names: &Names,
+    now: DateTime<Utc>,
+) -> Result<Vec<Departure>, String> {
     let trains: Vec<FiTrain> = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
     let mut rows: Vec<(DateTime<Utc>, Departure)> = Vec::new();
     for t in &trains {
-        let stops: Vec<&Row> = t.time_table_rows.iter().filter(|r| r.is_passenger_stop()).collect();
+        let stops: Vec<&Row> = t
+            .time_table_rows
+            .iter()
+            .filter(|r| r.is_passenger_stop())
+            .collect();
         let Some(dep) = stops.iter().find(|r| {
-            r.kind == "DEPARTURE" && r.station_short_code.eq_ignore_ascii_case(station) && r.actual_time.is_none()
+            r.kind == "DEPARTURE"
+                && r.station_short_code.eq_ignore_ascii_case(station)
+                && r.actual_time.is_none()
         }) else {
             continue;
         };
@@ -233,7 +261,9 @@ pub fn parse_board(bytes: &[u8], station: &str, names: &Names, now: DateTime<Utc
         if expected.unwrap_or(dep.scheduled_time) < now - chrono::Duration::minutes(1) {
             continue; // left already, by the estimate
         }
-        let destination = stops.last().map_or_else(String::new, |r| name(names, &r.station_short_code));
+        let destination = stops
+            .last()
+            .map_or_else(String::new, |r| name(names, &r.station_short_code));
         rows.push((
             dep.scheduled_time,
             Departure {
@@ -241,7 +271,11 @@ pub fn parse_board(bytes: &[u8], station: &str, names: &Names, now: DateTime<Utc
                 destination,
                 platform: dep.commercial_track.clone(),
                 scheduled_dep: local_hhmm(dep.scheduled_time, TZ),
-                delay: if cancelled { None } else { dep.difference_in_minutes },
+                delay: if cancelled {
+                    None
+                } else {
+                    dep.difference_in_minutes
+                },
                 cancelled,
                 operator: operator(t),
                 expected_dep: expected.map(|e| local_hhmm(e, TZ)),
@@ -265,7 +299,10 @@ impl Finland {
             slug: "finland",
             upstream: "Digitraffic",
             default_base: "https://rata.digitraffic.fi",
-            headers: vec![("Digitraffic-User", concat!("railtop/", env!("CARGO_PKG_VERSION")).to_string())],
+            headers: vec![(
+                "Digitraffic-User",
+                concat!("railtop/", env!("CARGO_PKG_VERSION")).to_string(),
+            )],
             ttl: Duration::from_secs(10),
             // Digitraffic allows 60 requests a minute per IP without `Digitraffic-User`.
             per_minute: 50,
@@ -273,8 +310,13 @@ impl Finland {
     }
 
     pub fn new(client: reqwest::Client) -> Finland {
+        Finland::with_base(client, None)
+    }
+
+    /// With a base URL other than the default or `RAILTOP_FINLAND_URL` (tests, mirrors).
+    pub fn with_base(client: reqwest::Client, base: Option<String>) -> Finland {
         Finland {
-            http: FeedHttp::new(Finland::spec(), client, None),
+            http: FeedHttp::new(Finland::spec(), client, base),
             names: tokio::sync::Mutex::new(None),
         }
     }
@@ -296,7 +338,11 @@ impl Finland {
         };
         let names = Arc::new(fetched.unwrap_or_else(embedded_names));
         // A failed fetch is retried in an hour rather than at every request.
-        let at = if names.len() > 100 { Instant::now() } else { Instant::now() - NAMES_TTL + Duration::from_secs(3600) };
+        let at = if names.len() > 100 {
+            Instant::now()
+        } else {
+            Instant::now() - NAMES_TTL + Duration::from_secs(3600)
+        };
         *cached = Some((at, names.clone()));
         names
     }
@@ -312,10 +358,16 @@ impl Feed for Finland {
     }
 
     fn knows_station(&self, code: &str) -> bool {
-        assets::stations("finland").iter().any(|s| s.code.eq_ignore_ascii_case(code))
+        assets::stations("finland")
+            .iter()
+            .any(|s| s.code.eq_ignore_ascii_case(code))
     }
 
-    fn trains<'a>(&'a self, _stop: Option<&'a str>, _now: DateTime<Utc>) -> FeedFuture<'a, Vec<Train>> {
+    fn trains<'a>(
+        &'a self,
+        _stop: Option<&'a str>,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>> {
         Box::pin(async move {
             let names = self.names().await;
             let (live, located) = tokio::join!(
@@ -326,11 +378,18 @@ impl Feed for Finland {
         })
     }
 
-    fn board<'a>(&'a self, station: &'a str, limit: usize, now: DateTime<Utc>) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        limit: usize,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
         Box::pin(async move {
             let code = station.trim().to_uppercase();
             if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
-                return Err(SourceError::NotFound(format!("{station:?} is not a Finnish station code")));
+                return Err(SourceError::NotFound(format!(
+                    "{station:?} is not a Finnish station code"
+                )));
             }
             let names = self.names().await;
             let path = format!(
@@ -338,7 +397,8 @@ impl Feed for Finland {
                 limit.clamp(1, 100)
             );
             let bytes = self.http.get(&path).await?;
-            let departures = parse_board(&bytes, &code, &names, now).map_err(|e| self.http.bad_payload(e))?;
+            let departures =
+                parse_board(&bytes, &code, &names, now).map_err(|e| self.http.bad_payload(e))?;
             let info = StationInfo {
                 name: name(&names, &code),
                 code,

@@ -1,7 +1,10 @@
 use super::*;
 
 fn fixture(name: &str) -> Vec<u8> {
-    let path = format!("{}/tests/fixtures/finland/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/fixtures/finland/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -10,7 +13,12 @@ fn names() -> Names {
 }
 
 fn trains() -> Vec<Train> {
-    parse_trains(&fixture("live-trains.json"), &fixture("train-locations.json"), &names()).unwrap()
+    parse_trains(
+        &fixture("live-trains.json"),
+        &fixture("train-locations.json"),
+        &names(),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -28,7 +36,11 @@ fn positions_are_joined_and_geojson_is_lon_lat() {
     assert_eq!(ic.name, "IC 27 → Tampere");
     assert_eq!(ic.status, "running");
     assert_eq!(ic.delay, Some(2), "the last event that happened");
-    assert_eq!(ic.next_station.as_deref(), Some("Tikkurila"), "non-stopping rows skipped");
+    assert_eq!(
+        ic.next_station.as_deref(),
+        Some("Tikkurila"),
+        "non-stopping rows skipped"
+    );
     assert_eq!(ic.platform.as_deref(), Some("1"));
     assert_eq!(ic.scheduled_dep.as_deref(), Some("21:57"), "Helsinki time");
     assert_eq!(ic.operator.as_deref(), Some("VR"));
@@ -51,23 +63,50 @@ fn cancelled_and_unplaced_trains() {
     let u = t.iter().find(|t| t.train_code == "U 8462").unwrap();
     assert_eq!(u.status, "cancelled");
     assert_eq!((u.delay, u.lat), (None, None));
-    assert!(!t.iter().any(|t| t.train_code == "S 85"), "not running, not placed: not listed");
-    assert!(!t.iter().any(|t| t.id.ends_with("-99999")), "a position without a train is dropped");
+    assert!(
+        !t.iter().any(|t| t.train_code == "S 85"),
+        "not running, not placed: not listed"
+    );
+    assert!(
+        !t.iter().any(|t| t.id.ends_with("-99999")),
+        "a position without a train is dropped"
+    );
     assert_eq!(t.len(), 3);
 }
 
 #[test]
 fn board_skips_departed_orders_and_rolls_over_midnight() {
     let now: DateTime<Utc> = "2026-11-24T21:50:00Z".parse().unwrap();
-    let d = parse_board(&fixture("live-trains-station-HKI.json"), "HKI", &names(), now).unwrap();
+    let d = parse_board(
+        &fixture("live-trains-station-HKI.json"),
+        "HKI",
+        &names(),
+        now,
+    )
+    .unwrap();
     let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
-    assert_eq!(codes, ["U 8499", "IC 77", "IC 79"], "the departed R is gone");
+    assert_eq!(
+        codes,
+        ["U 8499", "IC 77", "IC 79"],
+        "the departed R is gone"
+    );
     assert!(d[0].cancelled && d[0].delay.is_none() && d[0].expected_dep.is_none());
     assert_eq!(d[0].destination, "Kirkkonummi");
-    assert_eq!((d[1].scheduled_dep.as_str(), d[1].expected_dep.as_deref(), d[1].delay), ("23:57", Some("00:04"), Some(7)));
+    assert_eq!(
+        (
+            d[1].scheduled_dep.as_str(),
+            d[1].expected_dep.as_deref(),
+            d[1].delay
+        ),
+        ("23:57", Some("00:04"), Some(7))
+    );
     assert_eq!(d[1].platform.as_deref(), Some("8"));
     assert_eq!(d[2].scheduled_dep, "00:12", "past midnight, Helsinki time");
-    assert_eq!((d[2].delay, d[2].platform.as_deref()), (None, None), "no realtime, no track");
+    assert_eq!(
+        (d[2].delay, d[2].platform.as_deref()),
+        (None, None),
+        "no realtime, no track"
+    );
     assert_eq!(d[2].line, "IC");
 }
 

@@ -45,6 +45,8 @@ pub fn override_var(slug: &str) -> String {
 struct Health {
     failures: u32,
     retry_at: Option<Instant>,
+    /// What went wrong last, repeated while backing off.
+    last_error: Option<String>,
 }
 
 /// One feed's door to its upstream.
@@ -95,7 +97,9 @@ impl FeedHttp {
         h.failures = h.failures.saturating_add(1);
         let wait = Duration::from_secs(1u64 << h.failures.min(9)).min(MAX_BACKOFF);
         h.retry_at = Some(Instant::now() + wait);
-        SourceError::Upstream(format!("{} ({}): {what}", self.spec.upstream, self.spec.slug))
+        let message = format!("{} ({}): {what}", self.spec.upstream, self.spec.slug);
+        h.last_error = Some(message.clone());
+        SourceError::Upstream(message)
     }
 
     fn succeed(&self) {
@@ -110,12 +114,15 @@ impl FeedHttp {
     }
 
     async fn fetch(&self, url: String) -> Result<Bytes, SourceError> {
-        let retry_at = self.health.lock().unwrap_or_else(|p| p.into_inner()).retry_at;
+        let (retry_at, last_error) = {
+            let h = self.health.lock().unwrap_or_else(|p| p.into_inner());
+            (h.retry_at, h.last_error.clone())
+        };
         if let Some(at) = retry_at.filter(|at| *at > Instant::now()) {
             let secs = (at - Instant::now()).as_secs() + 1;
+            let last = last_error.unwrap_or_else(|| format!("{} failed", self.spec.upstream));
             return Err(SourceError::Upstream(format!(
-                "{} ({}) failed recently; retrying in {secs} s",
-                self.spec.upstream, self.spec.slug
+                "{last} (retrying in {secs} s)"
             )));
         }
         if self.budget.check().is_err() {
@@ -133,8 +140,12 @@ impl FeedHttp {
         }
         let mut response = match request.send().await {
             Ok(r) => r,
-            Err(e) if e.is_timeout() => return Err(self.fail(format!("no answer within {} s", TOTAL_TIMEOUT.as_secs()))),
-            Err(e) => return Err(self.fail(format!("cannot reach {}: {}", self.base, root_cause(&e)))),
+            Err(e) if e.is_timeout() => {
+                return Err(self.fail(format!("no answer within {} s", TOTAL_TIMEOUT.as_secs())))
+            }
+            Err(e) => {
+                return Err(self.fail(format!("cannot reach {}: {}", self.base, root_cause(&e))))
+            }
         };
         let status = response.status();
         if !status.is_success() {
@@ -145,13 +156,20 @@ impl FeedHttp {
             match response.chunk().await {
                 Ok(Some(chunk)) => {
                     if body.len() + chunk.len() > MAX_BODY {
-                        return Err(self.fail(format!("answer larger than {} MiB; refused", MAX_BODY >> 20)));
+                        return Err(self.fail(format!(
+                            "answer larger than {} MiB; refused",
+                            MAX_BODY >> 20
+                        )));
                     }
                     body.extend_from_slice(&chunk);
                 }
                 Ok(None) => break,
-                Err(e) if e.is_timeout() => return Err(self.fail(format!("no answer within {} s", TOTAL_TIMEOUT.as_secs()))),
-                Err(e) => return Err(self.fail(format!("the answer broke off: {}", root_cause(&e)))),
+                Err(e) if e.is_timeout() => {
+                    return Err(self.fail(format!("no answer within {} s", TOTAL_TIMEOUT.as_secs())))
+                }
+                Err(e) => {
+                    return Err(self.fail(format!("the answer broke off: {}", root_cause(&e))))
+                }
             }
         }
         self.succeed();

@@ -8,10 +8,11 @@ pub mod times;
 
 use crate::clock::{rfc3339, Clock};
 use crate::country;
-use crate::model::{CountryError, Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train};
+use crate::model::{
+    CountryError, Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train,
+};
 use crate::source::{
-    DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
-    SourceResult,
+    DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo, SourceResult,
 };
 use chrono::{DateTime, Utc};
 use futures_util::future::join_all;
@@ -29,9 +30,18 @@ pub trait Feed: Send + Sync {
     /// Whether `code` is a station of this feed (for routing boards).
     fn knows_station(&self, code: &str) -> bool;
     /// The country's trains: with positions where the feed has them, else a hub's board.
-    fn trains<'a>(&'a self, stop: Option<&'a str>, now: DateTime<Utc>) -> FeedFuture<'a, Vec<Train>>;
+    fn trains<'a>(
+        &'a self,
+        stop: Option<&'a str>,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>>;
     /// A station's next departures.
-    fn board<'a>(&'a self, station: &'a str, limit: usize, now: DateTime<Utc>) -> FeedFuture<'a, (StationInfo, Vec<Departure>)>;
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        limit: usize,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)>;
 }
 
 pub struct Aggregator {
@@ -43,7 +53,10 @@ impl Aggregator {
     /// Every feed that needs no key.
     pub fn open(clock: Clock) -> Result<Aggregator, String> {
         let client = http::client()?;
-        Ok(Aggregator::with_feeds(vec![Arc::new(finland::Finland::new(client))], clock))
+        Ok(Aggregator::with_feeds(
+            vec![Arc::new(finland::Finland::new(client))],
+            clock,
+        ))
     }
 
     pub fn with_feeds(feeds: Vec<Arc<dyn Feed>>, clock: Clock) -> Aggregator {
@@ -57,22 +70,36 @@ impl Aggregator {
     fn feed(&self, slug: &str) -> SourceResult<&Arc<dyn Feed>> {
         self.feeds.iter().find(|f| f.slug() == slug).ok_or_else(|| {
             SourceError::NotFound(match country::by_slug(slug) {
-                Some(c) => format!("no live feed for {} yet; live: {}", c.name, self.live_countries().join(", ")),
-                None => format!("unknown country {slug:?}; known: {}", country::slugs().join(", ")),
+                Some(c) => format!(
+                    "no live feed for {} yet; live: {}",
+                    c.name,
+                    self.live_countries().join(", ")
+                ),
+                None => format!(
+                    "unknown country {slug:?}; known: {}",
+                    country::slugs().join(", ")
+                ),
             })
         })
     }
 
     /// The feed a board request goes to: `finland:HKI` names it, else the first that knows the code.
     fn route<'s>(&self, station: &'s str) -> SourceResult<(&Arc<dyn Feed>, &'s str)> {
-        if let Some((slug, code)) = station.split_once(':').filter(|(s, _)| country::by_slug(s).is_some()) {
+        if let Some((slug, code)) = station
+            .split_once(':')
+            .filter(|(s, _)| country::by_slug(s).is_some())
+        {
             return Ok((self.feed(slug)?, code));
         }
         self.feeds
             .iter()
             .find(|f| f.knows_station(station))
             .map(|f| (f, station))
-            .ok_or_else(|| SourceError::NotFound(format!("unknown station {station:?}; name the country as in finland:{station}")))
+            .ok_or_else(|| {
+                SourceError::NotFound(format!(
+                    "unknown station {station:?}; name the country as in finland:{station}"
+                ))
+            })
     }
 
     async fn realtime_of(&self, query: RealtimeQuery) -> SourceResult<RealtimeResponse> {
@@ -81,7 +108,11 @@ impl Aggregator {
         let (trains, failed, attribution) = match query.country.as_deref() {
             Some(slug) => {
                 let feed = self.feed(slug)?;
-                (feed.trains(stop, now).await?, Vec::new(), feed.attribution().to_string())
+                (
+                    feed.trains(stop, now).await?,
+                    Vec::new(),
+                    feed.attribution().to_string(),
+                )
             }
             None => {
                 let answers = join_all(self.feeds.iter().map(|f| f.trains(None, now))).await;
@@ -97,9 +128,17 @@ impl Aggregator {
                     }
                 }
                 if failed.len() == self.feeds.len() && !failed.is_empty() {
-                    return Err(SourceError::Upstream(format!("every feed failed; first: {}", failed[0].reason)));
+                    return Err(SourceError::Upstream(format!(
+                        "every feed failed; first: {}",
+                        failed[0].reason
+                    )));
                 }
-                let attribution = self.feeds.iter().map(|f| f.attribution()).collect::<Vec<_>>().join(" · ");
+                let attribution = self
+                    .feeds
+                    .iter()
+                    .map(|f| f.attribution())
+                    .collect::<Vec<_>>()
+                    .join(" · ");
                 (trains, failed, attribution)
             }
         };
@@ -131,7 +170,12 @@ impl LiveSource for Aggregator {
         SourceInfo {
             name: "upstream".into(),
             is_demo: false,
-            attribution: self.feeds.iter().map(|f| f.attribution()).collect::<Vec<_>>().join(" · "),
+            attribution: self
+                .feeds
+                .iter()
+                .map(|f| f.attribution())
+                .collect::<Vec<_>>()
+                .join(" · "),
         }
     }
 

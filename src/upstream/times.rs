@@ -33,7 +33,13 @@ mod tests {
         let winter: DateTime<Utc> = "2026-12-01T10:00:00Z".parse().unwrap();
         assert_eq!(local_hhmm(summer, Tz::Europe__Helsinki), "13:00");
         assert_eq!(local_hhmm(winter, Tz::Europe__Helsinki), "12:00");
-        assert_eq!(local_hhmm("2026-11-24T23:30:00Z".parse().unwrap(), Tz::Europe__Helsinki), "01:30");
+        assert_eq!(
+            local_hhmm(
+                "2026-11-24T23:30:00Z".parse().unwrap(),
+                Tz::Europe__Helsinki
+            ),
+            "01:30"
+        );
     }
 
     #[test]

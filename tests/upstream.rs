@@ -1,0 +1,277 @@
+//! The upstream aggregator against loopback servers that play the national feeds at their real
+//! paths with the project's fixtures; and the parsers over the real recorded samples.
+
+mod common;
+
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::IntoResponse;
+use axum::Router;
+use chrono::{DateTime, Utc};
+use common::start_router;
+use railtop::clock::Clock;
+use railtop::model::{Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train};
+use railtop::source::{LiveSource, RealtimeQuery};
+use railtop::upstream::finland::{self, Finland};
+use railtop::upstream::{Aggregator, Feed, FeedFuture};
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+
+const FI_NOW: &str = "2026-11-24T21:50:00Z";
+
+fn fixture(path: &str) -> Vec<u8> {
+    std::fs::read(format!(
+        "{}/tests/fixtures/{path}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+/// Digitraffic on loopback, at the real paths; records what it was asked.
+async fn digitraffic(seen: Arc<Mutex<Vec<(String, HeaderMap)>>>) -> String {
+    let router = Router::new().fallback(move |uri: Uri, headers: HeaderMap| {
+        let seen = seen.clone();
+        async move {
+            seen.lock().unwrap().push((uri.to_string(), headers));
+            let body = match uri.path() {
+                "/api/v1/live-trains" => fixture("finland/live-trains.json"),
+                "/api/v1/train-locations/latest/" => fixture("finland/train-locations.json"),
+                "/api/v1/live-trains/station/HKI" => {
+                    fixture("finland/live-trains-station-HKI.json")
+                }
+                "/api/v1/metadata/stations" => fixture("finland/metadata-stations.json"),
+                _ => return (StatusCode::NOT_FOUND, Vec::new()).into_response(),
+            };
+            ([("content-type", "application/json")], body).into_response()
+        }
+    });
+    format!("http://{}", start_router(router).await)
+}
+
+fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_railtop"));
+    cmd.args(args)
+        .env("RAILTOP_NOW", FI_NOW)
+        .env_remove("RAILTOP_SOURCE");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finland_end_to_end_through_the_binary() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let base = digitraffic(seen.clone()).await;
+    let out = tokio::task::spawn_blocking(move || {
+        let env = [("RAILTOP_FINLAND_URL", base.as_str())];
+        let trains = railtop(
+            &[
+                "trains",
+                "--source",
+                "upstream",
+                "--country",
+                "finland",
+                "--format",
+                "json",
+            ],
+            &env,
+        );
+        let board = railtop(
+            &[
+                "departures",
+                "HKI",
+                "--source",
+                "upstream",
+                "--format",
+                "json",
+            ],
+            &env,
+        );
+        (trains, board)
+    })
+    .await
+    .unwrap();
+    let (trains, board) = out;
+    assert!(
+        trains.status.success(),
+        "{}",
+        String::from_utf8_lossy(&trains.stderr)
+    );
+    let r: RealtimeResponse = serde_json::from_slice(&trains.stdout).unwrap();
+    let codes: Vec<_> = r.trains.iter().map(|t| t.train_code.as_str()).collect();
+    assert_eq!(codes, ["IC 27", "R 9623", "U 8462"]);
+    assert_eq!(r.stats.with_gps, 2);
+    assert_eq!(r.trains[0].to.as_deref(), Some("Tampere"));
+    assert_eq!(r.fetched_at, FI_NOW);
+    assert!(r.attribution.unwrap().contains("digitraffic.fi"));
+
+    assert!(
+        board.status.success(),
+        "{}",
+        String::from_utf8_lossy(&board.stderr)
+    );
+    let b: DeparturesResponse = serde_json::from_slice(&board.stdout).unwrap();
+    assert_eq!(b.station.name, "Helsinki");
+    let times: Vec<_> = b
+        .departures
+        .iter()
+        .map(|d| d.scheduled_dep.as_str())
+        .collect();
+    assert_eq!(times, ["23:54", "23:57", "00:12"]);
+
+    let seen = seen.lock().unwrap();
+    let paths: Vec<&str> = seen.iter().map(|(p, _)| p.as_str()).collect();
+    assert!(
+        paths
+            .iter()
+            .any(|p| p.starts_with("/api/v1/live-trains/station/HKI?")
+                && p.contains("departing_trains=20")),
+        "{paths:?}"
+    );
+    for (_, headers) in seen.iter() {
+        assert!(headers["digitraffic-user"]
+            .to_str()
+            .unwrap()
+            .starts_with("railtop/"));
+        assert!(headers["user-agent"]
+            .to_str()
+            .unwrap()
+            .starts_with("railtop/"));
+        assert!(headers["accept-encoding"]
+            .to_str()
+            .unwrap()
+            .contains("gzip"));
+    }
+}
+
+/// A feed that always answers with one train: the other half of "one dead feed costs itself".
+struct Steady;
+
+impl Feed for Steady {
+    fn slug(&self) -> &'static str {
+        "ireland"
+    }
+    fn attribution(&self) -> &'static str {
+        "test feed"
+    }
+    fn knows_station(&self, _: &str) -> bool {
+        false
+    }
+    fn trains<'a>(&'a self, _: Option<&'a str>, _: DateTime<Utc>) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(async {
+            Ok(vec![Train {
+                id: "e1".into(),
+                train_code: "E1".into(),
+                status: "running".into(),
+                ..Train::default()
+            }])
+        })
+    }
+    fn board<'a>(
+        &'a self,
+        _: &'a str,
+        _: usize,
+        _: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(async { Ok((StationInfo::default(), Vec::new())) })
+    }
+}
+
+async fn broken_feed_answer(router: Router) -> RealtimeResponse {
+    let base = format!("http://{}", start_router(router).await);
+    let finland: Arc<dyn Feed> = Arc::new(Finland::with_base(
+        railtop::upstream::http::client().unwrap(),
+        Some(base),
+    ));
+    let agg = Aggregator::with_feeds(vec![finland, Arc::new(Steady)], Clock::System);
+    agg.realtime(RealtimeQuery::default()).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_failing_feed_costs_its_country_alone() {
+    let cases: Vec<(&str, Router)> = vec![
+        (
+            "answered 500",
+            Router::new().fallback(|| async { (StatusCode::INTERNAL_SERVER_ERROR, "boom") }),
+        ),
+        (
+            "unreadable answer",
+            Router::new().fallback(|| async { "<html>not json</html>" }),
+        ),
+        (
+            "larger than",
+            Router::new().fallback(|| async { vec![b' '; 30 * 1024 * 1024] }),
+        ),
+    ];
+    for (words, router) in cases {
+        let answer = broken_feed_answer(router).await;
+        assert_eq!(
+            answer.trains.len(),
+            1,
+            "{words}: the steady feed still answers"
+        );
+        assert_eq!(answer.failed_countries.len(), 1);
+        let failed = &answer.failed_countries[0];
+        assert_eq!(failed.country, "finland");
+        assert!(
+            failed.reason.contains(words) && failed.reason.contains("Digitraffic"),
+            "{}",
+            failed.reason
+        );
+    }
+}
+
+fn samples_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("RAILTOP_SAMPLES_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../shared/upstream-samples"
+            ))
+        });
+    dir.is_dir().then_some(dir)
+}
+
+#[test]
+fn conformance_with_the_real_recorded_samples() {
+    let Some(dir) = samples_dir() else {
+        eprintln!("SKIPPED: no ../shared/upstream-samples and no RAILTOP_SAMPLES_DIR: the real payloads were not checked");
+        return;
+    };
+    let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
+    // The stations list: 534 stations, names without " asema".
+    let names = finland::parse_stations(&read("finland-stations.json")).unwrap();
+    assert!(names.len() > 500, "{}", names.len());
+    assert_eq!(names["HKI"], "Helsinki");
+    // One recorded train, and one recorded location message (an object; the REST answer is a list of them).
+    let location = format!(
+        "[{}]",
+        String::from_utf8(read("finland-train-location.json")).unwrap()
+    );
+    let trains =
+        finland::parse_trains(&read("finland-train.json"), location.as_bytes(), &names).unwrap();
+    assert_eq!(
+        trains.len(),
+        0,
+        "IC 1 of 2020-07-15 is not running and the location is of 2022"
+    );
+    let cancelled = format!(
+        "[{}]",
+        String::from_utf8(read("finland-train-cancelled.json")).unwrap()
+    );
+    let trains = finland::parse_trains(cancelled.as_bytes(), b"[]", &names).unwrap();
+    assert_eq!(trains.len(), 1);
+    assert_eq!(trains[0].status, "cancelled");
+    assert!(
+        trains[0].train_code.starts_with("U "),
+        "{}",
+        trains[0].train_code
+    );
+    // The recorded train as a board: every stop of IC 1 happened already, so nothing departs.
+    let now: DateTime<Utc> = "2020-07-15T03:00:00Z".parse().unwrap();
+    let board = finland::parse_board(&read("finland-train.json"), "HKI", &names, now).unwrap();
+    assert!(board.is_empty());
+    eprintln!("checked the real Finnish samples in {}", dir.display());
+}
