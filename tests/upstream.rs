@@ -12,6 +12,7 @@ use railtop::clock::Clock;
 use railtop::model::{Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train};
 use railtop::source::{LiveSource, RealtimeQuery};
 use railtop::upstream::finland::{self, Finland};
+use railtop::upstream::ireland;
 use railtop::upstream::{Aggregator, Feed, FeedFuture};
 use std::path::PathBuf;
 use std::process::Command;
@@ -27,26 +28,49 @@ fn fixture(path: &str) -> Vec<u8> {
     .unwrap()
 }
 
-/// Digitraffic on loopback, at the real paths; records what it was asked.
-async fn digitraffic(seen: Arc<Mutex<Vec<(String, HeaderMap)>>>) -> String {
+type Seen = Arc<Mutex<Vec<(String, HeaderMap)>>>;
+
+/// A national feed played on loopback: each real path answers with a fixture; records requests.
+async fn play(routes: &'static [(&'static str, &'static str)], seen: Seen) -> String {
     let router = Router::new().fallback(move |uri: Uri, headers: HeaderMap| {
         let seen = seen.clone();
         async move {
             seen.lock().unwrap().push((uri.to_string(), headers));
-            let body = match uri.path() {
-                "/api/v1/live-trains" => fixture("finland/live-trains.json"),
-                "/api/v1/train-locations/latest/" => fixture("finland/train-locations.json"),
-                "/api/v1/live-trains/station/HKI" => {
-                    fixture("finland/live-trains-station-HKI.json")
-                }
-                "/api/v1/metadata/stations" => fixture("finland/metadata-stations.json"),
-                _ => return (StatusCode::NOT_FOUND, Vec::new()).into_response(),
-            };
-            ([("content-type", "application/json")], body).into_response()
+            match routes.iter().find(|(path, _)| *path == uri.path()) {
+                Some((_, file)) => fixture(file).into_response(),
+                None => (StatusCode::NOT_FOUND, Vec::new()).into_response(),
+            }
         }
     });
     format!("http://{}", start_router(router).await)
 }
+
+const DIGITRAFFIC: &[(&str, &str)] = &[
+    ("/api/v1/live-trains", "finland/live-trains.json"),
+    (
+        "/api/v1/train-locations/latest/",
+        "finland/train-locations.json",
+    ),
+    (
+        "/api/v1/live-trains/station/HKI",
+        "finland/live-trains-station-HKI.json",
+    ),
+    (
+        "/api/v1/metadata/stations",
+        "finland/metadata-stations.json",
+    ),
+];
+
+const IRISH_RAIL: &[(&str, &str)] = &[
+    (
+        "/realtime/realtime.asmx/getCurrentTrainsXML",
+        "ireland/current-trains.xml",
+    ),
+    (
+        "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins",
+        "ireland/station-data-CNLLY.xml",
+    ),
+];
 
 fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_railtop"));
@@ -62,7 +86,7 @@ fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn finland_end_to_end_through_the_binary() {
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let base = digitraffic(seen.clone()).await;
+    let base = play(DIGITRAFFIC, seen.clone()).await;
     let out = tokio::task::spawn_blocking(move || {
         let env = [("RAILTOP_FINLAND_URL", base.as_str())];
         let trains = railtop(
@@ -145,12 +169,67 @@ async fn finland_end_to_end_through_the_binary() {
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ireland_end_to_end_through_the_binary() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let base = play(IRISH_RAIL, seen.clone()).await;
+    let (trains, board) = tokio::task::spawn_blocking(move || {
+        let env = [("RAILTOP_IRELAND_URL", base.as_str())];
+        (
+            railtop(
+                &[
+                    "trains",
+                    "--source",
+                    "upstream",
+                    "--country",
+                    "ireland",
+                    "--format",
+                    "json",
+                ],
+                &env,
+            ),
+            railtop(
+                &[
+                    "departures",
+                    "CNLLY",
+                    "--source",
+                    "upstream",
+                    "--format",
+                    "json",
+                ],
+                &env,
+            ),
+        )
+    })
+    .await
+    .unwrap();
+    assert!(
+        trains.status.success(),
+        "{}",
+        String::from_utf8_lossy(&trains.stderr)
+    );
+    let r: RealtimeResponse = serde_json::from_slice(&trains.stdout).unwrap();
+    assert_eq!(r.trains.len(), 5);
+    assert_eq!(r.stats.with_gps, 3, "0/0 is no position");
+    assert_eq!(r.trains[0].name, "A216 → Cork");
+    let b: DeparturesResponse = serde_json::from_slice(&board.stdout).unwrap();
+    assert_eq!(b.station.name, "Dublin Connolly");
+    let codes: Vec<_> = b
+        .departures
+        .iter()
+        .map(|d| d.train_code.clone().unwrap())
+        .collect();
+    assert_eq!(codes, ["E998", "E999", "P999"]);
+    let seen = seen.lock().unwrap();
+    assert!(seen.iter().any(|(p, _)| p == "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode=CNLLY&NumMins=90"), "{:?}", seen.iter().map(|s| &s.0).collect::<Vec<_>>());
+}
+
 /// A feed that always answers with one train: the other half of "one dead feed costs itself".
 struct Steady;
 
 impl Feed for Steady {
     fn slug(&self) -> &'static str {
-        "ireland"
+        "belgium"
     }
     fn attribution(&self) -> &'static str {
         "test feed"
@@ -273,5 +352,23 @@ fn conformance_with_the_real_recorded_samples() {
     let now: DateTime<Utc> = "2020-07-15T03:00:00Z".parse().unwrap();
     let board = finland::parse_board(&read("finland-train.json"), "HKI", &names, now).unwrap();
     assert!(board.is_empty());
-    eprintln!("checked the real Finnish samples in {}", dir.display());
+    // Irish Rail: 72 recorded trains, 7 of them at 0/0, destinations and delays from the message.
+    let trains = ireland::parse_trains(&read("ireland-current-trains.xml")).unwrap();
+    assert_eq!(trains.len(), 72);
+    assert_eq!(trains.iter().filter(|t| !t.has_position()).count(), 7);
+    assert!(trains
+        .iter()
+        .filter(|t| t.status == "running")
+        .all(|t| t.to.is_some() && t.delay.is_some()));
+    let (name, board) = ireland::parse_board(&read("ireland-station-data.xml")).unwrap();
+    assert_eq!(name.as_deref(), Some("Dublin Connolly"));
+    assert!(!board.is_empty());
+    assert!(board
+        .iter()
+        .all(|d| d.scheduled_dep != "00:00"
+            && !d.train_code.as_deref().unwrap_or(" ").ends_with(' ')));
+    eprintln!(
+        "checked the real Finnish and Irish samples in {}",
+        dir.display()
+    );
 }

@@ -4,7 +4,9 @@
 
 pub mod finland;
 pub mod http;
+pub mod ireland;
 pub mod times;
+pub mod xml;
 
 use crate::clock::{rfc3339, Clock};
 use crate::country;
@@ -53,10 +55,11 @@ impl Aggregator {
     /// Every feed that needs no key.
     pub fn open(clock: Clock) -> Result<Aggregator, String> {
         let client = http::client()?;
-        Ok(Aggregator::with_feeds(
-            vec![Arc::new(finland::Finland::new(client))],
-            clock,
-        ))
+        let feeds: Vec<Arc<dyn Feed>> = vec![
+            Arc::new(finland::Finland::new(client.clone())),
+            Arc::new(ireland::Ireland::with_base(client, None)),
+        ];
+        Ok(Aggregator::with_feeds(feeds, clock))
     }
 
     pub fn with_feeds(feeds: Vec<Arc<dyn Feed>>, clock: Clock) -> Aggregator {

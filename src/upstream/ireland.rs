@@ -1,0 +1,265 @@
+//! Ireland — Irish Rail's realtime API (XML, no key).
+//!
+//! Positions: `/realtime/realtime.asmx/getCurrentTrainsXML`; `0/0` means no position, and the
+//! destination, delay and next stop exist only inside `PublicMessage`
+//! (`"A210\n11:00 - Dublin Heuston to Cork (6 mins late)\nDeparted Thurles next stop …"`, with
+//! literal `\n`, sometimes no space before the parenthesis, negative = early). Boards:
+//! `getStationDataByCodeXML_WithNumMins` — codes with trailing spaces, `Late` in minutes, times on
+//! Dublin's clock, `Locationtype` `D` for trains that end here (not departures).
+
+use super::http::{FeedHttp, FeedSpec};
+use super::xml::{records, Record};
+use super::{Feed, FeedFuture};
+use crate::assets;
+use crate::model::{status, Departure, StationInfo, Train};
+use crate::source::SourceError;
+use chrono::{DateTime, NaiveDate, Utc};
+use std::time::Duration;
+
+pub const ATTRIBUTION: &str = "Ireland: Iarnród Éireann / Irish Rail realtime API";
+const OPERATOR: &str = "Iarnród Éireann";
+/// How far ahead boards look.
+const BOARD_MINUTES: u32 = 90;
+
+/// What `PublicMessage` tells beyond the code.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Message {
+    pub origin_time: Option<String>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub delay: Option<i64>,
+    pub next_stop: Option<String>,
+}
+
+/// Reads `"CODE\nHH:MM - From to To (N mins late)\nDeparted X next stop Y"`.
+pub fn parse_message(message: &str) -> Message {
+    let lines: Vec<&str> = message
+        .split("\\n")
+        .flat_map(|l| l.split('\n'))
+        .map(str::trim)
+        .collect();
+    let mut m = Message::default();
+    if let Some(route) = lines.get(1) {
+        let (time, rest) = match route.split_once(" - ") {
+            Some((t, rest)) if t.len() == 5 && t.as_bytes()[2] == b':' => {
+                (Some(t.to_string()), rest)
+            }
+            _ => (None, *route),
+        };
+        m.origin_time = time;
+        let (stations, delay) = match rest.find('(') {
+            Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+            None => (rest, None),
+        };
+        if let Some((from, to)) = stations.split_once(" to ") {
+            m.from = Some(from.trim().to_string());
+            m.to = Some(to.trim().to_string());
+        }
+        m.delay = delay.and_then(|d| {
+            let d = d.trim_end_matches(')').trim();
+            let n: i64 = d.split_whitespace().next()?.parse().ok()?;
+            if d.contains("early") {
+                Some(-n)
+            } else {
+                Some(n)
+            }
+        });
+    }
+    if let Some(progress) = lines.get(2) {
+        m.next_stop = progress
+            .split_once("next stop ")
+            .map(|(_, s)| s.trim().to_string());
+    }
+    m
+}
+
+fn field<'r>(r: &'r Record, name: &str) -> &'r str {
+    r.get(name).map_or("", |s| s.as_str())
+}
+
+fn date_code(train_date: &str) -> String {
+    NaiveDate::parse_from_str(train_date.trim(), "%d %b %Y")
+        .map(|d| d.format("%Y%m%d").to_string())
+        .unwrap_or_else(|_| train_date.replace(' ', ""))
+}
+
+/// `getCurrentTrainsXML`: every train Irish Rail knows about right now.
+pub fn parse_trains(xml: &[u8]) -> Result<Vec<Train>, String> {
+    Ok(records(xml, "objTrainPositions")?
+        .iter()
+        .filter(|r| !field(r, "TrainCode").is_empty())
+        .map(|r| {
+            let code = field(r, "TrainCode").to_string();
+            let m = parse_message(field(r, "PublicMessage"));
+            let coordinate = |name| field(r, name).parse::<f64>().ok();
+            let (lat, lng) = match (coordinate("TrainLatitude"), coordinate("TrainLongitude")) {
+                (Some(lat), Some(lng)) if (lat, lng) != (0.0, 0.0) => (Some(lat), Some(lng)),
+                _ => (None, None),
+            };
+            let status = match field(r, "TrainStatus") {
+                "R" => status::RUNNING,
+                "T" => status::ARRIVED,
+                _ => status::SCHEDULED,
+            };
+            let to = m.to.clone();
+            Train {
+                id: format!("ie-{}-{code}", date_code(field(r, "TrainDate"))),
+                name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
+                train_code: code,
+                status: status.into(),
+                lat,
+                lng,
+                // A train not yet running has no realtime delay, only a timetable.
+                delay: if status == status::SCHEDULED {
+                    None
+                } else {
+                    m.delay
+                },
+                platform: None,
+                country: Some("ireland".into()),
+                from: m.from,
+                to,
+                next_station: m.next_stop,
+                direction: Some(field(r, "Direction").to_string()).filter(|d| !d.is_empty()),
+                scheduled_dep: m.origin_time,
+                last_updated: None,
+                operator: Some(OPERATOR.into()),
+            }
+        })
+        .collect())
+}
+
+/// `getStationDataByCodeXML`: the trains due to leave, soonest first.
+pub fn parse_board(xml: &[u8]) -> Result<(Option<String>, Vec<Departure>), String> {
+    let rows = records(xml, "objStationData")?;
+    let station_name = rows
+        .first()
+        .map(|r| field(r, "Stationfullname").to_string())
+        .filter(|n| !n.is_empty());
+    let mut due: Vec<(i64, Departure)> = rows
+        .iter()
+        // D: the train ends here; T: a timing point, not a stop.
+        .filter(|r| !matches!(field(r, "Locationtype"), "D" | "T"))
+        .filter(|r| field(r, "Schdepart") != "00:00" || field(r, "Locationtype") == "O")
+        .map(|r| {
+            let status_text = field(r, "Status").to_lowercase();
+            let cancelled = status_text.contains("cancel");
+            let realtime = !status_text.contains("no information") && !cancelled;
+            let delay = realtime
+                .then(|| field(r, "Late").parse::<i64>().ok())
+                .flatten();
+            let expected = Some(field(r, "Expdepart").to_string())
+                .filter(|e| realtime && !e.is_empty() && e != "00:00");
+            let due_in = field(r, "Duein").parse::<i64>().unwrap_or(i64::MAX);
+            (
+                due_in,
+                Departure {
+                    line: field(r, "Traintype").to_string(),
+                    destination: field(r, "Destination").to_string(),
+                    platform: None,
+                    scheduled_dep: field(r, "Schdepart").to_string(),
+                    delay,
+                    cancelled,
+                    operator: Some(OPERATOR.into()),
+                    expected_dep: expected,
+                    train_code: Some(field(r, "Traincode").trim().to_string()),
+                    planned_platform: None,
+                },
+            )
+        })
+        .collect();
+    // `Duein` counts minutes from now, so the order holds across midnight.
+    due.sort_by_key(|(d, _)| *d);
+    Ok((station_name, due.into_iter().map(|(_, d)| d).collect()))
+}
+
+pub struct Ireland {
+    http: FeedHttp,
+}
+
+impl Ireland {
+    pub fn spec() -> FeedSpec {
+        FeedSpec {
+            slug: "ireland",
+            upstream: "Irish Rail",
+            default_base: "http://api.irishrail.ie",
+            headers: Vec::new(),
+            ttl: Duration::from_secs(15),
+            // No published limit: stay well-mannered.
+            per_minute: 30,
+        }
+    }
+
+    pub fn with_base(client: reqwest::Client, base: Option<String>) -> Ireland {
+        Ireland {
+            http: FeedHttp::new(Ireland::spec(), client, base),
+        }
+    }
+}
+
+impl Feed for Ireland {
+    fn slug(&self) -> &'static str {
+        "ireland"
+    }
+
+    fn attribution(&self) -> &'static str {
+        ATTRIBUTION
+    }
+
+    fn knows_station(&self, code: &str) -> bool {
+        assets::stations("ireland")
+            .iter()
+            .any(|s| s.code.eq_ignore_ascii_case(code))
+    }
+
+    fn trains<'a>(
+        &'a self,
+        _stop: Option<&'a str>,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(async move {
+            let xml = self
+                .http
+                .get("/realtime/realtime.asmx/getCurrentTrainsXML")
+                .await?;
+            parse_trains(&xml).map_err(|e| self.http.bad_payload(e))
+        })
+    }
+
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        _limit: usize,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(async move {
+            let code = station.trim().to_uppercase();
+            if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+                return Err(SourceError::NotFound(format!(
+                    "{station:?} is not an Irish Rail station code"
+                )));
+            }
+            let path = format!(
+                "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode={code}&NumMins={BOARD_MINUTES}"
+            );
+            let xml = self.http.get(&path).await?;
+            let (name, departures) = parse_board(&xml).map_err(|e| self.http.bad_payload(e))?;
+            let name = name
+                .or_else(|| {
+                    assets::find_station(&code, Some("ireland")).map(|(_, s)| s.name.clone())
+                })
+                .unwrap_or_else(|| code.clone());
+            let info = StationInfo {
+                code,
+                name,
+                country: Some("ireland".into()),
+                timezone: Some("Europe/Dublin".into()),
+            };
+            Ok((info, departures))
+        })
+    }
+}
+
+#[cfg(test)]
+#[path = "ireland_tests.rs"]
+mod tests;
