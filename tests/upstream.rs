@@ -12,7 +12,7 @@ use railtop::clock::Clock;
 use railtop::model::{Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train};
 use railtop::source::{LiveSource, RealtimeQuery};
 use railtop::upstream::finland::{self, Finland};
-use railtop::upstream::ireland;
+use railtop::upstream::{belgium, ireland, switzerland};
 use railtop::upstream::{Aggregator, Feed, FeedFuture};
 use std::path::PathBuf;
 use std::process::Command;
@@ -224,12 +224,117 @@ async fn ireland_end_to_end_through_the_binary() {
     assert!(seen.iter().any(|(p, _)| p == "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode=CNLLY&NumMins=90"), "{:?}", seen.iter().map(|s| &s.0).collect::<Vec<_>>());
 }
 
+const IRAIL: &[(&str, &str)] = &[("/liveboard/", "belgium/liveboard-brussels-south.json")];
+const OPENDATA_CH: &[(&str, &str)] = &[(
+    "/v1/stationboard",
+    "switzerland/stationboard-zuerich-hb.json",
+)];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn board_only_countries_list_their_hub_and_answer_boards() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let be = play(IRAIL, seen.clone()).await;
+    let ch = play(OPENDATA_CH, seen.clone()).await;
+    let out = tokio::task::spawn_blocking(move || {
+        let env = [
+            ("RAILTOP_BELGIUM_URL", be.as_str()),
+            ("RAILTOP_SWITZERLAND_URL", ch.as_str()),
+        ];
+        [
+            railtop(
+                &[
+                    "trains",
+                    "--source",
+                    "upstream",
+                    "--country",
+                    "belgium",
+                    "--format",
+                    "json",
+                ],
+                &env,
+            ),
+            railtop(
+                &[
+                    "departures",
+                    "BE.NMBS.008814001",
+                    "--source",
+                    "upstream",
+                    "--format",
+                    "json",
+                ],
+                &env,
+            ),
+            railtop(
+                &[
+                    "trains",
+                    "--source",
+                    "upstream",
+                    "--country",
+                    "switzerland",
+                    "--format",
+                    "json",
+                ],
+                &env,
+            ),
+            railtop(
+                &[
+                    "departures",
+                    "zuerich-hb",
+                    "--source",
+                    "upstream",
+                    "--format",
+                    "json",
+                    "--limit",
+                    "2",
+                ],
+                &env,
+            ),
+        ]
+    })
+    .await
+    .unwrap();
+    for o in &out {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let be_trains: RealtimeResponse = serde_json::from_slice(&out[0].stdout).unwrap();
+    assert_eq!(be_trains.trains.len(), 4);
+    assert!(be_trains
+        .trains
+        .iter()
+        .all(|t| t.lat.is_none() && t.country.as_deref() == Some("belgium")));
+    let be_board: DeparturesResponse = serde_json::from_slice(&out[1].stdout).unwrap();
+    assert_eq!(be_board.station.code, "008814001");
+    assert_eq!(
+        be_board.departures[0].train_code.as_deref(),
+        Some("IC 1512")
+    );
+    let ch_trains: RealtimeResponse = serde_json::from_slice(&out[2].stdout).unwrap();
+    assert_eq!(ch_trains.trains.len(), 3);
+    let ch_board: DeparturesResponse = serde_json::from_slice(&out[3].stdout).unwrap();
+    assert_eq!(ch_board.station.name, "Zürich HB");
+    assert_eq!(ch_board.departures.len(), 2);
+    let seen = seen.lock().unwrap();
+    let paths: Vec<&str> = seen.iter().map(|(p, _)| p.as_str()).collect();
+    assert!(
+        paths.contains(&"/liveboard/?id=BE.NMBS.008814001&format=json&lang=en&alerts=false"),
+        "{paths:?}"
+    );
+    assert!(
+        paths.contains(&"/v1/stationboard?id=8503000&limit=40"),
+        "the hub: {paths:?}"
+    );
+    assert!(
+        paths.contains(&"/v1/stationboard?id=8503000&limit=2"),
+        "a slug resolves to its number: {paths:?}"
+    );
+}
+
 /// A feed that always answers with one train: the other half of "one dead feed costs itself".
 struct Steady;
 
 impl Feed for Steady {
     fn slug(&self) -> &'static str {
-        "belgium"
+        "norway"
     }
     fn attribution(&self) -> &'static str {
         "test feed"
@@ -367,8 +472,23 @@ fn conformance_with_the_real_recorded_samples() {
         .iter()
         .all(|d| d.scheduled_dep != "00:00"
             && !d.train_code.as_deref().unwrap_or(" ").ends_with(' ')));
+    // iRail: 51 departures, numbers as strings, one 60 s delay.
+    let (name, board) = belgium::parse_board(&read("belgium-liveboard.json")).unwrap();
+    assert_eq!(name, "Brussels-South/Brussels-Midi");
+    assert_eq!(board.len(), 51);
+    assert_eq!(board.iter().filter(|d| d.delay == Some(1)).count(), 1);
+    assert!(board
+        .iter()
+        .all(|d| d.train_code.is_some() && d.scheduled_dep.len() == 5));
+    // transport.opendata.ch: 12 departures, offsets without colon, no realtime at all.
+    let (station, board) =
+        switzerland::parse_board(&read("switzerland-stationboard.json")).unwrap();
+    assert_eq!(station.unwrap().1, "Zürich Flughafen");
+    assert_eq!(board.len(), 12);
+    assert!(board.iter().all(|d| d.delay.is_none()));
+    assert_eq!(board[0].scheduled_dep, "13:31", "Zürich time");
     eprintln!(
-        "checked the real Finnish and Irish samples in {}",
+        "checked the real Finnish, Irish, Belgian and Swiss samples in {}",
         dir.display()
     );
 }

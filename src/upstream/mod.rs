@@ -2,16 +2,18 @@
 //! public national feeds (one module each, sharing [`http::FeedHttp`]) and answers with the API's
 //! records. With no country, every feed is asked at once and a failing one costs only itself.
 
+pub mod belgium;
 pub mod finland;
 pub mod http;
 pub mod ireland;
+pub mod switzerland;
 pub mod times;
 pub mod xml;
 
 use crate::clock::{rfc3339, Clock};
 use crate::country;
 use crate::model::{
-    CountryError, Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train,
+    status, CountryError, Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train,
 };
 use crate::source::{
     DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo, SourceResult,
@@ -46,6 +48,45 @@ pub trait Feed: Send + Sync {
     ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)>;
 }
 
+/// For countries whose feeds have boards but no positions: the trains of a hub's board, as
+/// realtime records with no position (DESIGN.md). Each not yet departed, or cancelled.
+pub fn trains_from_board(
+    country: &str,
+    station: &StationInfo,
+    departures: &[Departure],
+    day: &str,
+) -> Vec<Train> {
+    departures
+        .iter()
+        .map(|d| {
+            let code = d.train_code.clone().unwrap_or_else(|| d.line.clone());
+            Train {
+                id: format!("{country}-{day}-{code}"),
+                name: format!("{code} → {}", d.destination),
+                train_code: code,
+                status: if d.cancelled {
+                    status::CANCELLED
+                } else {
+                    status::SCHEDULED
+                }
+                .into(),
+                lat: None,
+                lng: None,
+                delay: d.delay,
+                platform: d.platform.clone(),
+                country: Some(country.into()),
+                from: None,
+                to: Some(d.destination.clone()),
+                next_station: Some(station.name.clone()),
+                direction: None,
+                scheduled_dep: Some(d.scheduled_dep.clone()),
+                last_updated: None,
+                operator: d.operator.clone(),
+            }
+        })
+        .collect()
+}
+
 pub struct Aggregator {
     feeds: Vec<Arc<dyn Feed>>,
     clock: Clock,
@@ -57,7 +98,9 @@ impl Aggregator {
         let client = http::client()?;
         let feeds: Vec<Arc<dyn Feed>> = vec![
             Arc::new(finland::Finland::new(client.clone())),
-            Arc::new(ireland::Ireland::with_base(client, None)),
+            Arc::new(ireland::Ireland::with_base(client.clone(), None)),
+            Arc::new(belgium::Belgium::with_base(client.clone(), None)),
+            Arc::new(switzerland::Switzerland::with_base(client, None)),
         ];
         Ok(Aggregator::with_feeds(feeds, clock))
     }

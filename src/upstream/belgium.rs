@@ -1,0 +1,247 @@
+//! Belgium — iRail's `liveboard` (JSON when asked for; the default is XML).
+//!
+//! Every number is a string; `time` is Unix seconds; `delay` is seconds; `canceled` and `left` are
+//! `"0"`/`"1"`; `platforminfo.normal` `"0"` means the platform changed (the planned one is not
+//! given). No positions: `realtime` lists the trains of a hub's board (Brussels-South unless a
+//! `stop` is named). Stations are NMBS ids: `008814001` or `BE.NMBS.008814001`.
+
+use super::http::{FeedHttp, FeedSpec};
+use super::times::{local_hhmm, minutes_from_seconds};
+use super::{trains_from_board, Feed, FeedFuture};
+use crate::assets;
+use crate::model::tolerant;
+use crate::model::{Departure, StationInfo, Train};
+use crate::source::SourceError;
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use serde::Deserialize;
+use std::time::Duration;
+
+pub const ATTRIBUTION: &str = "Belgium: iRail (api.irail.be), data NMBS/SNCB";
+const TZ: Tz = Tz::Europe__Brussels;
+const HUB: &str = "008814001";
+const OPERATOR: &str = "NMBS/SNCB";
+
+#[derive(Deserialize)]
+struct Liveboard {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    station: String,
+    departures: Option<Departures>,
+}
+
+#[derive(Deserialize)]
+struct Departures {
+    #[serde(default)]
+    departure: Vec<Entry>,
+}
+
+#[derive(Deserialize)]
+struct Entry {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    station: String,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    time: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    delay: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    canceled: bool,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    left: bool,
+    vehicleinfo: Option<VehicleInfo>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    platform: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct VehicleInfo {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    shortname: String,
+    #[serde(default, rename = "type", deserialize_with = "tolerant::string")]
+    kind: String,
+}
+
+/// The NMBS id iRail wants: `BE.NMBS.008814001`.
+pub fn irail_id(code: &str) -> Option<String> {
+    let digits = code.trim().trim_start_matches("BE.NMBS.");
+    (digits.len() == 9 && digits.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| format!("BE.NMBS.{digits}"))
+}
+
+/// A liveboard: the station's name and its departures not yet gone, in order.
+pub fn parse_board(bytes: &[u8]) -> Result<(String, Vec<Departure>), String> {
+    let board: Liveboard = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    let mut rows: Vec<(i64, Departure)> = board
+        .departures
+        .map(|d| d.departure)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|e| !e.left)
+        .filter_map(|e| {
+            let planned = DateTime::from_timestamp(e.time?, 0)?;
+            let delay_s = e.delay.unwrap_or(0);
+            let vehicle = e.vehicleinfo.as_ref();
+            Some((
+                planned.timestamp(),
+                Departure {
+                    line: vehicle.map_or_else(String::new, |v| v.kind.clone()),
+                    destination: e.station.clone(),
+                    platform: e.platform.clone(),
+                    scheduled_dep: local_hhmm(planned, TZ),
+                    delay: (!e.canceled).then(|| minutes_from_seconds(delay_s)),
+                    cancelled: e.canceled,
+                    operator: Some(OPERATOR.into()),
+                    expected_dep: (!e.canceled)
+                        .then(|| local_hhmm(planned + chrono::Duration::seconds(delay_s), TZ)),
+                    train_code: vehicle
+                        .map(|v| v.shortname.clone())
+                        .filter(|s| !s.is_empty()),
+                    planned_platform: None,
+                },
+            ))
+        })
+        .collect();
+    rows.sort_by_key(|(t, _)| *t);
+    Ok((board.station, rows.into_iter().map(|(_, d)| d).collect()))
+}
+
+pub struct Belgium {
+    http: FeedHttp,
+}
+
+impl Belgium {
+    pub fn spec() -> FeedSpec {
+        FeedSpec {
+            slug: "belgium",
+            upstream: "iRail",
+            default_base: "https://api.irail.be",
+            headers: Vec::new(),
+            ttl: Duration::from_secs(30),
+            // iRail asks for restraint (3 requests a second at most); stay far below.
+            per_minute: 30,
+        }
+    }
+
+    pub fn with_base(client: reqwest::Client, base: Option<String>) -> Belgium {
+        Belgium {
+            http: FeedHttp::new(Belgium::spec(), client, base),
+        }
+    }
+
+    async fn liveboard(&self, station: &str) -> Result<(StationInfo, Vec<Departure>), SourceError> {
+        let id = irail_id(station).ok_or_else(|| {
+            SourceError::NotFound(format!(
+                "{station:?} is not an NMBS station id such as 008814001"
+            ))
+        })?;
+        let path = format!("/liveboard/?id={id}&format=json&lang=en&alerts=false");
+        let bytes = self.http.get(&path).await?;
+        let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
+        let info = StationInfo {
+            code: id.trim_start_matches("BE.NMBS.").to_string(),
+            name,
+            country: Some("belgium".into()),
+            timezone: Some(TZ.name().into()),
+        };
+        Ok((info, departures))
+    }
+}
+
+impl Feed for Belgium {
+    fn slug(&self) -> &'static str {
+        "belgium"
+    }
+
+    fn attribution(&self) -> &'static str {
+        ATTRIBUTION
+    }
+
+    fn knows_station(&self, code: &str) -> bool {
+        irail_id(code).is_some() || assets::find_station(code, Some("belgium")).is_some()
+    }
+
+    fn trains<'a>(
+        &'a self,
+        stop: Option<&'a str>,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(async move {
+            let (station, departures) = self.liveboard(stop.unwrap_or(HUB)).await?;
+            let day = now.with_timezone(&TZ).format("%Y%m%d").to_string();
+            Ok(trains_from_board("belgium", &station, &departures, &day))
+        })
+    }
+
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        _limit: usize,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(self.liveboard(station))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> Vec<u8> {
+        std::fs::read(format!(
+            "{}/tests/fixtures/belgium/liveboard-brussels-south.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn ids() {
+        assert_eq!(irail_id("008814001").as_deref(), Some("BE.NMBS.008814001"));
+        assert_eq!(
+            irail_id("BE.NMBS.008814001").as_deref(),
+            Some("BE.NMBS.008814001")
+        );
+        assert_eq!(irail_id("HKI"), None);
+    }
+
+    #[test]
+    fn strings_seconds_cancellations_and_departed() {
+        let (name, d) = parse_board(&fixture()).unwrap();
+        assert_eq!(name, "Brussels-South/Brussels-Midi");
+        let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
+        assert_eq!(
+            codes,
+            ["IC 1512", "IC 411", "S1 1987", "EUR 9315"],
+            "the train that left is gone"
+        );
+        assert_eq!(
+            (
+                d[0].scheduled_dep.as_str(),
+                d[0].delay,
+                d[0].expected_dep.as_deref()
+            ),
+            ("23:58", Some(4), Some("00:02")),
+            "240 s"
+        );
+        assert_eq!(d[1].scheduled_dep, "00:04", "Brussels time across midnight");
+        assert!(d[2].cancelled && d[2].delay.is_none());
+        assert_eq!(d[3].delay, Some(1), "60 s is one minute");
+        assert_eq!(d[0].line, "IC");
+        assert_eq!(d[0].platform.as_deref(), Some("17"));
+    }
+
+    #[test]
+    fn a_hub_board_becomes_trains_without_positions() {
+        let (name, d) = parse_board(&fixture()).unwrap();
+        let station = StationInfo {
+            code: HUB.into(),
+            name,
+            ..StationInfo::default()
+        };
+        let t = trains_from_board("belgium", &station, &d, "20261124");
+        assert_eq!(t.len(), 4);
+        assert!(t.iter().all(|t| t.lat.is_none() && t.lng.is_none()));
+        assert_eq!(t[0].name, "IC 1512 → Liège-Guillemins");
+        assert_eq!(t[2].status, "cancelled");
+        assert_eq!(t[0].status, "scheduled");
+    }
+}

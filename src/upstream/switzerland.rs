@@ -1,0 +1,281 @@
+//! Switzerland — transport.opendata.ch `stationboard`.
+//!
+//! `stop.departure` has an offset without a colon (`+0200`), so the Unix `departureTimestamp` is
+//! used; `stop.delay` is minutes and often `null` (no realtime); a changed platform and the
+//! expected time come in `stop.prognosis`. Line is category + number (`S 16`, `IR 13`); `name` is
+//! the train number (`019651`). No positions: `realtime` lists a hub's board (Zürich HB unless a
+//! `stop` is named). Stations are SBB/UIC numbers such as `8503000`.
+
+use super::http::{FeedHttp, FeedSpec};
+use super::times::local_hhmm;
+use super::{trains_from_board, Feed, FeedFuture};
+use crate::assets;
+use crate::model::tolerant;
+use crate::model::{Departure, StationInfo, Train};
+use crate::source::SourceError;
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use serde::Deserialize;
+use std::time::Duration;
+
+pub const ATTRIBUTION: &str = "Switzerland: transport.opendata.ch (search.ch / SBB timetable data)";
+const TZ: Tz = Tz::Europe__Zurich;
+const HUB: &str = "8503000";
+
+#[derive(Deserialize)]
+struct Board {
+    station: Option<Station>,
+    #[serde(default)]
+    stationboard: Vec<Entry>,
+}
+
+#[derive(Deserialize)]
+struct Station {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct Entry {
+    stop: Stop,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    category: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    number: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    operator: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    to: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Stop {
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    departure_timestamp: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    delay: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    platform: Option<String>,
+    prognosis: Option<Prognosis>,
+}
+
+#[derive(Deserialize)]
+struct Prognosis {
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    platform: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    departure: Option<String>,
+}
+
+/// `2022-10-21T13:31:00+0200`: RFC 3339 but for the colon in the offset.
+fn parse_offset_time(s: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_str(s.trim(), "%Y-%m-%dT%H:%M:%S%z")
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
+}
+
+pub fn parse_board(bytes: &[u8]) -> Result<(Option<(String, String)>, Vec<Departure>), String> {
+    let board: Board = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    let station = board.station.map(|s| (s.id, s.name));
+    let mut rows: Vec<(i64, Departure)> = board
+        .stationboard
+        .into_iter()
+        .filter_map(|e| {
+            let planned = DateTime::from_timestamp(e.stop.departure_timestamp?, 0)?;
+            let prognosis = e.stop.prognosis.as_ref();
+            let new_platform = prognosis.and_then(|p| p.platform.clone());
+            let (platform, planned_platform) = match (new_platform, e.stop.platform.clone()) {
+                (Some(new), Some(old)) if new != old => (Some(new), Some(old)),
+                (new, old) => (new.or(old), None),
+            };
+            let expected = prognosis
+                .and_then(|p| p.departure.as_deref())
+                .and_then(parse_offset_time);
+            let train_number = e.name.trim_start_matches('0');
+            // For long-distance trains `number` repeats the train number: the line is the category.
+            let line = if e.number.is_empty() || e.number.trim_start_matches('0') == train_number {
+                e.category.clone()
+            } else {
+                format!("{} {}", e.category, e.number)
+            };
+            Some((
+                planned.timestamp(),
+                Departure {
+                    line,
+                    destination: e.to,
+                    platform,
+                    scheduled_dep: local_hhmm(planned, TZ),
+                    delay: e.stop.delay,
+                    cancelled: false,
+                    operator: e.operator,
+                    expected_dep: expected.map(|t| local_hhmm(t, TZ)),
+                    train_code: Some(format!("{} {train_number}", e.category))
+                        .filter(|_| !train_number.is_empty()),
+                    planned_platform,
+                },
+            ))
+        })
+        .collect();
+    rows.sort_by_key(|(t, _)| *t);
+    Ok((station, rows.into_iter().map(|(_, d)| d).collect()))
+}
+
+pub struct Switzerland {
+    http: FeedHttp,
+}
+
+fn is_uic(code: &str) -> bool {
+    code.len() == 7 && code.starts_with("85") && code.bytes().all(|b| b.is_ascii_digit())
+}
+
+impl Switzerland {
+    pub fn spec() -> FeedSpec {
+        FeedSpec {
+            slug: "switzerland",
+            upstream: "transport.opendata.ch",
+            default_base: "https://transport.opendata.ch",
+            headers: Vec::new(),
+            ttl: Duration::from_secs(30),
+            per_minute: 30,
+        }
+    }
+
+    pub fn with_base(client: reqwest::Client, base: Option<String>) -> Switzerland {
+        Switzerland {
+            http: FeedHttp::new(Switzerland::spec(), client, base),
+        }
+    }
+
+    async fn stationboard(
+        &self,
+        station: &str,
+        limit: usize,
+    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
+        let code = assets::find_station(station, Some("switzerland"))
+            .map_or_else(|| station.trim().to_string(), |(_, s)| s.code.clone());
+        if !is_uic(&code) {
+            return Err(SourceError::NotFound(format!(
+                "{station:?} is not a Swiss station number such as 8503000"
+            )));
+        }
+        let path = format!("/v1/stationboard?id={code}&limit={}", limit.clamp(1, 100));
+        let bytes = self.http.get(&path).await?;
+        let (station, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
+        let name = station
+            .map(|(_, n)| n)
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| code.clone());
+        let info = StationInfo {
+            code,
+            name,
+            country: Some("switzerland".into()),
+            timezone: Some(TZ.name().into()),
+        };
+        Ok((info, departures))
+    }
+}
+
+impl Feed for Switzerland {
+    fn slug(&self) -> &'static str {
+        "switzerland"
+    }
+
+    fn attribution(&self) -> &'static str {
+        ATTRIBUTION
+    }
+
+    fn knows_station(&self, code: &str) -> bool {
+        is_uic(code.trim()) || assets::find_station(code, Some("switzerland")).is_some()
+    }
+
+    fn trains<'a>(
+        &'a self,
+        stop: Option<&'a str>,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(async move {
+            let (station, departures) = self.stationboard(stop.unwrap_or(HUB), 40).await?;
+            let day = now.with_timezone(&TZ).format("%Y%m%d").to_string();
+            Ok(trains_from_board(
+                "switzerland",
+                &station,
+                &departures,
+                &day,
+            ))
+        })
+    }
+
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        limit: usize,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(self.stationboard(station, limit))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> Vec<u8> {
+        std::fs::read(format!(
+            "{}/tests/fixtures/switzerland/stationboard-zuerich-hb.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn offsets_without_colon() {
+        let t = parse_offset_time("2026-11-24T23:58:00+0100").unwrap();
+        assert_eq!(t.to_rfc3339(), "2026-11-24T22:58:00+00:00");
+    }
+
+    #[test]
+    fn lines_delays_platform_changes_and_midnight() {
+        let (station, d) = parse_board(&fixture()).unwrap();
+        assert_eq!(
+            station,
+            Some(("8503000".to_string(), "Zürich HB".to_string()))
+        );
+        assert_eq!(d.len(), 3);
+        assert_eq!(
+            (d[0].line.as_str(), d[0].train_code.as_deref()),
+            ("S 16", Some("S 19651"))
+        );
+        assert_eq!(
+            (d[0].scheduled_dep.as_str(), d[0].delay),
+            ("23:58", None),
+            "null delay: no realtime"
+        );
+        assert_eq!(
+            (d[1].line.as_str(), d[1].delay, d[1].expected_dep.as_deref()),
+            ("IR 13", Some(3), Some("00:05"))
+        );
+        assert_eq!(
+            (d[1].platform.as_deref(), d[1].planned_platform.as_deref()),
+            (Some("7"), Some("5")),
+            "changed: 5→7"
+        );
+        assert_eq!(
+            (d[2].line.as_str(), d[2].train_code.as_deref()),
+            ("EC", Some("EC 151")),
+            "EC: number is the train"
+        );
+        assert_eq!(d[2].operator.as_deref(), Some("SBB"));
+    }
+
+    #[test]
+    fn uic_numbers() {
+        assert!(is_uic("8503000"));
+        assert!(!is_uic("8011160"));
+        assert!(!is_uic("HKI"));
+    }
+}
