@@ -483,7 +483,7 @@ fn conformance_with_the_real_recorded_samples() {
     // transport.opendata.ch: 12 departures, offsets without colon, no realtime at all.
     let (station, board) =
         switzerland::parse_board(&read("switzerland-stationboard.json")).unwrap();
-    assert_eq!(station.unwrap().1, "Zürich Flughafen");
+    assert_eq!(station.as_deref(), Some("Zürich Flughafen"));
     assert_eq!(board.len(), 12);
     assert!(board.iter().all(|d| d.delay.is_none()));
     assert_eq!(board[0].scheduled_dep, "13:31", "Zürich time");

@@ -32,8 +32,6 @@ struct Board {
 #[derive(Deserialize)]
 struct Station {
     #[serde(default, deserialize_with = "tolerant::string")]
-    id: String,
-    #[serde(default, deserialize_with = "tolerant::string")]
     name: String,
 }
 
@@ -79,9 +77,10 @@ fn parse_offset_time(s: &str) -> Option<DateTime<Utc>> {
         .map(|t| t.with_timezone(&Utc))
 }
 
-pub fn parse_board(bytes: &[u8]) -> Result<(Option<(String, String)>, Vec<Departure>), String> {
+/// The board's station name (where given) and its departures in order.
+pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), String> {
     let board: Board = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    let station = board.station.map(|s| (s.id, s.name));
+    let station = board.station.map(|s| s.name).filter(|n| !n.is_empty());
     let mut rows: Vec<(i64, Departure)> = board
         .stationboard
         .into_iter()
@@ -166,10 +165,7 @@ impl Switzerland {
         let path = format!("/v1/stationboard?id={code}&limit={}", limit.clamp(1, 100));
         let bytes = self.http.get(&path).await?;
         let (station, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let name = station
-            .map(|(_, n)| n)
-            .filter(|n| !n.is_empty())
-            .unwrap_or_else(|| code.clone());
+        let name = station.unwrap_or_else(|| code.clone());
         let info = StationInfo {
             code,
             name,
@@ -241,10 +237,7 @@ mod tests {
     #[test]
     fn lines_delays_platform_changes_and_midnight() {
         let (station, d) = parse_board(&fixture()).unwrap();
-        assert_eq!(
-            station,
-            Some(("8503000".to_string(), "Zürich HB".to_string()))
-        );
+        assert_eq!(station.as_deref(), Some("Zürich HB"));
         assert_eq!(d.len(), 3);
         assert_eq!(
             (d[0].line.as_str(), d[0].train_code.as_deref()),
