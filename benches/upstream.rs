@@ -3,7 +3,7 @@
 //! `cargo bench --bench upstream`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use railtop::upstream::{belgium, finland, ireland, switzerland};
+use railtop::upstream::{belgium, finland, germany, ireland, switzerland, usa};
 use std::hint::black_box;
 use std::path::PathBuf;
 
@@ -81,6 +81,21 @@ fn parsers(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(bytes.len() as u64));
     g.bench_function(format!("switzerland_board_{from}"), |b| {
         b.iter(|| switzerland::parse_board(black_box(&bytes)).unwrap())
+    });
+
+    let (bytes, from) = input(
+        "germany-departures-dbweb.json",
+        "germany/departures-berlin-hbf.json",
+    );
+    g.throughput(Throughput::Bytes(bytes.len() as u64));
+    g.bench_function(format!("germany_board_{from}"), |b| {
+        b.iter(|| germany::parse_board(black_box(&bytes)).unwrap())
+    });
+
+    let (bytes, from) = input("usa-amtraker-trains.json", "united-states/trains.json");
+    g.throughput(Throughput::Bytes(bytes.len() as u64));
+    g.bench_function(format!("usa_trains_{from}"), |b| {
+        b.iter(|| usa::parse_trains(black_box(&bytes)).unwrap())
     });
     g.finish();
 }

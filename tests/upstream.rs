@@ -12,7 +12,7 @@ use railtop::clock::Clock;
 use railtop::model::{Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train};
 use railtop::source::{LiveSource, RealtimeQuery};
 use railtop::upstream::finland::{self, Finland};
-use railtop::upstream::{belgium, ireland, switzerland};
+use railtop::upstream::{belgium, germany, ireland, switzerland, usa};
 use railtop::upstream::{Aggregator, Feed, FeedFuture};
 use std::path::PathBuf;
 use std::process::Command;
@@ -329,6 +329,102 @@ async fn board_only_countries_list_their_hub_and_answer_boards() {
     );
 }
 
+const DB_REST: &[(&str, &str)] = &[(
+    "/stops/8011160/departures",
+    "germany/departures-berlin-hbf.json",
+)];
+const AMTRAKER: &[(&str, &str)] = &[("/v3/trains", "united-states/trains.json")];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn germany_and_the_united_states_end_to_end() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let de = play(DB_REST, seen.clone()).await;
+    let us = play(AMTRAKER, seen.clone()).await;
+    let out = tokio::task::spawn_blocking(move || {
+        let env = [
+            ("RAILTOP_GERMANY_URL", de.as_str()),
+            ("RAILTOP_UNITED_STATES_URL", us.as_str()),
+        ];
+        [
+            railtop(
+                &[
+                    "trains",
+                    "--source",
+                    "upstream",
+                    "--country",
+                    "germany",
+                    "--format",
+                    "json",
+                ],
+                &env,
+            ),
+            railtop(
+                &[
+                    "departures",
+                    "berlin-hbf",
+                    "--source",
+                    "upstream",
+                    "--format",
+                    "json",
+                ],
+                &env,
+            ),
+            railtop(
+                &[
+                    "trains",
+                    "--source",
+                    "upstream",
+                    "--country",
+                    "united-states",
+                    "--format",
+                    "json",
+                ],
+                &env,
+            ),
+            railtop(
+                &[
+                    "departures",
+                    "LAX",
+                    "--source",
+                    "upstream",
+                    "--format",
+                    "json",
+                ],
+                &env,
+            ),
+        ]
+    })
+    .await
+    .unwrap();
+    for o in &out {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let de_trains: RealtimeResponse = serde_json::from_slice(&out[0].stdout).unwrap();
+    assert_eq!(
+        de_trains.trains.len(),
+        4,
+        "Berlin Hbf's board, the default hub"
+    );
+    assert!(de_trains.trains.iter().all(|t| t.lat.is_none()));
+    let de_board: DeparturesResponse = serde_json::from_slice(&out[1].stdout).unwrap();
+    assert_eq!(
+        (
+            de_board.station.code.as_str(),
+            de_board.station.name.as_str()
+        ),
+        ("8011160", "Berlin Hbf")
+    );
+    let us_trains: RealtimeResponse = serde_json::from_slice(&out[2].stdout).unwrap();
+    assert_eq!(us_trains.trains.len(), 3);
+    assert_eq!(us_trains.stats.with_gps, 3);
+    let us_board: DeparturesResponse = serde_json::from_slice(&out[3].stdout).unwrap();
+    assert_eq!(
+        us_board.station.timezone.as_deref(),
+        Some("America/Los_Angeles")
+    );
+    assert_eq!(us_board.departures.len(), 2);
+}
+
 /// A feed that always answers with one train: the other half of "one dead feed costs itself".
 struct Steady;
 
@@ -487,8 +583,32 @@ fn conformance_with_the_real_recorded_samples() {
     assert_eq!(board.len(), 12);
     assert!(board.iter().all(|d| d.delay.is_none()));
     assert_eq!(board[0].scheduled_dep, "13:31", "Zürich time");
+    // db-rest: both recorded FPTF lists (the library's bare form), delays in seconds, a cancellation.
+    for name in [
+        "germany-departures-dbnav.json",
+        "germany-departures-dbweb.json",
+    ] {
+        let (_, board) = germany::parse_board(&read(name)).unwrap();
+        assert!(!board.is_empty(), "{name}");
+        assert!(
+            board
+                .iter()
+                .all(|d| d.scheduled_dep.len() == 5 && !d.line.is_empty()),
+            "{name}"
+        );
+    }
+    let (_, web) = germany::parse_board(&read("germany-departures-dbweb.json")).unwrap();
+    assert!(web.iter().any(|d| d.delay == Some(34)), "2040 s is 34 min");
+    assert!(web.iter().any(|d| d.delay == Some(8)), "480 s is 8 min");
+    assert!(web.iter().any(|d| d.cancelled && d.delay.is_none()));
+    // Amtraker: the recorded Keystone 657 with its position and computed delay.
+    let trains = usa::parse_trains(&read("usa-amtraker-trains.json")).unwrap();
+    assert!(!trains.is_empty());
+    assert!(trains
+        .iter()
+        .all(|t| t.has_position() && t.name.contains(" → ")));
     eprintln!(
-        "checked the real Finnish, Irish, Belgian and Swiss samples in {}",
+        "checked the real samples of all six open feeds in {}",
         dir.display()
     );
 }

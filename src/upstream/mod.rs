@@ -4,10 +4,12 @@
 
 pub mod belgium;
 pub mod finland;
+pub mod germany;
 pub mod http;
 pub mod ireland;
 pub mod switzerland;
 pub mod times;
+pub mod usa;
 pub mod xml;
 
 use crate::clock::{rfc3339, Clock};
@@ -100,7 +102,9 @@ impl Aggregator {
             Arc::new(finland::Finland::new(client.clone())),
             Arc::new(ireland::Ireland::with_base(client.clone(), None)),
             Arc::new(belgium::Belgium::with_base(client.clone(), None)),
-            Arc::new(switzerland::Switzerland::with_base(client, None)),
+            Arc::new(switzerland::Switzerland::with_base(client.clone(), None)),
+            Arc::new(germany::Germany::with_base(client.clone(), None)),
+            Arc::new(usa::UnitedStates::with_base(client, None)),
         ];
         Ok(Aggregator::with_feeds(feeds, clock))
     }

@@ -1,0 +1,279 @@
+//! Germany — db-rest (`v6.db.transport.rest`, on db-vendo-client), FPTF departures.
+//!
+//! `/stops/{EVA}/departures` answers `{"departures": […]}` (the library itself returns the bare
+//! list; both are read). `delay` is seconds and `null` without realtime; `cancelled` is present
+//! only when true (then `when` is null); `platform` vs `plannedPlatform` shows changes; times carry
+//! their offset. There are no live positions for DB: `realtime` lists the trains of a hub's board
+//! (`stop`, default `berlin-hbf`). Stations are EVA numbers or slugs such as `hamburg-hbf`.
+
+use super::http::{FeedHttp, FeedSpec};
+use super::times::{local_hhmm, minutes_from_seconds};
+use super::{trains_from_board, Feed, FeedFuture};
+use crate::assets;
+use crate::model::tolerant;
+use crate::model::{Departure, StationInfo, Train};
+use crate::source::SourceError;
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use serde::Deserialize;
+use std::time::Duration;
+
+pub const ATTRIBUTION: &str = "Germany: DB timetable data via db-rest (v6.db.transport.rest)";
+const TZ: Tz = Tz::Europe__Berlin;
+const HUB: &str = "berlin-hbf";
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Answer {
+    Wrapped { departures: Vec<Entry> },
+    Bare(Vec<Entry>),
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Entry {
+    #[serde(default)]
+    when: Option<DateTime<Utc>>,
+    #[serde(default)]
+    planned_when: Option<DateTime<Utc>>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    delay: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    platform: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    planned_platform: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    direction: String,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    cancelled: bool,
+    line: Option<Line>,
+    stop: Option<Stop>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Line {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    fahrt_nr: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    product_name: String,
+    operator: Option<Operator>,
+}
+
+#[derive(Deserialize)]
+struct Operator {
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    name: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Stop {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+}
+
+/// The board's station name (where given) and its departures in order of planned time.
+pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), String> {
+    let entries = match serde_json::from_slice(bytes).map_err(|e| e.to_string())? {
+        Answer::Wrapped { departures } => departures,
+        Answer::Bare(list) => list,
+    };
+    let station = entries
+        .iter()
+        .find_map(|e| e.stop.as_ref())
+        .map(|s| s.name.clone())
+        .filter(|n| !n.is_empty());
+    let mut rows: Vec<(DateTime<Utc>, Departure)> = entries
+        .into_iter()
+        .filter_map(|e| {
+            let planned = e.planned_when.or(e.when)?;
+            let line = e.line.as_ref();
+            let expected = e.when.filter(|_| !e.cancelled);
+            // `delay` null means no realtime, even when `when` is filled with the plan.
+            let delay = if e.cancelled {
+                None
+            } else {
+                e.delay.map(minutes_from_seconds)
+            };
+            let (platform, planned_platform) = match (e.platform, e.planned_platform) {
+                (Some(now), Some(plan)) if now != plan => (Some(now), Some(plan)),
+                (now, plan) => (now.or(plan), None),
+            };
+            let code = line.and_then(|l| {
+                (!l.fahrt_nr.is_empty() && !l.product_name.is_empty())
+                    .then(|| format!("{} {}", l.product_name, l.fahrt_nr))
+            });
+            Some((
+                planned,
+                Departure {
+                    line: line.map_or_else(String::new, |l| l.name.clone()),
+                    destination: e.direction,
+                    platform,
+                    scheduled_dep: local_hhmm(planned, TZ),
+                    delay,
+                    cancelled: e.cancelled,
+                    operator: line
+                        .and_then(|l| l.operator.as_ref())
+                        .and_then(|o| o.name.clone()),
+                    expected_dep: expected
+                        .filter(|_| delay.is_some())
+                        .map(|t| local_hhmm(t, TZ)),
+                    train_code: code.or_else(|| line.map(|l| l.name.clone())),
+                    planned_platform,
+                },
+            ))
+        })
+        .collect();
+    rows.sort_by_key(|(t, _)| *t);
+    Ok((station, rows.into_iter().map(|(_, d)| d).collect()))
+}
+
+fn is_eva(code: &str) -> bool {
+    code.len() == 7 && code.starts_with("80") && code.bytes().all(|b| b.is_ascii_digit())
+}
+
+pub struct Germany {
+    http: FeedHttp,
+}
+
+impl Germany {
+    pub fn spec() -> FeedSpec {
+        FeedSpec {
+            slug: "germany",
+            upstream: "db-rest",
+            default_base: "https://v6.db.transport.rest",
+            headers: Vec::new(),
+            ttl: Duration::from_secs(30),
+            // db-vendo-client documents 60 requests a minute per IPv4 to DB's backends.
+            per_minute: 30,
+        }
+    }
+
+    pub fn with_base(client: reqwest::Client, base: Option<String>) -> Germany {
+        Germany {
+            http: FeedHttp::new(Germany::spec(), client, base),
+        }
+    }
+
+    async fn departures(
+        &self,
+        station: &str,
+    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
+        let known = assets::find_station(station, Some("germany"));
+        let eva = known.map_or_else(|| station.trim().to_string(), |(_, s)| s.code.clone());
+        if !is_eva(&eva) {
+            return Err(SourceError::NotFound(format!("{station:?} is not a DB station (an EVA number such as 8011160, or a slug such as berlin-hbf)")));
+        }
+        let bytes = self
+            .http
+            .get(&format!("/stops/{eva}/departures?duration=120&results=100"))
+            .await?;
+        let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
+        let name = name
+            .or_else(|| known.map(|(_, s)| s.name.clone()))
+            .unwrap_or_else(|| eva.clone());
+        let info = StationInfo {
+            code: eva,
+            name,
+            country: Some("germany".into()),
+            timezone: Some(TZ.name().into()),
+        };
+        Ok((info, departures))
+    }
+}
+
+impl Feed for Germany {
+    fn slug(&self) -> &'static str {
+        "germany"
+    }
+
+    fn attribution(&self) -> &'static str {
+        ATTRIBUTION
+    }
+
+    fn knows_station(&self, code: &str) -> bool {
+        is_eva(code.trim()) || assets::find_station(code, Some("germany")).is_some()
+    }
+
+    fn trains<'a>(
+        &'a self,
+        stop: Option<&'a str>,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(async move {
+            let (station, departures) = self.departures(stop.unwrap_or(HUB)).await?;
+            let day = now.with_timezone(&TZ).format("%Y%m%d").to_string();
+            Ok(trains_from_board("germany", &station, &departures, &day))
+        })
+    }
+
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        _limit: usize,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(self.departures(station))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> Vec<u8> {
+        std::fs::read(format!(
+            "{}/tests/fixtures/germany/departures-berlin-hbf.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn seconds_cancellations_platform_changes_and_midnight() {
+        let (name, d) = parse_board(&fixture()).unwrap();
+        assert_eq!(name.as_deref(), Some("Berlin Hbf"));
+        let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
+        assert_eq!(codes, ["ICE 1007", "RE 3125", "S 5", "ICE 1609"]);
+        assert_eq!(
+            (
+                d[0].scheduled_dep.as_str(),
+                d[0].delay,
+                d[0].expected_dep.as_deref()
+            ),
+            ("23:52", Some(34), Some("00:26")),
+            "2040 s"
+        );
+        assert_eq!(
+            (d[1].platform.as_deref(), d[1].planned_platform.as_deref()),
+            (Some("12"), Some("11"))
+        );
+        assert_eq!(
+            (d[2].delay, d[2].expected_dep.as_deref()),
+            (None, None),
+            "null delay: no realtime"
+        );
+        assert!(d[3].cancelled && d[3].delay.is_none());
+        assert_eq!(
+            d[3].platform.as_deref(),
+            Some("14"),
+            "the planned platform when there is no actual one"
+        );
+        assert_eq!(d[0].line, "ICE 1007");
+    }
+
+    #[test]
+    fn the_bare_list_form_is_read_too() {
+        let wrapped: serde_json::Value = serde_json::from_slice(&fixture()).unwrap();
+        let bare = serde_json::to_vec(&wrapped["departures"]).unwrap();
+        assert_eq!(parse_board(&bare).unwrap().1.len(), 4);
+    }
+
+    #[test]
+    fn eva_numbers() {
+        assert!(is_eva("8011160"));
+        assert!(!is_eva("8503000"));
+    }
+}

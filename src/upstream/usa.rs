@@ -1,0 +1,329 @@
+//! United States — Amtraker v3 (`/v3/trains`): Amtrak's positions and timetables, no key.
+//!
+//! An object keyed by train number, each an array of runs (`trainID` `657-30` = number-day).
+//! `trainNum` is a string (an integer in older data); `trainState` `Active`/`Predeparture`/…;
+//! per stop `stations[]` with ISO times carrying their own offsets (`schDep`, `dep`), a time zone
+//! and a `status` (`Departed`, `Enroute`, `Station`). There is no delay field: it is computed as
+//! expected − scheduled. Boards are built from every run's `stations[]` for a station code.
+
+use super::http::{FeedHttp, FeedSpec};
+use super::times::delay_minutes;
+use super::{Feed, FeedFuture};
+use crate::assets;
+use crate::model::tolerant;
+use crate::model::{status, Departure, StationInfo, Train};
+use crate::source::SourceError;
+use chrono::{DateTime, FixedOffset, Utc};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::time::Duration;
+
+pub const ATTRIBUTION: &str = "United States: Amtrak data via Amtraker (api-v3.amtraker.com)";
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Run {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    route_name: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    train_num: String,
+    #[serde(default, rename = "trainID", deserialize_with = "tolerant::string")]
+    train_id: String,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    lat: Option<f64>,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    lon: Option<f64>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    heading: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    orig_name: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    dest_name: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    train_state: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    updated_at: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    provider: Option<String>,
+    #[serde(default)]
+    stations: Vec<Stop>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Stop {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    code: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    tz: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    sch_dep: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    dep: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    sch_arr: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    arr: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    status: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    platform: Option<String>,
+}
+
+/// An ISO time with its own offset: the instant, and the station's clock.
+fn at(s: &Option<String>) -> Option<DateTime<FixedOffset>> {
+    s.as_deref()
+        .and_then(|s| DateTime::parse_from_rfc3339(s.trim()).ok())
+}
+
+fn hhmm(t: DateTime<FixedOffset>) -> String {
+    t.format("%H:%M").to_string()
+}
+
+/// Minutes late at a stop: departure where given, else arrival.
+fn stop_delay(s: &Stop) -> Option<i64> {
+    let pair = at(&s.sch_dep)
+        .zip(at(&s.dep))
+        .or_else(|| at(&s.sch_arr).zip(at(&s.arr)))?;
+    Some(delay_minutes(
+        pair.0.with_timezone(&Utc),
+        pair.1.with_timezone(&Utc),
+    ))
+}
+
+fn runs(bytes: &[u8]) -> Result<Vec<Run>, String> {
+    let by_number: HashMap<String, Vec<Run>> =
+        serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    let mut runs: Vec<Run> = by_number.into_values().flatten().collect();
+    runs.sort_by(|a, b| a.train_id.cmp(&b.train_id));
+    Ok(runs)
+}
+
+pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, String> {
+    Ok(runs(bytes)?
+        .into_iter()
+        .map(|r| {
+            let next = r.stations.iter().find(|s| s.status != "Departed");
+            let last_departed = r.stations.iter().rev().find(|s| s.status == "Departed");
+            let state = r.train_state.to_lowercase();
+            let status = if state.contains("cancel") {
+                status::CANCELLED
+            } else if state == "predeparture" {
+                status::SCHEDULED
+            } else if state == "completed" || next.is_none() {
+                status::ARRIVED
+            } else {
+                status::RUNNING
+            };
+            let delay = last_departed.or(next).and_then(stop_delay);
+            Train {
+                id: r.train_id.clone(),
+                name: format!("{} → {}", r.train_num, r.dest_name),
+                train_code: r.train_num.clone(),
+                status: status.into(),
+                lat: r.lat,
+                lng: r.lon,
+                delay: if status == status::CANCELLED {
+                    None
+                } else {
+                    delay
+                },
+                platform: next.and_then(|s| s.platform.clone()),
+                country: Some("united-states".into()),
+                from: Some(r.orig_name.clone()),
+                to: Some(r.dest_name.clone()),
+                next_station: next.map(|s| s.name.clone()),
+                direction: r.heading.clone(),
+                scheduled_dep: r.stations.first().and_then(|s| at(&s.sch_dep)).map(hhmm),
+                last_updated: r.updated_at.clone(),
+                operator: Some(r.provider.clone().unwrap_or_else(|| "Amtrak".into())),
+            }
+        })
+        .collect())
+}
+
+/// Every run that still has to leave `code`, soonest first; and the station's name and zone.
+pub fn parse_board(
+    bytes: &[u8],
+    code: &str,
+) -> Result<(Option<StationInfo>, Vec<Departure>), String> {
+    let mut station = None;
+    let mut rows: Vec<(DateTime<Utc>, Departure)> = Vec::new();
+    for r in runs(bytes)? {
+        let Some((i, stop)) = r
+            .stations
+            .iter()
+            .enumerate()
+            .find(|(_, s)| s.code.eq_ignore_ascii_case(code))
+        else {
+            continue;
+        };
+        station.get_or_insert_with(|| StationInfo {
+            code: stop.code.to_uppercase(),
+            name: stop.name.clone(),
+            country: Some("united-states".into()),
+            timezone: stop.tz.clone(),
+        });
+        if stop.status == "Departed" || i + 1 == r.stations.len() {
+            continue; // gone, or ends here
+        }
+        let Some(scheduled) = at(&stop.sch_dep) else {
+            continue;
+        };
+        let expected = at(&stop.dep);
+        let cancelled = r.train_state.to_lowercase().contains("cancel");
+        rows.push((
+            scheduled.with_timezone(&Utc),
+            Departure {
+                line: r.route_name.clone(),
+                destination: r.dest_name.clone(),
+                platform: stop.platform.clone(),
+                scheduled_dep: hhmm(scheduled),
+                delay: if cancelled { None } else { stop_delay(stop) },
+                cancelled,
+                operator: Some(r.provider.clone().unwrap_or_else(|| "Amtrak".into())),
+                expected_dep: expected.filter(|_| !cancelled).map(hhmm),
+                train_code: Some(r.train_num.clone()),
+                planned_platform: None,
+            },
+        ));
+    }
+    rows.sort_by_key(|(t, _)| *t);
+    Ok((station, rows.into_iter().map(|(_, d)| d).collect()))
+}
+
+pub struct UnitedStates {
+    http: FeedHttp,
+}
+
+impl UnitedStates {
+    pub fn spec() -> FeedSpec {
+        FeedSpec {
+            slug: "united-states",
+            upstream: "Amtraker",
+            default_base: "https://api-v3.amtraker.com",
+            headers: Vec::new(),
+            ttl: Duration::from_secs(30),
+            per_minute: 20,
+        }
+    }
+
+    pub fn with_base(client: reqwest::Client, base: Option<String>) -> UnitedStates {
+        UnitedStates {
+            http: FeedHttp::new(UnitedStates::spec(), client, base),
+        }
+    }
+}
+
+impl Feed for UnitedStates {
+    fn slug(&self) -> &'static str {
+        "united-states"
+    }
+
+    fn attribution(&self) -> &'static str {
+        ATTRIBUTION
+    }
+
+    fn knows_station(&self, code: &str) -> bool {
+        assets::find_station(code, Some("united-states")).is_some()
+    }
+
+    fn trains<'a>(
+        &'a self,
+        _stop: Option<&'a str>,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(async move {
+            let bytes = self.http.get("/v3/trains").await?;
+            parse_trains(&bytes).map_err(|e| self.http.bad_payload(e))
+        })
+    }
+
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        _limit: usize,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(async move {
+            let code = station.trim().to_uppercase();
+            if code.len() != 3 || !code.chars().all(|c| c.is_ascii_alphabetic()) {
+                return Err(SourceError::NotFound(format!(
+                    "{station:?} is not an Amtrak station code such as NYP"
+                )));
+            }
+            // One list of every train serves every board.
+            let bytes = self.http.get("/v3/trains").await?;
+            let (found, departures) =
+                parse_board(&bytes, &code).map_err(|e| self.http.bad_payload(e))?;
+            let info = found.unwrap_or_else(|| StationInfo {
+                name: assets::find_station(&code, Some("united-states"))
+                    .map_or_else(|| code.clone(), |(_, s)| s.name.clone()),
+                code,
+                country: Some("united-states".into()),
+                timezone: None,
+            });
+            Ok((info, departures))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> Vec<u8> {
+        std::fs::read(format!(
+            "{}/tests/fixtures/united-states/trains.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn positions_and_computed_delays() {
+        let t = parse_trains(&fixture()).unwrap();
+        assert_eq!(t.len(), 3);
+        let k = t.iter().find(|t| t.id == "657-24").unwrap();
+        assert_eq!(
+            (k.name.as_str(), k.status.as_str()),
+            ("657 → Harrisburg", "running")
+        );
+        assert_eq!(k.delay, Some(7), "dep − schDep at the last station passed");
+        assert_eq!(k.next_station.as_deref(), Some("Lancaster"));
+        assert_eq!((k.lat, k.lng), (Some(40.0421), Some(-75.5123)));
+        assert_eq!(
+            k.scheduled_dep.as_deref(),
+            Some("22:30"),
+            "New York time, from the offset"
+        );
+        let p = t.iter().find(|t| t.id == "562-24").unwrap();
+        assert_eq!((p.status.as_str(), p.delay), ("scheduled", Some(0)));
+        let s = t.iter().find(|t| t.id == "1-24").unwrap();
+        assert_eq!(s.train_code, "1", "integer train numbers of older data");
+        assert_eq!(s.delay, Some(-3), "early");
+    }
+
+    #[test]
+    fn boards_from_every_runs_stops() {
+        let (station, d) = parse_board(&fixture(), "phl").unwrap();
+        let station = station.unwrap();
+        assert_eq!(station.name, "Philadelphia 30th Street");
+        assert_eq!(station.timezone.as_deref(), Some("America/New_York"));
+        assert!(d.is_empty(), "657 has left PHL; 562 does not call there");
+        let (_, d) = parse_board(&fixture(), "LAX").unwrap();
+        assert_eq!(
+            d.iter()
+                .map(|d| d.scheduled_dep.as_str())
+                .collect::<Vec<_>>(),
+            ["23:55", "00:40"],
+            "Pacific time across midnight"
+        );
+        assert_eq!(
+            (d[0].line.as_str(), d[0].delay, d[0].expected_dep.as_deref()),
+            ("Pacific Surfliner", Some(0), Some("23:55"))
+        );
+    }
+}
