@@ -97,6 +97,20 @@ fn overlays() {
 }
 
 #[test]
+fn help_lists_the_countries_that_are_not_live() {
+    let mut s = loaded(Some("finland"), (100, 40), false);
+    s.not_live = vec![
+        ("norway".into(), "not supported yet".into()),
+        (
+            "egypt".into(),
+            "no public realtime rail feed exists (ENR's systems are closed)".into(),
+        ),
+    ];
+    key(&mut s, KeyCode::Char('?'));
+    insta::assert_snapshot!("overlay_help_not_live", screen(&s).backend());
+}
+
+#[test]
 fn filter_and_hidden_cancelled_show_in_the_title() {
     let mut s = loaded(Some("finland"), (100, 30), false);
     key(&mut s, KeyCode::Char('/'));

@@ -502,6 +502,41 @@ async fn a_failing_feed_costs_its_country_alone() {
     }
 }
 
+#[tokio::test]
+async fn a_hanging_feed_delays_nobody() {
+    // A feed whose server accepts and never answers.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((sock, _)) = listener.accept().await {
+            held.push(sock);
+        }
+    });
+    let finland: Arc<dyn Feed> = Arc::new(Finland::with_base(
+        railtop::upstream::http::client().unwrap(),
+        Some(base),
+    ));
+    let agg = Aggregator::with_feeds(vec![finland, Arc::new(Steady)], Clock::System)
+        .with_merge_deadline(std::time::Duration::from_millis(400));
+    let started = std::time::Instant::now();
+    let answer = agg.realtime(RealtimeQuery::default()).await.unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(answer.trains.len(), 1, "the steady feed's train");
+    assert_eq!(answer.failed_countries[0].country, "finland");
+    assert!(
+        answer.failed_countries[0]
+            .reason
+            .contains("no answer within 0.4 s; still trying"),
+        "{:?}",
+        answer.failed_countries
+    );
+}
+
 fn samples_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("RAILTOP_SAMPLES_DIR")
         .map(PathBuf::from)

@@ -209,6 +209,9 @@ pub async fn run(cli: Cli) -> Result<(), String> {
                 info.name
             );
             tracing::info!(%local, source = %info.name, "listening");
+            for (country, why) in source.not_live() {
+                eprintln!("  {country}: not live: {why}");
+            }
             let config = ServerConfig {
                 rate_limit: NonZeroU32::new(rate_limit),
                 trust_forwarded_for,

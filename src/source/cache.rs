@@ -181,6 +181,10 @@ impl CachedSource {
         self.inner.info()
     }
 
+    pub fn not_live(&self) -> Vec<(&'static str, String)> {
+        self.inner.not_live()
+    }
+
     pub async fn realtime(
         &self,
         query: RealtimeQuery,

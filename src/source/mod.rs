@@ -99,6 +99,10 @@ pub trait LiveSource: Send + Sync {
     fn info(&self) -> SourceInfo;
     fn realtime(&self, query: RealtimeQuery) -> SourceFuture<'_, RealtimeResponse>;
     fn departures(&self, query: DeparturesQuery) -> SourceFuture<'_, DeparturesResponse>;
+    /// Countries of the API this source cannot answer for, each with the reason.
+    fn not_live(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
 }
 
 /// A source shared between tasks.

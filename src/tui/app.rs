@@ -110,6 +110,8 @@ pub struct AppState {
     pub punctuality: Option<(f64, i64)>,
     pub generation: u64,
     pub should_quit: bool,
+    /// Countries the source cannot answer for, and why (shown in the help window).
+    pub not_live: Vec<(String, String)>,
 }
 
 impl AppState {
@@ -141,6 +143,7 @@ impl AppState {
             punctuality: None,
             generation: 0,
             should_quit: false,
+            not_live: Vec::new(),
         };
         state.follow_country_station();
         state

@@ -21,10 +21,10 @@ use crate::source::{
     DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo, SourceResult,
 };
 use chrono::{DateTime, Utc};
-use futures_util::future::join_all;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::Duration;
 
 pub type FeedFuture<'a, T> = Pin<Box<dyn Future<Output = SourceResult<T>> + Send + 'a>>;
 
@@ -89,9 +89,13 @@ pub fn trains_from_board(
         .collect()
 }
 
+/// How long an all-countries answer waits for the slowest feed.
+pub const MERGE_DEADLINE: Duration = Duration::from_secs(4);
+
 pub struct Aggregator {
     feeds: Vec<Arc<dyn Feed>>,
     clock: Clock,
+    merge_deadline: Duration,
 }
 
 impl Aggregator {
@@ -110,7 +114,52 @@ impl Aggregator {
     }
 
     pub fn with_feeds(feeds: Vec<Arc<dyn Feed>>, clock: Clock) -> Aggregator {
-        Aggregator { feeds, clock }
+        Aggregator {
+            feeds,
+            clock,
+            merge_deadline: MERGE_DEADLINE,
+        }
+    }
+
+    /// How long an all-countries answer waits for the slowest feed (tests shorten it).
+    pub fn with_merge_deadline(mut self, deadline: Duration) -> Aggregator {
+        self.merge_deadline = deadline;
+        self
+    }
+
+    /// Every feed at once; a feed that misses the deadline is reported and left running, so its
+    /// answer fills its cache for the next request instead of being thrown away.
+    async fn all_trains(&self, now: DateTime<Utc>) -> (Vec<Train>, Vec<CountryError>) {
+        let tasks: Vec<_> = self
+            .feeds
+            .iter()
+            .map(|feed| {
+                let feed = feed.clone();
+                tokio::spawn(async move { feed.trains(None, now).await })
+            })
+            .collect();
+        let deadline = tokio::time::Instant::now() + self.merge_deadline;
+        let mut trains = Vec::new();
+        let mut failed = Vec::new();
+        for (feed, task) in self.feeds.iter().zip(tasks) {
+            let reason = match tokio::time::timeout_at(deadline, task).await {
+                Ok(Ok(Ok(t))) => {
+                    trains.extend(t);
+                    continue;
+                }
+                Ok(Ok(Err(e))) => e.to_string(),
+                Ok(Err(e)) => format!("the {} feed stopped: {e}", feed.slug()),
+                Err(_) => format!(
+                    "no answer within {} s; still trying",
+                    self.merge_deadline.as_secs_f32()
+                ),
+            };
+            failed.push(CountryError {
+                country: feed.slug().into(),
+                reason,
+            });
+        }
+        (trains, failed)
     }
 
     fn live_countries(&self) -> Vec<String> {
@@ -121,8 +170,9 @@ impl Aggregator {
         self.feeds.iter().find(|f| f.slug() == slug).ok_or_else(|| {
             SourceError::NotFound(match country::by_slug(slug) {
                 Some(c) => format!(
-                    "no live feed for {} yet; live: {}",
+                    "{} is not live: {}; live: {}",
                     c.name,
+                    why_not_live(c.slug),
                     self.live_countries().join(", ")
                 ),
                 None => format!(
@@ -165,18 +215,7 @@ impl Aggregator {
                 )
             }
             None => {
-                let answers = join_all(self.feeds.iter().map(|f| f.trains(None, now))).await;
-                let mut trains = Vec::new();
-                let mut failed = Vec::new();
-                for (feed, answer) in self.feeds.iter().zip(answers) {
-                    match answer {
-                        Ok(t) => trains.extend(t),
-                        Err(e) => failed.push(CountryError {
-                            country: feed.slug().into(),
-                            reason: e.to_string(),
-                        }),
-                    }
-                }
+                let (trains, failed) = self.all_trains(now).await;
                 if failed.len() == self.feeds.len() && !failed.is_empty() {
                     return Err(SourceError::Upstream(format!(
                         "every feed failed; first: {}",
@@ -215,7 +254,27 @@ impl Aggregator {
     }
 }
 
+/// Why a country of the API has no feed here.
+pub fn why_not_live(slug: &str) -> &'static str {
+    match slug {
+        "egypt" => "no public realtime rail feed exists (ENR's systems are closed)",
+        "bulgaria" => "no official feed exists (BDŽ publishes only web pages)",
+        "netherlands" | "sweden" | "france" | "japan" => {
+            "its feed needs an API key, not supported yet"
+        }
+        _ => "not supported yet",
+    }
+}
+
 impl LiveSource for Aggregator {
+    fn not_live(&self) -> Vec<(&'static str, String)> {
+        country::COUNTRIES
+            .iter()
+            .filter(|c| !self.feeds.iter().any(|f| f.slug() == c.slug))
+            .map(|c| (c.slug, why_not_live(c.slug).to_string()))
+            .collect()
+    }
+
     fn info(&self) -> SourceInfo {
         SourceInfo {
             name: "upstream".into(),

@@ -20,10 +20,26 @@ fn window<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
 
 pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = Theme::new(state.settings.monochrome);
-    let r = popup(frame, area, 72, BINDINGS.len() as u16 + 4);
-    let rows = BINDINGS
+    let extra = if state.not_live.is_empty() {
+        0
+    } else {
+        state.not_live.len() + 2
+    };
+    let r = popup(frame, area, 76, (BINDINGS.len() + extra) as u16 + 4);
+    let mut rows: Vec<Row> = BINDINGS
         .iter()
-        .map(|(k, what)| Row::new(vec![Span::styled(*k, theme.accent()), Span::raw(*what)]));
+        .map(|(k, what)| Row::new(vec![Span::styled(*k, theme.accent()), Span::raw(*what)]))
+        .collect();
+    if !state.not_live.is_empty() {
+        rows.push(Row::new(vec![Span::raw("")]));
+        rows.push(Row::new(vec![Span::styled("Not live here", theme.title())]));
+        for (country, why) in &state.not_live {
+            rows.push(Row::new(vec![
+                Span::styled(AppState::country_name(Some(country)), theme.dim()),
+                Span::raw(why.as_str()),
+            ]));
+        }
+    }
     let table = Table::new(rows, [Constraint::Length(16), Constraint::Fill(1)])
         .block(window(" Keys (Esc closes) ", &theme));
     frame.render_widget(table, r);
