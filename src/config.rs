@@ -17,6 +17,25 @@ pub struct FileConfig {
     pub board_interval: Option<u64>,
     /// `color` or `mono`.
     pub theme: Option<String>,
+    /// `[upstream.finland] url = "…"`: a feed's base URL (`RAILTOP_<COUNTRY>_URL` wins).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub upstream: std::collections::BTreeMap<String, UpstreamFeed>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpstreamFeed {
+    pub url: Option<String>,
+}
+
+impl FileConfig {
+    /// Base URLs from the file, by country slug.
+    pub fn upstream_urls(&self) -> std::collections::HashMap<String, String> {
+        self.upstream
+            .iter()
+            .filter_map(|(slug, f)| Some((slug.clone(), f.url.clone()?)))
+            .collect()
+    }
 }
 
 /// `$XDG_CONFIG_HOME/railtop/config.toml`, else `~/.config/railtop/config.toml`.
@@ -73,6 +92,13 @@ mod tests {
         assert_eq!(c.source.as_deref(), Some("demo"));
         assert_eq!(c.interval, Some(20));
         assert_eq!(c.theme.as_deref(), Some("mono"));
+    }
+
+    #[test]
+    fn feed_urls() {
+        let c = parse("[upstream.finland]\nurl = \"http://127.0.0.1:9000\"\n").unwrap();
+        assert_eq!(c.upstream_urls()["finland"], "http://127.0.0.1:9000");
+        assert!(parse("[upstream.finland]\nuri = \"x\"\n").is_err());
     }
 
     #[test]

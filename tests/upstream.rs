@@ -224,6 +224,49 @@ async fn ireland_end_to_end_through_the_binary() {
     assert!(seen.iter().any(|(p, _)| p == "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode=CNLLY&NumMins=90"), "{:?}", seen.iter().map(|s| &s.0).collect::<Vec<_>>());
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_config_file_can_point_a_feed_elsewhere() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let base = play(IRISH_RAIL, seen.clone()).await;
+    let dir = std::env::temp_dir().join(format!("railtop-cfg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("config.toml");
+    std::fs::write(
+        &config,
+        format!("source = \"upstream\"\n[upstream.ireland]\nurl = \"{base}\"\n"),
+    )
+    .unwrap();
+    let path = config.display().to_string();
+    let out = tokio::task::spawn_blocking(move || {
+        railtop(
+            &[
+                "trains",
+                "--config",
+                &path,
+                "--country",
+                "ireland",
+                "--format",
+                "csv",
+            ],
+            &[],
+        )
+    })
+    .await
+    .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().count(),
+        6,
+        "header and five trains"
+    );
+    assert!(!seen.lock().unwrap().is_empty());
+}
+
 const IRAIL: &[(&str, &str)] = &[("/liveboard/", "belgium/liveboard-brussels-south.json")];
 const OPENDATA_CH: &[(&str, &str)] = &[(
     "/v1/stationboard",

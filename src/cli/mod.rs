@@ -150,10 +150,18 @@ pub enum Command {
 }
 
 /// Opens the source named by `source`.
-pub fn open_source(source: &str, cli: &Cli, clock: Clock) -> Result<SharedSource, String> {
+pub fn open_source(
+    source: &str,
+    cli: &Cli,
+    file: &FileConfig,
+    clock: Clock,
+) -> Result<SharedSource, String> {
     match source.trim() {
         "demo" => Ok(Arc::new(DemoSource::new(cli.seed, cli.demo_scale, clock)?)),
-        "upstream" => Ok(Arc::new(crate::upstream::Aggregator::open(clock)?)),
+        "upstream" => Ok(Arc::new(crate::upstream::Aggregator::open(
+            clock,
+            &file.upstream_urls(),
+        )?)),
         url if url.starts_with("http://") || url.starts_with("https://") => {
             Ok(Arc::new(RemoteSource::new(url, RemoteConfig::default())?))
         }
@@ -177,7 +185,7 @@ pub async fn run(cli: Cli) -> Result<(), String> {
     }
     let clock = Clock::from_env()?;
     let source = Arc::new(CachedSource::new(
-        open_source(&effective.source, &cli, clock)?,
+        open_source(&effective.source, &cli, &file, clock)?,
         CacheConfig::default(),
     ));
     match cli.command {

@@ -309,10 +309,6 @@ impl Finland {
         }
     }
 
-    pub fn new(client: reqwest::Client) -> Finland {
-        Finland::with_base(client, None)
-    }
-
     /// With a base URL other than the default or `RAILTOP_FINLAND_URL` (tests, mirrors).
     pub fn with_base(client: reqwest::Client, base: Option<String>) -> Finland {
         Finland {

@@ -21,6 +21,7 @@ use crate::source::{
     DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo, SourceResult,
 };
 use chrono::{DateTime, Utc};
+use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -99,16 +100,25 @@ pub struct Aggregator {
 }
 
 impl Aggregator {
-    /// Every feed that needs no key.
-    pub fn open(clock: Clock) -> Result<Aggregator, String> {
+    /// Every feed that needs no key. A feed's base URL is `RAILTOP_<COUNTRY>_URL`, else the
+    /// configuration file's `[upstream.<country>] url`, else the real upstream.
+    pub fn open(clock: Clock, file_urls: &HashMap<String, String>) -> Result<Aggregator, String> {
         let client = http::client()?;
+        let base = |slug: &str| {
+            std::env::var(http::override_var(slug))
+                .ok()
+                .or_else(|| file_urls.get(slug).cloned())
+        };
         let feeds: Vec<Arc<dyn Feed>> = vec![
-            Arc::new(finland::Finland::new(client.clone())),
-            Arc::new(ireland::Ireland::with_base(client.clone(), None)),
-            Arc::new(belgium::Belgium::with_base(client.clone(), None)),
-            Arc::new(switzerland::Switzerland::with_base(client.clone(), None)),
-            Arc::new(germany::Germany::with_base(client.clone(), None)),
-            Arc::new(usa::UnitedStates::with_base(client, None)),
+            Arc::new(finland::Finland::with_base(client.clone(), base("finland"))),
+            Arc::new(ireland::Ireland::with_base(client.clone(), base("ireland"))),
+            Arc::new(belgium::Belgium::with_base(client.clone(), base("belgium"))),
+            Arc::new(switzerland::Switzerland::with_base(
+                client.clone(),
+                base("switzerland"),
+            )),
+            Arc::new(germany::Germany::with_base(client.clone(), base("germany"))),
+            Arc::new(usa::UnitedStates::with_base(client, base("united-states"))),
         ];
         Ok(Aggregator::with_feeds(feeds, clock))
     }
