@@ -100,5 +100,83 @@ fn parsers(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, parsers);
+/// Every feed at once, each played by a loopback server from the fixtures at its real paths:
+/// a cold aggregator per iteration, so every feed really fetches and parses.
+fn all_countries(c: &mut Criterion) {
+    use axum::http::Uri;
+    use railtop::clock::Clock;
+    use railtop::source::{LiveSource, RealtimeQuery};
+    use railtop::upstream::{Aggregator, Feed};
+    use std::sync::Arc;
+    const ROUTES: &[(&str, &str)] = &[
+        ("/api/v1/live-trains", "finland/live-trains.json"),
+        (
+            "/api/v1/train-locations/latest/",
+            "finland/train-locations.json",
+        ),
+        (
+            "/api/v1/metadata/stations",
+            "finland/metadata-stations.json",
+        ),
+        (
+            "/realtime/realtime.asmx/getCurrentTrainsXML",
+            "ireland/current-trains.xml",
+        ),
+        ("/liveboard/", "belgium/liveboard-brussels-south.json"),
+        (
+            "/v1/stationboard",
+            "switzerland/stationboard-zuerich-hb.json",
+        ),
+        (
+            "/stops/8011160/departures",
+            "germany/departures-berlin-hbf.json",
+        ),
+        ("/v3/trains", "united-states/trains.json"),
+    ];
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let base = rt.block_on(async {
+        let router = axum::Router::new().fallback(|uri: Uri| async move {
+            let file = ROUTES
+                .iter()
+                .find(|(p, _)| *p == uri.path())
+                .map_or("", |(_, f)| *f);
+            std::fs::read(format!(
+                "{}/tests/fixtures/{file}",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap_or_default()
+        });
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, router).await });
+        format!("http://{addr}")
+    });
+    let client = railtop::upstream::http::client().unwrap();
+    let b = || Some(base.clone());
+    c.bench_function("all_countries_realtime_loopback", |bench| {
+        bench.iter(|| {
+            let feeds: Vec<Arc<dyn Feed>> = vec![
+                Arc::new(finland::Finland::with_base(client.clone(), b())),
+                Arc::new(ireland::Ireland::with_base(client.clone(), b())),
+                Arc::new(belgium::Belgium::with_base(client.clone(), b())),
+                Arc::new(switzerland::Switzerland::with_base(client.clone(), b())),
+                Arc::new(germany::Germany::with_base(client.clone(), b())),
+                Arc::new(usa::UnitedStates::with_base(client.clone(), b())),
+            ];
+            let agg = Aggregator::with_feeds(feeds, Clock::System);
+            let answer = rt.block_on(agg.realtime(RealtimeQuery::default())).unwrap();
+            assert!(
+                answer.failed_countries.is_empty(),
+                "{:?}",
+                answer.failed_countries
+            );
+            black_box(answer.trains.len())
+        })
+    });
+}
+
+criterion_group!(benches, parsers, all_countries);
 criterion_main!(benches);
