@@ -155,16 +155,16 @@ fn all_countries(c: &mut Criterion) {
         format!("http://{addr}")
     });
     let client = railtop::upstream::http::client().unwrap();
-    let b = || Some(base.clone());
+    let b = || railtop::upstream::http::FeedSettings::at(base.clone());
     c.bench_function("all_countries_realtime_loopback", |bench| {
         bench.iter(|| {
             let feeds: Vec<Arc<dyn Feed>> = vec![
-                Arc::new(finland::Finland::with_base(client.clone(), b())),
-                Arc::new(ireland::Ireland::with_base(client.clone(), b())),
-                Arc::new(belgium::Belgium::with_base(client.clone(), b())),
-                Arc::new(switzerland::Switzerland::with_base(client.clone(), b())),
-                Arc::new(germany::Germany::with_base(client.clone(), b())),
-                Arc::new(usa::UnitedStates::with_base(client.clone(), b())),
+                Arc::new(finland::Finland::with_settings(client.clone(), b())),
+                Arc::new(ireland::Ireland::with_settings(client.clone(), b())),
+                Arc::new(belgium::Belgium::with_settings(client.clone(), b())),
+                Arc::new(switzerland::Switzerland::with_settings(client.clone(), b())),
+                Arc::new(germany::Germany::with_settings(client.clone(), b())),
+                Arc::new(usa::UnitedStates::with_settings(client.clone(), b())),
             ];
             let agg = Aggregator::with_feeds(feeds, Clock::System);
             let answer = rt.block_on(agg.realtime(RealtimeQuery::default())).unwrap();

@@ -26,14 +26,24 @@ pub struct FileConfig {
 #[serde(deny_unknown_fields)]
 pub struct UpstreamFeed {
     pub url: Option<String>,
+    /// For countries without positions: the station whose board `realtime` lists.
+    pub hub: Option<String>,
 }
 
 impl FileConfig {
-    /// Base URLs from the file, by country slug.
-    pub fn upstream_urls(&self) -> std::collections::HashMap<String, String> {
+    /// Each feed's settings from the file, by country slug.
+    pub fn feed_settings(
+        &self,
+    ) -> std::collections::HashMap<String, crate::upstream::http::FeedSettings> {
         self.upstream
             .iter()
-            .filter_map(|(slug, f)| Some((slug.clone(), f.url.clone()?)))
+            .map(|(slug, f)| {
+                let settings = crate::upstream::http::FeedSettings {
+                    base: f.url.clone(),
+                    hub: f.hub.clone(),
+                };
+                (slug.clone(), settings)
+            })
             .collect()
     }
 }
@@ -96,8 +106,10 @@ mod tests {
 
     #[test]
     fn feed_urls() {
-        let c = parse("[upstream.finland]\nurl = \"http://127.0.0.1:9000\"\n").unwrap();
-        assert_eq!(c.upstream_urls()["finland"], "http://127.0.0.1:9000");
+        let c = parse("[upstream.finland]\nurl = \"http://127.0.0.1:9000\"\n[upstream.belgium]\nhub = \"008892007\"\n").unwrap();
+        let s = c.feed_settings();
+        assert_eq!(s["finland"].base.as_deref(), Some("http://127.0.0.1:9000"));
+        assert_eq!(s["belgium"].hub.as_deref(), Some("008892007"));
         assert!(parse("[upstream.finland]\nuri = \"x\"\n").is_err());
     }
 

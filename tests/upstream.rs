@@ -12,6 +12,7 @@ use railtop::clock::Clock;
 use railtop::model::{Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train};
 use railtop::source::{LiveSource, RealtimeQuery};
 use railtop::upstream::finland::{self, Finland};
+use railtop::upstream::http::FeedSettings;
 use railtop::upstream::{belgium, germany, ireland, switzerland, usa};
 use railtop::upstream::{Aggregator, Feed, FeedFuture};
 use std::path::PathBuf;
@@ -267,6 +268,54 @@ async fn the_config_file_can_point_a_feed_elsewhere() {
     assert!(!seen.lock().unwrap().is_empty());
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_config_file_sets_a_board_only_countrys_hub() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let base = play(OPENDATA_CH, seen.clone()).await;
+    let dir = std::env::temp_dir().join(format!("railtop-hub-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("config.toml");
+    std::fs::write(
+        &config,
+        format!("[upstream.switzerland]\nurl = \"{base}\"\nhub = \"bern\"\n"),
+    )
+    .unwrap();
+    let path = config.display().to_string();
+    let out = tokio::task::spawn_blocking(move || {
+        railtop(
+            &[
+                "trains",
+                "--source",
+                "upstream",
+                "--config",
+                &path,
+                "--country",
+                "switzerland",
+            ],
+            &[],
+        )
+    })
+    .await
+    .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let paths: Vec<String> = seen
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|(p, _)| p.clone())
+        .collect();
+    assert_eq!(
+        paths,
+        ["/v1/stationboard?id=8507000&limit=40"],
+        "Bern's number, from its slug"
+    );
+}
+
 const IRAIL: &[(&str, &str)] = &[("/liveboard/", "belgium/liveboard-brussels-south.json")];
 const OPENDATA_CH: &[(&str, &str)] = &[(
     "/v1/stationboard",
@@ -503,9 +552,9 @@ impl Feed for Steady {
 
 async fn broken_feed_answer(router: Router) -> RealtimeResponse {
     let base = format!("http://{}", start_router(router).await);
-    let finland: Arc<dyn Feed> = Arc::new(Finland::with_base(
+    let finland: Arc<dyn Feed> = Arc::new(Finland::with_settings(
         railtop::upstream::http::client().unwrap(),
-        Some(base),
+        FeedSettings::at(base),
     ));
     let agg = Aggregator::with_feeds(vec![finland, Arc::new(Steady)], Clock::System);
     agg.realtime(RealtimeQuery::default()).await.unwrap()
@@ -556,9 +605,9 @@ async fn a_hanging_feed_delays_nobody() {
             held.push(sock);
         }
     });
-    let finland: Arc<dyn Feed> = Arc::new(Finland::with_base(
+    let finland: Arc<dyn Feed> = Arc::new(Finland::with_settings(
         railtop::upstream::http::client().unwrap(),
-        Some(base),
+        FeedSettings::at(base),
     ));
     let agg = Aggregator::with_feeds(vec![finland, Arc::new(Steady)], Clock::System)
         .with_merge_deadline(std::time::Duration::from_millis(400));

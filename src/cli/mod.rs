@@ -160,7 +160,7 @@ pub fn open_source(
         "demo" => Ok(Arc::new(DemoSource::new(cli.seed, cli.demo_scale, clock)?)),
         "upstream" => Ok(Arc::new(crate::upstream::Aggregator::open(
             clock,
-            &file.upstream_urls(),
+            &file.feed_settings(),
         )?)),
         url if url.starts_with("http://") || url.starts_with("https://") => {
             Ok(Arc::new(RemoteSource::new(url, RemoteConfig::default())?))

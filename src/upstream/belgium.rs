@@ -5,7 +5,7 @@
 //! given). No positions: `realtime` lists the trains of a hub's board (Brussels-South unless a
 //! `stop` is named). Stations are NMBS ids: `008814001` or `BE.NMBS.008814001`.
 
-use super::http::{FeedHttp, FeedSpec};
+use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{local_hhmm, minutes_from_seconds};
 use super::{trains_from_board, Feed, FeedFuture};
 use crate::assets;
@@ -106,6 +106,8 @@ pub fn parse_board(bytes: &[u8]) -> Result<(String, Vec<Departure>), String> {
 
 pub struct Belgium {
     http: FeedHttp,
+    /// The station whose board `realtime` lists.
+    hub: String,
 }
 
 impl Belgium {
@@ -121,9 +123,10 @@ impl Belgium {
         }
     }
 
-    pub fn with_base(client: reqwest::Client, base: Option<String>) -> Belgium {
+    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Belgium {
         Belgium {
-            http: FeedHttp::new(Belgium::spec(), client, base),
+            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
+            http: FeedHttp::new(Belgium::spec(), client, settings.base),
         }
     }
 
@@ -165,7 +168,7 @@ impl Feed for Belgium {
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
         Box::pin(async move {
-            let (station, departures) = self.liveboard(stop.unwrap_or(HUB)).await?;
+            let (station, departures) = self.liveboard(stop.unwrap_or(&self.hub)).await?;
             let day = now.with_timezone(&TZ).format("%Y%m%d").to_string();
             Ok(trains_from_board("belgium", &station, &departures, &day))
         })

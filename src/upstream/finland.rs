@@ -6,7 +6,7 @@
 //! Delays are `differenceInMinutes` (absent without realtime). Station names come from
 //! `/api/v1/metadata/stations`, refreshed daily, with " asema" dropped.
 
-use super::http::{FeedHttp, FeedSpec};
+use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::local_hhmm;
 use super::{Feed, FeedFuture};
 use crate::assets;
@@ -310,9 +310,9 @@ impl Finland {
     }
 
     /// With a base URL other than the default or `RAILTOP_FINLAND_URL` (tests, mirrors).
-    pub fn with_base(client: reqwest::Client, base: Option<String>) -> Finland {
+    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Finland {
         Finland {
-            http: FeedHttp::new(Finland::spec(), client, base),
+            http: FeedHttp::new(Finland::spec(), client, settings.base),
             names: tokio::sync::Mutex::new(None),
         }
     }

@@ -6,7 +6,7 @@
 //! their offset. There are no live positions for DB: `realtime` lists the trains of a hub's board
 //! (`stop`, default `berlin-hbf`). Stations are EVA numbers or slugs such as `hamburg-hbf`.
 
-use super::http::{FeedHttp, FeedSpec};
+use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{local_hhmm, minutes_from_seconds};
 use super::{trains_from_board, Feed, FeedFuture};
 use crate::assets;
@@ -136,6 +136,8 @@ fn is_eva(code: &str) -> bool {
 
 pub struct Germany {
     http: FeedHttp,
+    /// The station whose board `realtime` lists.
+    hub: String,
 }
 
 impl Germany {
@@ -151,9 +153,10 @@ impl Germany {
         }
     }
 
-    pub fn with_base(client: reqwest::Client, base: Option<String>) -> Germany {
+    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Germany {
         Germany {
-            http: FeedHttp::new(Germany::spec(), client, base),
+            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
+            http: FeedHttp::new(Germany::spec(), client, settings.base),
         }
     }
 
@@ -203,7 +206,7 @@ impl Feed for Germany {
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
         Box::pin(async move {
-            let (station, departures) = self.departures(stop.unwrap_or(HUB)).await?;
+            let (station, departures) = self.departures(stop.unwrap_or(&self.hub)).await?;
             let day = now.with_timezone(&TZ).format("%Y%m%d").to_string();
             Ok(trains_from_board("germany", &station, &departures, &day))
         })

@@ -36,6 +36,25 @@ pub struct FeedSpec {
     pub per_minute: u32,
 }
 
+/// What the user may set per feed (configuration file, environment).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FeedSettings {
+    /// Base URL instead of the real upstream's.
+    pub base: Option<String>,
+    /// For countries without positions: the station whose board `realtime` lists.
+    pub hub: Option<String>,
+}
+
+impl FeedSettings {
+    /// Settings that only move the feed to another base URL.
+    pub fn at(base: impl Into<String>) -> FeedSettings {
+        FeedSettings {
+            base: Some(base.into()),
+            hub: None,
+        }
+    }
+}
+
 /// `RAILTOP_FINLAND_URL`, `RAILTOP_UNITED_STATES_URL` …
 pub fn override_var(slug: &str) -> String {
     format!("RAILTOP_{}_URL", slug.to_uppercase().replace('-', "_"))

@@ -7,7 +7,7 @@
 //! `getStationDataByCodeXML_WithNumMins` — codes with trailing spaces, `Late` in minutes, times on
 //! Dublin's clock, `Locationtype` `D` for trains that end here (not departures).
 
-use super::http::{FeedHttp, FeedSpec};
+use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::xml::{records, Record};
 use super::{Feed, FeedFuture};
 use crate::assets;
@@ -190,9 +190,9 @@ impl Ireland {
         }
     }
 
-    pub fn with_base(client: reqwest::Client, base: Option<String>) -> Ireland {
+    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Ireland {
         Ireland {
-            http: FeedHttp::new(Ireland::spec(), client, base),
+            http: FeedHttp::new(Ireland::spec(), client, settings.base),
         }
     }
 }

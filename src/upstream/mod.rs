@@ -101,24 +101,45 @@ pub struct Aggregator {
 
 impl Aggregator {
     /// Every feed that needs no key. A feed's base URL is `RAILTOP_<COUNTRY>_URL`, else the
-    /// configuration file's `[upstream.<country>] url`, else the real upstream.
-    pub fn open(clock: Clock, file_urls: &HashMap<String, String>) -> Result<Aggregator, String> {
+    /// configuration file's `[upstream.<country>] url`, else the real upstream; its hub (for
+    /// countries without positions) is the file's `hub`, else the feed's own default.
+    pub fn open(
+        clock: Clock,
+        file: &HashMap<String, http::FeedSettings>,
+    ) -> Result<Aggregator, String> {
         let client = http::client()?;
-        let base = |slug: &str| {
-            std::env::var(http::override_var(slug))
-                .ok()
-                .or_else(|| file_urls.get(slug).cloned())
+        let settings = |slug: &str| {
+            let mut s = file.get(slug).cloned().unwrap_or_default();
+            if let Ok(url) = std::env::var(http::override_var(slug)) {
+                s.base = Some(url);
+            }
+            s
         };
         let feeds: Vec<Arc<dyn Feed>> = vec![
-            Arc::new(finland::Finland::with_base(client.clone(), base("finland"))),
-            Arc::new(ireland::Ireland::with_base(client.clone(), base("ireland"))),
-            Arc::new(belgium::Belgium::with_base(client.clone(), base("belgium"))),
-            Arc::new(switzerland::Switzerland::with_base(
+            Arc::new(finland::Finland::with_settings(
                 client.clone(),
-                base("switzerland"),
+                settings("finland"),
             )),
-            Arc::new(germany::Germany::with_base(client.clone(), base("germany"))),
-            Arc::new(usa::UnitedStates::with_base(client, base("united-states"))),
+            Arc::new(ireland::Ireland::with_settings(
+                client.clone(),
+                settings("ireland"),
+            )),
+            Arc::new(belgium::Belgium::with_settings(
+                client.clone(),
+                settings("belgium"),
+            )),
+            Arc::new(switzerland::Switzerland::with_settings(
+                client.clone(),
+                settings("switzerland"),
+            )),
+            Arc::new(germany::Germany::with_settings(
+                client.clone(),
+                settings("germany"),
+            )),
+            Arc::new(usa::UnitedStates::with_settings(
+                client,
+                settings("united-states"),
+            )),
         ];
         Ok(Aggregator::with_feeds(feeds, clock))
     }

@@ -6,7 +6,7 @@
 //! the train number (`019651`). No positions: `realtime` lists a hub's board (Zürich HB unless a
 //! `stop` is named). Stations are SBB/UIC numbers such as `8503000`.
 
-use super::http::{FeedHttp, FeedSpec};
+use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::local_hhmm;
 use super::{trains_from_board, Feed, FeedFuture};
 use crate::assets;
@@ -126,6 +126,8 @@ pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), Str
 
 pub struct Switzerland {
     http: FeedHttp,
+    /// The station whose board `realtime` lists.
+    hub: String,
 }
 
 fn is_uic(code: &str) -> bool {
@@ -144,9 +146,10 @@ impl Switzerland {
         }
     }
 
-    pub fn with_base(client: reqwest::Client, base: Option<String>) -> Switzerland {
+    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Switzerland {
         Switzerland {
-            http: FeedHttp::new(Switzerland::spec(), client, base),
+            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
+            http: FeedHttp::new(Switzerland::spec(), client, settings.base),
         }
     }
 
@@ -195,7 +198,7 @@ impl Feed for Switzerland {
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
         Box::pin(async move {
-            let (station, departures) = self.stationboard(stop.unwrap_or(HUB), 40).await?;
+            let (station, departures) = self.stationboard(stop.unwrap_or(&self.hub), 40).await?;
             let day = now.with_timezone(&TZ).format("%Y%m%d").to_string();
             Ok(trains_from_board(
                 "switzerland",

@@ -6,7 +6,7 @@
 //! and a `status` (`Departed`, `Enroute`, `Station`). There is no delay field: it is computed as
 //! expected − scheduled. Boards are built from every run's `stations[]` for a station code.
 
-use super::http::{FeedHttp, FeedSpec};
+use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::delay_minutes;
 use super::{Feed, FeedFuture};
 use crate::assets;
@@ -210,9 +210,9 @@ impl UnitedStates {
         }
     }
 
-    pub fn with_base(client: reqwest::Client, base: Option<String>) -> UnitedStates {
+    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> UnitedStates {
         UnitedStates {
-            http: FeedHttp::new(UnitedStates::spec(), client, base),
+            http: FeedHttp::new(UnitedStates::spec(), client, settings.base),
         }
     }
 }
