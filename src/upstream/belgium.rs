@@ -7,7 +7,7 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{trains_from_board, Feed, FeedFuture};
+use super::{hub_trains, Feed, FeedFuture};
 use crate::assets;
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo, Train};
@@ -167,11 +167,7 @@ impl Feed for Belgium {
         stop: Option<&'a str>,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(async move {
-            let (station, departures) = self.liveboard(stop.unwrap_or(&self.hub)).await?;
-            let day = now.with_timezone(&TZ).format("%Y%m%d").to_string();
-            Ok(trains_from_board("belgium", &station, &departures, &day))
-        })
+        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
     }
 
     fn board<'a>(
@@ -189,11 +185,7 @@ mod tests {
     use super::*;
 
     fn fixture() -> Vec<u8> {
-        std::fs::read(format!(
-            "{}/tests/fixtures/belgium/liveboard-brussels-south.json",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap()
+        crate::upstream::fixture("belgium/liveboard-brussels-south.json")
     }
 
     #[test]
@@ -240,7 +232,7 @@ mod tests {
             name,
             ..StationInfo::default()
         };
-        let t = trains_from_board("belgium", &station, &d, "20261124");
+        let t = crate::upstream::trains_from_board("belgium", &station, &d, "20261124");
         assert_eq!(t.len(), 4);
         assert!(t.iter().all(|t| t.lat.is_none() && t.lng.is_none()));
         assert_eq!(t[0].name, "IC 1512 → Liège-Guillemins");

@@ -1,11 +1,7 @@
 use super::*;
 
 fn fixture(name: &str) -> Vec<u8> {
-    let path = format!(
-        "{}/tests/fixtures/finland/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    crate::upstream::fixture(&format!("finland/{name}"))
 }
 
 fn names() -> Names {

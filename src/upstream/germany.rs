@@ -8,7 +8,7 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{trains_from_board, Feed, FeedFuture};
+use super::{hub_trains, Feed, FeedFuture};
 use crate::assets;
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo, Train};
@@ -205,11 +205,7 @@ impl Feed for Germany {
         stop: Option<&'a str>,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(async move {
-            let (station, departures) = self.departures(stop.unwrap_or(&self.hub)).await?;
-            let day = now.with_timezone(&TZ).format("%Y%m%d").to_string();
-            Ok(trains_from_board("germany", &station, &departures, &day))
-        })
+        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
     }
 
     fn board<'a>(
@@ -227,11 +223,7 @@ mod tests {
     use super::*;
 
     fn fixture() -> Vec<u8> {
-        std::fs::read(format!(
-            "{}/tests/fixtures/germany/departures-berlin-hbf.json",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap()
+        crate::upstream::fixture("germany/departures-berlin-hbf.json")
     }
 
     #[test]

@@ -1,11 +1,7 @@
 use super::*;
 
 fn fixture(name: &str) -> Vec<u8> {
-    std::fs::read(format!(
-        "{}/tests/fixtures/ireland/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
+    crate::upstream::fixture(&format!("ireland/{name}"))
 }
 
 #[test]

@@ -93,6 +93,26 @@ pub fn trains_from_board(
 /// How long an all-countries answer waits for the slowest feed.
 pub const MERGE_DEADLINE: Duration = Duration::from_secs(4);
 
+/// `realtime` for a feed without positions: its hub's board (or `stop`'s), as trains.
+pub async fn hub_trains(
+    feed: &dyn Feed,
+    stop: Option<&str>,
+    hub: &str,
+    tz: chrono_tz::Tz,
+    now: DateTime<Utc>,
+) -> SourceResult<Vec<Train>> {
+    let (station, departures) = feed.board(stop.unwrap_or(hub), 40, now).await?;
+    let day = now.with_timezone(&tz).format("%Y%m%d").to_string();
+    Ok(trains_from_board(feed.slug(), &station, &departures, &day))
+}
+
+/// A fixture of the project's own under `tests/fixtures/`, for the parsers' unit tests.
+#[cfg(test)]
+pub(crate) fn fixture(path: &str) -> Vec<u8> {
+    let full = format!("{}/tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
 pub struct Aggregator {
     feeds: Vec<Arc<dyn Feed>>,
     clock: Clock,

@@ -8,7 +8,7 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::local_hhmm;
-use super::{trains_from_board, Feed, FeedFuture};
+use super::{hub_trains, Feed, FeedFuture};
 use crate::assets;
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo, Train};
@@ -197,16 +197,7 @@ impl Feed for Switzerland {
         stop: Option<&'a str>,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(async move {
-            let (station, departures) = self.stationboard(stop.unwrap_or(&self.hub), 40).await?;
-            let day = now.with_timezone(&TZ).format("%Y%m%d").to_string();
-            Ok(trains_from_board(
-                "switzerland",
-                &station,
-                &departures,
-                &day,
-            ))
-        })
+        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
     }
 
     fn board<'a>(
@@ -224,11 +215,7 @@ mod tests {
     use super::*;
 
     fn fixture() -> Vec<u8> {
-        std::fs::read(format!(
-            "{}/tests/fixtures/switzerland/stationboard-zuerich-hb.json",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap()
+        crate::upstream::fixture("switzerland/stationboard-zuerich-hb.json")
     }
 
     #[test]

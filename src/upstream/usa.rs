@@ -275,11 +275,7 @@ mod tests {
     use super::*;
 
     fn fixture() -> Vec<u8> {
-        std::fs::read(format!(
-            "{}/tests/fixtures/united-states/trains.json",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap()
+        crate::upstream::fixture("united-states/trains.json")
     }
 
     #[test]
