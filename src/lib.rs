@@ -9,6 +9,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod country;
+pub mod kiosk;
 pub mod model;
 pub mod server;
 pub mod source;

@@ -126,6 +126,24 @@ pub enum Command {
         #[arg(long)]
         trust_forwarded_for: bool,
     },
+    /// A full-screen departure board that runs unattended (kiosk).
+    Board {
+        /// One or more stations (codes or slugs); several rotate.
+        #[arg(required = true)]
+        stations: Vec<String>,
+        /// Time on each station when several rotate, e.g. 20s or 1m.
+        #[arg(long, default_value = "20s", value_parser = parse_duration)]
+        rotate: u64,
+        /// Time on each page when the departures do not fit.
+        #[arg(long, default_value = "8s", value_parser = parse_duration)]
+        page: u64,
+        /// Hide departures leaving sooner than this (nobody at the display can reach them), e.g. 5m.
+        #[arg(long, default_value = "0s", value_parser = parse_duration)]
+        walk_time: u64,
+        /// Operating hours on the station's clock, e.g. 05:00-01:00; the screen is blank outside them.
+        #[arg(long, value_parser = crate::kiosk::state::parse_hours)]
+        hours: Option<(chrono::NaiveTime, chrono::NaiveTime)>,
+    },
     /// List live trains once and exit.
     Trains {
         /// A country slug, e.g. finland or united-states (all countries without it).
@@ -147,6 +165,21 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "table")]
         format: Format,
     },
+}
+
+/// `20s`, `5m`, `1h` or plain seconds.
+fn parse_duration(s: &str) -> Result<u64, String> {
+    let s = s.trim();
+    let (number, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()));
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("{s:?} is not a duration such as 20s or 5m"))?;
+    match unit {
+        "" | "s" => Ok(n),
+        "m" => Ok(n * 60),
+        "h" => Ok(n * 3600),
+        _ => Err(format!("{s:?} is not a duration such as 20s or 5m")),
+    }
 }
 
 /// Opens the source named by `source`.
@@ -228,6 +261,23 @@ pub async fn run(cli: Cli) -> Result<(), String> {
                 .await
                 .map_err(|e| format!("server error: {e}"))
         }
+        Some(Command::Board {
+            stations,
+            rotate,
+            page,
+            walk_time,
+            hours,
+        }) => {
+            let settings = crate::kiosk::state::KioskSettings {
+                rotate_secs: rotate.max(1),
+                page_secs: page.max(1),
+                walk_minutes: (walk_time / 60) as i64,
+                hours,
+                board_interval_secs: effective.board_interval,
+                monochrome: effective.theme == "mono",
+            };
+            crate::kiosk::run(source, clock, stations, settings).await
+        }
         Some(Command::Trains {
             country,
             stop,
@@ -273,7 +323,8 @@ pub fn init_logging(cli: &Cli) -> Result<(), String> {
     let filter = EnvFilter::try_from_env("RAILTOP_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
     // The dashboard owns the screen: its logs always go to a file.
-    let dashboard = cli.command.is_none() && !cli.print_config;
+    let dashboard = (cli.command.is_none() || matches!(cli.command, Some(Command::Board { .. })))
+        && !cli.print_config;
     let path = cli
         .log_file
         .clone()

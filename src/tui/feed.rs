@@ -16,6 +16,8 @@ pub struct Feed<T> {
     pub failures: u32,
     /// When the poller will ask next.
     pub next_fetch: Option<DateTime<Utc>>,
+    /// When the current run of failures began.
+    pub failing_since: Option<DateTime<Utc>>,
 }
 
 impl<T> Default for Feed<T> {
@@ -26,6 +28,7 @@ impl<T> Default for Feed<T> {
             error: None,
             failures: 0,
             next_fetch: None,
+            failing_since: None,
         }
     }
 }
@@ -49,12 +52,14 @@ impl<T> Feed<T> {
         self.received_at = Some(now);
         self.error = None;
         self.failures = 0;
+        self.failing_since = None;
         self.next_fetch = Some(now + Duration::seconds(backoff_secs(interval_secs, 0)));
     }
 
     pub fn fail(&mut self, error: String, now: DateTime<Utc>, interval_secs: u64) {
         self.error = Some(error);
         self.failures = self.failures.saturating_add(1);
+        self.failing_since.get_or_insert(now);
         self.next_fetch = Some(now + Duration::seconds(backoff_secs(interval_secs, self.failures)));
     }
 

@@ -60,29 +60,63 @@ pub fn spawn(
         wanted,
         intervals.board_secs,
         |w: &Wanted| (w.station.clone(), w.generation),
-        move |w: Wanted| {
-            let (s, tx) = (source.clone(), actions.clone());
-            async move {
-                let Some(station) = w.station else {
-                    return (!tx.is_closed(), true);
-                };
-                let query = DeparturesQuery {
-                    station: station.clone(),
-                    limit: crate::source::MAX_LIMIT,
-                };
-                let result = s.departures(query).await;
-                let ok = result.is_ok();
-                let action = Action::Board {
-                    station,
-                    result: result
-                        .map(|c| screen_safe(&c.value, DeparturesResponse::sanitize))
-                        .map_err(|e| cleaned(&e.to_string())),
-                    at: clock.now(),
-                };
-                (tx.send(action).await.is_ok(), ok)
-            }
-        },
+        move |w: Wanted| fetch_board(source.clone(), actions.clone(), clock, w),
     ));
+}
+
+/// One board poller per station, for the kiosk: each refreshes on its own interval.
+pub fn spawn_boards(
+    source: Arc<CachedSource>,
+    clock: Clock,
+    stations: Vec<String>,
+    actions: mpsc::Sender<Action>,
+    interval_secs: u64,
+) {
+    for station in stations {
+        let (keep, rx) = watch::channel(Wanted {
+            country: None,
+            station: Some(station),
+            generation: 0,
+        });
+        let (source, actions) = (source.clone(), actions.clone());
+        tokio::spawn(async move {
+            // The selection never changes; holding the sender keeps the poller alive.
+            let _keep = keep;
+            poll(
+                rx,
+                interval_secs,
+                |w: &Wanted| w.station.clone(),
+                move |w: Wanted| fetch_board(source.clone(), actions.clone(), clock, w),
+            )
+            .await;
+        });
+    }
+}
+
+/// Fetches the board of the wanted station and hands it to the UI: (UI still there, fetched).
+async fn fetch_board(
+    source: Arc<CachedSource>,
+    tx: mpsc::Sender<Action>,
+    clock: Clock,
+    w: Wanted,
+) -> (bool, bool) {
+    let Some(station) = w.station else {
+        return (!tx.is_closed(), true);
+    };
+    let query = DeparturesQuery {
+        station: station.clone(),
+        limit: crate::source::MAX_LIMIT,
+    };
+    let result = source.departures(query).await;
+    let ok = result.is_ok();
+    let action = Action::Board {
+        station,
+        result: result
+            .map(|c| screen_safe(&c.value, DeparturesResponse::sanitize))
+            .map_err(|e| cleaned(&e.to_string())),
+        at: clock.now(),
+    };
+    (tx.send(action).await.is_ok(), ok)
 }
 
 /// The UI's own copy of an answer, with every string made safe for the terminal whatever source

@@ -31,7 +31,7 @@ pub struct DashboardOptions {
 }
 
 /// Owns the terminal's raw/alternate state; dropping it (or panicking) gives the terminal back.
-struct TerminalGuard {
+pub(crate) struct TerminalGuard {
     terminal: Terminal<CrosstermBackend<Stdout>>,
 }
 
@@ -47,7 +47,7 @@ fn restore_terminal() {
 }
 
 impl TerminalGuard {
-    fn enter() -> io::Result<TerminalGuard> {
+    pub(crate) fn enter() -> io::Result<TerminalGuard> {
         static HOOK: Once = Once::new();
         HOOK.call_once(|| {
             let previous = std::panic::take_hook();
@@ -71,12 +71,18 @@ impl TerminalGuard {
         Ok(TerminalGuard { terminal })
     }
 
-    fn draw(&mut self, state: &AppState) -> io::Result<()> {
+    pub(crate) fn size(&self) -> io::Result<(u16, u16)> {
+        self.terminal.size().map(|s| (s.width, s.height))
+    }
+
+    pub(crate) fn autoresize(&mut self) -> io::Result<()> {
+        self.terminal.autoresize()
+    }
+
+    /// Draws one frame inside a synchronized update.
+    pub(crate) fn draw(&mut self, render: impl FnOnce(&mut ratatui::Frame)) -> io::Result<()> {
         execute!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;
-        let drawn = self
-            .terminal
-            .draw(|frame| view::draw(state, frame))
-            .map(|_| ());
+        let drawn = self.terminal.draw(render).map(|_| ());
         execute!(self.terminal.backend_mut(), EndSynchronizedUpdate)?;
         self.terminal.backend_mut().flush()?;
         drawn
@@ -90,7 +96,7 @@ impl Drop for TerminalGuard {
 }
 
 /// Resolves when the process is asked to stop (SIGTERM, SIGHUP: the terminal went away).
-async fn stop_signal() {
+pub(crate) async fn stop_signal() {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
@@ -128,8 +134,7 @@ pub async fn run(
     );
     let mut guard =
         TerminalGuard::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
-    let size = guard.terminal.size().map_err(|e| e.to_string())?;
-    state.size = (size.width, size.height);
+    state.size = guard.size().map_err(|e| e.to_string())?;
 
     let (wanted_tx, wanted_rx) = watch::channel(state.wanted());
     let (actions_tx, mut actions) = mpsc::channel::<Action>(16);
@@ -141,7 +146,7 @@ pub async fn run(
     let stop = stop_signal();
     tokio::pin!(stop);
     guard
-        .draw(&state)
+        .draw(|f| view::draw(&state, f))
         .map_err(|e| format!("cannot draw: {e}"))?;
     loop {
         let action = tokio::select! {
@@ -158,7 +163,7 @@ pub async fn run(
             _ = &mut stop => break,
         };
         if let Action::Resize(..) = action {
-            guard.terminal.autoresize().map_err(|e| e.to_string())?;
+            guard.autoresize().map_err(|e| e.to_string())?;
         }
         update(&mut state, action);
         if state.should_quit {
@@ -169,7 +174,7 @@ pub async fn run(
             wanted_tx.send_replace(wanted);
         }
         guard
-            .draw(&state)
+            .draw(|f| view::draw(&state, f))
             .map_err(|e| format!("cannot draw: {e}"))?;
     }
     drop(guard);

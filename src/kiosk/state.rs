@@ -1,0 +1,232 @@
+//! The kiosk board's state and its pure update. One board per station, each kept through
+//! failures; the shown station rotates, long boards page, on timers driven by `Tick`.
+
+use crate::model::{Departure, DeparturesResponse};
+use crate::tui::app::Action;
+use crate::tui::feed::Feed;
+use chrono::{DateTime, NaiveTime, Timelike, Utc};
+use chrono_tz::Tz;
+use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
+use std::sync::Arc;
+
+#[derive(Debug, Clone)]
+pub struct KioskSettings {
+    pub rotate_secs: u64,
+    pub page_secs: u64,
+    /// Departures leaving sooner than this many minutes are hidden: nobody can reach them.
+    pub walk_minutes: i64,
+    /// Operating hours on the station's clock; outside them the screen is blank.
+    pub hours: Option<(NaiveTime, NaiveTime)>,
+    pub board_interval_secs: u64,
+    pub monochrome: bool,
+}
+
+impl Default for KioskSettings {
+    fn default() -> Self {
+        KioskSettings {
+            rotate_secs: 20,
+            page_secs: 8,
+            walk_minutes: 0,
+            hours: None,
+            board_interval_secs: 30,
+            monochrome: false,
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct KioskState {
+    pub settings: KioskSettings,
+    pub attribution: String,
+    pub is_demo: bool,
+    pub now: DateTime<Utc>,
+    pub size: (u16, u16),
+    pub stations: Vec<String>,
+    pub boards: Vec<Feed<DeparturesResponse>>,
+    /// Index of the station on screen.
+    pub current: usize,
+    pub shown_since: DateTime<Utc>,
+    pub page: usize,
+    pub page_since: DateTime<Utc>,
+    pub should_quit: bool,
+}
+
+/// Parses `05:00-01:00` (the end may pass midnight).
+pub fn parse_hours(s: &str) -> Result<(NaiveTime, NaiveTime), String> {
+    let (a, b) = s
+        .split_once('-')
+        .ok_or_else(|| format!("hours {s:?} are not HH:MM-HH:MM"))?;
+    let t = |x: &str| {
+        NaiveTime::parse_from_str(x.trim(), "%H:%M").map_err(|_| format!("{x:?} is not HH:MM"))
+    };
+    Ok((t(a)?, t(b)?))
+}
+
+/// Minutes from `now` to an `HH:MM` on the same clock, within -12 h … +12 h (midnight-safe).
+pub fn minutes_until(hhmm: &str, now: NaiveTime) -> Option<i64> {
+    let t = NaiveTime::parse_from_str(hhmm, "%H:%M").ok()?;
+    let diff = (i64::from(t.num_seconds_from_midnight())
+        - i64::from(now.num_seconds_from_midnight()))
+        / 60;
+    Some((diff + 720).rem_euclid(1440) - 720)
+}
+
+impl KioskState {
+    pub fn new(
+        stations: Vec<String>,
+        settings: KioskSettings,
+        attribution: String,
+        is_demo: bool,
+        now: DateTime<Utc>,
+    ) -> KioskState {
+        KioskState {
+            boards: stations.iter().map(|_| Feed::default()).collect(),
+            stations,
+            settings,
+            attribution,
+            is_demo,
+            now,
+            size: (80, 24),
+            current: 0,
+            shown_since: now,
+            page: 0,
+            page_since: now,
+            should_quit: false,
+        }
+    }
+
+    pub fn board(&self) -> &Feed<DeparturesResponse> {
+        &self.boards[self.current]
+    }
+
+    /// The station's clock (its board says which zone; UTC until it does).
+    pub fn tz(&self) -> Tz {
+        self.board()
+            .data
+            .as_ref()
+            .and_then(|b| b.station.timezone.as_deref())
+            .and_then(|z| z.parse().ok())
+            .unwrap_or(Tz::UTC)
+    }
+
+    pub fn local_now(&self) -> NaiveTime {
+        self.now.with_timezone(&self.tz()).time()
+    }
+
+    /// Outside operating hours the screen is blank.
+    pub fn is_closed(&self) -> bool {
+        let Some((open, close)) = self.settings.hours else {
+            return false;
+        };
+        let t = self.local_now();
+        if open <= close {
+            t < open || t >= close
+        } else {
+            t >= close && t < open // the day passes midnight
+        }
+    }
+
+    /// Departures still to come that someone walking up can reach.
+    pub fn visible(&self) -> Vec<&Departure> {
+        let Some(board) = &self.board().data else {
+            return Vec::new();
+        };
+        let now = self.local_now();
+        board
+            .departures
+            .iter()
+            .filter(|d| {
+                let leaves = d.expected_dep.as_deref().unwrap_or(&d.scheduled_dep);
+                minutes_until(leaves, now).is_none_or(|m| {
+                    m >= self.settings.walk_minutes.max(0) && (d.cancelled || m >= 0)
+                })
+            })
+            .collect()
+    }
+
+    /// Rows of departures that fit under the header (see `view`).
+    pub fn rows_per_page(&self) -> usize {
+        usize::from(self.size.1.saturating_sub(super::view::CHROME_ROWS)).max(1)
+    }
+
+    pub fn pages(&self) -> usize {
+        self.visible().len().div_ceil(self.rows_per_page()).max(1)
+    }
+}
+
+pub fn update(state: &mut KioskState, action: Action) {
+    match action {
+        Action::Tick(now) => {
+            state.now = now;
+            let elapsed = |since: DateTime<Utc>| (now - since).num_seconds().max(0) as u64;
+            if elapsed(state.page_since) >= state.settings.page_secs.max(1) {
+                state.page = (state.page + 1) % state.pages();
+                state.page_since = now;
+                // After the last page, the next station.
+                if state.page == 0
+                    && state.stations.len() > 1
+                    && elapsed(state.shown_since) >= state.settings.rotate_secs
+                {
+                    show(state, (state.current + 1) % state.stations.len());
+                }
+            } else if state.pages() == 1
+                && state.stations.len() > 1
+                && elapsed(state.shown_since) >= state.settings.rotate_secs.max(1)
+            {
+                show(state, (state.current + 1) % state.stations.len());
+            }
+        }
+        Action::Resize(w, h) => {
+            state.size = (w, h);
+            state.page = state.page.min(state.pages() - 1);
+        }
+        Action::Key(key) if key.kind != KeyEventKind::Release => match key.code {
+            KeyCode::Char('q') => state.should_quit = true,
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                state.should_quit = true
+            }
+            KeyCode::Right if state.stations.len() > 1 => {
+                show(state, (state.current + 1) % state.stations.len())
+            }
+            KeyCode::Left if state.stations.len() > 1 => show(
+                state,
+                (state.current + state.stations.len() - 1) % state.stations.len(),
+            ),
+            _ => {}
+        },
+        Action::Board {
+            station,
+            result,
+            at,
+        } => {
+            let Some(i) = state.stations.iter().position(|s| *s == station) else {
+                return;
+            };
+            let interval = state.settings.board_interval_secs;
+            match result {
+                Ok(board) => state.boards[i].succeed(board, at, interval),
+                Err(e) => state.boards[i].fail(e, at, interval),
+            }
+            if i == state.current {
+                state.page = state.page.min(state.pages() - 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn show(state: &mut KioskState, station: usize) {
+    state.current = station;
+    state.shown_since = state.now;
+    state.page = 0;
+    state.page_since = state.now;
+}
+
+/// The answer a test or the demo hands in.
+pub fn board_action(station: &str, board: DeparturesResponse, at: DateTime<Utc>) -> Action {
+    Action::Board {
+        station: station.into(),
+        result: Ok(Arc::new(board)),
+        at,
+    }
+}

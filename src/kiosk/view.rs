@@ -1,0 +1,194 @@
+//! The kiosk board drawn: station, date and a big clock readable across a room, the departures of
+//! this page, and a footer with the feed's state and the attribution. Pure, like the dashboard's.
+
+use super::state::KioskState;
+use crate::tui::theme::{DelayClass, Theme};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Cell, Paragraph, Row, Table};
+use ratatui::Frame;
+use tui_big_text::{BigText, PixelSize};
+
+/// Header (4), column titles (1), footer (2).
+pub const CHROME_ROWS: u16 = 7;
+
+/// `on time`, `+7 min`, `2 min early`, `cancelled`; nothing without realtime.
+pub fn status_words(delay: Option<i64>, cancelled: bool) -> String {
+    match delay {
+        _ if cancelled => "cancelled".into(),
+        None => String::new(),
+        Some(0) => "on time".into(),
+        Some(d) if d > 0 => format!("+{d} min"),
+        Some(d) => format!("{} min early", -d),
+    }
+}
+
+pub fn draw(state: &KioskState, frame: &mut Frame) {
+    let area = frame.area();
+    if state.is_closed() {
+        return; // outside operating hours: a blank screen
+    }
+    let theme = Theme::new(state.settings.monochrome);
+    let [header, rows, footer] = Layout::vertical([
+        Constraint::Length(4),
+        Constraint::Min(1),
+        Constraint::Length(2),
+    ])
+    .areas(area);
+    draw_header(state, frame, header, &theme);
+    draw_rows(state, frame, rows, &theme);
+    draw_footer(state, frame, footer, &theme);
+}
+
+fn draw_header(state: &KioskState, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let big = area.width >= 90;
+    let clock_width = if big { 42 } else { 22 };
+    let [left, right] =
+        Layout::horizontal([Constraint::Min(10), Constraint::Length(clock_width)]).areas(area);
+    let local = state.now.with_timezone(&state.tz());
+    let name = state
+        .board()
+        .data
+        .as_ref()
+        .map(|b| b.station.name.clone())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| state.stations[state.current].clone());
+    let mut lines = vec![
+        Line::from(Span::styled(
+            name,
+            theme.title().add_modifier(Modifier::UNDERLINED),
+        )),
+        Line::from(local.format("%A %-d %B %Y").to_string()),
+    ];
+    if state.is_demo {
+        lines.push(Line::from(Span::styled(" DEMO ", theme.badge())));
+    }
+    frame.render_widget(Paragraph::new(lines), left);
+    let clock = BigText::builder()
+        .pixel_size(if big {
+            PixelSize::HalfHeight
+        } else {
+            PixelSize::Quadrant
+        })
+        .style(theme.title())
+        .lines(vec![Line::from(local.format("%H:%M").to_string())])
+        .right_aligned()
+        .build();
+    frame.render_widget(clock, right);
+}
+
+fn draw_rows(state: &KioskState, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let visible = state.visible();
+    let feed = state.board();
+    if visible.is_empty() {
+        let text = match (&feed.data, &feed.error) {
+            (Some(_), _) => "No more departures for now.",
+            (None, Some(_)) => "No departures to show: the feed is unavailable.",
+            (None, None) => "Loading departures…",
+        };
+        frame.render_widget(Paragraph::new(text).style(theme.dim()), area);
+        return;
+    }
+    let per_page = usize::from(area.height.saturating_sub(1)).max(1);
+    let page = state.page.min(visible.len().saturating_sub(1) / per_page);
+    let stale = feed.is_stale();
+    let line_width = visible
+        .iter()
+        .map(|d| d.line.chars().count())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, 10) as u16;
+    let rows = visible
+        .iter()
+        .skip(page * per_page)
+        .take(per_page)
+        .map(|d| {
+            let class = DelayClass::of(d.delay, d.cancelled);
+            let expected = match (&d.expected_dep, d.cancelled) {
+                (Some(e), false) if *e != d.scheduled_dep => e.clone(),
+                _ => String::new(),
+            };
+            let platform = match (&d.planned_platform, &d.platform) {
+                (Some(p), Some(a)) if p != a => Span::styled(format!("{p}→{a}"), theme.changed()),
+                (_, Some(a)) => Span::raw(a.clone()),
+                (Some(p), None) => Span::raw(p.clone()),
+                (None, None) => Span::raw(""),
+            };
+            let mut style = if d.cancelled {
+                theme.row(crate::model::status::CANCELLED)
+            } else {
+                Default::default()
+            };
+            if stale {
+                style = style.patch(theme.dim());
+            }
+            Row::new(vec![
+                Cell::from(d.scheduled_dep.clone()),
+                Cell::from(expected),
+                Cell::from(d.line.clone()),
+                Cell::from(d.destination.clone()),
+                Cell::from(platform),
+                Cell::from(Span::styled(
+                    status_words(d.delay, d.cancelled),
+                    theme.delay(class),
+                )),
+            ])
+            .style(style)
+        });
+    let widths = [
+        Constraint::Length(5),
+        Constraint::Length(5),
+        Constraint::Length(line_width),
+        Constraint::Fill(1),
+        Constraint::Length(8),
+        Constraint::Length(12),
+    ];
+    let titles = Row::new(["TIME", "EXP", "LINE", "DESTINATION", "PLATFORM", "STATUS"])
+        .style(theme.header_cells());
+    frame.render_widget(
+        Table::new(rows, widths).header(titles).column_spacing(2),
+        area,
+    );
+}
+
+fn draw_footer(state: &KioskState, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let feed = state.board();
+    let tz = state.tz();
+    let at = |t: chrono::DateTime<chrono::Utc>| t.with_timezone(&tz).format("%H:%M").to_string();
+    let status = match (feed.failing_since, feed.received_at) {
+        (Some(since), Some(data)) => Span::styled(
+            format!(
+                "feed unavailable since {} — data from {}",
+                at(since),
+                at(data)
+            ),
+            theme.error(),
+        ),
+        (Some(since), None) => Span::styled(
+            format!("feed unavailable since {}", at(since)),
+            theme.error(),
+        ),
+        _ => {
+            let mut parts = Vec::new();
+            let pages = state.pages();
+            if pages > 1 {
+                parts.push(format!("page {}/{pages}", state.page.min(pages - 1) + 1));
+            }
+            if state.stations.len() > 1 {
+                let next = (state.current + 1) % state.stations.len();
+                let name = state.boards[next]
+                    .data
+                    .as_ref()
+                    .map_or_else(|| state.stations[next].clone(), |b| b.station.name.clone());
+                parts.push(format!("next: {name}"));
+            }
+            Span::styled(parts.join(" · "), theme.dim())
+        }
+    };
+    let lines = vec![
+        Line::from(status),
+        Line::from(Span::styled(state.attribution.clone(), theme.dim())),
+    ];
+    frame.render_widget(Paragraph::new(lines), area);
+}
