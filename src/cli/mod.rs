@@ -17,6 +17,7 @@ use std::net::SocketAddr;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -58,12 +59,12 @@ pub struct Cli {
     #[arg(long, env = "RAILTOP_INTERVAL", value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub interval: Option<u64>,
 
-    /// Dashboard: seconds between board refreshes [default: 30].
-    #[arg(long, env = "RAILTOP_BOARD_INTERVAL", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    /// Dashboard and kiosk: seconds between board refreshes [default: 30].
+    #[arg(long, global = true, env = "RAILTOP_BOARD_INTERVAL", value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub board_interval: Option<u64>,
 
     /// No colours (also when NO_COLOR is set): every state is still shown in text.
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub no_color: bool,
 
     /// Print the effective configuration (command line over RAILTOP_* over the file) and exit.
@@ -217,9 +218,22 @@ pub async fn run(cli: Cli) -> Result<(), String> {
         return print(&format!("# effective configuration (file: {path})\n{text}"));
     }
     let clock = Clock::from_env()?;
+    // Cached answers never outlive the refresh intervals, or a refresh would see old data.
+    let defaults = CacheConfig::default();
+    let cache = CacheConfig {
+        realtime_ttl: defaults
+            .realtime_ttl
+            .min(Duration::from_secs(effective.interval)),
+        departures_ttl: defaults
+            .departures_ttl
+            .min(Duration::from_secs(effective.board_interval)),
+        error_ttl: defaults.error_ttl.min(Duration::from_secs(
+            effective.board_interval.min(effective.interval),
+        )),
+    };
     let source = Arc::new(CachedSource::new(
         open_source(&effective.source, &cli, &file, clock)?,
-        CacheConfig::default(),
+        cache,
     ));
     match cli.command {
         None => {
