@@ -18,7 +18,7 @@ BIN = os.path.join(ROOT, "target", "release", "railtop")
 FULL_FRAME = re.compile(rb"CODE")
 
 
-def spawn(cols=120, rows=40):
+def spawn(cols=120, rows=40, args=None):
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     env = dict(os.environ, TERM="xterm-256color", HOME="/tmp/railtop-bench-home")
@@ -26,7 +26,7 @@ def spawn(cols=120, rows=40):
     env.pop("RAILTOP_NOW", None)
     started = time.perf_counter()
     proc = subprocess.Popen(
-        [BIN, "--source", "demo", "--country", "finland", "--log-file", "/tmp/railtop-bench.log"],
+        [BIN] + (args or ["--source", "demo", "--country", "finland", "--log-file", "/tmp/railtop-bench.log"]),
         stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True,
     )
     os.close(slave)
