@@ -10,12 +10,9 @@ use crate::clock::Clock;
 use crate::source::cache::CachedSource;
 use crate::tui::app::Action;
 use crate::tui::poller;
-use crate::tui::run::{stop_signal, TerminalGuard};
-use crossterm::event::{Event, EventStream};
-use futures_util::StreamExt;
+use crate::tui::run::{Inputs, TerminalGuard};
 use state::{update, KioskSettings, KioskState};
 use std::sync::Arc;
-use std::time::Duration;
 use tokio::sync::mpsc;
 
 pub async fn run(
@@ -36,30 +33,13 @@ pub async fn run(
     let mut guard =
         TerminalGuard::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     state.size = guard.size().map_err(|e| e.to_string())?;
-    let (tx, mut answers) = mpsc::channel::<Action>(16);
+    let (tx, answers) = mpsc::channel::<Action>(16);
     poller::spawn_boards(source, clock, stations, tx, interval);
-
-    let mut events = EventStream::new();
-    let mut tick = tokio::time::interval(Duration::from_secs(1));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    let stop = stop_signal();
-    tokio::pin!(stop);
-    loop {
-        guard
-            .draw(|f| view::draw(&state, f))
-            .map_err(|e| format!("cannot draw: {e}"))?;
-        let action = tokio::select! {
-            event = events.next() => match event {
-                Some(Ok(Event::Key(key))) => Action::Key(key),
-                Some(Ok(Event::Resize(w, h))) => Action::Resize(w, h),
-                Some(Ok(_)) => continue,
-                Some(Err(e)) => return Err(format!("cannot read the terminal: {e}")),
-                None => break,
-            },
-            Some(answer) = answers.recv() => answer,
-            _ = tick.tick() => Action::Tick(clock.now()),
-            _ = &mut stop => break,
-        };
+    let mut inputs = Inputs::new(answers, clock);
+    guard
+        .draw(|f| view::draw(&state, f))
+        .map_err(|e| format!("cannot draw: {e}"))?;
+    while let Some(action) = inputs.next().await? {
         if let Action::Resize(..) = action {
             guard.autoresize().map_err(|e| e.to_string())?;
         }
@@ -67,6 +47,9 @@ pub async fn run(
         if state.should_quit {
             break;
         }
+        guard
+            .draw(|f| view::draw(&state, f))
+            .map_err(|e| format!("cannot draw: {e}"))?;
     }
     drop(guard);
     Ok(())

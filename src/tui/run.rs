@@ -19,7 +19,9 @@ use crossterm::{cursor, execute};
 use futures_util::StreamExt;
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
+use std::future::Future;
 use std::io::{self, Stdout, Write};
+use std::pin::Pin;
 use std::sync::{Arc, Once};
 use std::time::Duration;
 use tokio::sync::{mpsc, watch};
@@ -115,6 +117,50 @@ pub(crate) async fn stop_signal() {
     std::future::pending::<()>().await
 }
 
+/// What a full-screen loop waits on: terminal events, answers from the pollers, a one-second
+/// clock, and the stop signals.
+pub(crate) struct Inputs {
+    events: EventStream,
+    answers: mpsc::Receiver<Action>,
+    tick: tokio::time::Interval,
+    stop: Pin<Box<dyn Future<Output = ()> + Send>>,
+    clock: Clock,
+}
+
+impl Inputs {
+    pub(crate) fn new(answers: mpsc::Receiver<Action>, clock: Clock) -> Inputs {
+        let mut tick = tokio::time::interval(Duration::from_secs(1));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        Inputs {
+            events: EventStream::new(),
+            answers,
+            tick,
+            stop: Box::pin(stop_signal()),
+            clock,
+        }
+    }
+
+    /// The next thing to handle; `None` when the program should end (a stop signal, or the
+    /// terminal went away). Mouse motion and other events that change nothing are skipped.
+    pub(crate) async fn next(&mut self) -> Result<Option<Action>, String> {
+        loop {
+            return Ok(Some(tokio::select! {
+                event = self.events.next() => match event {
+                    Some(Ok(Event::Key(key))) => Action::Key(key),
+                    Some(Ok(Event::Mouse(m))) if matches!(m.kind, MouseEventKind::Down(MouseButton::Left)) => Action::Mouse(m),
+                    Some(Ok(Event::Resize(w, h))) => Action::Resize(w, h),
+                    Some(Ok(_)) => continue,
+                    Some(Err(e)) => return Err(format!("cannot read the terminal: {e}")),
+                    None => return Ok(None),
+                },
+                Some(action) = self.answers.recv() => action,
+                _ = self.tick.tick() => Action::Tick(self.clock.now()),
+                _ = &mut self.stop => return Ok(None),
+            }));
+        }
+    }
+}
+
 /// Runs the dashboard until `q`, Ctrl-C or a stop signal.
 pub async fn run(
     source: Arc<CachedSource>,
@@ -137,31 +183,14 @@ pub async fn run(
     state.size = guard.size().map_err(|e| e.to_string())?;
 
     let (wanted_tx, wanted_rx) = watch::channel(state.wanted());
-    let (actions_tx, mut actions) = mpsc::channel::<Action>(16);
+    let (actions_tx, actions) = mpsc::channel::<Action>(16);
     poller::spawn(source, clock, wanted_rx, actions_tx, intervals);
 
-    let mut events = EventStream::new();
-    let mut clock_tick = tokio::time::interval(Duration::from_secs(1));
-    clock_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    let stop = stop_signal();
-    tokio::pin!(stop);
+    let mut inputs = Inputs::new(actions, clock);
     guard
         .draw(|f| view::draw(&state, f))
         .map_err(|e| format!("cannot draw: {e}"))?;
-    loop {
-        let action = tokio::select! {
-            event = events.next() => match event {
-                Some(Ok(Event::Key(key))) => Action::Key(key),
-                Some(Ok(Event::Mouse(m))) if matches!(m.kind, MouseEventKind::Down(MouseButton::Left)) => Action::Mouse(m),
-                Some(Ok(Event::Resize(w, h))) => Action::Resize(w, h),
-                Some(Ok(_)) => continue, // motion, focus, paste: nothing to redraw
-                Some(Err(e)) => return Err(format!("cannot read the terminal: {e}")),
-                None => break,
-            },
-            Some(action) = actions.recv() => action,
-            _ = clock_tick.tick() => Action::Tick(clock.now()),
-            _ = &mut stop => break,
-        };
+    while let Some(action) = inputs.next().await? {
         if let Action::Resize(..) = action {
             guard.autoresize().map_err(|e| e.to_string())?;
         }
