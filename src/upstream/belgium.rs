@@ -7,8 +7,7 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{hub_trains, Feed, FeedFuture};
-use crate::assets;
+use super::{hub_trains, in_station_list, Feed, FeedFuture};
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo, Train};
 use crate::source::SourceError;
@@ -159,7 +158,7 @@ impl Feed for Belgium {
     }
 
     fn knows_station(&self, code: &str) -> bool {
-        irail_id(code).is_some() || assets::find_station(code, Some("belgium")).is_some()
+        irail_id(code).is_some() || in_station_list(self.slug(), code)
     }
 
     fn trains<'a>(

@@ -353,12 +353,6 @@ impl Feed for Finland {
         ATTRIBUTION
     }
 
-    fn knows_station(&self, code: &str) -> bool {
-        assets::stations("finland")
-            .iter()
-            .any(|s| s.code.eq_ignore_ascii_case(code))
-    }
-
     fn trains<'a>(
         &'a self,
         _stop: Option<&'a str>,

@@ -8,7 +8,7 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{hub_trains, Feed, FeedFuture};
+use super::{hub_trains, in_station_list, Feed, FeedFuture};
 use crate::assets;
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo, Train};
@@ -197,7 +197,7 @@ impl Feed for Germany {
     }
 
     fn knows_station(&self, code: &str) -> bool {
-        is_eva(code.trim()) || assets::find_station(code, Some("germany")).is_some()
+        is_eva(code.trim()) || in_station_list(self.slug(), code)
     }
 
     fn trains<'a>(

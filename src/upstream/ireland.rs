@@ -206,12 +206,6 @@ impl Feed for Ireland {
         ATTRIBUTION
     }
 
-    fn knows_station(&self, code: &str) -> bool {
-        assets::stations("ireland")
-            .iter()
-            .any(|s| s.code.eq_ignore_ascii_case(code))
-    }
-
     fn trains<'a>(
         &'a self,
         _stop: Option<&'a str>,

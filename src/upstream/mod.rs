@@ -34,8 +34,11 @@ pub trait Feed: Send + Sync {
     fn slug(&self) -> &'static str;
     /// "Data via …" for the screens.
     fn attribution(&self) -> &'static str;
-    /// Whether `code` is a station of this feed (for routing boards).
-    fn knows_station(&self, code: &str) -> bool;
+    /// Whether `code` is a station of this feed (for routing boards): by default, whether the
+    /// country's embedded station list has it as a code or alias.
+    fn knows_station(&self, code: &str) -> bool {
+        in_station_list(self.slug(), code)
+    }
     /// The country's trains: with positions where the feed has them, else a hub's board.
     fn trains<'a>(
         &'a self,
@@ -49,6 +52,11 @@ pub trait Feed: Send + Sync {
         limit: usize,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)>;
+}
+
+/// Whether the country's embedded station list has `code` as a code or alias.
+pub fn in_station_list(country: &str, code: &str) -> bool {
+    crate::assets::find_station(code, Some(country)).is_some()
 }
 
 /// For countries whose feeds have boards but no positions: the trains of a hub's board, as

@@ -8,7 +8,7 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::local_hhmm;
-use super::{hub_trains, Feed, FeedFuture};
+use super::{hub_trains, in_station_list, Feed, FeedFuture};
 use crate::assets;
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo, Train};
@@ -189,7 +189,7 @@ impl Feed for Switzerland {
     }
 
     fn knows_station(&self, code: &str) -> bool {
-        is_uic(code.trim()) || assets::find_station(code, Some("switzerland")).is_some()
+        is_uic(code.trim()) || in_station_list(self.slug(), code)
     }
 
     fn trains<'a>(

@@ -226,10 +226,6 @@ impl Feed for UnitedStates {
         ATTRIBUTION
     }
 
-    fn knows_station(&self, code: &str) -> bool {
-        assets::find_station(code, Some("united-states")).is_some()
-    }
-
     fn trains<'a>(
         &'a self,
         _stop: Option<&'a str>,
