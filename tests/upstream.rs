@@ -225,32 +225,21 @@ async fn ireland_end_to_end_through_the_binary() {
     assert!(seen.iter().any(|(p, _)| p == "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode=CNLLY&NumMins=90"), "{:?}", seen.iter().map(|s| &s.0).collect::<Vec<_>>());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_config_file_can_point_a_feed_elsewhere() {
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let base = play(IRISH_RAIL, seen.clone()).await;
-    let dir = std::env::temp_dir().join(format!("railtop-cfg-{}", std::process::id()));
+/// Runs the binary with `args` after `--config FILE`, FILE holding `toml`; removes it after.
+async fn with_config(toml: String, args: &'static [&'static str]) -> std::process::Output {
+    let dir = std::env::temp_dir().join(format!(
+        "railtop-cfg-{}-{}",
+        std::process::id(),
+        args.join("-")
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let config = dir.join("config.toml");
-    std::fs::write(
-        &config,
-        format!("source = \"upstream\"\n[upstream.ireland]\nurl = \"{base}\"\n"),
-    )
-    .unwrap();
+    std::fs::write(&config, toml).unwrap();
     let path = config.display().to_string();
     let out = tokio::task::spawn_blocking(move || {
-        railtop(
-            &[
-                "trains",
-                "--config",
-                &path,
-                "--country",
-                "ireland",
-                "--format",
-                "csv",
-            ],
-            &[],
-        )
+        let mut all = vec![args[0], "--config", &path];
+        all.extend_from_slice(&args[1..]);
+        railtop(&all, &[])
     })
     .await
     .unwrap();
@@ -260,6 +249,15 @@ async fn the_config_file_can_point_a_feed_elsewhere() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_config_file_can_point_a_feed_elsewhere() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let base = play(IRISH_RAIL, seen.clone()).await;
+    let toml = format!("source = \"upstream\"\n[upstream.ireland]\nurl = \"{base}\"\n");
+    let out = with_config(toml, &["trains", "--country", "ireland", "--format", "csv"]).await;
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).lines().count(),
         6,
@@ -272,37 +270,12 @@ async fn the_config_file_can_point_a_feed_elsewhere() {
 async fn the_config_file_sets_a_board_only_countrys_hub() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let base = play(OPENDATA_CH, seen.clone()).await;
-    let dir = std::env::temp_dir().join(format!("railtop-hub-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let config = dir.join("config.toml");
-    std::fs::write(
-        &config,
-        format!("[upstream.switzerland]\nurl = \"{base}\"\nhub = \"bern\"\n"),
+    let toml = format!("[upstream.switzerland]\nurl = \"{base}\"\nhub = \"bern\"\n");
+    with_config(
+        toml,
+        &["trains", "--source", "upstream", "--country", "switzerland"],
     )
-    .unwrap();
-    let path = config.display().to_string();
-    let out = tokio::task::spawn_blocking(move || {
-        railtop(
-            &[
-                "trains",
-                "--source",
-                "upstream",
-                "--config",
-                &path,
-                "--country",
-                "switzerland",
-            ],
-            &[],
-        )
-    })
-    .await
-    .unwrap();
-    std::fs::remove_dir_all(&dir).ok();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    .await;
     let paths: Vec<String> = seen
         .lock()
         .unwrap()
