@@ -84,46 +84,40 @@ fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     cmd.output().unwrap()
 }
 
+/// `trains --country C` and `departures STATION [extra…]` through the binary with
+/// `--source upstream --format json` and `env`; both must succeed, both are parsed.
+async fn trains_and_board(
+    env: Vec<(&'static str, String)>,
+    country: &'static str,
+    station: &'static str,
+    extra: &'static [&'static str],
+) -> (RealtimeResponse, DeparturesResponse) {
+    let (trains, board) = tokio::task::spawn_blocking(move || {
+        let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let json = ["--source", "upstream", "--format", "json"];
+        let mut trains_args = vec!["trains", "--country", country];
+        trains_args.extend(json);
+        let mut board_args = vec!["departures", station];
+        board_args.extend(json);
+        board_args.extend(extra);
+        (railtop(&trains_args, &env), railtop(&board_args, &env))
+    })
+    .await
+    .unwrap();
+    for o in [&trains, &board] {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    (
+        serde_json::from_slice(&trains.stdout).unwrap(),
+        serde_json::from_slice(&board.stdout).unwrap(),
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn finland_end_to_end_through_the_binary() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let base = play(DIGITRAFFIC, seen.clone()).await;
-    let out = tokio::task::spawn_blocking(move || {
-        let env = [("RAILTOP_FINLAND_URL", base.as_str())];
-        let trains = railtop(
-            &[
-                "trains",
-                "--source",
-                "upstream",
-                "--country",
-                "finland",
-                "--format",
-                "json",
-            ],
-            &env,
-        );
-        let board = railtop(
-            &[
-                "departures",
-                "HKI",
-                "--source",
-                "upstream",
-                "--format",
-                "json",
-            ],
-            &env,
-        );
-        (trains, board)
-    })
-    .await
-    .unwrap();
-    let (trains, board) = out;
-    assert!(
-        trains.status.success(),
-        "{}",
-        String::from_utf8_lossy(&trains.stderr)
-    );
-    let r: RealtimeResponse = serde_json::from_slice(&trains.stdout).unwrap();
+    let (r, b) = trains_and_board(vec![("RAILTOP_FINLAND_URL", base)], "finland", "HKI", &[]).await;
     let codes: Vec<_> = r.trains.iter().map(|t| t.train_code.as_str()).collect();
     assert_eq!(codes, ["IC 27", "R 9623", "U 8462"]);
     assert_eq!(r.stats.with_gps, 2);
@@ -131,12 +125,6 @@ async fn finland_end_to_end_through_the_binary() {
     assert_eq!(r.fetched_at, FI_NOW);
     assert!(r.attribution.unwrap().contains("digitraffic.fi"));
 
-    assert!(
-        board.status.success(),
-        "{}",
-        String::from_utf8_lossy(&board.stderr)
-    );
-    let b: DeparturesResponse = serde_json::from_slice(&board.stdout).unwrap();
     assert_eq!(b.station.name, "Helsinki");
     let times: Vec<_> = b
         .departures
@@ -174,46 +162,11 @@ async fn finland_end_to_end_through_the_binary() {
 async fn ireland_end_to_end_through_the_binary() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let base = play(IRISH_RAIL, seen.clone()).await;
-    let (trains, board) = tokio::task::spawn_blocking(move || {
-        let env = [("RAILTOP_IRELAND_URL", base.as_str())];
-        (
-            railtop(
-                &[
-                    "trains",
-                    "--source",
-                    "upstream",
-                    "--country",
-                    "ireland",
-                    "--format",
-                    "json",
-                ],
-                &env,
-            ),
-            railtop(
-                &[
-                    "departures",
-                    "CNLLY",
-                    "--source",
-                    "upstream",
-                    "--format",
-                    "json",
-                ],
-                &env,
-            ),
-        )
-    })
-    .await
-    .unwrap();
-    assert!(
-        trains.status.success(),
-        "{}",
-        String::from_utf8_lossy(&trains.stderr)
-    );
-    let r: RealtimeResponse = serde_json::from_slice(&trains.stdout).unwrap();
+    let (r, b) =
+        trains_and_board(vec![("RAILTOP_IRELAND_URL", base)], "ireland", "CNLLY", &[]).await;
     assert_eq!(r.trains.len(), 5);
     assert_eq!(r.stats.with_gps, 3, "0/0 is no position");
     assert_eq!(r.trains[0].name, "A216 → Cork");
-    let b: DeparturesResponse = serde_json::from_slice(&board.stdout).unwrap();
     assert_eq!(b.station.name, "Dublin Connolly");
     let codes: Vec<_> = b
         .departures
@@ -300,82 +253,31 @@ async fn board_only_countries_list_their_hub_and_answer_boards() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let be = play(IRAIL, seen.clone()).await;
     let ch = play(OPENDATA_CH, seen.clone()).await;
-    let out = tokio::task::spawn_blocking(move || {
-        let env = [
-            ("RAILTOP_BELGIUM_URL", be.as_str()),
-            ("RAILTOP_SWITZERLAND_URL", ch.as_str()),
-        ];
-        [
-            railtop(
-                &[
-                    "trains",
-                    "--source",
-                    "upstream",
-                    "--country",
-                    "belgium",
-                    "--format",
-                    "json",
-                ],
-                &env,
-            ),
-            railtop(
-                &[
-                    "departures",
-                    "BE.NMBS.008814001",
-                    "--source",
-                    "upstream",
-                    "--format",
-                    "json",
-                ],
-                &env,
-            ),
-            railtop(
-                &[
-                    "trains",
-                    "--source",
-                    "upstream",
-                    "--country",
-                    "switzerland",
-                    "--format",
-                    "json",
-                ],
-                &env,
-            ),
-            railtop(
-                &[
-                    "departures",
-                    "zuerich-hb",
-                    "--source",
-                    "upstream",
-                    "--format",
-                    "json",
-                    "--limit",
-                    "2",
-                ],
-                &env,
-            ),
-        ]
-    })
-    .await
-    .unwrap();
-    for o in &out {
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    }
-    let be_trains: RealtimeResponse = serde_json::from_slice(&out[0].stdout).unwrap();
+    let (be_trains, be_board) = trains_and_board(
+        vec![("RAILTOP_BELGIUM_URL", be)],
+        "belgium",
+        "BE.NMBS.008814001",
+        &[],
+    )
+    .await;
+    let (ch_trains, ch_board) = trains_and_board(
+        vec![("RAILTOP_SWITZERLAND_URL", ch)],
+        "switzerland",
+        "zuerich-hb",
+        &["--limit", "2"],
+    )
+    .await;
     assert_eq!(be_trains.trains.len(), 4);
     assert!(be_trains
         .trains
         .iter()
         .all(|t| t.lat.is_none() && t.country.as_deref() == Some("belgium")));
-    let be_board: DeparturesResponse = serde_json::from_slice(&out[1].stdout).unwrap();
     assert_eq!(be_board.station.code, "008814001");
     assert_eq!(
         be_board.departures[0].train_code.as_deref(),
         Some("IC 1512")
     );
-    let ch_trains: RealtimeResponse = serde_json::from_slice(&out[2].stdout).unwrap();
     assert_eq!(ch_trains.trains.len(), 3);
-    let ch_board: DeparturesResponse = serde_json::from_slice(&out[3].stdout).unwrap();
     assert_eq!(ch_board.station.name, "Zürich HB");
     assert_eq!(ch_board.departures.len(), 2);
     let seen = seen.lock().unwrap();
@@ -405,73 +307,26 @@ async fn germany_and_the_united_states_end_to_end() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let de = play(DB_REST, seen.clone()).await;
     let us = play(AMTRAKER, seen.clone()).await;
-    let out = tokio::task::spawn_blocking(move || {
-        let env = [
-            ("RAILTOP_GERMANY_URL", de.as_str()),
-            ("RAILTOP_UNITED_STATES_URL", us.as_str()),
-        ];
-        [
-            railtop(
-                &[
-                    "trains",
-                    "--source",
-                    "upstream",
-                    "--country",
-                    "germany",
-                    "--format",
-                    "json",
-                ],
-                &env,
-            ),
-            railtop(
-                &[
-                    "departures",
-                    "berlin-hbf",
-                    "--source",
-                    "upstream",
-                    "--format",
-                    "json",
-                ],
-                &env,
-            ),
-            railtop(
-                &[
-                    "trains",
-                    "--source",
-                    "upstream",
-                    "--country",
-                    "united-states",
-                    "--format",
-                    "json",
-                ],
-                &env,
-            ),
-            railtop(
-                &[
-                    "departures",
-                    "LAX",
-                    "--source",
-                    "upstream",
-                    "--format",
-                    "json",
-                ],
-                &env,
-            ),
-        ]
-    })
-    .await
-    .unwrap();
-    for o in &out {
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    }
-    let de_trains: RealtimeResponse = serde_json::from_slice(&out[0].stdout).unwrap();
+    let (de_trains, de_board) = trains_and_board(
+        vec![("RAILTOP_GERMANY_URL", de)],
+        "germany",
+        "berlin-hbf",
+        &[],
+    )
+    .await;
+    let (us_trains, us_board) = trains_and_board(
+        vec![("RAILTOP_UNITED_STATES_URL", us)],
+        "united-states",
+        "LAX",
+        &[],
+    )
+    .await;
     assert_eq!(
         de_trains.trains.len(),
         4,
         "Berlin Hbf's board, the default hub"
     );
     assert!(de_trains.trains.iter().all(|t| t.lat.is_none()));
-    let de_board: DeparturesResponse = serde_json::from_slice(&out[1].stdout).unwrap();
     assert_eq!(
         (
             de_board.station.code.as_str(),
@@ -479,10 +334,8 @@ async fn germany_and_the_united_states_end_to_end() {
         ),
         ("8011160", "Berlin Hbf")
     );
-    let us_trains: RealtimeResponse = serde_json::from_slice(&out[2].stdout).unwrap();
     assert_eq!(us_trains.trains.len(), 3);
     assert_eq!(us_trains.stats.with_gps, 3);
-    let us_board: DeparturesResponse = serde_json::from_slice(&out[3].stdout).unwrap();
     assert_eq!(
         us_board.station.timezone.as_deref(),
         Some("America/Los_Angeles")
