@@ -54,6 +54,12 @@ pub fn default_path() -> Option<PathBuf> {
 }
 
 /// `$XDG_STATE_HOME/railtop/railtop.log`, else `~/.local/state/railtop/railtop.log`.
+/// Where `railtop ssh` keeps its host key unless told otherwise.
+pub fn default_host_key_path() -> Option<PathBuf> {
+    xdg_dir("XDG_STATE_HOME", ".local/state")
+        .map(|d| d.join("railtop").join("ssh_host_ed25519_key"))
+}
+
 pub fn default_log_path() -> Option<PathBuf> {
     xdg_dir("XDG_STATE_HOME", ".local/state").map(|d| d.join("railtop").join("railtop.log"))
 }

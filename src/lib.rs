@@ -13,6 +13,7 @@ pub mod kiosk;
 pub mod model;
 pub mod server;
 pub mod source;
+pub mod ssh;
 pub mod text;
 pub mod tui;
 pub mod upstream;

@@ -132,18 +132,43 @@ pub enum Command {
         /// One or more stations (codes or slugs); several rotate.
         #[arg(required = true)]
         stations: Vec<String>,
-        /// Time on each station when several rotate, e.g. 20s or 1m.
-        #[arg(long, default_value = "20s", value_parser = parse_duration)]
-        rotate: u64,
-        /// Time on each page when the departures do not fit.
-        #[arg(long, default_value = "8s", value_parser = parse_duration)]
-        page: u64,
-        /// Hide departures leaving sooner than this (nobody at the display can reach them), e.g. 5m.
-        #[arg(long, default_value = "0s", value_parser = parse_duration)]
-        walk_time: u64,
-        /// Operating hours on the station's clock, e.g. 05:00-01:00; the screen is blank outside them.
-        #[arg(long, value_parser = crate::kiosk::state::parse_hours)]
-        hours: Option<(chrono::NaiveTime, chrono::NaiveTime)>,
+        #[command(flatten)]
+        kiosk: KioskArgs,
+    },
+    /// Serve the kiosk board over SSH: `ssh -p 2222 host` shows it, and nothing else.
+    Ssh {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:2222")]
+        listen: SocketAddr,
+        /// The stations to show (codes or slugs); repeat for several, ←/→ switch.
+        #[arg(long = "station", required = true)]
+        stations: Vec<String>,
+        /// The server's private key; made (mode 0600) on first start [default: $XDG_STATE_HOME/railtop/ssh_host_ed25519_key].
+        #[arg(long)]
+        host_key: Option<PathBuf>,
+        /// Admit only these public keys (an OpenSSH authorized_keys file); anyone may watch without it.
+        #[arg(long)]
+        authorized_keys: Option<PathBuf>,
+        /// Sessions at once, in all.
+        #[arg(long, default_value_t = 64)]
+        max_sessions: usize,
+        /// Sessions at once from one IP address.
+        #[arg(long, default_value_t = 4)]
+        max_per_ip: usize,
+        /// New connections per minute from one IP address; 0 switches the check off.
+        #[arg(long, default_value_t = 20)]
+        connections_per_minute: u32,
+        /// End a session after this long without a key pressed, e.g. 30m.
+        #[arg(long, default_value = "1h", value_parser = parse_duration)]
+        idle_timeout: u64,
+        /// End any session after this long.
+        #[arg(long, default_value = "12h", value_parser = parse_duration)]
+        max_session: u64,
+        /// Cut off a client that reads nothing for this long.
+        #[arg(long, default_value = "15s", value_parser = parse_duration)]
+        write_timeout: u64,
+        #[command(flatten)]
+        kiosk: KioskArgs,
     },
     /// List live trains once and exit.
     Trains {
@@ -166,6 +191,36 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "table")]
         format: Format,
     },
+}
+
+/// How the kiosk board pages, rotates and hides (shared by `board` and `ssh`).
+#[derive(Debug, clap::Args)]
+pub struct KioskArgs {
+    /// Time on each station when several rotate, e.g. 20s or 1m.
+    #[arg(long, default_value = "20s", value_parser = parse_duration)]
+    rotate: u64,
+    /// Time on each page when the departures do not fit.
+    #[arg(long, default_value = "8s", value_parser = parse_duration)]
+    page: u64,
+    /// Hide departures leaving sooner than this (nobody at the display can reach them), e.g. 5m.
+    #[arg(long, default_value = "0s", value_parser = parse_duration)]
+    walk_time: u64,
+    /// Operating hours on the station's clock, e.g. 05:00-01:00; the screen is blank outside them.
+    #[arg(long, value_parser = crate::kiosk::state::parse_hours)]
+    hours: Option<(chrono::NaiveTime, chrono::NaiveTime)>,
+}
+
+impl KioskArgs {
+    fn settings(&self, effective: &Effective) -> crate::kiosk::state::KioskSettings {
+        crate::kiosk::state::KioskSettings {
+            rotate_secs: self.rotate.max(1),
+            page_secs: self.page.max(1),
+            walk_minutes: (self.walk_time / 60) as i64,
+            hours: self.hours,
+            board_interval_secs: effective.board_interval,
+            monochrome: effective.theme == "mono",
+        }
+    }
 }
 
 /// `20s`, `5m`, `1h` or plain seconds.
@@ -275,22 +330,54 @@ pub async fn run(cli: Cli) -> Result<(), String> {
                 .await
                 .map_err(|e| format!("server error: {e}"))
         }
-        Some(Command::Board {
-            stations,
-            rotate,
-            page,
-            walk_time,
-            hours,
-        }) => {
-            let settings = crate::kiosk::state::KioskSettings {
-                rotate_secs: rotate.max(1),
-                page_secs: page.max(1),
-                walk_minutes: (walk_time / 60) as i64,
-                hours,
-                board_interval_secs: effective.board_interval,
-                monochrome: effective.theme == "mono",
-            };
+        Some(Command::Board { stations, kiosk }) => {
+            let settings = kiosk.settings(&effective);
             crate::kiosk::run(source, clock, stations, settings).await
+        }
+        Some(Command::Ssh {
+            listen,
+            stations,
+            host_key,
+            authorized_keys,
+            max_sessions,
+            max_per_ip,
+            connections_per_minute,
+            idle_timeout,
+            max_session,
+            write_timeout,
+            kiosk,
+        }) => {
+            let host_key = host_key
+                .or_else(config::default_host_key_path)
+                .ok_or("no place for the host key: pass --host-key FILE")?;
+            let listener = tokio::net::TcpListener::bind(listen)
+                .await
+                .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+            let local = listener.local_addr().map_err(|e| e.to_string())?;
+            eprintln!(
+                "railtop {} showing {} over SSH on {local} (source: {}); try: ssh -p {} {}",
+                env!("CARGO_PKG_VERSION"),
+                stations.join(", "),
+                source.info().name,
+                local.port(),
+                local.ip()
+            );
+            let options = crate::ssh::SshOptions {
+                stations,
+                host_key,
+                authorized_keys,
+                limits: crate::ssh::Limits {
+                    max_sessions: max_sessions.max(1),
+                    per_ip: max_per_ip.max(1),
+                    connections_per_minute,
+                    idle: Duration::from_secs(idle_timeout.max(1)),
+                    max_session: Duration::from_secs(max_session.max(1)),
+                    write_timeout: Duration::from_secs(write_timeout.max(1)),
+                    ..Default::default()
+                },
+                kiosk: kiosk.settings(&effective),
+            };
+            crate::ssh::serve(listener, source, clock, options, server::shutdown_signal()).await
         }
         Some(Command::Trains {
             country,
@@ -357,7 +444,10 @@ pub fn init_logging(cli: &Cli) -> Result<(), String> {
             .with_ansi(false)
             .with_writer(std::sync::Mutex::new(file))
             .init();
-    } else if matches!(cli.command, Some(Command::Serve { .. })) {
+    } else if matches!(
+        cli.command,
+        Some(Command::Serve { .. } | Command::Ssh { .. })
+    ) {
         builder.with_writer(std::io::stderr).init();
     }
     Ok(())

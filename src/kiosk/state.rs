@@ -95,6 +95,14 @@ impl KioskState {
         }
     }
 
+    /// Takes the boards someone else keeps (the SSH server's shared poller).
+    pub fn set_boards(&mut self, boards: &[Feed<DeparturesResponse>]) {
+        if boards.len() == self.stations.len() {
+            self.boards.clone_from_slice(boards);
+            self.page = self.page.min(self.pages() - 1);
+        }
+    }
+
     pub fn board(&self) -> &Feed<DeparturesResponse> {
         &self.boards[self.current]
     }
@@ -199,20 +207,35 @@ pub fn update(state: &mut KioskState, action: Action) {
             result,
             at,
         } => {
-            let Some(i) = state.stations.iter().position(|s| *s == station) else {
-                return;
-            };
             let interval = state.settings.board_interval_secs;
-            match result {
-                Ok(board) => state.boards[i].succeed(board, at, interval),
-                Err(e) => state.boards[i].fail(e, at, interval),
-            }
-            if i == state.current {
+            let stations = &state.stations;
+            if record_board(&mut state.boards, stations, &station, result, at, interval)
+                == Some(state.current)
+            {
                 state.page = state.page.min(state.pages() - 1);
             }
         }
         _ => {}
     }
+}
+
+/// Files one answer under its station (the kiosk's own state, or the boards an SSH server shares
+/// with every viewer); returns the station's index, or `None` for a station not on the list.
+pub fn record_board(
+    boards: &mut [Feed<DeparturesResponse>],
+    stations: &[String],
+    station: &str,
+    result: Result<Arc<DeparturesResponse>, String>,
+    at: DateTime<Utc>,
+    interval_secs: u64,
+) -> Option<usize> {
+    let i = stations.iter().position(|s| s == station)?;
+    let feed = boards.get_mut(i)?;
+    match result {
+        Ok(board) => feed.succeed(board, at, interval_secs),
+        Err(e) => feed.fail(e, at, interval_secs),
+    }
+    Some(i)
 }
 
 fn show(state: &mut KioskState, station: usize) {

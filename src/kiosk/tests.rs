@@ -10,13 +10,13 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
-fn now() -> DateTime<Utc> {
+pub(crate) fn now() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-11-24T06:00:00Z")
         .unwrap()
         .with_timezone(&Utc)
 }
 
-fn board(station: &str) -> DeparturesResponse {
+pub(crate) fn board(station: &str) -> DeparturesResponse {
     let demo = DemoSource::new(1, 1, Clock::Fixed(now())).unwrap();
     demo.departures_at(
         &DeparturesQuery {
@@ -28,7 +28,7 @@ fn board(station: &str) -> DeparturesResponse {
     .unwrap()
 }
 
-fn kiosk(stations: &[&str], settings: KioskSettings) -> KioskState {
+pub(crate) fn kiosk(stations: &[&str], settings: KioskSettings) -> KioskState {
     let mut k = KioskState::new(
         stations.iter().map(|s| s.to_string()).collect(),
         settings,

@@ -3,9 +3,11 @@
 
 use super::state::KioskState;
 use crate::tui::theme::{DelayClass, Theme};
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
 use ratatui::widgets::{Cell, Paragraph, Row, Table};
 use ratatui::Frame;
 use tui_big_text::{BigText, PixelSize};
@@ -25,7 +27,11 @@ pub fn status_words(delay: Option<i64>, cancelled: bool) -> String {
 }
 
 pub fn draw(state: &KioskState, frame: &mut Frame) {
-    let area = frame.area();
+    render(state, frame.area(), frame.buffer_mut());
+}
+
+/// Renders the board into any buffer: a terminal's frame, or a viewer's screen over SSH.
+pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
     if state.is_closed() {
         return; // outside operating hours: a blank screen
     }
@@ -36,12 +42,12 @@ pub fn draw(state: &KioskState, frame: &mut Frame) {
         Constraint::Length(2),
     ])
     .areas(area);
-    draw_header(state, frame, header, &theme);
-    draw_rows(state, frame, rows, &theme);
-    draw_footer(state, frame, footer, &theme);
+    draw_header(state, buf, header, &theme);
+    draw_rows(state, buf, rows, &theme);
+    draw_footer(state, buf, footer, &theme);
 }
 
-fn draw_header(state: &KioskState, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let big = area.width >= 90;
     let clock_width = if big { 42 } else { 22 };
     let [left, right] =
@@ -64,7 +70,7 @@ fn draw_header(state: &KioskState, frame: &mut Frame, area: Rect, theme: &Theme)
     if state.is_demo {
         lines.push(Line::from(Span::styled(" DEMO ", theme.badge())));
     }
-    frame.render_widget(Paragraph::new(lines), left);
+    Paragraph::new(lines).render(left, buf);
     let clock = BigText::builder()
         .pixel_size(if big {
             PixelSize::HalfHeight
@@ -75,10 +81,10 @@ fn draw_header(state: &KioskState, frame: &mut Frame, area: Rect, theme: &Theme)
         .lines(vec![Line::from(local.format("%H:%M").to_string())])
         .right_aligned()
         .build();
-    frame.render_widget(clock, right);
+    clock.render(right, buf);
 }
 
-fn draw_rows(state: &KioskState, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let visible = state.visible();
     let feed = state.board();
     if visible.is_empty() {
@@ -87,7 +93,7 @@ fn draw_rows(state: &KioskState, frame: &mut Frame, area: Rect, theme: &Theme) {
             (None, Some(_)) => "No departures to show: the feed is unavailable.",
             (None, None) => "Loading departures…",
         };
-        frame.render_widget(Paragraph::new(text).style(theme.dim()), area);
+        Paragraph::new(text).style(theme.dim()).render(area, buf);
         return;
     }
     let per_page = usize::from(area.height.saturating_sub(1)).max(1);
@@ -146,13 +152,14 @@ fn draw_rows(state: &KioskState, frame: &mut Frame, area: Rect, theme: &Theme) {
     ];
     let titles = Row::new(["TIME", "EXP", "LINE", "DESTINATION", "PLATFORM", "STATUS"])
         .style(theme.header_cells());
-    frame.render_widget(
+    Widget::render(
         Table::new(rows, widths).header(titles).column_spacing(2),
         area,
+        buf,
     );
 }
 
-fn draw_footer(state: &KioskState, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let feed = state.board();
     let tz = state.tz();
     let at = |t: chrono::DateTime<chrono::Utc>| t.with_timezone(&tz).format("%H:%M").to_string();
@@ -190,5 +197,5 @@ fn draw_footer(state: &KioskState, frame: &mut Frame, area: Rect, theme: &Theme)
         Line::from(status),
         Line::from(Span::styled(state.attribution.clone(), theme.dim())),
     ];
-    frame.render_widget(Paragraph::new(lines), area);
+    Paragraph::new(lines).render(area, buf);
 }

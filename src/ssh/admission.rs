@@ -1,0 +1,156 @@
+//! Who may connect, decided on the bare TCP connection before any of the handshake's crypto:
+//! a cap on sessions in all, a cap per IP address, and a per-IP connection rate. An admitted
+//! connection holds a [`Permit`]; its slot frees itself when the permit drops, however the
+//! session ends.
+
+use crate::server::ratelimit::{PerIpLimit, Verdict};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::{Arc, Mutex};
+
+pub struct Admission {
+    max_sessions: usize,
+    per_ip: usize,
+    rate: Option<PerIpLimit>,
+    open: Mutex<Open>,
+}
+
+#[derive(Default)]
+struct Open {
+    total: usize,
+    by_ip: HashMap<IpAddr, usize>,
+}
+
+/// An admitted connection's slot.
+pub struct Permit {
+    admission: Arc<Admission>,
+    ip: IpAddr,
+}
+
+/// Why a connection was turned away, in the words sent to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    Full(usize),
+    TooManyFromIp(usize),
+    TooFast { retry_after_secs: u64 },
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Full(n) => write!(f, "the board has its {n} viewers already; try again later"),
+            Refusal::TooManyFromIp(n) => {
+                write!(f, "{n} sessions from your address are open already")
+            }
+            Refusal::TooFast { retry_after_secs } => write!(
+                f,
+                "too many connections from your address; try again in {retry_after_secs} s"
+            ),
+        }
+    }
+}
+
+impl Admission {
+    pub fn new(max_sessions: usize, per_ip: usize, per_minute: u32) -> Arc<Admission> {
+        Arc::new(Admission {
+            max_sessions,
+            per_ip,
+            rate: NonZeroU32::new(per_minute).map(PerIpLimit::per_minute),
+            open: Mutex::new(Open::default()),
+        })
+    }
+
+    pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Permit, Refusal> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if open.total >= self.max_sessions {
+            return Err(Refusal::Full(self.max_sessions));
+        }
+        let from_ip = open.by_ip.get(&ip).copied().unwrap_or(0);
+        if from_ip >= self.per_ip {
+            return Err(Refusal::TooManyFromIp(self.per_ip));
+        }
+        if let Some(Verdict::Refused { retry_after, .. }) = self.rate.as_ref().map(|r| r.check(ip))
+        {
+            return Err(Refusal::TooFast {
+                retry_after_secs: crate::server::ratelimit::ceil_secs(retry_after),
+            });
+        }
+        open.total += 1;
+        open.by_ip.insert(ip, from_ip + 1);
+        Ok(Permit {
+            admission: Arc::clone(self),
+            ip,
+        })
+    }
+
+    /// Sessions open now.
+    pub fn open(&self) -> usize {
+        self.open.lock().unwrap_or_else(|e| e.into_inner()).total
+    }
+
+    /// Forgets the rate of addresses that have been quiet (call now and then).
+    pub fn forget_idle(&self) {
+        if let Some(rate) = &self.rate {
+            rate.forget_idle();
+        }
+    }
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        let mut open = self
+            .admission
+            .open
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        open.total = open.total.saturating_sub(1);
+        if let Some(n) = open.by_ip.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                open.by_ip.remove(&self.ip);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(last: u8) -> IpAddr {
+        IpAddr::from([10, 0, 0, last])
+    }
+
+    #[test]
+    fn caps_per_ip_and_in_all_and_frees_slots_on_drop() {
+        let admission = Admission::new(3, 2, 0);
+        let a1 = admission.admit(ip(1)).unwrap();
+        let _a2 = admission.admit(ip(1)).unwrap();
+        assert_eq!(
+            admission.admit(ip(1)).err(),
+            Some(Refusal::TooManyFromIp(2))
+        );
+        let _b1 = admission.admit(ip(2)).unwrap();
+        assert_eq!(admission.admit(ip(3)).err(), Some(Refusal::Full(3)));
+        drop(a1);
+        assert_eq!(admission.open(), 2);
+        assert!(admission.admit(ip(1)).is_ok());
+    }
+
+    #[test]
+    fn a_fast_reconnecting_address_is_slowed_down() {
+        let admission = Admission::new(100, 100, 3);
+        for _ in 0..3 {
+            drop(admission.admit(ip(1)).unwrap());
+        }
+        assert!(matches!(
+            admission.admit(ip(1)).err(),
+            Some(Refusal::TooFast { retry_after_secs }) if retry_after_secs > 0
+        ));
+        assert!(
+            admission.admit(ip(2)).is_ok(),
+            "other addresses are not affected"
+        );
+    }
+}

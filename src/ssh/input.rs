@@ -1,0 +1,63 @@
+//! What a viewer types, as key events: the bytes of an SSH channel are a terminal's raw input, so
+//! the few keys the board knows are decoded here (`q`, Ctrl-C, Ctrl-D, and the arrows in both the
+//! normal `ESC [` and the application `ESC O` forms). Everything else is ignored.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+pub fn keys(bytes: &[u8]) -> Vec<KeyEvent> {
+    let mut keys = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            0x1b if matches!(bytes.get(i + 1), Some(b'[' | b'O')) => {
+                match bytes.get(i + 2) {
+                    Some(b'C') => keys.push(KeyEvent::from(KeyCode::Right)),
+                    Some(b'D') => keys.push(KeyEvent::from(KeyCode::Left)),
+                    _ => {}
+                }
+                i += 3;
+                continue;
+            }
+            0x1b => keys.push(KeyEvent::from(KeyCode::Esc)),
+            0x03 => keys.push(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            // Ctrl-D ends a session in every shell; here it leaves like `q`.
+            0x04 => keys.push(KeyEvent::from(KeyCode::Char('q'))),
+            b @ 0x20..=0x7e => keys.push(KeyEvent::from(KeyCode::Char(char::from(b)))),
+            _ => {}
+        }
+        i += 1;
+    }
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_control_keys_and_arrows() {
+        let codes: Vec<KeyCode> = keys(b"q\x1b[C\x1bOD\x03x\x04\x1b")
+            .into_iter()
+            .map(|k| k.code)
+            .collect();
+        assert_eq!(
+            codes,
+            [
+                KeyCode::Char('q'),
+                KeyCode::Right,
+                KeyCode::Left,
+                KeyCode::Char('c'),
+                KeyCode::Char('x'),
+                KeyCode::Char('q'),
+                KeyCode::Esc
+            ]
+        );
+        assert!(keys(b"\x03")[0].modifiers.contains(KeyModifiers::CONTROL));
+    }
+
+    #[test]
+    fn unknown_sequences_and_binary_are_ignored() {
+        assert!(keys(b"\x1b[A\x1b[B\x00\xff\xfe").is_empty());
+        assert!(keys(b"").is_empty());
+    }
+}

@@ -1,0 +1,279 @@
+//! `railtop ssh`: the kiosk board for every SSH connection, and nothing else.
+//!
+//! The pieces: [`admission`] decides on the bare TCP connection (sessions in all, per IP, per-IP
+//! rate) before any crypto; [`stream`] puts a deadline on every write; [`handler`] is the russh
+//! side of one connection (auth, one channel, pty, refusals); [`viewer`] runs one person's board
+//! with its own [`screen`], fed by [`boards`], the one poller all viewers share; [`keys`] keeps
+//! the host key and reads `authorized_keys`.
+
+mod admission;
+mod boards;
+mod handler;
+mod input;
+mod keys;
+mod screen;
+mod stream;
+mod viewer;
+
+pub use handler::terminal_size;
+pub use keys::{load_or_create_host_key, read_authorized_keys};
+
+use crate::clock::Clock;
+use crate::kiosk::state::KioskSettings;
+use crate::source::cache::CachedSource;
+use admission::Admission;
+use boards::Boards;
+use russh::keys::PublicKey;
+use russh::{MethodKind, MethodSet};
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{oneshot, watch};
+use tokio::task::JoinSet;
+
+/// What may connect, and for how long.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    pub max_sessions: usize,
+    pub per_ip: usize,
+    /// New connections per minute per IP; 0 switches the check off.
+    pub connections_per_minute: u32,
+    /// A client that reads nothing for this long is cut off.
+    pub write_timeout: Duration,
+    /// From TCP accept to a running board (handshake, login, pty, shell).
+    pub handshake_timeout: Duration,
+    /// Without a key pressed or a window change for this long, the session ends.
+    pub idle: Duration,
+    pub max_session: Duration,
+    /// Keepalives after this much silence; three unanswered drop the peer.
+    pub keepalive: Duration,
+    /// The largest terminal rendered, columns × rows.
+    pub max_size: (u16, u16),
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_sessions: 64,
+            per_ip: 4,
+            connections_per_minute: 20,
+            write_timeout: Duration::from_secs(15),
+            handshake_timeout: Duration::from_secs(30),
+            idle: Duration::from_secs(3600),
+            max_session: Duration::from_secs(12 * 3600),
+            keepalive: Duration::from_secs(30),
+            max_size: (400, 150),
+        }
+    }
+}
+
+pub struct SshOptions {
+    pub stations: Vec<String>,
+    pub host_key: PathBuf,
+    pub authorized_keys: Option<PathBuf>,
+    pub limits: Limits,
+    pub kiosk: KioskSettings,
+}
+
+/// What every session reads.
+pub struct Shared {
+    stations: Vec<String>,
+    kiosk: KioskSettings,
+    attribution: String,
+    is_demo: bool,
+    clock: Clock,
+    limits: Limits,
+    /// `None`: anyone may watch.
+    authorized: Option<Vec<PublicKey>>,
+    boards: watch::Receiver<Boards>,
+    goodbye: watch::Receiver<bool>,
+}
+
+/// The kernel's send buffer per connection: small, so a client that stops reading is noticed by
+/// the write deadline after kilobytes, not megabytes.
+const SEND_BUFFER_BYTES: usize = 64 * 1024;
+
+/// A running server's counters, for logs, tests and the benchmark.
+#[derive(Debug, Default)]
+pub struct Stats {
+    pub fetches: Arc<AtomicU64>,
+    pub refused: AtomicU64,
+}
+
+/// Serves the board on `listener` until `shutdown` resolves, then tells every viewer goodbye.
+pub async fn serve(
+    listener: TcpListener,
+    source: Arc<CachedSource>,
+    clock: Clock,
+    options: SshOptions,
+    shutdown: impl Future<Output = ()>,
+) -> Result<(), String> {
+    let host_key = load_or_create_host_key(&options.host_key)?;
+    let authorized = options
+        .authorized_keys
+        .as_deref()
+        .map(read_authorized_keys)
+        .transpose()?;
+    let limits = options.limits;
+    let config = Arc::new(russh::server::Config {
+        server_id: russh::SshId::Standard(
+            format!("SSH-2.0-railtop_{}", env!("CARGO_PKG_VERSION")).into(),
+        ),
+        methods: MethodSet::from(match authorized {
+            None => &[MethodKind::None][..],
+            Some(_) => &[MethodKind::PublicKey][..],
+        }),
+        auth_rejection_time: Duration::from_millis(500),
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        keys: vec![host_key],
+        max_auth_attempts: 6,
+        // Viewers type little: a small receive window bounds what a client can make us buffer.
+        window_size: 64 * 1024,
+        inactivity_timeout: None,
+        keepalive_interval: Some(limits.keepalive),
+        keepalive_max: 3,
+        nodelay: true,
+        ..Default::default()
+    });
+    let info = source.info();
+    let (boards, fetches) = boards::spawn(
+        source,
+        clock,
+        options.stations.clone(),
+        options.kiosk.board_interval_secs,
+    );
+    let (goodbye_tx, goodbye) = watch::channel(false);
+    let shared = Arc::new(Shared {
+        stations: options.stations,
+        kiosk: options.kiosk,
+        attribution: info.attribution,
+        is_demo: info.is_demo,
+        clock,
+        limits: limits.clone(),
+        authorized,
+        boards,
+        goodbye,
+    });
+    let admission = Admission::new(
+        limits.max_sessions,
+        limits.per_ip,
+        limits.connections_per_minute,
+    );
+    let mut sessions = JoinSet::new();
+    let mut forget = tokio::time::interval(Duration::from_secs(60));
+    tokio::pin!(shutdown);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let (stream, peer) = match accepted {
+                    Ok(accepted) => accepted,
+                    Err(e) => {
+                        // Out of file descriptors and the like: wait a little, do not spin.
+                        tracing::warn!(error = %e, "accept failed");
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        continue;
+                    }
+                };
+                match admission.admit(peer.ip()) {
+                    Ok(permit) => {
+                        sessions.spawn(connection(stream, peer, config.clone(), shared.clone(), permit));
+                    }
+                    Err(refusal) => {
+                        tracing::info!(%peer, %refusal, "connection refused");
+                        sessions.spawn(turn_away(stream, refusal.to_string()));
+                    }
+                }
+            }
+            Some(_) = sessions.join_next(), if !sessions.is_empty() => {}
+            _ = forget.tick() => admission.forget_idle(),
+            () = &mut shutdown => break,
+        }
+    }
+    tracing::info!(
+        sessions = admission.open(),
+        fetches = fetches.load(Ordering::Relaxed),
+        "shutting down"
+    );
+    let _ = goodbye_tx.send(true);
+    drop(listener);
+    let drained = tokio::time::timeout(Duration::from_secs(5), async {
+        while sessions.join_next().await.is_some() {}
+    })
+    .await;
+    if drained.is_err() {
+        sessions.abort_all();
+    }
+    Ok(())
+}
+
+/// Before the SSH version line a server may send other lines (RFC 4253 §4.2): the refusal goes
+/// there, then the connection closes.
+async fn turn_away(mut stream: TcpStream, why: String) {
+    let line = format!("railtop: {why}\r\n");
+    let _ = tokio::time::timeout(Duration::from_secs(2), stream.write_all(line.as_bytes())).await;
+}
+
+/// One admitted connection, from TCP to the end of its session; the permit frees its slot.
+async fn connection(
+    stream: TcpStream,
+    peer: SocketAddr,
+    config: Arc<russh::server::Config>,
+    shared: Arc<Shared>,
+    _permit: admission::Permit,
+) {
+    let limits = shared.limits.clone();
+    let _ = socket2::SockRef::from(&stream).set_send_buffer_size(SEND_BUFFER_BYTES);
+    let stream = stream::WriteDeadline::new(stream, limits.write_timeout);
+    let (started_tx, started) = oneshot::channel();
+    let handler = handler::Connection::new(shared, peer, started_tx);
+    let deadline = tokio::time::Instant::now() + limits.handshake_timeout;
+    let session =
+        match tokio::time::timeout_at(deadline, russh::server::run_stream(config, stream, handler))
+            .await
+        {
+            Ok(Ok(session)) => session,
+            Ok(Err(e)) => {
+                tracing::info!(%peer, error = %e, "handshake failed");
+                return;
+            }
+            Err(_) => {
+                tracing::info!(%peer, "no SSH greeting in time");
+                return;
+            }
+        };
+    let handle = session.handle();
+    tokio::pin!(session);
+    tokio::select! {
+        ended = &mut session => {
+            log_end(peer, ended);
+            return;
+        }
+        ok = tokio::time::timeout_at(deadline, started) => {
+            if !matches!(ok, Ok(Ok(()))) {
+                tracing::info!(%peer, "no board requested in time");
+                let _ = tokio::time::timeout(
+                    Duration::from_secs(1),
+                    handle.disconnect(russh::Disconnect::ByApplication, "no board requested in time".into(), String::new()),
+                ).await;
+            }
+        }
+    }
+    // The viewer ends the session; this bound only matters if the peer never lets go.
+    let bound = limits.max_session + limits.write_timeout + Duration::from_secs(10);
+    match tokio::time::timeout(bound, session).await {
+        Ok(ended) => log_end(peer, ended),
+        Err(_) => tracing::warn!(%peer, "session outlived its bound; dropped"),
+    }
+}
+
+fn log_end(peer: SocketAddr, ended: Result<(), russh::Error>) {
+    match ended {
+        Ok(()) => tracing::info!(%peer, "connection closed"),
+        Err(e) => tracing::info!(%peer, error = %e, "connection ended"),
+    }
+}

@@ -1,0 +1,110 @@
+//! The TCP stream under an SSH session, with a deadline on every write: when a client stops
+//! reading, the kernel's buffers fill, a write stays pending, and after `write_timeout` the
+//! stream fails. The session ends and its slot frees instead of waiting forever.
+
+use std::io;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::time::Sleep;
+
+pub struct WriteDeadline<S> {
+    inner: S,
+    write_timeout: Duration,
+    /// Running while a write is pending; cleared by any progress.
+    stalled: Option<Pin<Box<Sleep>>>,
+}
+
+impl<S> WriteDeadline<S> {
+    pub fn new(inner: S, write_timeout: Duration) -> Self {
+        WriteDeadline {
+            inner,
+            write_timeout,
+            stalled: None,
+        }
+    }
+
+    /// Pending writes count against the deadline; ready ones reset it.
+    fn watch<T>(&mut self, cx: &mut Context<'_>, poll: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+        if poll.is_ready() {
+            self.stalled = None;
+            return poll;
+        }
+        let timeout = self.write_timeout;
+        let deadline = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
+        match deadline.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!("the client read nothing for {} s", timeout.as_secs_f32()),
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+use std::future::Future;
+
+impl<S: AsyncRead + Unpin> AsyncRead for WriteDeadline<S> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for WriteDeadline<S> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let poll = Pin::new(&mut self.inner).poll_write(cx, buf);
+        self.watch(cx, poll)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let poll = Pin::new(&mut self.inner).poll_flush(cx);
+        self.watch(cx, poll)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::AsyncWriteExt;
+
+    #[tokio::test]
+    async fn a_peer_that_stops_reading_fails_the_write_after_the_deadline() {
+        let (ours, _theirs) = tokio::io::duplex(1024); // nobody reads `_theirs`
+        let mut stream = WriteDeadline::new(ours, Duration::from_millis(200));
+        let started = std::time::Instant::now();
+        let err = stream.write_all(&[0u8; 64 * 1024]).await.unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::TimedOut);
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[tokio::test]
+    async fn a_reading_peer_is_never_cut_off() {
+        let (ours, mut theirs) = tokio::io::duplex(1024);
+        let reader = tokio::spawn(async move {
+            let mut sink = Vec::new();
+            tokio::io::AsyncReadExt::read_to_end(&mut theirs, &mut sink)
+                .await
+                .map(|_| sink.len())
+        });
+        let mut stream = WriteDeadline::new(ours, Duration::from_millis(200));
+        stream.write_all(&[7u8; 256 * 1024]).await.unwrap();
+        stream.shutdown().await.unwrap();
+        drop(stream);
+        assert_eq!(reader.await.unwrap().unwrap(), 256 * 1024);
+    }
+}

@@ -1,0 +1,177 @@
+//! One viewer's session: its own kiosk state and screen of its own size, fed by the shared boards,
+//! its keys, its window changes and a one-second clock. Ends on `q`/Ctrl-C, when the client goes,
+//! when it stops reading, after the idle limit or the maximum length, or when the server stops;
+//! each but the silent ones leaves the terminal as it found it with a last line, then closes.
+
+use super::input;
+use super::screen::Screen;
+use super::Shared;
+use crate::kiosk::state::{update, KioskState};
+use crate::tui::app::Action;
+use russh::server::{Handle, Msg};
+use russh::ChannelWriteHalf;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio::time::{sleep_until, Instant};
+
+/// What the connection hands its viewer.
+pub enum Input {
+    Bytes(Vec<u8>),
+    Resize(u16, u16),
+    Gone,
+}
+
+/// Why a session ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum End {
+    Quit,
+    ClientGone,
+    Stalled(String),
+    Idle,
+    TooLong,
+    Shutdown,
+}
+
+/// Where the viewer writes: the channel, plus the connection's handle to cut it.
+pub struct Output {
+    pub writer: ChannelWriteHalf<Msg>,
+    pub handle: Handle,
+}
+
+/// Starts the viewer; the connection feeds it through the returned sender.
+pub fn start(
+    shared: Arc<Shared>,
+    output: Output,
+    size: (u16, u16),
+    peer: SocketAddr,
+) -> mpsc::Sender<Input> {
+    let (tx, rx) = mpsc::channel(64);
+    tokio::spawn(run(shared, output, size, rx, peer));
+    tx
+}
+
+async fn run(
+    shared: Arc<Shared>,
+    output: Output,
+    size: (u16, u16),
+    mut inputs: mpsc::Receiver<Input>,
+    peer: SocketAddr,
+) {
+    let clock = shared.clock;
+    let limits = &shared.limits;
+    let mut state = KioskState::new(
+        shared.stations.clone(),
+        shared.kiosk.clone(),
+        shared.attribution.clone(),
+        shared.is_demo,
+        clock.now(),
+    );
+    update(&mut state, Action::Resize(size.0, size.1));
+    let mut boards = shared.boards.clone();
+    state.set_boards(&boards.borrow_and_update());
+    let mut goodbye = shared.goodbye.clone();
+    let mut screen = Screen::new(size.0, size.1);
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let started = Instant::now();
+    let mut last_input = started;
+    let mut pending = screen.enter();
+    tracing::info!(%peer, width = size.0, height = size.1, "viewer started");
+
+    let end = loop {
+        pending.extend(screen.frame(&state));
+        if !pending.is_empty() {
+            let bytes = std::mem::take(&mut pending);
+            match tokio::time::timeout(limits.write_timeout, output.writer.data_bytes(bytes)).await
+            {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) => break End::ClientGone,
+                Err(_) => {
+                    break End::Stalled(format!(
+                        "the client read nothing for {} s",
+                        limits.write_timeout.as_secs()
+                    ))
+                }
+            }
+        }
+        tokio::select! {
+            input = inputs.recv() => match input {
+                Some(Input::Bytes(bytes)) => {
+                    last_input = Instant::now();
+                    for key in input::keys(&bytes) {
+                        update(&mut state, Action::Key(key));
+                    }
+                    if state.should_quit {
+                        break End::Quit;
+                    }
+                }
+                Some(Input::Resize(width, height)) => {
+                    last_input = Instant::now();
+                    pending = screen.resize(width, height);
+                    update(&mut state, Action::Resize(width, height));
+                }
+                Some(Input::Gone) | None => break End::ClientGone,
+            },
+            changed = boards.changed() => match changed {
+                Ok(()) => state.set_boards(&boards.borrow_and_update()),
+                Err(_) => break End::Shutdown,
+            },
+            _ = tick.tick() => update(&mut state, Action::Tick(clock.now())),
+            _ = goodbye.wait_for(|bye| *bye) => break End::Shutdown,
+            _ = sleep_until(last_input + limits.idle) => break End::Idle,
+            _ = sleep_until(started + limits.max_session) => break End::TooLong,
+        }
+    };
+    tracing::info!(%peer, reason = ?end, seconds = started.elapsed().as_secs(), "viewer ended");
+    finish(&mut screen, output, end, limits.write_timeout).await;
+}
+
+/// Leaves the viewer's terminal clean with a last line, closes the channel, and makes sure the
+/// connection goes even if the client keeps it open.
+async fn finish(screen: &mut Screen, output: Output, end: End, write_timeout: Duration) {
+    let farewell = match &end {
+        End::ClientGone => return,
+        End::Stalled(why) => {
+            let _ = tokio::time::timeout(
+                Duration::from_secs(1),
+                output.handle.disconnect(
+                    russh::Disconnect::ByApplication,
+                    why.clone(),
+                    String::new(),
+                ),
+            )
+            .await;
+            return;
+        }
+        End::Quit => String::new(),
+        End::Idle => "railtop: nothing typed for a long while; goodbye (reconnect any time)".into(),
+        End::TooLong => {
+            "railtop: this session reached its maximum length; reconnect to keep watching".into()
+        }
+        End::Shutdown => "railtop: the board is shutting down; goodbye".into(),
+    };
+    let writer = &output.writer;
+    let _ = tokio::time::timeout(write_timeout, async {
+        writer.data_bytes(screen.leave(&farewell)).await?;
+        writer.exit_status(0).await?;
+        writer.eof().await?;
+        writer.close().await
+    })
+    .await;
+    // A client that keeps the connection open without its channel is let go shortly after.
+    let handle = output.handle;
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let _ = tokio::time::timeout(
+            Duration::from_secs(1),
+            handle.disconnect(
+                russh::Disconnect::ByApplication,
+                "goodbye".into(),
+                String::new(),
+            ),
+        )
+        .await;
+    });
+}
