@@ -4,6 +4,7 @@
 //! channel) is refused, with a line on the client's stderr where the protocol has room for one.
 
 use super::keys::is_allowed;
+use super::stream::Cut;
 use super::viewer::{self, Input, Output};
 use super::Shared;
 use russh::keys::PublicKey;
@@ -38,10 +39,16 @@ pub struct Connection {
     viewer: Option<mpsc::Sender<Input>>,
     /// Fired when a viewer starts: the connection's handshake deadline is met.
     started: Option<oneshot::Sender<()>>,
+    cut: Cut,
 }
 
 impl Connection {
-    pub fn new(shared: Arc<Shared>, peer: SocketAddr, started: oneshot::Sender<()>) -> Self {
+    pub fn new(
+        shared: Arc<Shared>,
+        peer: SocketAddr,
+        started: oneshot::Sender<()>,
+        cut: Cut,
+    ) -> Self {
         Connection {
             shared,
             peer,
@@ -50,6 +57,7 @@ impl Connection {
             size: None,
             viewer: None,
             started: Some(started),
+            cut,
         }
     }
 
@@ -252,7 +260,7 @@ impl Handler for Connection {
         session.channel_success(channel)?;
         let output = Output {
             writer,
-            handle: session.handle(),
+            cut: self.cut.clone(),
         };
         self.viewer = Some(viewer::start(self.shared.clone(), output, size, self.peer));
         Ok(())

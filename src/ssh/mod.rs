@@ -228,9 +228,10 @@ async fn connection(
 ) {
     let limits = shared.limits.clone();
     let _ = socket2::SockRef::from(&stream).set_send_buffer_size(SEND_BUFFER_BYTES);
-    let stream = stream::WriteDeadline::new(stream, limits.write_timeout);
+    let cut = stream::Cut::default();
+    let stream = stream::WriteDeadline::new(stream, limits.write_timeout, cut.clone());
     let (started_tx, started) = oneshot::channel();
-    let handler = handler::Connection::new(shared, peer, started_tx);
+    let handler = handler::Connection::new(shared, peer, started_tx, cut.clone());
     let deadline = tokio::time::Instant::now() + limits.handshake_timeout;
     let session =
         match tokio::time::timeout_at(deadline, russh::server::run_stream(config, stream, handler))
@@ -246,7 +247,6 @@ async fn connection(
                 return;
             }
         };
-    let handle = session.handle();
     tokio::pin!(session);
     tokio::select! {
         ended = &mut session => {
@@ -256,10 +256,7 @@ async fn connection(
         ok = tokio::time::timeout_at(deadline, started) => {
             if !matches!(ok, Ok(Ok(()))) {
                 tracing::info!(%peer, "no board requested in time");
-                let _ = tokio::time::timeout(
-                    Duration::from_secs(1),
-                    handle.disconnect(russh::Disconnect::ByApplication, "no board requested in time".into(), String::new()),
-                ).await;
+                cut.cut();
             }
         }
     }

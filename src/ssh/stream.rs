@@ -1,27 +1,62 @@
-//! The TCP stream under an SSH session, with a deadline on every write: when a client stops
-//! reading, the kernel's buffers fill, a write stays pending, and after `write_timeout` the
-//! stream fails. The session ends and its slot frees instead of waiting forever.
+//! The TCP stream under an SSH session, with a deadline on every write and a switch to cut it.
+//! When a client stops reading, the kernel's buffers fill, a write stays pending, and after
+//! `write_timeout` the stream fails. When a client stops taking channel data, russh queues our
+//! messages (a polite disconnect among them) behind the data, so the viewer cuts the stream
+//! instead. Either way the session ends and its slot frees instead of waiting forever.
 
+use futures_util::task::AtomicWaker;
 use std::io;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::Sleep;
+
+/// Ends a connection from outside its session: every read and write fails from then on.
+#[derive(Clone, Default)]
+pub struct Cut {
+    inner: Arc<CutState>,
+}
+
+#[derive(Default)]
+struct CutState {
+    cut: AtomicBool,
+    waker: AtomicWaker,
+}
+
+impl Cut {
+    pub fn cut(&self) {
+        self.inner.cut.store(true, Ordering::SeqCst);
+        self.inner.waker.wake();
+    }
+
+    fn is_cut(&self, cx: &mut Context<'_>) -> bool {
+        self.inner.waker.register(cx.waker());
+        self.inner.cut.load(Ordering::SeqCst)
+    }
+}
+
+fn cut_error() -> io::Error {
+    io::Error::new(io::ErrorKind::ConnectionAborted, "session cut off")
+}
 
 pub struct WriteDeadline<S> {
     inner: S,
     write_timeout: Duration,
     /// Running while a write is pending; cleared by any progress.
     stalled: Option<Pin<Box<Sleep>>>,
+    cut: Cut,
 }
 
 impl<S> WriteDeadline<S> {
-    pub fn new(inner: S, write_timeout: Duration) -> Self {
+    pub fn new(inner: S, write_timeout: Duration, cut: Cut) -> Self {
         WriteDeadline {
             inner,
             write_timeout,
             stalled: None,
+            cut,
         }
     }
 
@@ -53,6 +88,9 @@ impl<S: AsyncRead + Unpin> AsyncRead for WriteDeadline<S> {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
+        if self.cut.is_cut(cx) {
+            return Poll::Ready(Err(cut_error()));
+        }
         Pin::new(&mut self.inner).poll_read(cx, buf)
     }
 }
@@ -63,6 +101,9 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for WriteDeadline<S> {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
+        if self.cut.is_cut(cx) {
+            return Poll::Ready(Err(cut_error()));
+        }
         let poll = Pin::new(&mut self.inner).poll_write(cx, buf);
         self.watch(cx, poll)
     }
@@ -85,7 +126,7 @@ mod tests {
     #[tokio::test]
     async fn a_peer_that_stops_reading_fails_the_write_after_the_deadline() {
         let (ours, _theirs) = tokio::io::duplex(1024); // nobody reads `_theirs`
-        let mut stream = WriteDeadline::new(ours, Duration::from_millis(200));
+        let mut stream = WriteDeadline::new(ours, Duration::from_millis(200), Cut::default());
         let started = std::time::Instant::now();
         let err = stream.write_all(&[0u8; 64 * 1024]).await.unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::TimedOut);
@@ -101,10 +142,25 @@ mod tests {
                 .await
                 .map(|_| sink.len())
         });
-        let mut stream = WriteDeadline::new(ours, Duration::from_millis(200));
+        let mut stream = WriteDeadline::new(ours, Duration::from_millis(200), Cut::default());
         stream.write_all(&[7u8; 256 * 1024]).await.unwrap();
         stream.shutdown().await.unwrap();
         drop(stream);
         assert_eq!(reader.await.unwrap().unwrap(), 256 * 1024);
+    }
+
+    #[tokio::test]
+    async fn a_cut_ends_a_read_that_waits_forever() {
+        let (ours, _theirs) = tokio::io::duplex(1024); // never writes
+        let cut = Cut::default();
+        let mut stream = WriteDeadline::new(ours, Duration::from_secs(60), cut.clone());
+        let reading = tokio::spawn(async move {
+            let mut buf = [0u8; 16];
+            tokio::io::AsyncReadExt::read(&mut stream, &mut buf).await
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        cut.cut();
+        let err = reading.await.unwrap().unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::ConnectionAborted);
     }
 }

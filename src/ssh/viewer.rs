@@ -5,10 +5,11 @@
 
 use super::input;
 use super::screen::Screen;
+use super::stream::Cut;
 use super::Shared;
 use crate::kiosk::state::{update, KioskState};
 use crate::tui::app::Action;
-use russh::server::{Handle, Msg};
+use russh::server::Msg;
 use russh::ChannelWriteHalf;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -34,10 +35,10 @@ enum End {
     Shutdown,
 }
 
-/// Where the viewer writes: the channel, plus the connection's handle to cut it.
+/// Where the viewer writes: the channel, plus the switch that cuts the connection.
 pub struct Output {
     pub writer: ChannelWriteHalf<Msg>,
-    pub handle: Handle,
+    pub cut: Cut,
 }
 
 /// Starts the viewer; the connection feeds it through the returned sender.
@@ -133,16 +134,9 @@ async fn run(
 async fn finish(screen: &mut Screen, output: Output, end: End, write_timeout: Duration) {
     let farewell = match &end {
         End::ClientGone => return,
-        End::Stalled(why) => {
-            let _ = tokio::time::timeout(
-                Duration::from_secs(1),
-                output.handle.disconnect(
-                    russh::Disconnect::ByApplication,
-                    why.clone(),
-                    String::new(),
-                ),
-            )
-            .await;
+        End::Stalled(_) => {
+            // russh would queue a polite disconnect behind the data the client is not taking.
+            output.cut.cut();
             return;
         }
         End::Quit => String::new(),
@@ -161,17 +155,9 @@ async fn finish(screen: &mut Screen, output: Output, end: End, write_timeout: Du
     })
     .await;
     // A client that keeps the connection open without its channel is let go shortly after.
-    let handle = output.handle;
+    let cut = output.cut;
     tokio::spawn(async move {
         tokio::time::sleep(Duration::from_secs(2)).await;
-        let _ = tokio::time::timeout(
-            Duration::from_secs(1),
-            handle.disconnect(
-                russh::Disconnect::ByApplication,
-                "goodbye".into(),
-                String::new(),
-            ),
-        )
-        .await;
+        cut.cut();
     });
 }
