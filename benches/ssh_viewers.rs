@@ -126,7 +126,9 @@ async fn viewer(addr: SocketAddr, read: Arc<AtomicU64>, ready: Arc<AtomicU64>) {
         read,
     };
     let config = Arc::new(client::Config::default());
-    let mut handle = client::connect_stream(config, stream, Trusting).await.unwrap();
+    let mut handle = client::connect_stream(config, stream, Trusting)
+        .await
+        .unwrap();
     assert!(handle.authenticate_none("bench").await.unwrap().success());
     let mut channel = handle.channel_open_session().await.unwrap();
     channel
@@ -162,7 +164,15 @@ async fn run(n: usize, seconds: u64) {
     let ssh_log = dir.join("ssh.log").display().to_string();
     let api_listen = format!("127.0.0.1:{api_port}");
     let mut api = spawn(
-        &["--source", "demo", "serve", "--listen", &api_listen, "--rate-limit", "0"],
+        &[
+            "--source",
+            "demo",
+            "serve",
+            "--listen",
+            &api_listen,
+            "--rate-limit",
+            "0",
+        ],
         &api_log,
     );
     wait_for_port(api_port).await;
@@ -171,9 +181,23 @@ async fn run(n: usize, seconds: u64) {
     let host_key = dir.join("host_key").display().to_string();
     let mut ssh = spawn(
         &[
-            "--source", &api_url, "ssh", "--listen", &ssh_listen, "--station", "HKI",
-            "--station", "TPE", "--host-key", &host_key, "--max-sessions", "2000",
-            "--max-per-ip", "2000", "--connections-per-minute", "0",
+            "--source",
+            &api_url,
+            "ssh",
+            "--listen",
+            &ssh_listen,
+            "--station",
+            "HKI",
+            "--station",
+            "TPE",
+            "--host-key",
+            &host_key,
+            "--max-sessions",
+            "2000",
+            "--max-per-ip",
+            "2000",
+            "--connections-per-minute",
+            "0",
         ],
         &ssh_log,
     );
@@ -204,7 +228,11 @@ async fn run(n: usize, seconds: u64) {
     let connected_in = connecting.elapsed();
     tokio::time::sleep(Duration::from_secs(10)).await; // settle
 
-    let (cpu0, bytes0, fetches0) = (cpu_seconds(pid), read.load(Ordering::Relaxed), fetches(&api_log));
+    let (cpu0, bytes0, fetches0) = (
+        cpu_seconds(pid),
+        read.load(Ordering::Relaxed),
+        fetches(&api_log),
+    );
     let started = Instant::now();
     tokio::time::sleep(Duration::from_secs(seconds)).await;
     let elapsed = started.elapsed().as_secs_f64();
