@@ -154,7 +154,32 @@ impl KioskState {
 
     /// Rows of departures that fit under the header (see `view`).
     pub fn rows_per_page(&self) -> usize {
-        usize::from(self.size.1.saturating_sub(super::view::CHROME_ROWS)).max(1)
+        let ticker = u16::from(self.ticker().is_some());
+        usize::from(
+            self.size
+                .1
+                .saturating_sub(super::view::CHROME_ROWS + ticker),
+        )
+        .max(1)
+    }
+
+    /// The feed's messages about the departures still to come, one at a time: each shows for a
+    /// page's time, in turn (on the wall clock, so every screen of a station agrees).
+    pub fn ticker(&self) -> Option<String> {
+        let mut seen: Vec<String> = Vec::new();
+        for d in self.visible() {
+            for m in &d.messages {
+                let line = format!("{} {} {}: {m}", d.scheduled_dep, d.line, d.destination);
+                if !seen.contains(&line) {
+                    seen.push(line);
+                }
+            }
+        }
+        if seen.is_empty() {
+            return None;
+        }
+        let turn = self.now.timestamp().max(0) as u64 / self.settings.page_secs.max(1);
+        Some(seen.swap_remove((turn % seen.len() as u64) as usize))
     }
 
     pub fn pages(&self) -> usize {

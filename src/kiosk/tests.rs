@@ -217,3 +217,39 @@ fn snapshots() {
     );
     insta::assert_snapshot!("kiosk_stale_120x30", screen(&stale));
 }
+
+#[test]
+fn the_ticker_shows_each_message_in_turn_and_the_board_makes_room_for_it() {
+    let mut k = kiosk(&["HKI"], KioskSettings::default());
+    let without = k.rows_per_page();
+    let mut board = board("HKI");
+    board.departures.iter_mut().for_each(|d| d.messages.clear());
+    update(&mut k, board_action("HKI", board.clone(), now()));
+    assert_eq!(k.ticker(), None, "no messages, no ticker line");
+    let rows_without_ticker = k.rows_per_page();
+    assert_eq!(rows_without_ticker, without + 1);
+
+    board.departures[0].messages = vec!["Stop Pasila cancelled".into()];
+    board.departures[2].messages = vec!["Replacement bus".into(), "Stop Pasila cancelled".into()];
+    update(&mut k, board_action("HKI", board.clone(), now()));
+    assert_eq!(k.rows_per_page(), rows_without_ticker - 1);
+    let mut shown = std::collections::BTreeSet::new();
+    for _ in 0..6 {
+        shown.insert(k.ticker().unwrap());
+        let page = k.settings.page_secs as i64;
+        tick(&mut k, page);
+    }
+    let first = &board.departures[0];
+    let third = &board.departures[2];
+    assert_eq!(
+        shown.into_iter().collect::<Vec<_>>().len(),
+        3,
+        "three different lines: {} {} and {} {}",
+        first.scheduled_dep,
+        first.line,
+        third.scheduled_dep,
+        third.line
+    );
+    let text = screen(&k);
+    assert!(text.contains("» "), "{text}");
+}

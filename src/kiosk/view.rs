@@ -12,7 +12,7 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table};
 use ratatui::Frame;
 use tui_big_text::{BigText, PixelSize};
 
-/// Header (4), column titles (1), footer (2).
+/// Header (4), column titles (1), footer (2); a ticker line takes one more when there are messages.
 pub const CHROME_ROWS: u16 = 7;
 
 /// `on time`, `+7 min`, `2 min early`, `cancelled`; nothing without realtime.
@@ -36,14 +36,23 @@ pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
         return; // outside operating hours: a blank screen
     }
     let theme = Theme::new(state.settings.monochrome);
-    let [header, rows, footer] = Layout::vertical([
+    let ticker = state.ticker();
+    let [header, rows, ticker_area, footer] = Layout::vertical([
         Constraint::Length(4),
         Constraint::Min(1),
+        Constraint::Length(u16::from(ticker.is_some())),
         Constraint::Length(2),
     ])
     .areas(area);
     draw_header(state, buf, header, &theme);
     draw_rows(state, buf, rows, &theme);
+    if let Some(message) = ticker {
+        Paragraph::new(Line::from(vec![
+            Span::styled("» ", theme.changed()),
+            Span::styled(message, theme.changed()),
+        ]))
+        .render(ticker_area, buf);
+    }
     draw_footer(state, buf, footer, &theme);
 }
 
@@ -133,7 +142,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 Cell::from(d.scheduled_dep.clone()),
                 Cell::from(expected),
                 Cell::from(d.line.clone()),
-                Cell::from(d.destination.clone()),
+                Cell::from(destination_with_via(d, theme)),
                 Cell::from(platform),
                 Cell::from(Span::styled(
                     status_words(d.delay, d.cancelled),
@@ -157,6 +166,19 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         area,
         buf,
     );
+}
+
+/// `Tampere  via Pasila, Tikkurila`: the via stops dimmed after the destination (the column
+/// cuts what does not fit).
+fn destination_with_via(d: &crate::model::Departure, theme: &Theme) -> Line<'static> {
+    let mut spans = vec![Span::raw(d.destination.clone())];
+    if !d.via.is_empty() {
+        spans.push(Span::styled(
+            format!("  via {}", d.via.join(", ")),
+            theme.dim(),
+        ));
+    }
+    Line::from(spans)
 }
 
 fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {

@@ -268,6 +268,42 @@ pub struct Departure {
         skip_serializing_if = "Option::is_none"
     )]
     pub planned_platform: Option<String>,
+    /// railtop's extra: the stops between here and the destination, where the feed has them.
+    #[serde(
+        default,
+        deserialize_with = "tolerant::strings",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub via: Vec<String>,
+    /// railtop's extra: the feed's messages for this departure (disruptions, changes).
+    #[serde(
+        default,
+        deserialize_with = "tolerant::strings",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub messages: Vec<String>,
+}
+
+/// At most this many via stops and messages are kept per departure.
+pub const MAX_VIA: usize = 8;
+pub const MAX_MESSAGES: usize = 4;
+
+/// The via list of a departure from the names of the stops after it, in order: repeats (an
+/// arrival and a departure at one station) and the destination itself left out, at most
+/// [`MAX_VIA`].
+pub fn via_list(stops: impl IntoIterator<Item = String>, destination: &str) -> Vec<String> {
+    let mut via: Vec<String> = Vec::new();
+    for stop in stops {
+        if stop.is_empty() || via.last() == Some(&stop) {
+            continue;
+        }
+        via.push(stop);
+    }
+    if via.last().is_some_and(|last| last == destination) {
+        via.pop();
+    }
+    via.truncate(MAX_VIA);
+    via
 }
 
 impl Departure {
@@ -275,6 +311,11 @@ impl Departure {
         clean(&mut self.line);
         clean(&mut self.destination);
         clean(&mut self.scheduled_dep);
+        for (list, max) in [(&mut self.via, MAX_VIA), (&mut self.messages, MAX_MESSAGES)] {
+            list.truncate(max);
+            list.iter_mut().for_each(clean);
+            list.retain(|s| !s.trim().is_empty());
+        }
         for s in [
             &mut self.platform,
             &mut self.operator,

@@ -141,3 +141,31 @@ fn malformed_json_is_an_error_not_a_panic() {
     let e = serde_json::from_str::<RealtimeResponse>(r#"{"trains": [{"id": "a"},"#).unwrap_err();
     assert!(e.line() >= 1);
 }
+
+#[test]
+fn via_lists_drop_repeats_and_the_destination_and_are_bounded() {
+    let stops = ["Pasila", "Pasila", "Tikkurila", "", "Tampere"].map(String::from);
+    assert_eq!(via_list(stops, "Tampere"), ["Pasila", "Tikkurila"]);
+    let many = (0..30).map(|i| format!("Stop {i}"));
+    assert_eq!(via_list(many, "Nowhere").len(), MAX_VIA);
+}
+
+#[test]
+fn via_and_messages_are_read_tolerantly_and_sanitised() {
+    let json = r#"{"line":"IC","destination":"Oulu","scheduledDep":"08:00",
+        "via":["Pasila", 7, null, {"x":1}, "  "],
+        "messages":"Replacement bus \u001b]0;pwned\u0007 from Pasila"}"#;
+    let mut d: Departure = serde_json::from_str(json).unwrap();
+    d.sanitize();
+    assert_eq!(d.via, ["Pasila", "7"]);
+    assert_eq!(d.messages.len(), 1);
+    assert!(!d.messages[0].contains('\u{1b}'), "{:?}", d.messages);
+    let odd: Departure = serde_json::from_str(r#"{"via": 12.5, "messages": {"a": 1}}"#).unwrap();
+    assert_eq!(odd.via, ["12.5"]);
+    assert!(odd.messages.is_empty());
+    let out = serde_json::to_value(Departure::default()).unwrap();
+    assert!(
+        out.get("via").is_none() && out.get("messages").is_none(),
+        "extras only when known"
+    );
+}

@@ -116,6 +116,21 @@ pub fn string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     Ok(opt_string(d)?.unwrap_or_default())
 }
 
+/// A list of strings from an array (items that are not strings or numbers are skipped), or one
+/// string; anything else is an empty list.
+pub fn strings<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let value = <serde_json::Value as serde::Deserialize>::deserialize(d)?;
+    let one = |v: &serde_json::Value| match v {
+        serde_json::Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
+        serde_json::Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
+    Ok(match &value {
+        serde_json::Value::Array(items) => items.iter().filter_map(one).collect(),
+        other => one(other).into_iter().collect(),
+    })
+}
+
 /// A boolean from `true`/`false`, `1`/`0`, or the strings `"true"`, `"1"`, `"yes"`.
 pub fn bool<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     Ok(match scalar(d)? {

@@ -95,6 +95,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<(String, Vec<Departure>), String> {
                         .map(|v| v.shortname.clone())
                         .filter(|s| !s.is_empty()),
                     planned_platform: None,
+                    ..Default::default()
                 },
             ))
         })

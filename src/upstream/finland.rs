@@ -11,7 +11,7 @@ use super::times::local_hhmm;
 use super::{Feed, FeedFuture};
 use crate::assets;
 use crate::model::tolerant;
-use crate::model::{status, Departure, StationInfo, Train};
+use crate::model::{status, via_list, Departure, StationInfo, Train};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
@@ -249,13 +249,14 @@ pub fn parse_board(
             .iter()
             .filter(|r| r.is_passenger_stop())
             .collect();
-        let Some(dep) = stops.iter().find(|r| {
+        let Some(at) = stops.iter().position(|r| {
             r.kind == "DEPARTURE"
                 && r.station_short_code.eq_ignore_ascii_case(station)
                 && r.actual_time.is_none()
         }) else {
             continue;
         };
+        let dep = stops[at];
         let cancelled = t.cancelled || dep.cancelled;
         let expected = dep.live_estimate_time.filter(|_| !cancelled);
         if expected.unwrap_or(dep.scheduled_time) < now - chrono::Duration::minutes(1) {
@@ -264,6 +265,13 @@ pub fn parse_board(
         let destination = stops
             .last()
             .map_or_else(String::new, |r| name(names, &r.station_short_code));
+        let via = via_list(
+            stops[at + 1..]
+                .iter()
+                .filter(|r| !r.station_short_code.eq_ignore_ascii_case(station))
+                .map(|r| name(names, &r.station_short_code)),
+            &destination,
+        );
         rows.push((
             dep.scheduled_time,
             Departure {
@@ -281,6 +289,8 @@ pub fn parse_board(
                 expected_dep: expected.map(|e| local_hhmm(e, TZ)),
                 train_code: Some(train_code(t)),
                 planned_platform: None,
+                via,
+                messages: Vec::new(),
             },
         ));
     }

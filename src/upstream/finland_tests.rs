@@ -97,6 +97,12 @@ fn board_skips_departed_orders_and_rolls_over_midnight() {
         ("23:57", Some("00:04"), Some(7))
     );
     assert_eq!(d[1].platform.as_deref(), Some("8"));
+    assert_eq!(
+        d[1].via,
+        ["Pasila", "Tikkurila"],
+        "passenger stops on the way; Kerava is passed without a commercial stop"
+    );
+    assert!(d[2].via.is_empty(), "straight to the destination");
     assert_eq!(d[2].scheduled_dep, "00:12", "past midnight, Helsinki time");
     assert_eq!(
         (d[2].delay, d[2].platform.as_deref()),

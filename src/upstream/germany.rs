@@ -11,7 +11,7 @@ use super::times::{local_hhmm, minutes_from_seconds};
 use super::{hub_trains, in_station_list, Feed, FeedFuture};
 use crate::assets;
 use crate::model::tolerant;
-use crate::model::{Departure, StationInfo, Train};
+use crate::model::{via_list, Departure, StationInfo, Train};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
@@ -47,6 +47,24 @@ struct Entry {
     #[serde(default, deserialize_with = "tolerant::bool")]
     cancelled: bool,
     line: Option<Line>,
+    stop: Option<Stop>,
+    #[serde(default)]
+    remarks: Vec<Remark>,
+    /// The train's stops from this station on (the first is this station).
+    #[serde(default)]
+    next_stopovers: Vec<Stopover>,
+}
+
+#[derive(Deserialize)]
+struct Remark {
+    #[serde(default, rename = "type", deserialize_with = "tolerant::string")]
+    kind: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    text: String,
+}
+
+#[derive(Deserialize)]
+struct Stopover {
     stop: Option<Stop>,
 }
 
@@ -105,6 +123,22 @@ pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), Str
                 (!l.fahrt_nr.is_empty() && !l.product_name.is_empty())
                     .then(|| format!("{} {}", l.product_name, l.fahrt_nr))
             });
+            let here = e.stop.as_ref().map(|s| s.name.as_str()).unwrap_or("");
+            let via = via_list(
+                e.next_stopovers
+                    .iter()
+                    .filter_map(|s| s.stop.as_ref().map(|s| s.name.clone()))
+                    .skip_while(|name| name == here),
+                &e.direction,
+            );
+            // Warnings and status remarks are news (a stop cancelled, a replacement train);
+            // hints (bicycles, Wi-Fi) are not.
+            let messages = e
+                .remarks
+                .iter()
+                .filter(|r| matches!(r.kind.as_str(), "warning" | "status"))
+                .map(|r| r.text.clone())
+                .collect();
             Some((
                 planned,
                 Departure {
@@ -122,6 +156,8 @@ pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), Str
                         .map(|t| local_hhmm(t, TZ)),
                     train_code: code.or_else(|| line.map(|l| l.name.clone())),
                     planned_platform,
+                    via,
+                    messages,
                 },
             ))
         })
@@ -257,6 +293,17 @@ mod tests {
             "the planned platform when there is no actual one"
         );
         assert_eq!(d[0].line, "ICE 1007");
+        assert_eq!(
+            d[0].via,
+            ["Berlin Südkreuz", "Halle (Saale) Hbf", "Erfurt Hbf"],
+            "nextStopovers after this station, without the destination"
+        );
+        assert_eq!(
+            d[0].messages,
+            ["Stop Erfurt Hbf cancelled", "Replacement train"],
+            "warnings and status remarks; hints left out"
+        );
+        assert!(d[1].via.is_empty() && d[1].messages.is_empty());
     }
 
     #[test]

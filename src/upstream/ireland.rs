@@ -164,6 +164,7 @@ pub fn parse_board(xml: &[u8]) -> Result<(Option<String>, Vec<Departure>), Strin
                     expected_dep: expected,
                     train_code: Some(field(r, "Traincode").trim().to_string()),
                     planned_platform: None,
+                    ..Default::default()
                 },
             )
         })

@@ -11,7 +11,7 @@ use super::times::local_hhmm;
 use super::{hub_trains, in_station_list, Feed, FeedFuture};
 use crate::assets;
 use crate::model::tolerant;
-use crate::model::{Departure, StationInfo, Train};
+use crate::model::{via_list, Departure, StationInfo, Train};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
@@ -48,6 +48,14 @@ struct Entry {
     operator: Option<String>,
     #[serde(default, deserialize_with = "tolerant::string")]
     to: String,
+    /// The train's stops from this station on (the first is this station).
+    #[serde(default, rename = "passList")]
+    pass_list: Vec<Pass>,
+}
+
+#[derive(Deserialize)]
+struct Pass {
+    station: Option<Station>,
 }
 
 #[derive(Deserialize)]
@@ -102,6 +110,13 @@ pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), Str
             } else {
                 format!("{} {}", e.category, e.number)
             };
+            let via = via_list(
+                e.pass_list
+                    .iter()
+                    .skip(1)
+                    .filter_map(|p| p.station.as_ref().map(|s| s.name.clone())),
+                &e.to,
+            );
             Some((
                 planned.timestamp(),
                 Departure {
@@ -116,6 +131,8 @@ pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), Str
                     train_code: Some(format!("{} {train_number}", e.category))
                         .filter(|_| !train_number.is_empty()),
                     planned_platform,
+                    via,
+                    messages: Vec::new(),
                 },
             ))
         })
@@ -229,6 +246,16 @@ mod tests {
         let (station, d) = parse_board(&fixture()).unwrap();
         assert_eq!(station.as_deref(), Some("Zürich HB"));
         assert_eq!(d.len(), 3);
+        let chur = d.iter().find(|d| d.destination == "Chur").unwrap();
+        assert_eq!(
+            chur.via,
+            ["Thalwil", "Landquart"],
+            "passList between here and Chur"
+        );
+        assert!(d
+            .iter()
+            .filter(|d| d.destination != "Chur")
+            .all(|d| d.via.is_empty()));
         assert_eq!(
             (d[0].line.as_str(), d[0].train_code.as_deref()),
             ("S 16", Some("S 19651"))

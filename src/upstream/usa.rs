@@ -187,6 +187,7 @@ pub fn parse_board(
                 expected_dep: expected.filter(|_| !cancelled).map(hhmm),
                 train_code: Some(r.train_num.clone()),
                 planned_platform: None,
+                ..Default::default()
             },
         ));
     }

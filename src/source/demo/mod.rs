@@ -161,12 +161,18 @@ impl DemoSource {
                 let (platform, planned) = trip.platform(i);
                 let local = |t: DateTime<Utc>| t.with_timezone(&tz).format("%H:%M").to_string();
                 let code = trip.code();
+                let destination = trip.destination().to_string();
+                let via = crate::model::via_list(
+                    (i + 1..trip.stop_count()).map(|k| trip.station_name(k).to_string()),
+                    &destination,
+                );
+                let messages = demo_messages(cancelled, delay, &platform, planned.as_deref());
                 rows.push((
                     sched,
                     code.clone(),
                     Departure {
                         line: line.label.clone(),
-                        destination: trip.destination().to_string(),
+                        destination,
                         platform: Some(platform),
                         scheduled_dep: local(sched),
                         delay,
@@ -175,6 +181,8 @@ impl DemoSource {
                         expected_dep: delay.map(|_| local(expected)),
                         train_code: Some(code),
                         planned_platform: planned,
+                        via,
+                        messages,
                     },
                 ));
             }
@@ -360,3 +368,24 @@ impl LiveSource for DemoSource {
 
 #[cfg(test)]
 mod tests;
+
+/// The simulator's announcements, in the words a station would use (and said to be simulated).
+fn demo_messages(
+    cancelled: bool,
+    delay: Option<i64>,
+    platform: &str,
+    planned: Option<&str>,
+) -> Vec<String> {
+    let mut messages = Vec::new();
+    if cancelled {
+        messages.push("Cancelled today (simulated disruption)".to_string());
+    } else if let Some(d) = delay.filter(|d| *d >= 10) {
+        messages.push(format!(
+            "Running about {d} min late after a simulated signal fault"
+        ));
+    }
+    if let Some(was) = planned.filter(|p| *p != platform) {
+        messages.push(format!("Now departs from platform {platform} (was {was})"));
+    }
+    messages
+}
