@@ -28,6 +28,8 @@ pub struct UpstreamFeed {
     pub url: Option<String>,
     /// For countries without positions: the station whose board `realtime` lists.
     pub hub: Option<String>,
+    /// The API key of a feed that needs one (`RAILTOP_<COUNTRY>_KEY` wins).
+    pub key: Option<String>,
 }
 
 impl FileConfig {
@@ -41,6 +43,7 @@ impl FileConfig {
                 let settings = crate::upstream::http::FeedSettings {
                     base: f.url.clone(),
                     hub: f.hub.clone(),
+                    key: f.key.clone(),
                 };
                 (slug.clone(), settings)
             })

@@ -142,7 +142,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 Cell::from(d.scheduled_dep.clone()),
                 Cell::from(expected),
                 Cell::from(d.line.clone()),
-                Cell::from(destination_with_via(d, theme)),
+                Cell::from(destination_with_via(d, area.width >= VIA_MIN_WIDTH, theme)),
                 Cell::from(platform),
                 Cell::from(Span::styled(
                     status_words(d.delay, d.cancelled),
@@ -168,11 +168,19 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     );
 }
 
-/// `Tampere  via Pasila, Tikkurila`: the via stops dimmed after the destination (the column
-/// cuts what does not fit).
-fn destination_with_via(d: &crate::model::Departure, theme: &Theme) -> Line<'static> {
+/// Below this width the destination column has no room for via stops (they would be cut off
+/// after a name or two, and every page turn would resend them).
+pub const VIA_MIN_WIDTH: u16 = 100;
+
+/// `Tampere  via Pasila, Tikkurila`: the via stops dimmed after the destination, on screens wide
+/// enough for them (the column cuts what does not fit).
+fn destination_with_via(
+    d: &crate::model::Departure,
+    with_via: bool,
+    theme: &Theme,
+) -> Line<'static> {
     let mut spans = vec![Span::raw(d.destination.clone())];
-    if !d.via.is_empty() {
+    if with_via && !d.via.is_empty() {
         spans.push(Span::styled(
             format!("  via {}", d.via.join(", ")),
             theme.dim(),

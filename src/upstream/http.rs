@@ -43,6 +43,8 @@ pub struct FeedSettings {
     pub base: Option<String>,
     /// For countries without positions: the station whose board `realtime` lists.
     pub hub: Option<String>,
+    /// The API key of a feed that needs one.
+    pub key: Option<String>,
 }
 
 impl FeedSettings {
@@ -50,14 +52,24 @@ impl FeedSettings {
     pub fn at(base: impl Into<String>) -> FeedSettings {
         FeedSettings {
             base: Some(base.into()),
-            hub: None,
+            ..FeedSettings::default()
         }
+    }
+
+    /// The key, unless it is blank.
+    pub fn key(&self) -> Option<&str> {
+        self.key.as_deref().map(str::trim).filter(|k| !k.is_empty())
     }
 }
 
 /// `RAILTOP_FINLAND_URL`, `RAILTOP_UNITED_STATES_URL` …
 pub fn override_var(slug: &str) -> String {
     format!("RAILTOP_{}_URL", slug.to_uppercase().replace('-', "_"))
+}
+
+/// `RAILTOP_NETHERLANDS_KEY` …
+pub fn key_var(slug: &str) -> String {
+    format!("RAILTOP_{}_KEY", slug.to_uppercase().replace('-', "_"))
 }
 
 #[derive(Debug, Default)]
@@ -128,11 +140,35 @@ impl FeedHttp {
     /// GET `path` (with its query) below the base URL; cached for the feed's TTL.
     pub async fn get(&self, path: &str) -> Result<Bytes, SourceError> {
         let url = format!("{}{path}", self.base);
-        let answer = self.cache.get(url.clone(), || self.fetch(url)).await?;
+        let answer = self
+            .cache
+            .get(url.clone(), || self.fetch(url, None))
+            .await?;
         Ok(answer.value.clone())
     }
 
-    async fn fetch(&self, url: String) -> Result<Bytes, SourceError> {
+    /// POST `body` (of `content_type`) to `path` below the base URL, for the feeds whose queries
+    /// are bodies (GraphQL, HAFAS, Trafikverket); cached per URL and body like a GET.
+    pub async fn post(
+        &self,
+        path: &str,
+        body: String,
+        content_type: &'static str,
+    ) -> Result<Bytes, SourceError> {
+        let url = format!("{}{path}", self.base);
+        let key = format!("POST {url}\n{body}");
+        let answer = self
+            .cache
+            .get(key, || self.fetch(url, Some((body, content_type))))
+            .await?;
+        Ok(answer.value.clone())
+    }
+
+    async fn fetch(
+        &self,
+        url: String,
+        body: Option<(String, &'static str)>,
+    ) -> Result<Bytes, SourceError> {
         let (retry_at, last_error) = {
             let h = self.health.lock().unwrap_or_else(|p| p.into_inner());
             (h.retry_at, h.last_error.clone())
@@ -153,7 +189,14 @@ impl FeedHttp {
                 retry_after: Duration::from_secs(60 / u64::from(self.spec.per_minute.max(1)) + 1),
             });
         }
-        let mut request = self.client.get(&url);
+        let mut request = match body {
+            None => self.client.get(&url),
+            Some((body, content_type)) => self
+                .client
+                .post(&url)
+                .header(reqwest::header::CONTENT_TYPE, content_type)
+                .body(body),
+        };
         for (name, value) in &self.spec.headers {
             request = request.header(*name, value);
         }

@@ -141,6 +141,9 @@ impl Aggregator {
             if let Ok(url) = std::env::var(http::override_var(slug)) {
                 s.base = Some(url);
             }
+            if let Ok(key) = std::env::var(http::key_var(slug)) {
+                s.key = Some(key);
+            }
             s
         };
         let feeds: Vec<Arc<dyn Feed>> = vec![
