@@ -13,7 +13,7 @@ use railtop::model::{Departure, DeparturesResponse, RealtimeResponse, StationInf
 use railtop::source::{LiveSource, RealtimeQuery};
 use railtop::upstream::finland::{self, Finland};
 use railtop::upstream::http::FeedSettings;
-use railtop::upstream::{belgium, germany, ireland, switzerland, usa};
+use railtop::upstream::{austria, belgium, germany, ireland, norway, switzerland, usa};
 use railtop::upstream::{Aggregator, Feed, FeedFuture};
 use std::path::PathBuf;
 use std::process::Command;
@@ -302,6 +302,85 @@ const DB_REST: &[(&str, &str)] = &[(
 )];
 const AMTRAKER: &[(&str, &str)] = &[("/v3/trains", "united-states/trains.json")];
 
+const ENTUR: &[(&str, &str)] = &[
+    (
+        "/journey-planner/v3/graphql",
+        "norway/stopplace-oslo-s.json",
+    ),
+    ("/geocoder/v1/autocomplete", "norway/geocoder-bergen.json"),
+];
+const OEBB: &[(&str, &str)] = &[("/bin/mgate.exe", "austria/stationboard-wien-hbf.json")];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn norway_and_austria_end_to_end() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let no = play(ENTUR, seen.clone()).await;
+    let at = play(OEBB, seen.clone()).await;
+    let (no_trains, no_board) = trains_and_board(
+        vec![("RAILTOP_NORWAY_URL", no.clone())],
+        "norway",
+        "OSL",
+        &[],
+    )
+    .await;
+    assert_eq!(no_trains.trains.len(), 4, "Oslo S's trains, not its buses");
+    assert!(no_trains.trains.iter().all(|t| t.lat.is_none()));
+    assert_eq!(
+        (
+            no_board.station.code.as_str(),
+            no_board.station.name.as_str()
+        ),
+        ("NSR:StopPlace:59872", "Oslo S")
+    );
+    assert_eq!(no_board.departures[0].delay, Some(6));
+    // A name the station list does not have goes through Entur's geocoder.
+    let named = tokio::task::spawn_blocking(move || {
+        railtop(
+            &[
+                "--source",
+                "upstream",
+                "departures",
+                "norway:Bergen",
+                "--format",
+                "json",
+            ],
+            &[("RAILTOP_NORWAY_URL", no.as_str())],
+        )
+    })
+    .await
+    .unwrap();
+    assert!(
+        named.status.success(),
+        "{}",
+        String::from_utf8_lossy(&named.stderr)
+    );
+
+    let (at_trains, at_board) =
+        trains_and_board(vec![("RAILTOP_AUSTRIA_URL", at)], "austria", "8103000", &[]).await;
+    assert_eq!(at_trains.trains.len(), 4);
+    assert_eq!(at_board.station.name, "Wien Hbf");
+    assert!(at_board.departures[2].cancelled);
+
+    let seen = seen.lock().unwrap();
+    let entur: Vec<&(String, HeaderMap)> = seen
+        .iter()
+        .filter(|(p, _)| p.starts_with("/journey-planner") || p.starts_with("/geocoder"))
+        .collect();
+    assert!(
+        entur
+            .iter()
+            .any(|(p, _)| p == "/geocoder/v1/autocomplete?text=Bergen&layers=venue&size=5"),
+        "{entur:?}"
+    );
+    assert!(
+        entur.iter().all(|(_, h)| h
+            .get("et-client-name")
+            .is_some_and(|v| v == "railtop-terminalboards")),
+        "every Entur request names the client"
+    );
+    assert!(seen.iter().any(|(p, _)| p == "/bin/mgate.exe"));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn germany_and_the_united_states_end_to_end() {
     let seen = Arc::new(Mutex::new(Vec::new()));
@@ -560,8 +639,50 @@ fn conformance_with_the_real_recorded_samples() {
     assert!(trains
         .iter()
         .all(|t| t.has_position() && t.name.contains(" → ")));
+    // Entur: the recorded bus stop (Ila, Trondheim): expected times only, no aimed ones.
+    let (id, name, board) =
+        norway::parse_board(&read("norway-entur-stopplace-departures.json")).unwrap();
+    assert_eq!((id.as_str(), name.as_str()), ("NSR:StopPlace:60890", "Ila"));
+    let rows: Vec<(&str, &str, &str)> = board
+        .iter()
+        .map(|d| {
+            (
+                d.line.as_str(),
+                d.destination.as_str(),
+                d.scheduled_dep.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("11", "Risvollan via sentrum", "23:33"),
+            ("3", "Hallset", "23:38")
+        ]
+    );
+    assert!(
+        board.iter().all(|d| d.delay.is_none()),
+        "no aimed time, no delay"
+    );
+    // HAFAS mgate (the format ÖBB speaks; recorded at VBB): 12 journeys, buses and U-Bahn left out.
+    let (name, board) = austria::parse_board(&read("hafas-mgate-stationboard-vbb.json")).unwrap();
+    assert_eq!(name, "S+U Jannowitzbrücke (Berlin)");
+    let lines: Vec<&str> = board.iter().map(|d| d.line.as_str()).collect();
+    assert_eq!(lines, ["S3", "S5", "S7", "S7", "S5", "S9"]);
+    assert_eq!(
+        (
+            board[0].scheduled_dep.as_str(),
+            board[0].delay,
+            board[0].platform.as_deref()
+        ),
+        ("17:44", Some(0), Some("3"))
+    );
+    assert!(
+        board.iter().all(|d| !d.messages.is_empty()),
+        "HIM notices on every journey"
+    );
     eprintln!(
-        "checked the real samples of all six open feeds in {}",
+        "checked the real samples of the open feeds in {}",
         dir.display()
     );
 }

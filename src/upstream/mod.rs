@@ -2,11 +2,13 @@
 //! public national feeds (one module each, sharing [`http::FeedHttp`]) and answers with the API's
 //! records. With no country, every feed is asked at once and a failing one costs only itself.
 
+pub mod austria;
 pub mod belgium;
 pub mod finland;
 pub mod germany;
 pub mod http;
 pub mod ireland;
+pub mod norway;
 pub mod switzerland;
 pub mod times;
 pub mod usa;
@@ -168,9 +170,14 @@ impl Aggregator {
                 settings("germany"),
             )),
             Arc::new(usa::UnitedStates::with_settings(
-                client,
+                client.clone(),
                 settings("united-states"),
             )),
+            Arc::new(norway::Norway::with_settings(
+                client.clone(),
+                settings("norway"),
+            )),
+            Arc::new(austria::Austria::with_settings(client, settings("austria"))),
         ];
         Ok(Aggregator::with_feeds(feeds, clock))
     }

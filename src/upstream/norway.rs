@@ -1,0 +1,393 @@
+//! Norway — Entur's journey planner (v3 GraphQL): a stop place's `estimatedCalls`, rail only.
+//!
+//! Every request names the client in `ET-Client-Name` (Entur asks all clients to). Stations are
+//! NSR stop place ids (`NSR:StopPlace:59872`, Oslo S), a station of the embedded list (its NSR id
+//! is an alias there), or any name, looked up with Entur's geocoder. Times carry their offset;
+//! the delay is expected − aimed, only when `realtime` is true; `situations` become messages.
+//! No positions here yet: `realtime` lists the trains of a hub's board (Oslo S unless a `stop` is
+//! named).
+
+use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::times::{delay_minutes, local_hhmm};
+use super::{hub_trains, in_station_list, Feed, FeedFuture};
+use crate::model::tolerant;
+use crate::model::{Departure, StationInfo, Train};
+use crate::source::SourceError;
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use serde::Deserialize;
+use std::time::Duration;
+
+pub const ATTRIBUTION: &str = "Norway: Entur (api.entur.io), NLOD licence";
+const TZ: Tz = Tz::Europe__Oslo;
+const HUB: &str = "NSR:StopPlace:59872";
+/// `<company>-<application>`, as Entur asks.
+pub const CLIENT_NAME: &str = "railtop-terminalboards";
+const JOURNEY_PLANNER: &str = "/journey-planner/v3/graphql";
+const STOP_PREFIX: &str = "NSR:StopPlace:";
+
+/// The board: departures of every quay of the stop place, cancelled ones included.
+const BOARD_QUERY: &str = "query($id: String!, $n: Int!) { stopPlace(id: $id) { id name \
+estimatedCalls(numberOfDepartures: $n, includeCancelledTrips: true) { realtime cancellation \
+aimedDepartureTime expectedDepartureTime destinationDisplay { frontText } quay { publicCode } \
+serviceJourney { line { publicCode transportMode } operator { name } } \
+situations { summary { value } } } } }";
+
+#[derive(Deserialize)]
+struct Answer {
+    data: Option<Data>,
+    #[serde(default)]
+    errors: Vec<GraphQlError>,
+}
+
+#[derive(Deserialize)]
+struct GraphQlError {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    message: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Data {
+    stop_place: Option<StopPlace>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StopPlace {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+    #[serde(default)]
+    estimated_calls: Vec<Call>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Call {
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    realtime: bool,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    cancellation: bool,
+    #[serde(default)]
+    aimed_departure_time: Option<DateTime<Utc>>,
+    #[serde(default)]
+    expected_departure_time: Option<DateTime<Utc>>,
+    destination_display: Option<Front>,
+    quay: Option<Quay>,
+    service_journey: Option<Journey>,
+    #[serde(default)]
+    situations: Vec<Situation>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Front {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    front_text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Quay {
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    public_code: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Journey {
+    line: Option<Line>,
+    /// The older shape (`journeyPattern { line }`), still answered.
+    journey_pattern: Option<Pattern>,
+    operator: Option<Named>,
+}
+
+#[derive(Deserialize)]
+struct Pattern {
+    line: Option<Line>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Line {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    public_code: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    transport_mode: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Named {
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    name: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Situation {
+    #[serde(default)]
+    summary: Vec<Text>,
+}
+
+#[derive(Deserialize)]
+struct Text {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    value: String,
+}
+
+/// The stop place's id and name, and its rail departures in order of aimed time.
+pub fn parse_board(bytes: &[u8]) -> Result<(String, String, Vec<Departure>), String> {
+    let answer: Answer = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    if let Some(e) = answer.errors.first() {
+        return Err(format!("the query was refused: {}", e.message));
+    }
+    let place = answer
+        .data
+        .and_then(|d| d.stop_place)
+        .ok_or("no such stop place")?;
+    let mut rows: Vec<(DateTime<Utc>, Departure)> = place
+        .estimated_calls
+        .into_iter()
+        .filter_map(|call| {
+            // Older answers may carry only the expected time: then it stands for the plan.
+            let aimed = call.aimed_departure_time.or(call.expected_departure_time)?;
+            let has_plan = call.aimed_departure_time.is_some();
+            let journey = call.service_journey.as_ref();
+            let line = journey.and_then(|j| {
+                j.line
+                    .as_ref()
+                    .or_else(|| j.journey_pattern.as_ref().and_then(|p| p.line.as_ref()))
+            });
+            // Stop places such as Oslo S also serve buses and trams: trains only.
+            if line
+                .and_then(|l| l.transport_mode.as_deref())
+                .is_some_and(|mode| mode != "rail")
+            {
+                return None;
+            }
+            let expected = call
+                .expected_departure_time
+                .filter(|_| has_plan && call.realtime && !call.cancellation);
+            let delay = expected.map(|e| delay_minutes(aimed, e));
+            Some((
+                aimed,
+                Departure {
+                    line: line.map_or_else(String::new, |l| l.public_code.clone()),
+                    destination: call
+                        .destination_display
+                        .map_or_else(String::new, |d| d.front_text),
+                    platform: call.quay.and_then(|q| q.public_code),
+                    scheduled_dep: local_hhmm(aimed, TZ),
+                    delay,
+                    cancelled: call.cancellation,
+                    operator: journey
+                        .and_then(|j| j.operator.as_ref())
+                        .and_then(|o| o.name.clone()),
+                    expected_dep: expected.map(|e| local_hhmm(e, TZ)),
+                    messages: call
+                        .situations
+                        .iter()
+                        .filter_map(|s| s.summary.first().map(|t| t.value.clone()))
+                        .collect(),
+                    ..Departure::default()
+                },
+            ))
+        })
+        .collect();
+    rows.sort_by_key(|(t, _)| *t);
+    Ok((
+        place.id,
+        place.name,
+        rows.into_iter().map(|(_, d)| d).collect(),
+    ))
+}
+
+#[derive(Deserialize)]
+struct Geocoded {
+    #[serde(default)]
+    features: Vec<Feature>,
+}
+
+#[derive(Deserialize)]
+struct Feature {
+    properties: Properties,
+}
+
+#[derive(Deserialize)]
+struct Properties {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+}
+
+/// The first stop place the geocoder offers for a name.
+pub fn parse_geocoder(bytes: &[u8]) -> Result<Option<String>, String> {
+    let answer: Geocoded = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    Ok(answer
+        .features
+        .into_iter()
+        .map(|f| f.properties.id)
+        .find(|id| id.starts_with(STOP_PREFIX)))
+}
+
+pub struct Norway {
+    http: FeedHttp,
+    /// The station whose board `realtime` lists.
+    hub: String,
+}
+
+impl Norway {
+    pub fn spec() -> FeedSpec {
+        FeedSpec {
+            slug: "norway",
+            upstream: "Entur",
+            default_base: "https://api.entur.io",
+            headers: vec![("ET-Client-Name", CLIENT_NAME.to_string())],
+            ttl: Duration::from_secs(30),
+            // Entur throttles clients that do not name themselves; named ones get far more.
+            per_minute: 30,
+        }
+    }
+
+    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Norway {
+        Norway {
+            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
+            http: FeedHttp::new(Norway::spec(), client, settings.base),
+        }
+    }
+
+    /// `station` as an NSR stop place id: given, from the station list, or from the geocoder.
+    async fn stop_place(&self, station: &str) -> Result<String, SourceError> {
+        let station = station.trim();
+        if station.starts_with(STOP_PREFIX) {
+            return Ok(station.to_string());
+        }
+        let listed = crate::assets::find_station(station, Some("norway")).map(|(_, s)| s);
+        if let Some(id) = listed.and_then(|s| s.aliases.iter().find(|a| a.starts_with(STOP_PREFIX)))
+        {
+            return Ok(id.clone());
+        }
+        let name = listed.map_or(station, |s| s.name.as_str());
+        let query: String = form_urlencoded::Serializer::new(String::new())
+            .append_pair("text", name)
+            .append_pair("layers", "venue")
+            .append_pair("size", "5")
+            .finish();
+        let bytes = self
+            .http
+            .get(&format!("/geocoder/v1/autocomplete?{query}"))
+            .await?;
+        parse_geocoder(&bytes)
+            .map_err(|e| self.http.bad_payload(e))?
+            .ok_or_else(|| SourceError::NotFound(format!("Entur knows no stop place {name:?}")))
+    }
+
+    async fn departures(
+        &self,
+        station: &str,
+        limit: usize,
+    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
+        let id = self.stop_place(station).await?;
+        // Buses and trams share the count: ask for more than the board shows.
+        let body = serde_json::json!({
+            "query": BOARD_QUERY,
+            "variables": { "id": id, "n": (limit * 3).clamp(20, 200) },
+        })
+        .to_string();
+        let bytes = self
+            .http
+            .post(JOURNEY_PLANNER, body, "application/json")
+            .await?;
+        let (id, name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
+        let info = StationInfo {
+            code: id,
+            name,
+            country: Some("norway".into()),
+            timezone: Some(TZ.name().into()),
+        };
+        Ok((info, departures))
+    }
+}
+
+impl Feed for Norway {
+    fn slug(&self) -> &'static str {
+        "norway"
+    }
+
+    fn attribution(&self) -> &'static str {
+        ATTRIBUTION
+    }
+
+    fn knows_station(&self, code: &str) -> bool {
+        code.trim().starts_with(STOP_PREFIX) || in_station_list(self.slug(), code)
+    }
+
+    fn trains<'a>(
+        &'a self,
+        stop: Option<&'a str>,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
+    }
+
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        limit: usize,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(self.departures(station, limit))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rail_only_delays_from_realtime_cancellations_platforms_and_situations() {
+        let (id, name, d) =
+            parse_board(&crate::upstream::fixture("norway/stopplace-oslo-s.json")).unwrap();
+        assert_eq!(
+            (id.as_str(), name.as_str()),
+            ("NSR:StopPlace:59872", "Oslo S")
+        );
+        let lines: Vec<&str> = d.iter().map(|d| d.line.as_str()).collect();
+        assert_eq!(lines, ["R10", "L1", "F4", "RE11"], "the bus is left out");
+        assert_eq!(
+            (
+                d[0].scheduled_dep.as_str(),
+                d[0].expected_dep.as_deref(),
+                d[0].delay
+            ),
+            ("23:58", Some("00:04"), Some(6)),
+            "Oslo time, across midnight"
+        );
+        assert_eq!(d[0].platform.as_deref(), Some("11"));
+        assert_eq!(d[0].destination, "Drammen");
+        assert_eq!(d[0].operator.as_deref(), Some("Vy"));
+        assert_eq!(
+            (d[1].delay, d[1].expected_dep.as_deref()),
+            (None, None),
+            "no realtime"
+        );
+        assert!(d[2].cancelled && d[2].delay.is_none());
+        assert_eq!(d[2].messages, ["Flytoget: signal fault at Lysaker"]);
+        assert_eq!(d[3].line, "RE11", "the older journeyPattern.line shape");
+    }
+
+    #[test]
+    fn graphql_errors_and_unknown_places_are_errors() {
+        let err = parse_board(br#"{"errors":[{"message":"Validation error"}]}"#).unwrap_err();
+        assert!(err.contains("Validation error"), "{err}");
+        assert!(parse_board(br#"{"data":{"stopPlace":null}}"#).is_err());
+        assert!(parse_board(b"<html>").is_err());
+    }
+
+    #[test]
+    fn the_geocoder_gives_the_first_stop_place() {
+        let id = parse_geocoder(&crate::upstream::fixture("norway/geocoder-bergen.json")).unwrap();
+        assert_eq!(id.as_deref(), Some("NSR:StopPlace:548"));
+        assert_eq!(parse_geocoder(br#"{"features":[]}"#).unwrap(), None);
+    }
+}
