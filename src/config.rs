@@ -119,6 +119,8 @@ mod tests {
         let s = c.feed_settings();
         assert_eq!(s["finland"].base.as_deref(), Some("http://127.0.0.1:9000"));
         assert_eq!(s["belgium"].hub.as_deref(), Some("008892007"));
+        let keyed = parse("[upstream.netherlands]\nkey = \"abc123\"\n").unwrap();
+        assert_eq!(keyed.feed_settings()["netherlands"].key(), Some("abc123"));
         assert!(parse("[upstream.finland]\nuri = \"x\"\n").is_err());
     }
 

@@ -13,7 +13,9 @@ use railtop::model::{Departure, DeparturesResponse, RealtimeResponse, StationInf
 use railtop::source::{LiveSource, RealtimeQuery};
 use railtop::upstream::finland::{self, Finland};
 use railtop::upstream::http::FeedSettings;
-use railtop::upstream::{austria, belgium, germany, ireland, norway, switzerland, usa};
+use railtop::upstream::{
+    austria, belgium, germany, ireland, netherlands, norway, sweden, switzerland, usa,
+};
 use railtop::upstream::{Aggregator, Feed, FeedFuture};
 use std::path::PathBuf;
 use std::process::Command;
@@ -382,6 +384,104 @@ async fn norway_and_austria_end_to_end() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keyed_feeds_send_their_key_and_without_one_say_where_to_get_it() {
+    // NS: the key in Ocp-Apim-Subscription-Key.
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let ns = play(
+        &[(
+            "/reisinformatie-api/api/v2/departures",
+            "netherlands/departures-ut.json",
+        )],
+        seen.clone(),
+    )
+    .await;
+    let (trains, board) = trains_and_board(
+        vec![
+            ("RAILTOP_NETHERLANDS_URL", ns),
+            ("RAILTOP_NETHERLANDS_KEY", "fake-ns-key".into()),
+        ],
+        "netherlands",
+        "netherlands:UT",
+        &[],
+    )
+    .await;
+    assert_eq!(trains.trains.len(), 3, "Utrecht Centraal, the hub");
+    assert_eq!(board.departures[0].train_code.as_deref(), Some("IC 8824"));
+    {
+        let seen = seen.lock().unwrap();
+        assert!(seen
+            .iter()
+            .any(|(p, _)| p == "/reisinformatie-api/api/v2/departures?station=UT"));
+        assert!(seen.iter().all(|(_, h)| h
+            .get("ocp-apim-subscription-key")
+            .is_some_and(|v| v == "fake-ns-key")));
+    }
+
+    // Trafikverket: the key inside the posted XML; stations first, then the board.
+    let bodies: Arc<Mutex<Vec<(String, String)>>> = Arc::new(Mutex::new(Vec::new()));
+    let recorded = bodies.clone();
+    let se_router = Router::new().fallback(move |uri: Uri, body: String| {
+        let recorded = recorded.clone();
+        async move {
+            let file = if body.contains("objecttype=\"TrainStation\"") {
+                "sweden/train-stations.json"
+            } else {
+                "sweden/announcements-cst.json"
+            };
+            recorded.lock().unwrap().push((uri.to_string(), body));
+            fixture(file).into_response()
+        }
+    });
+    let se = format!("http://{}", start_router(se_router).await);
+    let (trains, board) = trains_and_board(
+        vec![
+            ("RAILTOP_SWEDEN_URL", se),
+            ("RAILTOP_SWEDEN_KEY", "fake-trv-key".into()),
+        ],
+        "sweden",
+        "sweden:Cst",
+        &[],
+    )
+    .await;
+    assert_eq!(trains.trains.len(), 3);
+    assert_eq!(board.station.name, "Stockholm C");
+    assert_eq!(board.departures[0].destination, "Hallsberg");
+    {
+        let bodies = bodies.lock().unwrap();
+        let posts: Vec<&(String, String)> = bodies
+            .iter()
+            .filter(|(p, _)| p == "/v2/data.json")
+            .collect();
+        assert!(posts.len() >= 2, "{posts:?}");
+        assert!(posts
+            .iter()
+            .all(|(_, b)| b.contains("<LOGIN authenticationkey=\"fake-trv-key\"/>")));
+        assert!(posts.iter().any(|(_, b)| b.contains("value=\"Cst\"")));
+    }
+
+    // No keys: both listed as needing one, and an all-countries answer does not count them failed.
+    let out = tokio::task::spawn_blocking(|| {
+        railtop(
+            &["--source", "upstream", "departures", "netherlands:UT"],
+            &[
+                ("RAILTOP_NETHERLANDS_KEY", ""),
+                ("RAILTOP_NETHERLANDS_URL", "http://127.0.0.1:9"),
+            ],
+        )
+    })
+    .await
+    .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("needs a key")
+            && err.contains("apiportal.ns.nl")
+            && err.contains("RAILTOP_NETHERLANDS_KEY"),
+        "{err}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn germany_and_the_united_states_end_to_end() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let de = play(DB_REST, seen.clone()).await;
@@ -681,8 +781,26 @@ fn conformance_with_the_real_recorded_samples() {
         board.iter().all(|d| !d.messages.is_empty()),
         "HIM notices on every journey"
     );
+    // NS: five recorded Utrecht departures, padded names, a delay computed from 08:56:34.
+    let board = netherlands::parse_board(&read("netherlands-departures.json")).unwrap();
+    assert_eq!(board.len(), 5);
+    assert_eq!(board[0].train_code.as_deref(), Some("IC 8824"));
+    assert!(board.iter().any(|d| d.delay == Some(2)));
+    assert_eq!(board[0].via, ["Alphen a/d Rijn"]);
+    // Trafikverket: 20 rows at Stockholm C; 11 public departures still to leave, one cancelled.
+    let names = sweden::parse_stations(&read("sweden-train-stations.json")).unwrap();
+    assert_eq!(names.len(), 20);
+    assert_eq!(names["A"], "Alingsås");
+    let board = sweden::parse_board(&read("sweden-train-announcement.json"), &names).unwrap();
+    assert_eq!(board.len(), 11);
+    assert_eq!(board.iter().filter(|d| d.cancelled).count(), 1);
+    assert!(board.iter().all(|d| d.platform.as_deref() != Some("x")));
+    assert_eq!(
+        board[0].scheduled_dep, "16:08",
+        "Stockholm time; 16:01 had left"
+    );
     eprintln!(
-        "checked the real samples of the open feeds in {}",
+        "checked the real samples of the open and keyed feeds in {}",
         dir.display()
     );
 }

@@ -8,7 +8,9 @@ pub mod finland;
 pub mod germany;
 pub mod http;
 pub mod ireland;
+pub mod netherlands;
 pub mod norway;
+pub mod sweden;
 pub mod switzerland;
 pub mod times;
 pub mod usa;
@@ -148,7 +150,7 @@ impl Aggregator {
             }
             s
         };
-        let feeds: Vec<Arc<dyn Feed>> = vec![
+        let mut feeds: Vec<Arc<dyn Feed>> = vec![
             Arc::new(finland::Finland::with_settings(
                 client.clone(),
                 settings("finland"),
@@ -177,8 +179,20 @@ impl Aggregator {
                 client.clone(),
                 settings("norway"),
             )),
-            Arc::new(austria::Austria::with_settings(client, settings("austria"))),
+            Arc::new(austria::Austria::with_settings(
+                client.clone(),
+                settings("austria"),
+            )),
         ];
+        // The keyed feeds join only with a key; without one `why_not_live` says where to get it.
+        if let Some(feed) =
+            netherlands::Netherlands::with_settings(client.clone(), settings("netherlands"))
+        {
+            feeds.push(Arc::new(feed));
+        }
+        if let Some(feed) = sweden::Sweden::with_settings(client, settings("sweden")) {
+            feeds.push(Arc::new(feed));
+        }
         Ok(Aggregator::with_feeds(feeds, clock))
     }
 
@@ -324,14 +338,20 @@ impl Aggregator {
 }
 
 /// Why a country of the API has no feed here.
-pub fn why_not_live(slug: &str) -> &'static str {
+pub fn why_not_live(slug: &str) -> String {
+    let needs_key = |help: &str| {
+        format!(
+            "needs a key: {help}; then set {} or `key` under [upstream.{slug}] in the config file",
+            http::key_var(slug)
+        )
+    };
     match slug {
-        "egypt" => "no public realtime rail feed exists (ENR's systems are closed)",
-        "bulgaria" => "no official feed exists (BDŽ publishes only web pages)",
-        "netherlands" | "sweden" | "france" | "japan" => {
-            "its feed needs an API key, not supported yet"
-        }
-        _ => "not supported yet",
+        "egypt" => "no public realtime rail feed exists (ENR's systems are closed)".into(),
+        "bulgaria" => "no official feed exists (BDŽ publishes only web pages)".into(),
+        "netherlands" => needs_key(netherlands::KEY_HELP),
+        "sweden" => needs_key(sweden::KEY_HELP),
+        "france" | "japan" => "its feed needs an API key, not supported yet".into(),
+        _ => "not supported yet".into(),
     }
 }
 

@@ -7,7 +7,7 @@
 //! `stop` is named). Stations are SBB/UIC numbers such as `8503000`.
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
-use super::times::local_hhmm;
+use super::times::{local_hhmm, parse_offset_time};
 use super::{hub_trains, in_station_list, Feed, FeedFuture};
 use crate::assets;
 use crate::model::tolerant;
@@ -76,13 +76,6 @@ struct Prognosis {
     platform: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     departure: Option<String>,
-}
-
-/// `2022-10-21T13:31:00+0200`: RFC 3339 but for the colon in the offset.
-fn parse_offset_time(s: &str) -> Option<DateTime<Utc>> {
-    DateTime::parse_from_str(s.trim(), "%Y-%m-%dT%H:%M:%S%z")
-        .ok()
-        .map(|t| t.with_timezone(&Utc))
 }
 
 /// The board's station name (where given) and its departures in order.

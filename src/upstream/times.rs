@@ -18,6 +18,17 @@ pub fn minutes_from_seconds(seconds: i64) -> i64 {
     }
 }
 
+/// `2022-10-21T13:31:00+0200` (an offset without its colon, as several feeds write it), or any
+/// RFC 3339 time.
+pub fn parse_offset_time(s: &str) -> Option<DateTime<Utc>> {
+    let s = s.trim();
+    DateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S%z")
+        .or_else(|_| DateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S%.f%z"))
+        .or_else(|_| DateTime::parse_from_rfc3339(s))
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
+}
+
 /// Delay in whole minutes between a planned and an expected instant.
 pub fn delay_minutes(planned: DateTime<Utc>, expected: DateTime<Utc>) -> i64 {
     minutes_from_seconds((expected - planned).num_seconds())
@@ -26,6 +37,19 @@ pub fn delay_minutes(planned: DateTime<Utc>, expected: DateTime<Utc>) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offsets_with_and_without_colon() {
+        let want: DateTime<Utc> = "2022-10-21T11:31:00Z".parse().unwrap();
+        for s in [
+            "2022-10-21T13:31:00+0200",
+            "2022-10-21T13:31:00+02:00",
+            "2022-10-21T13:31:00.000+02:00",
+        ] {
+            assert_eq!(parse_offset_time(s), Some(want), "{s}");
+        }
+        assert_eq!(parse_offset_time("yesterday"), None);
+    }
 
     #[test]
     fn local_times_follow_daylight_saving() {

@@ -1,0 +1,255 @@
+//! The Netherlands — NS's `reisinformatie-api` departures (a key: free registration at
+//! apiportal.ns.nl, sent as `Ocp-Apim-Subscription-Key`).
+//!
+//! Quirks: `name` is padded (`"NS  8824"`), so the train code is built from the product's
+//! category and number; there is no delay field, it is `actualDateTime − plannedDateTime`;
+//! offsets have no colon (`+0200`); `routeStations` are the stops on the way and `messages` the
+//! notices. Stations are NS codes (`UT`, `ASD`), named with the `netherlands:` prefix. No
+//! positions: `realtime` lists the trains of a hub's board (Utrecht Centraal unless a `stop` is
+//! named).
+
+use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::times::{delay_minutes, local_hhmm, parse_offset_time};
+use super::{hub_trains, Feed, FeedFuture};
+use crate::model::tolerant;
+use crate::model::{via_list, Departure, StationInfo, Train};
+use crate::source::SourceError;
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use serde::Deserialize;
+use std::time::Duration;
+
+pub const ATTRIBUTION: &str = "Netherlands: NS Reisinformatie API";
+const TZ: Tz = Tz::Europe__Amsterdam;
+const HUB: &str = "UT";
+pub const KEY_HELP: &str = "free registration at apiportal.ns.nl (Ns-App product)";
+
+#[derive(Deserialize)]
+struct Answer {
+    payload: Payload,
+}
+
+#[derive(Deserialize)]
+struct Payload {
+    #[serde(default)]
+    departures: Vec<Entry>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Entry {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    direction: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    planned_date_time: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    actual_date_time: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    planned_track: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    actual_track: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    cancelled: bool,
+    product: Option<Product>,
+    #[serde(default)]
+    route_stations: Vec<RouteStation>,
+    #[serde(default)]
+    messages: Vec<Message>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Product {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    number: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    category_code: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    operator_name: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RouteStation {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    medium_name: String,
+}
+
+#[derive(Deserialize)]
+struct Message {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    message: String,
+}
+
+/// The departures of a board in order of planned time.
+pub fn parse_board(bytes: &[u8]) -> Result<Vec<Departure>, String> {
+    let answer: Answer = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    let mut rows: Vec<(DateTime<Utc>, Departure)> = answer
+        .payload
+        .departures
+        .into_iter()
+        .filter_map(|e| {
+            let planned = parse_offset_time(e.planned_date_time.as_deref()?)?;
+            let actual = e
+                .actual_date_time
+                .as_deref()
+                .and_then(parse_offset_time)
+                .filter(|_| !e.cancelled);
+            let product = e.product.as_ref();
+            let category = product.map_or("", |p| p.category_code.trim());
+            let number = product.map_or("", |p| p.number.trim());
+            let (platform, planned_platform) = match (e.actual_track, e.planned_track) {
+                (Some(now), Some(plan)) if now != plan => (Some(now), Some(plan)),
+                (now, plan) => (now.or(plan), None),
+            };
+            Some((
+                planned,
+                Departure {
+                    line: category.to_string(),
+                    via: via_list(
+                        e.route_stations.into_iter().map(|s| s.medium_name),
+                        &e.direction,
+                    ),
+                    destination: e.direction,
+                    platform,
+                    planned_platform,
+                    scheduled_dep: local_hhmm(planned, TZ),
+                    delay: actual.map(|a| delay_minutes(planned, a)),
+                    cancelled: e.cancelled,
+                    operator: product.and_then(|p| p.operator_name.clone()),
+                    expected_dep: actual.map(|a| local_hhmm(a, TZ)),
+                    train_code: (!number.is_empty()).then(|| format!("{category} {number}")),
+                    messages: e.messages.into_iter().map(|m| m.message).collect(),
+                },
+            ))
+        })
+        .collect();
+    rows.sort_by_key(|(t, _)| *t);
+    Ok(rows.into_iter().map(|(_, d)| d).collect())
+}
+
+/// An NS station code: two to five letters (`UT`, `ASD`, `GVC`).
+fn is_ns_code(code: &str) -> bool {
+    (2..=5).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphabetic())
+}
+
+pub struct Netherlands {
+    http: FeedHttp,
+    hub: String,
+}
+
+impl Netherlands {
+    pub fn spec(key: &str) -> FeedSpec {
+        FeedSpec {
+            slug: "netherlands",
+            upstream: "NS API",
+            default_base: "https://gateway.apiportal.ns.nl",
+            headers: vec![("Ocp-Apim-Subscription-Key", key.to_string())],
+            ttl: Duration::from_secs(30),
+            per_minute: 30,
+        }
+    }
+
+    /// `None` without a key: the country is then listed as needing one.
+    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Option<Netherlands> {
+        let key = settings.key()?.to_string();
+        Some(Netherlands {
+            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
+            http: FeedHttp::new(Netherlands::spec(&key), client, settings.base),
+        })
+    }
+
+    async fn departures(
+        &self,
+        station: &str,
+    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
+        let code = station.trim().to_ascii_uppercase();
+        if !is_ns_code(&code) {
+            return Err(SourceError::NotFound(format!(
+                "{station:?} is not an NS station code such as UT or ASD"
+            )));
+        }
+        let path = format!("/reisinformatie-api/api/v2/departures?station={code}");
+        let bytes = self.http.get(&path).await?;
+        let departures = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
+        let info = StationInfo {
+            name: code.clone(),
+            code,
+            country: Some("netherlands".into()),
+            timezone: Some(TZ.name().into()),
+        };
+        Ok((info, departures))
+    }
+}
+
+impl Feed for Netherlands {
+    fn slug(&self) -> &'static str {
+        "netherlands"
+    }
+
+    fn attribution(&self) -> &'static str {
+        ATTRIBUTION
+    }
+
+    /// NS codes look like other countries' codes: only `netherlands:UT` routes here.
+    fn knows_station(&self, _code: &str) -> bool {
+        false
+    }
+
+    fn trains<'a>(
+        &'a self,
+        stop: Option<&'a str>,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
+    }
+
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        _limit: usize,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(self.departures(station))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_from_padded_names_computed_delays_tracks_via_and_messages() {
+        let d = parse_board(&crate::upstream::fixture("netherlands/departures-ut.json")).unwrap();
+        let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
+        assert_eq!(codes, ["IC 8824", "SPR 7427", "IC 3124"]);
+        assert_eq!(
+            (d[0].delay, d[0].expected_dep.as_deref()),
+            (Some(0), Some("08:55"))
+        );
+        assert_eq!(d[1].delay, Some(2), "08:56:34 is 1.6 min late: 2");
+        assert_eq!(
+            (d[1].platform.as_deref(), d[1].planned_platform.as_deref()),
+            (Some("14"), Some("15"))
+        );
+        assert!(d[2].cancelled && d[2].delay.is_none());
+        assert_eq!(d[0].via, ["Woerden", "Alphen a/d Rijn"]);
+        assert_eq!(
+            d[0].messages,
+            ["Stopt ook in Woerden, Bodegraven, Lammenschans"]
+        );
+        assert_eq!(d[0].operator.as_deref(), Some("NS"));
+        assert_eq!(d[0].scheduled_dep, "08:55");
+    }
+
+    #[test]
+    fn no_key_no_feed() {
+        let client = crate::upstream::http::client().unwrap();
+        assert!(Netherlands::with_settings(client.clone(), FeedSettings::default()).is_none());
+        let blank = FeedSettings {
+            key: Some("  ".into()),
+            ..FeedSettings::default()
+        };
+        assert!(Netherlands::with_settings(client, blank).is_none());
+    }
+}

@@ -1,0 +1,408 @@
+//! Sweden — Trafikverket's open API (a key: free registration at data.trafikverket.se), queried
+//! with XML posted to `/v2/data.json`, answered in JSON.
+//!
+//! Quirks: stations are signatures (`Cst` is Stockholm C), so names come from a second query
+//! (`TrainStation`, cached for a day); every activity is a row (`Avgang` departures, `Ankomst`
+//! arrivals) and rows with `Advertised: false` are not for the public; the delay is
+//! `EstimatedTimeAtLocation − AdvertisedTimeAtLocation`; a row with `TimeAtLocation` has left;
+//! `TrackAtLocation` `x` means no track yet; `Deviation` descriptions are the notices. No
+//! positions: `realtime` lists the trains of a hub's board (Stockholm C unless a `stop` is named).
+
+use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::times::{delay_minutes, local_hhmm, parse_offset_time};
+use super::{hub_trains, Feed, FeedFuture};
+use crate::model::tolerant;
+use crate::model::{via_list, Departure, StationInfo, Train};
+use crate::source::SourceError;
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub const ATTRIBUTION: &str = "Sweden: Trafikverket open API";
+const TZ: Tz = Tz::Europe__Stockholm;
+const HUB: &str = "Cst";
+const DATA: &str = "/v2/data.json";
+pub const KEY_HELP: &str = "free registration at data.trafikverket.se";
+const STATIONS_TTL: Duration = Duration::from_secs(24 * 3600);
+
+#[derive(Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+struct Answer {
+    response: Response,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+struct Response {
+    #[serde(default)]
+    result: Vec<ResultSet>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct ResultSet {
+    #[serde(default)]
+    train_announcement: Vec<Announcement>,
+    #[serde(default)]
+    train_station: Vec<Station>,
+    #[serde(rename = "ERROR")]
+    error: Option<ApiError>,
+}
+
+#[derive(Deserialize)]
+struct ApiError {
+    #[serde(
+        default,
+        rename = "MESSAGE",
+        alias = "Message",
+        deserialize_with = "tolerant::string"
+    )]
+    message: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct Station {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    location_signature: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    advertised_location_name: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct Announcement {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    activity_type: String,
+    /// Absent means advertised.
+    #[serde(default)]
+    advertised: Option<bool>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    advertised_time_at_location: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    estimated_time_at_location: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    time_at_location: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    advertised_train_ident: String,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    canceled: bool,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    track_at_location: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    operator: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    information_owner: Option<String>,
+    #[serde(default)]
+    product_information: Vec<Described>,
+    #[serde(default)]
+    to_location: Vec<Location>,
+    #[serde(default)]
+    via_to_location: Vec<Location>,
+    #[serde(default)]
+    deviation: Vec<Described>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct Described {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    description: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct Location {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    location_name: String,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    order: Option<i64>,
+}
+
+pub type Names = HashMap<String, String>;
+
+fn result(bytes: &[u8]) -> Result<ResultSet, String> {
+    let answer: Answer = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    let set = answer
+        .response
+        .result
+        .into_iter()
+        .next()
+        .ok_or("an empty RESULT")?;
+    match &set.error {
+        Some(e) => Err(format!("Trafikverket refused the query: {}", e.message)),
+        None => Ok(set),
+    }
+}
+
+/// Signature → advertised name.
+pub fn parse_stations(bytes: &[u8]) -> Result<Names, String> {
+    Ok(result(bytes)?
+        .train_station
+        .into_iter()
+        .filter(|s| !s.location_signature.is_empty())
+        .map(|s| (s.location_signature, s.advertised_location_name))
+        .collect())
+}
+
+fn name(names: &Names, signature: &str) -> String {
+    names
+        .get(signature)
+        .cloned()
+        .unwrap_or_else(|| signature.to_string())
+}
+
+/// The public departures still to leave, in order of advertised time.
+pub fn parse_board(bytes: &[u8], names: &Names) -> Result<Vec<Departure>, String> {
+    let mut rows: Vec<(DateTime<Utc>, Departure)> = result(bytes)?
+        .train_announcement
+        .into_iter()
+        .filter(|a| a.activity_type == "Avgang" && a.advertised != Some(false))
+        .filter(|a| a.time_at_location.is_none() || a.canceled)
+        .filter_map(|a| {
+            let planned = parse_offset_time(a.advertised_time_at_location.as_deref()?)?;
+            let estimated = a
+                .estimated_time_at_location
+                .as_deref()
+                .and_then(parse_offset_time)
+                .filter(|_| !a.canceled);
+            let destination = a
+                .to_location
+                .first()
+                .map_or_else(String::new, |l| name(names, &l.location_name));
+            let mut via = a.via_to_location;
+            via.sort_by_key(|l| l.order.unwrap_or(i64::MAX));
+            let line = a
+                .product_information
+                .first()
+                .map_or_else(String::new, |p| p.description.clone());
+            Some((
+                planned,
+                Departure {
+                    via: via_list(
+                        via.iter().map(|l| name(names, &l.location_name)),
+                        &destination,
+                    ),
+                    line,
+                    destination,
+                    platform: a.track_at_location.filter(|t| !t.eq_ignore_ascii_case("x")),
+                    scheduled_dep: local_hhmm(planned, TZ),
+                    delay: estimated.map(|e| delay_minutes(planned, e)),
+                    cancelled: a.canceled,
+                    operator: a.operator.or(a.information_owner),
+                    expected_dep: estimated.map(|e| local_hhmm(e, TZ)),
+                    train_code: (!a.advertised_train_ident.is_empty())
+                        .then(|| a.advertised_train_ident.clone()),
+                    messages: a.deviation.into_iter().map(|d| d.description).collect(),
+                    ..Departure::default()
+                },
+            ))
+        })
+        .collect();
+    rows.sort_by_key(|(t, _)| *t);
+    Ok(rows.into_iter().map(|(_, d)| d).collect())
+}
+
+/// XML attribute values are quoted; the key and signature must not break out of them.
+fn xml_attr(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_control())
+        .map(|c| match c {
+            '&' => "&amp;".to_string(),
+            '"' => "&quot;".to_string(),
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+pub fn stations_request(key: &str) -> String {
+    format!(
+        "<REQUEST><LOGIN authenticationkey=\"{}\"/><QUERY objecttype=\"TrainStation\" schemaversion=\"1.4\"><FILTER><EQ name=\"Advertised\" value=\"true\"/></FILTER><INCLUDE>LocationSignature</INCLUDE><INCLUDE>AdvertisedLocationName</INCLUDE></QUERY></REQUEST>",
+        xml_attr(key)
+    )
+}
+
+/// Departures from `signature` advertised from 15 minutes ago to 3 hours ahead.
+pub fn board_request(key: &str, signature: &str) -> String {
+    format!(
+        "<REQUEST><LOGIN authenticationkey=\"{}\"/><QUERY objecttype=\"TrainAnnouncement\" schemaversion=\"1.8\" orderby=\"AdvertisedTimeAtLocation\"><FILTER><AND><EQ name=\"ActivityType\" value=\"Avgang\"/><EQ name=\"LocationSignature\" value=\"{}\"/><EQ name=\"Advertised\" value=\"true\"/><GT name=\"AdvertisedTimeAtLocation\" value=\"$dateadd(-00:15:00)\"/><LT name=\"AdvertisedTimeAtLocation\" value=\"$dateadd(03:00:00)\"/></AND></FILTER></QUERY></REQUEST>",
+        xml_attr(key),
+        xml_attr(signature)
+    )
+}
+
+/// A Trafikverket station signature: one to five letters (`Cst`, `G`, `Hpbg`, `Söö`).
+fn is_signature(code: &str) -> bool {
+    (1..=5).contains(&code.chars().count()) && code.chars().all(char::is_alphabetic)
+}
+
+pub struct Sweden {
+    http: FeedHttp,
+    key: String,
+    hub: String,
+    names: tokio::sync::Mutex<Option<(Instant, Arc<Names>)>>,
+}
+
+impl Sweden {
+    pub fn spec() -> FeedSpec {
+        FeedSpec {
+            slug: "sweden",
+            upstream: "Trafikverket",
+            default_base: "https://api.trafikinfo.trafikverket.se",
+            headers: Vec::new(),
+            ttl: Duration::from_secs(30),
+            per_minute: 30,
+        }
+    }
+
+    /// `None` without a key: the country is then listed as needing one.
+    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Option<Sweden> {
+        let key = settings.key()?.to_string();
+        Some(Sweden {
+            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
+            http: FeedHttp::new(Sweden::spec(), client, settings.base),
+            key,
+            names: tokio::sync::Mutex::new(None),
+        })
+    }
+
+    async fn names(&self) -> Result<Arc<Names>, SourceError> {
+        let mut kept = self.names.lock().await;
+        if let Some((at, names)) = kept.as_ref() {
+            if at.elapsed() < STATIONS_TTL {
+                return Ok(names.clone());
+            }
+        }
+        let bytes = self
+            .http
+            .post(DATA, stations_request(&self.key), "text/xml")
+            .await?;
+        let names = Arc::new(parse_stations(&bytes).map_err(|e| self.http.bad_payload(e))?);
+        *kept = Some((Instant::now(), names.clone()));
+        Ok(names)
+    }
+
+    async fn departures(
+        &self,
+        station: &str,
+    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
+        let signature = station.trim();
+        if !is_signature(signature) {
+            return Err(SourceError::NotFound(format!(
+                "{station:?} is not a Trafikverket station signature such as Cst or G"
+            )));
+        }
+        let names = self.names().await?;
+        let bytes = self
+            .http
+            .post(DATA, board_request(&self.key, signature), "text/xml")
+            .await?;
+        let departures = parse_board(&bytes, &names).map_err(|e| self.http.bad_payload(e))?;
+        let info = StationInfo {
+            code: signature.to_string(),
+            name: name(&names, signature),
+            country: Some("sweden".into()),
+            timezone: Some(TZ.name().into()),
+        };
+        Ok((info, departures))
+    }
+}
+
+impl Feed for Sweden {
+    fn slug(&self) -> &'static str {
+        "sweden"
+    }
+
+    fn attribution(&self) -> &'static str {
+        ATTRIBUTION
+    }
+
+    /// Signatures look like other countries' codes: only `sweden:Cst` routes here.
+    fn knows_station(&self, _code: &str) -> bool {
+        false
+    }
+
+    fn trains<'a>(
+        &'a self,
+        stop: Option<&'a str>,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
+    }
+
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        _limit: usize,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(self.departures(station))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Names {
+        parse_stations(&crate::upstream::fixture("sweden/train-stations.json")).unwrap()
+    }
+
+    #[test]
+    fn signatures_become_names_departed_and_hidden_rows_leave() {
+        let names = names();
+        assert_eq!(names["Cst"], "Stockholm C");
+        let d = parse_board(
+            &crate::upstream::fixture("sweden/announcements-cst.json"),
+            &names,
+        )
+        .unwrap();
+        let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
+        assert_eq!(
+            codes,
+            ["10139", "541", "2203"],
+            "arrival, departed and non-public rows left out"
+        );
+        assert_eq!(d[0].destination, "Hallsberg");
+        assert_eq!(
+            d[0].via,
+            ["Södertälje syd", "Katrineholm"],
+            "by Order; unknown signatures stay"
+        );
+        assert_eq!(
+            (
+                d[0].delay,
+                d[0].expected_dep.as_deref(),
+                d[0].scheduled_dep.as_str()
+            ),
+            (Some(4), Some("16:05"), "16:01")
+        );
+        assert_eq!(d[0].messages, ["Spårändrat"]);
+        assert_eq!(d[0].line, "Mälartåg");
+        assert_eq!(d[1].platform, None, "track x: not known yet");
+        assert!(d[2].cancelled && d[2].delay.is_none());
+        assert_eq!(d[1].operator.as_deref(), Some("SJ"));
+    }
+
+    #[test]
+    fn api_errors_and_the_request_bodies() {
+        let err = parse_board(
+            br#"{"RESPONSE":{"RESULT":[{"ERROR":{"SOURCE":"Request","MESSAGE":"Invalid authentication"}}]}}"#,
+            &Names::new(),
+        )
+        .unwrap_err();
+        assert!(err.contains("Invalid authentication"), "{err}");
+        let body = board_request("k\"ey<", "Cst");
+        assert!(
+            body.contains("authenticationkey=\"k&quot;ey&lt;\""),
+            "{body}"
+        );
+        assert!(body.contains("<EQ name=\"LocationSignature\" value=\"Cst\"/>"));
+        assert!(is_signature("Söö") && !is_signature("8503000"));
+    }
+}
