@@ -14,7 +14,8 @@ use railtop::source::{LiveSource, RealtimeQuery};
 use railtop::upstream::finland::{self, Finland};
 use railtop::upstream::http::FeedSettings;
 use railtop::upstream::{
-    austria, belgium, germany, ireland, netherlands, norway, sweden, switzerland, usa,
+    austria, belgium, france, germany, ireland, japan, netherlands, norway, sweden, switzerland,
+    usa,
 };
 use railtop::upstream::{Aggregator, Feed, FeedFuture};
 use std::path::PathBuf;
@@ -459,6 +460,78 @@ async fn keyed_feeds_send_their_key_and_without_one_say_where_to_get_it() {
         assert!(posts.iter().any(|(_, b)| b.contains("value=\"Cst\"")));
     }
 
+    // SNCF: the key as the Basic user name; ODPT: the key in the query.
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let fr = play(
+        &[(
+            "/v1/coverage/sncf/stop_areas/stop_area:SNCF:87384008/departures",
+            "france/departures-saint-lazare.json",
+        )],
+        seen.clone(),
+    )
+    .await;
+    let jp = play(
+        &[("/api/v4/odpt:Train", "japan/trains-jr-east.json")],
+        seen.clone(),
+    )
+    .await;
+    let (fr_trains, fr_board) = trains_and_board(
+        vec![
+            ("RAILTOP_FRANCE_URL", fr),
+            ("RAILTOP_FRANCE_KEY", "fake-sncf-key".into()),
+        ],
+        "france",
+        "87384008",
+        &[],
+    )
+    .await;
+    assert_eq!(fr_trains.trains.len(), 3);
+    assert_eq!(fr_board.station.name, "Paris Saint-Lazare");
+    let jp_trains = tokio::task::spawn_blocking(move || {
+        railtop(
+            &[
+                "--source",
+                "upstream",
+                "trains",
+                "--country",
+                "japan",
+                "--format",
+                "json",
+            ],
+            &[
+                ("RAILTOP_JAPAN_URL", jp.as_str()),
+                ("RAILTOP_JAPAN_KEY", "fake-odpt-key"),
+            ],
+        )
+    })
+    .await
+    .unwrap();
+    assert!(
+        jp_trains.status.success(),
+        "{}",
+        String::from_utf8_lossy(&jp_trains.stderr)
+    );
+    let jp_trains: RealtimeResponse = serde_json::from_slice(&jp_trains.stdout).unwrap();
+    assert_eq!(jp_trains.trains.len(), 2);
+    assert_eq!(jp_trains.stats.with_gps, 0);
+    {
+        let seen = seen.lock().unwrap();
+        let basic = format!(
+            "Basic {}",
+            base64::Engine::encode(&base64::engine::general_purpose::STANDARD, "fake-sncf-key:")
+        );
+        assert!(seen
+            .iter()
+            .filter(|(p, _)| p.starts_with("/v1/coverage"))
+            .all(|(_, h)| h.get("authorization").is_some_and(|v| *v == *basic)));
+        assert!(
+            seen.iter().any(|(p, _)| p
+                == "/api/v4/odpt:Train?acl:consumerKey=fake-odpt-key&odpt:operator=odpt.Operator:JR-East"),
+            "{:?}",
+            seen.iter().map(|(p, _)| p).collect::<Vec<_>>()
+        );
+    }
+
     // No keys: both listed as needing one, and an all-countries answer does not count them failed.
     let out = tokio::task::spawn_blocking(|| {
         railtop(
@@ -799,6 +872,23 @@ fn conformance_with_the_real_recorded_samples() {
         board[0].scheduled_dep, "16:08",
         "Stockholm time; 16:01 had left"
     );
+    // Navitia: ten recorded Saint-Lazare departures, all from the base schedule.
+    let (station, board) = france::parse_board(&read("france-sncf-departures.json")).unwrap();
+    assert_eq!(station.as_deref(), Some("Paris Saint-Lazare"));
+    assert_eq!(board.len(), 10);
+    assert!(board.iter().all(|d| d.delay.is_none() && !d.cancelled));
+    assert_eq!(
+        board[0].scheduled_dep, "17:22",
+        "local time without offset, Paris"
+    );
+    assert!(board.iter().all(|d| !d.destination.ends_with(')')));
+    // ODPT: 40 recorded JR-East trains, delays in seconds, positions by station only.
+    let trains = japan::parse_trains(&read("japan-odpt-train.json")).unwrap();
+    assert_eq!(trains.len(), 40);
+    assert!(trains
+        .iter()
+        .all(|t| t.lat.is_none() && t.next_station.is_some()));
+    assert!(trains.iter().any(|t| t.delay.is_some_and(|d| d > 0)));
     eprintln!(
         "checked the real samples of the open and keyed feeds in {}",
         dir.display()

@@ -5,9 +5,11 @@
 pub mod austria;
 pub mod belgium;
 pub mod finland;
+pub mod france;
 pub mod germany;
 pub mod http;
 pub mod ireland;
+pub mod japan;
 pub mod netherlands;
 pub mod norway;
 pub mod sweden;
@@ -190,7 +192,13 @@ impl Aggregator {
         {
             feeds.push(Arc::new(feed));
         }
-        if let Some(feed) = sweden::Sweden::with_settings(client, settings("sweden")) {
+        if let Some(feed) = sweden::Sweden::with_settings(client.clone(), settings("sweden")) {
+            feeds.push(Arc::new(feed));
+        }
+        if let Some(feed) = france::France::with_settings(client.clone(), settings("france")) {
+            feeds.push(Arc::new(feed));
+        }
+        if let Some(feed) = japan::Japan::with_settings(client, settings("japan")) {
             feeds.push(Arc::new(feed));
         }
         Ok(Aggregator::with_feeds(feeds, clock))
@@ -350,7 +358,8 @@ pub fn why_not_live(slug: &str) -> String {
         "bulgaria" => "no official feed exists (BDŽ publishes only web pages)".into(),
         "netherlands" => needs_key(netherlands::KEY_HELP),
         "sweden" => needs_key(sweden::KEY_HELP),
-        "france" | "japan" => "its feed needs an API key, not supported yet".into(),
+        "france" => needs_key(france::KEY_HELP),
+        "japan" => needs_key(japan::KEY_HELP),
         _ => "not supported yet".into(),
     }
 }

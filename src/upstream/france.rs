@@ -1,0 +1,336 @@
+//! France — SNCF's Navitia API (a key: free registration at numerique.sncf.com, sent as the HTTP
+//! Basic user name with no password).
+//!
+//! Quirks: times are local (`20250528T172200`, Europe/Paris) with no offset; the delay is
+//! `departure_date_time − base_departure_date_time`, meaningful only when `data_freshness` is
+//! `realtime`; cancellations come only through the answer's top-level `disruptions`, linked from
+//! each departure by id (`severity.effect` `NO_SERVICE`), whose texts are also the notices;
+//! directions end in their town in brackets. Stations are UIC numbers (`87384008`, Paris
+//! Saint-Lazare). No positions: `realtime` lists the trains of a hub's board.
+
+use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::times::{delay_minutes, local_hhmm};
+use super::{hub_trains, Feed, FeedFuture};
+use crate::model::tolerant;
+use crate::model::{Departure, StationInfo, Train};
+use crate::source::SourceError;
+use base64::Engine;
+use chrono::{DateTime, NaiveDateTime, TimeZone, Utc};
+use chrono_tz::Tz;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::time::Duration;
+
+pub const ATTRIBUTION: &str = "France: SNCF open data (Navitia API), ODbL";
+const TZ: Tz = Tz::Europe__Paris;
+const HUB: &str = "87384008";
+pub const KEY_HELP: &str = "free registration at numerique.sncf.com (API SNCF)";
+
+#[derive(Deserialize)]
+struct Answer {
+    #[serde(default)]
+    departures: Vec<Entry>,
+    #[serde(default)]
+    disruptions: Vec<Disruption>,
+}
+
+#[derive(Deserialize)]
+struct Entry {
+    stop_point: Option<StopPoint>,
+    stop_date_time: StopTime,
+    display_informations: Display,
+    #[serde(default)]
+    links: Vec<Link>,
+}
+
+#[derive(Deserialize)]
+struct StopPoint {
+    stop_area: Option<Area>,
+}
+
+#[derive(Deserialize)]
+struct Area {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct StopTime {
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    departure_date_time: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    base_departure_date_time: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    data_freshness: String,
+}
+
+#[derive(Deserialize)]
+struct Display {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    code: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    label: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    direction: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    commercial_mode: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    network: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    trip_short_name: String,
+}
+
+#[derive(Deserialize)]
+struct Link {
+    #[serde(default, rename = "type", deserialize_with = "tolerant::string")]
+    kind: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+}
+
+#[derive(Deserialize)]
+struct Disruption {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+    severity: Option<Severity>,
+    #[serde(default)]
+    messages: Vec<Text>,
+}
+
+#[derive(Deserialize)]
+struct Severity {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    effect: String,
+}
+
+#[derive(Deserialize)]
+struct Text {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    text: String,
+}
+
+/// `20250528T172200` on Paris's clock.
+pub fn navitia_time(s: &str) -> Option<DateTime<Utc>> {
+    let local = NaiveDateTime::parse_from_str(s.trim(), "%Y%m%dT%H%M%S").ok()?;
+    TZ.from_local_datetime(&local)
+        .earliest()
+        .map(|t| t.with_timezone(&Utc))
+}
+
+/// `Nanterre la Folie (Nanterre)` → `Nanterre la Folie`: the town in brackets is noise on a board.
+fn without_town(direction: &str) -> String {
+    match direction.rfind(" (") {
+        Some(i) if direction.ends_with(')') && i > 0 => direction[..i].to_string(),
+        _ => direction.to_string(),
+    }
+}
+
+/// The stop area's name (where given) and the departures in order of planned time.
+pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), String> {
+    let answer: Answer = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    let disruptions: HashMap<&str, &Disruption> = answer
+        .disruptions
+        .iter()
+        .map(|d| (d.id.as_str(), d))
+        .collect();
+    let station = answer
+        .departures
+        .iter()
+        .find_map(|e| e.stop_point.as_ref()?.stop_area.as_ref())
+        .map(|a| a.name.clone())
+        .filter(|n| !n.is_empty());
+    let mut rows: Vec<(DateTime<Utc>, Departure)> = answer
+        .departures
+        .iter()
+        .filter_map(|e| {
+            let times = &e.stop_date_time;
+            let planned = navitia_time(times.base_departure_date_time.as_deref()?)?;
+            let linked: Vec<&Disruption> = e
+                .links
+                .iter()
+                .filter(|l| l.kind == "disruption")
+                .filter_map(|l| disruptions.get(l.id.as_str()).copied())
+                .collect();
+            let cancelled = linked.iter().any(|d| {
+                d.severity
+                    .as_ref()
+                    .is_some_and(|s| s.effect == "NO_SERVICE")
+            });
+            let expected = times
+                .departure_date_time
+                .as_deref()
+                .and_then(navitia_time)
+                .filter(|_| times.data_freshness == "realtime" && !cancelled);
+            let info = &e.display_informations;
+            let line = if info.code.is_empty() {
+                info.label.clone()
+            } else {
+                info.code.clone()
+            };
+            Some((
+                planned,
+                Departure {
+                    line,
+                    destination: without_town(&info.direction),
+                    scheduled_dep: local_hhmm(planned, TZ),
+                    delay: expected.map(|x| delay_minutes(planned, x)),
+                    cancelled,
+                    operator: info.network.clone(),
+                    expected_dep: expected.map(|x| local_hhmm(x, TZ)),
+                    train_code: (!info.trip_short_name.is_empty())
+                        .then(|| format!("{} {}", info.commercial_mode, info.trip_short_name)),
+                    messages: linked
+                        .iter()
+                        .filter_map(|d| d.messages.first().map(|m| m.text.clone()))
+                        .collect(),
+                    ..Departure::default()
+                },
+            ))
+        })
+        .collect();
+    rows.sort_by_key(|(t, _)| *t);
+    Ok((station, rows.into_iter().map(|(_, d)| d).collect()))
+}
+
+/// A French UIC station number: 8 digits starting with 87.
+fn is_sncf_uic(code: &str) -> bool {
+    code.len() == 8 && code.starts_with("87") && code.bytes().all(|b| b.is_ascii_digit())
+}
+
+pub struct France {
+    http: FeedHttp,
+    hub: String,
+}
+
+impl France {
+    pub fn spec(key: &str) -> FeedSpec {
+        let basic = base64::engine::general_purpose::STANDARD.encode(format!("{key}:"));
+        FeedSpec {
+            slug: "france",
+            upstream: "SNCF Navitia",
+            default_base: "https://api.sncf.com",
+            headers: vec![("Authorization", format!("Basic {basic}"))],
+            ttl: Duration::from_secs(30),
+            // The free plan allows 5,000 requests a day: about 3 a minute on average.
+            per_minute: 6,
+        }
+    }
+
+    /// `None` without a key: the country is then listed as needing one.
+    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Option<France> {
+        let key = settings.key()?.to_string();
+        Some(France {
+            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
+            http: FeedHttp::new(France::spec(&key), client, settings.base),
+        })
+    }
+
+    async fn departures(
+        &self,
+        station: &str,
+        limit: usize,
+    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
+        let uic = station.trim();
+        if !is_sncf_uic(uic) {
+            return Err(SourceError::NotFound(format!(
+                "{station:?} is not an SNCF UIC number such as 87384008 (Paris Saint-Lazare)"
+            )));
+        }
+        let path = format!(
+            "/v1/coverage/sncf/stop_areas/stop_area:SNCF:{uic}/departures?data_freshness=realtime&count={}",
+            limit.clamp(10, 100)
+        );
+        let bytes = self.http.get(&path).await?;
+        let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
+        let info = StationInfo {
+            code: uic.to_string(),
+            name: name.unwrap_or_else(|| uic.to_string()),
+            country: Some("france".into()),
+            timezone: Some(TZ.name().into()),
+        };
+        Ok((info, departures))
+    }
+}
+
+impl Feed for France {
+    fn slug(&self) -> &'static str {
+        "france"
+    }
+
+    fn attribution(&self) -> &'static str {
+        ATTRIBUTION
+    }
+
+    fn knows_station(&self, code: &str) -> bool {
+        is_sncf_uic(code.trim())
+    }
+
+    fn trains<'a>(
+        &'a self,
+        stop: Option<&'a str>,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
+    }
+
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        limit: usize,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(self.departures(station, limit))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_times_realtime_only_delays_and_cancellations_through_disruptions() {
+        let (name, d) = parse_board(&crate::upstream::fixture(
+            "france/departures-saint-lazare.json",
+        ))
+        .unwrap();
+        assert_eq!(name.as_deref(), Some("Paris Saint-Lazare"));
+        assert_eq!(d.len(), 3);
+        assert_eq!(
+            (
+                d[0].line.as_str(),
+                d[0].destination.as_str(),
+                d[0].scheduled_dep.as_str()
+            ),
+            ("L", "Versailles Rive Droite", "17:23")
+        );
+        assert_eq!(
+            (d[0].delay, d[0].expected_dep.as_deref()),
+            (Some(4), Some("17:27"))
+        );
+        assert_eq!(d[0].train_code.as_deref(), Some("TRANSILIEN 133627"));
+        assert_eq!(
+            d[1].delay, None,
+            "base_schedule: no realtime even if the times differ"
+        );
+        assert!(d[2].cancelled && d[2].delay.is_none());
+        assert_eq!(d[2].messages, ["Train supprimé : mouvement social"]);
+        assert!(d[0].messages.is_empty());
+    }
+
+    #[test]
+    fn the_key_is_the_basic_user_name() {
+        let spec = France::spec("abc");
+        assert_eq!(
+            spec.headers,
+            vec![("Authorization", "Basic YWJjOg==".to_string())]
+        );
+        assert_eq!(without_town("Cergy le Haut (Cergy)"), "Cergy le Haut");
+        assert_eq!(without_town("Gisors"), "Gisors");
+        assert_eq!(
+            navitia_time("20260701T120000")
+                .map(|t| t.to_rfc3339())
+                .as_deref(),
+            Some("2026-07-01T10:00:00+00:00")
+        );
+    }
+}
