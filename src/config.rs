@@ -20,6 +20,79 @@ pub struct FileConfig {
     /// `[upstream.finland] url = "…"`: a feed's base URL (`RAILTOP_<COUNTRY>_URL` wins).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub upstream: std::collections::BTreeMap<String, UpstreamFeed>,
+    /// `[[feeds]]`: GTFS-Realtime feeds that add (or replace) a country or region.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub feeds: Vec<GtfsFeedEntry>,
+}
+
+/// One `[[feeds]]` table.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GtfsFeedEntry {
+    /// A country of the API (replacing its built-in feed) or a new region: lowercase, hyphens.
+    pub slug: String,
+    /// Who runs it (shown as the operator).
+    pub name: String,
+    /// The stations' clock, e.g. `Europe/Tallinn`.
+    pub timezone: String,
+    pub vehicle_positions: String,
+    pub trip_updates: Option<String>,
+    /// A static GTFS zip, for names and timetable boards.
+    pub static_gtfs: Option<String>,
+    pub attribution: Option<String>,
+}
+
+impl GtfsFeedEntry {
+    pub fn to_config(&self) -> Result<crate::upstream::gtfs::GtfsFeedConfig, String> {
+        let slug = self.slug.trim();
+        let where_ = format!("[[feeds]] {slug:?}");
+        if slug.is_empty()
+            || slug.len() > 40
+            || !slug
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        {
+            return Err(format!(
+                "{where_}: slug must be lowercase letters, digits and hyphens, such as \"estonia\""
+            ));
+        }
+        let timezone = self.timezone.parse().map_err(|_| {
+            format!(
+                "{where_}: timezone {:?} is not an IANA zone such as Europe/Tallinn",
+                self.timezone
+            )
+        })?;
+        let url = |what: &str, u: &str| {
+            if u.starts_with("http://") || u.starts_with("https://") {
+                Ok(u.trim().to_string())
+            } else {
+                Err(format!(
+                    "{where_}: {what} must be an http(s) URL, not {u:?}"
+                ))
+            }
+        };
+        Ok(crate::upstream::gtfs::GtfsFeedConfig {
+            slug: slug.to_string(),
+            name: self.name.clone(),
+            timezone,
+            vehicle_positions: url("vehicle_positions", &self.vehicle_positions)?,
+            trip_updates: self
+                .trip_updates
+                .as_deref()
+                .map(|u| url("trip_updates", u))
+                .transpose()?,
+            static_gtfs: self
+                .static_gtfs
+                .as_deref()
+                .map(|u| url("static_gtfs", u))
+                .transpose()?,
+            attribution: self
+                .attribution
+                .clone()
+                .unwrap_or_else(|| format!("{}: {} (GTFS-Realtime)", slug, self.name)),
+            base: None,
+        })
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -33,6 +106,11 @@ pub struct UpstreamFeed {
 }
 
 impl FileConfig {
+    /// The `[[feeds]]` tables, checked (as `load` already did).
+    pub fn gtfs_feeds(&self) -> Result<Vec<crate::upstream::gtfs::GtfsFeedConfig>, String> {
+        self.feeds.iter().map(GtfsFeedEntry::to_config).collect()
+    }
+
     /// Each feed's settings from the file, by country slug.
     pub fn feed_settings(
         &self,
@@ -95,6 +173,9 @@ pub fn parse(text: &str) -> Result<FileConfig, String> {
     if config.interval == Some(0) || config.board_interval == Some(0) {
         return Err("intervals are seconds, at least 1".into());
     }
+    for feed in &config.feeds {
+        feed.to_config()?;
+    }
     Ok(config)
 }
 
@@ -122,6 +203,25 @@ mod tests {
         let keyed = parse("[upstream.netherlands]\nkey = \"abc123\"\n").unwrap();
         assert_eq!(keyed.feed_settings()["netherlands"].key(), Some("abc123"));
         assert!(parse("[upstream.finland]\nuri = \"x\"\n").is_err());
+    }
+
+    #[test]
+    fn gtfs_feeds() {
+        let c = parse(
+            "[[feeds]]\nslug = \"estonia\"\nname = \"Elron\"\ntimezone = \"Europe/Tallinn\"\nvehicle_positions = \"https://example.org/vp.pb\"\nstatic_gtfs = \"https://example.org/gtfs.zip\"\n",
+        )
+        .unwrap();
+        let f = c.feeds[0].to_config().unwrap();
+        assert_eq!(
+            (f.slug.as_str(), f.timezone.name()),
+            ("estonia", "Europe/Tallinn")
+        );
+        assert_eq!(f.attribution, "estonia: Elron (GTFS-Realtime)");
+        assert!(f.trip_updates.is_none());
+        let bad = |toml: &str| parse(toml).unwrap_err();
+        assert!(bad("[[feeds]]\nslug = \"Estonia!\"\nname = \"x\"\ntimezone = \"UTC\"\nvehicle_positions = \"https://x\"\n").contains("slug"));
+        assert!(bad("[[feeds]]\nslug = \"ee\"\nname = \"x\"\ntimezone = \"Mars/Olympus\"\nvehicle_positions = \"https://x\"\n").contains("Mars/Olympus"));
+        assert!(bad("[[feeds]]\nslug = \"ee\"\nname = \"x\"\ntimezone = \"UTC\"\nvehicle_positions = \"ftp://x\"\n").contains("http(s)"));
     }
 
     #[test]

@@ -889,6 +889,23 @@ fn conformance_with_the_real_recorded_samples() {
         .iter()
         .all(|t| t.lat.is_none() && t.next_station.is_some()));
     assert!(trains.iter().any(|t| t.delay.is_some_and(|d| d > 0)));
+    // KTMB's GTFS-Realtime vehicle positions (protobuf): 12 vehicles inside Malaysia, trip ids
+    // only, speeds up to 128 (km/h, whatever the spec says).
+    let feed =
+        railtop::upstream::gtfs_rt::decode(&read("malaysia-ktmb-vehicle-positions.pb")).unwrap();
+    assert_eq!(feed.entity.len(), 12);
+    let malaysia = railtop::country::by_slug("malaysia").unwrap();
+    for e in &feed.entity {
+        let v = e.vehicle.as_ref().unwrap();
+        let p = v.position.as_ref().unwrap();
+        let (lat, lng) = (
+            f64::from(p.latitude.unwrap()),
+            f64::from(p.longitude.unwrap()),
+        );
+        assert!(malaysia.bbox.contains(lat, lng), "{lat},{lng}");
+        assert!(v.trip.as_ref().unwrap().route_id.is_none());
+        assert!(p.speed.unwrap() <= 130.0);
+    }
     eprintln!(
         "checked the real samples of the open and keyed feeds in {}",
         dir.display()

@@ -250,6 +250,7 @@ pub fn open_source(
         "upstream" => Ok(Arc::new(crate::upstream::Aggregator::open(
             clock,
             &file.feed_settings(),
+            &file.gtfs_feeds()?,
         )?)),
         url if url.starts_with("http://") || url.starts_with("https://") => {
             Ok(Arc::new(RemoteSource::new(url, RemoteConfig::default())?))

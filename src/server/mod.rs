@@ -127,7 +127,7 @@ async fn realtime(
     headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Response {
-    let query = match params::realtime(query.as_deref()) {
+    let query = match params::realtime(query.as_deref(), &state.source.regions()) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };

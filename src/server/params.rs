@@ -19,12 +19,13 @@ fn get<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .filter(|v| !v.is_empty())
 }
 
-/// `source=<slug>&stop=<stop>`: both optional; an unknown slug is a 404.
-pub fn realtime(raw: Option<&str>) -> Result<RealtimeQuery, SourceError> {
+/// `source=<slug>&stop=<stop>`: both optional; a slug that is neither a country of the API nor
+/// one of the source's `regions` is a 404.
+pub fn realtime(raw: Option<&str>, regions: &[String]) -> Result<RealtimeQuery, SourceError> {
     let pairs = pairs(raw);
     let country = get(&pairs, "source").map(str::to_owned);
     if let Some(slug) = &country {
-        if country::by_slug(slug).is_none() {
+        if country::by_slug(slug).is_none() && !regions.contains(slug) {
             return Err(SourceError::NotFound(format!(
                 "unknown source {slug:?}; use one of: {}",
                 country::slugs().join(", ")
@@ -67,15 +68,24 @@ mod tests {
 
     #[test]
     fn realtime_parameters() {
-        assert_eq!(realtime(None).unwrap(), RealtimeQuery::default());
-        let q = realtime(Some("source=germany&stop=hamburg-hbf")).unwrap();
+        assert_eq!(realtime(None, &[]).unwrap(), RealtimeQuery::default());
+        let q = realtime(Some("source=germany&stop=hamburg-hbf"), &[]).unwrap();
         assert_eq!(q.country.as_deref(), Some("germany"));
         assert_eq!(q.stop.as_deref(), Some("hamburg-hbf"));
-        assert_eq!(realtime(Some("source=")).unwrap().country, None);
+        assert_eq!(realtime(Some("source="), &[]).unwrap().country, None);
         assert!(matches!(
-            realtime(Some("source=mars")),
+            realtime(Some("source=mars"), &[]),
             Err(SourceError::NotFound(_))
         ));
+        let regions = ["estonia".to_string()];
+        assert_eq!(
+            realtime(Some("source=estonia"), &regions)
+                .unwrap()
+                .country
+                .as_deref(),
+            Some("estonia"),
+            "a region the source has"
+        );
     }
 
     #[test]

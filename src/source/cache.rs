@@ -185,6 +185,10 @@ impl CachedSource {
         self.inner.not_live()
     }
 
+    pub fn regions(&self) -> Vec<String> {
+        self.inner.regions()
+    }
+
     pub async fn realtime(
         &self,
         query: RealtimeQuery,

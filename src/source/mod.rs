@@ -103,6 +103,10 @@ pub trait LiveSource: Send + Sync {
     fn not_live(&self) -> Vec<(&'static str, String)> {
         Vec::new()
     }
+    /// Regions this source answers for beyond the API's fixed countries (a `[[feeds]]` entry).
+    fn regions(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A source shared between tasks.

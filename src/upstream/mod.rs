@@ -7,6 +7,9 @@ pub mod belgium;
 pub mod finland;
 pub mod france;
 pub mod germany;
+pub mod gtfs;
+pub mod gtfs_rt;
+pub mod gtfs_static;
 pub mod http;
 pub mod ireland;
 pub mod japan;
@@ -140,6 +143,7 @@ impl Aggregator {
     pub fn open(
         clock: Clock,
         file: &HashMap<String, http::FeedSettings>,
+        gtfs_feeds: &[gtfs::GtfsFeedConfig],
     ) -> Result<Aggregator, String> {
         let client = http::client()?;
         let settings = |slug: &str| {
@@ -185,7 +189,19 @@ impl Aggregator {
                 client.clone(),
                 settings("austria"),
             )),
+            Arc::new(gtfs::GtfsFeed::new(
+                client.clone(),
+                gtfs::malaysia(settings("malaysia").base),
+            )),
         ];
+        // `[[feeds]]` of the config file: a feed for a country replaces the built-in one.
+        for config in gtfs_feeds {
+            feeds.retain(|f| f.slug() != config.slug);
+            feeds.push(Arc::new(gtfs::GtfsFeed::new(
+                client.clone(),
+                config.clone(),
+            )));
+        }
         // The keyed feeds join only with a key; without one `why_not_live` says where to get it.
         if let Some(feed) =
             netherlands::Netherlands::with_settings(client.clone(), settings("netherlands"))
@@ -276,10 +292,9 @@ impl Aggregator {
 
     /// The feed a board request goes to: `finland:HKI` names it, else the first that knows the code.
     fn route<'s>(&self, station: &'s str) -> SourceResult<(&Arc<dyn Feed>, &'s str)> {
-        if let Some((slug, code)) = station
-            .split_once(':')
-            .filter(|(s, _)| country::by_slug(s).is_some())
-        {
+        if let Some((slug, code)) = station.split_once(':').filter(|(s, _)| {
+            country::by_slug(s).is_some() || self.feeds.iter().any(|f| f.slug() == *s)
+        }) {
             return Ok((self.feed(slug)?, code));
         }
         self.feeds
@@ -365,6 +380,15 @@ pub fn why_not_live(slug: &str) -> String {
 }
 
 impl LiveSource for Aggregator {
+    fn regions(&self) -> Vec<String> {
+        self.feeds
+            .iter()
+            .map(|f| f.slug())
+            .filter(|slug| country::by_slug(slug).is_none())
+            .map(str::to_string)
+            .collect()
+    }
+
     fn not_live(&self) -> Vec<(&'static str, String)> {
         country::COUNTRIES
             .iter()

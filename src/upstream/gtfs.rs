@@ -1,0 +1,632 @@
+//! Any GTFS-Realtime feed as a country or region: vehicle positions for the train list; trip
+//! updates (when the feed has them) for boards with delays; a static GTFS bundle (when given) for
+//! stop, route and destination names and, without trip updates, boards from the timetable alone.
+//! Malaysia's KTMB feed (data.gov.my) is one of these; `[[feeds]]` in the config file adds more.
+
+use super::gtfs_rt::{self, FeedMessage, STOP_SKIPPED, TRIP_CANCELED};
+use super::gtfs_static::Timetable;
+use super::http::{FeedHttp, FeedSpec};
+use super::times::{delay_minutes, local_hhmm, minutes_from_seconds};
+use super::{Feed, FeedFuture};
+use crate::clock::rfc3339;
+use crate::model::{status, via_list, Departure, StationInfo, Train};
+use crate::source::SourceError;
+use chrono::{DateTime, TimeZone, Utc};
+use chrono_tz::Tz;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long a static bundle is kept before it is fetched again.
+const STATIC_TTL: Duration = Duration::from_secs(24 * 3600);
+
+/// One GTFS-Realtime feed's description (from the config file, or built in).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GtfsFeedConfig {
+    /// The country or region slug it answers for.
+    pub slug: String,
+    /// Who runs it, for messages and the operator column.
+    pub name: String,
+    pub timezone: Tz,
+    /// URLs, or paths below `base` (the built-in feeds, so tests can move them).
+    pub vehicle_positions: String,
+    pub trip_updates: Option<String>,
+    pub static_gtfs: Option<String>,
+    pub attribution: String,
+    pub base: Option<String>,
+}
+
+/// Malaysia: KTMB's vehicle positions on data.gov.my, names from its static bundle; KTMB
+/// publishes no trip updates, so boards come from the timetable.
+pub fn malaysia(base: Option<String>) -> GtfsFeedConfig {
+    GtfsFeedConfig {
+        slug: "malaysia".into(),
+        name: "KTMB".into(),
+        timezone: Tz::Asia__Kuala_Lumpur,
+        vehicle_positions: "/gtfs-realtime/vehicle-position/ktmb".into(),
+        trip_updates: None,
+        static_gtfs: Some("/gtfs-static/ktmb".into()),
+        attribution: "Malaysia: data.gov.my GTFS (KTMB), CC BY 4.0".into(),
+        base: Some(base.unwrap_or_else(|| "https://api.data.gov.my".into())),
+    }
+}
+
+pub struct GtfsFeed {
+    config: GtfsFeedConfig,
+    slug: &'static str,
+    attribution: &'static str,
+    http: FeedHttp,
+    timetable: tokio::sync::Mutex<Option<(Instant, Option<Arc<Timetable>>)>>,
+}
+
+/// A trip's realtime state from the trip updates.
+struct TripState {
+    canceled: bool,
+    delay_seconds: Option<i32>,
+    /// Per stop id: (expected Unix time, delay seconds, skipped).
+    stops: HashMap<String, (Option<i64>, Option<i32>, bool)>,
+}
+
+impl GtfsFeed {
+    pub fn new(client: reqwest::Client, config: GtfsFeedConfig) -> GtfsFeed {
+        // Feeds live as long as the program; their names are made `'static` once.
+        let slug: &'static str = Box::leak(config.slug.clone().into_boxed_str());
+        let attribution: &'static str = Box::leak(config.attribution.clone().into_boxed_str());
+        let upstream: &'static str = Box::leak(config.name.clone().into_boxed_str());
+        let spec = FeedSpec {
+            slug,
+            upstream,
+            default_base: "",
+            headers: Vec::new(),
+            ttl: Duration::from_secs(20),
+            per_minute: 30,
+        };
+        GtfsFeed {
+            http: FeedHttp::new(spec, client, config.base.clone().or(Some(String::new()))),
+            slug,
+            attribution,
+            config,
+            timetable: tokio::sync::Mutex::new(None),
+        }
+    }
+
+    /// The static bundle when one is configured and readable; a broken bundle costs the names,
+    /// not the feed (logged, retried after the TTL).
+    async fn timetable(&self) -> Option<Arc<Timetable>> {
+        let url = self.config.static_gtfs.as_deref()?;
+        let mut kept = self.timetable.lock().await;
+        if let Some((at, table)) = kept.as_ref() {
+            if at.elapsed() < STATIC_TTL || table.is_none() && at.elapsed() < STATIC_TTL / 24 {
+                return table.clone();
+            }
+        }
+        let table = match self.http.get(url).await {
+            Ok(bytes) => {
+                match tokio::task::spawn_blocking(move || Timetable::from_zip(&bytes)).await {
+                    Ok(Ok(t)) => Some(Arc::new(t)),
+                    Ok(Err(e)) => {
+                        tracing::warn!(feed = self.slug, error = %e, "static GTFS unreadable");
+                        None
+                    }
+                    Err(e) => {
+                        tracing::warn!(feed = self.slug, error = %e, "static GTFS reader stopped");
+                        None
+                    }
+                }
+            }
+            Err(e) => {
+                tracing::warn!(feed = self.slug, error = %e, "static GTFS unavailable");
+                None
+            }
+        };
+        *kept = Some((Instant::now(), table.clone()));
+        table
+    }
+
+    async fn decode(&self, url: &str) -> Result<FeedMessage, SourceError> {
+        let bytes = self.http.get(url).await?;
+        gtfs_rt::decode(&bytes).map_err(|e| self.http.bad_payload(e))
+    }
+
+    async fn trip_states(&self) -> Result<HashMap<String, TripState>, SourceError> {
+        let Some(url) = self.config.trip_updates.as_deref() else {
+            return Ok(HashMap::new());
+        };
+        Ok(trip_states(&self.decode(url).await?))
+    }
+
+    async fn running(&self) -> Result<Vec<Train>, SourceError> {
+        let feed = self.decode(&self.config.vehicle_positions).await?;
+        let table = self.timetable().await;
+        // Trip updates only add delays here: without them the list still stands.
+        let states = self.trip_states().await.unwrap_or_default();
+        Ok(trains(&feed, table.as_deref(), &states, &self.config))
+    }
+
+    async fn departures(
+        &self,
+        station: &str,
+        limit: usize,
+        now: DateTime<Utc>,
+    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
+        let table = self.timetable().await;
+        if table.is_none() && self.config.trip_updates.is_none() {
+            return Err(SourceError::NotFound(format!(
+                "no boards for {}: the feed has neither trip updates nor a readable static timetable",
+                self.slug
+            )));
+        }
+        let states = self.trip_states().await?;
+        let stops = match &table {
+            Some(t) => t.stop_ids(station),
+            None => vec![station.to_string()],
+        };
+        if stops.is_empty() {
+            return Err(SourceError::NotFound(format!(
+                "{station:?} is not a stop of the {} timetable",
+                self.config.name
+            )));
+        }
+        let mut rows = board(&stops, table.as_deref(), &states, &self.config, now);
+        rows.truncate(limit);
+        let name = table
+            .as_deref()
+            .and_then(|t| t.stop_name(&stops[0]).map(str::to_string))
+            .unwrap_or_else(|| station.to_string());
+        let info = StationInfo {
+            code: station.to_string(),
+            name,
+            country: Some(self.slug.to_string()),
+            timezone: Some(self.config.timezone.name().into()),
+        };
+        Ok((info, rows))
+    }
+}
+
+fn trip_states(feed: &FeedMessage) -> HashMap<String, TripState> {
+    feed.entity
+        .iter()
+        .filter_map(|e| e.trip_update.as_ref())
+        .filter_map(|u| {
+            let trip = u.trip.as_ref()?;
+            let id = trip.trip_id.clone()?;
+            let stops = u
+                .stop_time_update
+                .iter()
+                .filter_map(|s| {
+                    let event = s.departure.as_ref().or(s.arrival.as_ref());
+                    Some((
+                        s.stop_id.clone()?,
+                        (
+                            event.and_then(|e| e.time),
+                            event.and_then(|e| e.delay),
+                            s.schedule_relationship == Some(STOP_SKIPPED),
+                        ),
+                    ))
+                })
+                .collect();
+            Some((
+                id,
+                TripState {
+                    canceled: trip.schedule_relationship == Some(TRIP_CANCELED),
+                    delay_seconds: u.delay,
+                    stops,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// `line number`, from the static names where there are some: `ETS 9321`, else the trip id.
+fn train_code(
+    trip_id: &str,
+    route_id: Option<&str>,
+    table: Option<&Timetable>,
+) -> (String, String) {
+    let trip = table.and_then(|t| t.trip(trip_id));
+    let route = trip
+        .map(|t| t.route_id.as_str())
+        .or(route_id)
+        .filter(|r| !r.is_empty());
+    let line = route
+        .and_then(|r| table.and_then(|t| t.route_name(r)).or(Some(r)))
+        .unwrap_or("")
+        .to_string();
+    let number = trip
+        .map(|t| t.short_name.clone())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| trip_id.to_string());
+    let code = if line.is_empty() || line == number {
+        number
+    } else {
+        format!("{line} {number}")
+    };
+    (line, code)
+}
+
+fn trains(
+    feed: &FeedMessage,
+    table: Option<&Timetable>,
+    states: &HashMap<String, TripState>,
+    config: &GtfsFeedConfig,
+) -> Vec<Train> {
+    feed.entity
+        .iter()
+        .filter(|e| e.is_deleted != Some(true))
+        .filter_map(|e| {
+            let v = e.vehicle.as_ref()?;
+            let vehicle_id = v
+                .vehicle
+                .as_ref()
+                .and_then(|d| d.id.clone().or_else(|| d.label.clone()))
+                .or_else(|| e.id.clone())?;
+            let trip = v.trip.as_ref();
+            let trip_id = trip.and_then(|t| t.trip_id.clone());
+            let (_, code) = match &trip_id {
+                Some(id) => train_code(id, trip.and_then(|t| t.route_id.as_deref()), table),
+                None => (String::new(), vehicle_id.clone()),
+            };
+            let to = trip_id
+                .as_deref()
+                .and_then(|id| table.and_then(|t| t.destination(id)));
+            let state = trip_id.as_deref().and_then(|id| states.get(id));
+            let position = v.position.as_ref();
+            let canceled = state.is_some_and(|s| s.canceled)
+                || trip.and_then(|t| t.schedule_relationship) == Some(TRIP_CANCELED);
+            Some(Train {
+                id: format!("{}-{vehicle_id}", config.slug),
+                name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
+                train_code: code,
+                status: if canceled {
+                    status::CANCELLED
+                } else {
+                    status::RUNNING
+                }
+                .into(),
+                lat: position.and_then(|p| p.latitude).map(f64::from),
+                lng: position.and_then(|p| p.longitude).map(f64::from),
+                delay: state
+                    .and_then(|s| s.delay_seconds)
+                    .map(|d| minutes_from_seconds(i64::from(d))),
+                platform: None,
+                country: Some(config.slug.clone()),
+                from: None,
+                to,
+                next_station: v
+                    .stop_id
+                    .as_deref()
+                    .and_then(|s| table.and_then(|t| t.stop_name(s)).or(Some(s)))
+                    .map(str::to_string),
+                direction: None,
+                scheduled_dep: None,
+                last_updated: v
+                    .timestamp
+                    .and_then(|t| DateTime::from_timestamp(i64::try_from(t).ok()?, 0))
+                    .map(rfc3339),
+                operator: Some(config.name.clone()),
+            })
+        })
+        .collect()
+}
+
+/// A board from the trip updates (expected times and delays) and the timetable (the plan, and
+/// the trains the updates do not mention).
+fn board(
+    stops: &[String],
+    table: Option<&Timetable>,
+    states: &HashMap<String, TripState>,
+    config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
+) -> Vec<Departure> {
+    let tz = config.timezone;
+    let local_now = now.with_timezone(&tz).naive_local();
+    let to_utc = |t: chrono::NaiveDateTime| {
+        tz.from_local_datetime(&t)
+            .earliest()
+            .map(|t| t.with_timezone(&Utc))
+    };
+    let mut rows: Vec<(DateTime<Utc>, Departure)> = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    // Trains the updates know about at this station.
+    for (trip_id, state) in states {
+        let Some((stop, (time, delay, skipped))) = stops
+            .iter()
+            .find_map(|s| state.stops.get(s).map(|v| (s, v)))
+        else {
+            continue;
+        };
+        let planned = table
+            .and_then(|t| {
+                [
+                    local_now.date(),
+                    local_now.date() - chrono::Duration::days(1),
+                ]
+                .into_iter()
+                .filter_map(|day| t.scheduled(trip_id, stop, day))
+                .find(|at| (*at - local_now).num_hours().abs() < 12)
+            })
+            .and_then(to_utc)
+            .or_else(|| {
+                let time = DateTime::from_timestamp((*time)?, 0)?;
+                Some(time - chrono::Duration::seconds(i64::from(delay.unwrap_or(0))))
+            });
+        let Some(planned) = planned else { continue };
+        let cancelled = state.canceled || *skipped;
+        let expected = time
+            .and_then(|t| DateTime::from_timestamp(t, 0))
+            .or_else(|| delay.map(|d| planned + chrono::Duration::seconds(i64::from(d))))
+            .filter(|_| !cancelled);
+        if expected.unwrap_or(planned) < now - chrono::Duration::minutes(1) {
+            continue;
+        }
+        seen.push(trip_id);
+        rows.push((
+            planned,
+            departure(trip_id, stop, planned, expected, cancelled, table, config),
+        ));
+    }
+    // The timetable's other trains, without realtime.
+    if let Some(t) = table {
+        for s in t.departures(stops, local_now - chrono::Duration::minutes(1), 3) {
+            if seen.contains(&s.trip_id.as_str()) {
+                continue;
+            }
+            if let Some(planned) = to_utc(s.at) {
+                rows.push((
+                    planned,
+                    departure(
+                        &s.trip_id,
+                        &s.stop_id,
+                        planned,
+                        None,
+                        false,
+                        Some(t),
+                        config,
+                    ),
+                ));
+            }
+        }
+    }
+    rows.sort_by_key(|(t, _)| *t);
+    rows.into_iter().map(|(_, d)| d).collect()
+}
+
+fn departure(
+    trip_id: &str,
+    stop: &str,
+    planned: DateTime<Utc>,
+    expected: Option<DateTime<Utc>>,
+    cancelled: bool,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+) -> Departure {
+    let (line, code) = train_code(trip_id, None, table);
+    let destination = table
+        .and_then(|t| t.destination(trip_id))
+        .unwrap_or_default();
+    let via = table.map_or_else(Vec::new, |t| {
+        via_list(t.stops_after(trip_id, stop), &destination)
+    });
+    Departure {
+        line,
+        destination,
+        platform: None,
+        scheduled_dep: local_hhmm(planned, config.timezone),
+        delay: expected.map(|e| delay_minutes(planned, e)),
+        cancelled,
+        operator: Some(config.name.clone()),
+        expected_dep: expected.map(|e| local_hhmm(e, config.timezone)),
+        train_code: Some(code),
+        via,
+        ..Departure::default()
+    }
+}
+
+impl Feed for GtfsFeed {
+    fn slug(&self) -> &'static str {
+        self.slug
+    }
+
+    fn attribution(&self) -> &'static str {
+        self.attribution
+    }
+
+    /// Stop ids are the feed's own: only `<slug>:<stop>` routes here.
+    fn knows_station(&self, _code: &str) -> bool {
+        false
+    }
+
+    fn trains<'a>(
+        &'a self,
+        _stop: Option<&'a str>,
+        _now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(self.running())
+    }
+
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        limit: usize,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(self.departures(station, limit, now))
+    }
+}
+
+/// Feeds made in code, for tests: vehicle positions and trip updates of the sample bundle's trips.
+#[doc(hidden)]
+pub mod samples {
+    use super::gtfs_rt::*;
+    use prost::Message;
+
+    fn trip(id: &str) -> Option<TripDescriptor> {
+        Some(TripDescriptor {
+            trip_id: Some(id.into()),
+            ..Default::default()
+        })
+    }
+
+    /// T1 near Tapa, and a vehicle on a trip the timetable does not know.
+    pub fn vehicle_positions() -> Vec<u8> {
+        let vehicle = |id: &str, trip_id: &str, lat: f32, lng: f32, stop: &str| FeedEntity {
+            id: Some(id.into()),
+            vehicle: Some(VehiclePosition {
+                trip: trip(trip_id),
+                position: Some(Position {
+                    latitude: Some(lat),
+                    longitude: Some(lng),
+                    speed: Some(27.0),
+                    ..Default::default()
+                }),
+                stop_id: Some(stop.into()).filter(|s: &String| !s.is_empty()),
+                timestamp: Some(1_795_500_000),
+                vehicle: Some(VehicleDescriptor {
+                    id: Some(id.into()),
+                    label: None,
+                }),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        FeedMessage {
+            header: Some(FeedHeader {
+                gtfs_realtime_version: Some("2.0".into()),
+                timestamp: Some(1_795_500_000),
+            }),
+            entity: vec![
+                vehicle("EL-01", "T1", 59.30, 25.60, "TPS"),
+                vehicle("EL-02", "X9", 58.90, 26.10, ""),
+            ],
+        }
+        .encode_to_vec()
+    }
+
+    /// T1 five minutes late at Tallinn's platform; T3 (not running today) cancelled.
+    pub fn trip_updates(t1_departure_unix: i64) -> Vec<u8> {
+        FeedMessage {
+            header: Some(FeedHeader {
+                gtfs_realtime_version: Some("2.0".into()),
+                timestamp: Some(1_795_500_000),
+            }),
+            entity: vec![
+                FeedEntity {
+                    id: Some("u1".into()),
+                    trip_update: Some(TripUpdate {
+                        trip: trip("T1"),
+                        delay: Some(300),
+                        stop_time_update: vec![StopTimeUpdate {
+                            stop_id: Some("TLL-1".into()),
+                            departure: Some(StopTimeEvent {
+                                delay: Some(300),
+                                time: Some(t1_departure_unix),
+                            }),
+                            ..Default::default()
+                        }],
+                        ..Default::default()
+                    }),
+                    ..Default::default()
+                },
+                FeedEntity {
+                    id: Some("u2".into()),
+                    trip_update: Some(TripUpdate {
+                        trip: Some(TripDescriptor {
+                            trip_id: Some("T2".into()),
+                            schedule_relationship: Some(TRIP_CANCELED),
+                            ..Default::default()
+                        }),
+                        stop_time_update: vec![StopTimeUpdate {
+                            stop_id: Some("TLL-1".into()),
+                            ..Default::default()
+                        }],
+                        ..Default::default()
+                    }),
+                    ..Default::default()
+                },
+            ],
+        }
+        .encode_to_vec()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config() -> GtfsFeedConfig {
+        GtfsFeedConfig {
+            slug: "estonia".into(),
+            name: "Elron".into(),
+            timezone: Tz::Europe__Tallinn,
+            vehicle_positions: "/vp".into(),
+            trip_updates: Some("/tu".into()),
+            static_gtfs: Some("/gtfs.zip".into()),
+            attribution: "test".into(),
+            base: None,
+        }
+    }
+
+    fn now() -> DateTime<Utc> {
+        "2026-11-24T06:00:00Z".parse().unwrap() // 08:00 in Tallinn, a Tuesday
+    }
+
+    #[test]
+    fn trains_take_names_from_the_timetable_and_delays_from_the_updates() {
+        let table = Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap();
+        let t1 = now().timestamp() + 15 * 60;
+        let states = trip_states(&gtfs_rt::decode(&samples::trip_updates(t1)).unwrap());
+        let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
+        let list = trains(&feed, Some(&table), &states, &config());
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0].name, "R 101 → Tartu");
+        assert_eq!(list[0].next_station.as_deref(), Some("Tapa"));
+        assert_eq!(list[0].delay, Some(5));
+        assert!((list[0].lat.unwrap() - 59.30).abs() < 1e-4);
+        assert_eq!(
+            list[1].train_code, "X9",
+            "a trip the timetable does not know"
+        );
+        assert_eq!(list[1].name, "X9 → ?");
+        let bare = trains(&feed, None, &HashMap::new(), &config());
+        assert_eq!(bare[0].train_code, "T1", "without a bundle: the trip id");
+    }
+
+    #[test]
+    fn boards_join_updates_and_timetable() {
+        let table = Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap();
+        let t1 = now().timestamp() + 15 * 60; // 08:15, planned 08:10
+        let states = trip_states(&gtfs_rt::decode(&samples::trip_updates(t1)).unwrap());
+        let stops = table.stop_ids("TLL");
+        let rows = board(&stops, Some(&table), &states, &config(), now());
+        let seen: Vec<(&str, &str, Option<i64>, bool)> = rows
+            .iter()
+            .map(|d| {
+                (
+                    d.scheduled_dep.as_str(),
+                    d.destination.as_str(),
+                    d.delay,
+                    d.cancelled,
+                )
+            })
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                ("08:10", "Tartu", Some(5), false),
+                ("08:20", "Narva", None, true)
+            ]
+        );
+        assert_eq!(rows[0].expected_dep.as_deref(), Some("08:15"));
+        assert_eq!(rows[0].via, ["Tapa"]);
+        assert_eq!(rows[0].train_code.as_deref(), Some("R 101"));
+        // Timetable alone (no updates): both weekday trains, no realtime.
+        let plain = board(&stops, Some(&table), &HashMap::new(), &config(), now());
+        assert_eq!(plain.len(), 2);
+        assert!(plain.iter().all(|d| d.delay.is_none() && !d.cancelled));
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert!(gtfs_rt::decode(b"\xff\xff\xff\xff garbage").is_err());
+    }
+}

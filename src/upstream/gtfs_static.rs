@@ -1,0 +1,435 @@
+//! A static GTFS bundle (a zip of CSV files), read for what boards and train lists need: stop
+//! names (and which platforms belong to a station), route names, trip headsigns, each stop's
+//! scheduled departures, and the service calendar that says which trips run on a day.
+
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};
+use std::collections::HashMap;
+use std::io::Read;
+
+/// Larger files than this inside a bundle are refused (a zip bomb costs nothing then).
+const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
+#[derive(Debug, Default)]
+pub struct Timetable {
+    stop_names: HashMap<String, String>,
+    /// A station's platforms (`parent_station`).
+    children: HashMap<String, Vec<String>>,
+    routes: HashMap<String, String>,
+    trips: HashMap<String, Trip>,
+    /// Per stop: (seconds after the service day's midnight, may pass 24 h; trip id), in order.
+    calls: HashMap<String, Vec<(u32, String)>>,
+    /// Per trip: its stops in order (for the destination when a trip has no headsign).
+    trip_stops: HashMap<String, Vec<String>>,
+    services: HashMap<String, Service>,
+    /// (service, date) → added (true) or removed (false).
+    exceptions: HashMap<(String, NaiveDate), bool>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Trip {
+    pub route_id: String,
+    pub service_id: String,
+    pub headsign: String,
+    pub short_name: String,
+}
+
+#[derive(Debug, Clone)]
+struct Service {
+    weekdays: [bool; 7],
+    start: NaiveDate,
+    end: NaiveDate,
+}
+
+/// One scheduled departure from a stop.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scheduled {
+    pub trip_id: String,
+    pub stop_id: String,
+    pub at: NaiveDateTime,
+}
+
+/// `25:10:00` → seconds (GTFS times pass midnight for trips that started the day before).
+pub fn gtfs_seconds(s: &str) -> Option<u32> {
+    let mut parts = s.trim().split(':');
+    let h: u32 = parts.next()?.parse().ok()?;
+    let m: u32 = parts.next()?.parse().ok()?;
+    let sec: u32 = parts.next().unwrap_or("0").parse().ok()?;
+    (m < 60 && sec < 60 && h < 48).then_some(h * 3600 + m * 60 + sec)
+}
+
+fn date(s: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(s.trim(), "%Y%m%d").ok()
+}
+
+/// Rows of one CSV file of the bundle as maps from column name to value (empty when absent).
+fn rows(
+    archive: &mut zip::ZipArchive<std::io::Cursor<&[u8]>>,
+    name: &str,
+) -> Result<Vec<HashMap<String, String>>, String> {
+    let file = match archive.by_name(name) {
+        Ok(f) => f,
+        Err(zip::result::ZipError::FileNotFound) => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{name}: {e}")),
+    };
+    if file.size() > MAX_FILE_BYTES {
+        return Err(format!(
+            "{name} is larger than {} MiB",
+            MAX_FILE_BYTES >> 20
+        ));
+    }
+    let mut text = Vec::new();
+    file.take(MAX_FILE_BYTES)
+        .read_to_end(&mut text)
+        .map_err(|e| format!("{name}: {e}"))?;
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&text));
+    let headers = reader
+        .headers()
+        .map_err(|e| format!("{name}: {e}"))?
+        .clone();
+    let mut out = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| format!("{name}: {e}"))?;
+        out.push(
+            headers
+                .iter()
+                .zip(record.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect(),
+        );
+    }
+    Ok(out)
+}
+
+fn field<'r>(row: &'r HashMap<String, String>, name: &str) -> &'r str {
+    row.get(name).map_or("", String::as_str)
+}
+
+impl Timetable {
+    pub fn from_zip(bytes: &[u8]) -> Result<Timetable, String> {
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes))
+            .map_err(|e| format!("not a GTFS zip: {e}"))?;
+        let mut t = Timetable::default();
+        for row in rows(&mut archive, "stops.txt")? {
+            let id = field(&row, "stop_id").to_string();
+            let parent = field(&row, "parent_station");
+            if !parent.is_empty() {
+                t.children
+                    .entry(parent.to_string())
+                    .or_default()
+                    .push(id.clone());
+            }
+            t.stop_names
+                .insert(id, field(&row, "stop_name").to_string());
+        }
+        for row in rows(&mut archive, "routes.txt")? {
+            let short = field(&row, "route_short_name");
+            let name = if short.is_empty() {
+                field(&row, "route_long_name")
+            } else {
+                short
+            };
+            t.routes
+                .insert(field(&row, "route_id").to_string(), name.to_string());
+        }
+        for row in rows(&mut archive, "trips.txt")? {
+            t.trips.insert(
+                field(&row, "trip_id").to_string(),
+                Trip {
+                    route_id: field(&row, "route_id").to_string(),
+                    service_id: field(&row, "service_id").to_string(),
+                    headsign: field(&row, "trip_headsign").to_string(),
+                    short_name: field(&row, "trip_short_name").to_string(),
+                },
+            );
+        }
+        let mut stop_times: Vec<(String, u32, String, Option<u32>)> = Vec::new();
+        for row in rows(&mut archive, "stop_times.txt")? {
+            let sequence = field(&row, "stop_sequence").parse().unwrap_or(0);
+            let departure = gtfs_seconds(field(&row, "departure_time"))
+                .or_else(|| gtfs_seconds(field(&row, "arrival_time")));
+            stop_times.push((
+                field(&row, "trip_id").to_string(),
+                sequence,
+                field(&row, "stop_id").to_string(),
+                departure,
+            ));
+        }
+        stop_times.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+        for (trip, _, stop, departure) in stop_times {
+            if let Some(at) = departure {
+                t.calls
+                    .entry(stop.clone())
+                    .or_default()
+                    .push((at, trip.clone()));
+            }
+            t.trip_stops.entry(trip).or_default().push(stop);
+        }
+        for calls in t.calls.values_mut() {
+            calls.sort();
+        }
+        for row in rows(&mut archive, "calendar.txt")? {
+            let day = |d: &str| field(&row, d) == "1";
+            let (Some(start), Some(end)) = (
+                date(field(&row, "start_date")),
+                date(field(&row, "end_date")),
+            ) else {
+                continue;
+            };
+            t.services.insert(
+                field(&row, "service_id").to_string(),
+                Service {
+                    weekdays: [
+                        day("monday"),
+                        day("tuesday"),
+                        day("wednesday"),
+                        day("thursday"),
+                        day("friday"),
+                        day("saturday"),
+                        day("sunday"),
+                    ],
+                    start,
+                    end,
+                },
+            );
+        }
+        for row in rows(&mut archive, "calendar_dates.txt")? {
+            if let Some(d) = date(field(&row, "date")) {
+                t.exceptions.insert(
+                    (field(&row, "service_id").to_string(), d),
+                    field(&row, "exception_type") == "1",
+                );
+            }
+        }
+        if t.stop_names.is_empty() {
+            return Err("the bundle has no stops.txt".into());
+        }
+        Ok(t)
+    }
+
+    pub fn stop_name(&self, id: &str) -> Option<&str> {
+        self.stop_names
+            .get(id)
+            .map(String::as_str)
+            .filter(|n| !n.is_empty())
+    }
+
+    pub fn trip(&self, id: &str) -> Option<&Trip> {
+        self.trips.get(id)
+    }
+
+    pub fn route_name(&self, id: &str) -> Option<&str> {
+        self.routes
+            .get(id)
+            .map(String::as_str)
+            .filter(|n| !n.is_empty())
+    }
+
+    /// Where a trip goes: its headsign, else its last stop's name.
+    pub fn destination(&self, trip_id: &str) -> Option<String> {
+        let headsign = self
+            .trip(trip_id)
+            .map(|t| t.headsign.as_str())
+            .unwrap_or("");
+        if !headsign.is_empty() {
+            return Some(headsign.to_string());
+        }
+        let last = self.trip_stops.get(trip_id)?.last()?;
+        self.stop_name(last).map(str::to_string)
+    }
+
+    /// The stops a trip calls at after `stop`, by name.
+    pub fn stops_after(&self, trip_id: &str, stop: &str) -> Vec<String> {
+        let Some(stops) = self.trip_stops.get(trip_id) else {
+            return Vec::new();
+        };
+        stops
+            .iter()
+            .skip_while(|s| *s != stop)
+            .skip(1)
+            .filter_map(|s| self.stop_name(s).map(str::to_string))
+            .collect()
+    }
+
+    /// A station's stop ids: the id itself and its platforms; or every stop with that name.
+    pub fn stop_ids(&self, station: &str) -> Vec<String> {
+        if self.stop_names.contains_key(station) {
+            let mut ids = vec![station.to_string()];
+            ids.extend(self.children.get(station).into_iter().flatten().cloned());
+            return ids;
+        }
+        self.stop_names
+            .iter()
+            .filter(|(_, name)| name.eq_ignore_ascii_case(station.trim()))
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
+    fn runs_on(&self, service_id: &str, day: NaiveDate) -> bool {
+        if let Some(added) = self.exceptions.get(&(service_id.to_string(), day)) {
+            return *added;
+        }
+        self.services.get(service_id).is_some_and(|s| {
+            s.start <= day
+                && day <= s.end
+                && s.weekdays[day.weekday().num_days_from_monday() as usize]
+        })
+    }
+
+    /// When a trip is scheduled to leave `stop` on the service day `day`.
+    pub fn scheduled(&self, trip_id: &str, stop: &str, day: NaiveDate) -> Option<NaiveDateTime> {
+        let (secs, _) = self
+            .calls
+            .get(stop)?
+            .iter()
+            .find(|(_, trip)| trip == trip_id)?;
+        Some(day.and_time(NaiveTime::MIN) + chrono::Duration::seconds(i64::from(*secs)))
+    }
+
+    /// Scheduled departures from `stops` between `from` and `from + hours` (station-local
+    /// clock), from the services running yesterday (trips past midnight) and today.
+    pub fn departures(&self, stops: &[String], from: NaiveDateTime, hours: i64) -> Vec<Scheduled> {
+        let until = from + chrono::Duration::hours(hours);
+        let today = from.date();
+        let mut out = Vec::new();
+        for day in [today - chrono::Duration::days(1), today] {
+            let midnight = day.and_time(NaiveTime::MIN);
+            for stop in stops {
+                for (secs, trip) in self.calls.get(stop).into_iter().flatten() {
+                    let at = midnight + chrono::Duration::seconds(i64::from(*secs));
+                    if at < from || at > until {
+                        continue;
+                    }
+                    let runs = self
+                        .trip(trip)
+                        .is_some_and(|t| self.runs_on(&t.service_id, day));
+                    // The last stop of a trip is an arrival, not a departure.
+                    let last = self
+                        .trip_stops
+                        .get(trip)
+                        .and_then(|s| s.last())
+                        .is_some_and(|s| s == stop);
+                    if runs && !last {
+                        out.push(Scheduled {
+                            trip_id: trip.clone(),
+                            stop_id: stop.clone(),
+                            at,
+                        });
+                    }
+                }
+            }
+        }
+        out.sort_by(|a, b| (a.at, &a.trip_id).cmp(&(b.at, &b.trip_id)));
+        out
+    }
+}
+
+/// A GTFS zip from (file name, CSV text) pairs: for tests and for tools that make bundles.
+pub fn zip_bundle(files: &[(&str, &str)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut out = std::io::Cursor::new(Vec::new());
+    {
+        let mut zip = zip::ZipWriter::new(&mut out);
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        for (name, text) in files {
+            // Writing into memory cannot fail.
+            let _ = zip.start_file(*name, options);
+            let _ = zip.write_all(text.as_bytes());
+        }
+        let _ = zip.finish();
+    }
+    out.into_inner()
+}
+
+/// A small bundle for tests: Tallinn (a station with a platform) to Tapa, Tartu and Narva on
+/// weekdays, and a weekend-only trip.
+#[doc(hidden)]
+pub fn sample_bundle() -> Vec<u8> {
+    zip_bundle(&[
+        (
+            "stops.txt",
+            "stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station\n\
+             TLL,Tallinn,59.440,24.737,1,\n\
+             TLL-1,Tallinn,59.440,24.737,0,TLL\n\
+             TPS,Tapa,59.263,25.958,0,\n\
+             TAR,Tartu,58.373,26.706,0,\n\
+             NRV,Narva,59.374,28.197,0,\n",
+        ),
+        (
+            "routes.txt",
+            "route_id,route_short_name,route_long_name,route_type\nR1,R,\"Tallinn - Tartu, Narva\",2\n",
+        ),
+        (
+            "trips.txt",
+            "route_id,service_id,trip_id,trip_headsign,trip_short_name\n\
+             R1,WD,T1,Tartu,101\n\
+             R1,WD,T2,,\n\
+             R1,WE,T3,Tartu,301\n",
+        ),
+        (
+            "stop_times.txt",
+            "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n\
+             T1,08:10:00,08:10:00,TLL-1,1\n\
+             T1,09:00:00,09:01:00,TPS,2\n\
+             T1,10:30:00,10:30:00,TAR,3\n\
+             T2,08:20:00,08:20:00,TLL-1,1\n\
+             T2,09:10:00,09:11:00,TPS,2\n\
+             T2,11:30:00,11:30:00,NRV,3\n\
+             T3,08:30:00,08:30:00,TLL-1,1\n\
+             T3,10:50:00,10:50:00,TAR,2\n",
+        ),
+        (
+            "calendar.txt",
+            "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n\
+             WD,1,1,1,1,1,0,0,20260101,20261231\n\
+             WE,0,0,0,0,0,1,1,20260101,20261231\n",
+        ),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap()
+    }
+
+    #[test]
+    fn names_stations_with_platforms_and_the_calendar() {
+        let t = Timetable::from_zip(&sample_bundle()).unwrap();
+        assert_eq!(t.stop_name("TPS"), Some("Tapa"));
+        assert_eq!(t.route_name("R1"), Some("R"));
+        let mut ids = t.stop_ids("TLL");
+        ids.sort();
+        assert_eq!(ids, ["TLL", "TLL-1"], "a station and its platform");
+        assert_eq!(t.stop_ids("tartu"), ["TAR"], "by name too");
+        assert_eq!(
+            t.destination("T2").as_deref(),
+            Some("Narva"),
+            "no headsign: the last stop"
+        );
+        assert_eq!(t.stops_after("T1", "TLL-1"), ["Tapa", "Tartu"]);
+        // Tuesday: the weekday trips; the last stop of a trip is no departure.
+        let tuesday = t.departures(&ids, at("2026-11-24 08:00"), 3);
+        let trips: Vec<&str> = tuesday.iter().map(|s| s.trip_id.as_str()).collect();
+        assert_eq!(trips, ["T1", "T2"]);
+        let saturday = t.departures(&ids, at("2026-11-28 08:00"), 3);
+        assert_eq!(saturday.len(), 1);
+        assert!(t
+            .departures(&["TAR".into()], at("2026-11-24 08:00"), 5)
+            .is_empty());
+    }
+
+    #[test]
+    fn times_past_midnight_and_bad_bundles() {
+        assert_eq!(gtfs_seconds("25:10:00"), Some(25 * 3600 + 600));
+        assert_eq!(gtfs_seconds("8:05:00"), Some(8 * 3600 + 300));
+        assert_eq!(gtfs_seconds("noon"), None);
+        assert!(Timetable::from_zip(b"not a zip").is_err());
+        assert!(Timetable::from_zip(&zip_bundle(&[("routes.txt", "route_id\nX\n")])).is_err());
+    }
+}
