@@ -3,20 +3,26 @@
 //! `cargo bench --bench upstream`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use railtop::upstream::{belgium, finland, germany, ireland, switzerland, usa};
+use railtop::upstream::{
+    austria, belgium, finland, france, germany, ireland, japan, netherlands, norway, sweden,
+    switzerland, usa,
+};
 use std::hint::black_box;
 use std::path::PathBuf;
 
-fn input(sample: &str, fixture: &str) -> (Vec<u8>, &'static str) {
-    let dir = std::env::var_os("RAILTOP_SAMPLES_DIR")
+fn samples_dir() -> PathBuf {
+    std::env::var_os("RAILTOP_SAMPLES_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
             PathBuf::from(concat!(
                 env!("CARGO_MANIFEST_DIR"),
                 "/../shared/upstream-samples"
             ))
-        });
-    match std::fs::read(dir.join(sample)) {
+        })
+}
+
+fn input(sample: &str, fixture: &str) -> (Vec<u8>, &'static str) {
+    match std::fs::read(samples_dir().join(sample)) {
         Ok(bytes) => (bytes, "sample"),
         Err(_) => (
             std::fs::read(format!(
@@ -29,75 +35,183 @@ fn input(sample: &str, fixture: &str) -> (Vec<u8>, &'static str) {
     }
 }
 
+/// One parser over one input, in bytes per second.
+fn bench_parse<T>(
+    g: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    name: &str,
+    (bytes, from): (Vec<u8>, &str),
+    parse: impl Fn(&[u8]) -> T,
+) {
+    g.throughput(Throughput::Bytes(bytes.len() as u64));
+    g.bench_function(format!("{name}_{from}"), |b| {
+        b.iter(|| parse(black_box(&bytes)))
+    });
+}
+
 fn parsers(c: &mut Criterion) {
     let mut g = c.benchmark_group("parse");
     let names = finland::embedded_names();
-
-    let (bytes, from) = input("finland-train.json", "finland/live-trains.json");
-    g.throughput(Throughput::Bytes(bytes.len() as u64));
-    g.bench_function(format!("finland_board_{from}"), |b| {
-        b.iter(|| {
-            finland::parse_board(
-                black_box(&bytes),
-                "HKI",
-                &names,
-                chrono::DateTime::UNIX_EPOCH,
+    let epoch = chrono::DateTime::UNIX_EPOCH;
+    bench_parse(
+        &mut g,
+        "finland_board",
+        input("finland-train.json", "finland/live-trains.json"),
+        |b| finland::parse_board(b, "HKI", &names, epoch).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "finland_stations",
+        input("finland-stations.json", "finland/metadata-stations.json"),
+        |b| finland::parse_stations(b).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "ireland_trains",
+        input("ireland-current-trains.xml", "ireland/current-trains.xml"),
+        |b| ireland::parse_trains(b).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "ireland_board",
+        input("ireland-station-data.xml", "ireland/station-data-CNLLY.xml"),
+        |b| ireland::parse_board(b).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "belgium_board",
+        input(
+            "belgium-liveboard.json",
+            "belgium/liveboard-brussels-south.json",
+        ),
+        |b| belgium::parse_board(b).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "switzerland_board",
+        input(
+            "switzerland-stationboard.json",
+            "switzerland/stationboard-zuerich-hb.json",
+        ),
+        |b| switzerland::parse_board(b).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "germany_board",
+        input(
+            "germany-departures-dbweb.json",
+            "germany/departures-berlin-hbf.json",
+        ),
+        |b| germany::parse_board(b).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "usa_trains",
+        input("usa-amtraker-trains.json", "united-states/trains.json"),
+        |b| usa::parse_trains(b).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "norway_board",
+        input(
+            "norway-entur-stopplace-departures.json",
+            "norway/stopplace-oslo-s.json",
+        ),
+        |b| norway::parse_board(b).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "hafas_board",
+        input(
+            "hafas-mgate-stationboard-vbb.json",
+            "austria/stationboard-wien-hbf.json",
+        ),
+        |b| austria::parse_board(b).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "netherlands_board",
+        input(
+            "netherlands-departures.json",
+            "netherlands/departures-ut.json",
+        ),
+        |b| netherlands::parse_board(b).unwrap(),
+    );
+    let se_names = sweden::parse_stations(
+        &input("sweden-train-stations.json", "sweden/train-stations.json").0,
+    )
+    .unwrap();
+    bench_parse(
+        &mut g,
+        "sweden_board",
+        input(
+            "sweden-train-announcement.json",
+            "sweden/announcements-cst.json",
+        ),
+        |b| sweden::parse_board(b, &se_names).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "france_board",
+        input(
+            "france-sncf-departures.json",
+            "france/departures-saint-lazare.json",
+        ),
+        |b| france::parse_board(b).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "japan_trains",
+        input("japan-odpt-train.json", "japan/trains-jr-east.json"),
+        |b| japan::parse_trains(b).unwrap(),
+    );
+    let vehicles = std::fs::read(samples_dir().join("malaysia-ktmb-vehicle-positions.pb"))
+        .map(|b| (b, "sample"))
+        .unwrap_or_else(|_| {
+            (
+                railtop::upstream::gtfs::samples::vehicle_positions(),
+                "generated",
             )
-            .unwrap()
-        })
+        });
+    bench_parse(&mut g, "gtfs_rt_vehicles", vehicles, |b| {
+        railtop::upstream::gtfs_rt::decode(b).unwrap()
     });
-
-    let (bytes, from) = input("finland-stations.json", "finland/metadata-stations.json");
-    g.throughput(Throughput::Bytes(bytes.len() as u64));
-    g.bench_function(format!("finland_stations_{from}"), |b| {
-        b.iter(|| finland::parse_stations(black_box(&bytes)).unwrap())
-    });
-
-    let (bytes, from) = input("ireland-current-trains.xml", "ireland/current-trains.xml");
-    g.throughput(Throughput::Bytes(bytes.len() as u64));
-    g.bench_function(format!("ireland_trains_{from}"), |b| {
-        b.iter(|| ireland::parse_trains(black_box(&bytes)).unwrap())
-    });
-
-    let (bytes, from) = input("ireland-station-data.xml", "ireland/station-data-CNLLY.xml");
-    g.throughput(Throughput::Bytes(bytes.len() as u64));
-    g.bench_function(format!("ireland_board_{from}"), |b| {
-        b.iter(|| ireland::parse_board(black_box(&bytes)).unwrap())
-    });
-
-    let (bytes, from) = input(
-        "belgium-liveboard.json",
-        "belgium/liveboard-brussels-south.json",
+    bench_parse(
+        &mut g,
+        "gtfs_static_bundle",
+        (synthetic_bundle(), "synthetic"),
+        |b| railtop::upstream::gtfs_static::Timetable::from_zip(b).unwrap(),
     );
-    g.throughput(Throughput::Bytes(bytes.len() as u64));
-    g.bench_function(format!("belgium_board_{from}"), |b| {
-        b.iter(|| belgium::parse_board(black_box(&bytes)).unwrap())
-    });
-
-    let (bytes, from) = input(
-        "switzerland-stationboard.json",
-        "switzerland/stationboard-zuerich-hb.json",
-    );
-    g.throughput(Throughput::Bytes(bytes.len() as u64));
-    g.bench_function(format!("switzerland_board_{from}"), |b| {
-        b.iter(|| switzerland::parse_board(black_box(&bytes)).unwrap())
-    });
-
-    let (bytes, from) = input(
-        "germany-departures-dbweb.json",
-        "germany/departures-berlin-hbf.json",
-    );
-    g.throughput(Throughput::Bytes(bytes.len() as u64));
-    g.bench_function(format!("germany_board_{from}"), |b| {
-        b.iter(|| germany::parse_board(black_box(&bytes)).unwrap())
-    });
-
-    let (bytes, from) = input("usa-amtraker-trains.json", "united-states/trains.json");
-    g.throughput(Throughput::Bytes(bytes.len() as u64));
-    g.bench_function(format!("usa_trains_{from}"), |b| {
-        b.iter(|| usa::parse_trains(black_box(&bytes)).unwrap())
-    });
     g.finish();
+}
+
+/// A static GTFS bundle the size of a national rail network: 400 stops, 2,000 trips of 25 stops.
+fn synthetic_bundle() -> Vec<u8> {
+    use std::fmt::Write;
+    let mut stops = String::from("stop_id,stop_name,stop_lat,stop_lon\n");
+    for i in 0..400 {
+        let _ = writeln!(stops, "S{i},Station {i},3.{i:03},101.{i:03}");
+    }
+    let mut trips = String::from("route_id,service_id,trip_id,trip_headsign\n");
+    let mut times = String::from("trip_id,arrival_time,departure_time,stop_id,stop_sequence\n");
+    for t in 0..2000 {
+        let _ = writeln!(trips, "R{},WD,T{t},Station {}", t % 20, (t * 7) % 400);
+        for k in 0..25 {
+            let secs = 5 * 3600 + t * 30 + k * 240;
+            let hms = format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
+            let _ = writeln!(times, "T{t},{hms},{hms},S{},{k}", (t * 13 + k * 17) % 400);
+        }
+    }
+    let routes: String = std::iter::once("route_id,route_short_name\n".to_string())
+        .chain((0..20).map(|r| format!("R{r},L{r}\n")))
+        .collect();
+    let calendar = "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWD,1,1,1,1,1,0,0,20260101,20261231\n";
+    railtop::upstream::gtfs_static::zip_bundle(&[
+        ("stops.txt", &stops),
+        ("routes.txt", &routes),
+        ("trips.txt", &trips),
+        ("stop_times.txt", &times),
+        ("calendar.txt", calendar),
+    ])
 }
 
 /// Every feed at once, each played by a loopback server from the fixtures at its real paths:

@@ -61,14 +61,31 @@ fn date(s: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(s.trim(), "%Y%m%d").ok()
 }
 
-/// Rows of one CSV file of the bundle as maps from column name to value (empty when absent).
-fn rows(
+/// One CSV file of the bundle: its records and where each column is.
+#[derive(Default)]
+struct Csv {
+    columns: HashMap<String, usize>,
+    records: Vec<csv::StringRecord>,
+}
+
+impl Csv {
+    /// The value of `column` in `record`; empty when the file has no such column.
+    fn get<'r>(&self, record: &'r csv::StringRecord, column: &str) -> &'r str {
+        self.columns
+            .get(column)
+            .and_then(|i| record.get(*i))
+            .unwrap_or("")
+    }
+}
+
+/// Reads one file of the bundle; a missing file is empty.
+fn read_csv(
     archive: &mut zip::ZipArchive<std::io::Cursor<&[u8]>>,
     name: &str,
-) -> Result<Vec<HashMap<String, String>>, String> {
+) -> Result<Csv, String> {
     let file = match archive.by_name(name) {
         Ok(f) => f,
-        Err(zip::result::ZipError::FileNotFound) => return Ok(Vec::new()),
+        Err(zip::result::ZipError::FileNotFound) => return Ok(Csv::default()),
         Err(e) => return Err(format!("{name}: {e}")),
     };
     if file.size() > MAX_FILE_BYTES {
@@ -85,26 +102,18 @@ fn rows(
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&text));
-    let headers = reader
+    let columns = reader
         .headers()
         .map_err(|e| format!("{name}: {e}"))?
-        .clone();
-    let mut out = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(|e| format!("{name}: {e}"))?;
-        out.push(
-            headers
-                .iter()
-                .zip(record.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect(),
-        );
-    }
-    Ok(out)
-}
-
-fn field<'r>(row: &'r HashMap<String, String>, name: &str) -> &'r str {
-    row.get(name).map_or("", String::as_str)
+        .iter()
+        .enumerate()
+        .map(|(i, h)| (h.to_string(), i))
+        .collect();
+    let records = reader
+        .records()
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("{name}: {e}"))?;
+    Ok(Csv { columns, records })
 }
 
 impl Timetable {
@@ -112,9 +121,10 @@ impl Timetable {
         let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes))
             .map_err(|e| format!("not a GTFS zip: {e}"))?;
         let mut t = Timetable::default();
-        for row in rows(&mut archive, "stops.txt")? {
-            let id = field(&row, "stop_id").to_string();
-            let parent = field(&row, "parent_station");
+        let file = read_csv(&mut archive, "stops.txt")?;
+        for row in &file.records {
+            let id = file.get(row, "stop_id").to_string();
+            let parent = file.get(row, "parent_station");
             if !parent.is_empty() {
                 t.children
                     .entry(parent.to_string())
@@ -122,38 +132,41 @@ impl Timetable {
                     .push(id.clone());
             }
             t.stop_names
-                .insert(id, field(&row, "stop_name").to_string());
+                .insert(id, file.get(row, "stop_name").to_string());
         }
-        for row in rows(&mut archive, "routes.txt")? {
-            let short = field(&row, "route_short_name");
+        let file = read_csv(&mut archive, "routes.txt")?;
+        for row in &file.records {
+            let short = file.get(row, "route_short_name");
             let name = if short.is_empty() {
-                field(&row, "route_long_name")
+                file.get(row, "route_long_name")
             } else {
                 short
             };
             t.routes
-                .insert(field(&row, "route_id").to_string(), name.to_string());
+                .insert(file.get(row, "route_id").to_string(), name.to_string());
         }
-        for row in rows(&mut archive, "trips.txt")? {
+        let file = read_csv(&mut archive, "trips.txt")?;
+        for row in &file.records {
             t.trips.insert(
-                field(&row, "trip_id").to_string(),
+                file.get(row, "trip_id").to_string(),
                 Trip {
-                    route_id: field(&row, "route_id").to_string(),
-                    service_id: field(&row, "service_id").to_string(),
-                    headsign: field(&row, "trip_headsign").to_string(),
-                    short_name: field(&row, "trip_short_name").to_string(),
+                    route_id: file.get(row, "route_id").to_string(),
+                    service_id: file.get(row, "service_id").to_string(),
+                    headsign: file.get(row, "trip_headsign").to_string(),
+                    short_name: file.get(row, "trip_short_name").to_string(),
                 },
             );
         }
         let mut stop_times: Vec<(String, u32, String, Option<u32>)> = Vec::new();
-        for row in rows(&mut archive, "stop_times.txt")? {
-            let sequence = field(&row, "stop_sequence").parse().unwrap_or(0);
-            let departure = gtfs_seconds(field(&row, "departure_time"))
-                .or_else(|| gtfs_seconds(field(&row, "arrival_time")));
+        let file = read_csv(&mut archive, "stop_times.txt")?;
+        for row in &file.records {
+            let sequence = file.get(row, "stop_sequence").parse().unwrap_or(0);
+            let departure = gtfs_seconds(file.get(row, "departure_time"))
+                .or_else(|| gtfs_seconds(file.get(row, "arrival_time")));
             stop_times.push((
-                field(&row, "trip_id").to_string(),
+                file.get(row, "trip_id").to_string(),
                 sequence,
-                field(&row, "stop_id").to_string(),
+                file.get(row, "stop_id").to_string(),
                 departure,
             ));
         }
@@ -170,16 +183,17 @@ impl Timetable {
         for calls in t.calls.values_mut() {
             calls.sort();
         }
-        for row in rows(&mut archive, "calendar.txt")? {
-            let day = |d: &str| field(&row, d) == "1";
+        let file = read_csv(&mut archive, "calendar.txt")?;
+        for row in &file.records {
+            let day = |d: &str| file.get(row, d) == "1";
             let (Some(start), Some(end)) = (
-                date(field(&row, "start_date")),
-                date(field(&row, "end_date")),
+                date(file.get(row, "start_date")),
+                date(file.get(row, "end_date")),
             ) else {
                 continue;
             };
             t.services.insert(
-                field(&row, "service_id").to_string(),
+                file.get(row, "service_id").to_string(),
                 Service {
                     weekdays: [
                         day("monday"),
@@ -195,11 +209,12 @@ impl Timetable {
                 },
             );
         }
-        for row in rows(&mut archive, "calendar_dates.txt")? {
-            if let Some(d) = date(field(&row, "date")) {
+        let file = read_csv(&mut archive, "calendar_dates.txt")?;
+        for row in &file.records {
+            if let Some(d) = date(file.get(row, "date")) {
                 t.exceptions.insert(
-                    (field(&row, "service_id").to_string(), d),
-                    field(&row, "exception_type") == "1",
+                    (file.get(row, "service_id").to_string(), d),
+                    file.get(row, "exception_type") == "1",
                 );
             }
         }
