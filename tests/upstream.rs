@@ -312,13 +312,28 @@ const ENTUR: &[(&str, &str)] = &[
     ),
     ("/geocoder/v1/autocomplete", "norway/geocoder-bergen.json"),
 ];
-const OEBB: &[(&str, &str)] = &[("/bin/mgate.exe", "austria/stationboard-wien-hbf.json")];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn norway_and_austria_end_to_end() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let no = play(ENTUR, seen.clone()).await;
-    let at = play(OEBB, seen.clone()).await;
+    // ÖBB's mgate answers by the method named in the posted body.
+    let methods = Arc::new(Mutex::new(Vec::new()));
+    let called = methods.clone();
+    let oebb = Router::new().fallback(move |uri: Uri, body: String| {
+        let called = called.clone();
+        async move {
+            let radar = body.contains("JourneyGeoPos");
+            called.lock().unwrap().push((uri.path().to_string(), radar));
+            fixture(if radar {
+                "austria/radar.json"
+            } else {
+                "austria/stationboard-wien-hbf.json"
+            })
+            .into_response()
+        }
+    });
+    let at = format!("http://{}", start_router(oebb).await);
     let (no_trains, no_board) = trains_and_board(
         vec![("RAILTOP_NORWAY_URL", no.clone())],
         "norway",
@@ -360,8 +375,14 @@ async fn norway_and_austria_end_to_end() {
 
     let (at_trains, at_board) =
         trains_and_board(vec![("RAILTOP_AUSTRIA_URL", at)], "austria", "8103000", &[]).await;
-    assert_eq!(at_trains.trains.len(), 4);
+    assert_eq!(at_trains.trains.len(), 2, "the radar's trains");
+    assert_eq!(at_trains.stats.with_gps, 2);
     assert_eq!(at_board.station.name, "Wien Hbf");
+    {
+        let methods = methods.lock().unwrap();
+        assert!(methods.iter().all(|(path, _)| path == "/bin/mgate.exe"));
+        assert!(methods.iter().any(|(_, radar)| *radar) && methods.iter().any(|(_, radar)| !radar));
+    }
     assert!(at_board.departures[2].cancelled);
 
     let seen = seen.lock().unwrap();
@@ -381,7 +402,6 @@ async fn norway_and_austria_end_to_end() {
             .is_some_and(|v| v == "railtop-terminalboards")),
         "every Entur request names the client"
     );
-    assert!(seen.iter().any(|(p, _)| p == "/bin/mgate.exe"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -854,6 +874,14 @@ fn conformance_with_the_real_recorded_samples() {
         board.iter().all(|d| !d.messages.is_empty()),
         "HIM notices on every journey"
     );
+    // HAFAS radar (JourneyGeoPos, recorded at BVG): 8 vehicles with positions × 1e6.
+    let trains = austria::parse_positions(&read("hafas-mgate-radar-bvg.json")).unwrap();
+    assert_eq!(trains.len(), 8);
+    assert!(trains.iter().all(|t| {
+        t.lat.is_some_and(|lat| (52.0..53.0).contains(&lat))
+            && t.lng.is_some_and(|lng| (13.0..14.0).contains(&lng))
+    }));
+    assert!(trains.iter().any(|t| t.delay.is_some_and(|d| d > 0)));
     // NS: five recorded Utrecht departures, padded names, a delay computed from 08:56:34.
     let board = netherlands::parse_board(&read("netherlands-departures.json")).unwrap();
     assert_eq!(board.len(), 5);

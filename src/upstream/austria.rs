@@ -1,12 +1,12 @@
-//! Austria — ÖBB's HAFAS `mgate.exe`: `StationBoard` for boards.
+//! Austria — ÖBB's HAFAS `mgate.exe`: `StationBoard` for boards, `JourneyGeoPos` for positions.
 //!
 //! HAFAS answers in a compact shape: each journey points into shared lists (`common.prodL` for
 //! the line and its operator `oprX`→`common.opL`, `common.locL` for stations, `common.himL` for
 //! messages). Times are `HHMMSS` after the journey's `date`, with a day prefix past midnight
 //! (`01003000` is 00:30 the next day), on the station's clock (`dTZOffset` minutes when given,
 //! else Vienna); `dTimeR` is the realtime estimate. Coordinates are integers × 1e6. The request
-//! names the ÖBB client and its public AID (as every ÖBB app does). No positions here yet:
-//! `realtime` lists the trains of a hub's board (Wien Hbf unless a `stop` is named).
+//! names the ÖBB client and its public AID (as every ÖBB app does). Positions come from
+//! `JourneyGeoPos` (the radar) over Austria; with a `stop`, `realtime` lists that station's board.
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{delay_minutes, local_hhmm};
@@ -102,19 +102,37 @@ struct Him {
 #[serde(rename_all = "camelCase")]
 struct Journey {
     #[serde(default, deserialize_with = "tolerant::string")]
+    jid: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
     date: String,
     prod_x: Option<usize>,
     #[serde(default, deserialize_with = "tolerant::string")]
     dir_txt: String,
+    /// On boards: the call at the station.
+    #[serde(default)]
     stb_stop: Stop,
     #[serde(default)]
     msg_l: Vec<MessageRef>,
+    /// On the radar: where the train is (× 1e6) and its calls from the last one on.
+    pos: Option<Coordinates>,
+    #[serde(default)]
+    stop_l: Vec<Stop>,
 }
 
 #[derive(Deserialize)]
+struct Coordinates {
+    x: Option<i64>,
+    y: Option<i64>,
+}
+
+#[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 struct Stop {
     loc_x: Option<usize>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    a_time_s: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    a_time_r: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     d_time_s: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
@@ -174,23 +192,116 @@ pub fn hafas_time(date: &str, time: &str, offset_minutes: Option<i64>) -> Option
 }
 
 /// The board's station name and its train departures in order of planned time.
-pub fn parse_board(bytes: &[u8]) -> Result<(String, Vec<Departure>), String> {
+/// The result of an mgate answer: the full envelope, or just its `res` (as recorded samples
+/// often are).
+fn result(bytes: &[u8]) -> Result<Board, String> {
     let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    // The full envelope, or just its `res` (as recorded samples often are).
-    let board: Board = if value.get("svcResL").is_some() {
-        let envelope: Envelope = serde_json::from_value(value).map_err(|e| e.to_string())?;
-        let first = envelope
-            .svc_res_l
-            .into_iter()
-            .next()
-            .ok_or("an empty answer")?;
-        if first.err != "OK" && !first.err.is_empty() {
-            return Err(format!("HAFAS error {}: {}", first.err, first.err_txt));
-        }
-        first.res.ok_or("an answer without a result")?
-    } else {
-        serde_json::from_value(value).map_err(|e| e.to_string())?
-    };
+    if value.get("svcResL").is_none() {
+        return serde_json::from_value(value).map_err(|e| e.to_string());
+    }
+    let envelope: Envelope = serde_json::from_value(value).map_err(|e| e.to_string())?;
+    let first = envelope
+        .svc_res_l
+        .into_iter()
+        .next()
+        .ok_or("an empty answer")?;
+    if first.err != "OK" && !first.err.is_empty() {
+        return Err(format!("HAFAS error {}: {}", first.err, first.err_txt));
+    }
+    first.res.ok_or_else(|| "an answer without a result".into())
+}
+
+/// Whether a product is a train (not a city bus, tram or underground line).
+fn is_train(product: Option<&Product>) -> bool {
+    let category = product
+        .and_then(|p| p.prod_ctx.as_ref())
+        .map(|c| c.cat_out.trim().to_lowercase())
+        .unwrap_or_default();
+    !NOT_TRAINS.contains(&category.as_str())
+}
+
+/// `JourneyGeoPos` (the radar): the trains in a rectangle with their positions, the delay at
+/// their next stop, and where they go.
+pub fn parse_positions(bytes: &[u8]) -> Result<Vec<Train>, String> {
+    let board = result(bytes)?;
+    let common = &board.common;
+    Ok(board
+        .jny_l
+        .iter()
+        .filter_map(|j| {
+            let product = j.prod_x.and_then(|i| common.prod_l.get(i));
+            if !is_train(product) {
+                return None;
+            }
+            let pos = j.pos.as_ref()?;
+            let (lng, lat) = (pos.x? as f64 / 1e6, pos.y? as f64 / 1e6);
+            let code = product.map_or_else(String::new, |p| p.name.trim().to_string());
+            // The next stop is the first call still to be reached (one with an arrival).
+            let next = j.stop_l.iter().find(|s| s.a_time_s.is_some());
+            let delay = next.and_then(|s| {
+                let planned = hafas_time(&j.date, s.a_time_s.as_deref()?, None)?;
+                let real = hafas_time(&j.date, s.a_time_r.as_deref()?, None)?;
+                Some(delay_minutes(planned, real))
+            });
+            Some(Train {
+                id: format!("austria-{}", if j.jid.is_empty() { &code } else { &j.jid }),
+                name: format!("{code} → {}", j.dir_txt),
+                train_code: code,
+                status: crate::model::status::RUNNING.into(),
+                lat: Some(lat),
+                lng: Some(lng),
+                delay,
+                platform: None,
+                country: Some("austria".into()),
+                from: None,
+                to: Some(j.dir_txt.clone()),
+                next_station: next
+                    .and_then(|s| s.loc_x)
+                    .and_then(|i| common.loc_l.get(i))
+                    .map(|l| l.name.clone()),
+                direction: None,
+                scheduled_dep: None,
+                last_updated: None,
+                operator: product
+                    .and_then(|p| p.opr_x)
+                    .and_then(|i| common.op_l.get(i))
+                    .map(|o| o.name.clone()),
+            })
+        })
+        .collect())
+}
+
+/// The mgate request for the trains inside Austria now (the radar).
+pub fn radar_request(now: DateTime<Utc>) -> String {
+    let local = now.with_timezone(&TZ);
+    serde_json::json!({
+        "lang": "en",
+        "svcReqL": [{
+            "meth": "JourneyGeoPos",
+            "req": {
+                "maxJny": 500,
+                "onlyRT": false,
+                "date": local.format("%Y%m%d").to_string(),
+                "time": local.format("%H%M%S").to_string(),
+                "rect": {
+                    "llCrd": { "x": 9_530_000, "y": 46_370_000 },
+                    "urCrd": { "x": 17_160_000, "y": 49_020_000 }
+                },
+                "perSize": 30000,
+                "perStep": 5000,
+                "ageOfReport": true,
+                "trainPosMode": "CALC"
+            }
+        }],
+        "client": { "id": "OEBB", "type": "IPH", "v": "6030600", "name": "oebbPROD-ADHOC" },
+        "ver": "1.45",
+        "auth": { "type": "AID", "aid": "OWDL4fE4ixNiPBBm" }
+    })
+    .to_string()
+}
+
+pub fn parse_board(bytes: &[u8]) -> Result<(String, Vec<Departure>), String> {
+    let board = result(bytes)?;
     let common = &board.common;
     let station = board
         .jny_l
@@ -206,13 +317,13 @@ pub fn parse_board(bytes: &[u8]) -> Result<(String, Vec<Departure>), String> {
             let stop = &j.stb_stop;
             let planned = hafas_time(&j.date, stop.d_time_s.as_deref()?, stop.d_t_z_offset)?;
             let product = j.prod_x.and_then(|i| common.prod_l.get(i));
+            if !is_train(product) {
+                return None;
+            }
             let category = product
                 .and_then(|p| p.prod_ctx.as_ref())
                 .map(|c| c.cat_out.trim().to_lowercase())
                 .unwrap_or_default();
-            if NOT_TRAINS.contains(&category.as_str()) {
-                return None;
-            }
             let expected = stop
                 .d_time_r
                 .as_deref()
@@ -346,6 +457,16 @@ impl Austria {
     }
 }
 
+impl Austria {
+    async fn radar(&self, now: DateTime<Utc>) -> Result<Vec<Train>, SourceError> {
+        let bytes = self
+            .http
+            .post(MGATE, radar_request(now), "application/json")
+            .await?;
+        parse_positions(&bytes).map_err(|e| self.http.bad_payload(e))
+    }
+}
+
 impl Feed for Austria {
     fn slug(&self) -> &'static str {
         "austria"
@@ -359,12 +480,16 @@ impl Feed for Austria {
         is_oebb_id(code.trim())
     }
 
+    /// The radar's positions; with a `stop`, that station's board as trains (no positions).
     fn trains<'a>(
         &'a self,
         stop: Option<&'a str>,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
+        match stop {
+            Some(_) => Box::pin(hub_trains(self, stop, &self.hub, TZ, now)),
+            None => Box::pin(self.radar(now)),
+        }
     }
 
     fn board<'a>(
@@ -439,6 +564,27 @@ mod tests {
         );
         assert_eq!(d[3].scheduled_dep, "00:30", "day prefix 01: past midnight");
         assert_eq!((d[3].delay, d[3].expected_dep.as_deref()), (None, None));
+    }
+
+    #[test]
+    fn radar_positions_times_1e6_trains_only_and_the_delay_at_the_next_stop() {
+        let trains = parse_positions(&crate::upstream::fixture("austria/radar.json")).unwrap();
+        let codes: Vec<&str> = trains.iter().map(|t| t.train_code.as_str()).collect();
+        assert_eq!(
+            codes,
+            ["S 60", "RJX 165"],
+            "the bus and the journey without a position leave"
+        );
+        let s60 = &trains[0];
+        assert_eq!((s60.lat, s60.lng), (Some(48.174), Some(16.333)));
+        assert_eq!(s60.delay, Some(3));
+        assert_eq!(s60.next_station.as_deref(), Some("Wiener Neustadt Hbf"));
+        assert_eq!(s60.name, "S 60 → Wiener Neustadt Hbf");
+        assert_eq!(trains[1].delay, Some(0));
+        let body: serde_json::Value =
+            serde_json::from_str(&radar_request("2026-11-24T06:00:00Z".parse().unwrap())).unwrap();
+        assert_eq!(body["svcReqL"][0]["meth"], "JourneyGeoPos");
+        assert_eq!(body["svcReqL"][0]["req"]["rect"]["urCrd"]["y"], 49_020_000);
     }
 
     #[test]
