@@ -311,6 +311,7 @@ const ENTUR: &[(&str, &str)] = &[
         "norway/stopplace-oslo-s.json",
     ),
     ("/geocoder/v1/autocomplete", "norway/geocoder-bergen.json"),
+    ("/realtime/v2/vehicles/graphql", "norway/vehicles-rail.json"),
 ];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -341,8 +342,9 @@ async fn norway_and_austria_end_to_end() {
         &[],
     )
     .await;
-    assert_eq!(no_trains.trains.len(), 4, "Oslo S's trains, not its buses");
-    assert!(no_trains.trains.iter().all(|t| t.lat.is_none()));
+    assert_eq!(no_trains.trains.len(), 2, "the vehicles API's trains");
+    assert_eq!(no_trains.stats.with_gps, 2);
+
     assert_eq!(
         (
             no_board.station.code.as_str(),
@@ -388,7 +390,11 @@ async fn norway_and_austria_end_to_end() {
     let seen = seen.lock().unwrap();
     let entur: Vec<&(String, HeaderMap)> = seen
         .iter()
-        .filter(|(p, _)| p.starts_with("/journey-planner") || p.starts_with("/geocoder"))
+        .filter(|(p, _)| {
+            p.starts_with("/journey-planner")
+                || p.starts_with("/geocoder")
+                || p.starts_with("/realtime")
+        })
         .collect();
     assert!(
         entur

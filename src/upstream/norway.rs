@@ -4,8 +4,9 @@
 //! NSR stop place ids (`NSR:StopPlace:59872`, Oslo S), a station of the embedded list (its NSR id
 //! is an alias there), or any name, looked up with Entur's geocoder. Times carry their offset;
 //! the delay is expected − aimed, only when `realtime` is true; `situations` become messages.
-//! No positions here yet: `realtime` lists the trains of a hub's board (Oslo S unless a `stop` is
-//! named).
+//! Positions come from Entur's vehicles API (GraphQL, `vehicles(mode: RAIL)`, delays in seconds);
+//! no recorded sample of it exists, so its fixture follows Entur's published schema. With a
+//! `stop`, or when the vehicles API fails, `realtime` lists a board's trains (Oslo S by default).
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{delay_minutes, local_hhmm};
@@ -134,6 +135,92 @@ struct Situation {
 struct Text {
     #[serde(default, deserialize_with = "tolerant::string")]
     value: String,
+}
+
+/// Trains on the map: every rail vehicle Entur's vehicles API knows.
+const VEHICLES_QUERY: &str = "{ vehicles(mode: RAIL) { vehicleId lastUpdated delay \
+location { latitude longitude } line { publicCode } destinationName } }";
+const VEHICLES: &str = "/realtime/v2/vehicles/graphql";
+
+#[derive(Deserialize)]
+struct VehiclesAnswer {
+    data: Option<VehiclesData>,
+    #[serde(default)]
+    errors: Vec<GraphQlError>,
+}
+
+#[derive(Deserialize)]
+struct VehiclesData {
+    #[serde(default)]
+    vehicles: Vec<Vehicle>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Vehicle {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    vehicle_id: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    last_updated: Option<String>,
+    /// Seconds.
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    delay: Option<i64>,
+    location: Option<Location>,
+    line: Option<Line>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    destination_name: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Location {
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    latitude: Option<f64>,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    longitude: Option<f64>,
+}
+
+/// The vehicles API's rail vehicles as trains (delays arrive in seconds).
+pub fn parse_vehicles(bytes: &[u8]) -> Result<Vec<Train>, String> {
+    let answer: VehiclesAnswer = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    if let Some(e) = answer.errors.first() {
+        return Err(format!("the query was refused: {}", e.message));
+    }
+    Ok(answer
+        .data
+        .map(|d| d.vehicles)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|v| !v.vehicle_id.is_empty())
+        .map(|v| {
+            let line = v.line.map(|l| l.public_code).unwrap_or_default();
+            let code = if line.is_empty() {
+                v.vehicle_id.clone()
+            } else {
+                line
+            };
+            let (lat, lng) = v
+                .location
+                .map_or((None, None), |l| (l.latitude, l.longitude));
+            Train {
+                id: format!("norway-{}", v.vehicle_id),
+                name: format!("{code} → {}", v.destination_name.as_deref().unwrap_or("?")),
+                train_code: code,
+                status: crate::model::status::RUNNING.into(),
+                lat,
+                lng,
+                delay: v.delay.map(super::times::minutes_from_seconds),
+                platform: None,
+                country: Some("norway".into()),
+                from: None,
+                to: v.destination_name,
+                next_station: None,
+                direction: None,
+                scheduled_dep: None,
+                last_updated: v.last_updated,
+                operator: None,
+            }
+        })
+        .collect())
 }
 
 /// The stop place's id and name, and its rail departures in order of aimed time.
@@ -309,6 +396,14 @@ impl Norway {
     }
 }
 
+impl Norway {
+    async fn vehicles(&self) -> Result<Vec<Train>, SourceError> {
+        let body = serde_json::json!({ "query": VEHICLES_QUERY }).to_string();
+        let bytes = self.http.post(VEHICLES, body, "application/json").await?;
+        parse_vehicles(&bytes).map_err(|e| self.http.bad_payload(e))
+    }
+}
+
 impl Feed for Norway {
     fn slug(&self) -> &'static str {
         "norway"
@@ -322,12 +417,23 @@ impl Feed for Norway {
         code.trim().starts_with(STOP_PREFIX) || in_station_list(self.slug(), code)
     }
 
+    /// The vehicles API's positions; with a `stop` (or if positions fail), a board's trains.
     fn trains<'a>(
         &'a self,
         stop: Option<&'a str>,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
+        Box::pin(async move {
+            if stop.is_none() {
+                match self.vehicles().await {
+                    Ok(trains) => return Ok(trains),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "Entur vehicles failed; listing a board's trains")
+                    }
+                }
+            }
+            hub_trains(self, stop, &self.hub, TZ, now).await
+        })
     }
 
     fn board<'a>(
@@ -374,6 +480,24 @@ mod tests {
         assert!(d[2].cancelled && d[2].delay.is_none());
         assert_eq!(d[2].messages, ["Flytoget: signal fault at Lysaker"]);
         assert_eq!(d[3].line, "RE11", "the older journeyPattern.line shape");
+    }
+
+    #[test]
+    fn vehicles_with_positions_and_delays_in_seconds() {
+        let trains =
+            parse_vehicles(&crate::upstream::fixture("norway/vehicles-rail.json")).unwrap();
+        assert_eq!(trains.len(), 2, "the record without an id is left out");
+        assert_eq!(trains[0].name, "R10 → Drammen");
+        assert_eq!(trains[0].delay, Some(2), "95 s");
+        assert_eq!(
+            (trains[0].lat, trains[0].lng),
+            (Some(59.9111), Some(10.7528))
+        );
+        assert_eq!(
+            trains[1].train_code, "VYG:Vehicle:2070",
+            "no line: the vehicle"
+        );
+        assert!(parse_vehicles(br#"{"errors":[{"message":"Unknown argument"}]}"#).is_err());
     }
 
     #[test]
