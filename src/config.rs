@@ -40,6 +40,8 @@ pub struct GtfsFeedEntry {
     /// A static GTFS zip, for names and timetable boards.
     pub static_gtfs: Option<String>,
     pub attribution: Option<String>,
+    /// The unit the feed really sends speeds in: `m/s` (the GTFS-Realtime spec, default) or `km/h`.
+    pub speed_unit: Option<String>,
 }
 
 impl GtfsFeedEntry {
@@ -91,6 +93,15 @@ impl GtfsFeedEntry {
                 .clone()
                 .unwrap_or_else(|| format!("{}: {} (GTFS-Realtime)", slug, self.name)),
             base: None,
+            speed_to_kmh: match self.speed_unit.as_deref().map(str::trim) {
+                None | Some("m/s") => 3.6,
+                Some("km/h") => 1.0,
+                Some(other) => {
+                    return Err(format!(
+                        "{where_}: speed_unit {other:?} must be \"m/s\" or \"km/h\""
+                    ))
+                }
+            },
         })
     }
 }

@@ -89,6 +89,11 @@ async fn a_feeds_table_adds_a_region_with_trains_and_boards() {
     assert_eq!(trains.trains.len(), 2);
     assert_eq!(trains.trains[0].name, "R 101 → Tartu");
     assert_eq!(trains.trains[0].delay, Some(5));
+    assert_eq!(
+        trains.trains[0].speed,
+        Some(97.0),
+        "m/s by default: 27 × 3.6"
+    );
     assert_eq!(trains.stats.with_gps, 2);
     assert_eq!(
         trains.attribution.as_deref(),
@@ -153,6 +158,11 @@ async fn malaysia_reads_the_built_in_ktmb_feed_with_names_from_the_bundle() {
         "names from the static bundle"
     );
     assert_eq!(trains.trains[0].delay, None, "KTMB has no trip updates");
+    assert_eq!(
+        trains.trains[0].speed,
+        Some(27.0),
+        "KTMB sends km/h, whatever the spec says"
+    );
     assert_eq!(trains.trains[0].country.as_deref(), Some("malaysia"));
 }
 

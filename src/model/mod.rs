@@ -88,6 +88,13 @@ pub struct Train {
         skip_serializing_if = "Option::is_none"
     )]
     pub operator: Option<String>,
+    /// railtop's extra: km/h, where the feed gives a speed (converted from its own unit).
+    #[serde(
+        default,
+        deserialize_with = "tolerant::opt_f64",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub speed: Option<f64>,
 }
 
 impl Train {

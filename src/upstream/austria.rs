@@ -266,6 +266,7 @@ pub fn parse_positions(bytes: &[u8]) -> Result<Vec<Train>, String> {
                     .and_then(|p| p.opr_x)
                     .and_then(|i| common.op_l.get(i))
                     .map(|o| o.name.clone()),
+                speed: None,
             })
         })
         .collect())

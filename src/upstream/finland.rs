@@ -89,6 +89,9 @@ struct Location {
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     timestamp: Option<String>,
     location: Option<Point>,
+    /// km/h.
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    speed: Option<f64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -208,6 +211,7 @@ fn train_record(t: &FiTrain, names: &Names, position: Option<&Location>) -> Trai
         scheduled_dep: first.map(|r| local_hhmm(r.scheduled_time, TZ)),
         last_updated: position.and_then(|p| p.timestamp.clone()),
         operator: operator(t),
+        speed: position.and_then(|p| p.speed),
     }
 }
 

@@ -42,6 +42,7 @@ fn positions_are_joined_and_geojson_is_lon_lat() {
     assert_eq!(ic.operator.as_deref(), Some("VR"));
     assert_eq!(ic.last_updated.as_deref(), Some("2026-11-24T20:06:01.000Z"));
     assert_eq!(ic.id, "fi-2026-11-24-27");
+    assert_eq!(ic.speed, Some(120.0), "km/h from the location message");
 }
 
 #[test]

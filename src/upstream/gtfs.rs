@@ -34,6 +34,9 @@ pub struct GtfsFeedConfig {
     pub static_gtfs: Option<String>,
     pub attribution: String,
     pub base: Option<String>,
+    /// Multiplies `position.speed` into km/h: 3.6 for the spec's m/s; 1 for feeds that send
+    /// km/h anyway (KTMB's values reach 128, which no train does in m/s).
+    pub speed_to_kmh: f64,
 }
 
 /// Malaysia: KTMB's vehicle positions on data.gov.my, names from its static bundle; KTMB
@@ -48,6 +51,7 @@ pub fn malaysia(base: Option<String>) -> GtfsFeedConfig {
         static_gtfs: Some("/gtfs-static/ktmb".into()),
         attribution: "Malaysia: data.gov.my GTFS (KTMB), CC BY 4.0".into(),
         base: Some(base.unwrap_or_else(|| "https://api.data.gov.my".into())),
+        speed_to_kmh: 1.0,
     }
 }
 
@@ -304,6 +308,9 @@ fn trains(
                     .and_then(|t| DateTime::from_timestamp(i64::try_from(t).ok()?, 0))
                     .map(rfc3339),
                 operator: Some(config.name.clone()),
+                speed: position
+                    .and_then(|p| p.speed)
+                    .map(|v| (f64::from(v) * config.speed_to_kmh).round()),
             })
         })
         .collect()
@@ -563,6 +570,7 @@ mod tests {
             static_gtfs: Some("/gtfs.zip".into()),
             attribution: "test".into(),
             base: None,
+            speed_to_kmh: 3.6,
         }
     }
 
@@ -582,6 +590,7 @@ mod tests {
         assert_eq!(list[0].next_station.as_deref(), Some("Tapa"));
         assert_eq!(list[0].delay, Some(5));
         assert!((list[0].lat.unwrap() - 59.30).abs() < 1e-4);
+        assert_eq!(list[0].speed, Some(97.0), "27 m/s, as the spec's unit");
         assert_eq!(
             list[1].train_code, "X9",
             "a trip the timetable does not know"

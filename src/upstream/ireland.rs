@@ -124,6 +124,7 @@ pub fn parse_trains(xml: &[u8]) -> Result<Vec<Train>, String> {
                 scheduled_dep: m.origin_time,
                 last_updated: None,
                 operator: Some(OPERATOR.into()),
+                speed: None,
             }
         })
         .collect())

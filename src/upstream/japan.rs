@@ -108,6 +108,7 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, String> {
                 scheduled_dep: None,
                 last_updated: t.updated,
                 operator: t.operator.as_deref().map(last_part),
+                speed: None,
             }
         })
         .collect())

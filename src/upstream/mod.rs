@@ -102,6 +102,7 @@ pub fn trains_from_board(
                 scheduled_dep: Some(d.scheduled_dep.clone()),
                 last_updated: None,
                 operator: d.operator.clone(),
+                speed: None,
             }
         })
         .collect()

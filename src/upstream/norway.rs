@@ -218,6 +218,7 @@ pub fn parse_vehicles(bytes: &[u8]) -> Result<Vec<Train>, String> {
                 scheduled_dep: None,
                 last_updated: v.last_updated,
                 operator: None,
+                speed: None,
             }
         })
         .collect())

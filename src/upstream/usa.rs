@@ -139,6 +139,7 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, String> {
                 scheduled_dep: r.stations.first().and_then(|s| at(&s.sch_dep)).map(hhmm),
                 last_updated: r.updated_at.clone(),
                 operator: Some(r.provider.clone().unwrap_or_else(|| "Amtrak".into())),
+                speed: None,
             }
         })
         .collect())

@@ -86,6 +86,11 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
         field("scheduled", opt(&t.scheduled_dep)),
         field("direction", opt(&t.direction)),
         field("position", position),
+        field(
+            "speed",
+            t.speed
+                .map_or_else(|| "—".into(), |v| format!("{v:.0} km/h")),
+        ),
         field("last update", opt(&t.last_updated)),
         field("operator", opt(&t.operator)),
         field("country", opt(&t.country)),
