@@ -97,6 +97,14 @@ impl Connection {
     }
 }
 
+/// Refuses a channel of a kind this server never opens (X11, forwarding, sockets).
+async fn prohibited(reply: ChannelOpenHandle) -> Result<(), russh::Error> {
+    reply
+        .reject(ChannelOpenFailure::AdministrativelyProhibited)
+        .await;
+    Ok(())
+}
+
 impl Handler for Connection {
     type Error = russh::Error;
 
@@ -160,10 +168,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
-        Ok(())
+        prohibited(reply).await
     }
 
     async fn channel_open_direct_tcpip(
@@ -177,10 +182,7 @@ impl Handler for Connection {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         tracing::info!(peer = %self.peer, host, port, "refused port forwarding");
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
-        Ok(())
+        prohibited(reply).await
     }
 
     async fn channel_open_direct_streamlocal(
@@ -190,10 +192,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
-        Ok(())
+        prohibited(reply).await
     }
 
     async fn pty_request(

@@ -10,7 +10,7 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{delay_minutes, local_hhmm};
-use super::{hub_trains, Feed, FeedFuture};
+use super::{hub_trains, station_info, Feed, FeedFuture};
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo, Train};
 use crate::source::SourceError;
@@ -448,12 +448,7 @@ impl Austria {
         let body = board_request(station, limit, now);
         let bytes = self.http.post(MGATE, body, "application/json").await?;
         let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = StationInfo {
-            code: station.to_string(),
-            name,
-            country: Some("austria".into()),
-            timezone: Some(TZ.name().into()),
-        };
+        let info = station_info("austria", TZ, station, name);
         Ok((info, departures))
     }
 }

@@ -7,9 +7,9 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{hub_trains, in_station_list, Feed, FeedFuture};
+use super::{station_info, BoardFeed, FeedFuture};
 use crate::model::tolerant;
-use crate::model::{Departure, StationInfo, Train};
+use crate::model::{Departure, StationInfo};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
@@ -139,38 +139,25 @@ impl Belgium {
         let path = format!("/liveboard/?id={id}&format=json&lang=en&alerts=false");
         let bytes = self.http.get(&path).await?;
         let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = StationInfo {
-            code: id.trim_start_matches("BE.NMBS.").to_string(),
-            name,
-            country: Some("belgium".into()),
-            timezone: Some(TZ.name().into()),
-        };
+        let info = station_info("belgium", TZ, id.trim_start_matches("BE.NMBS."), name);
         Ok((info, departures))
     }
 }
 
-impl Feed for Belgium {
-    fn slug(&self) -> &'static str {
-        "belgium"
+impl BoardFeed for Belgium {
+    const SLUG: &'static str = "belgium";
+    const ATTRIBUTION: &'static str = ATTRIBUTION;
+    const TZ: Tz = TZ;
+
+    fn hub(&self) -> &str {
+        &self.hub
     }
 
-    fn attribution(&self) -> &'static str {
-        ATTRIBUTION
+    fn knows_code(&self, code: &str) -> bool {
+        irail_id(code).is_some()
     }
 
-    fn knows_station(&self, code: &str) -> bool {
-        irail_id(code).is_some() || in_station_list(self.slug(), code)
-    }
-
-    fn trains<'a>(
-        &'a self,
-        stop: Option<&'a str>,
-        now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
-    }
-
-    fn board<'a>(
+    fn read_board<'a>(
         &'a self,
         station: &'a str,
         _limit: usize,

@@ -8,7 +8,7 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::local_hhmm;
-use super::{Feed, FeedFuture};
+use super::{station_info, Feed, FeedFuture};
 use crate::assets;
 use crate::model::tolerant;
 use crate::model::{status, via_list, Departure, StationInfo, Train};
@@ -403,12 +403,7 @@ impl Feed for Finland {
             let bytes = self.http.get(&path).await?;
             let departures =
                 parse_board(&bytes, &code, &names, now).map_err(|e| self.http.bad_payload(e))?;
-            let info = StationInfo {
-                name: name(&names, &code),
-                code,
-                country: Some("finland".into()),
-                timezone: Some(TZ.name().into()),
-            };
+            let info = station_info("finland", TZ, &code, name(&names, &code));
             Ok((info, departures))
         })
     }

@@ -10,9 +10,9 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{delay_minutes, local_hhmm};
-use super::{hub_trains, Feed, FeedFuture};
+use super::{station_info, BoardFeed, FeedFuture};
 use crate::model::tolerant;
-use crate::model::{Departure, StationInfo, Train};
+use crate::model::{Departure, StationInfo};
 use crate::source::SourceError;
 use base64::Engine;
 use chrono::{DateTime, NaiveDateTime, TimeZone, Utc};
@@ -242,38 +242,25 @@ impl France {
         );
         let bytes = self.http.get(&path).await?;
         let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = StationInfo {
-            code: uic.to_string(),
-            name: name.unwrap_or_else(|| uic.to_string()),
-            country: Some("france".into()),
-            timezone: Some(TZ.name().into()),
-        };
+        let info = station_info("france", TZ, uic, name.unwrap_or_else(|| uic.to_string()));
         Ok((info, departures))
     }
 }
 
-impl Feed for France {
-    fn slug(&self) -> &'static str {
-        "france"
+impl BoardFeed for France {
+    const SLUG: &'static str = "france";
+    const ATTRIBUTION: &'static str = ATTRIBUTION;
+    const TZ: Tz = TZ;
+
+    fn hub(&self) -> &str {
+        &self.hub
     }
 
-    fn attribution(&self) -> &'static str {
-        ATTRIBUTION
+    fn knows_code(&self, code: &str) -> bool {
+        is_sncf_uic(code)
     }
 
-    fn knows_station(&self, code: &str) -> bool {
-        is_sncf_uic(code.trim())
-    }
-
-    fn trains<'a>(
-        &'a self,
-        stop: Option<&'a str>,
-        now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
-    }
-
-    fn board<'a>(
+    fn read_board<'a>(
         &'a self,
         station: &'a str,
         limit: usize,

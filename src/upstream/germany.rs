@@ -8,10 +8,10 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{hub_trains, in_station_list, Feed, FeedFuture};
+use super::{station_info, BoardFeed, FeedFuture};
 use crate::assets;
 use crate::model::tolerant;
-use crate::model::{via_list, Departure, StationInfo, Train};
+use crate::model::{via_list, Departure, StationInfo};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
@@ -213,38 +213,25 @@ impl Germany {
         let name = name
             .or_else(|| known.map(|(_, s)| s.name.clone()))
             .unwrap_or_else(|| eva.clone());
-        let info = StationInfo {
-            code: eva,
-            name,
-            country: Some("germany".into()),
-            timezone: Some(TZ.name().into()),
-        };
+        let info = station_info("germany", TZ, &eva, name);
         Ok((info, departures))
     }
 }
 
-impl Feed for Germany {
-    fn slug(&self) -> &'static str {
-        "germany"
+impl BoardFeed for Germany {
+    const SLUG: &'static str = "germany";
+    const ATTRIBUTION: &'static str = ATTRIBUTION;
+    const TZ: Tz = TZ;
+
+    fn hub(&self) -> &str {
+        &self.hub
     }
 
-    fn attribution(&self) -> &'static str {
-        ATTRIBUTION
+    fn knows_code(&self, code: &str) -> bool {
+        is_eva(code)
     }
 
-    fn knows_station(&self, code: &str) -> bool {
-        is_eva(code.trim()) || in_station_list(self.slug(), code)
-    }
-
-    fn trains<'a>(
-        &'a self,
-        stop: Option<&'a str>,
-        now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
-    }
-
-    fn board<'a>(
+    fn read_board<'a>(
         &'a self,
         station: &'a str,
         _limit: usize,

@@ -7,7 +7,7 @@ use super::gtfs_rt::{self, FeedMessage, STOP_SKIPPED, TRIP_CANCELED};
 use super::gtfs_static::Timetable;
 use super::http::{FeedHttp, FeedSpec};
 use super::times::{delay_minutes, local_hhmm, minutes_from_seconds};
-use super::{Feed, FeedFuture};
+use super::{station_info, Feed, FeedFuture};
 use crate::clock::rfc3339;
 use crate::model::{status, via_list, Departure, StationInfo, Train};
 use crate::source::SourceError;
@@ -177,12 +177,7 @@ impl GtfsFeed {
             .as_deref()
             .and_then(|t| t.stop_name(&stops[0]).map(str::to_string))
             .unwrap_or_else(|| station.to_string());
-        let info = StationInfo {
-            code: station.to_string(),
-            name,
-            country: Some(self.slug.to_string()),
-            timezone: Some(self.config.timezone.name().into()),
-        };
+        let info = station_info(self.slug, self.config.timezone, station, name);
         Ok((info, rows))
     }
 }

@@ -63,6 +63,68 @@ pub trait Feed: Send + Sync {
     ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)>;
 }
 
+/// A feed without open positions: it reads boards, and its trains are those of a hub's board
+/// (DESIGN.md). Implementing this is implementing [`Feed`].
+pub trait BoardFeed: Send + Sync {
+    const SLUG: &'static str;
+    const ATTRIBUTION: &'static str;
+    /// The stations' clock.
+    const TZ: chrono_tz::Tz;
+    /// The station whose board `realtime` lists when no `stop` is named.
+    fn hub(&self) -> &str;
+    /// Codes of the feed's own shape (EVA, UIC…) that route here besides the station list.
+    fn knows_code(&self, _code: &str) -> bool {
+        false
+    }
+    fn read_board<'a>(
+        &'a self,
+        station: &'a str,
+        limit: usize,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)>;
+}
+
+impl<T: BoardFeed> Feed for T {
+    fn slug(&self) -> &'static str {
+        T::SLUG
+    }
+
+    fn attribution(&self) -> &'static str {
+        T::ATTRIBUTION
+    }
+
+    fn knows_station(&self, code: &str) -> bool {
+        self.knows_code(code.trim()) || in_station_list(T::SLUG, code)
+    }
+
+    fn trains<'a>(
+        &'a self,
+        stop: Option<&'a str>,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(hub_trains(self, stop, self.hub(), T::TZ, now))
+    }
+
+    fn board<'a>(
+        &'a self,
+        station: &'a str,
+        limit: usize,
+        now: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        self.read_board(station, limit, now)
+    }
+}
+
+/// The `station` record of a board: the code asked for, its name, the country and its clock.
+pub fn station_info(slug: &str, tz: chrono_tz::Tz, code: &str, name: String) -> StationInfo {
+    StationInfo {
+        code: code.to_string(),
+        name,
+        country: Some(slug.to_string()),
+        timezone: Some(tz.name().to_string()),
+    }
+}
+
 /// Whether the country's embedded station list has `code` as a code or alias.
 pub fn in_station_list(country: &str, code: &str) -> bool {
     crate::assets::find_station(code, Some(country)).is_some()

@@ -10,9 +10,9 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{delay_minutes, local_hhmm, parse_offset_time};
-use super::{hub_trains, Feed, FeedFuture};
+use super::{station_info, BoardFeed, FeedFuture};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure, StationInfo, Train};
+use crate::model::{via_list, Departure, StationInfo};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
@@ -172,39 +172,21 @@ impl Netherlands {
         let path = format!("/reisinformatie-api/api/v2/departures?station={code}");
         let bytes = self.http.get(&path).await?;
         let departures = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = StationInfo {
-            name: code.clone(),
-            code,
-            country: Some("netherlands".into()),
-            timezone: Some(TZ.name().into()),
-        };
+        let info = station_info("netherlands", TZ, &code, code.clone());
         Ok((info, departures))
     }
 }
 
-impl Feed for Netherlands {
-    fn slug(&self) -> &'static str {
-        "netherlands"
+impl BoardFeed for Netherlands {
+    const SLUG: &'static str = "netherlands";
+    const ATTRIBUTION: &'static str = ATTRIBUTION;
+    const TZ: Tz = TZ;
+
+    fn hub(&self) -> &str {
+        &self.hub
     }
 
-    fn attribution(&self) -> &'static str {
-        ATTRIBUTION
-    }
-
-    /// NS codes look like other countries' codes: only `netherlands:UT` routes here.
-    fn knows_station(&self, _code: &str) -> bool {
-        false
-    }
-
-    fn trains<'a>(
-        &'a self,
-        stop: Option<&'a str>,
-        now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
-    }
-
-    fn board<'a>(
+    fn read_board<'a>(
         &'a self,
         station: &'a str,
         _limit: usize,

@@ -10,7 +10,7 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{delay_minutes, local_hhmm};
-use super::{hub_trains, in_station_list, Feed, FeedFuture};
+use super::{hub_trains, in_station_list, station_info, Feed, FeedFuture};
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo, Train};
 use crate::source::SourceError;
@@ -387,12 +387,7 @@ impl Norway {
             .post(JOURNEY_PLANNER, body, "application/json")
             .await?;
         let (id, name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = StationInfo {
-            code: id,
-            name,
-            country: Some("norway".into()),
-            timezone: Some(TZ.name().into()),
-        };
+        let info = station_info("norway", TZ, &id, name);
         Ok((info, departures))
     }
 }

@@ -10,9 +10,9 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{delay_minutes, local_hhmm, parse_offset_time};
-use super::{hub_trains, Feed, FeedFuture};
+use super::{station_info, BoardFeed, FeedFuture};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure, StationInfo, Train};
+use crate::model::{via_list, Departure, StationInfo};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
@@ -303,39 +303,21 @@ impl Sweden {
             .post(DATA, board_request(&self.key, signature), "text/xml")
             .await?;
         let departures = parse_board(&bytes, &names).map_err(|e| self.http.bad_payload(e))?;
-        let info = StationInfo {
-            code: signature.to_string(),
-            name: name(&names, signature),
-            country: Some("sweden".into()),
-            timezone: Some(TZ.name().into()),
-        };
+        let info = station_info("sweden", TZ, signature, name(&names, signature));
         Ok((info, departures))
     }
 }
 
-impl Feed for Sweden {
-    fn slug(&self) -> &'static str {
-        "sweden"
+impl BoardFeed for Sweden {
+    const SLUG: &'static str = "sweden";
+    const ATTRIBUTION: &'static str = ATTRIBUTION;
+    const TZ: Tz = TZ;
+
+    fn hub(&self) -> &str {
+        &self.hub
     }
 
-    fn attribution(&self) -> &'static str {
-        ATTRIBUTION
-    }
-
-    /// Signatures look like other countries' codes: only `sweden:Cst` routes here.
-    fn knows_station(&self, _code: &str) -> bool {
-        false
-    }
-
-    fn trains<'a>(
-        &'a self,
-        stop: Option<&'a str>,
-        now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
-    }
-
-    fn board<'a>(
+    fn read_board<'a>(
         &'a self,
         station: &'a str,
         _limit: usize,

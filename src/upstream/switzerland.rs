@@ -8,10 +8,10 @@
 
 use super::http::{FeedHttp, FeedSettings, FeedSpec};
 use super::times::{local_hhmm, parse_offset_time};
-use super::{hub_trains, in_station_list, Feed, FeedFuture};
+use super::{station_info, BoardFeed, FeedFuture};
 use crate::assets;
 use crate::model::tolerant;
-use crate::model::{via_list, Departure, StationInfo, Train};
+use crate::model::{via_list, Departure, StationInfo};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
@@ -179,38 +179,25 @@ impl Switzerland {
         let bytes = self.http.get(&path).await?;
         let (station, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
         let name = station.unwrap_or_else(|| code.clone());
-        let info = StationInfo {
-            code,
-            name,
-            country: Some("switzerland".into()),
-            timezone: Some(TZ.name().into()),
-        };
+        let info = station_info("switzerland", TZ, &code, name);
         Ok((info, departures))
     }
 }
 
-impl Feed for Switzerland {
-    fn slug(&self) -> &'static str {
-        "switzerland"
+impl BoardFeed for Switzerland {
+    const SLUG: &'static str = "switzerland";
+    const ATTRIBUTION: &'static str = ATTRIBUTION;
+    const TZ: Tz = TZ;
+
+    fn hub(&self) -> &str {
+        &self.hub
     }
 
-    fn attribution(&self) -> &'static str {
-        ATTRIBUTION
+    fn knows_code(&self, code: &str) -> bool {
+        is_uic(code)
     }
 
-    fn knows_station(&self, code: &str) -> bool {
-        is_uic(code.trim()) || in_station_list(self.slug(), code)
-    }
-
-    fn trains<'a>(
-        &'a self,
-        stop: Option<&'a str>,
-        now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(hub_trains(self, stop, &self.hub, TZ, now))
-    }
-
-    fn board<'a>(
+    fn read_board<'a>(
         &'a self,
         station: &'a str,
         limit: usize,
