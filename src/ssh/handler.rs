@@ -258,7 +258,7 @@ impl Handler for Connection {
         };
         session.channel_success(channel)?;
         let output = Output {
-            writer,
+            writer: Arc::new(writer),
             cut: self.cut.clone(),
         };
         self.viewer = Some(viewer::start(self.shared.clone(), output, size, self.peer));

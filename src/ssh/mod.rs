@@ -113,6 +113,9 @@ pub async fn serve(
     options: SshOptions,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), String> {
+    if options.stations.is_empty() {
+        return Err("railtop ssh needs at least one --station".into());
+    }
     let host_key = load_or_create_host_key(&options.host_key)?;
     let authorized = options
         .authorized_keys

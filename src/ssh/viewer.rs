@@ -37,7 +37,7 @@ enum End {
 
 /// Where the viewer writes: the channel, plus the switch that cuts the connection.
 pub struct Output {
-    pub writer: ChannelWriteHalf<Msg>,
+    pub writer: Arc<ChannelWriteHalf<Msg>>,
     pub cut: Cut,
 }
 
@@ -49,7 +49,22 @@ pub fn start(
     peer: SocketAddr,
 ) -> mpsc::Sender<Input> {
     let (tx, rx) = mpsc::channel(64);
-    tokio::spawn(run(shared, output, size, rx, peer));
+    let (writer, cut) = (output.writer.clone(), output.cut.clone());
+    let viewer = tokio::spawn(run(shared, output, size, rx, peer));
+    // A bug that panics a viewer still gives its terminal back.
+    tokio::spawn(async move {
+        if viewer.await.is_err_and(|e| e.is_panic()) {
+            tracing::error!(%peer, "viewer panicked; restoring the client's terminal");
+            let bytes = Screen::new(1, 1).leave("railtop: the server hit a bug; sorry");
+            let _ = tokio::time::timeout(Duration::from_secs(2), async {
+                writer.data_bytes(bytes).await?;
+                writer.exit_status(1).await?;
+                writer.close().await
+            })
+            .await;
+            cut.cut();
+        }
+    });
     tx
 }
 
