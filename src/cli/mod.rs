@@ -326,6 +326,7 @@ pub async fn run(cli: Cli) -> Result<(), String> {
             let config = ServerConfig {
                 rate_limit: NonZeroU32::new(rate_limit),
                 trust_forwarded_for,
+                ..ServerConfig::default()
             };
             server::serve(listener, source, config, server::shutdown_signal())
                 .await

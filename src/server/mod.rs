@@ -4,6 +4,7 @@
 //! JSON bytes as they are. Every answer is JSON with CORS and cache headers; errors use the API's
 //! error body; each client IP gets a request budget per minute.
 
+pub mod deadline;
 pub mod params;
 pub mod ratelimit;
 
@@ -20,7 +21,7 @@ use axum::Router;
 use bytes::Bytes;
 use ratelimit::{ceil_secs, PerIpLimit, Verdict};
 use std::future::Future;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -33,6 +34,8 @@ pub struct ServerConfig {
     /// Take the client IP from the last `X-Forwarded-For` entry (set this only behind a proxy
     /// that writes that header; otherwise clients could pick their own IP).
     pub trust_forwarded_for: bool,
+    /// How long a client may take to send a request's header, or keep a connection idle.
+    pub deadlines: deadline::Deadlines,
 }
 
 impl Default for ServerConfig {
@@ -40,6 +43,7 @@ impl Default for ServerConfig {
         ServerConfig {
             rate_limit: NonZeroU32::new(60),
             trust_forwarded_for: false,
+            deadlines: deadline::Deadlines::default(),
         }
     }
 }
@@ -88,10 +92,11 @@ pub async fn serve(
     config: ServerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let deadlines = config.deadlines;
     let app = router(source, config);
     axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
+        deadline::GuardedListener::new(listener, deadlines),
+        app.into_make_service_with_connect_info::<deadline::Peer>(),
     )
     .with_graceful_shutdown(shutdown)
     .await
@@ -287,8 +292,8 @@ fn client_ip(request: &Request, trust_forwarded_for: bool) -> IpAddr {
     }
     request
         .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip())
+        .get::<ConnectInfo<deadline::Peer>>()
+        .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0 .0.ip())
 }
 
 async fn request_log(request: Request, next: Next) -> Response {
@@ -297,8 +302,8 @@ async fn request_log(request: Request, next: Next) -> Response {
     let uri = request.uri().clone();
     let peer = request
         .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0);
+        .get::<ConnectInfo<deadline::Peer>>()
+        .map(|c| c.0 .0);
     let response = next.run(request).await;
     tracing::info!(
         target: "railtop::request",
