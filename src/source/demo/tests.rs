@@ -299,3 +299,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn speeds_are_those_of_trains() {
+    let d = demo(1, 1);
+    let now = busy_hour("finland");
+    let all = d.realtime_at(&rt(None), now).unwrap();
+    let speeds: Vec<f64> = all.trains.iter().filter_map(|t| t.speed).collect();
+    assert!(speeds.len() > 100, "{}", speeds.len());
+    assert!(
+        speeds.iter().all(|v| (0.0..=320.0).contains(v)),
+        "{speeds:?}"
+    );
+    assert!(speeds.iter().any(|v| *v > 60.0));
+    assert!(
+        all.trains
+            .iter()
+            .all(|t| t.speed.is_none() || t.lat.is_some()),
+        "a speed only with a position"
+    );
+}

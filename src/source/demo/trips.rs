@@ -159,6 +159,29 @@ impl<'n> Trip<'n> {
         }
     }
 
+    /// Average speed on the current stretch in km/h (the straight distance between the two
+    /// stations over the scheduled running time); 0 standing at a station.
+    pub fn speed_kmh(&self, progress: Progress) -> Option<f64> {
+        match progress {
+            Progress::AtStop(_) => Some(0.0),
+            Progress::Between(i, _) => {
+                let n = self.stop_count();
+                let (a, dep) = self.stop(i);
+                let (b, next_at) = self.stop(i + 1);
+                // Arrival is a minute before departure, except at the terminus.
+                let arr = if i + 1 == n - 1 {
+                    next_at
+                } else {
+                    next_at.saturating_sub(1)
+                };
+                let minutes = f64::from(arr.saturating_sub(dep).max(1));
+                let (a, b) = (&self.net.stations[a], &self.net.stations[b]);
+                Some((km_between((a.lat, a.lng), (b.lat, b.lng)) * 60.0 / minutes).round())
+            }
+            Progress::NotDeparted | Progress::Arrived { .. } => None,
+        }
+    }
+
     /// The platform this trip uses at stop `i`: (actual, planned where it changed).
     pub fn platform(&self, i: usize) -> (String, Option<String>) {
         let station = &self.net.stations[self.stop(i).0];
@@ -295,4 +318,12 @@ pub fn trips_between<'n>(
         }
         date += Duration::days(1);
     }
+}
+
+/// Great-circle distance in km (haversine).
+fn km_between(a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (lat1, lat2) = (a.0.to_radians(), b.0.to_radians());
+    let (dlat, dlng) = ((b.0 - a.0).to_radians(), (b.1 - a.1).to_radians());
+    let h = (dlat / 2.0).sin().powi(2) + lat1.cos() * lat2.cos() * (dlng / 2.0).sin().powi(2);
+    2.0 * 6371.0 * h.sqrt().asin()
 }
