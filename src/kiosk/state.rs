@@ -154,13 +154,18 @@ impl KioskState {
 
     /// Rows of departures that fit under the header (see `view`).
     pub fn rows_per_page(&self) -> usize {
-        let ticker = u16::from(self.ticker().is_some());
+        let ticker = u16::from(self.has_messages());
         usize::from(
             self.size
                 .1
                 .saturating_sub(super::view::CHROME_ROWS + ticker),
         )
         .max(1)
+    }
+
+    /// Whether a ticker line is shown (cheap: no text is built; asked every tick).
+    pub fn has_messages(&self) -> bool {
+        self.visible().iter().any(|d| !d.messages.is_empty())
     }
 
     /// The feed's messages about the departures still to come, one at a time: each shows for a

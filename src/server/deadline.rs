@@ -44,6 +44,20 @@ impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, Guar
     }
 }
 
+/// The next connection; a failing accept (out of file descriptors and the like) is logged and
+/// retried after a pause instead of spinning. Shared by the API and the SSH server.
+pub async fn accept(listener: &TcpListener) -> (TcpStream, SocketAddr) {
+    loop {
+        match listener.accept().await {
+            Ok(accepted) => return accepted,
+            Err(e) => {
+                tracing::warn!(error = %e, "accept failed");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
 /// A TCP listener whose connections carry [`Deadlines`].
 pub struct GuardedListener {
     inner: TcpListener,
@@ -61,16 +75,8 @@ impl Listener for GuardedListener {
     type Addr = SocketAddr;
 
     async fn accept(&mut self) -> (Self::Io, Self::Addr) {
-        loop {
-            match self.inner.accept().await {
-                Ok((stream, addr)) => return (RequestDeadlines::new(stream, self.deadlines), addr),
-                // Out of file descriptors and the like: wait, do not spin.
-                Err(e) => {
-                    tracing::warn!(error = %e, "accept failed");
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-            }
-        }
+        let (stream, addr) = accept(&self.inner).await;
+        (RequestDeadlines::new(stream, self.deadlines), addr)
     }
 
     fn local_addr(&self) -> io::Result<SocketAddr> {

@@ -72,9 +72,9 @@ impl Connection {
         self.channel == Some(channel)
     }
 
-    /// Refuses a command or subsystem: the request is acknowledged so that the client shows our
-    /// line on its stderr (OpenSSH drops it after a bare failure), then exit status 1 and the
-    /// channel closes. Nothing runs.
+    /// Refuses a command, a subsystem or a session without a terminal: the request is
+    /// acknowledged so that the client shows our line on its stderr (OpenSSH drops it after a
+    /// bare failure), then exit status 1 and the channel closes. Nothing runs.
     fn refuse(
         &self,
         channel: ChannelId,
@@ -245,16 +245,7 @@ impl Handler for Connection {
         }
         let Some(size) = self.size else {
             // `ssh -T`, or a script: the board needs a screen to draw on.
-            tracing::info!(peer = %self.peer, "refused a session without a terminal");
-            session.channel_success(channel)?;
-            session.extended_data(
-                channel,
-                1,
-                b"railtop: this board needs a terminal: use ssh -t\r\n".to_vec(),
-            )?;
-            session.exit_status_request(channel, 1)?;
-            session.eof(channel)?;
-            return session.close(channel);
+            return self.refuse(channel, "this board needs a terminal: use ssh -t", session);
         };
         session.channel_success(channel)?;
         let output = Output {

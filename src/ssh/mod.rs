@@ -172,16 +172,7 @@ pub async fn serve(
     tokio::pin!(shutdown);
     loop {
         tokio::select! {
-            accepted = listener.accept() => {
-                let (stream, peer) = match accepted {
-                    Ok(accepted) => accepted,
-                    Err(e) => {
-                        // Out of file descriptors and the like: wait a little, do not spin.
-                        tracing::warn!(error = %e, "accept failed");
-                        tokio::time::sleep(Duration::from_millis(100)).await;
-                        continue;
-                    }
-                };
+            (stream, peer) = crate::server::deadline::accept(&listener) => {
                 match admission.admit(peer.ip()) {
                     Ok(permit) => {
                         sessions.spawn(connection(stream, peer, config.clone(), shared.clone(), permit));

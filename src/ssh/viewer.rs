@@ -56,12 +56,7 @@ pub fn start(
         if viewer.await.is_err_and(|e| e.is_panic()) {
             tracing::error!(%peer, "viewer panicked; restoring the client's terminal");
             let bytes = Screen::new(1, 1).leave("railtop: the server hit a bug; sorry");
-            let _ = tokio::time::timeout(Duration::from_secs(2), async {
-                writer.data_bytes(bytes).await?;
-                writer.exit_status(1).await?;
-                writer.close().await
-            })
-            .await;
+            close_with(&writer, bytes, 1, Duration::from_secs(2)).await;
             cut.cut();
         }
     });
@@ -161,18 +156,27 @@ async fn finish(screen: &mut Screen, output: Output, end: End, write_timeout: Du
         }
         End::Shutdown => "railtop: the board is shutting down; goodbye".into(),
     };
-    let writer = &output.writer;
-    let _ = tokio::time::timeout(write_timeout, async {
-        writer.data_bytes(screen.leave(&farewell)).await?;
-        writer.exit_status(0).await?;
-        writer.eof().await?;
-        writer.close().await
-    })
-    .await;
+    close_with(&output.writer, screen.leave(&farewell), 0, write_timeout).await;
     // A client that keeps the connection open without its channel is let go shortly after.
     let cut = output.cut;
     tokio::spawn(async move {
         tokio::time::sleep(Duration::from_secs(2)).await;
         cut.cut();
     });
+}
+
+/// Sends the last bytes, the exit status, EOF and close, giving up after `timeout`.
+async fn close_with(
+    writer: &ChannelWriteHalf<Msg>,
+    last: Vec<u8>,
+    exit_status: u32,
+    timeout: Duration,
+) {
+    let _ = tokio::time::timeout(timeout, async {
+        writer.data_bytes(last).await?;
+        writer.exit_status(exit_status).await?;
+        writer.eof().await?;
+        writer.close().await
+    })
+    .await;
 }

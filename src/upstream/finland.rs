@@ -6,7 +6,7 @@
 //! Delays are `differenceInMinutes` (absent without realtime). Station names come from
 //! `/api/v1/metadata/stations`, refreshed daily, with " asema" dropped.
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::http::{FeedHttp, FeedSettings, FeedSpec, Kept};
 use super::times::local_hhmm;
 use super::{station_info, Feed, FeedFuture};
 use crate::assets;
@@ -18,7 +18,7 @@ use chrono_tz::Tz;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub const ATTRIBUTION: &str = "Finland: Fintraffic / digitraffic.fi, CC BY 4.0";
 const TZ: Tz = Tz::Europe__Helsinki;
@@ -304,7 +304,7 @@ pub fn parse_board(
 
 pub struct Finland {
     http: FeedHttp,
-    names: tokio::sync::Mutex<Option<(Instant, Arc<Names>)>>,
+    names: Kept<Arc<Names>>,
 }
 
 impl Finland {
@@ -327,34 +327,31 @@ impl Finland {
     pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Finland {
         Finland {
             http: FeedHttp::new(Finland::spec(), client, settings.base),
-            names: tokio::sync::Mutex::new(None),
+            names: Kept::new(),
         }
     }
 
     /// Station names, fetched once a day; the embedded list while the live one is missing.
     async fn names(&self) -> Arc<Names> {
-        let mut cached = self.names.lock().await;
-        if let Some((at, names)) = cached.as_ref() {
-            if at.elapsed() < NAMES_TTL {
-                return names.clone();
-            }
-        }
-        let fetched = match self.http.get("/api/v1/metadata/stations").await {
-            Ok(bytes) => parse_stations(&bytes).ok(),
-            Err(e) => {
-                tracing::warn!("finland: station names: {e}");
-                None
-            }
-        };
-        let names = Arc::new(fetched.unwrap_or_else(embedded_names));
-        // A failed fetch is retried in an hour rather than at every request.
-        let at = if names.len() > 100 {
-            Instant::now()
-        } else {
-            Instant::now() - NAMES_TTL + Duration::from_secs(3600)
-        };
-        *cached = Some((at, names.clone()));
-        names
+        self.names
+            .get(async {
+                let fetched = match self.http.get("/api/v1/metadata/stations").await {
+                    Ok(bytes) => parse_stations(&bytes).ok(),
+                    Err(e) => {
+                        tracing::warn!("finland: station names: {e}");
+                        None
+                    }
+                };
+                let names = Arc::new(fetched.unwrap_or_else(embedded_names));
+                // A failed fetch is retried in an hour rather than at every request.
+                let life = if names.len() > 100 {
+                    NAMES_TTL
+                } else {
+                    Duration::from_secs(3600)
+                };
+                (names, life)
+            })
+            .await
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::gtfs_rt::{self, FeedMessage, STOP_SKIPPED, TRIP_CANCELED};
 use super::gtfs_static::Timetable;
-use super::http::{FeedHttp, FeedSpec};
+use super::http::{FeedHttp, FeedSpec, Kept};
 use super::times::{delay_minutes, local_hhmm, minutes_from_seconds};
 use super::{station_info, Feed, FeedFuture};
 use crate::clock::rfc3339;
@@ -15,7 +15,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long a static bundle is kept before it is fetched again.
 const STATIC_TTL: Duration = Duration::from_secs(24 * 3600);
@@ -60,7 +60,7 @@ pub struct GtfsFeed {
     slug: &'static str,
     attribution: &'static str,
     http: FeedHttp,
-    timetable: tokio::sync::Mutex<Option<(Instant, Option<Arc<Timetable>>)>>,
+    timetable: Kept<Option<Arc<Timetable>>>,
 }
 
 /// A trip's realtime state from the trip updates.
@@ -86,11 +86,11 @@ impl GtfsFeed {
             per_minute: 30,
         };
         GtfsFeed {
-            http: FeedHttp::new(spec, client, config.base.clone().or(Some(String::new()))),
+            http: FeedHttp::new(spec, client, config.base.clone()),
             slug,
             attribution,
             config,
-            timetable: tokio::sync::Mutex::new(None),
+            timetable: Kept::new(),
         }
     }
 
@@ -98,33 +98,38 @@ impl GtfsFeed {
     /// not the feed (logged, retried after the TTL).
     async fn timetable(&self) -> Option<Arc<Timetable>> {
         let url = self.config.static_gtfs.as_deref()?;
-        let mut kept = self.timetable.lock().await;
-        if let Some((at, table)) = kept.as_ref() {
-            if at.elapsed() < STATIC_TTL || table.is_none() && at.elapsed() < STATIC_TTL / 24 {
-                return table.clone();
-            }
-        }
-        let table = match self.http.get(url).await {
-            Ok(bytes) => {
-                match tokio::task::spawn_blocking(move || Timetable::from_zip(&bytes)).await {
-                    Ok(Ok(t)) => Some(Arc::new(t)),
-                    Ok(Err(e)) => {
-                        tracing::warn!(feed = self.slug, error = %e, "static GTFS unreadable");
-                        None
+        self.timetable
+            .get(async {
+                let table = match self.http.get(url).await {
+                    Ok(bytes) => {
+                        match tokio::task::spawn_blocking(move || Timetable::from_zip(&bytes))
+                            .await
+                        {
+                            Ok(Ok(t)) => Some(Arc::new(t)),
+                            Ok(Err(e)) => {
+                                tracing::warn!(feed = self.slug, error = %e, "static GTFS unreadable");
+                                None
+                            }
+                            Err(e) => {
+                                tracing::warn!(feed = self.slug, error = %e, "static GTFS reader stopped");
+                                None
+                            }
+                        }
                     }
                     Err(e) => {
-                        tracing::warn!(feed = self.slug, error = %e, "static GTFS reader stopped");
+                        tracing::warn!(feed = self.slug, error = %e, "static GTFS unavailable");
                         None
                     }
-                }
-            }
-            Err(e) => {
-                tracing::warn!(feed = self.slug, error = %e, "static GTFS unavailable");
-                None
-            }
-        };
-        *kept = Some((Instant::now(), table.clone()));
-        table
+                };
+                // A missing bundle is tried again in an hour, not at every request.
+                let life = if table.is_some() {
+                    STATIC_TTL
+                } else {
+                    Duration::from_secs(3600)
+                };
+                (table, life)
+            })
+            .await
     }
 
     async fn decode(&self, url: &str) -> Result<FeedMessage, SourceError> {

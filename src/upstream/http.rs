@@ -90,6 +90,40 @@ pub struct FeedHttp {
     health: Mutex<Health>,
 }
 
+/// Reference data a feed refreshes rarely (station names, a static timetable): the value last
+/// fetched, kept for as long as the fetch said. One fetch at a time; the rest wait for it.
+pub struct Kept<T> {
+    slot: tokio::sync::Mutex<Option<(Instant, Duration, T)>>,
+}
+
+impl<T: Clone> Kept<T> {
+    pub fn new() -> Kept<T> {
+        Kept {
+            slot: tokio::sync::Mutex::new(None),
+        }
+    }
+
+    /// The kept value while it lives, else `fetch`'s: a value and how long to keep it (a
+    /// failure can be kept briefly, or not at all with `Duration::ZERO`).
+    pub async fn get(&self, fetch: impl std::future::Future<Output = (T, Duration)>) -> T {
+        let mut slot = self.slot.lock().await;
+        if let Some((at, life, value)) = slot.as_ref() {
+            if at.elapsed() < *life {
+                return value.clone();
+            }
+        }
+        let (value, life) = fetch.await;
+        *slot = Some((Instant::now(), life, value.clone()));
+        value
+    }
+}
+
+impl<T: Clone> Default for Kept<T> {
+    fn default() -> Self {
+        Kept::new()
+    }
+}
+
 /// The shared client; building it fails only without a TLS backend, a build problem.
 pub fn client() -> Result<reqwest::Client, String> {
     reqwest::Client::builder()
@@ -137,9 +171,19 @@ impl FeedHttp {
         *self.health.lock().unwrap_or_else(|p| p.into_inner()) = Health::default();
     }
 
+    /// `path` below the base URL, or `path` itself when it is a whole URL (feeds configured by
+    /// URL, such as `[[feeds]]`).
+    fn url(&self, path: &str) -> String {
+        if path.starts_with("http://") || path.starts_with("https://") {
+            path.to_string()
+        } else {
+            format!("{}{path}", self.base)
+        }
+    }
+
     /// GET `path` (with its query) below the base URL; cached for the feed's TTL.
     pub async fn get(&self, path: &str) -> Result<Bytes, SourceError> {
-        let url = format!("{}{path}", self.base);
+        let url = self.url(path);
         let answer = self
             .cache
             .get(url.clone(), || self.fetch(url, None))
@@ -155,7 +199,7 @@ impl FeedHttp {
         body: String,
         content_type: &'static str,
     ) -> Result<Bytes, SourceError> {
-        let url = format!("{}{path}", self.base);
+        let url = self.url(path);
         let key = format!("POST {url}\n{body}");
         let answer = self
             .cache
@@ -255,6 +299,27 @@ fn root_cause(e: &reqwest::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn kept_values_live_as_long_as_their_fetch_said() {
+        let kept: Kept<u32> = Kept::new();
+        let calls = std::sync::atomic::AtomicU32::new(0);
+        let fetch = |life| {
+            let n = calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            async move { (n, life) }
+        };
+        assert_eq!(kept.get(fetch(Duration::ZERO)).await, 0);
+        assert_eq!(
+            kept.get(fetch(Duration::from_secs(60))).await,
+            1,
+            "a zero life is not kept"
+        );
+        assert_eq!(
+            kept.get(fetch(Duration::from_secs(60))).await,
+            1,
+            "kept while it lives"
+        );
+    }
 
     #[test]
     fn override_variables_follow_the_slug() {

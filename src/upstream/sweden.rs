@@ -8,7 +8,7 @@
 //! `TrackAtLocation` `x` means no track yet; `Deviation` descriptions are the notices. No
 //! positions: `realtime` lists the trains of a hub's board (Stockholm C unless a `stop` is named).
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::http::{FeedHttp, FeedSettings, FeedSpec, Kept};
 use super::times::{delay_minutes, local_hhmm, parse_offset_time};
 use super::{station_info, BoardFeed, FeedFuture};
 use crate::model::tolerant;
@@ -19,7 +19,7 @@ use chrono_tz::Tz;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub const ATTRIBUTION: &str = "Sweden: Trafikverket open API";
 const TZ: Tz = Tz::Europe__Stockholm;
@@ -207,17 +207,8 @@ pub fn parse_board(bytes: &[u8], names: &Names) -> Result<Vec<Departure>, String
 }
 
 /// XML attribute values are quoted; the key and signature must not break out of them.
-fn xml_attr(s: &str) -> String {
-    s.chars()
-        .filter(|c| !c.is_control())
-        .map(|c| match c {
-            '&' => "&amp;".to_string(),
-            '"' => "&quot;".to_string(),
-            '<' => "&lt;".to_string(),
-            '>' => "&gt;".to_string(),
-            c => c.to_string(),
-        })
-        .collect()
+fn xml_attr(s: &str) -> std::borrow::Cow<'_, str> {
+    quick_xml::escape::escape(s)
 }
 
 pub fn stations_request(key: &str) -> String {
@@ -245,7 +236,7 @@ pub struct Sweden {
     http: FeedHttp,
     key: String,
     hub: String,
-    names: tokio::sync::Mutex<Option<(Instant, Arc<Names>)>>,
+    names: Kept<Result<Arc<Names>, SourceError>>,
 }
 
 impl Sweden {
@@ -267,24 +258,32 @@ impl Sweden {
             hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
             http: FeedHttp::new(Sweden::spec(), client, settings.base),
             key,
-            names: tokio::sync::Mutex::new(None),
+            names: Kept::new(),
         })
     }
 
+    /// Signatures to names, fetched once a day (a failure is not kept).
     async fn names(&self) -> Result<Arc<Names>, SourceError> {
-        let mut kept = self.names.lock().await;
-        if let Some((at, names)) = kept.as_ref() {
-            if at.elapsed() < STATIONS_TTL {
-                return Ok(names.clone());
-            }
-        }
-        let bytes = self
-            .http
-            .post(DATA, stations_request(&self.key), "text/xml")
-            .await?;
-        let names = Arc::new(parse_stations(&bytes).map_err(|e| self.http.bad_payload(e))?);
-        *kept = Some((Instant::now(), names.clone()));
-        Ok(names)
+        self.names
+            .get(async {
+                let names = match self
+                    .http
+                    .post(DATA, stations_request(&self.key), "text/xml")
+                    .await
+                {
+                    Ok(bytes) => parse_stations(&bytes)
+                        .map(Arc::new)
+                        .map_err(|e| self.http.bad_payload(e)),
+                    Err(e) => Err(e),
+                };
+                let life = if names.is_ok() {
+                    STATIONS_TTL
+                } else {
+                    Duration::ZERO
+                };
+                (names, life)
+            })
+            .await
     }
 
     async fn departures(
