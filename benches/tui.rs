@@ -3,8 +3,8 @@
 
 use chrono::{DateTime, Utc};
 use criterion::{criterion_group, criterion_main, Criterion};
+use railtop::test_support::DemoScene;
 use railtop::tui::app::{AppState, Settings};
-use railtop::tui::demo_state::DemoScene;
 use railtop::tui::view;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;

@@ -14,6 +14,8 @@ pub mod model;
 pub mod server;
 pub mod source;
 pub mod ssh;
+#[cfg(any(test, feature = "test-support"))]
+pub mod test_support;
 pub mod text;
 pub mod tui;
 pub mod upstream;

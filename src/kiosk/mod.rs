@@ -56,4 +56,228 @@ pub async fn run(
 }
 
 #[cfg(test)]
-pub(crate) mod tests;
+mod tests {
+    use super::state::*;
+    use super::view;
+    use crate::tui::app::Action;
+    use chrono::Duration;
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+
+    use crate::test_support::{demo_board as board, demo_kiosk as kiosk, now};
+
+    fn tick(k: &mut KioskState, secs: i64) {
+        let t = k.now + Duration::seconds(secs);
+        update(k, Action::Tick(t));
+    }
+
+    fn screen(k: &KioskState) -> String {
+        let mut t = Terminal::new(TestBackend::new(k.size.0, k.size.1)).unwrap();
+        t.draw(|f| view::draw(k, f)).unwrap();
+        t.backend().to_string()
+    }
+
+    #[test]
+    fn minutes_until_wraps_midnight() {
+        let at = |h, m| chrono::NaiveTime::from_hms_opt(h, m, 0).unwrap();
+        assert_eq!(minutes_until("00:10", at(23, 50)), Some(20));
+        assert_eq!(minutes_until("23:50", at(0, 10)), Some(-20));
+        assert_eq!(minutes_until("08:00", at(8, 0)), Some(0));
+        assert_eq!(minutes_until("soon", at(8, 0)), None);
+    }
+
+    #[test]
+    fn pages_on_a_timer_then_rotates() {
+        let mut k = kiosk(
+            &["HKI", "TPE"],
+            KioskSettings {
+                page_secs: 8,
+                rotate_secs: 20,
+                ..KioskSettings::default()
+            },
+        );
+        let pages = k.pages();
+        assert!(pages > 1, "HKI has more departures than fit");
+        assert_eq!(k.current, 0);
+        for p in 1..pages {
+            tick(&mut k, 8);
+            assert_eq!((k.current, k.page), (0, p));
+        }
+        tick(&mut k, 8);
+        assert_eq!(
+            (k.current, k.page),
+            (1, 0),
+            "after the last page, the next station"
+        );
+    }
+
+    #[test]
+    fn arrows_switch_station_and_only_q_or_ctrl_c_quit() {
+        let mut k = kiosk(&["HKI", "TPE", "CNLLY"], KioskSettings::default());
+        update(
+            &mut k,
+            Action::Key(KeyEvent::new(KeyCode::Left, KeyModifiers::NONE)),
+        );
+        assert_eq!(k.current, 2);
+        update(
+            &mut k,
+            Action::Key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE)),
+        );
+        assert_eq!(k.current, 0);
+        for code in [KeyCode::Esc, KeyCode::Enter, KeyCode::Char('x')] {
+            update(&mut k, Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+            assert!(!k.should_quit);
+        }
+        update(
+            &mut k,
+            Action::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+        );
+        assert!(k.should_quit);
+    }
+
+    #[test]
+    fn walk_time_hides_what_nobody_can_reach_and_departed_trains_leave() {
+        let all = kiosk(&["HKI"], KioskSettings::default()).visible().len();
+        let walking = kiosk(
+            &["HKI"],
+            KioskSettings {
+                walk_minutes: 10,
+                ..KioskSettings::default()
+            },
+        );
+        let soonest = walking.visible()[0].scheduled_dep.clone();
+        assert!(walking.visible().len() < all);
+        assert!(soonest.as_str() >= "08:10", "{soonest}");
+        let mut later = kiosk(&["HKI"], KioskSettings::default());
+        tick(&mut later, 30 * 60);
+        assert!(later.visible().iter().all(|d| d
+            .expected_dep
+            .as_deref()
+            .unwrap_or(&d.scheduled_dep)
+            >= "08:30"
+            || d.cancelled));
+    }
+
+    #[test]
+    fn outside_operating_hours_the_screen_is_blank() {
+        let hours = Some(parse_hours("09:00-01:00").unwrap());
+        let k = kiosk(
+            &["HKI"],
+            KioskSettings {
+                hours,
+                ..KioskSettings::default()
+            },
+        );
+        assert!(k.is_closed(), "08:00 in Helsinki is before 09:00");
+        assert!(screen(&k)
+            .chars()
+            .all(|c| c == ' ' || c == '"' || c == '\n'));
+        let open = kiosk(
+            &["HKI"],
+            KioskSettings {
+                hours: Some(parse_hours("05:00-01:00").unwrap()),
+                ..KioskSettings::default()
+            },
+        );
+        assert!(!open.is_closed());
+        assert!(parse_hours("5am").is_err());
+    }
+
+    #[test]
+    fn a_failing_feed_keeps_the_board_and_says_since_when() {
+        let mut k = kiosk(&["HKI"], KioskSettings::default());
+        let rows = k.visible().len();
+        let t1 = now() + Duration::minutes(1);
+        update(
+            &mut k,
+            Action::Board {
+                station: "HKI".into(),
+                result: Err("down".into()),
+                at: t1,
+            },
+        );
+        update(
+            &mut k,
+            Action::Board {
+                station: "HKI".into(),
+                result: Err("still down".into()),
+                at: t1 + Duration::minutes(1),
+            },
+        );
+        assert_eq!(k.visible().len(), rows, "the last good board stays");
+        let s = screen(&k);
+        assert!(
+            s.contains("feed unavailable since 08:01 — data from 08:00"),
+            "{s}"
+        );
+        update(
+            &mut k,
+            board_action("HKI", board("HKI"), t1 + Duration::minutes(2)),
+        );
+        assert!(!screen(&k).contains("unavailable"), "it recovers by itself");
+    }
+
+    #[test]
+    fn snapshots() {
+        let k = kiosk(&["HKI", "TPE"], KioskSettings::default());
+        insta::assert_snapshot!("kiosk_100x24", screen(&k));
+        let mut small = kiosk(
+            &["CNLLY"],
+            KioskSettings {
+                monochrome: true,
+                ..KioskSettings::default()
+            },
+        );
+        small.size = (80, 24);
+        insta::assert_snapshot!("kiosk_mono_80x24", screen(&small));
+        let mut stale = kiosk(&["8503000"], KioskSettings::default());
+        stale.size = (120, 30);
+        update(
+            &mut stale,
+            Action::Board {
+                station: "8503000".into(),
+                result: Err("down".into()),
+                at: now() + Duration::minutes(3),
+            },
+        );
+        insta::assert_snapshot!("kiosk_stale_120x30", screen(&stale));
+    }
+
+    #[test]
+    fn the_ticker_shows_each_message_in_turn_and_the_board_makes_room_for_it() {
+        let mut k = kiosk(&["HKI"], KioskSettings::default());
+        let without = k.rows_per_page();
+        let mut board = board("HKI");
+        board.departures.iter_mut().for_each(|d| d.messages.clear());
+        update(&mut k, board_action("HKI", board.clone(), now()));
+        assert_eq!(k.ticker(), None, "no messages, no ticker line");
+        let rows_without_ticker = k.rows_per_page();
+        assert_eq!(rows_without_ticker, without + 1);
+
+        board.departures[0].messages = vec!["Stop Pasila cancelled".into()];
+        board.departures[2].messages =
+            vec!["Replacement bus".into(), "Stop Pasila cancelled".into()];
+        update(&mut k, board_action("HKI", board.clone(), now()));
+        assert_eq!(k.rows_per_page(), rows_without_ticker - 1);
+        let mut shown = std::collections::BTreeSet::new();
+        for _ in 0..6 {
+            shown.insert(k.ticker().unwrap());
+            let page = k.settings.page_secs as i64;
+            tick(&mut k, page);
+        }
+        let first = &board.departures[0];
+        let third = &board.departures[2];
+        assert_eq!(
+            shown.into_iter().collect::<Vec<_>>().len(),
+            3,
+            "three different lines: {} {} and {} {}",
+            first.scheduled_dep,
+            first.line,
+            third.scheduled_dep,
+            third.line
+        );
+        let text = screen(&k);
+        assert!(text.contains("» "), "{text}");
+    }
+}

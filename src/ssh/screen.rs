@@ -155,7 +155,7 @@ mod tests {
     use chrono::Duration;
 
     fn state(width: u16, height: u16) -> KioskState {
-        let mut state = crate::kiosk::tests::kiosk(&["HKI"], KioskSettings::default());
+        let mut state = crate::test_support::demo_kiosk(&["HKI"], KioskSettings::default());
         update(&mut state, Action::Resize(width, height));
         state
     }

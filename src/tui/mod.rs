@@ -3,7 +3,6 @@
 //! and a run loop that owns the terminal.
 
 pub mod app;
-pub mod demo_state;
 pub mod feed;
 pub mod history;
 pub mod keys;

@@ -188,10 +188,7 @@ pub async fn hub_trains(
 
 /// A fixture of the project's own under `tests/fixtures/`, for the parsers' unit tests.
 #[cfg(test)]
-pub(crate) fn fixture(path: &str) -> Vec<u8> {
-    let full = format!("{}/tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
-}
+pub(crate) use crate::test_support::fixture;
 
 pub struct Aggregator {
     feeds: Vec<Arc<dyn Feed>>,

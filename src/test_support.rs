@@ -1,0 +1,122 @@
+//! What the unit tests, the integration tests and the benchmarks start from, written once: the
+//! instant every test replays, the project's fixtures, a dashboard loaded with one demo answer,
+//! and a kiosk loaded with demo boards. Compiled only for tests (`cfg(test)`) and for the
+//! integration tests and benches (the `test-support` feature, which they switch on through
+//! railtop's dev-dependency on itself); never part of the binary.
+
+use crate::clock::Clock;
+use crate::kiosk::state::{board_action, update as kiosk_update, KioskSettings, KioskState};
+use crate::model::DeparturesResponse;
+use crate::source::demo::DemoSource;
+use crate::source::{DeparturesQuery, LiveSource, RealtimeQuery, MAX_LIMIT};
+use crate::tui::app::{update, Action, AppState, Settings};
+use chrono::{DateTime, Utc};
+use std::sync::Arc;
+
+/// The instant every test replays: a Tuesday morning, 08:00 in Helsinki.
+pub const NOW: &str = "2026-11-24T06:00:00Z";
+
+/// [`NOW`] as a time.
+pub fn now() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(NOW)
+        .expect("NOW is RFC 3339")
+        .with_timezone(&Utc)
+}
+
+/// A fixture of the project's own under `tests/fixtures/`.
+pub fn fixture(path: &str) -> Vec<u8> {
+    let full = format!("{}/tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
+/// A dashboard state loaded with one demo answer and one board, as of a fixed instant: what the
+/// snapshot tests, the frame benchmark and the update tests start from.
+pub struct DemoScene<'a> {
+    pub seed: u64,
+    pub scale: u32,
+    pub country: Option<&'a str>,
+    pub station: &'a str,
+    pub now: DateTime<Utc>,
+    pub size: (u16, u16),
+    pub settings: Settings,
+}
+
+impl DemoScene<'_> {
+    /// The state after the scene's realtime answer and board have arrived.
+    pub fn load(&self) -> AppState {
+        // The embedded network always parses (its own tests say so).
+        let demo = DemoSource::new(self.seed, self.scale, Clock::Fixed(self.now))
+            .expect("the embedded demo network");
+        let country = self.country.map(String::from);
+        let mut s = AppState::new(
+            demo.info(),
+            self.settings.clone(),
+            country.clone(),
+            Some(self.station.into()),
+            self.now,
+        );
+        s.size = self.size;
+        let query = RealtimeQuery {
+            country: country.clone(),
+            stop: None,
+        };
+        let answer = demo
+            .realtime_at(&query, self.now)
+            .map_err(|e| e.to_string());
+        let at = self.now;
+        update(
+            &mut s,
+            Action::Realtime {
+                country,
+                result: answer.map(Arc::new),
+                at,
+            },
+        );
+        let query = DeparturesQuery {
+            station: self.station.into(),
+            limit: MAX_LIMIT,
+        };
+        let board = demo
+            .departures_at(&query, self.now)
+            .map_err(|e| e.to_string());
+        let station = self.station.into();
+        update(
+            &mut s,
+            Action::Board {
+                station,
+                result: board.map(Arc::new),
+                at,
+            },
+        );
+        s
+    }
+}
+
+/// The demo's board of `station` at [`NOW`].
+pub fn demo_board(station: &str) -> DeparturesResponse {
+    let demo = DemoSource::new(1, 1, Clock::Fixed(now())).expect("the embedded demo network");
+    demo.departures_at(
+        &DeparturesQuery {
+            station: station.into(),
+            limit: 100,
+        },
+        now(),
+    )
+    .expect("a demo station")
+}
+
+/// A 100×24 kiosk showing `stations`, each with its demo board at [`NOW`].
+pub fn demo_kiosk(stations: &[&str], settings: KioskSettings) -> KioskState {
+    let mut k = KioskState::new(
+        stations.iter().map(|s| s.to_string()).collect(),
+        settings,
+        "DEMO: test".into(),
+        true,
+        now(),
+    );
+    k.size = (100, 24);
+    for s in stations {
+        kiosk_update(&mut k, board_action(s, demo_board(s), now()));
+    }
+    k
+}

@@ -1,0 +1,383 @@
+//! The real server with the demo source, read by the real client and by raw HTTP: both endpoints,
+//! every error case, the headers, and the rate limit. Loopback only.
+
+use crate::support::{start_demo, NOW};
+use railtop::model::{ErrorBody, RealtimeResponse, Stats};
+use railtop::server::ServerConfig;
+use railtop::source::demo::SIMULATED_COUNTRIES;
+use railtop::source::remote::{RemoteConfig, RemoteSource};
+use railtop::source::{DeparturesQuery, LiveSource, RealtimeQuery, SourceError};
+use std::num::NonZeroU32;
+
+fn no_limit() -> ServerConfig {
+    ServerConfig {
+        rate_limit: None,
+        ..ServerConfig::default()
+    }
+}
+
+#[tokio::test]
+async fn the_client_reads_both_endpoints() {
+    let server = start_demo(no_limit()).await;
+    let client = RemoteSource::new(&server.url(), RemoteConfig::default()).unwrap();
+
+    let all = client.realtime(RealtimeQuery::default()).await.unwrap();
+    assert!(all.trains.len() > 300, "{}", all.trains.len());
+    assert_eq!(all.stats, Stats::of(&all.trains));
+    assert_eq!(all.fetched_at, NOW.replace(".000", ""));
+    for slug in SIMULATED_COUNTRIES {
+        assert!(all.live_countries.iter().any(|c| c == slug), "{slug}");
+    }
+    assert!(all.attribution.as_deref().unwrap_or("").contains("DEMO"));
+
+    let fi = client
+        .realtime(RealtimeQuery {
+            country: Some("finland".into()),
+            stop: None,
+        })
+        .await
+        .unwrap();
+    assert!(fi
+        .trains
+        .iter()
+        .all(|t| t.country.as_deref() == Some("finland")));
+    assert!(fi
+        .trains
+        .iter()
+        .all(|t| t.name.starts_with(&t.train_code) && t.name.contains(" → ")));
+
+    let board = client
+        .departures(DeparturesQuery {
+            station: "HKI".into(),
+            limit: 5,
+        })
+        .await
+        .unwrap();
+    assert_eq!(board.departures.len(), 5);
+    assert_eq!(board.station.name, "Helsinki");
+
+    let berlin = client
+        .departures(DeparturesQuery {
+            station: "berlin-hbf".into(),
+            limit: 100,
+        })
+        .await
+        .unwrap();
+    assert_eq!(berlin.station.code, "8011160");
+    assert!(berlin.departures.len() > 20);
+}
+
+#[tokio::test]
+async fn success_answers_carry_the_headers() {
+    let server = start_demo(ServerConfig::default()).await;
+    let r = reqwest::get(format!("{}/api/live/departures?station=TPE", server.url()))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let h = r.headers();
+    assert_eq!(h["content-type"], "application/json");
+    assert_eq!(h["access-control-allow-origin"], "*");
+    let cc = h["cache-control"].to_str().unwrap();
+    assert!(cc.starts_with("public, max-age="), "{cc}");
+    assert_eq!(h["ratelimit-limit"], "60");
+    assert_eq!(h["ratelimit-remaining"], "59");
+    assert!(h.contains_key("ratelimit-reset"));
+    let body: serde_json::Value = serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+    assert_eq!(
+        body["departures"].as_array().unwrap().len(),
+        20,
+        "default limit"
+    );
+}
+
+async fn expect_error(url: &str, status: u16, code: &str, words: &str) {
+    let r = reqwest::get(url).await.unwrap();
+    assert_eq!(r.status().as_u16(), status, "{url}");
+    assert_eq!(r.headers()["content-type"], "application/json", "{url}");
+    assert_eq!(r.headers()["access-control-allow-origin"], "*", "{url}");
+    let body: ErrorBody = serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+    assert_eq!(body.error.code, code, "{url}");
+    assert!(
+        body.error.message.contains(words),
+        "{url}: {}",
+        body.error.message
+    );
+}
+
+#[tokio::test]
+async fn every_error_case_has_its_status_and_body() {
+    let server = start_demo(no_limit()).await;
+    let u = server.url();
+    expect_error(
+        &format!("{u}/api/live/departures"),
+        400,
+        "bad_request",
+        "station",
+    )
+    .await;
+    expect_error(
+        &format!("{u}/api/live/departures?station="),
+        400,
+        "bad_request",
+        "station",
+    )
+    .await;
+    expect_error(
+        &format!("{u}/api/live/departures?station=HKI&limit=abc"),
+        400,
+        "bad_request",
+        "limit",
+    )
+    .await;
+    expect_error(
+        &format!("{u}/api/live/departures?station=HKI&limit=0"),
+        400,
+        "bad_request",
+        "1 to 100",
+    )
+    .await;
+    expect_error(
+        &format!("{u}/api/live/departures?station=HKI&limit=101"),
+        400,
+        "bad_request",
+        "1 to 100",
+    )
+    .await;
+    expect_error(
+        &format!("{u}/api/live/departures?station=NOWHERE"),
+        404,
+        "not_found",
+        "NOWHERE",
+    )
+    .await;
+    expect_error(
+        &format!("{u}/api/live/realtime?source=atlantis"),
+        404,
+        "not_found",
+        "atlantis",
+    )
+    .await;
+    expect_error(
+        &format!("{u}/api/live/realtime?source=egypt"),
+        404,
+        "not_found",
+        "Egypt",
+    )
+    .await;
+    expect_error(
+        &format!("{u}/api/live/realtime?source=finland&stop=NOPE"),
+        404,
+        "not_found",
+        "NOPE",
+    )
+    .await;
+    expect_error(
+        &format!("{u}/api/nothing"),
+        404,
+        "not_found",
+        "/api/live/realtime",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_client_turns_error_answers_into_sentences() {
+    let server = start_demo(no_limit()).await;
+    let client = RemoteSource::new(&server.url(), RemoteConfig::default()).unwrap();
+    let e = client
+        .departures(DeparturesQuery {
+            station: "NOWHERE".into(),
+            limit: 5,
+        })
+        .await
+        .unwrap_err();
+    assert!(matches!(e, SourceError::NotFound(_)), "{e:?}");
+    let text = e.to_string();
+    assert!(
+        text.contains("answered 404") && text.contains("NOWHERE"),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn the_61st_request_in_a_minute_gets_429_with_retry_after() {
+    let server = start_demo(ServerConfig::default()).await;
+    let http = reqwest::Client::new();
+    for i in 0..60 {
+        // Both endpoints share the budget.
+        let path = if i % 2 == 0 {
+            "realtime?source=ireland"
+        } else {
+            "departures?station=CNLLY"
+        };
+        let r = http
+            .get(format!("{}/api/live/{path}", server.url()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "request {}", i + 1);
+    }
+    let r = http
+        .get(format!("{}/api/live/realtime", server.url()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 429);
+    let h = r.headers().clone();
+    let retry: u64 = h["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
+    assert_eq!(h["ratelimit-remaining"], "0");
+    assert_eq!(h["ratelimit-limit"], "60");
+    let body: ErrorBody = serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+    assert_eq!(body.error.code, "rate_limited");
+}
+
+#[tokio::test]
+async fn the_limit_is_configurable() {
+    let server = start_demo(ServerConfig {
+        rate_limit: NonZeroU32::new(3),
+        ..ServerConfig::default()
+    })
+    .await;
+    let http = reqwest::Client::new();
+    let url = format!("{}/api/live/realtime?source=norway", server.url());
+    for _ in 0..3 {
+        assert_eq!(http.get(&url).send().await.unwrap().status(), 200);
+    }
+    assert_eq!(http.get(&url).send().await.unwrap().status(), 429);
+}
+
+#[tokio::test]
+async fn forwarded_for_is_used_only_when_trusted() {
+    let trusted = start_demo(ServerConfig {
+        rate_limit: NonZeroU32::new(1),
+        trust_forwarded_for: true,
+        ..ServerConfig::default()
+    })
+    .await;
+    let http = reqwest::Client::new();
+    let url = format!("{}/api/live/realtime?source=norway", trusted.url());
+    let get = |ip: &'static str| http.get(&url).header("x-forwarded-for", ip).send();
+    assert_eq!(get("198.51.100.1").await.unwrap().status(), 200);
+    assert_eq!(
+        get("198.51.100.2").await.unwrap().status(),
+        200,
+        "another client"
+    );
+    assert_eq!(get("198.51.100.1").await.unwrap().status(), 429);
+
+    let untrusted = start_demo(ServerConfig {
+        rate_limit: NonZeroU32::new(1),
+        trust_forwarded_for: false,
+        ..ServerConfig::default()
+    })
+    .await;
+    let url = format!("{}/api/live/realtime?source=norway", untrusted.url());
+    let get = |ip: &'static str| http.get(&url).header("x-forwarded-for", ip).send();
+    assert_eq!(get("198.51.100.1").await.unwrap().status(), 200);
+    assert_eq!(
+        get("198.51.100.2").await.unwrap().status(),
+        429,
+        "the header is ignored"
+    );
+}
+
+#[tokio::test]
+async fn hot_requests_are_served_from_the_cache_byte_for_byte() {
+    let server = start_demo(no_limit()).await;
+    let url = format!("{}/api/live/realtime", server.url());
+    let a = reqwest::get(&url).await.unwrap().bytes().await.unwrap();
+    let b = reqwest::get(&url).await.unwrap().bytes().await.unwrap();
+    assert_eq!(a, b);
+    let parsed: RealtimeResponse = serde_json::from_slice(&a).unwrap();
+    assert_eq!(parsed.stats, Stats::of(&parsed.trains));
+}
+
+#[tokio::test]
+async fn graceful_shutdown_returns() {
+    let mut server = start_demo(no_limit()).await;
+    let r = reqwest::get(format!("{}/api/live/realtime?source=belgium", server.url()))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    server.stop.take().unwrap().send(()).unwrap();
+    let result = tokio::time::timeout(std::time::Duration::from_secs(10), server.task).await;
+    assert!(matches!(result, Ok(Ok(Ok(())))), "{result:?}");
+}
+
+#[tokio::test]
+async fn gzip_is_served_to_clients_that_ask() {
+    let server = start_demo(no_limit()).await;
+    let url = format!("{}/api/live/realtime?source=finland", server.url());
+    let raw = reqwest::Client::builder().no_gzip().build().unwrap();
+    let plain = raw.get(&url).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.headers()["vary"], "accept-encoding");
+    let plain = plain.bytes().await.unwrap();
+    let zipped = raw
+        .get(&url)
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(zipped.headers()["content-encoding"], "gzip");
+    let zipped = zipped.bytes().await.unwrap();
+    assert!(
+        zipped.len() * 4 < plain.len(),
+        "{} vs {}",
+        zipped.len(),
+        plain.len()
+    );
+    let mut unzipped = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::GzDecoder::new(&zipped[..]),
+        &mut unzipped,
+    )
+    .unwrap();
+    assert_eq!(unzipped, plain);
+}
+
+#[tokio::test]
+async fn a_slow_or_silent_client_is_let_go_and_keep_alive_still_works() {
+    use std::time::{Duration, Instant};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = start_demo(ServerConfig {
+        deadlines: railtop::server::deadline::Deadlines {
+            header: Duration::from_millis(500),
+            idle: Duration::from_secs(2),
+        },
+        ..no_limit()
+    })
+    .await;
+    // Slowloris: half a header, then nothing.
+    let mut slow = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    slow.write_all(b"GET /api/live/realtime HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), slow.read_to_end(&mut rest))
+        .await
+        .expect("the server closes the connection");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+
+    // A well-behaved client asks twice on one connection, slower than the header deadline
+    // between requests (that time is idle time, allowed 2 s here).
+    let mut good = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    for _ in 0..2 {
+        good.write_all(b"GET /api/live/departures?station=HKI&limit=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+            .await
+            .unwrap();
+        let mut buf = vec![0u8; 64 * 1024];
+        let n = tokio::time::timeout(Duration::from_secs(5), good.read(&mut buf))
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+        tokio::time::sleep(Duration::from_millis(800)).await;
+    }
+}

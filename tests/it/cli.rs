@@ -1,0 +1,237 @@
+//! The real binary's one-shot commands: output formats, exit codes and messages, on the demo
+//! source and against a real server on loopback.
+
+use crate::support::{start_demo, NOW};
+use railtop::model::{DeparturesResponse, RealtimeResponse, Stats};
+use railtop::server::ServerConfig;
+use std::process::{Command, Output};
+
+fn railtop(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_railtop"))
+        .args(args)
+        .env("RAILTOP_NOW", NOW)
+        .env_remove("RAILTOP_SOURCE")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn trains_as_json_is_the_apis_shape() {
+    let o = railtop(&[
+        "trains",
+        "--source",
+        "demo",
+        "--country",
+        "finland",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r: RealtimeResponse = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(r.trains.len() >= 40);
+    assert_eq!(r.stats, Stats::of(&r.trains));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    for key in ["trains", "liveCountries", "stats", "fetchedAt"] {
+        assert!(v.get(key).is_some(), "{key}");
+    }
+}
+
+#[test]
+fn the_demo_is_deterministic_for_a_seed_and_clock() {
+    let a = railtop(&[
+        "trains", "--source", "demo", "--seed", "9", "--format", "json",
+    ]);
+    let b = railtop(&[
+        "trains", "--source", "demo", "--seed", "9", "--format", "json",
+    ]);
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn trains_as_a_table_and_csv() {
+    let o = railtop(&["trains", "--source", "demo", "--country", "ireland"]);
+    let out = stdout(&o);
+    assert!(out.starts_with("CODE"), "{out}");
+    assert!(out.contains("DART"));
+    assert!(out.contains("running ·"));
+    assert!(out.contains("DEMO"), "the attribution labels demo data");
+
+    let o = railtop(&[
+        "trains",
+        "--source",
+        "demo",
+        "--country",
+        "ireland",
+        "--format",
+        "csv",
+    ]);
+    let out = stdout(&o);
+    let mut lines = out.lines();
+    assert_eq!(lines.next().unwrap(), "id,trainCode,name,status,lat,lng,delay,platform,country,from,to,nextStation,direction,scheduledDep,lastUpdated,operator");
+    assert!(lines.all(|l| l.contains(",ireland,")));
+}
+
+#[test]
+fn departures_in_every_format() {
+    let o = railtop(&["departures", "CNLLY", "--source", "demo", "--limit", "4"]);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("Departures from Dublin Connolly (CNLLY)"),
+        "{out}"
+    );
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.contains("Iarnród Éireann"))
+            .count(),
+        4,
+        "{out}"
+    );
+
+    let o = railtop(&[
+        "departures",
+        "8503000",
+        "--source",
+        "demo",
+        "--format",
+        "json",
+        "--limit",
+        "3",
+    ]);
+    let r: DeparturesResponse = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(r.departures.len(), 3);
+    assert_eq!(r.station.name, "Zürich HB");
+
+    let o = railtop(&[
+        "departures",
+        "TPE",
+        "--source",
+        "demo",
+        "--format",
+        "csv",
+        "--limit",
+        "2",
+    ]);
+    assert_eq!(stdout(&o).lines().count(), 3);
+}
+
+#[test]
+fn failures_exit_non_zero_with_one_clear_line() {
+    let o = railtop(&["departures", "NOWHERE", "--source", "demo"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o).trim(), "railtop: unknown station \"NOWHERE\"");
+
+    let o = railtop(&["trains", "--source", "ftp://x"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("unknown source"), "{}", stderr(&o));
+
+    let o = railtop(&["departures", "HKI", "--source", "demo", "--limit", "500"]);
+    assert_eq!(o.status.code(), Some(2), "clap rejects the limit");
+
+    let o = Command::new(env!("CARGO_BIN_EXE_railtop"))
+        .args(["trains", "--source", "demo"])
+        .env("RAILTOP_NOW", "tomorrow")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("RAILTOP_NOW"), "{}", stderr(&o));
+
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    drop(listener);
+    let o = railtop(&["trains", "--source", &format!("http://{addr}")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("refused the connection"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_commands_read_a_remote_server() {
+    let server = start_demo(ServerConfig::default()).await;
+    let url = server.url();
+    let o = tokio::task::spawn_blocking(move || {
+        railtop(&[
+            "departures",
+            "berlin-hbf",
+            "--source",
+            &url,
+            "--format",
+            "json",
+            "--limit",
+            "6",
+        ])
+    })
+    .await
+    .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r: DeparturesResponse = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(r.departures.len(), 6);
+    assert_eq!(r.station.code, "8011160");
+
+    let url = server.url();
+    let o = tokio::task::spawn_blocking(move || {
+        railtop(&["trains", "--source", &url, "--country", "mars"])
+    })
+    .await
+    .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("answered 404: unknown source \"mars\""),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn serve_answers_and_stops_cleanly_on_sigterm() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_railtop"))
+        .args(["serve", "--source", "demo", "--listen", "127.0.0.1:0"])
+        .env("RAILTOP_NOW", NOW)
+        .env("RAILTOP_LOG", "info")
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {first:?}"))
+        .to_owned();
+    let addr = url.trim_start_matches("http://");
+    let mut conn = std::net::TcpStream::connect(addr).unwrap();
+    write!(conn, "GET /api/live/departures?station=HKI&limit=2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+    let mut reply = String::new();
+    conn.read_to_string(&mut reply).unwrap();
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(reply.contains("\"station\":{\"code\":\"HKI\""), "{reply}");
+
+    let kill = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "exit status {status:?}");
+    let mut log = String::new();
+    stderr.read_to_string(&mut log).unwrap();
+    assert!(
+        log.contains("railtop::request") && log.contains("/api/live/departures"),
+        "request log: {log}"
+    );
+    assert!(log.contains("shutting down"), "{log}");
+}

@@ -1,0 +1,205 @@
+//! GTFS-Realtime end to end on loopback: a feed made in code (vehicle positions, trip updates)
+//! and a static bundle, served by a loopback server; read through the binary as a `[[feeds]]`
+//! region and as Malaysia's built-in feed, and through `railtop serve` as an API region.
+
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+use railtop::clock::Clock;
+use railtop::model::{DeparturesResponse, RealtimeResponse};
+use railtop::server::{serve, ServerConfig};
+use railtop::source::cache::{CacheConfig, CachedSource};
+use railtop::upstream::gtfs::samples;
+use railtop::upstream::gtfs_static::sample_bundle;
+use railtop::upstream::Aggregator;
+use std::collections::HashMap;
+use std::process::Command;
+use std::sync::Arc;
+
+// NOW is 08:00 in Tallinn, a Tuesday; T1 (planned 08:10) is expected at 08:15.
+use crate::support::NOW;
+
+async fn play_gtfs(paths: [&'static str; 3]) -> String {
+    let now: chrono::DateTime<chrono::Utc> = NOW.parse().unwrap();
+    let t1 = now.timestamp() + 15 * 60;
+    let [vp, tu, bundle] = paths;
+    let router = Router::new()
+        .route(
+            vp,
+            get(|| async { samples::vehicle_positions().into_response() }),
+        )
+        .route(
+            tu,
+            get(move || async move { samples::trip_updates(t1).into_response() }),
+        )
+        .route(bundle, get(|| async { sample_bundle().into_response() }));
+    format!("http://{}", crate::support::start_router(router).await)
+}
+
+fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_railtop"));
+    cmd.args(args)
+        .env("RAILTOP_NOW", NOW)
+        .env_remove("RAILTOP_SOURCE")
+        .env("RAILTOP_CONFIG", "/nonexistent/railtop.toml");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+fn config_file(name: &str, base: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("railtop-gtfs-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("config.toml");
+    std::fs::write(
+        &path,
+        format!(
+            "[[feeds]]\nslug = \"estonia\"\nname = \"Elron\"\ntimezone = \"Europe/Tallinn\"\n\
+             vehicle_positions = \"{base}/vp.pb\"\ntrip_updates = \"{base}/tu.pb\"\n\
+             static_gtfs = \"{base}/gtfs.zip\"\nattribution = \"Estonia: Elron (test feed)\"\n"
+        ),
+    )
+    .unwrap();
+    path
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_feeds_table_adds_a_region_with_trains_and_boards() {
+    let base = play_gtfs(["/vp.pb", "/tu.pb", "/gtfs.zip"]).await;
+    let config = config_file("region", &base);
+    let config = config.display().to_string();
+    let (trains, board) = tokio::task::spawn_blocking(move || {
+        let common = ["--source", "upstream", "--config", config.as_str()];
+        let mut t = common.to_vec();
+        t.extend(["trains", "--country", "estonia", "--format", "json"]);
+        let mut b = common.to_vec();
+        b.extend(["departures", "estonia:TLL", "--format", "json"]);
+        (railtop(&t, &[]), railtop(&b, &[]))
+    })
+    .await
+    .unwrap();
+    for o in [&trains, &board] {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let trains: RealtimeResponse = serde_json::from_slice(&trains.stdout).unwrap();
+    let board: DeparturesResponse = serde_json::from_slice(&board.stdout).unwrap();
+    assert_eq!(trains.trains.len(), 2);
+    assert_eq!(trains.trains[0].name, "R 101 → Tartu");
+    assert_eq!(trains.trains[0].delay, Some(5));
+    assert_eq!(
+        trains.trains[0].speed,
+        Some(97.0),
+        "m/s by default: 27 × 3.6"
+    );
+    assert_eq!(trains.stats.with_gps, 2);
+    assert_eq!(
+        trains.attribution.as_deref(),
+        Some("Estonia: Elron (test feed)")
+    );
+    assert_eq!(board.station.name, "Tallinn");
+    assert_eq!(board.station.timezone.as_deref(), Some("Europe/Tallinn"));
+    let rows: Vec<(&str, &str, Option<i64>, bool)> = board
+        .departures
+        .iter()
+        .map(|d| {
+            (
+                d.scheduled_dep.as_str(),
+                d.destination.as_str(),
+                d.delay,
+                d.cancelled,
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("08:10", "Tartu", Some(5), false),
+            ("08:20", "Narva", None, true)
+        ]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malaysia_reads_the_built_in_ktmb_feed_with_names_from_the_bundle() {
+    let base = play_gtfs([
+        "/gtfs-realtime/vehicle-position/ktmb",
+        "/unused",
+        "/gtfs-static/ktmb",
+    ])
+    .await;
+    let out = tokio::task::spawn_blocking(move || {
+        railtop(
+            &[
+                "--source",
+                "upstream",
+                "trains",
+                "--country",
+                "malaysia",
+                "--format",
+                "json",
+            ],
+            &[("RAILTOP_MALAYSIA_URL", base.as_str())],
+        )
+    })
+    .await
+    .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let trains: RealtimeResponse = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(trains.trains.len(), 2);
+    assert_eq!(
+        trains.trains[0].name, "R 101 → Tartu",
+        "names from the static bundle"
+    );
+    assert_eq!(trains.trains[0].delay, None, "KTMB has no trip updates");
+    assert_eq!(
+        trains.trains[0].speed,
+        Some(27.0),
+        "KTMB sends km/h, whatever the spec says"
+    );
+    assert_eq!(trains.trains[0].country.as_deref(), Some("malaysia"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_api_answers_for_a_region_of_the_config_file() {
+    let base = play_gtfs(["/vp.pb", "/tu.pb", "/gtfs.zip"]).await;
+    let config = railtop::config::load(&config_file("api", &base)).unwrap();
+    let aggregator = Aggregator::open(
+        Clock::parse(NOW).unwrap(),
+        &HashMap::new(),
+        &config.gtfs_feeds().unwrap(),
+    )
+    .unwrap();
+    let source = Arc::new(CachedSource::new(
+        Arc::new(aggregator),
+        CacheConfig::default(),
+    ));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(serve(
+        listener,
+        source,
+        ServerConfig::default(),
+        std::future::pending(),
+    ));
+    let client = reqwest::Client::new();
+    let answer = client
+        .get(format!("http://{addr}/api/live/realtime?source=estonia"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200);
+    let body: RealtimeResponse = serde_json::from_slice(&answer.bytes().await.unwrap()).unwrap();
+    assert!(body.live_countries.contains(&"estonia".to_string()));
+    assert_eq!(body.trains.len(), 2);
+    let unknown = client
+        .get(format!("http://{addr}/api/live/realtime?source=atlantis"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unknown.status(), 404, "other unknown slugs stay unknown");
+}

@@ -1,0 +1,94 @@
+//! The kiosk board binary in a pseudo-terminal against a loopback source that answers, fails,
+//! hangs for a while, then recovers: it never exits and shows the right state at each step.
+
+use crate::support::pty::PtyApp;
+use crate::support::{start_router, NOW};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+use railtop::clock::Clock;
+use railtop::source::demo::DemoSource;
+use railtop::source::DeparturesQuery;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_kiosk_survives_its_source_failing_and_recovers() {
+    let now = chrono::DateTime::parse_from_rfc3339(NOW)
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    let demo = DemoSource::new(1, 1, Clock::Fixed(now)).unwrap();
+    let board = demo
+        .departures_at(
+            &DeparturesQuery {
+                station: "TPE".into(),
+                limit: 30,
+            },
+            now,
+        )
+        .unwrap();
+    let body = serde_json::to_string(&board).unwrap();
+    let calls = Arc::new(AtomicUsize::new(0));
+    let c = calls.clone();
+    let router = Router::new().route(
+        "/api/live/departures",
+        get(move || {
+            let (n, body) = (c.fetch_add(1, Ordering::SeqCst), body.clone());
+            async move {
+                match n {
+                    0 => body.into_response(),
+                    1 | 2 => (
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        r#"{"error":{"code":"upstream_failed","message":"feed down"}}"#,
+                    )
+                        .into_response(),
+                    3 => {
+                        tokio::time::sleep(Duration::from_millis(1500)).await; // hangs a while
+                        body.into_response()
+                    }
+                    _ => body.into_response(),
+                }
+            }
+        }),
+    );
+    let url = format!("http://{}", start_router(router).await);
+    tokio::task::spawn_blocking(move || {
+        let mut app = PtyApp::start(
+            &["board", "TPE", "--source", &url, "--board-interval", "1"],
+            100,
+            26,
+            &[("RAILTOP_NOW", NOW)],
+        );
+        app.wait_for(
+            "the board",
+            |s| s.contains("Tampere") && s.contains("DESTINATION") && s.contains("on time"),
+            WAIT,
+        );
+        app.wait_for(
+            "the failure, with the old board kept",
+            |s| {
+                s.contains("feed unavailable since 08:00 — data from 08:00")
+                    && s.contains("DESTINATION")
+            },
+            WAIT,
+        );
+        app.send("x\r\x1b"); // keys other than q change nothing
+        app.wait_for(
+            "recovery",
+            |s| !s.contains("unavailable") && s.contains("DESTINATION"),
+            WAIT,
+        );
+        assert!(app.child.try_wait().unwrap().is_none(), "still running");
+        app.send("q");
+        assert!(app.wait_exit(WAIT).success());
+        let parser = app.parser.lock().unwrap();
+        assert!(!parser.screen().alternate_screen());
+    })
+    .await
+    .unwrap();
+    assert!(calls.load(Ordering::SeqCst) >= 4);
+}

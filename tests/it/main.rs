@@ -1,0 +1,15 @@
+//! railtop's one integration-test binary: a module per area, all sharing [`support`] (a real
+//! `railtop serve` on loopback, scripted peers, the binary in a pseudo-terminal, the fixed
+//! instant every test replays). One binary links axum, russh, reqwest and ratatui once.
+
+mod support;
+
+mod api;
+mod cli;
+mod gtfs;
+mod kiosk_e2e;
+mod remote;
+mod ssh;
+mod tui_e2e;
+mod tui_snapshots;
+mod upstream;

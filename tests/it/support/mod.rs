@@ -1,0 +1,51 @@
+//! Loopback helpers shared by the integration tests: a real `railtop serve` on 127.0.0.1:0.
+
+pub mod pty;
+
+use railtop::clock::Clock;
+use railtop::server::{serve, ServerConfig};
+use railtop::source::cache::{CacheConfig, CachedSource};
+use railtop::source::demo::DemoSource;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+
+pub use railtop::test_support::{fixture, now, NOW};
+
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub stop: Option<oneshot::Sender<()>>,
+    pub task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl TestServer {
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+}
+
+/// Starts the real server with the demo source at [`NOW`].
+pub async fn start_demo(config: ServerConfig) -> TestServer {
+    let demo = DemoSource::new(1, 1, Clock::parse(NOW).unwrap()).unwrap();
+    let source = Arc::new(CachedSource::new(Arc::new(demo), CacheConfig::default()));
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(serve(listener, source, config, async move {
+        let _ = stopped.await;
+    }));
+    TestServer {
+        addr,
+        stop: Some(stop),
+        task,
+    }
+}
+
+/// Serves a fixed axum router on loopback (for hostile or scripted peers).
+pub async fn start_router(router: axum::Router) -> SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    addr
+}

@@ -1,0 +1,180 @@
+//! The dashboard drawn into a `TestBackend` and compared with reviewed snapshots: each pane, the
+//! whole screen at three sizes, the overlays, monochrome, too small, and error/stale states.
+//! Demo data at a fixed instant and seed, so every snapshot is stable.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use railtop::clock::Clock;
+use railtop::source::demo::DemoSource;
+use railtop::source::LiveSource;
+use railtop::test_support::DemoScene;
+use railtop::tui::app::{update, Action, AppState, Settings};
+use railtop::tui::view;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+use ratatui::Terminal;
+
+use crate::support::now;
+
+/// A dashboard that has received one realtime answer and one board.
+fn loaded(country: Option<&str>, size: (u16, u16), mono: bool) -> AppState {
+    DemoScene {
+        seed: 1,
+        scale: 1,
+        country,
+        station: "HKI",
+        now: now(),
+        size,
+        settings: Settings {
+            monochrome: mono,
+            ..Settings::default()
+        },
+    }
+    .load()
+}
+
+fn key(s: &mut AppState, code: KeyCode) {
+    update(s, Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn terminal(w: u16, h: u16) -> Terminal<TestBackend> {
+    Terminal::new(TestBackend::new(w, h)).unwrap()
+}
+
+fn screen(s: &AppState) -> Terminal<TestBackend> {
+    let mut t = terminal(s.size.0, s.size.1);
+    t.draw(|f| view::draw(s, f)).unwrap();
+    t
+}
+
+/// One pane alone in a `w`×`h` terminal.
+fn pane(s: &AppState, w: u16, h: u16, draw: fn(&AppState, &mut ratatui::Frame, Rect)) -> String {
+    let mut t = terminal(w, h);
+    t.draw(|f| draw(s, f, f.area())).unwrap();
+    t.backend().to_string()
+}
+
+#[test]
+fn whole_screen_at_three_sizes() {
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let s = loaded(Some("finland"), (w, h), false);
+        insta::assert_snapshot!(format!("screen_finland_{w}x{h}"), screen(&s).backend());
+    }
+    let s = loaded(None, (120, 40), false);
+    insta::assert_snapshot!("screen_all_120x40", screen(&s).backend());
+}
+
+#[test]
+fn each_pane() {
+    let s = loaded(Some("finland"), (120, 40), false);
+    insta::assert_snapshot!("pane_header", pane(&s, 120, 3, view::header));
+    insta::assert_snapshot!("pane_countries", pane(&s, 24, 12, view::countries));
+    insta::assert_snapshot!("pane_trains", pane(&s, 90, 20, view::trains));
+    insta::assert_snapshot!("pane_board", pane(&s, 80, 16, view::board));
+    insta::assert_snapshot!("pane_map", pane(&s, 60, 24, view::map));
+}
+
+#[test]
+fn overlays() {
+    let mut s = loaded(Some("finland"), (100, 30), false);
+    key(&mut s, KeyCode::Char('?'));
+    insta::assert_snapshot!("overlay_help", screen(&s).backend());
+    key(&mut s, KeyCode::Esc);
+    key(&mut s, KeyCode::Enter);
+    insta::assert_snapshot!("overlay_details", screen(&s).backend());
+    key(&mut s, KeyCode::Esc);
+    key(&mut s, KeyCode::Char('b'));
+    for c in "tam".chars() {
+        key(&mut s, KeyCode::Char(c));
+    }
+    insta::assert_snapshot!("overlay_search", screen(&s).backend());
+}
+
+#[test]
+fn help_lists_the_countries_that_are_not_live() {
+    let mut s = loaded(Some("finland"), (100, 40), false);
+    s.not_live = vec![
+        ("norway".into(), "not supported yet".into()),
+        (
+            "egypt".into(),
+            "no public realtime rail feed exists (ENR's systems are closed)".into(),
+        ),
+    ];
+    key(&mut s, KeyCode::Char('?'));
+    insta::assert_snapshot!("overlay_help_not_live", screen(&s).backend());
+}
+
+#[test]
+fn filter_and_hidden_cancelled_show_in_the_title() {
+    let mut s = loaded(Some("finland"), (100, 30), false);
+    key(&mut s, KeyCode::Char('/'));
+    for c in "oulu".chars() {
+        key(&mut s, KeyCode::Char(c));
+    }
+    key(&mut s, KeyCode::Char('c')); // typed into the filter, not a toggle
+    key(&mut s, KeyCode::Backspace);
+    key(&mut s, KeyCode::Enter);
+    key(&mut s, KeyCode::Char('c'));
+    insta::assert_snapshot!("filtered_oulu", pane(&s, 100, 12, view::trains));
+}
+
+#[test]
+fn monochrome_has_no_colour_anywhere() {
+    let s = loaded(Some("finland"), (120, 40), true);
+    let t = screen(&s);
+    let buffer = t.backend().buffer();
+    for cell in buffer.content() {
+        assert_eq!(cell.fg, ratatui::style::Color::Reset, "{:?}", cell);
+        assert_eq!(cell.bg, ratatui::style::Color::Reset, "{:?}", cell);
+    }
+    insta::assert_snapshot!("screen_mono_120x40", t.backend());
+}
+
+#[test]
+fn too_small() {
+    let s = loaded(Some("finland"), (50, 12), false);
+    insta::assert_snapshot!("screen_too_small", screen(&s).backend());
+}
+
+#[test]
+fn error_and_stale_states() {
+    let mut s = loaded(Some("finland"), (120, 40), false);
+    let later = now() + chrono::Duration::seconds(95);
+    update(&mut s, Action::Tick(later));
+    update(
+        &mut s,
+        Action::Realtime {
+            country: Some("finland".into()),
+            result: Err("http://127.0.0.1:9 refused the connection: is the server running?".into()),
+            at: later,
+        },
+    );
+    update(
+        &mut s,
+        Action::Board {
+            station: "HKI".into(),
+            result: Err("no answer from http://127.0.0.1:9 within 15 s".into()),
+            at: later,
+        },
+    );
+    insta::assert_snapshot!("screen_stale_120x40", screen(&s).backend());
+
+    // Nothing ever arrived: the panes say why instead of showing nothing.
+    let demo = DemoSource::new(1, 1, Clock::Fixed(now())).unwrap();
+    let mut empty = AppState::new(
+        demo.info(),
+        Settings::default(),
+        Some("ireland".into()),
+        None,
+        now(),
+    );
+    empty.size = (100, 30);
+    update(
+        &mut empty,
+        Action::Realtime {
+            country: Some("ireland".into()),
+            result: Err("upstream answered 502: feed down".into()),
+            at: now(),
+        },
+    );
+    insta::assert_snapshot!("screen_failed_100x30", screen(&empty).backend());
+}

@@ -1,0 +1,939 @@
+//! The upstream aggregator against loopback servers that play the national feeds at their real
+//! paths with the project's fixtures; and the parsers over the real recorded samples.
+
+use crate::support::start_router;
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::IntoResponse;
+use axum::Router;
+use chrono::{DateTime, Utc};
+use railtop::clock::Clock;
+use railtop::model::{Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train};
+use railtop::source::{LiveSource, RealtimeQuery};
+use railtop::upstream::finland::{self, Finland};
+use railtop::upstream::http::FeedSettings;
+use railtop::upstream::{
+    austria, belgium, france, germany, ireland, japan, netherlands, norway, sweden, switzerland,
+    usa,
+};
+use railtop::upstream::{Aggregator, Feed, FeedFuture};
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+
+const FI_NOW: &str = "2026-11-24T21:50:00Z";
+
+use crate::support::fixture;
+
+type Seen = Arc<Mutex<Vec<(String, HeaderMap)>>>;
+
+/// A national feed played on loopback: each real path answers with a fixture; records requests.
+async fn play(routes: &'static [(&'static str, &'static str)], seen: Seen) -> String {
+    let router = Router::new().fallback(move |uri: Uri, headers: HeaderMap| {
+        let seen = seen.clone();
+        async move {
+            seen.lock().unwrap().push((uri.to_string(), headers));
+            match routes.iter().find(|(path, _)| *path == uri.path()) {
+                Some((_, file)) => fixture(file).into_response(),
+                None => (StatusCode::NOT_FOUND, Vec::new()).into_response(),
+            }
+        }
+    });
+    format!("http://{}", start_router(router).await)
+}
+
+const DIGITRAFFIC: &[(&str, &str)] = &[
+    ("/api/v1/live-trains", "finland/live-trains.json"),
+    (
+        "/api/v1/train-locations/latest/",
+        "finland/train-locations.json",
+    ),
+    (
+        "/api/v1/live-trains/station/HKI",
+        "finland/live-trains-station-HKI.json",
+    ),
+    (
+        "/api/v1/metadata/stations",
+        "finland/metadata-stations.json",
+    ),
+];
+
+const IRISH_RAIL: &[(&str, &str)] = &[
+    (
+        "/realtime/realtime.asmx/getCurrentTrainsXML",
+        "ireland/current-trains.xml",
+    ),
+    (
+        "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins",
+        "ireland/station-data-CNLLY.xml",
+    ),
+];
+
+fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_railtop"));
+    cmd.args(args)
+        .env("RAILTOP_NOW", FI_NOW)
+        .env_remove("RAILTOP_SOURCE");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+/// `trains --country C` and `departures STATION [extra…]` through the binary with
+/// `--source upstream --format json` and `env`; both must succeed, both are parsed.
+async fn trains_and_board(
+    env: Vec<(&'static str, String)>,
+    country: &'static str,
+    station: &'static str,
+    extra: &'static [&'static str],
+) -> (RealtimeResponse, DeparturesResponse) {
+    let (trains, board) = tokio::task::spawn_blocking(move || {
+        let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let json = ["--source", "upstream", "--format", "json"];
+        let mut trains_args = vec!["trains", "--country", country];
+        trains_args.extend(json);
+        let mut board_args = vec!["departures", station];
+        board_args.extend(json);
+        board_args.extend(extra);
+        (railtop(&trains_args, &env), railtop(&board_args, &env))
+    })
+    .await
+    .unwrap();
+    for o in [&trains, &board] {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    (
+        serde_json::from_slice(&trains.stdout).unwrap(),
+        serde_json::from_slice(&board.stdout).unwrap(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finland_end_to_end_through_the_binary() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let base = play(DIGITRAFFIC, seen.clone()).await;
+    let (r, b) = trains_and_board(vec![("RAILTOP_FINLAND_URL", base)], "finland", "HKI", &[]).await;
+    let codes: Vec<_> = r.trains.iter().map(|t| t.train_code.as_str()).collect();
+    assert_eq!(codes, ["IC 27", "R 9623", "U 8462"]);
+    assert_eq!(r.stats.with_gps, 2);
+    assert_eq!(r.trains[0].to.as_deref(), Some("Tampere"));
+    assert_eq!(r.fetched_at, FI_NOW);
+    assert!(r.attribution.unwrap().contains("digitraffic.fi"));
+
+    assert_eq!(b.station.name, "Helsinki");
+    let times: Vec<_> = b
+        .departures
+        .iter()
+        .map(|d| d.scheduled_dep.as_str())
+        .collect();
+    assert_eq!(times, ["23:54", "23:57", "00:12"]);
+
+    let seen = seen.lock().unwrap();
+    let paths: Vec<&str> = seen.iter().map(|(p, _)| p.as_str()).collect();
+    assert!(
+        paths
+            .iter()
+            .any(|p| p.starts_with("/api/v1/live-trains/station/HKI?")
+                && p.contains("departing_trains=20")),
+        "{paths:?}"
+    );
+    for (_, headers) in seen.iter() {
+        assert!(headers["digitraffic-user"]
+            .to_str()
+            .unwrap()
+            .starts_with("railtop/"));
+        assert!(headers["user-agent"]
+            .to_str()
+            .unwrap()
+            .starts_with("railtop/"));
+        assert!(headers["accept-encoding"]
+            .to_str()
+            .unwrap()
+            .contains("gzip"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ireland_end_to_end_through_the_binary() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let base = play(IRISH_RAIL, seen.clone()).await;
+    let (r, b) =
+        trains_and_board(vec![("RAILTOP_IRELAND_URL", base)], "ireland", "CNLLY", &[]).await;
+    assert_eq!(r.trains.len(), 5);
+    assert_eq!(r.stats.with_gps, 3, "0/0 is no position");
+    assert_eq!(r.trains[0].name, "A216 → Cork");
+    assert_eq!(b.station.name, "Dublin Connolly");
+    let codes: Vec<_> = b
+        .departures
+        .iter()
+        .map(|d| d.train_code.clone().unwrap())
+        .collect();
+    assert_eq!(codes, ["E998", "E999", "P999"]);
+    let seen = seen.lock().unwrap();
+    assert!(seen.iter().any(|(p, _)| p == "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode=CNLLY&NumMins=90"), "{:?}", seen.iter().map(|s| &s.0).collect::<Vec<_>>());
+}
+
+/// Runs the binary with `args` after `--config FILE`, FILE holding `toml`; removes it after.
+async fn with_config(toml: String, args: &'static [&'static str]) -> std::process::Output {
+    let dir = std::env::temp_dir().join(format!(
+        "railtop-cfg-{}-{}",
+        std::process::id(),
+        args.join("-")
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("config.toml");
+    std::fs::write(&config, toml).unwrap();
+    let path = config.display().to_string();
+    let out = tokio::task::spawn_blocking(move || {
+        let mut all = vec![args[0], "--config", &path];
+        all.extend_from_slice(&args[1..]);
+        railtop(&all, &[])
+    })
+    .await
+    .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_config_file_can_point_a_feed_elsewhere() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let base = play(IRISH_RAIL, seen.clone()).await;
+    let toml = format!("source = \"upstream\"\n[upstream.ireland]\nurl = \"{base}\"\n");
+    let out = with_config(toml, &["trains", "--country", "ireland", "--format", "csv"]).await;
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().count(),
+        6,
+        "header and five trains"
+    );
+    assert!(!seen.lock().unwrap().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_config_file_sets_a_board_only_countrys_hub() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let base = play(OPENDATA_CH, seen.clone()).await;
+    let toml = format!("[upstream.switzerland]\nurl = \"{base}\"\nhub = \"bern\"\n");
+    with_config(
+        toml,
+        &["trains", "--source", "upstream", "--country", "switzerland"],
+    )
+    .await;
+    let paths: Vec<String> = seen
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|(p, _)| p.clone())
+        .collect();
+    assert_eq!(
+        paths,
+        ["/v1/stationboard?id=8507000&limit=40"],
+        "Bern's number, from its slug"
+    );
+}
+
+const IRAIL: &[(&str, &str)] = &[("/liveboard/", "belgium/liveboard-brussels-south.json")];
+const OPENDATA_CH: &[(&str, &str)] = &[(
+    "/v1/stationboard",
+    "switzerland/stationboard-zuerich-hb.json",
+)];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn board_only_countries_list_their_hub_and_answer_boards() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let be = play(IRAIL, seen.clone()).await;
+    let ch = play(OPENDATA_CH, seen.clone()).await;
+    let (be_trains, be_board) = trains_and_board(
+        vec![("RAILTOP_BELGIUM_URL", be)],
+        "belgium",
+        "BE.NMBS.008814001",
+        &[],
+    )
+    .await;
+    let (ch_trains, ch_board) = trains_and_board(
+        vec![("RAILTOP_SWITZERLAND_URL", ch)],
+        "switzerland",
+        "zuerich-hb",
+        &["--limit", "2"],
+    )
+    .await;
+    assert_eq!(be_trains.trains.len(), 4);
+    assert!(be_trains
+        .trains
+        .iter()
+        .all(|t| t.lat.is_none() && t.country.as_deref() == Some("belgium")));
+    assert_eq!(be_board.station.code, "008814001");
+    assert_eq!(
+        be_board.departures[0].train_code.as_deref(),
+        Some("IC 1512")
+    );
+    assert_eq!(ch_trains.trains.len(), 3);
+    assert_eq!(ch_board.station.name, "Zürich HB");
+    assert_eq!(ch_board.departures.len(), 2);
+    let seen = seen.lock().unwrap();
+    let paths: Vec<&str> = seen.iter().map(|(p, _)| p.as_str()).collect();
+    assert!(
+        paths.contains(&"/liveboard/?id=BE.NMBS.008814001&format=json&lang=en&alerts=false"),
+        "{paths:?}"
+    );
+    assert!(
+        paths.contains(&"/v1/stationboard?id=8503000&limit=40"),
+        "the hub: {paths:?}"
+    );
+    assert!(
+        paths.contains(&"/v1/stationboard?id=8503000&limit=2"),
+        "a slug resolves to its number: {paths:?}"
+    );
+}
+
+const DB_REST: &[(&str, &str)] = &[(
+    "/stops/8011160/departures",
+    "germany/departures-berlin-hbf.json",
+)];
+const AMTRAKER: &[(&str, &str)] = &[("/v3/trains", "united-states/trains.json")];
+
+const ENTUR: &[(&str, &str)] = &[
+    (
+        "/journey-planner/v3/graphql",
+        "norway/stopplace-oslo-s.json",
+    ),
+    ("/geocoder/v1/autocomplete", "norway/geocoder-bergen.json"),
+    ("/realtime/v2/vehicles/graphql", "norway/vehicles-rail.json"),
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn norway_and_austria_end_to_end() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let no = play(ENTUR, seen.clone()).await;
+    // ÖBB's mgate answers by the method named in the posted body.
+    let methods = Arc::new(Mutex::new(Vec::new()));
+    let called = methods.clone();
+    let oebb = Router::new().fallback(move |uri: Uri, body: String| {
+        let called = called.clone();
+        async move {
+            let radar = body.contains("JourneyGeoPos");
+            called.lock().unwrap().push((uri.path().to_string(), radar));
+            fixture(if radar {
+                "austria/radar.json"
+            } else {
+                "austria/stationboard-wien-hbf.json"
+            })
+            .into_response()
+        }
+    });
+    let at = format!("http://{}", start_router(oebb).await);
+    let (no_trains, no_board) = trains_and_board(
+        vec![("RAILTOP_NORWAY_URL", no.clone())],
+        "norway",
+        "OSL",
+        &[],
+    )
+    .await;
+    assert_eq!(no_trains.trains.len(), 2, "the vehicles API's trains");
+    assert_eq!(no_trains.stats.with_gps, 2);
+
+    assert_eq!(
+        (
+            no_board.station.code.as_str(),
+            no_board.station.name.as_str()
+        ),
+        ("NSR:StopPlace:59872", "Oslo S")
+    );
+    assert_eq!(no_board.departures[0].delay, Some(6));
+    // A name the station list does not have goes through Entur's geocoder.
+    let named = tokio::task::spawn_blocking(move || {
+        railtop(
+            &[
+                "--source",
+                "upstream",
+                "departures",
+                "norway:Bergen",
+                "--format",
+                "json",
+            ],
+            &[("RAILTOP_NORWAY_URL", no.as_str())],
+        )
+    })
+    .await
+    .unwrap();
+    assert!(
+        named.status.success(),
+        "{}",
+        String::from_utf8_lossy(&named.stderr)
+    );
+
+    let (at_trains, at_board) =
+        trains_and_board(vec![("RAILTOP_AUSTRIA_URL", at)], "austria", "8103000", &[]).await;
+    assert_eq!(at_trains.trains.len(), 2, "the radar's trains");
+    assert_eq!(at_trains.stats.with_gps, 2);
+    assert_eq!(at_board.station.name, "Wien Hbf");
+    {
+        let methods = methods.lock().unwrap();
+        assert!(methods.iter().all(|(path, _)| path == "/bin/mgate.exe"));
+        assert!(methods.iter().any(|(_, radar)| *radar) && methods.iter().any(|(_, radar)| !radar));
+    }
+    assert!(at_board.departures[2].cancelled);
+
+    let seen = seen.lock().unwrap();
+    let entur: Vec<&(String, HeaderMap)> = seen
+        .iter()
+        .filter(|(p, _)| {
+            p.starts_with("/journey-planner")
+                || p.starts_with("/geocoder")
+                || p.starts_with("/realtime")
+        })
+        .collect();
+    assert!(
+        entur
+            .iter()
+            .any(|(p, _)| p == "/geocoder/v1/autocomplete?text=Bergen&layers=venue&size=5"),
+        "{entur:?}"
+    );
+    assert!(
+        entur.iter().all(|(_, h)| h
+            .get("et-client-name")
+            .is_some_and(|v| v == "railtop-terminalboards")),
+        "every Entur request names the client"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keyed_feeds_send_their_key_and_without_one_say_where_to_get_it() {
+    // NS: the key in Ocp-Apim-Subscription-Key.
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let ns = play(
+        &[(
+            "/reisinformatie-api/api/v2/departures",
+            "netherlands/departures-ut.json",
+        )],
+        seen.clone(),
+    )
+    .await;
+    let (trains, board) = trains_and_board(
+        vec![
+            ("RAILTOP_NETHERLANDS_URL", ns),
+            ("RAILTOP_NETHERLANDS_KEY", "fake-ns-key".into()),
+        ],
+        "netherlands",
+        "netherlands:UT",
+        &[],
+    )
+    .await;
+    assert_eq!(trains.trains.len(), 3, "Utrecht Centraal, the hub");
+    assert_eq!(board.departures[0].train_code.as_deref(), Some("IC 8824"));
+    {
+        let seen = seen.lock().unwrap();
+        assert!(seen
+            .iter()
+            .any(|(p, _)| p == "/reisinformatie-api/api/v2/departures?station=UT"));
+        assert!(seen.iter().all(|(_, h)| h
+            .get("ocp-apim-subscription-key")
+            .is_some_and(|v| v == "fake-ns-key")));
+    }
+
+    // Trafikverket: the key inside the posted XML; stations first, then the board.
+    let bodies: Arc<Mutex<Vec<(String, String)>>> = Arc::new(Mutex::new(Vec::new()));
+    let recorded = bodies.clone();
+    let se_router = Router::new().fallback(move |uri: Uri, body: String| {
+        let recorded = recorded.clone();
+        async move {
+            let file = if body.contains("objecttype=\"TrainStation\"") {
+                "sweden/train-stations.json"
+            } else {
+                "sweden/announcements-cst.json"
+            };
+            recorded.lock().unwrap().push((uri.to_string(), body));
+            fixture(file).into_response()
+        }
+    });
+    let se = format!("http://{}", start_router(se_router).await);
+    let (trains, board) = trains_and_board(
+        vec![
+            ("RAILTOP_SWEDEN_URL", se),
+            ("RAILTOP_SWEDEN_KEY", "fake-trv-key".into()),
+        ],
+        "sweden",
+        "sweden:Cst",
+        &[],
+    )
+    .await;
+    assert_eq!(trains.trains.len(), 3);
+    assert_eq!(board.station.name, "Stockholm C");
+    assert_eq!(board.departures[0].destination, "Hallsberg");
+    {
+        let bodies = bodies.lock().unwrap();
+        let posts: Vec<&(String, String)> = bodies
+            .iter()
+            .filter(|(p, _)| p == "/v2/data.json")
+            .collect();
+        assert!(posts.len() >= 2, "{posts:?}");
+        assert!(posts
+            .iter()
+            .all(|(_, b)| b.contains("<LOGIN authenticationkey=\"fake-trv-key\"/>")));
+        assert!(posts.iter().any(|(_, b)| b.contains("value=\"Cst\"")));
+    }
+
+    // SNCF: the key as the Basic user name; ODPT: the key in the query.
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let fr = play(
+        &[(
+            "/v1/coverage/sncf/stop_areas/stop_area:SNCF:87384008/departures",
+            "france/departures-saint-lazare.json",
+        )],
+        seen.clone(),
+    )
+    .await;
+    let jp = play(
+        &[("/api/v4/odpt:Train", "japan/trains-jr-east.json")],
+        seen.clone(),
+    )
+    .await;
+    let (fr_trains, fr_board) = trains_and_board(
+        vec![
+            ("RAILTOP_FRANCE_URL", fr),
+            ("RAILTOP_FRANCE_KEY", "fake-sncf-key".into()),
+        ],
+        "france",
+        "87384008",
+        &[],
+    )
+    .await;
+    assert_eq!(fr_trains.trains.len(), 3);
+    assert_eq!(fr_board.station.name, "Paris Saint-Lazare");
+    let jp_trains = tokio::task::spawn_blocking(move || {
+        railtop(
+            &[
+                "--source",
+                "upstream",
+                "trains",
+                "--country",
+                "japan",
+                "--format",
+                "json",
+            ],
+            &[
+                ("RAILTOP_JAPAN_URL", jp.as_str()),
+                ("RAILTOP_JAPAN_KEY", "fake-odpt-key"),
+            ],
+        )
+    })
+    .await
+    .unwrap();
+    assert!(
+        jp_trains.status.success(),
+        "{}",
+        String::from_utf8_lossy(&jp_trains.stderr)
+    );
+    let jp_trains: RealtimeResponse = serde_json::from_slice(&jp_trains.stdout).unwrap();
+    assert_eq!(jp_trains.trains.len(), 2);
+    assert_eq!(jp_trains.stats.with_gps, 0);
+    {
+        let seen = seen.lock().unwrap();
+        let basic = format!(
+            "Basic {}",
+            base64::Engine::encode(&base64::engine::general_purpose::STANDARD, "fake-sncf-key:")
+        );
+        assert!(seen
+            .iter()
+            .filter(|(p, _)| p.starts_with("/v1/coverage"))
+            .all(|(_, h)| h.get("authorization").is_some_and(|v| *v == *basic)));
+        assert!(
+            seen.iter().any(|(p, _)| p
+                == "/api/v4/odpt:Train?acl:consumerKey=fake-odpt-key&odpt:operator=odpt.Operator:JR-East"),
+            "{:?}",
+            seen.iter().map(|(p, _)| p).collect::<Vec<_>>()
+        );
+    }
+
+    // No keys: both listed as needing one, and an all-countries answer does not count them failed.
+    let out = tokio::task::spawn_blocking(|| {
+        railtop(
+            &["--source", "upstream", "departures", "netherlands:UT"],
+            &[
+                ("RAILTOP_NETHERLANDS_KEY", ""),
+                ("RAILTOP_NETHERLANDS_URL", "http://127.0.0.1:9"),
+            ],
+        )
+    })
+    .await
+    .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("needs a key")
+            && err.contains("apiportal.ns.nl")
+            && err.contains("RAILTOP_NETHERLANDS_KEY"),
+        "{err}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn germany_and_the_united_states_end_to_end() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let de = play(DB_REST, seen.clone()).await;
+    let us = play(AMTRAKER, seen.clone()).await;
+    let (de_trains, de_board) = trains_and_board(
+        vec![("RAILTOP_GERMANY_URL", de)],
+        "germany",
+        "berlin-hbf",
+        &[],
+    )
+    .await;
+    let (us_trains, us_board) = trains_and_board(
+        vec![("RAILTOP_UNITED_STATES_URL", us)],
+        "united-states",
+        "LAX",
+        &[],
+    )
+    .await;
+    assert_eq!(
+        de_trains.trains.len(),
+        4,
+        "Berlin Hbf's board, the default hub"
+    );
+    assert!(de_trains.trains.iter().all(|t| t.lat.is_none()));
+    assert_eq!(
+        (
+            de_board.station.code.as_str(),
+            de_board.station.name.as_str()
+        ),
+        ("8011160", "Berlin Hbf")
+    );
+    assert_eq!(us_trains.trains.len(), 3);
+    assert_eq!(us_trains.stats.with_gps, 3);
+    assert_eq!(
+        us_board.station.timezone.as_deref(),
+        Some("America/Los_Angeles")
+    );
+    assert_eq!(us_board.departures.len(), 2);
+}
+
+/// A feed that always answers with one train: the other half of "one dead feed costs itself".
+struct Steady;
+
+impl Feed for Steady {
+    fn slug(&self) -> &'static str {
+        "norway"
+    }
+    fn attribution(&self) -> &'static str {
+        "test feed"
+    }
+    fn knows_station(&self, _: &str) -> bool {
+        false
+    }
+    fn trains<'a>(&'a self, _: Option<&'a str>, _: DateTime<Utc>) -> FeedFuture<'a, Vec<Train>> {
+        Box::pin(async {
+            Ok(vec![Train {
+                id: "e1".into(),
+                train_code: "E1".into(),
+                status: "running".into(),
+                ..Train::default()
+            }])
+        })
+    }
+    fn board<'a>(
+        &'a self,
+        _: &'a str,
+        _: usize,
+        _: DateTime<Utc>,
+    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
+        Box::pin(async { Ok((StationInfo::default(), Vec::new())) })
+    }
+}
+
+async fn broken_feed_answer(router: Router) -> RealtimeResponse {
+    let base = format!("http://{}", start_router(router).await);
+    let finland: Arc<dyn Feed> = Arc::new(Finland::with_settings(
+        railtop::upstream::http::client().unwrap(),
+        FeedSettings::at(base),
+    ));
+    let agg = Aggregator::with_feeds(vec![finland, Arc::new(Steady)], Clock::System);
+    agg.realtime(RealtimeQuery::default()).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_failing_feed_costs_its_country_alone() {
+    let cases: Vec<(&str, Router)> = vec![
+        (
+            "answered 500",
+            Router::new().fallback(|| async { (StatusCode::INTERNAL_SERVER_ERROR, "boom") }),
+        ),
+        (
+            "unreadable answer",
+            Router::new().fallback(|| async { "<html>not json</html>" }),
+        ),
+        (
+            "larger than",
+            Router::new().fallback(|| async { vec![b' '; 30 * 1024 * 1024] }),
+        ),
+    ];
+    for (words, router) in cases {
+        let answer = broken_feed_answer(router).await;
+        assert_eq!(
+            answer.trains.len(),
+            1,
+            "{words}: the steady feed still answers"
+        );
+        assert_eq!(answer.failed_countries.len(), 1);
+        let failed = &answer.failed_countries[0];
+        assert_eq!(failed.country, "finland");
+        assert!(
+            failed.reason.contains(words) && failed.reason.contains("Digitraffic"),
+            "{}",
+            failed.reason
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_hanging_feed_delays_nobody() {
+    // A feed whose server accepts and never answers.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((sock, _)) = listener.accept().await {
+            held.push(sock);
+        }
+    });
+    let finland: Arc<dyn Feed> = Arc::new(Finland::with_settings(
+        railtop::upstream::http::client().unwrap(),
+        FeedSettings::at(base),
+    ));
+    let agg = Aggregator::with_feeds(vec![finland, Arc::new(Steady)], Clock::System)
+        .with_merge_deadline(std::time::Duration::from_millis(400));
+    let started = std::time::Instant::now();
+    let answer = agg.realtime(RealtimeQuery::default()).await.unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(answer.trains.len(), 1, "the steady feed's train");
+    assert_eq!(answer.failed_countries[0].country, "finland");
+    assert!(
+        answer.failed_countries[0]
+            .reason
+            .contains("no answer within 0.4 s; still trying"),
+        "{:?}",
+        answer.failed_countries
+    );
+}
+
+fn samples_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("RAILTOP_SAMPLES_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../shared/upstream-samples"
+            ))
+        });
+    dir.is_dir().then_some(dir)
+}
+
+#[test]
+fn conformance_with_the_real_recorded_samples() {
+    let Some(dir) = samples_dir() else {
+        eprintln!("SKIPPED: no ../shared/upstream-samples and no RAILTOP_SAMPLES_DIR: the real payloads were not checked");
+        return;
+    };
+    let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
+    // The stations list: 534 stations, names without " asema".
+    let names = finland::parse_stations(&read("finland-stations.json")).unwrap();
+    assert!(names.len() > 500, "{}", names.len());
+    assert_eq!(names["HKI"], "Helsinki");
+    // One recorded train, and one recorded location message (an object; the REST answer is a list of them).
+    let location = format!(
+        "[{}]",
+        String::from_utf8(read("finland-train-location.json")).unwrap()
+    );
+    let trains =
+        finland::parse_trains(&read("finland-train.json"), location.as_bytes(), &names).unwrap();
+    assert_eq!(
+        trains.len(),
+        0,
+        "IC 1 of 2020-07-15 is not running and the location is of 2022"
+    );
+    let cancelled = format!(
+        "[{}]",
+        String::from_utf8(read("finland-train-cancelled.json")).unwrap()
+    );
+    let trains = finland::parse_trains(cancelled.as_bytes(), b"[]", &names).unwrap();
+    assert_eq!(trains.len(), 1);
+    assert_eq!(trains[0].status, "cancelled");
+    assert!(
+        trains[0].train_code.starts_with("U "),
+        "{}",
+        trains[0].train_code
+    );
+    // The recorded train as a board: every stop of IC 1 happened already, so nothing departs.
+    let now: DateTime<Utc> = "2020-07-15T03:00:00Z".parse().unwrap();
+    let board = finland::parse_board(&read("finland-train.json"), "HKI", &names, now).unwrap();
+    assert!(board.is_empty());
+    // Irish Rail: 72 recorded trains, 7 of them at 0/0, destinations and delays from the message.
+    let trains = ireland::parse_trains(&read("ireland-current-trains.xml")).unwrap();
+    assert_eq!(trains.len(), 72);
+    assert_eq!(trains.iter().filter(|t| !t.has_position()).count(), 7);
+    assert!(trains
+        .iter()
+        .filter(|t| t.status == "running")
+        .all(|t| t.to.is_some() && t.delay.is_some()));
+    let (name, board) = ireland::parse_board(&read("ireland-station-data.xml")).unwrap();
+    assert_eq!(name.as_deref(), Some("Dublin Connolly"));
+    assert!(!board.is_empty());
+    assert!(board
+        .iter()
+        .all(|d| d.scheduled_dep != "00:00"
+            && !d.train_code.as_deref().unwrap_or(" ").ends_with(' ')));
+    // iRail: 51 departures, numbers as strings, one 60 s delay.
+    let (name, board) = belgium::parse_board(&read("belgium-liveboard.json")).unwrap();
+    assert_eq!(name, "Brussels-South/Brussels-Midi");
+    assert_eq!(board.len(), 51);
+    assert_eq!(board.iter().filter(|d| d.delay == Some(1)).count(), 1);
+    assert!(board
+        .iter()
+        .all(|d| d.train_code.is_some() && d.scheduled_dep.len() == 5));
+    // transport.opendata.ch: 12 departures, offsets without colon, no realtime at all.
+    let (station, board) =
+        switzerland::parse_board(&read("switzerland-stationboard.json")).unwrap();
+    assert_eq!(station.as_deref(), Some("Zürich Flughafen"));
+    assert_eq!(board.len(), 12);
+    assert!(board.iter().all(|d| d.delay.is_none()));
+    assert_eq!(board[0].scheduled_dep, "13:31", "Zürich time");
+    // db-rest: both recorded FPTF lists (the library's bare form), delays in seconds, a cancellation.
+    for name in [
+        "germany-departures-dbnav.json",
+        "germany-departures-dbweb.json",
+    ] {
+        let (_, board) = germany::parse_board(&read(name)).unwrap();
+        assert!(!board.is_empty(), "{name}");
+        assert!(
+            board
+                .iter()
+                .all(|d| d.scheduled_dep.len() == 5 && !d.line.is_empty()),
+            "{name}"
+        );
+    }
+    let (_, web) = germany::parse_board(&read("germany-departures-dbweb.json")).unwrap();
+    assert!(web.iter().any(|d| d.delay == Some(34)), "2040 s is 34 min");
+    assert!(web.iter().any(|d| d.delay == Some(8)), "480 s is 8 min");
+    assert!(web.iter().any(|d| d.cancelled && d.delay.is_none()));
+    // Amtraker: the recorded Keystone 657 with its position and computed delay.
+    let trains = usa::parse_trains(&read("usa-amtraker-trains.json")).unwrap();
+    assert!(!trains.is_empty());
+    assert!(trains
+        .iter()
+        .all(|t| t.has_position() && t.name.contains(" → ")));
+    // Entur: the recorded bus stop (Ila, Trondheim): expected times only, no aimed ones.
+    let (id, name, board) =
+        norway::parse_board(&read("norway-entur-stopplace-departures.json")).unwrap();
+    assert_eq!((id.as_str(), name.as_str()), ("NSR:StopPlace:60890", "Ila"));
+    let rows: Vec<(&str, &str, &str)> = board
+        .iter()
+        .map(|d| {
+            (
+                d.line.as_str(),
+                d.destination.as_str(),
+                d.scheduled_dep.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("11", "Risvollan via sentrum", "23:33"),
+            ("3", "Hallset", "23:38")
+        ]
+    );
+    assert!(
+        board.iter().all(|d| d.delay.is_none()),
+        "no aimed time, no delay"
+    );
+    // HAFAS mgate (the format ÖBB speaks; recorded at VBB): 12 journeys, buses and U-Bahn left out.
+    let (name, board) = austria::parse_board(&read("hafas-mgate-stationboard-vbb.json")).unwrap();
+    assert_eq!(name, "S+U Jannowitzbrücke (Berlin)");
+    let lines: Vec<&str> = board.iter().map(|d| d.line.as_str()).collect();
+    assert_eq!(lines, ["S3", "S5", "S7", "S7", "S5", "S9"]);
+    assert_eq!(
+        (
+            board[0].scheduled_dep.as_str(),
+            board[0].delay,
+            board[0].platform.as_deref()
+        ),
+        ("17:44", Some(0), Some("3"))
+    );
+    assert!(
+        board.iter().all(|d| !d.messages.is_empty()),
+        "HIM notices on every journey"
+    );
+    // HAFAS radar (JourneyGeoPos, recorded at BVG): 8 vehicles with positions × 1e6.
+    let trains = austria::parse_positions(&read("hafas-mgate-radar-bvg.json")).unwrap();
+    assert_eq!(trains.len(), 8);
+    assert!(trains.iter().all(|t| {
+        t.lat.is_some_and(|lat| (52.0..53.0).contains(&lat))
+            && t.lng.is_some_and(|lng| (13.0..14.0).contains(&lng))
+    }));
+    assert!(trains.iter().any(|t| t.delay.is_some_and(|d| d > 0)));
+    // NS: five recorded Utrecht departures, padded names, a delay computed from 08:56:34.
+    let board = netherlands::parse_board(&read("netherlands-departures.json")).unwrap();
+    assert_eq!(board.len(), 5);
+    assert_eq!(board[0].train_code.as_deref(), Some("IC 8824"));
+    assert!(board.iter().any(|d| d.delay == Some(2)));
+    assert_eq!(board[0].via, ["Alphen a/d Rijn"]);
+    // Trafikverket: 20 rows at Stockholm C; 11 public departures still to leave, one cancelled.
+    let names = sweden::parse_stations(&read("sweden-train-stations.json")).unwrap();
+    assert_eq!(names.len(), 20);
+    assert_eq!(names["A"], "Alingsås");
+    let board = sweden::parse_board(&read("sweden-train-announcement.json"), &names).unwrap();
+    assert_eq!(board.len(), 11);
+    assert_eq!(board.iter().filter(|d| d.cancelled).count(), 1);
+    assert!(board.iter().all(|d| d.platform.as_deref() != Some("x")));
+    assert_eq!(
+        board[0].scheduled_dep, "16:08",
+        "Stockholm time; 16:01 had left"
+    );
+    // Navitia: ten recorded Saint-Lazare departures, all from the base schedule.
+    let (station, board) = france::parse_board(&read("france-sncf-departures.json")).unwrap();
+    assert_eq!(station.as_deref(), Some("Paris Saint-Lazare"));
+    assert_eq!(board.len(), 10);
+    assert!(board.iter().all(|d| d.delay.is_none() && !d.cancelled));
+    assert_eq!(
+        board[0].scheduled_dep, "17:22",
+        "local time without offset, Paris"
+    );
+    assert!(board.iter().all(|d| !d.destination.ends_with(')')));
+    // ODPT: 40 recorded JR-East trains, delays in seconds, positions by station only.
+    let trains = japan::parse_trains(&read("japan-odpt-train.json")).unwrap();
+    assert_eq!(trains.len(), 40);
+    assert!(trains
+        .iter()
+        .all(|t| t.lat.is_none() && t.next_station.is_some()));
+    assert!(trains.iter().any(|t| t.delay.is_some_and(|d| d > 0)));
+    // KTMB's GTFS-Realtime vehicle positions (protobuf): 12 vehicles inside Malaysia, trip ids
+    // only, speeds up to 128 (km/h, whatever the spec says).
+    let feed =
+        railtop::upstream::gtfs_rt::decode(&read("malaysia-ktmb-vehicle-positions.pb")).unwrap();
+    assert_eq!(feed.entity.len(), 12);
+    let malaysia = railtop::country::by_slug("malaysia").unwrap();
+    for e in &feed.entity {
+        let v = e.vehicle.as_ref().unwrap();
+        let p = v.position.as_ref().unwrap();
+        let (lat, lng) = (
+            f64::from(p.latitude.unwrap()),
+            f64::from(p.longitude.unwrap()),
+        );
+        assert!(malaysia.bbox.contains(lat, lng), "{lat},{lng}");
+        assert!(v.trip.as_ref().unwrap().route_id.is_none());
+        assert!(p.speed.unwrap() <= 130.0);
+    }
+    eprintln!(
+        "checked the real samples of the open and keyed feeds in {}",
+        dir.display()
+    );
+}
