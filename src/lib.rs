@@ -5,12 +5,14 @@
 //! [`cli`] (the one-shot commands).
 
 pub mod assets;
+pub mod backoff;
 pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod country;
 pub mod kiosk;
 pub mod model;
+pub mod screen;
 pub mod server;
 pub mod source;
 pub mod ssh;

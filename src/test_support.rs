@@ -5,11 +5,13 @@
 //! railtop's dev-dependency on itself); never part of the binary.
 
 use crate::clock::Clock;
-use crate::kiosk::state::{board_action, update as kiosk_update, KioskSettings, KioskState};
+use crate::kiosk::state::board_action;
+use crate::kiosk::{update as kiosk_update, KioskSettings, KioskState};
 use crate::model::DeparturesResponse;
+use crate::screen::Event;
 use crate::source::demo::DemoSource;
 use crate::source::{DeparturesQuery, LiveSource, RealtimeQuery, MAX_LIMIT};
-use crate::tui::app::{update, Action, AppState, Settings};
+use crate::tui::app::{update, AppState, Settings};
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
@@ -66,7 +68,7 @@ impl DemoScene<'_> {
         let at = self.now;
         update(
             &mut s,
-            Action::Realtime {
+            Event::Realtime {
                 country,
                 result: answer.map(Arc::new),
                 at,
@@ -82,7 +84,7 @@ impl DemoScene<'_> {
         let station = self.station.into();
         update(
             &mut s,
-            Action::Board {
+            Event::Board {
                 station,
                 result: board.map(Arc::new),
                 at,

@@ -211,8 +211,8 @@ pub struct KioskArgs {
 }
 
 impl KioskArgs {
-    fn settings(&self, effective: &Effective) -> crate::kiosk::state::KioskSettings {
-        crate::kiosk::state::KioskSettings {
+    fn settings(&self, effective: &Effective) -> crate::kiosk::KioskSettings {
+        crate::kiosk::KioskSettings {
             rotate_secs: self.rotate.max(1),
             page_secs: self.page.max(1),
             walk_minutes: (self.walk_time / 60) as i64,
@@ -302,7 +302,9 @@ pub async fn run(cli: Cli) -> Result<(), String> {
                     monochrome: effective.theme == "mono",
                 },
             };
-            crate::tui::run::run(source, clock, options).await
+            crate::tui::run::run(source, clock, options)
+                .await
+                .map_err(|e| e.to_string())
         }
         Some(Command::Serve {
             listen,
@@ -334,7 +336,9 @@ pub async fn run(cli: Cli) -> Result<(), String> {
         }
         Some(Command::Board { stations, kiosk }) => {
             let settings = kiosk.settings(&effective);
-            crate::kiosk::run(source, clock, stations, settings).await
+            crate::kiosk::run(source, clock, stations, settings)
+                .await
+                .map_err(|e| e.to_string())
         }
         Some(Command::Ssh {
             listen,

@@ -1,26 +1,46 @@
 //! `railtop board STATION…`: a full-screen departure board that runs unattended. No chrome to
 //! operate: it pages and rotates by itself, keeps the last good board through any failure (saying
-//! how old it is), and only `q` or Ctrl-C ends it. Shares the dashboard's terminal handling,
-//! pollers, feed state, theme and sanitising.
+//! how old it is), and only `q` or Ctrl-C ends it. A [`Program`] of the shared screen runtime
+//! (terminal, pollers, freshness, theme); `railtop ssh` runs the same program per viewer.
 
+pub mod layout;
 pub mod state;
 pub mod view;
 
+pub use state::{record_board, update, KioskSettings, KioskState};
+pub use view::render;
+
 use crate::clock::Clock;
+use crate::screen::{self, poller, Event, Program, ScreenError};
 use crate::source::cache::CachedSource;
-use crate::tui::app::Action;
-use crate::tui::poller;
-use crate::tui::run::{Inputs, TerminalGuard};
-use state::{update, KioskSettings, KioskState};
+use ratatui::Frame;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
+impl Program for KioskState {
+    /// Nothing to click on a board nobody operates.
+    const MOUSE: bool = false;
+
+    fn update(&mut self, event: Event) {
+        update(self, event);
+    }
+
+    fn render(&self, frame: &mut Frame) {
+        view::draw(self, frame);
+    }
+
+    fn should_quit(&self) -> bool {
+        self.should_quit
+    }
+}
+
+/// Runs the board in this terminal until `q`, Ctrl-C or a stop signal.
 pub async fn run(
     source: Arc<CachedSource>,
     clock: Clock,
     stations: Vec<String>,
     settings: KioskSettings,
-) -> Result<(), String> {
+) -> Result<(), ScreenError> {
     let info = source.info();
     let interval = settings.board_interval_secs;
     let mut state = KioskState::new(
@@ -30,36 +50,16 @@ pub async fn run(
         info.is_demo,
         clock.now(),
     );
-    let mut guard =
-        TerminalGuard::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
-    state.size = guard.size().map_err(|e| e.to_string())?;
-    let (tx, answers) = mpsc::channel::<Action>(16);
+    let (tx, answers) = mpsc::channel::<Event>(16);
     poller::spawn_boards(source, clock, stations, tx, interval);
-    let mut inputs = Inputs::new(answers, clock);
-    guard
-        .draw(|f| view::draw(&state, f))
-        .map_err(|e| format!("cannot draw: {e}"))?;
-    while let Some(action) = inputs.next().await? {
-        if let Action::Resize(..) = action {
-            guard.autoresize().map_err(|e| e.to_string())?;
-        }
-        update(&mut state, action);
-        if state.should_quit {
-            break;
-        }
-        guard
-            .draw(|f| view::draw(&state, f))
-            .map_err(|e| format!("cannot draw: {e}"))?;
-    }
-    drop(guard);
-    Ok(())
+    screen::run(&mut state, answers, clock).await
 }
 
 #[cfg(test)]
 mod tests {
     use super::state::*;
     use super::view;
-    use crate::tui::app::Action;
+    use crate::screen::Event;
     use chrono::Duration;
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     use ratatui::backend::TestBackend;
@@ -69,7 +69,7 @@ mod tests {
 
     fn tick(k: &mut KioskState, secs: i64) {
         let t = k.now + Duration::seconds(secs);
-        update(k, Action::Tick(t));
+        update(k, Event::Tick(t));
     }
 
     fn screen(k: &KioskState) -> String {
@@ -117,21 +117,21 @@ mod tests {
         let mut k = kiosk(&["HKI", "TPE", "CNLLY"], KioskSettings::default());
         update(
             &mut k,
-            Action::Key(KeyEvent::new(KeyCode::Left, KeyModifiers::NONE)),
+            Event::Key(KeyEvent::new(KeyCode::Left, KeyModifiers::NONE)),
         );
         assert_eq!(k.current, 2);
         update(
             &mut k,
-            Action::Key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE)),
+            Event::Key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE)),
         );
         assert_eq!(k.current, 0);
         for code in [KeyCode::Esc, KeyCode::Enter, KeyCode::Char('x')] {
-            update(&mut k, Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+            update(&mut k, Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
             assert!(!k.should_quit);
         }
         update(
             &mut k,
-            Action::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
         );
         assert!(k.should_quit);
     }
@@ -191,7 +191,7 @@ mod tests {
         let t1 = now() + Duration::minutes(1);
         update(
             &mut k,
-            Action::Board {
+            Event::Board {
                 station: "HKI".into(),
                 result: Err("down".into()),
                 at: t1,
@@ -199,7 +199,7 @@ mod tests {
         );
         update(
             &mut k,
-            Action::Board {
+            Event::Board {
                 station: "HKI".into(),
                 result: Err("still down".into()),
                 at: t1 + Duration::minutes(1),
@@ -235,7 +235,7 @@ mod tests {
         stale.size = (120, 30);
         update(
             &mut stale,
-            Action::Board {
+            Event::Board {
                 station: "8503000".into(),
                 result: Err("down".into()),
                 at: now() + Duration::minutes(3),

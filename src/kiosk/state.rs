@@ -1,9 +1,9 @@
 //! The kiosk board's state and its pure update. One board per station, each kept through
 //! failures; the shown station rotates, long boards page, on timers driven by `Tick`.
 
+use super::layout;
 use crate::model::{Departure, DeparturesResponse};
-use crate::tui::app::Action;
-use crate::tui::feed::Feed;
+use crate::screen::{Event, Polled};
 use chrono::{DateTime, NaiveTime, Timelike, Utc};
 use chrono_tz::Tz;
 use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
@@ -42,7 +42,7 @@ pub struct KioskState {
     pub now: DateTime<Utc>,
     pub size: (u16, u16),
     pub stations: Vec<String>,
-    pub boards: Vec<Feed<DeparturesResponse>>,
+    pub boards: Vec<Polled<DeparturesResponse>>,
     /// Index of the station on screen.
     pub current: usize,
     pub shown_since: DateTime<Utc>,
@@ -80,7 +80,7 @@ impl KioskState {
         now: DateTime<Utc>,
     ) -> KioskState {
         KioskState {
-            boards: stations.iter().map(|_| Feed::default()).collect(),
+            boards: stations.iter().map(|_| Polled::default()).collect(),
             stations,
             settings,
             attribution,
@@ -96,14 +96,14 @@ impl KioskState {
     }
 
     /// Takes the boards someone else keeps (the SSH server's shared poller).
-    pub fn set_boards(&mut self, boards: &[Feed<DeparturesResponse>]) {
+    pub fn set_boards(&mut self, boards: &[Polled<DeparturesResponse>]) {
         if boards.len() == self.stations.len() {
             self.boards.clone_from_slice(boards);
             self.page = self.page.min(self.pages() - 1);
         }
     }
 
-    pub fn board(&self) -> &Feed<DeparturesResponse> {
+    pub fn board(&self) -> &Polled<DeparturesResponse> {
         &self.boards[self.current]
     }
 
@@ -152,15 +152,9 @@ impl KioskState {
             .collect()
     }
 
-    /// Rows of departures that fit under the header (see `view`).
+    /// Rows of departures that fit under the header (see `layout`).
     pub fn rows_per_page(&self) -> usize {
-        let ticker = u16::from(self.has_messages());
-        usize::from(
-            self.size
-                .1
-                .saturating_sub(super::view::CHROME_ROWS + ticker),
-        )
-        .max(1)
+        layout::rows_per_page(self.size.1, self.has_messages())
     }
 
     /// Whether a ticker line is shown (cheap: no text is built; asked every tick).
@@ -192,9 +186,9 @@ impl KioskState {
     }
 }
 
-pub fn update(state: &mut KioskState, action: Action) {
+pub fn update(state: &mut KioskState, action: Event) {
     match action {
-        Action::Tick(now) => {
+        Event::Tick(now) => {
             state.now = now;
             let elapsed = |since: DateTime<Utc>| (now - since).num_seconds().max(0) as u64;
             if elapsed(state.page_since) >= state.settings.page_secs.max(1) {
@@ -214,11 +208,11 @@ pub fn update(state: &mut KioskState, action: Action) {
                 show(state, (state.current + 1) % state.stations.len());
             }
         }
-        Action::Resize(w, h) => {
+        Event::Resize(w, h) => {
             state.size = (w, h);
             state.page = state.page.min(state.pages() - 1);
         }
-        Action::Key(key) if key.kind != KeyEventKind::Release => match key.code {
+        Event::Key(key) if key.kind != KeyEventKind::Release => match key.code {
             KeyCode::Char('q') => state.should_quit = true,
             KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
                 state.should_quit = true
@@ -232,7 +226,7 @@ pub fn update(state: &mut KioskState, action: Action) {
             ),
             _ => {}
         },
-        Action::Board {
+        Event::Board {
             station,
             result,
             at,
@@ -252,7 +246,7 @@ pub fn update(state: &mut KioskState, action: Action) {
 /// Files one answer under its station (the kiosk's own state, or the boards an SSH server shares
 /// with every viewer); returns the station's index, or `None` for a station not on the list.
 pub fn record_board(
-    boards: &mut [Feed<DeparturesResponse>],
+    boards: &mut [Polled<DeparturesResponse>],
     stations: &[String],
     station: &str,
     result: Result<Arc<DeparturesResponse>, String>,
@@ -276,8 +270,8 @@ fn show(state: &mut KioskState, station: usize) {
 }
 
 /// The answer a test or the demo hands in.
-pub fn board_action(station: &str, board: DeparturesResponse, at: DateTime<Utc>) -> Action {
-    Action::Board {
+pub fn board_action(station: &str, board: DeparturesResponse, at: DateTime<Utc>) -> Event {
+    Event::Board {
         station: station.into(),
         result: Ok(Arc::new(board)),
         at,

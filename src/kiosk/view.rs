@@ -1,8 +1,9 @@
 //! The kiosk board drawn: station, date and a big clock readable across a room, the departures of
 //! this page, and a footer with the feed's state and the attribution. Pure, like the dashboard's.
 
+use super::layout;
 use super::state::KioskState;
-use crate::tui::theme::{DelayClass, Theme};
+use crate::screen::theme::{DelayClass, Theme};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
@@ -11,9 +12,6 @@ use ratatui::widgets::Widget;
 use ratatui::widgets::{Cell, Paragraph, Row, Table};
 use ratatui::Frame;
 use tui_big_text::{BigText, PixelSize};
-
-/// Header (4), column titles (1), footer (2); a ticker line takes one more when there are messages.
-pub const CHROME_ROWS: u16 = 7;
 
 /// `on time`, `+7 min`, `2 min early`, `cancelled`; nothing without realtime.
 pub fn status_words(delay: Option<i64>, cancelled: bool) -> String {
@@ -37,13 +35,12 @@ pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
     }
     let theme = Theme::new(state.settings.monochrome);
     let ticker = state.ticker();
-    let [header, rows, ticker_area, footer] = Layout::vertical([
-        Constraint::Length(4),
-        Constraint::Min(1),
-        Constraint::Length(u16::from(ticker.is_some())),
-        Constraint::Length(2),
-    ])
-    .areas(area);
+    let layout::Areas {
+        header,
+        rows,
+        ticker: ticker_area,
+        footer,
+    } = layout::areas(area, ticker.is_some());
     draw_header(state, buf, header, &theme);
     draw_rows(state, buf, rows, &theme);
     if let Some(message) = ticker {

@@ -159,6 +159,37 @@ pub struct Stats {
     pub delayed: u64,
 }
 
+/// How punctual the trains with realtime data are: the share on time or early and the median
+/// delay. Not part of the API (clients compute it); the dashboard's header shows it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Punctuality {
+    /// 0.0 ..= 1.0 of the trains with a delay, cancelled trains left out.
+    pub on_time_share: f64,
+    /// Whole minutes; negative is early.
+    pub median_delay: i64,
+}
+
+impl Punctuality {
+    /// `None` when no train (cancelled ones left out) has realtime data.
+    pub fn of(trains: &[Train]) -> Option<Punctuality> {
+        let mut delays: Vec<i64> = trains
+            .iter()
+            .filter(|t| t.status != status::CANCELLED)
+            .filter_map(|t| t.delay)
+            .collect();
+        if delays.is_empty() {
+            return None;
+        }
+        let on_time = delays.iter().filter(|&&d| d <= 0).count() as f64 / delays.len() as f64;
+        let mid = delays.len() / 2;
+        let median = *delays.select_nth_unstable(mid).1;
+        Some(Punctuality {
+            on_time_share: on_time,
+            median_delay: median,
+        })
+    }
+}
+
 impl Stats {
     pub fn of(trains: &[Train]) -> Stats {
         let mut s = Stats {
@@ -438,6 +469,26 @@ impl ErrorBody {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn punctuality_ignores_cancelled_and_missing() {
+        let t = |delay, status: &str| Train {
+            delay,
+            status: status.into(),
+            ..Train::default()
+        };
+        let trains = [
+            t(Some(0), "running"),
+            t(Some(5), "running"),
+            t(Some(-1), "running"),
+            t(None, "running"),
+            t(Some(30), "cancelled"),
+        ];
+        let p = Punctuality::of(&trains).unwrap();
+        assert!((p.on_time_share - 2.0 / 3.0).abs() < 1e-9);
+        assert_eq!(p.median_delay, 0);
+        assert!(Punctuality::of(&[]).is_none());
+    }
 
     #[test]
     fn sloppy_train_parses() {

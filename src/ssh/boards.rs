@@ -3,17 +3,15 @@
 //! sees the same requests whether one person watches or a thousand.
 
 use crate::clock::Clock;
-use crate::kiosk::state::record_board;
+use crate::kiosk::record_board;
 use crate::model::DeparturesResponse;
+use crate::screen::{poller, Event, Polled};
 use crate::source::cache::CachedSource;
-use crate::tui::app::Action;
-use crate::tui::feed::Feed;
-use crate::tui::poller;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 
-pub type Boards = Arc<Vec<Feed<DeparturesResponse>>>;
+pub type Boards = Arc<Vec<Polled<DeparturesResponse>>>;
 
 /// Starts the pollers; the returned channel always holds the latest boards, and the counter the
 /// answers received so far (each one fetch).
@@ -23,16 +21,16 @@ pub fn spawn(
     stations: Vec<String>,
     interval_secs: u64,
 ) -> (watch::Receiver<Boards>, Arc<AtomicU64>) {
-    let (answers_tx, mut answers) = mpsc::channel::<Action>(16);
+    let (answers_tx, mut answers) = mpsc::channel::<Event>(16);
     poller::spawn_boards(source, clock, stations.clone(), answers_tx, interval_secs);
-    let mut boards: Vec<Feed<DeparturesResponse>> =
-        stations.iter().map(|_| Feed::default()).collect();
+    let mut boards: Vec<Polled<DeparturesResponse>> =
+        stations.iter().map(|_| Polled::default()).collect();
     let (publish, latest) = watch::channel(Arc::new(boards.clone()));
     let fetches = Arc::new(AtomicU64::new(0));
     let counted = fetches.clone();
     tokio::spawn(async move {
         while let Some(action) = answers.recv().await {
-            if let Action::Board {
+            if let Event::Board {
                 station,
                 result,
                 at,

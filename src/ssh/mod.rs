@@ -19,7 +19,7 @@ pub use handler::terminal_size;
 pub use keys::{load_or_create_host_key, read_authorized_keys};
 
 use crate::clock::Clock;
-use crate::kiosk::state::KioskSettings;
+use crate::kiosk::KioskSettings;
 use crate::source::cache::CachedSource;
 use admission::Admission;
 use boards::Boards;

@@ -4,8 +4,7 @@
 //! with ratatui's crossterm backend, inside a synchronized update. A frame that changes nothing
 //! writes nothing at all, so an idle board costs no bandwidth.
 
-use crate::kiosk::state::KioskState;
-use crate::kiosk::view;
+use crate::kiosk::{self, KioskState};
 use crossterm::style::{Attribute, ResetColor, SetAttribute};
 use crossterm::terminal::{
     BeginSynchronizedUpdate, Clear, ClearType, EndSynchronizedUpdate, EnterAlternateScreen,
@@ -95,7 +94,7 @@ impl Screen {
                 scratch.resize(self.area);
             }
             scratch.reset();
-            view::render(state, self.area, scratch);
+            kiosk::render(state, self.area, scratch);
             self.write_changes(scratch);
         });
         self.take()
@@ -150,13 +149,13 @@ impl Screen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kiosk::state::{update, KioskSettings, KioskState};
-    use crate::tui::app::Action;
+    use crate::kiosk::{update, KioskSettings};
+    use crate::screen::Event;
     use chrono::Duration;
 
     fn state(width: u16, height: u16) -> KioskState {
         let mut state = crate::test_support::demo_kiosk(&["HKI"], KioskSettings::default());
-        update(&mut state, Action::Resize(width, height));
+        update(&mut state, Event::Resize(width, height));
         state
     }
 
@@ -171,7 +170,7 @@ mod tests {
     fn expected(state: &KioskState) -> String {
         let area = Rect::new(0, 0, state.size.0, state.size.1);
         let mut buffer = Buffer::empty(area);
-        view::render(state, area, &mut buffer);
+        kiosk::render(state, area, &mut buffer);
         (0..area.height)
             .map(|y| {
                 let mut row = String::new();
@@ -197,12 +196,12 @@ mod tests {
         seen(&mut parser, &screen.enter());
         for minute in 0..12 {
             let now = state.now + Duration::seconds(40);
-            update(&mut state, Action::Tick(now));
+            update(&mut state, Event::Tick(now));
             let shown = seen(&mut parser, &screen.frame(&state));
             assert_eq!(shown.trim_end(), expected(&state), "after {minute} steps");
         }
         // Resized: cleared, then drawn at the new size.
-        update(&mut state, Action::Resize(100, 30));
+        update(&mut state, Event::Resize(100, 30));
         parser.screen_mut().set_size(30, 100);
         seen(&mut parser, &screen.resize(100, 30));
         let shown = seen(&mut parser, &screen.frame(&state));

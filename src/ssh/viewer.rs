@@ -7,8 +7,8 @@ use super::input;
 use super::screen::Screen;
 use super::stream::Cut;
 use super::Shared;
-use crate::kiosk::state::{update, KioskState};
-use crate::tui::app::Action;
+use crate::kiosk::{update, KioskState};
+use crate::screen::Event;
 use russh::server::Msg;
 use russh::ChannelWriteHalf;
 use std::net::SocketAddr;
@@ -79,7 +79,7 @@ async fn run(
         shared.is_demo,
         clock.now(),
     );
-    update(&mut state, Action::Resize(size.0, size.1));
+    update(&mut state, Event::Resize(size.0, size.1));
     let mut boards = shared.boards.clone();
     state.set_boards(&boards.borrow_and_update());
     let mut goodbye = shared.goodbye.clone();
@@ -112,7 +112,7 @@ async fn run(
                 Some(Input::Bytes(bytes)) => {
                     last_input = Instant::now();
                     for key in input::keys(&bytes) {
-                        update(&mut state, Action::Key(key));
+                        update(&mut state, Event::Key(key));
                     }
                     if state.should_quit {
                         break End::Quit;
@@ -121,7 +121,7 @@ async fn run(
                 Some(Input::Resize(width, height)) => {
                     last_input = Instant::now();
                     pending = screen.resize(width, height);
-                    update(&mut state, Action::Resize(width, height));
+                    update(&mut state, Event::Resize(width, height));
                 }
                 Some(Input::Gone) | None => break End::ClientGone,
             },
@@ -129,7 +129,7 @@ async fn run(
                 Ok(()) => state.set_boards(&boards.borrow_and_update()),
                 Err(_) => break End::Shutdown,
             },
-            _ = tick.tick() => update(&mut state, Action::Tick(clock.now())),
+            _ = tick.tick() => update(&mut state, Event::Tick(clock.now())),
             _ = goodbye.wait_for(|bye| *bye) => break End::Shutdown,
             _ = sleep_until(last_input + limits.idle) => break End::Idle,
             _ = sleep_until(started + limits.max_session) => break End::TooLong,

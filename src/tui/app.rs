@@ -1,8 +1,7 @@
-//! The dashboard's state and its one pure transition, `update(&mut AppState, Action)`.
-//! No I/O here: answers arrive as actions, the clock arrives in `Tick`, and what the pollers
+//! The dashboard's state and its one pure transition, `update(&mut AppState, Event)`.
+//! No I/O here: answers arrive as events, the clock arrives in `Tick`, and what the pollers
 //! should fetch is read off the state ([`AppState::wanted`]) by the run loop.
 
-use super::feed::Feed;
 use super::history::History;
 use super::keys::{self, Command};
 use super::layout::{self, Areas};
@@ -10,10 +9,12 @@ use super::list::TrainList;
 use super::search::StationSearch;
 use crate::assets;
 use crate::country;
-use crate::model::{DeparturesResponse, RealtimeResponse};
+use crate::model::{DeparturesResponse, Punctuality, RealtimeResponse};
+use crate::screen::poller::Wanted;
+use crate::screen::{Event, Polled};
 use crate::source::SourceInfo;
 use chrono::{DateTime, Utc};
-use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -30,15 +31,6 @@ pub enum Overlay {
     Help,
     Details,
     Search(StationSearch),
-}
-
-/// What the pollers should fetch: derived from the state after every update.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Wanted {
-    pub country: Option<String>,
-    pub station: Option<String>,
-    /// Bumped by `r`: fetch again now.
-    pub generation: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -67,24 +59,6 @@ pub struct CountryStatus {
 }
 
 #[derive(Debug)]
-pub enum Action {
-    Tick(DateTime<Utc>),
-    Resize(u16, u16),
-    Key(KeyEvent),
-    Mouse(MouseEvent),
-    Realtime {
-        country: Option<String>,
-        result: Result<Arc<RealtimeResponse>, String>,
-        at: DateTime<Utc>,
-    },
-    Board {
-        station: String,
-        result: Result<Arc<DeparturesResponse>, String>,
-        at: DateTime<Utc>,
-    },
-}
-
-#[derive(Debug)]
 pub struct AppState {
     pub source: SourceInfo,
     pub settings: Settings,
@@ -98,8 +72,8 @@ pub struct AppState {
     pub station: Option<String>,
     /// The station was chosen by the user (else it follows the country's main station).
     pub station_chosen: bool,
-    pub realtime: Feed<RealtimeResponse>,
-    pub board: Feed<DeparturesResponse>,
+    pub realtime: Polled<RealtimeResponse>,
+    pub board: Polled<DeparturesResponse>,
     pub list: TrainList,
     pub board_offset: usize,
     pub focus: Pane,
@@ -107,7 +81,7 @@ pub struct AppState {
     pub show_map: bool,
     pub history: History,
     /// On-time share and median delay of the current answer, computed when it arrives.
-    pub punctuality: Option<(f64, i64)>,
+    pub punctuality: Option<Punctuality>,
     pub generation: u64,
     pub should_quit: bool,
     /// Countries the source cannot answer for, and why (shown in the help window).
@@ -132,8 +106,8 @@ impl AppState {
             country,
             station_chosen: station.is_some(),
             station,
-            realtime: Feed::default(),
-            board: Feed::default(),
+            realtime: Polled::default(),
+            board: Polled::default(),
             list: TrainList::default(),
             board_offset: 0,
             focus: Pane::Trains,
@@ -243,21 +217,21 @@ impl AppState {
 }
 
 /// The one transition of the dashboard.
-pub fn update(state: &mut AppState, action: Action) {
+pub fn update(state: &mut AppState, action: Event) {
     match action {
-        Action::Tick(now) => state.now = now,
-        Action::Resize(w, h) => state.size = (w, h),
-        Action::Key(key) => {
+        Event::Tick(now) => state.now = now,
+        Event::Resize(w, h) => state.size = (w, h),
+        Event::Key(key) => {
             let command = keys::command(state, key);
             apply(state, command);
         }
-        Action::Mouse(mouse) => click(state, mouse),
-        Action::Realtime {
+        Event::Mouse(mouse) => click(state, mouse),
+        Event::Realtime {
             country,
             result,
             at,
         } => realtime_arrived(state, country, result, at),
-        Action::Board {
+        Event::Board {
             station,
             result,
             at,
@@ -316,7 +290,7 @@ fn realtime_arrived(
                 status.failing = Some(failed.reason.clone());
             }
             state.history.record(&answer.trains, at);
-            state.punctuality = super::view::punctuality(&answer.trains);
+            state.punctuality = Punctuality::of(&answer.trains);
             state.list.rebuild(&answer.trains);
             state.realtime.succeed(answer, at, interval);
         }
@@ -441,13 +415,8 @@ mod tests {
     use crate::model::Train;
     use crate::source::demo::DemoSource;
     use crate::source::{DeparturesQuery, RealtimeQuery};
-    use crossterm::event::{KeyCode, KeyModifiers};
-
-    fn now() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-11-24T06:00:00Z")
-            .unwrap()
-            .with_timezone(&Utc)
-    }
+    use crate::test_support::now;
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
     fn demo() -> DemoSource {
         DemoSource::new(1, 1, Clock::Fixed(now())).unwrap()
@@ -476,7 +445,7 @@ mod tests {
     fn arrive(s: &mut AppState, country: Option<&str>, answer: Arc<RealtimeResponse>) {
         update(
             s,
-            Action::Realtime {
+            Event::Realtime {
                 country: country.map(String::from),
                 result: Ok(answer),
                 at: now(),
@@ -485,7 +454,7 @@ mod tests {
     }
 
     fn key(s: &mut AppState, code: KeyCode) {
-        update(s, Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+        update(s, Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
     }
 
     fn typed(s: &mut AppState, text: &str) {
@@ -507,9 +476,9 @@ mod tests {
     #[test]
     fn tick_and_resize_update_the_clock_and_size() {
         let mut s = state(None);
-        update(&mut s, Action::Tick(now() + chrono::Duration::seconds(5)));
+        update(&mut s, Event::Tick(now() + chrono::Duration::seconds(5)));
         assert_eq!((s.now - now()).num_seconds(), 5);
-        update(&mut s, Action::Resize(200, 60));
+        update(&mut s, Event::Resize(200, 60));
         assert_eq!(s.size, (200, 60));
     }
 
@@ -521,7 +490,7 @@ mod tests {
         let mut s = state(None);
         update(
             &mut s,
-            Action::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
         );
         assert!(s.should_quit);
     }
@@ -589,7 +558,7 @@ mod tests {
             .unwrap();
         update(
             &mut s,
-            Action::Board {
+            Event::Board {
                 station: "HKI".into(),
                 result: Ok(Arc::new(board)),
                 at: now(),
@@ -610,7 +579,7 @@ mod tests {
         for expected_wait in [30, 60, 120, 240, 300, 300] {
             update(
                 &mut s,
-                Action::Realtime {
+                Event::Realtime {
                     country: Some("finland".into()),
                     result: Err("down".into()),
                     at: now(),
@@ -777,7 +746,7 @@ mod tests {
         arrive(&mut s, None, realtime(None));
         let areas = s.areas();
         let click = |x, y| {
-            Action::Mouse(MouseEvent {
+            Event::Mouse(MouseEvent {
                 kind: MouseEventKind::Down(MouseButton::Left),
                 column: x,
                 row: y,
@@ -801,7 +770,7 @@ mod tests {
             answer.trains[0].delay = Some(*d);
             update(
                 &mut s,
-                Action::Realtime {
+                Event::Realtime {
                     country: Some("finland".into()),
                     result: Ok(Arc::new(answer.clone())),
                     at: now() + chrono::Duration::seconds(15 * i as i64),

@@ -19,7 +19,6 @@ pub const USER_AGENT: &str = concat!(
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const TOTAL_TIMEOUT: Duration = Duration::from_secs(12);
 const MAX_BODY: usize = 24 * 1024 * 1024;
-const MAX_BACKOFF: Duration = Duration::from_secs(300);
 
 /// What a feed declares about its upstream.
 #[derive(Debug, Clone)]
@@ -160,7 +159,8 @@ impl FeedHttp {
     fn fail(&self, what: String) -> SourceError {
         let mut h = self.health.lock().unwrap_or_else(|p| p.into_inner());
         h.failures = h.failures.saturating_add(1);
-        let wait = Duration::from_secs(1u64 << h.failures.min(9)).min(MAX_BACKOFF);
+        // 2 s after the first failure, doubling to five minutes.
+        let wait = crate::backoff::after(Duration::from_secs(1), h.failures);
         h.retry_at = Some(Instant::now() + wait);
         let message = format!("{} ({}): {what}", self.spec.upstream, self.spec.slug);
         h.last_error = Some(message.clone());

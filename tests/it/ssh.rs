@@ -2,7 +2,7 @@
 //! client whose output goes through a terminal emulator (vt100), as a viewer would see it.
 
 use railtop::clock::Clock;
-use railtop::kiosk::state::KioskSettings;
+use railtop::kiosk::KioskSettings;
 use railtop::source::cache::{CacheConfig, CachedSource};
 use railtop::source::demo::DemoSource;
 use railtop::ssh::{serve, Limits, SshOptions};

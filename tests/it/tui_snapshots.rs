@@ -4,10 +4,11 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use railtop::clock::Clock;
+use railtop::screen::Event;
 use railtop::source::demo::DemoSource;
 use railtop::source::LiveSource;
 use railtop::test_support::DemoScene;
-use railtop::tui::app::{update, Action, AppState, Settings};
+use railtop::tui::app::{update, AppState, Settings};
 use railtop::tui::view;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
@@ -33,7 +34,7 @@ fn loaded(country: Option<&str>, size: (u16, u16), mono: bool) -> AppState {
 }
 
 fn key(s: &mut AppState, code: KeyCode) {
-    update(s, Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    update(s, Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
 }
 
 fn terminal(w: u16, h: u16) -> Terminal<TestBackend> {
@@ -139,10 +140,10 @@ fn too_small() {
 fn error_and_stale_states() {
     let mut s = loaded(Some("finland"), (120, 40), false);
     let later = now() + chrono::Duration::seconds(95);
-    update(&mut s, Action::Tick(later));
+    update(&mut s, Event::Tick(later));
     update(
         &mut s,
-        Action::Realtime {
+        Event::Realtime {
             country: Some("finland".into()),
             result: Err("http://127.0.0.1:9 refused the connection: is the server running?".into()),
             at: later,
@@ -150,7 +151,7 @@ fn error_and_stale_states() {
     );
     update(
         &mut s,
-        Action::Board {
+        Event::Board {
             station: "HKI".into(),
             result: Err("no answer from http://127.0.0.1:9 within 15 s".into()),
             at: later,
@@ -170,7 +171,7 @@ fn error_and_stale_states() {
     empty.size = (100, 30);
     update(
         &mut empty,
-        Action::Realtime {
+        Event::Realtime {
             country: Some("ireland".into()),
             result: Err("upstream answered 502: feed down".into()),
             at: now(),

@@ -367,7 +367,6 @@ impl LiveSource for DemoSource {
     }
 }
 
-
 /// The simulator's announcements, in the words a station would use (and said to be simulated).
 fn demo_messages(
     cancelled: bool,

@@ -2,8 +2,8 @@
 //! (`3→5` where it changed), delay or cancellation, operator.
 
 use super::{age_text, pane_block};
+use crate::screen::theme::{delay_text, DelayClass, Theme};
 use crate::tui::app::{AppState, Pane};
-use crate::tui::theme::{delay_text, DelayClass, Theme};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Cell, Paragraph, Row, Table};

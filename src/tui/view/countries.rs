@@ -2,8 +2,8 @@
 //! marker when its feed is failing (`!`) or its count is old (`~`).
 
 use super::pane_block;
+use crate::screen::theme::Theme;
 use crate::tui::app::{AppState, Pane};
-use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListItem, ListState, Paragraph};

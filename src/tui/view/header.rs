@@ -3,29 +3,12 @@
 
 use super::age_text;
 use crate::country;
-use crate::model::{status, Train};
+use crate::screen::theme::Theme;
 use crate::tui::app::AppState;
-use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
-
-/// Share of trains with realtime data that are on time or early, and their median delay.
-pub fn punctuality(trains: &[Train]) -> Option<(f64, i64)> {
-    let mut delays: Vec<i64> = trains
-        .iter()
-        .filter(|t| t.status != status::CANCELLED)
-        .filter_map(|t| t.delay)
-        .collect();
-    if delays.is_empty() {
-        return None;
-    }
-    let on_time = delays.iter().filter(|&&d| d <= 0).count() as f64 / delays.len() as f64;
-    let mid = delays.len() / 2;
-    let median = *delays.select_nth_unstable(mid).1;
-    Some((on_time, median))
-}
 
 fn signed(minutes: i64) -> String {
     if minutes > 0 {
@@ -57,10 +40,10 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
             s.running,
             s.with_gps,
             s.delayed,
-            punctual.map_or(String::new(), |(share, median)| format!(
+            punctual.map_or(String::new(), |p| format!(
                 " · {:.0}% on time · median {}′",
-                share * 100.0,
-                signed(median)
+                p.on_time_share * 100.0,
+                signed(p.median_delay)
             ))
         );
         // Narrow terminals get the same figures in fewer words.
@@ -74,10 +57,10 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
                 s.running,
                 s.with_gps,
                 s.delayed,
-                punctual.map_or(String::new(), |(share, median)| format!(
+                punctual.map_or(String::new(), |p| format!(
                     " · {:.0}% ok · med {}′",
-                    share * 100.0,
-                    signed(median)
+                    p.on_time_share * 100.0,
+                    signed(p.median_delay)
                 ))
             )
         };
@@ -143,29 +126,4 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         Line::from(Span::styled(attribution, theme.dim())),
     ];
     frame.render_widget(Paragraph::new(lines), area);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn punctuality_ignores_cancelled_and_missing() {
-        let t = |delay, status: &str| Train {
-            delay,
-            status: status.into(),
-            ..Train::default()
-        };
-        let trains = [
-            t(Some(0), "running"),
-            t(Some(5), "running"),
-            t(Some(-1), "running"),
-            t(None, "running"),
-            t(Some(30), "cancelled"),
-        ];
-        let (share, median) = punctuality(&trains).unwrap();
-        assert!((share - 2.0 / 3.0).abs() < 1e-9);
-        assert_eq!(median, 0);
-        assert!(punctuality(&[]).is_none());
-    }
 }

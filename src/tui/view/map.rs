@@ -4,8 +4,8 @@
 use super::pane_block;
 use crate::assets;
 use crate::country;
+use crate::screen::theme::{DelayClass, Theme};
 use crate::tui::app::AppState;
-use crate::tui::theme::{DelayClass, Theme};
 use ratatui::layout::Rect;
 use ratatui::style::Color;
 use ratatui::symbols::Marker;

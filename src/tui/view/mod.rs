@@ -9,7 +9,7 @@ mod overlays;
 mod trains;
 
 use super::app::{AppState, Overlay};
-use super::theme::Theme;
+use crate::screen::theme::Theme;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
@@ -17,7 +17,7 @@ use ratatui::Frame;
 
 pub use board::board;
 pub use countries::countries;
-pub use header::{header, punctuality};
+pub use header::header;
 pub use map::map;
 pub use trains::trains;
 

@@ -1,11 +1,11 @@
 //! Windows over the dashboard: help, train details with its delay sparkline, station search.
 
 use super::popup;
+use crate::screen::theme::{delay_text, DelayClass, Theme};
 use crate::tui::app::AppState;
 use crate::tui::keys::BINDINGS;
 use crate::tui::list::destination;
 use crate::tui::search::StationSearch;
-use crate::tui::theme::{delay_text, DelayClass, Theme};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Row, Sparkline, Table};

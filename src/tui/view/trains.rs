@@ -3,9 +3,9 @@
 
 use super::pane_block;
 use crate::model::status;
+use crate::screen::theme::{delay_text, DelayClass, Theme};
 use crate::tui::app::{AppState, Pane};
 use crate::tui::list::destination;
-use crate::tui::theme::{delay_text, DelayClass, Theme};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Cell, Paragraph, Row, Table};

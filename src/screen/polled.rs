@@ -1,11 +1,13 @@
-//! One stream of answers (realtime or a board) as the screen sees it: the last good answer, when it
-//! came, the last error, and when the next try is due. A failure keeps the old data on screen.
+//! One polled stream of answers (realtime or a board) as a screen sees it: the last good answer,
+//! when it came, the last error, and when the next try is due. A failure keeps the old data on
+//! screen. (Named for what it tracks, the freshness of polled data, so that it is not confused
+//! with an upstream feed.)
 
 use chrono::{DateTime, Duration, Utc};
 use std::sync::Arc;
 
 #[derive(Debug, Clone)]
-pub struct Feed<T> {
+pub struct Polled<T> {
     /// The last good answer (kept through failures).
     pub data: Option<Arc<T>>,
     /// When the last good answer arrived.
@@ -20,9 +22,9 @@ pub struct Feed<T> {
     pub failing_since: Option<DateTime<Utc>>,
 }
 
-impl<T> Default for Feed<T> {
+impl<T> Default for Polled<T> {
     fn default() -> Self {
-        Feed {
+        Polled {
             data: None,
             received_at: None,
             error: None,
@@ -33,39 +35,35 @@ impl<T> Default for Feed<T> {
     }
 }
 
-/// The longest wait between retries of a failing feed.
-pub const MAX_BACKOFF_SECS: i64 = 300;
-
-/// Seconds to wait after `failures` failures in a row: the interval, doubled per failure, capped.
-pub fn backoff_secs(interval_secs: u64, failures: u32) -> i64 {
-    let base = interval_secs.max(1) as i64;
-    if failures == 0 {
-        return base;
-    }
-    let factor = 1i64 << failures.min(16);
-    (base.saturating_mul(factor)).min(MAX_BACKOFF_SECS.max(base))
+/// The wait after `failures` failures in a row, in whole seconds (see [`crate::backoff`]).
+fn backoff(interval_secs: u64, failures: u32) -> Duration {
+    let wait = crate::backoff::after(std::time::Duration::from_secs(interval_secs), failures);
+    i64::try_from(wait.as_secs())
+        .ok()
+        .and_then(Duration::try_seconds)
+        .unwrap_or(Duration::days(1))
 }
 
-impl<T> Feed<T> {
+impl<T> Polled<T> {
     pub fn succeed(&mut self, data: Arc<T>, now: DateTime<Utc>, interval_secs: u64) {
         self.data = Some(data);
         self.received_at = Some(now);
         self.error = None;
         self.failures = 0;
         self.failing_since = None;
-        self.next_fetch = Some(now + Duration::seconds(backoff_secs(interval_secs, 0)));
+        self.next_fetch = Some(now + backoff(interval_secs, 0));
     }
 
     pub fn fail(&mut self, error: String, now: DateTime<Utc>, interval_secs: u64) {
         self.error = Some(error);
         self.failures = self.failures.saturating_add(1);
         self.failing_since.get_or_insert(now);
-        self.next_fetch = Some(now + Duration::seconds(backoff_secs(interval_secs, self.failures)));
+        self.next_fetch = Some(now + backoff(interval_secs, self.failures));
     }
 
     /// Forgets everything (a new country or station was chosen).
     pub fn reset(&mut self) {
-        *self = Feed::default();
+        *self = Polled::default();
     }
 
     /// Data that failed to refresh is shown dimmed.
@@ -79,19 +77,5 @@ impl<T> Feed<T> {
 
     pub fn next_in_secs(&self, now: DateTime<Utc>) -> Option<i64> {
         self.next_fetch.map(|t| (t - now).num_seconds().max(0))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn backoff_doubles_and_caps() {
-        assert_eq!(backoff_secs(15, 0), 15);
-        assert_eq!(backoff_secs(15, 1), 30);
-        assert_eq!(backoff_secs(15, 2), 60);
-        assert_eq!(backoff_secs(15, 10), MAX_BACKOFF_SECS);
-        assert_eq!(backoff_secs(600, 3), 600, "never shorter than the interval");
     }
 }

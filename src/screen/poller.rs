@@ -1,10 +1,9 @@
 //! The refresh loop's fetchers: one task for realtime, one for the board. Each fetches at once,
 //! then every interval, backs off after failures, and fetches again (debounced) as soon as the
-//! selection changes or `r` is pressed. Answers go to the UI as actions tagged with what they
-//! were fetched for, so an answer for a country no longer selected is dropped by `update`.
+//! selection changes or `r` is pressed. Answers go to the screen as [`Event`]s tagged with what
+//! they were fetched for, so an answer for a country no longer selected is dropped by `update`.
 
-use super::app::{Action, Wanted};
-use super::feed::backoff_secs;
+use super::Event;
 use crate::clock::Clock;
 use crate::model::{DeparturesResponse, RealtimeResponse};
 use crate::source::cache::CachedSource;
@@ -14,6 +13,17 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, watch};
+
+/// What the pollers should fetch: the screen derives it from its state after every update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wanted {
+    /// Realtime for this country (`None`: all countries).
+    pub country: Option<String>,
+    /// The board of this station (`None`: no board).
+    pub station: Option<String>,
+    /// Bumped to fetch again now (the dashboard's `r`).
+    pub generation: u64,
+}
 
 /// Quiet time after a selection change before fetching: holding → skips countries, not fetches.
 pub const DEBOUNCE: Duration = Duration::from_millis(250);
@@ -28,7 +38,7 @@ pub fn spawn(
     source: Arc<CachedSource>,
     clock: Clock,
     wanted: watch::Receiver<Wanted>,
-    actions: mpsc::Sender<Action>,
+    actions: mpsc::Sender<Event>,
     intervals: Intervals,
 ) {
     let (s, tx) = (source.clone(), actions.clone());
@@ -45,7 +55,7 @@ pub fn spawn(
                 };
                 let result = s.realtime(query).await;
                 let ok = result.is_ok();
-                let action = Action::Realtime {
+                let action = Event::Realtime {
                     country: w.country,
                     result: result
                         .map(|c| screen_safe(&c.value, RealtimeResponse::sanitize))
@@ -69,7 +79,7 @@ pub fn spawn_boards(
     source: Arc<CachedSource>,
     clock: Clock,
     stations: Vec<String>,
-    actions: mpsc::Sender<Action>,
+    actions: mpsc::Sender<Event>,
     interval_secs: u64,
 ) {
     for station in stations {
@@ -96,7 +106,7 @@ pub fn spawn_boards(
 /// Fetches the board of the wanted station and hands it to the UI: (UI still there, fetched).
 async fn fetch_board(
     source: Arc<CachedSource>,
-    tx: mpsc::Sender<Action>,
+    tx: mpsc::Sender<Event>,
     clock: Clock,
     w: Wanted,
 ) -> (bool, bool) {
@@ -109,7 +119,7 @@ async fn fetch_board(
     };
     let result = source.departures(query).await;
     let ok = result.is_ok();
-    let action = Action::Board {
+    let action = Event::Board {
         station,
         result: result
             .map(|c| screen_safe(&c.value, DeparturesResponse::sanitize))
@@ -147,7 +157,7 @@ async fn poll<K, F, Fut>(
             return;
         }
         failures = if ok { 0 } else { failures.saturating_add(1) };
-        let wait = Duration::from_secs(backoff_secs(interval_secs, failures) as u64);
+        let wait = crate::backoff::after(Duration::from_secs(interval_secs), failures);
         let deadline = tokio::time::Instant::now() + wait;
         // Sleep until the next refresh, unless what we fetch for changes first.
         loop {
@@ -230,7 +240,7 @@ mod tests {
         };
         spawn(source, Clock::System, wanted_rx, tx, intervals);
         let first = rx.recv().await.unwrap();
-        assert!(matches!(first, Action::Realtime { country: None, .. }));
+        assert!(matches!(first, Event::Realtime { country: None, .. }));
 
         // Holding → through three countries fetches only the last one.
         for c in ["finland", "ireland", "norway"] {
@@ -242,7 +252,7 @@ mod tests {
             .unwrap()
             .unwrap();
         assert!(
-            matches!(next, Action::Realtime { country: Some(ref c), .. } if c == "norway"),
+            matches!(next, Event::Realtime { country: Some(ref c), .. } if c == "norway"),
             "{next:?}"
         );
         // `r` fetches again at once.
@@ -251,7 +261,7 @@ mod tests {
             .await
             .unwrap()
             .unwrap();
-        assert!(matches!(again, Action::Realtime { .. }));
+        assert!(matches!(again, Event::Realtime { .. }));
         assert_eq!(
             *recorder.0.lock().unwrap(),
             [None, Some("norway".to_string()), Some("norway".to_string())]

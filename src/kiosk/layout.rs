@@ -1,0 +1,64 @@
+//! Where the kiosk board's parts go for a given size: one pure function, used by the view to draw
+//! and by the state to know how many departures a page holds, so the two always agree (as the
+//! dashboard's `tui/layout.rs` does for its panes and clicks).
+
+use ratatui::layout::{Constraint, Layout, Rect};
+
+/// Station, date and the big clock.
+const HEADER_ROWS: u16 = 4;
+/// The feed's state and the attribution.
+const FOOTER_ROWS: u16 = 2;
+/// Header, column titles (1), footer; a ticker line takes one more when there are messages.
+pub const CHROME_ROWS: u16 = HEADER_ROWS + 1 + FOOTER_ROWS;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Areas {
+    pub header: Rect,
+    /// Column titles, then the departures of the page.
+    pub rows: Rect,
+    /// One line when there are messages, else empty.
+    pub ticker: Rect,
+    pub footer: Rect,
+}
+
+pub fn areas(area: Rect, ticker: bool) -> Areas {
+    let [header, rows, ticker, footer] = Layout::vertical([
+        Constraint::Length(HEADER_ROWS),
+        Constraint::Min(1),
+        Constraint::Length(u16::from(ticker)),
+        Constraint::Length(FOOTER_ROWS),
+    ])
+    .areas(area);
+    Areas {
+        header,
+        rows,
+        ticker,
+        footer,
+    }
+}
+
+/// Departures that fit on one page of a screen `height` rows high (at least one).
+pub fn rows_per_page(height: u16, ticker: bool) -> usize {
+    usize::from(height.saturating_sub(CHROME_ROWS + u16::from(ticker))).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_is_what_the_drawn_rows_hold() {
+        for height in 0..40u16 {
+            for ticker in [false, true] {
+                let a = areas(Rect::new(0, 0, 100, height), ticker);
+                if height >= CHROME_ROWS + 1 + u16::from(ticker) {
+                    assert_eq!(
+                        rows_per_page(height, ticker),
+                        usize::from(a.rows.height - 1),
+                        "{height} {ticker}"
+                    );
+                }
+            }
+        }
+    }
+}

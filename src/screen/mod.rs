@@ -1,0 +1,105 @@
+//! The runtime every screen shares: the dashboard, the kiosk board and the SSH board are
+//! [`Program`]s (state, a pure `update`, a pure `render`) that plug into it.
+//!
+//! It owns the terminal ([`terminal`]: raw mode, the alternate screen, restore on every exit path,
+//! synchronized updates), the one event enum ([`Event`]: keys, mouse, resize, the clock and the
+//! pollers' answers), the pollers that fetch on intervals and on demand ([`poller`]), the state of
+//! one polled stream of answers as a screen sees it ([`Polled`]: last good data, its age, the
+//! error, backoff), and the colours and text cues ([`theme`]). A program enables only the
+//! terminal features it uses: the kiosk captures no mouse.
+//!
+//! The SSH board runs the kiosk program per viewer with its own loop (its terminal is a channel,
+//! not stdout), but with the same events, pollers, freshness and theme.
+
+mod inputs;
+mod polled;
+pub mod poller;
+mod terminal;
+pub mod theme;
+
+pub use inputs::Inputs;
+pub use polled::Polled;
+pub use terminal::{stop_signal, TerminalGuard};
+
+use crate::clock::Clock;
+use crate::model::{DeparturesResponse, RealtimeResponse};
+use chrono::{DateTime, Utc};
+use crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::Frame;
+use std::sync::Arc;
+use tokio::sync::mpsc;
+
+/// Everything that can happen to a screen, in one enum: the terminal's events, the clock, and
+/// the pollers' answers (tagged with what they were fetched for).
+#[derive(Debug)]
+pub enum Event {
+    Tick(DateTime<Utc>),
+    Resize(u16, u16),
+    Key(KeyEvent),
+    /// A left click (only for programs that capture the mouse).
+    Mouse(MouseEvent),
+    /// An answer of the realtime poller, for `country` (`None`: all countries).
+    Realtime {
+        country: Option<String>,
+        result: Result<Arc<RealtimeResponse>, String>,
+        at: DateTime<Utc>,
+    },
+    /// An answer of a board poller, for `station`.
+    Board {
+        station: String,
+        result: Result<Arc<DeparturesResponse>, String>,
+        at: DateTime<Utc>,
+    },
+}
+
+/// Why a screen stopped on its own.
+#[derive(Debug, thiserror::Error)]
+pub enum ScreenError {
+    #[error("cannot set up the terminal: {0}")]
+    Setup(std::io::Error),
+    #[error("cannot read the terminal: {0}")]
+    Read(std::io::Error),
+    #[error("cannot draw: {0}")]
+    Draw(std::io::Error),
+}
+
+/// A full-screen program: its state, how events change it, and how it is drawn.
+pub trait Program {
+    /// Whether the program takes mouse clicks (the terminal captures the mouse only then).
+    const MOUSE: bool;
+    /// The one transition: no I/O, the clock arrives in [`Event::Tick`].
+    fn update(&mut self, event: Event);
+    /// Draws the whole screen from the state; pure.
+    fn render(&self, frame: &mut Frame);
+    fn should_quit(&self) -> bool;
+}
+
+/// Runs `program` in this terminal until it quits, a stop signal arrives, or the terminal goes
+/// away; `answers` are its pollers' events. The terminal is given back however it ends.
+pub async fn run<P: Program>(
+    program: &mut P,
+    answers: mpsc::Receiver<Event>,
+    clock: Clock,
+) -> Result<(), ScreenError> {
+    let mut guard = TerminalGuard::enter(P::MOUSE).map_err(ScreenError::Setup)?;
+    let (w, h) = guard.size().map_err(ScreenError::Setup)?;
+    program.update(Event::Resize(w, h));
+    let mut inputs = Inputs::new(answers, clock, P::MOUSE);
+    guard
+        .draw(|f| program.render(f))
+        .map_err(ScreenError::Draw)?;
+    while let Some(event) = inputs.next().await? {
+        if let Event::Resize(..) = event {
+            guard.autoresize().map_err(ScreenError::Draw)?;
+        }
+        program.update(event);
+        if program.should_quit() {
+            break;
+        }
+        guard
+            .draw(|f| program.render(f))
+            .map_err(ScreenError::Draw)?;
+    }
+    drop(guard);
+    Ok(())
+}

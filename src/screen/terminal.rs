@@ -1,0 +1,104 @@
+//! The terminal a full-screen program owns: raw mode and the alternate screen for its lifetime,
+//! given back on every exit path (drop, error, panic, SIGTERM/SIGHUP through the run loop), and
+//! frames drawn inside synchronized updates so slow links never show half a frame. Mouse capture
+//! is switched on only for programs that ask for it.
+
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::terminal::{
+    self, BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen,
+    LeaveAlternateScreen,
+};
+use crossterm::{cursor, execute};
+use ratatui::backend::CrosstermBackend;
+use ratatui::Terminal;
+use std::io::{self, Stdout, Write};
+use std::sync::Once;
+
+/// Owns the terminal's raw/alternate state; dropping it (or panicking) gives the terminal back.
+pub struct TerminalGuard {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+    mouse: bool,
+}
+
+fn restore_terminal(mouse: bool) {
+    let _ = terminal::disable_raw_mode();
+    let mut out = io::stdout();
+    let _ = execute!(out, EndSynchronizedUpdate);
+    if mouse {
+        let _ = execute!(out, DisableMouseCapture);
+    }
+    let _ = execute!(out, LeaveAlternateScreen, cursor::Show);
+}
+
+impl TerminalGuard {
+    /// Raw mode, the alternate screen, a hidden cursor, and mouse capture when `mouse`.
+    pub fn enter(mouse: bool) -> io::Result<TerminalGuard> {
+        static HOOK: Once = Once::new();
+        HOOK.call_once(|| {
+            let previous = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                // Mouse capture off too: harmless when it was never on.
+                restore_terminal(true);
+                previous(info);
+            }));
+        });
+        terminal::enable_raw_mode()?;
+        let mut stdout = io::stdout();
+        let entered = execute!(stdout, EnterAlternateScreen, cursor::Hide).and_then(|()| {
+            if mouse {
+                execute!(stdout, EnableMouseCapture)
+            } else {
+                Ok(())
+            }
+        });
+        if let Err(e) = entered {
+            restore_terminal(mouse);
+            return Err(e);
+        }
+        let terminal = Terminal::new(CrosstermBackend::new(stdout))?;
+        Ok(TerminalGuard { terminal, mouse })
+    }
+
+    pub fn size(&self) -> io::Result<(u16, u16)> {
+        self.terminal.size().map(|s| (s.width, s.height))
+    }
+
+    pub fn autoresize(&mut self) -> io::Result<()> {
+        self.terminal.autoresize()
+    }
+
+    /// Draws one frame inside a synchronized update.
+    pub fn draw(&mut self, render: impl FnOnce(&mut ratatui::Frame)) -> io::Result<()> {
+        execute!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;
+        let drawn = self.terminal.draw(render).map(|_| ());
+        execute!(self.terminal.backend_mut(), EndSynchronizedUpdate)?;
+        self.terminal.backend_mut().flush()?;
+        drawn
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore_terminal(self.mouse);
+    }
+}
+
+/// Resolves when the process is asked to stop (SIGTERM, SIGHUP: the terminal went away).
+pub async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let (Ok(mut term), Ok(mut hup)) = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::hangup()),
+        ) else {
+            return std::future::pending().await;
+        };
+        tokio::select! {
+            _ = term.recv() => {},
+            _ = hup.recv() => {},
+        }
+    }
+    #[cfg(not(unix))]
+    std::future::pending::<()>().await
+}
