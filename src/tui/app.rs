@@ -3,7 +3,7 @@
 //! should fetch is read off the state ([`AppState::wanted`]) by the run loop.
 
 use super::history::History;
-use super::keys::{self, Command};
+use super::keymap::{self, Command, Mode};
 use super::layout::{self, Areas};
 use super::list::TrainList;
 use super::search::StationSearch;
@@ -132,7 +132,17 @@ impl AppState {
     }
 
     pub fn areas(&self) -> Areas {
-        layout::areas(Rect::new(0, 0, self.size.0, self.size.1), self)
+        layout::areas(Rect::new(0, 0, self.size.0, self.size.1), self.show_map)
+    }
+
+    /// Which keymap is in force.
+    pub fn key_mode(&self) -> Mode {
+        match &self.overlay {
+            Some(Overlay::Search(_)) => Mode::Search,
+            Some(Overlay::Help | Overlay::Details) => Mode::Window,
+            None if self.list.filter_editing => Mode::Filtering,
+            None => Mode::Normal,
+        }
     }
 
     pub fn trains(&self) -> &[crate::model::Train] {
@@ -222,7 +232,7 @@ pub fn update(state: &mut AppState, action: Event) {
         Event::Tick(now) => state.now = now,
         Event::Resize(w, h) => state.size = (w, h),
         Event::Key(key) => {
-            let command = keys::command(state, key);
+            let command = keymap::command(state.key_mode(), key);
             apply(state, command);
         }
         Event::Mouse(mouse) => click(state, mouse),
@@ -370,6 +380,9 @@ fn apply(state: &mut AppState, command: Command) {
         Command::ToggleMap => state.show_map = !state.show_map,
         Command::Refresh => state.generation += 1,
         Command::Help => state.overlay = Some(Overlay::Help),
+        Command::Close if state.overlay.is_none() && !state.list.filter.is_empty() => {
+            apply(state, Command::FilterCancel)
+        }
         Command::Close => state.overlay = None,
         Command::Search(edit) => {
             if let Some(Overlay::Search(search)) = &mut state.overlay {

@@ -1,7 +1,6 @@
 //! Where each pane goes for a given terminal size. One pure function, used by the views to draw
 //! and by `update` to map mouse clicks and page sizes, so the two always agree.
 
-use super::app::AppState;
 use ratatui::layout::{Constraint, Layout, Rect};
 
 /// Below this the dashboard says "terminal too small" instead of drawing a broken layout.
@@ -26,7 +25,8 @@ pub struct Areas {
     pub footer: Rect,
 }
 
-pub fn areas(area: Rect, state: &AppState) -> Areas {
+/// The panes for a terminal of `area`, with the map where `show_map` and there is room for it.
+pub fn areas(area: Rect, show_map: bool) -> Areas {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return Areas {
             too_small: true,
@@ -47,7 +47,7 @@ pub fn areas(area: Rect, state: &AppState) -> Areas {
             Constraint::Length(right),
         ])
         .areas(body);
-        let with_map = state.show_map && area.width >= MAP_WIDTH && area.height >= MAP_HEIGHT;
+        let with_map = show_map && area.width >= MAP_WIDTH && area.height >= MAP_HEIGHT;
         let (board, map) = if with_map {
             let [b, m] = Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)])
                 .areas(side);

@@ -4,7 +4,7 @@
 
 pub mod app;
 pub mod history;
-pub mod keys;
+pub mod keymap;
 pub mod layout;
 pub mod list;
 pub mod run;

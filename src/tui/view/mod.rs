@@ -9,6 +9,7 @@ mod overlays;
 mod trains;
 
 use super::app::{AppState, Overlay};
+use super::keymap::{self, Mode};
 use crate::screen::theme::Theme;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -24,7 +25,7 @@ pub use trains::trains;
 /// Draws the whole dashboard.
 pub fn draw(state: &AppState, frame: &mut Frame) {
     let area = frame.area();
-    let areas = super::layout::areas(area, state);
+    let areas = super::layout::areas(area, state.show_map);
     if areas.too_small {
         too_small(frame, area);
         return;
@@ -66,28 +67,15 @@ fn too_small(frame: &mut Frame, area: Rect) {
 
 fn footer(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = Theme::new(state.settings.monochrome);
-    let hints: &[(&str, &str)] = if state.list.filter_editing {
-        &[("Enter", "keep filter"), ("Esc", "clear filter")]
-    } else {
-        &[
-            ("q", "quit"),
-            ("←→", "country"),
-            ("↑↓", "move"),
-            ("Tab", "pane"),
-            ("/", "filter"),
-            ("s", "sort"),
-            ("b", "station"),
-            ("Enter", "details"),
-            ("c", "cancelled"),
-            ("m", "map"),
-            ("r", "refresh"),
-            ("?", "help"),
-        ]
+    // The main keys' hints, also under a window (it closes with Esc).
+    let mode = match state.key_mode() {
+        Mode::Filtering => Mode::Filtering,
+        _ => Mode::Normal,
     };
     let mut spans = Vec::new();
-    for (key, what) in hints {
-        spans.push(Span::styled(*key, theme.accent()));
-        spans.push(Span::raw(format!(" {what}  ")));
+    for hint in keymap::hints(mode) {
+        spans.push(Span::styled(hint.keys, theme.accent()));
+        spans.push(Span::raw(format!(" {}  ", hint.what)));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

@@ -3,7 +3,7 @@
 use super::popup;
 use crate::screen::theme::{delay_text, DelayClass, Theme};
 use crate::tui::app::AppState;
-use crate::tui::keys::BINDINGS;
+use crate::tui::keymap::NORMAL;
 use crate::tui::list::destination;
 use crate::tui::search::StationSearch;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -25,10 +25,15 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
     } else {
         state.not_live.len() + 2
     };
-    let r = popup(frame, area, 76, (BINDINGS.len() + extra) as u16 + 4);
-    let mut rows: Vec<Row> = BINDINGS
+    let r = popup(frame, area, 76, (NORMAL.len() + extra) as u16 + 4);
+    let mut rows: Vec<Row> = NORMAL
         .iter()
-        .map(|(k, what)| Row::new(vec![Span::styled(*k, theme.accent()), Span::raw(*what)]))
+        .map(|b| {
+            Row::new(vec![
+                Span::styled(b.label, theme.accent()),
+                Span::raw(b.help),
+            ])
+        })
         .collect();
     if !state.not_live.is_empty() {
         rows.push(Row::new(vec![Span::raw("")]));

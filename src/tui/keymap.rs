@@ -1,0 +1,307 @@
+//! The dashboard's keys, in one table per mode: key handling, the help window and the footer all
+//! read these tables, so they cannot disagree. A test checks that every command has a key and
+//! every key a help line. The same key means different things while typing (the filter, the
+//! station search), which is why there is a table per [`Mode`].
+
+use super::search::SearchEdit;
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    None,
+    Quit,
+    NextCountry,
+    PrevCountry,
+    Move(isize),
+    Page(isize),
+    Top,
+    Bottom,
+    CycleFocus(bool),
+    OpenSearch,
+    StartFilter,
+    FilterInput(char),
+    FilterBackspace,
+    FilterDone,
+    FilterCancel,
+    Details,
+    ToggleCancelled,
+    CycleSort,
+    ToggleMap,
+    Refresh,
+    Help,
+    /// Closes a window; with none open, clears the filter.
+    Close,
+    Search(SearchEdit),
+}
+
+/// What the keys mean now: the state says which mode it is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Normal,
+    /// Typing the train filter.
+    Filtering,
+    /// The help or details window is open.
+    Window,
+    /// Typing in the station search.
+    Search,
+}
+
+/// A key as the tables name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    Code(KeyCode),
+    Ctrl(char),
+}
+
+const fn ch(c: char) -> Key {
+    Key::Code(KeyCode::Char(c))
+}
+
+const fn code(c: KeyCode) -> Key {
+    Key::Code(c)
+}
+
+/// The footer's short form of a binding, and its place from the left.
+#[derive(Debug, Clone, Copy)]
+pub struct Hint {
+    pub keys: &'static str,
+    pub what: &'static str,
+    pub order: u8,
+}
+
+/// One line of the help window: the keys as a person reads them, what they do, and the keys
+/// that do it, each with its command.
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    pub label: &'static str,
+    pub help: &'static str,
+    pub hint: Option<Hint>,
+    pub keys: &'static [(Key, Command)],
+}
+
+const fn hint(keys: &'static str, what: &'static str, order: u8) -> Option<Hint> {
+    Some(Hint { keys, what, order })
+}
+
+/// The dashboard's keys when nothing is being typed and no window is open.
+#[rustfmt::skip]
+pub const NORMAL: &[Binding] = &[
+    Binding { label: "q, Ctrl-C", help: "quit", hint: hint("q", "quit", 0),
+        keys: &[(ch('q'), Command::Quit), (Key::Ctrl('c'), Command::Quit)] },
+    Binding { label: "← → (h l)", help: "previous / next country", hint: hint("←→", "country", 1),
+        keys: &[(code(KeyCode::Left), Command::PrevCountry), (code(KeyCode::Right), Command::NextCountry),
+                (ch('h'), Command::PrevCountry), (ch('l'), Command::NextCountry)] },
+    Binding { label: "↑ ↓ (k j)", help: "move in the focused pane", hint: hint("↑↓", "move", 2),
+        keys: &[(code(KeyCode::Up), Command::Move(-1)), (code(KeyCode::Down), Command::Move(1)),
+                (ch('k'), Command::Move(-1)), (ch('j'), Command::Move(1))] },
+    Binding { label: "PgUp PgDn", help: "a page up / down", hint: None,
+        keys: &[(code(KeyCode::PageUp), Command::Page(-1)), (code(KeyCode::PageDown), Command::Page(1))] },
+    Binding { label: "g G (Home End)", help: "first / last train", hint: None,
+        keys: &[(ch('g'), Command::Top), (ch('G'), Command::Bottom),
+                (code(KeyCode::Home), Command::Top), (code(KeyCode::End), Command::Bottom)] },
+    Binding { label: "Tab, Shift-Tab", help: "focus the next / previous pane", hint: hint("Tab", "pane", 3),
+        keys: &[(code(KeyCode::Tab), Command::CycleFocus(true)), (code(KeyCode::BackTab), Command::CycleFocus(false))] },
+    Binding { label: "Enter", help: "details of the selected train", hint: hint("Enter", "details", 7),
+        keys: &[(code(KeyCode::Enter), Command::Details)] },
+    Binding { label: "/", help: "filter trains as you type (Enter keeps, Esc clears)", hint: hint("/", "filter", 4),
+        keys: &[(ch('/'), Command::StartFilter)] },
+    Binding { label: "s", help: "sort by delay, code, destination", hint: hint("s", "sort", 5),
+        keys: &[(ch('s'), Command::CycleSort)] },
+    Binding { label: "c", help: "hide / show cancelled trains", hint: hint("c", "cancelled", 8),
+        keys: &[(ch('c'), Command::ToggleCancelled)] },
+    Binding { label: "b", help: "choose the board's station (names and codes complete)", hint: hint("b", "station", 6),
+        keys: &[(ch('b'), Command::OpenSearch)] },
+    Binding { label: "m", help: "show / hide the map", hint: hint("m", "map", 9),
+        keys: &[(ch('m'), Command::ToggleMap)] },
+    Binding { label: "r", help: "refresh now", hint: hint("r", "refresh", 10),
+        keys: &[(ch('r'), Command::Refresh)] },
+    Binding { label: "?", help: "this help", hint: hint("?", "help", 11),
+        keys: &[(ch('?'), Command::Help)] },
+    Binding { label: "Esc", help: "close a window, stop filtering", hint: None,
+        keys: &[(code(KeyCode::Esc), Command::Close)] },
+    Binding { label: "mouse", help: "click a train or a country to select it", hint: None, keys: &[] },
+];
+
+/// While typing the filter: printable keys are text (see [`command`]).
+#[rustfmt::skip]
+pub const FILTERING: &[Binding] = &[
+    Binding { label: "Enter, ↑ ↓", help: "keep the filter", hint: hint("Enter", "keep filter", 0),
+        keys: &[(code(KeyCode::Enter), Command::FilterDone), (code(KeyCode::Down), Command::FilterDone),
+                (code(KeyCode::Up), Command::FilterDone)] },
+    Binding { label: "Esc", help: "clear the filter", hint: hint("Esc", "clear filter", 1),
+        keys: &[(code(KeyCode::Esc), Command::FilterCancel)] },
+    Binding { label: "Backspace", help: "delete a character", hint: None,
+        keys: &[(code(KeyCode::Backspace), Command::FilterBackspace)] },
+];
+
+/// While the help or details window is open.
+#[rustfmt::skip]
+pub const WINDOW: &[Binding] = &[
+    Binding { label: "q", help: "quit", hint: None, keys: &[(ch('q'), Command::Quit)] },
+    Binding { label: "Esc, Enter, ?", help: "close the window", hint: None,
+        keys: &[(code(KeyCode::Esc), Command::Close), (code(KeyCode::Enter), Command::Close),
+                (ch('?'), Command::Close)] },
+];
+
+/// While typing in the station search: printable keys are text (see [`command`]).
+#[rustfmt::skip]
+pub const SEARCH: &[Binding] = &[
+    Binding { label: "Esc", help: "close the search", hint: None, keys: &[(code(KeyCode::Esc), Command::Close)] },
+    Binding { label: "Enter", help: "show this station's board", hint: None,
+        keys: &[(code(KeyCode::Enter), Command::Search(SearchEdit::Pick))] },
+    Binding { label: "↓ ↑ (Tab Shift-Tab)", help: "next / previous match", hint: None,
+        keys: &[(code(KeyCode::Down), Command::Search(SearchEdit::Next)), (code(KeyCode::Tab), Command::Search(SearchEdit::Next)),
+                (code(KeyCode::Up), Command::Search(SearchEdit::Prev)), (code(KeyCode::BackTab), Command::Search(SearchEdit::Prev))] },
+    Binding { label: "Backspace", help: "delete a character", hint: None,
+        keys: &[(code(KeyCode::Backspace), Command::Search(SearchEdit::Backspace))] },
+];
+
+/// The table of a mode.
+pub fn table(mode: Mode) -> &'static [Binding] {
+    match mode {
+        Mode::Normal => NORMAL,
+        Mode::Filtering => FILTERING,
+        Mode::Window => WINDOW,
+        Mode::Search => SEARCH,
+    }
+}
+
+/// The footer's hints for a mode, left to right.
+pub fn hints(mode: Mode) -> Vec<Hint> {
+    let mut hints: Vec<Hint> = table(mode).iter().filter_map(|b| b.hint).collect();
+    hints.sort_by_key(|h| h.order);
+    hints
+}
+
+/// What a key does in a mode. Ctrl-C quits in every mode; in the typing modes a printable key
+/// that no binding takes is text.
+pub fn command(mode: Mode, key: KeyEvent) -> Command {
+    if key.kind == KeyEventKind::Release {
+        return Command::None;
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    if ctrl && key.code == KeyCode::Char('c') {
+        return Command::Quit;
+    }
+    let pressed = match key.code {
+        KeyCode::Char(c) if ctrl => Key::Ctrl(c),
+        other => Key::Code(other),
+    };
+    let lookup = |wanted: Key| {
+        table(mode)
+            .iter()
+            .flat_map(|b| b.keys)
+            .find(|(k, _)| *k == wanted)
+            .map(|(_, command)| *command)
+    };
+    // A Ctrl chord no binding names means what the plain key means (Ctrl-Q quits too).
+    let bound = lookup(pressed).or_else(|| ctrl.then(|| lookup(Key::Code(key.code))).flatten());
+    match (bound, mode, key.code) {
+        (Some(command), _, _) => command,
+        (None, Mode::Filtering, KeyCode::Char(c)) if !ctrl => Command::FilterInput(c),
+        (None, Mode::Search, KeyCode::Char(c)) => Command::Search(SearchEdit::Input(c)),
+        _ => Command::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(mode: Mode, code: KeyCode) -> Command {
+        command(mode, KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    /// Every command a person can give, with the mode it is given in.
+    const EVERY_COMMAND: &[(Mode, Command)] = &[
+        (Mode::Normal, Command::Quit),
+        (Mode::Normal, Command::NextCountry),
+        (Mode::Normal, Command::PrevCountry),
+        (Mode::Normal, Command::Move(1)),
+        (Mode::Normal, Command::Move(-1)),
+        (Mode::Normal, Command::Page(1)),
+        (Mode::Normal, Command::Page(-1)),
+        (Mode::Normal, Command::Top),
+        (Mode::Normal, Command::Bottom),
+        (Mode::Normal, Command::CycleFocus(true)),
+        (Mode::Normal, Command::CycleFocus(false)),
+        (Mode::Normal, Command::OpenSearch),
+        (Mode::Normal, Command::StartFilter),
+        (Mode::Normal, Command::Details),
+        (Mode::Normal, Command::ToggleCancelled),
+        (Mode::Normal, Command::CycleSort),
+        (Mode::Normal, Command::ToggleMap),
+        (Mode::Normal, Command::Refresh),
+        (Mode::Normal, Command::Help),
+        (Mode::Normal, Command::Close),
+        (Mode::Filtering, Command::FilterBackspace),
+        (Mode::Filtering, Command::FilterDone),
+        (Mode::Filtering, Command::FilterCancel),
+        (Mode::Window, Command::Quit),
+        (Mode::Window, Command::Close),
+        (Mode::Search, Command::Close),
+        (Mode::Search, Command::Search(SearchEdit::Pick)),
+        (Mode::Search, Command::Search(SearchEdit::Next)),
+        (Mode::Search, Command::Search(SearchEdit::Prev)),
+        (Mode::Search, Command::Search(SearchEdit::Backspace)),
+    ];
+
+    #[test]
+    fn every_command_has_a_key_and_every_key_a_help_line() {
+        for (mode, wanted) in EVERY_COMMAND {
+            let bound = table(*mode)
+                .iter()
+                .flat_map(|b| b.keys)
+                .any(|(_, c)| c == wanted);
+            assert!(bound, "{wanted:?} has no key in {mode:?}");
+        }
+        for mode in [Mode::Normal, Mode::Filtering, Mode::Window, Mode::Search] {
+            for b in table(mode) {
+                assert!(
+                    !b.label.is_empty() && !b.help.is_empty(),
+                    "{mode:?}: a binding without help"
+                );
+                for (key, c) in b.keys {
+                    assert!(
+                        EVERY_COMMAND.contains(&(mode, *c)),
+                        "{mode:?}: {key:?} gives {c:?}, which the list of commands lacks"
+                    );
+                    // The key does what its help line says: nothing earlier in the table takes it.
+                    let KeyEvent {
+                        code, modifiers, ..
+                    } = match key {
+                        Key::Code(code) => KeyEvent::new(*code, KeyModifiers::NONE),
+                        Key::Ctrl(c) => KeyEvent::new(KeyCode::Char(*c), KeyModifiers::CONTROL),
+                    };
+                    assert_eq!(command(mode, KeyEvent::new(code, modifiers)), *c, "{key:?}");
+                }
+            }
+            let orders: Vec<u8> = hints(mode).iter().map(|h| h.order).collect();
+            let mut unique = orders.clone();
+            unique.dedup();
+            assert_eq!(orders, unique, "{mode:?}: two hints in one place");
+        }
+    }
+
+    #[test]
+    fn typing_modes_take_text() {
+        assert_eq!(
+            press(Mode::Filtering, KeyCode::Char('q')),
+            Command::FilterInput('q')
+        );
+        assert_eq!(
+            press(Mode::Search, KeyCode::Char('q')),
+            Command::Search(SearchEdit::Input('q'))
+        );
+        assert_eq!(press(Mode::Normal, KeyCode::Char('q')), Command::Quit);
+        assert_eq!(press(Mode::Window, KeyCode::Char('x')), Command::None);
+        assert_eq!(
+            command(
+                Mode::Search,
+                KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)
+            ),
+            Command::Quit,
+            "Ctrl-C quits even while typing"
+        );
+    }
+}
