@@ -269,17 +269,25 @@ fn all_countries(c: &mut Criterion) {
         format!("http://{addr}")
     });
     let client = railtop::upstream::http::client().unwrap();
-    let b = || railtop::upstream::http::FeedSettings::at(base.clone());
+    let settings = railtop::config::FeedSettings::at(base.clone());
+    let open = |slug| {
+        railtop::upstream::registry::row(slug)
+            .and_then(|row| row.open(client.clone(), &settings))
+            .expect("an open feed")
+    };
     c.bench_function("all_countries_realtime_loopback", |bench| {
         bench.iter(|| {
-            let feeds: Vec<Arc<dyn Feed>> = vec![
-                Arc::new(finland::Finland::with_settings(client.clone(), b())),
-                Arc::new(ireland::Ireland::with_settings(client.clone(), b())),
-                Arc::new(belgium::Belgium::with_settings(client.clone(), b())),
-                Arc::new(switzerland::Switzerland::with_settings(client.clone(), b())),
-                Arc::new(germany::Germany::with_settings(client.clone(), b())),
-                Arc::new(usa::UnitedStates::with_settings(client.clone(), b())),
-            ];
+            let feeds: Vec<Arc<dyn Feed>> = [
+                "finland",
+                "ireland",
+                "belgium",
+                "switzerland",
+                "germany",
+                "united-states",
+            ]
+            .into_iter()
+            .map(open)
+            .collect();
             let agg = Aggregator::with_feeds(feeds, Clock::System);
             let answer = rt.block_on(agg.realtime(RealtimeQuery::default())).unwrap();
             assert!(

@@ -1,8 +1,65 @@
 //! The configuration file (`$XDG_CONFIG_HOME/railtop/config.toml`): defaults for the dashboard and
 //! the commands. The command line wins over `RAILTOP_*` variables, which win over the file.
 
+use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+
+/// What the user may set per feed, resolved once here: the configuration file's
+/// `[upstream.<country>]`, overridden by `RAILTOP_<COUNTRY>_URL` and `RAILTOP_<COUNTRY>_KEY`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FeedSettings {
+    /// Base URL instead of the real upstream's.
+    pub base: Option<String>,
+    /// For countries without positions: the station whose board `realtime` lists.
+    pub hub: Option<String>,
+    /// The API key of a feed that needs one.
+    pub key: Option<String>,
+}
+
+impl FeedSettings {
+    /// Settings that only move the feed to another base URL.
+    pub fn at(base: impl Into<String>) -> FeedSettings {
+        FeedSettings {
+            base: Some(base.into()),
+            ..FeedSettings::default()
+        }
+    }
+
+    /// The key, unless it is blank.
+    pub fn key(&self) -> Option<&str> {
+        self.key.as_deref().map(str::trim).filter(|k| !k.is_empty())
+    }
+}
+
+/// `RAILTOP_FINLAND_URL`, `RAILTOP_UNITED_STATES_URL` …
+pub fn override_var(slug: &str) -> String {
+    format!("RAILTOP_{}_URL", slug.to_uppercase().replace('-', "_"))
+}
+
+/// `RAILTOP_NETHERLANDS_KEY` …
+pub fn key_var(slug: &str) -> String {
+    format!("RAILTOP_{}_KEY", slug.to_uppercase().replace('-', "_"))
+}
+
+/// One GTFS-Realtime feed's description (from the config file, or built in).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GtfsFeedConfig {
+    /// The country or region slug it answers for.
+    pub slug: String,
+    /// Who runs it, for messages and the operator column.
+    pub name: String,
+    pub timezone: Tz,
+    /// Whole URLs, or paths below the feed's base URL (Malaysia's built-in feed).
+    pub vehicle_positions: String,
+    pub trip_updates: Option<String>,
+    pub static_gtfs: Option<String>,
+    pub attribution: String,
+    /// Multiplies `position.speed` into km/h: 3.6 for the spec's m/s; 1 for feeds that send
+    /// km/h anyway (KTMB's values reach 128, which no train does in m/s).
+    pub speed_to_kmh: f64,
+}
 
 /// Everything the file may set; every key optional.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -45,7 +102,7 @@ pub struct GtfsFeedEntry {
 }
 
 impl GtfsFeedEntry {
-    pub fn to_config(&self) -> Result<crate::upstream::gtfs::GtfsFeedConfig, String> {
+    pub fn to_config(&self) -> Result<GtfsFeedConfig, String> {
         let slug = self.slug.trim();
         let where_ = format!("[[feeds]] {slug:?}");
         if slug.is_empty()
@@ -73,7 +130,7 @@ impl GtfsFeedEntry {
                 ))
             }
         };
-        Ok(crate::upstream::gtfs::GtfsFeedConfig {
+        Ok(GtfsFeedConfig {
             slug: slug.to_string(),
             name: self.name.clone(),
             timezone,
@@ -92,7 +149,6 @@ impl GtfsFeedEntry {
                 .attribution
                 .clone()
                 .unwrap_or_else(|| format!("{}: {} (GTFS-Realtime)", slug, self.name)),
-            base: None,
             speed_to_kmh: match self.speed_unit.as_deref().map(str::trim) {
                 None | Some("m/s") => 3.6,
                 Some("km/h") => 1.0,
@@ -118,25 +174,42 @@ pub struct UpstreamFeed {
 
 impl FileConfig {
     /// The `[[feeds]]` tables, checked (as `load` already did).
-    pub fn gtfs_feeds(&self) -> Result<Vec<crate::upstream::gtfs::GtfsFeedConfig>, String> {
+    pub fn gtfs_feeds(&self) -> Result<Vec<GtfsFeedConfig>, String> {
         self.feeds.iter().map(GtfsFeedEntry::to_config).collect()
     }
 
-    /// Each feed's settings from the file, by country slug.
-    pub fn feed_settings(
+    /// Each feed's settings by country slug: the file's, with the environment winning.
+    pub fn feed_settings(&self) -> HashMap<String, FeedSettings> {
+        self.feed_settings_with(|var| std::env::var(var).ok())
+    }
+
+    /// [`FileConfig::feed_settings`] with the environment given (tests).
+    pub fn feed_settings_with(
         &self,
-    ) -> std::collections::HashMap<String, crate::upstream::http::FeedSettings> {
-        self.upstream
+        env: impl Fn(&str) -> Option<String>,
+    ) -> HashMap<String, FeedSettings> {
+        let mut all: HashMap<String, FeedSettings> = self
+            .upstream
             .iter()
             .map(|(slug, f)| {
-                let settings = crate::upstream::http::FeedSettings {
+                let settings = FeedSettings {
                     base: f.url.clone(),
                     hub: f.hub.clone(),
                     key: f.key.clone(),
                 };
                 (slug.clone(), settings)
             })
-            .collect()
+            .collect();
+        for c in crate::country::COUNTRIES {
+            let url = env(&override_var(c.slug)).filter(|u| !u.trim().is_empty());
+            let key = env(&key_var(c.slug));
+            if url.is_some() || key.is_some() {
+                let settings = all.entry(c.slug.to_string()).or_default();
+                settings.base = url.or(settings.base.take());
+                settings.key = key.or(settings.key.take());
+            }
+        }
+        all
     }
 }
 
@@ -211,6 +284,19 @@ mod tests {
         let s = c.feed_settings();
         assert_eq!(s["finland"].base.as_deref(), Some("http://127.0.0.1:9000"));
         assert_eq!(s["belgium"].hub.as_deref(), Some("008892007"));
+        let env = parse("[upstream.finland]\nurl = \"http://a\"\n")
+            .unwrap()
+            .feed_settings_with(|var| {
+                (var == "RAILTOP_FINLAND_URL" || var == "RAILTOP_UNITED_STATES_KEY")
+                    .then(|| "http://b".to_string())
+            });
+        assert_eq!(
+            env["finland"].base.as_deref(),
+            Some("http://b"),
+            "the environment wins"
+        );
+        assert_eq!(env["united-states"].key.as_deref(), Some("http://b"));
+        assert_eq!(override_var("united-states"), "RAILTOP_UNITED_STATES_URL");
         let keyed = parse("[upstream.netherlands]\nkey = \"abc123\"\n").unwrap();
         assert_eq!(keyed.feed_settings()["netherlands"].key(), Some("abc123"));
         assert!(parse("[upstream.finland]\nuri = \"x\"\n").is_err());

@@ -35,24 +35,45 @@ const fn bbox(min_lat: f64, max_lat: f64, min_lng: f64, max_lng: f64) -> Boundin
     }
 }
 
-/// Every country the API names, in the order DESIGN.md lists them.
 #[rustfmt::skip]
+mod table {
+    use super::*;
+    pub const GERMANY: Country = Country { slug: "germany", name: "Germany", tz: Tz::Europe__Berlin, bbox: bbox(47.2, 55.1, 5.8, 15.1) };
+    pub const IRELAND: Country = Country { slug: "ireland", name: "Ireland", tz: Tz::Europe__Dublin, bbox: bbox(51.4, 55.4, -10.7, -5.4) };
+    pub const BELGIUM: Country = Country { slug: "belgium", name: "Belgium", tz: Tz::Europe__Brussels, bbox: bbox(49.4, 51.6, 2.5, 6.5) };
+    pub const SWITZERLAND: Country = Country { slug: "switzerland", name: "Switzerland", tz: Tz::Europe__Zurich, bbox: bbox(45.8, 47.9, 5.9, 10.6) };
+    pub const FINLAND: Country = Country { slug: "finland", name: "Finland", tz: Tz::Europe__Helsinki, bbox: bbox(59.7, 70.1, 19.4, 31.6) };
+    pub const NETHERLANDS: Country = Country { slug: "netherlands", name: "Netherlands", tz: Tz::Europe__Amsterdam, bbox: bbox(50.7, 53.6, 3.3, 7.3) };
+    pub const NORWAY: Country = Country { slug: "norway", name: "Norway", tz: Tz::Europe__Oslo, bbox: bbox(57.9, 71.2, 4.5, 31.2) };
+    pub const AUSTRIA: Country = Country { slug: "austria", name: "Austria", tz: Tz::Europe__Vienna, bbox: bbox(46.3, 49.1, 9.5, 17.2) };
+    pub const SWEDEN: Country = Country { slug: "sweden", name: "Sweden", tz: Tz::Europe__Stockholm, bbox: bbox(55.3, 69.1, 10.9, 24.2) };
+    pub const FRANCE: Country = Country { slug: "france", name: "France", tz: Tz::Europe__Paris, bbox: bbox(41.3, 51.1, -5.2, 9.6) };
+    pub const UNITED_STATES: Country = Country { slug: "united-states", name: "United States", tz: Tz::America__New_York, bbox: bbox(24.4, 49.4, -124.9, -66.9) };
+    pub const JAPAN: Country = Country { slug: "japan", name: "Japan", tz: Tz::Asia__Tokyo, bbox: bbox(24.0, 45.6, 122.9, 145.9) };
+    pub const EGYPT: Country = Country { slug: "egypt", name: "Egypt", tz: Tz::Africa__Cairo, bbox: bbox(22.0, 31.7, 24.7, 36.9) };
+    pub const BULGARIA: Country = Country { slug: "bulgaria", name: "Bulgaria", tz: Tz::Europe__Sofia, bbox: bbox(41.2, 44.3, 22.3, 28.7) };
+    pub const MALAYSIA: Country = Country { slug: "malaysia", name: "Malaysia", tz: Tz::Asia__Kuala_Lumpur, bbox: bbox(0.8, 7.4, 99.6, 119.3) };
+}
+pub use table::*;
+
+/// Every country the API names, in the order DESIGN.md lists them. Feeds name their country by
+/// these constants, so a slug, name or clock is written here and nowhere else.
 pub const COUNTRIES: &[Country] = &[
-    Country { slug: "germany", name: "Germany", tz: Tz::Europe__Berlin, bbox: bbox(47.2, 55.1, 5.8, 15.1) },
-    Country { slug: "ireland", name: "Ireland", tz: Tz::Europe__Dublin, bbox: bbox(51.4, 55.4, -10.7, -5.4) },
-    Country { slug: "belgium", name: "Belgium", tz: Tz::Europe__Brussels, bbox: bbox(49.4, 51.6, 2.5, 6.5) },
-    Country { slug: "switzerland", name: "Switzerland", tz: Tz::Europe__Zurich, bbox: bbox(45.8, 47.9, 5.9, 10.6) },
-    Country { slug: "finland", name: "Finland", tz: Tz::Europe__Helsinki, bbox: bbox(59.7, 70.1, 19.4, 31.6) },
-    Country { slug: "netherlands", name: "Netherlands", tz: Tz::Europe__Amsterdam, bbox: bbox(50.7, 53.6, 3.3, 7.3) },
-    Country { slug: "norway", name: "Norway", tz: Tz::Europe__Oslo, bbox: bbox(57.9, 71.2, 4.5, 31.2) },
-    Country { slug: "austria", name: "Austria", tz: Tz::Europe__Vienna, bbox: bbox(46.3, 49.1, 9.5, 17.2) },
-    Country { slug: "sweden", name: "Sweden", tz: Tz::Europe__Stockholm, bbox: bbox(55.3, 69.1, 10.9, 24.2) },
-    Country { slug: "france", name: "France", tz: Tz::Europe__Paris, bbox: bbox(41.3, 51.1, -5.2, 9.6) },
-    Country { slug: "united-states", name: "United States", tz: Tz::America__New_York, bbox: bbox(24.4, 49.4, -124.9, -66.9) },
-    Country { slug: "japan", name: "Japan", tz: Tz::Asia__Tokyo, bbox: bbox(24.0, 45.6, 122.9, 145.9) },
-    Country { slug: "egypt", name: "Egypt", tz: Tz::Africa__Cairo, bbox: bbox(22.0, 31.7, 24.7, 36.9) },
-    Country { slug: "bulgaria", name: "Bulgaria", tz: Tz::Europe__Sofia, bbox: bbox(41.2, 44.3, 22.3, 28.7) },
-    Country { slug: "malaysia", name: "Malaysia", tz: Tz::Asia__Kuala_Lumpur, bbox: bbox(0.8, 7.4, 99.6, 119.3) },
+    GERMANY,
+    IRELAND,
+    BELGIUM,
+    SWITZERLAND,
+    FINLAND,
+    NETHERLANDS,
+    NORWAY,
+    AUSTRIA,
+    SWEDEN,
+    FRANCE,
+    UNITED_STATES,
+    JAPAN,
+    EGYPT,
+    BULGARIA,
+    MALAYSIA,
 ];
 
 /// The country of a slug, exactly as the API spells it.

@@ -8,20 +8,20 @@
 //! names the ÖBB client and its public AID (as every ÖBB app does). Positions come from
 //! `JourneyGeoPos` (the radar) over Austria; with a `stop`, `realtime` lists that station's board.
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::http::{FeedHttp, FeedSpec};
+use super::registry::Opened;
 use super::times::{delay_minutes, local_hhmm};
-use super::{hub_trains, station_info, Feed, FeedFuture};
+use super::{hub_trains, Feed, FeedFuture};
+use crate::country;
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo, Train};
 use crate::source::SourceError;
 use chrono::{DateTime, Duration as Days, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use serde::Deserialize;
-use std::time::Duration;
+use std::sync::Arc;
 
-pub const ATTRIBUTION: &str = "Austria: ÖBB Scotty (HAFAS, fahrplan.oebb.at)";
-const TZ: Tz = Tz::Europe__Vienna;
-const HUB: &str = "8103000";
+const TZ: Tz = country::AUSTRIA.tz;
 const MGATE: &str = "/bin/mgate.exe";
 
 /// Categories on ÖBB's boards that are not trains (city buses, trams, the underground).
@@ -408,6 +408,14 @@ pub fn board_request(station: &str, limit: usize, now: DateTime<Utc>) -> String 
     .to_string()
 }
 
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    Arc::new(Austria {
+        http: o.http,
+        hub: o.hub,
+    })
+}
+
 pub struct Austria {
     http: FeedHttp,
     /// The station whose board `realtime` lists.
@@ -415,24 +423,6 @@ pub struct Austria {
 }
 
 impl Austria {
-    pub fn spec() -> FeedSpec {
-        FeedSpec {
-            slug: "austria",
-            upstream: "ÖBB HAFAS",
-            default_base: "https://fahrplan.oebb.at",
-            headers: Vec::new(),
-            ttl: Duration::from_secs(30),
-            per_minute: 20,
-        }
-    }
-
-    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Austria {
-        Austria {
-            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
-            http: FeedHttp::new(Austria::spec(), client, settings.base),
-        }
-    }
-
     async fn departures(
         &self,
         station: &str,
@@ -448,7 +438,7 @@ impl Austria {
         let body = board_request(station, limit, now);
         let bytes = self.http.post(MGATE, body, "application/json").await?;
         let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = station_info("austria", TZ, station, name);
+        let info = self.http.spec.station_info(station, name);
         Ok((info, departures))
     }
 }
@@ -464,12 +454,8 @@ impl Austria {
 }
 
 impl Feed for Austria {
-    fn slug(&self) -> &'static str {
-        "austria"
-    }
-
-    fn attribution(&self) -> &'static str {
-        ATTRIBUTION
+    fn spec(&self) -> &FeedSpec {
+        &self.http.spec
     }
 
     fn knows_station(&self, code: &str) -> bool {
@@ -483,7 +469,7 @@ impl Feed for Austria {
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
         match stop {
-            Some(_) => Box::pin(hub_trains(self, stop, &self.hub, TZ, now)),
+            Some(_) => Box::pin(hub_trains(self, stop, &self.hub, now)),
             None => Box::pin(self.radar(now)),
         }
     }

@@ -5,20 +5,20 @@
 //! given). No positions: `realtime` lists the trains of a hub's board (Brussels-South unless a
 //! `stop` is named). Stations are NMBS ids: `008814001` or `BE.NMBS.008814001`.
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::http::FeedHttp;
+use super::registry::Opened;
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{station_info, BoardFeed, FeedFuture};
+use super::{BoardFeed, Feed, FeedFuture};
+use crate::country;
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use serde::Deserialize;
-use std::time::Duration;
+use std::sync::Arc;
 
-pub const ATTRIBUTION: &str = "Belgium: iRail (api.irail.be), data NMBS/SNCB";
-const TZ: Tz = Tz::Europe__Brussels;
-const HUB: &str = "008814001";
+const TZ: Tz = country::BELGIUM.tz;
 const OPERATOR: &str = "NMBS/SNCB";
 
 #[derive(Deserialize)]
@@ -104,6 +104,14 @@ pub fn parse_board(bytes: &[u8]) -> Result<(String, Vec<Departure>), String> {
     Ok((board.station, rows.into_iter().map(|(_, d)| d).collect()))
 }
 
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    Arc::new(Belgium {
+        http: o.http,
+        hub: o.hub,
+    })
+}
+
 pub struct Belgium {
     http: FeedHttp,
     /// The station whose board `realtime` lists.
@@ -111,25 +119,6 @@ pub struct Belgium {
 }
 
 impl Belgium {
-    pub fn spec() -> FeedSpec {
-        FeedSpec {
-            slug: "belgium",
-            upstream: "iRail",
-            default_base: "https://api.irail.be",
-            headers: Vec::new(),
-            ttl: Duration::from_secs(30),
-            // iRail asks for restraint (3 requests a second at most); stay far below.
-            per_minute: 30,
-        }
-    }
-
-    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Belgium {
-        Belgium {
-            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
-            http: FeedHttp::new(Belgium::spec(), client, settings.base),
-        }
-    }
-
     async fn liveboard(&self, station: &str) -> Result<(StationInfo, Vec<Departure>), SourceError> {
         let id = irail_id(station).ok_or_else(|| {
             SourceError::NotFound(format!(
@@ -139,15 +128,18 @@ impl Belgium {
         let path = format!("/liveboard/?id={id}&format=json&lang=en&alerts=false");
         let bytes = self.http.get(&path).await?;
         let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = station_info("belgium", TZ, id.trim_start_matches("BE.NMBS."), name);
+        let info = self
+            .http
+            .spec
+            .station_info(id.trim_start_matches("BE.NMBS."), name);
         Ok((info, departures))
     }
 }
 
 impl BoardFeed for Belgium {
-    const SLUG: &'static str = "belgium";
-    const ATTRIBUTION: &'static str = ATTRIBUTION;
-    const TZ: Tz = TZ;
+    fn http(&self) -> &FeedHttp {
+        &self.http
+    }
 
     fn hub(&self) -> &str {
         &self.hub
@@ -215,7 +207,7 @@ mod tests {
     fn a_hub_board_becomes_trains_without_positions() {
         let (name, d) = parse_board(&fixture()).unwrap();
         let station = StationInfo {
-            code: HUB.into(),
+            code: "008814001".into(),
             name,
             ..StationInfo::default()
         };

@@ -6,10 +6,12 @@
 //! Delays are `differenceInMinutes` (absent without realtime). Station names come from
 //! `/api/v1/metadata/stations`, refreshed daily, with " asema" dropped.
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec, Kept};
+use super::http::{FeedHttp, FeedSpec, Kept};
+use super::registry::Opened;
 use super::times::local_hhmm;
-use super::{station_info, Feed, FeedFuture};
+use super::{Feed, FeedFuture};
 use crate::assets;
+use crate::country;
 use crate::model::tolerant;
 use crate::model::{status, via_list, Departure, StationInfo, Train};
 use crate::source::SourceError;
@@ -20,8 +22,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub const ATTRIBUTION: &str = "Finland: Fintraffic / digitraffic.fi, CC BY 4.0";
-const TZ: Tz = Tz::Europe__Helsinki;
+const TZ: Tz = country::FINLAND.tz;
 const NAMES_TTL: Duration = Duration::from_secs(24 * 3600);
 
 #[derive(Debug, Deserialize)]
@@ -302,35 +303,20 @@ pub fn parse_board(
     Ok(rows.into_iter().map(|(_, d)| d).collect())
 }
 
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    Arc::new(Finland {
+        http: o.http,
+        names: Kept::new(),
+    })
+}
+
 pub struct Finland {
     http: FeedHttp,
     names: Kept<Arc<Names>>,
 }
 
 impl Finland {
-    pub fn spec() -> FeedSpec {
-        FeedSpec {
-            slug: "finland",
-            upstream: "Digitraffic",
-            default_base: "https://rata.digitraffic.fi",
-            headers: vec![(
-                "Digitraffic-User",
-                concat!("railtop/", env!("CARGO_PKG_VERSION")).to_string(),
-            )],
-            ttl: Duration::from_secs(10),
-            // Digitraffic allows 60 requests a minute per IP without `Digitraffic-User`.
-            per_minute: 50,
-        }
-    }
-
-    /// With a base URL other than the default or `RAILTOP_FINLAND_URL` (tests, mirrors).
-    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Finland {
-        Finland {
-            http: FeedHttp::new(Finland::spec(), client, settings.base),
-            names: Kept::new(),
-        }
-    }
-
     /// Station names, fetched once a day; the embedded list while the live one is missing.
     async fn names(&self) -> Arc<Names> {
         self.names
@@ -356,12 +342,8 @@ impl Finland {
 }
 
 impl Feed for Finland {
-    fn slug(&self) -> &'static str {
-        "finland"
-    }
-
-    fn attribution(&self) -> &'static str {
-        ATTRIBUTION
+    fn spec(&self) -> &FeedSpec {
+        &self.http.spec
     }
 
     fn trains<'a>(
@@ -400,7 +382,7 @@ impl Feed for Finland {
             let bytes = self.http.get(&path).await?;
             let departures =
                 parse_board(&bytes, &code, &names, now).map_err(|e| self.http.bad_payload(e))?;
-            let info = station_info("finland", TZ, &code, name(&names, &code));
+            let info = self.http.spec.station_info(&code, name(&names, &code));
             Ok((info, departures))
         })
     }

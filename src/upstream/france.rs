@@ -8,9 +8,11 @@
 //! directions end in their town in brackets. Stations are UIC numbers (`87384008`, Paris
 //! Saint-Lazare). No positions: `realtime` lists the trains of a hub's board.
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::http::FeedHttp;
+use super::registry::Opened;
 use super::times::{delay_minutes, local_hhmm};
-use super::{station_info, BoardFeed, FeedFuture};
+use super::{BoardFeed, Feed, FeedFuture};
+use crate::country;
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo};
 use crate::source::SourceError;
@@ -19,12 +21,9 @@ use chrono::{DateTime, NaiveDateTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use serde::Deserialize;
 use std::collections::HashMap;
-use std::time::Duration;
+use std::sync::Arc;
 
-pub const ATTRIBUTION: &str = "France: SNCF open data (Navitia API), ODbL";
-const TZ: Tz = Tz::Europe__Paris;
-const HUB: &str = "87384008";
-pub const KEY_HELP: &str = "free registration at numerique.sncf.com (API SNCF)";
+const TZ: Tz = country::FRANCE.tz;
 
 #[derive(Deserialize)]
 struct Answer {
@@ -197,34 +196,26 @@ fn is_sncf_uic(code: &str) -> bool {
     code.len() == 8 && code.starts_with("87") && code.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Navitia's HTTP Basic header: the key is the user name, the password empty.
+fn basic_auth(key: &str) -> String {
+    let basic = base64::engine::general_purpose::STANDARD.encode(format!("{key}:"));
+    format!("Basic {basic}")
+}
+
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    Arc::new(France {
+        http: o.http.with_header("Authorization", basic_auth(&o.key)),
+        hub: o.hub,
+    })
+}
+
 pub struct France {
     http: FeedHttp,
     hub: String,
 }
 
 impl France {
-    pub fn spec(key: &str) -> FeedSpec {
-        let basic = base64::engine::general_purpose::STANDARD.encode(format!("{key}:"));
-        FeedSpec {
-            slug: "france",
-            upstream: "SNCF Navitia",
-            default_base: "https://api.sncf.com",
-            headers: vec![("Authorization", format!("Basic {basic}"))],
-            ttl: Duration::from_secs(30),
-            // The free plan allows 5,000 requests a day: about 3 a minute on average.
-            per_minute: 6,
-        }
-    }
-
-    /// `None` without a key: the country is then listed as needing one.
-    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Option<France> {
-        let key = settings.key()?.to_string();
-        Some(France {
-            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
-            http: FeedHttp::new(France::spec(&key), client, settings.base),
-        })
-    }
-
     async fn departures(
         &self,
         station: &str,
@@ -242,15 +233,18 @@ impl France {
         );
         let bytes = self.http.get(&path).await?;
         let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = station_info("france", TZ, uic, name.unwrap_or_else(|| uic.to_string()));
+        let info = self
+            .http
+            .spec
+            .station_info(uic, name.unwrap_or_else(|| uic.to_string()));
         Ok((info, departures))
     }
 }
 
 impl BoardFeed for France {
-    const SLUG: &'static str = "france";
-    const ATTRIBUTION: &'static str = ATTRIBUTION;
-    const TZ: Tz = TZ;
+    fn http(&self) -> &FeedHttp {
+        &self.http
+    }
 
     fn hub(&self) -> &str {
         &self.hub
@@ -306,11 +300,7 @@ mod tests {
 
     #[test]
     fn the_key_is_the_basic_user_name() {
-        let spec = France::spec("abc");
-        assert_eq!(
-            spec.headers,
-            vec![("Authorization", "Basic YWJjOg==".to_string())]
-        );
+        assert_eq!(basic_auth("abc"), "Basic YWJjOg==");
         assert_eq!(without_town("Cergy le Haut (Cergy)"), "Cergy le Haut");
         assert_eq!(without_town("Gisors"), "Gisors");
         assert_eq!(

@@ -6,21 +6,21 @@
 //! their offset. There are no live positions for DB: `realtime` lists the trains of a hub's board
 //! (`stop`, default `berlin-hbf`). Stations are EVA numbers or slugs such as `hamburg-hbf`.
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::http::FeedHttp;
+use super::registry::Opened;
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{station_info, BoardFeed, FeedFuture};
+use super::{BoardFeed, Feed, FeedFuture};
 use crate::assets;
+use crate::country;
 use crate::model::tolerant;
 use crate::model::{via_list, Departure, StationInfo};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use serde::Deserialize;
-use std::time::Duration;
+use std::sync::Arc;
 
-pub const ATTRIBUTION: &str = "Germany: DB timetable data via db-rest (v6.db.transport.rest)";
-const TZ: Tz = Tz::Europe__Berlin;
-const HUB: &str = "berlin-hbf";
+const TZ: Tz = country::GERMANY.tz;
 
 #[derive(Deserialize)]
 #[serde(untagged)]
@@ -170,6 +170,14 @@ fn is_eva(code: &str) -> bool {
     code.len() == 7 && code.starts_with("80") && code.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    Arc::new(Germany {
+        http: o.http,
+        hub: o.hub,
+    })
+}
+
 pub struct Germany {
     http: FeedHttp,
     /// The station whose board `realtime` lists.
@@ -177,25 +185,6 @@ pub struct Germany {
 }
 
 impl Germany {
-    pub fn spec() -> FeedSpec {
-        FeedSpec {
-            slug: "germany",
-            upstream: "db-rest",
-            default_base: "https://v6.db.transport.rest",
-            headers: Vec::new(),
-            ttl: Duration::from_secs(30),
-            // db-vendo-client documents 60 requests a minute per IPv4 to DB's backends.
-            per_minute: 30,
-        }
-    }
-
-    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Germany {
-        Germany {
-            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
-            http: FeedHttp::new(Germany::spec(), client, settings.base),
-        }
-    }
-
     async fn departures(
         &self,
         station: &str,
@@ -213,15 +202,15 @@ impl Germany {
         let name = name
             .or_else(|| known.map(|(_, s)| s.name.clone()))
             .unwrap_or_else(|| eva.clone());
-        let info = station_info("germany", TZ, &eva, name);
+        let info = self.http.spec.station_info(&eva, name);
         Ok((info, departures))
     }
 }
 
 impl BoardFeed for Germany {
-    const SLUG: &'static str = "germany";
-    const ATTRIBUTION: &'static str = ATTRIBUTION;
-    const TZ: Tz = TZ;
+    fn http(&self) -> &FeedHttp {
+        &self.http
+    }
 
     fn hub(&self) -> &str {
         &self.hub

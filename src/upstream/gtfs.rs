@@ -6,13 +6,13 @@
 use super::gtfs_rt::{self, FeedMessage, STOP_SKIPPED, TRIP_CANCELED};
 use super::gtfs_static::Timetable;
 use super::http::{FeedHttp, FeedSpec, Kept};
+use super::registry::Opened;
 use super::times::{delay_minutes, local_hhmm, minutes_from_seconds};
-use super::{station_info, Feed, FeedFuture};
+use super::{Feed, FeedFuture};
 use crate::clock::rfc3339;
 use crate::model::{status, via_list, Departure, StationInfo, Train};
 use crate::source::SourceError;
 use chrono::{DateTime, TimeZone, Utc};
-use chrono_tz::Tz;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,45 +20,30 @@ use std::time::Duration;
 /// How long a static bundle is kept before it is fetched again.
 const STATIC_TTL: Duration = Duration::from_secs(24 * 3600);
 
-/// One GTFS-Realtime feed's description (from the config file, or built in).
-#[derive(Debug, Clone, PartialEq)]
-pub struct GtfsFeedConfig {
-    /// The country or region slug it answers for.
-    pub slug: String,
-    /// Who runs it, for messages and the operator column.
-    pub name: String,
-    pub timezone: Tz,
-    /// URLs, or paths below `base` (the built-in feeds, so tests can move them).
-    pub vehicle_positions: String,
-    pub trip_updates: Option<String>,
-    pub static_gtfs: Option<String>,
-    pub attribution: String,
-    pub base: Option<String>,
-    /// Multiplies `position.speed` into km/h: 3.6 for the spec's m/s; 1 for feeds that send
-    /// km/h anyway (KTMB's values reach 128, which no train does in m/s).
-    pub speed_to_kmh: f64,
-}
+pub use crate::config::GtfsFeedConfig;
 
 /// Malaysia: KTMB's vehicle positions on data.gov.my, names from its static bundle; KTMB
-/// publishes no trip updates, so boards come from the timetable.
-pub fn malaysia(base: Option<String>) -> GtfsFeedConfig {
+/// publishes no trip updates, so boards come from the timetable. Paths below the row's base URL.
+pub fn malaysia() -> GtfsFeedConfig {
     GtfsFeedConfig {
-        slug: "malaysia".into(),
+        slug: crate::country::MALAYSIA.slug.into(),
         name: "KTMB".into(),
-        timezone: Tz::Asia__Kuala_Lumpur,
+        timezone: crate::country::MALAYSIA.tz,
         vehicle_positions: "/gtfs-realtime/vehicle-position/ktmb".into(),
         trip_updates: None,
         static_gtfs: Some("/gtfs-static/ktmb".into()),
-        attribution: "Malaysia: data.gov.my GTFS (KTMB), CC BY 4.0".into(),
-        base: Some(base.unwrap_or_else(|| "https://api.data.gov.my".into())),
+        attribution: String::new(),
         speed_to_kmh: 1.0,
     }
 }
 
+/// Malaysia's built-in feed (its registry row).
+pub fn open_malaysia(opened: Opened) -> Arc<dyn Feed> {
+    Arc::new(GtfsFeed::with_http(opened.http, malaysia()))
+}
+
 pub struct GtfsFeed {
     config: GtfsFeedConfig,
-    slug: &'static str,
-    attribution: &'static str,
     http: FeedHttp,
     timetable: Kept<Option<Arc<Timetable>>>,
 }
@@ -72,23 +57,25 @@ struct TripState {
 }
 
 impl GtfsFeed {
+    /// A `[[feeds]]` entry: its URLs are whole, its identity comes from the configuration.
     pub fn new(client: reqwest::Client, config: GtfsFeedConfig) -> GtfsFeed {
         // Feeds live as long as the program; their names are made `'static` once.
-        let slug: &'static str = Box::leak(config.slug.clone().into_boxed_str());
-        let attribution: &'static str = Box::leak(config.attribution.clone().into_boxed_str());
-        let upstream: &'static str = Box::leak(config.name.clone().into_boxed_str());
+        let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
         let spec = FeedSpec {
-            slug,
-            upstream,
-            default_base: "",
+            slug: leak(&config.slug),
+            upstream: leak(&config.name),
+            attribution: leak(&config.attribution),
+            tz: config.timezone,
             headers: Vec::new(),
             ttl: Duration::from_secs(20),
             per_minute: 30,
         };
+        GtfsFeed::with_http(FeedHttp::new(spec, client, String::new()), config)
+    }
+
+    fn with_http(http: FeedHttp, config: GtfsFeedConfig) -> GtfsFeed {
         GtfsFeed {
-            http: FeedHttp::new(spec, client, config.base.clone()),
-            slug,
-            attribution,
+            http,
             config,
             timetable: Kept::new(),
         }
@@ -107,17 +94,17 @@ impl GtfsFeed {
                         {
                             Ok(Ok(t)) => Some(Arc::new(t)),
                             Ok(Err(e)) => {
-                                tracing::warn!(feed = self.slug, error = %e, "static GTFS unreadable");
+                                tracing::warn!(feed = self.http.spec.slug, error = %e, "static GTFS unreadable");
                                 None
                             }
                             Err(e) => {
-                                tracing::warn!(feed = self.slug, error = %e, "static GTFS reader stopped");
+                                tracing::warn!(feed = self.http.spec.slug, error = %e, "static GTFS reader stopped");
                                 None
                             }
                         }
                     }
                     Err(e) => {
-                        tracing::warn!(feed = self.slug, error = %e, "static GTFS unavailable");
+                        tracing::warn!(feed = self.http.spec.slug, error = %e, "static GTFS unavailable");
                         None
                     }
                 };
@@ -162,7 +149,7 @@ impl GtfsFeed {
         if table.is_none() && self.config.trip_updates.is_none() {
             return Err(SourceError::NotFound(format!(
                 "no boards for {}: the feed has neither trip updates nor a readable static timetable",
-                self.slug
+                self.http.spec.slug
             )));
         }
         let states = self.trip_states().await?;
@@ -182,7 +169,7 @@ impl GtfsFeed {
             .as_deref()
             .and_then(|t| t.stop_name(&stops[0]).map(str::to_string))
             .unwrap_or_else(|| station.to_string());
-        let info = station_info(self.slug, self.config.timezone, station, name);
+        let info = self.http.spec.station_info(station, name);
         Ok((info, rows))
     }
 }
@@ -430,12 +417,8 @@ fn departure(
 }
 
 impl Feed for GtfsFeed {
-    fn slug(&self) -> &'static str {
-        self.slug
-    }
-
-    fn attribution(&self) -> &'static str {
-        self.attribution
+    fn spec(&self) -> &FeedSpec {
+        &self.http.spec
     }
 
     /// Stop ids are the feed's own: only `<slug>:<stop>` routes here.
@@ -564,12 +547,11 @@ mod tests {
         GtfsFeedConfig {
             slug: "estonia".into(),
             name: "Elron".into(),
-            timezone: Tz::Europe__Tallinn,
+            timezone: chrono_tz::Tz::Europe__Tallinn,
             vehicle_positions: "/vp".into(),
             trip_updates: Some("/tu".into()),
             static_gtfs: Some("/gtfs.zip".into()),
             attribution: "test".into(),
-            base: None,
             speed_to_kmh: 3.6,
         }
     }

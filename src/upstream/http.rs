@@ -3,6 +3,7 @@
 //! TTL cache with single-flight per URL, a request budget under the upstream's published limit,
 //! backoff after failures, and a cap on the body.
 
+use crate::model::StationInfo;
 use crate::source::cache::FlightCache;
 use crate::source::SourceError;
 use bytes::Bytes;
@@ -20,14 +21,18 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const TOTAL_TIMEOUT: Duration = Duration::from_secs(12);
 const MAX_BODY: usize = 24 * 1024 * 1024;
 
-/// What a feed declares about its upstream.
+/// Who a feed is and how its upstream is reached: built from its registry row (or, for a
+/// `[[feeds]]` entry, from the configuration).
 #[derive(Debug, Clone)]
 pub struct FeedSpec {
-    /// Country slug, also the name of the override variable (`RAILTOP_<SLUG>_URL`).
+    /// The country or region slug it answers for.
     pub slug: &'static str,
     /// Who runs the upstream, for error messages: "Digitraffic".
     pub upstream: &'static str,
-    pub default_base: &'static str,
+    /// The "Data via …" line.
+    pub attribution: &'static str,
+    /// The stations' clock.
+    pub tz: chrono_tz::Tz,
     pub headers: Vec<(&'static str, String)>,
     /// How long an answer is reused.
     pub ttl: Duration,
@@ -35,40 +40,35 @@ pub struct FeedSpec {
     pub per_minute: u32,
 }
 
-/// What the user may set per feed (configuration file, environment).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct FeedSettings {
-    /// Base URL instead of the real upstream's.
-    pub base: Option<String>,
-    /// For countries without positions: the station whose board `realtime` lists.
-    pub hub: Option<String>,
-    /// The API key of a feed that needs one.
-    pub key: Option<String>,
-}
-
-impl FeedSettings {
-    /// Settings that only move the feed to another base URL.
-    pub fn at(base: impl Into<String>) -> FeedSettings {
-        FeedSettings {
-            base: Some(base.into()),
-            ..FeedSettings::default()
+impl FeedSpec {
+    /// The `station` record of a board: the code asked for, its name, the country and its clock.
+    pub fn station_info(&self, code: &str, name: String) -> StationInfo {
+        StationInfo {
+            code: code.to_string(),
+            name,
+            country: Some(self.slug.to_string()),
+            timezone: Some(self.tz.name().to_string()),
         }
     }
 
-    /// The key, unless it is blank.
-    pub fn key(&self) -> Option<&str> {
-        self.key.as_deref().map(str::trim).filter(|k| !k.is_empty())
+    /// The `station` record of a board: what the payload said of the station, completed with
+    /// the code asked for, `name` where the payload gave none, the country and its clock.
+    pub fn station(&self, said: StationInfo, code: &str, name: &str) -> StationInfo {
+        StationInfo {
+            code: if said.code.is_empty() {
+                code.to_string()
+            } else {
+                said.code
+            },
+            name: if said.name.is_empty() {
+                name.to_string()
+            } else {
+                said.name
+            },
+            country: Some(self.slug.to_string()),
+            timezone: said.timezone.or_else(|| Some(self.tz.name().to_string())),
+        }
     }
-}
-
-/// `RAILTOP_FINLAND_URL`, `RAILTOP_UNITED_STATES_URL` …
-pub fn override_var(slug: &str) -> String {
-    format!("RAILTOP_{}_URL", slug.to_uppercase().replace('-', "_"))
-}
-
-/// `RAILTOP_NETHERLANDS_KEY` …
-pub fn key_var(slug: &str) -> String {
-    format!("RAILTOP_{}_KEY", slug.to_uppercase().replace('-', "_"))
 }
 
 #[derive(Debug, Default)]
@@ -135,12 +135,8 @@ pub fn client() -> Result<reqwest::Client, String> {
 }
 
 impl FeedHttp {
-    /// The feed's base URL is `base_override`, else `RAILTOP_<SLUG>_URL`, else its default.
-    pub fn new(spec: FeedSpec, client: reqwest::Client, base_override: Option<String>) -> FeedHttp {
-        let base = base_override
-            .or_else(|| std::env::var(override_var(spec.slug)).ok())
-            .filter(|b| !b.trim().is_empty())
-            .unwrap_or_else(|| spec.default_base.to_string());
+    /// The feed's door at `base` (resolved by the configuration: its override, else the row's).
+    pub fn new(spec: FeedSpec, client: reqwest::Client, base: String) -> FeedHttp {
         let per_minute = NonZeroU32::new(spec.per_minute).unwrap_or(NonZeroU32::MIN);
         FeedHttp {
             base: base.trim().trim_end_matches('/').to_string(),
@@ -150,6 +146,12 @@ impl FeedHttp {
             health: Mutex::new(Health::default()),
             spec,
         }
+    }
+
+    /// Adds a header to every request (a key's, known only when the feed opens).
+    pub fn with_header(mut self, name: &'static str, value: String) -> FeedHttp {
+        self.spec.headers.push((name, value));
+        self
     }
 
     pub fn base(&self) -> &str {
@@ -319,11 +321,5 @@ mod tests {
             1,
             "kept while it lives"
         );
-    }
-
-    #[test]
-    fn override_variables_follow_the_slug() {
-        assert_eq!(override_var("finland"), "RAILTOP_FINLAND_URL");
-        assert_eq!(override_var("united-states"), "RAILTOP_UNITED_STATES_URL");
     }
 }

@@ -7,16 +7,16 @@
 //! `getStationDataByCodeXML_WithNumMins` — codes with trailing spaces, `Late` in minutes, times on
 //! Dublin's clock, `Locationtype` `D` for trains that end here (not departures).
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::http::{FeedHttp, FeedSpec};
+use super::registry::Opened;
 use super::xml::{records, Record};
 use super::{Feed, FeedFuture};
 use crate::assets;
 use crate::model::{status, Departure, StationInfo, Train};
 use crate::source::SourceError;
 use chrono::{DateTime, NaiveDate, Utc};
-use std::time::Duration;
+use std::sync::Arc;
 
-pub const ATTRIBUTION: &str = "Ireland: Iarnród Éireann / Irish Rail realtime API";
 const OPERATOR: &str = "Iarnród Éireann";
 /// How far ahead boards look.
 const BOARD_MINUTES: u32 = 90;
@@ -175,37 +175,18 @@ pub fn parse_board(xml: &[u8]) -> Result<(Option<String>, Vec<Departure>), Strin
     Ok((station_name, due.into_iter().map(|(_, d)| d).collect()))
 }
 
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    Arc::new(Ireland { http: o.http })
+}
+
 pub struct Ireland {
     http: FeedHttp,
 }
 
-impl Ireland {
-    pub fn spec() -> FeedSpec {
-        FeedSpec {
-            slug: "ireland",
-            upstream: "Irish Rail",
-            default_base: "http://api.irishrail.ie",
-            headers: Vec::new(),
-            ttl: Duration::from_secs(15),
-            // No published limit: stay well-mannered.
-            per_minute: 30,
-        }
-    }
-
-    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Ireland {
-        Ireland {
-            http: FeedHttp::new(Ireland::spec(), client, settings.base),
-        }
-    }
-}
-
 impl Feed for Ireland {
-    fn slug(&self) -> &'static str {
-        "ireland"
-    }
-
-    fn attribution(&self) -> &'static str {
-        ATTRIBUTION
+    fn spec(&self) -> &FeedSpec {
+        &self.http.spec
     }
 
     fn trains<'a>(

@@ -7,7 +7,8 @@
 //! Station ids carry their English name as the last part (`odpt.Station:JR-East.Yamanote.Tokyo`).
 //! Boards would need station timetables, which this feed does not read yet.
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::http::{FeedHttp, FeedSpec};
+use super::registry::Opened;
 use super::times::minutes_from_seconds;
 use super::{Feed, FeedFuture};
 use crate::model::tolerant;
@@ -15,10 +16,8 @@ use crate::model::{status, Departure, StationInfo, Train};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
-use std::time::Duration;
+use std::sync::Arc;
 
-pub const ATTRIBUTION: &str = "Japan: Public Transportation Open Data Center (ODPT)";
-pub const KEY_HELP: &str = "free developer registration at developer.odpt.org";
 const OPERATOR: &str = "odpt.Operator:JR-East";
 
 #[derive(Deserialize)]
@@ -114,32 +113,20 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, String> {
         .collect())
 }
 
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    Arc::new(Japan {
+        http: o.http,
+        key: o.key,
+    })
+}
+
 pub struct Japan {
     http: FeedHttp,
     key: String,
 }
 
 impl Japan {
-    pub fn spec() -> FeedSpec {
-        FeedSpec {
-            slug: "japan",
-            upstream: "ODPT",
-            default_base: "https://api.odpt.org",
-            headers: Vec::new(),
-            ttl: Duration::from_secs(30),
-            per_minute: 20,
-        }
-    }
-
-    /// `None` without a key: the country is then listed as needing one.
-    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Option<Japan> {
-        let key = settings.key()?.to_string();
-        Some(Japan {
-            http: FeedHttp::new(Japan::spec(), client, settings.base),
-            key,
-        })
-    }
-
     async fn running(&self) -> Result<Vec<Train>, SourceError> {
         // The parameter names keep their colons, as ODPT documents them; only the key is encoded.
         let key: String = form_urlencoded::byte_serialize(self.key.as_bytes()).collect();
@@ -150,12 +137,8 @@ impl Japan {
 }
 
 impl Feed for Japan {
-    fn slug(&self) -> &'static str {
-        "japan"
-    }
-
-    fn attribution(&self) -> &'static str {
-        ATTRIBUTION
+    fn spec(&self) -> &FeedSpec {
+        &self.http.spec
     }
 
     fn knows_station(&self, code: &str) -> bool {

@@ -15,6 +15,7 @@ pub mod ireland;
 pub mod japan;
 pub mod netherlands;
 pub mod norway;
+pub mod registry;
 pub mod sweden;
 pub mod switzerland;
 pub mod times;
@@ -22,6 +23,7 @@ pub mod usa;
 pub mod xml;
 
 use crate::clock::{rfc3339, Clock};
+use crate::config::FeedSettings;
 use crate::country;
 use crate::model::{
     status, CountryError, Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train,
@@ -30,6 +32,7 @@ use crate::source::{
     DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo, SourceResult,
 };
 use chrono::{DateTime, Utc};
+use http::{FeedHttp, FeedSpec};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
@@ -40,9 +43,15 @@ pub type FeedFuture<'a, T> = Pin<Box<dyn Future<Output = SourceResult<T>> + Send
 
 /// One national feed.
 pub trait Feed: Send + Sync {
-    fn slug(&self) -> &'static str;
+    /// Who the feed is (from its registry row, or its `[[feeds]]` entry).
+    fn spec(&self) -> &FeedSpec;
+    fn slug(&self) -> &'static str {
+        self.spec().slug
+    }
     /// "Data via …" for the screens.
-    fn attribution(&self) -> &'static str;
+    fn attribution(&self) -> &'static str {
+        self.spec().attribution
+    }
     /// Whether `code` is a station of this feed (for routing boards): by default, whether the
     /// country's embedded station list has it as a code or alias.
     fn knows_station(&self, code: &str) -> bool {
@@ -66,10 +75,8 @@ pub trait Feed: Send + Sync {
 /// A feed without open positions: it reads boards, and its trains are those of a hub's board
 /// (DESIGN.md). Implementing this is implementing [`Feed`].
 pub trait BoardFeed: Send + Sync {
-    const SLUG: &'static str;
-    const ATTRIBUTION: &'static str;
-    /// The stations' clock.
-    const TZ: chrono_tz::Tz;
+    /// The feed's door to its upstream, which also says who the feed is.
+    fn http(&self) -> &FeedHttp;
     /// The station whose board `realtime` lists when no `stop` is named.
     fn hub(&self) -> &str;
     /// Codes of the feed's own shape (EVA, UIC…) that route here besides the station list.
@@ -85,16 +92,12 @@ pub trait BoardFeed: Send + Sync {
 }
 
 impl<T: BoardFeed> Feed for T {
-    fn slug(&self) -> &'static str {
-        T::SLUG
-    }
-
-    fn attribution(&self) -> &'static str {
-        T::ATTRIBUTION
+    fn spec(&self) -> &FeedSpec {
+        &self.http().spec
     }
 
     fn knows_station(&self, code: &str) -> bool {
-        self.knows_code(code.trim()) || in_station_list(T::SLUG, code)
+        self.knows_code(code.trim()) || in_station_list(self.slug(), code)
     }
 
     fn trains<'a>(
@@ -102,7 +105,7 @@ impl<T: BoardFeed> Feed for T {
         stop: Option<&'a str>,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(hub_trains(self, stop, self.hub(), T::TZ, now))
+        Box::pin(hub_trains(self, stop, self.hub(), now))
     }
 
     fn board<'a>(
@@ -112,16 +115,6 @@ impl<T: BoardFeed> Feed for T {
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
         self.read_board(station, limit, now)
-    }
-}
-
-/// The `station` record of a board: the code asked for, its name, the country and its clock.
-pub fn station_info(slug: &str, tz: chrono_tz::Tz, code: &str, name: String) -> StationInfo {
-    StationInfo {
-        code: code.to_string(),
-        name,
-        country: Some(slug.to_string()),
-        timezone: Some(tz.name().to_string()),
     }
 }
 
@@ -178,11 +171,13 @@ pub async fn hub_trains(
     feed: &dyn Feed,
     stop: Option<&str>,
     hub: &str,
-    tz: chrono_tz::Tz,
     now: DateTime<Utc>,
 ) -> SourceResult<Vec<Train>> {
     let (station, departures) = feed.board(stop.unwrap_or(hub), 40, now).await?;
-    let day = now.with_timezone(&tz).format("%Y%m%d").to_string();
+    let day = now
+        .with_timezone(&feed.spec().tz)
+        .format("%Y%m%d")
+        .to_string();
     Ok(trains_from_board(feed.slug(), &station, &departures, &day))
 }
 
@@ -197,86 +192,35 @@ pub struct Aggregator {
 }
 
 impl Aggregator {
-    /// Every feed that needs no key. A feed's base URL is `RAILTOP_<COUNTRY>_URL`, else the
-    /// configuration file's `[upstream.<country>] url`, else the real upstream; its hub (for
-    /// countries without positions) is the file's `hub`, else the feed's own default.
+    /// Every feed of the registry that can open (the keyed ones only with a key), with the
+    /// settings the configuration resolved; then the `[[feeds]]` entries, each replacing the
+    /// built-in feed of its country.
     pub fn open(
         clock: Clock,
-        file: &HashMap<String, http::FeedSettings>,
+        settings: &HashMap<String, FeedSettings>,
         gtfs_feeds: &[gtfs::GtfsFeedConfig],
     ) -> Result<Aggregator, String> {
         let client = http::client()?;
-        let settings = |slug: &str| {
-            let mut s = file.get(slug).cloned().unwrap_or_default();
-            if let Ok(url) = std::env::var(http::override_var(slug)) {
-                s.base = Some(url);
-            }
-            if let Ok(key) = std::env::var(http::key_var(slug)) {
-                s.key = Some(key);
-            }
-            s
+        let none = FeedSettings::default();
+        let open = |keyed: bool| {
+            registry::FEEDS
+                .iter()
+                .filter(move |row| row.key_from.is_some() == keyed)
+                .filter(|row| !gtfs_feeds.iter().any(|g| g.slug == row.country.slug))
+                .filter_map(|row| {
+                    let s = settings.get(row.country.slug).unwrap_or(&none);
+                    row.open(client.clone(), s)
+                })
         };
-        let mut feeds: Vec<Arc<dyn Feed>> = vec![
-            Arc::new(finland::Finland::with_settings(
-                client.clone(),
-                settings("finland"),
-            )),
-            Arc::new(ireland::Ireland::with_settings(
-                client.clone(),
-                settings("ireland"),
-            )),
-            Arc::new(belgium::Belgium::with_settings(
-                client.clone(),
-                settings("belgium"),
-            )),
-            Arc::new(switzerland::Switzerland::with_settings(
-                client.clone(),
-                settings("switzerland"),
-            )),
-            Arc::new(germany::Germany::with_settings(
-                client.clone(),
-                settings("germany"),
-            )),
-            Arc::new(usa::UnitedStates::with_settings(
-                client.clone(),
-                settings("united-states"),
-            )),
-            Arc::new(norway::Norway::with_settings(
-                client.clone(),
-                settings("norway"),
-            )),
-            Arc::new(austria::Austria::with_settings(
-                client.clone(),
-                settings("austria"),
-            )),
-            Arc::new(gtfs::GtfsFeed::new(
-                client.clone(),
-                gtfs::malaysia(settings("malaysia").base),
-            )),
-        ];
-        // `[[feeds]]` of the config file: a feed for a country replaces the built-in one.
+        // Open feeds first, then `[[feeds]]`, then the keyed ones: the order routing tries.
+        let mut feeds: Vec<Arc<dyn Feed>> = open(false).collect();
         for config in gtfs_feeds {
-            feeds.retain(|f| f.slug() != config.slug);
             feeds.push(Arc::new(gtfs::GtfsFeed::new(
                 client.clone(),
                 config.clone(),
             )));
         }
-        // The keyed feeds join only with a key; without one `why_not_live` says where to get it.
-        if let Some(feed) =
-            netherlands::Netherlands::with_settings(client.clone(), settings("netherlands"))
-        {
-            feeds.push(Arc::new(feed));
-        }
-        if let Some(feed) = sweden::Sweden::with_settings(client.clone(), settings("sweden")) {
-            feeds.push(Arc::new(feed));
-        }
-        if let Some(feed) = france::France::with_settings(client.clone(), settings("france")) {
-            feeds.push(Arc::new(feed));
-        }
-        if let Some(feed) = japan::Japan::with_settings(client, settings("japan")) {
-            feeds.push(Arc::new(feed));
-        }
+        feeds.extend(open(true));
         Ok(Aggregator::with_feeds(feeds, clock))
     }
 
@@ -420,24 +364,7 @@ impl Aggregator {
     }
 }
 
-/// Why a country of the API has no feed here.
-pub fn why_not_live(slug: &str) -> String {
-    let needs_key = |help: &str| {
-        format!(
-            "needs a key: {help}; then set {} or `key` under [upstream.{slug}] in the config file",
-            http::key_var(slug)
-        )
-    };
-    match slug {
-        "egypt" => "no public realtime rail feed exists (ENR's systems are closed)".into(),
-        "bulgaria" => "no official feed exists (BDŽ publishes only web pages)".into(),
-        "netherlands" => needs_key(netherlands::KEY_HELP),
-        "sweden" => needs_key(sweden::KEY_HELP),
-        "france" => needs_key(france::KEY_HELP),
-        "japan" => needs_key(japan::KEY_HELP),
-        _ => "not supported yet".into(),
-    }
-}
+pub use registry::why_not_live;
 
 impl LiveSource for Aggregator {
     fn regions(&self) -> Vec<String> {

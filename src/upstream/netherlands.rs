@@ -8,21 +8,20 @@
 //! positions: `realtime` lists the trains of a hub's board (Utrecht Centraal unless a `stop` is
 //! named).
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::http::FeedHttp;
+use super::registry::Opened;
 use super::times::{delay_minutes, local_hhmm, parse_offset_time};
-use super::{station_info, BoardFeed, FeedFuture};
+use super::{BoardFeed, Feed, FeedFuture};
+use crate::country;
 use crate::model::tolerant;
 use crate::model::{via_list, Departure, StationInfo};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use serde::Deserialize;
-use std::time::Duration;
+use std::sync::Arc;
 
-pub const ATTRIBUTION: &str = "Netherlands: NS Reisinformatie API";
-const TZ: Tz = Tz::Europe__Amsterdam;
-const HUB: &str = "UT";
-pub const KEY_HELP: &str = "free registration at apiportal.ns.nl (Ns-App product)";
+const TZ: Tz = country::NETHERLANDS.tz;
 
 #[derive(Deserialize)]
 struct Answer {
@@ -133,32 +132,20 @@ fn is_ns_code(code: &str) -> bool {
     (2..=5).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphabetic())
 }
 
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    Arc::new(Netherlands {
+        http: o.http.with_header("Ocp-Apim-Subscription-Key", o.key),
+        hub: o.hub,
+    })
+}
+
 pub struct Netherlands {
     http: FeedHttp,
     hub: String,
 }
 
 impl Netherlands {
-    pub fn spec(key: &str) -> FeedSpec {
-        FeedSpec {
-            slug: "netherlands",
-            upstream: "NS API",
-            default_base: "https://gateway.apiportal.ns.nl",
-            headers: vec![("Ocp-Apim-Subscription-Key", key.to_string())],
-            ttl: Duration::from_secs(30),
-            per_minute: 30,
-        }
-    }
-
-    /// `None` without a key: the country is then listed as needing one.
-    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Option<Netherlands> {
-        let key = settings.key()?.to_string();
-        Some(Netherlands {
-            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
-            http: FeedHttp::new(Netherlands::spec(&key), client, settings.base),
-        })
-    }
-
     async fn departures(
         &self,
         station: &str,
@@ -172,15 +159,15 @@ impl Netherlands {
         let path = format!("/reisinformatie-api/api/v2/departures?station={code}");
         let bytes = self.http.get(&path).await?;
         let departures = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = station_info("netherlands", TZ, &code, code.clone());
+        let info = self.http.spec.station_info(&code, code.clone());
         Ok((info, departures))
     }
 }
 
 impl BoardFeed for Netherlands {
-    const SLUG: &'static str = "netherlands";
-    const ATTRIBUTION: &'static str = ATTRIBUTION;
-    const TZ: Tz = TZ;
+    fn http(&self) -> &FeedHttp {
+        &self.http
+    }
 
     fn hub(&self) -> &str {
         &self.hub
@@ -222,16 +209,5 @@ mod tests {
         );
         assert_eq!(d[0].operator.as_deref(), Some("NS"));
         assert_eq!(d[0].scheduled_dep, "08:55");
-    }
-
-    #[test]
-    fn no_key_no_feed() {
-        let client = crate::upstream::http::client().unwrap();
-        assert!(Netherlands::with_settings(client.clone(), FeedSettings::default()).is_none());
-        let blank = FeedSettings {
-            key: Some("  ".into()),
-            ..FeedSettings::default()
-        };
-        assert!(Netherlands::with_settings(client, blank).is_none());
     }
 }

@@ -8,20 +8,20 @@
 //! no recorded sample of it exists, so its fixture follows Entur's published schema. With a
 //! `stop`, or when the vehicles API fails, `realtime` lists a board's trains (Oslo S by default).
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::http::{FeedHttp, FeedSpec};
+use super::registry::Opened;
 use super::times::{delay_minutes, local_hhmm};
-use super::{hub_trains, in_station_list, station_info, Feed, FeedFuture};
+use super::{hub_trains, in_station_list, Feed, FeedFuture};
+use crate::country;
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo, Train};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use serde::Deserialize;
-use std::time::Duration;
+use std::sync::Arc;
 
-pub const ATTRIBUTION: &str = "Norway: Entur (api.entur.io), NLOD licence";
-const TZ: Tz = Tz::Europe__Oslo;
-const HUB: &str = "NSR:StopPlace:59872";
+const TZ: Tz = country::NORWAY.tz;
 /// `<company>-<application>`, as Entur asks.
 pub const CLIENT_NAME: &str = "railtop-terminalboards";
 const JOURNEY_PLANNER: &str = "/journey-planner/v3/graphql";
@@ -318,6 +318,14 @@ pub fn parse_geocoder(bytes: &[u8]) -> Result<Option<String>, String> {
         .find(|id| id.starts_with(STOP_PREFIX)))
 }
 
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    Arc::new(Norway {
+        http: o.http,
+        hub: o.hub,
+    })
+}
+
 pub struct Norway {
     http: FeedHttp,
     /// The station whose board `realtime` lists.
@@ -325,25 +333,6 @@ pub struct Norway {
 }
 
 impl Norway {
-    pub fn spec() -> FeedSpec {
-        FeedSpec {
-            slug: "norway",
-            upstream: "Entur",
-            default_base: "https://api.entur.io",
-            headers: vec![("ET-Client-Name", CLIENT_NAME.to_string())],
-            ttl: Duration::from_secs(30),
-            // Entur throttles clients that do not name themselves; named ones get far more.
-            per_minute: 30,
-        }
-    }
-
-    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Norway {
-        Norway {
-            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
-            http: FeedHttp::new(Norway::spec(), client, settings.base),
-        }
-    }
-
     /// `station` as an NSR stop place id: given, from the station list, or from the geocoder.
     async fn stop_place(&self, station: &str) -> Result<String, SourceError> {
         let station = station.trim();
@@ -387,7 +376,7 @@ impl Norway {
             .post(JOURNEY_PLANNER, body, "application/json")
             .await?;
         let (id, name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = station_info("norway", TZ, &id, name);
+        let info = self.http.spec.station_info(&id, name);
         Ok((info, departures))
     }
 }
@@ -401,12 +390,8 @@ impl Norway {
 }
 
 impl Feed for Norway {
-    fn slug(&self) -> &'static str {
-        "norway"
-    }
-
-    fn attribution(&self) -> &'static str {
-        ATTRIBUTION
+    fn spec(&self) -> &FeedSpec {
+        &self.http.spec
     }
 
     fn knows_station(&self, code: &str) -> bool {
@@ -428,7 +413,7 @@ impl Feed for Norway {
                     }
                 }
             }
-            hub_trains(self, stop, &self.hub, TZ, now).await
+            hub_trains(self, stop, &self.hub, now).await
         })
     }
 

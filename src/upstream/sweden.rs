@@ -8,9 +8,11 @@
 //! `TrackAtLocation` `x` means no track yet; `Deviation` descriptions are the notices. No
 //! positions: `realtime` lists the trains of a hub's board (Stockholm C unless a `stop` is named).
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec, Kept};
+use super::http::{FeedHttp, Kept};
+use super::registry::Opened;
 use super::times::{delay_minutes, local_hhmm, parse_offset_time};
-use super::{station_info, BoardFeed, FeedFuture};
+use super::{BoardFeed, Feed, FeedFuture};
+use crate::country;
 use crate::model::tolerant;
 use crate::model::{via_list, Departure, StationInfo};
 use crate::source::SourceError;
@@ -21,11 +23,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub const ATTRIBUTION: &str = "Sweden: Trafikverket open API";
-const TZ: Tz = Tz::Europe__Stockholm;
-const HUB: &str = "Cst";
+const TZ: Tz = country::SWEDEN.tz;
 const DATA: &str = "/v2/data.json";
-pub const KEY_HELP: &str = "free registration at data.trafikverket.se";
 const STATIONS_TTL: Duration = Duration::from_secs(24 * 3600);
 
 #[derive(Deserialize)]
@@ -232,6 +231,16 @@ fn is_signature(code: &str) -> bool {
     (1..=5).contains(&code.chars().count()) && code.chars().all(char::is_alphabetic)
 }
 
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    Arc::new(Sweden {
+        http: o.http,
+        key: o.key,
+        hub: o.hub,
+        names: Kept::new(),
+    })
+}
+
 pub struct Sweden {
     http: FeedHttp,
     key: String,
@@ -240,28 +249,6 @@ pub struct Sweden {
 }
 
 impl Sweden {
-    pub fn spec() -> FeedSpec {
-        FeedSpec {
-            slug: "sweden",
-            upstream: "Trafikverket",
-            default_base: "https://api.trafikinfo.trafikverket.se",
-            headers: Vec::new(),
-            ttl: Duration::from_secs(30),
-            per_minute: 30,
-        }
-    }
-
-    /// `None` without a key: the country is then listed as needing one.
-    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Option<Sweden> {
-        let key = settings.key()?.to_string();
-        Some(Sweden {
-            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
-            http: FeedHttp::new(Sweden::spec(), client, settings.base),
-            key,
-            names: Kept::new(),
-        })
-    }
-
     /// Signatures to names, fetched once a day (a failure is not kept).
     async fn names(&self) -> Result<Arc<Names>, SourceError> {
         self.names
@@ -302,15 +289,18 @@ impl Sweden {
             .post(DATA, board_request(&self.key, signature), "text/xml")
             .await?;
         let departures = parse_board(&bytes, &names).map_err(|e| self.http.bad_payload(e))?;
-        let info = station_info("sweden", TZ, signature, name(&names, signature));
+        let info = self
+            .http
+            .spec
+            .station_info(signature, name(&names, signature));
         Ok((info, departures))
     }
 }
 
 impl BoardFeed for Sweden {
-    const SLUG: &'static str = "sweden";
-    const ATTRIBUTION: &'static str = ATTRIBUTION;
-    const TZ: Tz = TZ;
+    fn http(&self) -> &FeedHttp {
+        &self.http
+    }
 
     fn hub(&self) -> &str {
         &self.hub

@@ -6,21 +6,21 @@
 //! the train number (`019651`). No positions: `realtime` lists a hub's board (Zürich HB unless a
 //! `stop` is named). Stations are SBB/UIC numbers such as `8503000`.
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::http::FeedHttp;
+use super::registry::Opened;
 use super::times::{local_hhmm, parse_offset_time};
-use super::{station_info, BoardFeed, FeedFuture};
+use super::{BoardFeed, Feed, FeedFuture};
 use crate::assets;
+use crate::country;
 use crate::model::tolerant;
 use crate::model::{via_list, Departure, StationInfo};
 use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use serde::Deserialize;
-use std::time::Duration;
+use std::sync::Arc;
 
-pub const ATTRIBUTION: &str = "Switzerland: transport.opendata.ch (search.ch / SBB timetable data)";
-const TZ: Tz = Tz::Europe__Zurich;
-const HUB: &str = "8503000";
+const TZ: Tz = country::SWITZERLAND.tz;
 
 #[derive(Deserialize)]
 struct Board {
@@ -134,6 +134,14 @@ pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), Str
     Ok((station, rows.into_iter().map(|(_, d)| d).collect()))
 }
 
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    Arc::new(Switzerland {
+        http: o.http,
+        hub: o.hub,
+    })
+}
+
 pub struct Switzerland {
     http: FeedHttp,
     /// The station whose board `realtime` lists.
@@ -145,24 +153,6 @@ fn is_uic(code: &str) -> bool {
 }
 
 impl Switzerland {
-    pub fn spec() -> FeedSpec {
-        FeedSpec {
-            slug: "switzerland",
-            upstream: "transport.opendata.ch",
-            default_base: "https://transport.opendata.ch",
-            headers: Vec::new(),
-            ttl: Duration::from_secs(30),
-            per_minute: 30,
-        }
-    }
-
-    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> Switzerland {
-        Switzerland {
-            hub: settings.hub.unwrap_or_else(|| HUB.to_string()),
-            http: FeedHttp::new(Switzerland::spec(), client, settings.base),
-        }
-    }
-
     async fn stationboard(
         &self,
         station: &str,
@@ -179,15 +169,15 @@ impl Switzerland {
         let bytes = self.http.get(&path).await?;
         let (station, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
         let name = station.unwrap_or_else(|| code.clone());
-        let info = station_info("switzerland", TZ, &code, name);
+        let info = self.http.spec.station_info(&code, name);
         Ok((info, departures))
     }
 }
 
 impl BoardFeed for Switzerland {
-    const SLUG: &'static str = "switzerland";
-    const ATTRIBUTION: &'static str = ATTRIBUTION;
-    const TZ: Tz = TZ;
+    fn http(&self) -> &FeedHttp {
+        &self.http
+    }
 
     fn hub(&self) -> &str {
         &self.hub

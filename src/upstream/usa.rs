@@ -6,7 +6,8 @@
 //! and a `status` (`Departed`, `Enroute`, `Station`). There is no delay field: it is computed as
 //! expected − scheduled. Boards are built from every run's `stations[]` for a station code.
 
-use super::http::{FeedHttp, FeedSettings, FeedSpec};
+use super::http::{FeedHttp, FeedSpec};
+use super::registry::Opened;
 use super::times::delay_minutes;
 use super::{Feed, FeedFuture};
 use crate::assets;
@@ -16,9 +17,7 @@ use crate::source::SourceError;
 use chrono::{DateTime, FixedOffset, Utc};
 use serde::Deserialize;
 use std::collections::HashMap;
-use std::time::Duration;
-
-pub const ATTRIBUTION: &str = "United States: Amtrak data via Amtraker (api-v3.amtraker.com)";
+use std::sync::Arc;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -196,36 +195,18 @@ pub fn parse_board(
     Ok((station, rows.into_iter().map(|(_, d)| d).collect()))
 }
 
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    Arc::new(UnitedStates { http: o.http })
+}
+
 pub struct UnitedStates {
     http: FeedHttp,
 }
 
-impl UnitedStates {
-    pub fn spec() -> FeedSpec {
-        FeedSpec {
-            slug: "united-states",
-            upstream: "Amtraker",
-            default_base: "https://api-v3.amtraker.com",
-            headers: Vec::new(),
-            ttl: Duration::from_secs(30),
-            per_minute: 20,
-        }
-    }
-
-    pub fn with_settings(client: reqwest::Client, settings: FeedSettings) -> UnitedStates {
-        UnitedStates {
-            http: FeedHttp::new(UnitedStates::spec(), client, settings.base),
-        }
-    }
-}
-
 impl Feed for UnitedStates {
-    fn slug(&self) -> &'static str {
-        "united-states"
-    }
-
-    fn attribution(&self) -> &'static str {
-        ATTRIBUTION
+    fn spec(&self) -> &FeedSpec {
+        &self.http.spec
     }
 
     fn trains<'a>(

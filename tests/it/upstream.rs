@@ -7,10 +7,12 @@ use axum::response::IntoResponse;
 use axum::Router;
 use chrono::{DateTime, Utc};
 use railtop::clock::Clock;
+use railtop::config::FeedSettings;
 use railtop::model::{Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train};
 use railtop::source::{LiveSource, RealtimeQuery};
-use railtop::upstream::finland::{self, Finland};
-use railtop::upstream::http::FeedSettings;
+use railtop::upstream::finland;
+use railtop::upstream::http::FeedSpec;
+use railtop::upstream::registry;
 use railtop::upstream::{
     austria, belgium, france, germany, ireland, japan, netherlands, norway, sweden, switzerland,
     usa,
@@ -614,14 +616,20 @@ async fn germany_and_the_united_states_end_to_end() {
 }
 
 /// A feed that always answers with one train: the other half of "one dead feed costs itself".
-struct Steady;
+struct Steady(FeedSpec);
+
+impl Steady {
+    fn new() -> Steady {
+        Steady(FeedSpec {
+            attribution: "test feed",
+            ..registry::row("norway").unwrap().spec()
+        })
+    }
+}
 
 impl Feed for Steady {
-    fn slug(&self) -> &'static str {
-        "norway"
-    }
-    fn attribution(&self) -> &'static str {
-        "test feed"
+    fn spec(&self) -> &FeedSpec {
+        &self.0
     }
     fn knows_station(&self, _: &str) -> bool {
         false
@@ -646,13 +654,19 @@ impl Feed for Steady {
     }
 }
 
+/// A built-in feed opened at a loopback base URL.
+fn open(slug: &str, base: String) -> Arc<dyn Feed> {
+    let client = railtop::upstream::http::client().unwrap();
+    registry::row(slug)
+        .unwrap()
+        .open(client, &FeedSettings::at(base))
+        .unwrap()
+}
+
 async fn broken_feed_answer(router: Router) -> RealtimeResponse {
     let base = format!("http://{}", start_router(router).await);
-    let finland: Arc<dyn Feed> = Arc::new(Finland::with_settings(
-        railtop::upstream::http::client().unwrap(),
-        FeedSettings::at(base),
-    ));
-    let agg = Aggregator::with_feeds(vec![finland, Arc::new(Steady)], Clock::System);
+    let finland = open("finland", base);
+    let agg = Aggregator::with_feeds(vec![finland, Arc::new(Steady::new())], Clock::System);
     agg.realtime(RealtimeQuery::default()).await.unwrap()
 }
 
@@ -701,11 +715,8 @@ async fn a_hanging_feed_delays_nobody() {
             held.push(sock);
         }
     });
-    let finland: Arc<dyn Feed> = Arc::new(Finland::with_settings(
-        railtop::upstream::http::client().unwrap(),
-        FeedSettings::at(base),
-    ));
-    let agg = Aggregator::with_feeds(vec![finland, Arc::new(Steady)], Clock::System)
+    let finland = open("finland", base);
+    let agg = Aggregator::with_feeds(vec![finland, Arc::new(Steady::new())], Clock::System)
         .with_merge_deadline(std::time::Duration::from_millis(400));
     let started = std::time::Instant::now();
     let answer = agg.realtime(RealtimeQuery::default()).await.unwrap();

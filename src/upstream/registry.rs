@@ -1,0 +1,234 @@
+//! Every built-in feed, one row each. A row names its country (slug, name and clock come from
+//! the country table, never restated), who runs the upstream, the attribution, how it is reached
+//! (base URL, headers, cache TTL, request budget), whether it needs a key and where to get one,
+//! the hub for countries without positions, and the function that opens it. The aggregator, the
+//! "not live because" text and the tests iterate this table.
+//!
+//! Adding a feed is three steps: its file (pure parsers and a thin fetch, ending in an
+//! `open(Opened) -> Arc<dyn Feed>`), one row here, and one fixture folder under `tests/fixtures/`.
+
+use super::http::{FeedHttp, FeedSpec};
+use super::{austria, belgium, finland, france, germany, gtfs, ireland, japan, netherlands};
+use super::{norway, sweden, switzerland, usa, Feed};
+use crate::config::FeedSettings;
+use crate::country::{self, Country};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub struct FeedRow {
+    pub country: &'static Country,
+    /// Who runs the upstream, for error messages: "Digitraffic".
+    pub upstream: &'static str,
+    /// The "Data via …" line of the country's answers.
+    pub attribution: &'static str,
+    pub base_url: &'static str,
+    /// Headers every request carries (a key's header is added by the feed when it opens).
+    pub headers: &'static [(&'static str, &'static str)],
+    /// How long an answer is reused.
+    pub ttl: Duration,
+    /// Requests per minute railtop allows itself, under the upstream's published limit.
+    pub per_minute: u32,
+    /// Where to get a key, for feeds that join only with one.
+    pub key_from: Option<&'static str>,
+    /// The station whose board `realtime` lists, for feeds without positions.
+    pub hub: Option<&'static str>,
+    pub open: fn(Opened) -> Arc<dyn Feed>,
+}
+
+/// What a feed opens with: its door to the upstream (base URL and headers set) and the user's
+/// settings, resolved once by the configuration layer.
+pub struct Opened {
+    pub http: FeedHttp,
+    /// The key, for feeds that need one (present whenever such a feed is opened).
+    pub key: String,
+    /// The row's hub unless the configuration names another.
+    pub hub: String,
+}
+
+const fn secs(s: u64) -> Duration {
+    Duration::from_secs(s)
+}
+
+#[rustfmt::skip]
+pub static FEEDS: &[FeedRow] = &[
+    FeedRow { country: &country::FINLAND, upstream: "Digitraffic",
+        attribution: "Finland: Fintraffic / digitraffic.fi, CC BY 4.0",
+        base_url: "https://rata.digitraffic.fi",
+        headers: &[("Digitraffic-User", concat!("railtop/", env!("CARGO_PKG_VERSION")))],
+        // Digitraffic allows 60 requests a minute per IP without `Digitraffic-User`.
+        ttl: secs(10), per_minute: 50, key_from: None, hub: None, open: finland::open },
+    FeedRow { country: &country::IRELAND, upstream: "Irish Rail",
+        attribution: "Ireland: Iarnród Éireann / Irish Rail realtime API",
+        base_url: "http://api.irishrail.ie", headers: &[],
+        // No published limit: stay well-mannered.
+        ttl: secs(15), per_minute: 30, key_from: None, hub: None, open: ireland::open },
+    FeedRow { country: &country::BELGIUM, upstream: "iRail",
+        attribution: "Belgium: iRail (api.irail.be), data NMBS/SNCB",
+        base_url: "https://api.irail.be", headers: &[],
+        // iRail asks for restraint (3 requests a second at most); stay far below.
+        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("008814001"), open: belgium::open },
+    FeedRow { country: &country::SWITZERLAND, upstream: "transport.opendata.ch",
+        attribution: "Switzerland: transport.opendata.ch (search.ch / SBB timetable data)",
+        base_url: "https://transport.opendata.ch", headers: &[],
+        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("8503000"), open: switzerland::open },
+    FeedRow { country: &country::GERMANY, upstream: "db-rest",
+        attribution: "Germany: DB timetable data via db-rest (v6.db.transport.rest)",
+        base_url: "https://v6.db.transport.rest", headers: &[],
+        // db-vendo-client documents 60 requests a minute per IPv4 to DB's backends.
+        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("berlin-hbf"), open: germany::open },
+    FeedRow { country: &country::UNITED_STATES, upstream: "Amtraker",
+        attribution: "United States: Amtrak data via Amtraker (api-v3.amtraker.com)",
+        base_url: "https://api-v3.amtraker.com", headers: &[],
+        ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: usa::open },
+    FeedRow { country: &country::NORWAY, upstream: "Entur",
+        attribution: "Norway: Entur (api.entur.io), NLOD licence",
+        base_url: "https://api.entur.io", headers: &[("ET-Client-Name", norway::CLIENT_NAME)],
+        // Entur throttles clients that do not name themselves; named ones get far more.
+        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("NSR:StopPlace:59872"), open: norway::open },
+    FeedRow { country: &country::AUSTRIA, upstream: "ÖBB HAFAS",
+        attribution: "Austria: ÖBB Scotty (HAFAS, fahrplan.oebb.at)",
+        base_url: "https://fahrplan.oebb.at", headers: &[],
+        ttl: secs(30), per_minute: 20, key_from: None, hub: Some("8103000"), open: austria::open },
+    FeedRow { country: &country::MALAYSIA, upstream: "KTMB",
+        attribution: "Malaysia: data.gov.my GTFS (KTMB), CC BY 4.0",
+        base_url: "https://api.data.gov.my", headers: &[],
+        ttl: secs(20), per_minute: 30, key_from: None, hub: None, open: gtfs::open_malaysia },
+    FeedRow { country: &country::NETHERLANDS, upstream: "NS API",
+        attribution: "Netherlands: NS Reisinformatie API",
+        base_url: "https://gateway.apiportal.ns.nl", headers: &[],
+        ttl: secs(30), per_minute: 30, key_from: Some("free registration at apiportal.ns.nl (Ns-App product)"),
+        hub: Some("UT"), open: netherlands::open },
+    FeedRow { country: &country::SWEDEN, upstream: "Trafikverket",
+        attribution: "Sweden: Trafikverket open API",
+        base_url: "https://api.trafikinfo.trafikverket.se", headers: &[],
+        ttl: secs(30), per_minute: 30, key_from: Some("free registration at data.trafikverket.se"),
+        hub: Some("Cst"), open: sweden::open },
+    FeedRow { country: &country::FRANCE, upstream: "SNCF Navitia",
+        attribution: "France: SNCF open data (Navitia API), ODbL",
+        base_url: "https://api.sncf.com", headers: &[],
+        // The free plan allows 5,000 requests a day: about 3 a minute on average.
+        ttl: secs(30), per_minute: 6, key_from: Some("free registration at numerique.sncf.com (API SNCF)"),
+        hub: Some("87384008"), open: france::open },
+    FeedRow { country: &country::JAPAN, upstream: "ODPT",
+        attribution: "Japan: Public Transportation Open Data Center (ODPT)",
+        base_url: "https://api.odpt.org", headers: &[],
+        ttl: secs(30), per_minute: 20, key_from: Some("free developer registration at developer.odpt.org"),
+        hub: None, open: japan::open },
+];
+
+/// Countries of the API with no feed to read, and why.
+pub static NO_FEED: &[(&Country, &str)] = &[
+    (
+        &country::EGYPT,
+        "no public realtime rail feed exists (ENR's systems are closed)",
+    ),
+    (
+        &country::BULGARIA,
+        "no official feed exists (BDŽ publishes only web pages)",
+    ),
+];
+
+/// The row of a country's built-in feed.
+pub fn row(slug: &str) -> Option<&'static FeedRow> {
+    FEEDS.iter().find(|r| r.country.slug == slug)
+}
+
+impl FeedRow {
+    /// Who the feed is, for its door to the upstream.
+    pub fn spec(&self) -> FeedSpec {
+        FeedSpec {
+            slug: self.country.slug,
+            upstream: self.upstream,
+            attribution: self.attribution,
+            tz: self.country.tz,
+            headers: self
+                .headers
+                .iter()
+                .map(|(name, value)| (*name, value.to_string()))
+                .collect(),
+            ttl: self.ttl,
+            per_minute: self.per_minute,
+        }
+    }
+
+    /// Opens the feed with `settings`; `None` for a feed that needs a key and has none.
+    pub fn open(&self, client: reqwest::Client, settings: &FeedSettings) -> Option<Arc<dyn Feed>> {
+        let key = settings.key().map(str::to_string);
+        if self.key_from.is_some() && key.is_none() {
+            return None;
+        }
+        let base = settings
+            .base
+            .clone()
+            .unwrap_or_else(|| self.base_url.into());
+        let opened = Opened {
+            http: FeedHttp::new(self.spec(), client, base),
+            key: key.unwrap_or_default(),
+            hub: settings
+                .hub
+                .clone()
+                .or_else(|| self.hub.map(String::from))
+                .unwrap_or_default(),
+        };
+        Some((self.open)(opened))
+    }
+}
+
+/// Why a country of the API has no feed here.
+pub fn why_not_live(slug: &str) -> String {
+    if let Some((_, why)) = NO_FEED.iter().find(|(c, _)| c.slug == slug) {
+        return why.to_string();
+    }
+    match row(slug).and_then(|r| r.key_from) {
+        Some(help) => format!(
+            "needs a key: {help}; then set {} or `key` under [upstream.{slug}] in the config file",
+            crate::config::key_var(slug)
+        ),
+        None => "not supported yet".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_country_has_a_row_or_a_reason_once() {
+        for c in country::COUNTRIES {
+            let rows = FEEDS.iter().filter(|r| r.country.slug == c.slug).count();
+            let reasons = NO_FEED.iter().filter(|(n, _)| n.slug == c.slug).count();
+            assert_eq!(rows + reasons, 1, "{}", c.slug);
+        }
+    }
+
+    #[test]
+    fn keyed_feeds_open_only_with_a_key() {
+        let client = super::super::http::client().unwrap();
+        for row in FEEDS {
+            let keyless = row.open(client.clone(), &FeedSettings::default());
+            assert_eq!(
+                keyless.is_none(),
+                row.key_from.is_some(),
+                "{}",
+                row.country.slug
+            );
+            let blank = FeedSettings {
+                key: Some("  ".into()),
+                ..FeedSettings::default()
+            };
+            assert_eq!(
+                row.open(client.clone(), &blank).is_none(),
+                row.key_from.is_some()
+            );
+            let keyed = FeedSettings {
+                key: Some("k".into()),
+                ..FeedSettings::default()
+            };
+            let feed = row.open(client.clone(), &keyed).expect("opens with a key");
+            assert_eq!(feed.slug(), row.country.slug);
+            assert_eq!(feed.attribution(), row.attribution);
+        }
+        assert!(why_not_live("netherlands").contains("RAILTOP_NETHERLANDS_KEY"));
+        assert!(why_not_live("egypt").contains("ENR"));
+    }
+}
