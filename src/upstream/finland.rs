@@ -6,6 +6,7 @@
 //! Delays are `differenceInMinutes` (absent without realtime). Station names come from
 //! `/api/v1/metadata/stations`, refreshed daily, with " asema" dropped.
 
+use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, FeedSpec, Kept};
 use super::registry::Opened;
 use super::times::local_hhmm;
@@ -14,7 +15,6 @@ use crate::assets;
 use crate::country;
 use crate::model::tolerant;
 use crate::model::{status, via_list, Departure, StationInfo, Train};
-use crate::source::SourceError;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use serde::Deserialize;
@@ -303,6 +303,9 @@ pub fn parse_board(
     Ok(rows.into_iter().map(|(_, d)| d).collect())
 }
 
+/// Digitraffic's station short codes (`HKI`, `TPE`, `KV`).
+const CODES: CodeShape = codes::alphanumeric("a Finnish station code");
+
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
     Arc::new(Finland {
@@ -368,12 +371,7 @@ impl Feed for Finland {
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
         Box::pin(async move {
-            let code = station.trim().to_uppercase();
-            if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
-                return Err(SourceError::NotFound(format!(
-                    "{station:?} is not a Finnish station code"
-                )));
-            }
+            let code = CODES.check(station)?;
             let names = self.names().await;
             let path = format!(
                 "/api/v1/live-trains/station/{code}?arrived_trains=0&arriving_trains=0&departed_trains=0&departing_trains={}&include_nonstopping=false",

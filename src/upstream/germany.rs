@@ -6,6 +6,7 @@
 //! their offset. There are no live positions for DB: `realtime` lists the trains of a hub's board
 //! (`stop`, default `berlin-hbf`). Stations are EVA numbers or slugs such as `hamburg-hbf`.
 
+use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::registry::Opened;
 use super::times::{local_hhmm, minutes_from_seconds};
@@ -167,8 +168,10 @@ pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), Str
 }
 
 fn is_eva(code: &str) -> bool {
-    code.len() == 7 && code.starts_with("80") && code.bytes().all(|b| b.is_ascii_digit())
+    EVA.fits(code)
 }
+
+const EVA: CodeShape = codes::number(7, "80", "an EVA number such as 8011160");
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {

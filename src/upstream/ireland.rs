@@ -7,13 +7,13 @@
 //! `getStationDataByCodeXML_WithNumMins` — codes with trailing spaces, `Late` in minutes, times on
 //! Dublin's clock, `Locationtype` `D` for trains that end here (not departures).
 
+use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, FeedSpec};
 use super::registry::Opened;
 use super::xml::{records, Record};
 use super::{Feed, FeedFuture};
 use crate::assets;
 use crate::model::{status, Departure, StationInfo, Train};
-use crate::source::SourceError;
 use chrono::{DateTime, NaiveDate, Utc};
 use std::sync::Arc;
 
@@ -175,6 +175,9 @@ pub fn parse_board(xml: &[u8]) -> Result<(Option<String>, Vec<Departure>), Strin
     Ok((station_name, due.into_iter().map(|(_, d)| d).collect()))
 }
 
+/// Irish Rail's station codes (`CNLLY`, `HSTON`).
+const CODES: CodeShape = codes::alphanumeric("an Irish Rail station code");
+
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
     Arc::new(Ireland { http: o.http })
@@ -210,12 +213,7 @@ impl Feed for Ireland {
         _now: DateTime<Utc>,
     ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
         Box::pin(async move {
-            let code = station.trim().to_uppercase();
-            if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
-                return Err(SourceError::NotFound(format!(
-                    "{station:?} is not an Irish Rail station code"
-                )));
-            }
+            let code = CODES.check(station)?;
             let path = format!(
                 "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode={code}&NumMins={BOARD_MINUTES}"
             );

@@ -8,6 +8,7 @@
 //! positions: `realtime` lists the trains of a hub's board (Utrecht Centraal unless a `stop` is
 //! named).
 
+use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::registry::Opened;
 use super::times::{delay_minutes, local_hhmm, parse_offset_time};
@@ -128,9 +129,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Vec<Departure>, String> {
 }
 
 /// An NS station code: two to five letters (`UT`, `ASD`, `GVC`).
-fn is_ns_code(code: &str) -> bool {
-    (2..=5).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphabetic())
-}
+const CODES: CodeShape = codes::letters(2..=5, "an NS station code such as UT or ASD");
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
@@ -150,12 +149,7 @@ impl Netherlands {
         &self,
         station: &str,
     ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
-        let code = station.trim().to_ascii_uppercase();
-        if !is_ns_code(&code) {
-            return Err(SourceError::NotFound(format!(
-                "{station:?} is not an NS station code such as UT or ASD"
-            )));
-        }
+        let code = CODES.check(station)?;
         let path = format!("/reisinformatie-api/api/v2/departures?station={code}");
         let bytes = self.http.get(&path).await?;
         let departures = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;

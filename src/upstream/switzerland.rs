@@ -6,6 +6,7 @@
 //! the train number (`019651`). No positions: `realtime` lists a hub's board (Zürich HB unless a
 //! `stop` is named). Stations are SBB/UIC numbers such as `8503000`.
 
+use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::registry::Opened;
 use super::times::{local_hhmm, parse_offset_time};
@@ -148,8 +149,10 @@ pub struct Switzerland {
     hub: String,
 }
 
+const CODES: CodeShape = codes::number(7, "85", "a Swiss station number such as 8503000");
+
 fn is_uic(code: &str) -> bool {
-    code.len() == 7 && code.starts_with("85") && code.bytes().all(|b| b.is_ascii_digit())
+    CODES.fits(code)
 }
 
 impl Switzerland {

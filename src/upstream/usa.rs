@@ -6,14 +6,15 @@
 //! and a `status` (`Departed`, `Enroute`, `Station`). There is no delay field: it is computed as
 //! expected − scheduled. Boards are built from every run's `stations[]` for a station code.
 
+use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, FeedSpec};
 use super::registry::Opened;
 use super::times::delay_minutes;
 use super::{Feed, FeedFuture};
 use crate::assets;
+use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{status, Departure, StationInfo, Train};
-use crate::source::SourceError;
 use chrono::{DateTime, FixedOffset, Utc};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -130,7 +131,7 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, String> {
                     delay
                 },
                 platform: next.and_then(|s| s.platform.clone()),
-                country: Some("united-states".into()),
+                country: Some(COUNTRY.slug.into()),
                 from: Some(r.orig_name.clone()),
                 to: Some(r.dest_name.clone()),
                 next_station: next.map(|s| s.name.clone()),
@@ -163,7 +164,7 @@ pub fn parse_board(
         station.get_or_insert_with(|| StationInfo {
             code: stop.code.to_uppercase(),
             name: stop.name.clone(),
-            country: Some("united-states".into()),
+            country: Some(COUNTRY.slug.into()),
             timezone: stop.tz.clone(),
         });
         if stop.status == "Departed" || i + 1 == r.stations.len() {
@@ -194,6 +195,11 @@ pub fn parse_board(
     rows.sort_by_key(|(t, _)| *t);
     Ok((station, rows.into_iter().map(|(_, d)| d).collect()))
 }
+
+const COUNTRY: &Country = &country::UNITED_STATES;
+
+/// Amtrak's three-letter station codes (`NYP`).
+const CODES: CodeShape = codes::letters(3..=3, "an Amtrak station code such as NYP");
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
@@ -227,21 +233,16 @@ impl Feed for UnitedStates {
         _now: DateTime<Utc>,
     ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
         Box::pin(async move {
-            let code = station.trim().to_uppercase();
-            if code.len() != 3 || !code.chars().all(|c| c.is_ascii_alphabetic()) {
-                return Err(SourceError::NotFound(format!(
-                    "{station:?} is not an Amtrak station code such as NYP"
-                )));
-            }
+            let code = CODES.check(station)?;
             // One list of every train serves every board.
             let bytes = self.http.get("/v3/trains").await?;
             let (found, departures) =
                 parse_board(&bytes, &code).map_err(|e| self.http.bad_payload(e))?;
             let info = found.unwrap_or_else(|| StationInfo {
-                name: assets::find_station(&code, Some("united-states"))
+                name: assets::find_station(&code, Some(COUNTRY.slug))
                     .map_or_else(|| code.clone(), |(_, s)| s.name.clone()),
                 code,
-                country: Some("united-states".into()),
+                country: Some(COUNTRY.slug.into()),
                 timezone: None,
             });
             Ok((info, departures))
