@@ -6,6 +6,25 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+/// Defaults, written once: every other place that needs one reads it from here.
+pub mod defaults {
+    /// Where data comes from without `--source`.
+    pub const SOURCE: &str = "upstream";
+    /// Seconds between realtime refreshes.
+    pub const INTERVAL_SECS: u64 = 15;
+    /// Seconds between board refreshes.
+    pub const BOARD_INTERVAL_SECS: u64 = 30;
+}
+
+/// The screens' colours: the 16 named colours, or none (every state still in words).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    #[default]
+    Color,
+    Mono,
+}
+
 /// What the user may set per feed, resolved once here: the configuration file's
 /// `[upstream.<country>]`, overridden by `RAILTOP_<COUNTRY>_URL` and `RAILTOP_<COUNTRY>_KEY`.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -72,8 +91,7 @@ pub struct FileConfig {
     pub interval: Option<u64>,
     /// Seconds between board refreshes.
     pub board_interval: Option<u64>,
-    /// `color` or `mono`.
-    pub theme: Option<String>,
+    pub theme: Option<Theme>,
     /// `[upstream.finland] url = "…"`: a feed's base URL (`RAILTOP_<COUNTRY>_URL` wins).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub upstream: std::collections::BTreeMap<String, UpstreamFeed>,
@@ -247,13 +265,6 @@ pub fn load(path: &Path) -> Result<FileConfig, String> {
 
 pub fn parse(text: &str) -> Result<FileConfig, String> {
     let config: FileConfig = toml::from_str(text).map_err(|e| e.to_string().trim().to_string())?;
-    if let Some(theme) = &config.theme {
-        if theme != "color" && theme != "mono" {
-            return Err(format!(
-                "theme must be \"color\" or \"mono\", not {theme:?}"
-            ));
-        }
-    }
     if config.interval == Some(0) || config.board_interval == Some(0) {
         return Err("intervals are seconds, at least 1".into());
     }
@@ -275,7 +286,7 @@ mod tests {
         .unwrap();
         assert_eq!(c.source.as_deref(), Some("demo"));
         assert_eq!(c.interval, Some(20));
-        assert_eq!(c.theme.as_deref(), Some("mono"));
+        assert_eq!(c.theme, Some(Theme::Mono));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 pub mod output;
 
 use crate::clock::Clock;
-use crate::config::{self, FileConfig};
+use crate::config::{self, defaults, FileConfig, Theme};
 use crate::server::{self, ServerConfig};
 use crate::source::cache::{CacheConfig, CachedSource};
 use crate::source::demo::DemoSource;
@@ -83,23 +83,29 @@ pub struct Effective {
     pub station: Option<String>,
     pub interval: u64,
     pub board_interval: u64,
-    pub theme: String,
+    pub theme: Theme,
 }
 
 impl Effective {
     pub fn resolve(cli: &Cli, file: &FileConfig, no_color_env: bool) -> Effective {
-        let mono = cli.no_color || no_color_env || file.theme.as_deref() == Some("mono");
+        let mono = cli.no_color || no_color_env || file.theme == Some(Theme::Mono);
         Effective {
             source: cli
                 .source
                 .clone()
                 .or_else(|| file.source.clone())
-                .unwrap_or_else(|| "upstream".into()),
+                .unwrap_or_else(|| defaults::SOURCE.into()),
             country: cli.country.clone().or_else(|| file.country.clone()),
             station: cli.station.clone().or_else(|| file.station.clone()),
-            interval: cli.interval.or(file.interval).unwrap_or(15),
-            board_interval: cli.board_interval.or(file.board_interval).unwrap_or(30),
-            theme: if mono { "mono" } else { "color" }.into(),
+            interval: cli
+                .interval
+                .or(file.interval)
+                .unwrap_or(defaults::INTERVAL_SECS),
+            board_interval: cli
+                .board_interval
+                .or(file.board_interval)
+                .unwrap_or(defaults::BOARD_INTERVAL_SECS),
+            theme: if mono { Theme::Mono } else { Theme::Color },
         }
     }
 }
@@ -218,7 +224,7 @@ impl KioskArgs {
             walk_minutes: (self.walk_time / 60) as i64,
             hours: self.hours,
             board_interval_secs: effective.board_interval,
-            monochrome: effective.theme == "mono",
+            monochrome: effective.theme == Theme::Mono,
         }
     }
 }
@@ -299,7 +305,7 @@ pub async fn run(cli: Cli) -> Result<(), String> {
                 settings: Settings {
                     interval_secs: effective.interval,
                     board_interval_secs: effective.board_interval,
-                    monochrome: effective.theme == "mono",
+                    monochrome: effective.theme == Theme::Mono,
                 },
             };
             crate::tui::run::run(source, clock, options)

@@ -28,7 +28,7 @@ impl Default for KioskSettings {
             page_secs: 8,
             walk_minutes: 0,
             hours: None,
-            board_interval_secs: 30,
+            board_interval_secs: crate::config::defaults::BOARD_INTERVAL_SECS,
             monochrome: false,
         }
     }

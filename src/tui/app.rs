@@ -8,6 +8,7 @@ use super::layout::{self, Areas};
 use super::list::TrainList;
 use super::search::StationSearch;
 use crate::assets;
+use crate::config::defaults;
 use crate::country;
 use crate::model::{DeparturesResponse, Punctuality, RealtimeResponse};
 use crate::screen::poller::Wanted;
@@ -43,8 +44,8 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            interval_secs: 15,
-            board_interval_secs: 30,
+            interval_secs: defaults::INTERVAL_SECS,
+            board_interval_secs: defaults::BOARD_INTERVAL_SECS,
             monochrome: false,
         }
     }
