@@ -8,8 +8,7 @@
 //! names the ÖBB client and its public AID (as every ÖBB app does). Positions come from
 //! `JourneyGeoPos` (the radar) over Austria; with a `stop`, `realtime` lists that station's board.
 
-use super::http::{FeedHttp, FeedSpec};
-use super::registry::Opened;
+use super::http::{FeedHttp, FeedSpec, Opened};
 use super::times::{delay_minutes, local_hhmm};
 use super::{hub_trains, Feed, FeedFuture};
 use crate::country;

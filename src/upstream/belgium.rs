@@ -5,8 +5,7 @@
 //! given). No positions: `realtime` lists the trains of a hub's board (Brussels-South unless a
 //! `stop` is named). Stations are NMBS ids: `008814001` or `BE.NMBS.008814001`.
 
-use super::http::FeedHttp;
-use super::registry::Opened;
+use super::http::{FeedHttp, Opened};
 use super::times::{local_hhmm, minutes_from_seconds};
 use super::{BoardFeed, Feed, FeedFuture};
 use crate::country;

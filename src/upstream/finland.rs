@@ -7,8 +7,7 @@
 //! `/api/v1/metadata/stations`, refreshed daily, with " asema" dropped.
 
 use super::codes::{self, CodeShape};
-use super::http::{FeedHttp, FeedSpec, Kept};
-use super::registry::Opened;
+use super::http::{FeedHttp, FeedSpec, Kept, Opened};
 use super::times::local_hhmm;
 use super::{Feed, FeedFuture};
 use crate::assets;

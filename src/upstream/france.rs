@@ -8,8 +8,7 @@
 //! directions end in their town in brackets. Stations are UIC numbers (`87384008`, Paris
 //! Saint-Lazare). No positions: `realtime` lists the trains of a hub's board.
 
-use super::http::FeedHttp;
-use super::registry::Opened;
+use super::http::{FeedHttp, Opened};
 use super::times::{delay_minutes, local_hhmm};
 use super::{BoardFeed, Feed, FeedFuture};
 use crate::country;

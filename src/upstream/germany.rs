@@ -7,8 +7,7 @@
 //! (`stop`, default `berlin-hbf`). Stations are EVA numbers or slugs such as `hamburg-hbf`.
 
 use super::codes::{self, CodeShape};
-use super::http::FeedHttp;
-use super::registry::Opened;
+use super::http::{FeedHttp, Opened};
 use super::times::{local_hhmm, minutes_from_seconds};
 use super::{BoardFeed, Feed, FeedFuture};
 use crate::assets;

@@ -5,8 +5,7 @@
 
 use super::gtfs_rt::{self, FeedMessage, STOP_SKIPPED, TRIP_CANCELED};
 use super::gtfs_static::Timetable;
-use super::http::{FeedHttp, FeedSpec, Kept};
-use super::registry::Opened;
+use super::http::{FeedHttp, FeedSpec, Kept, Opened};
 use super::times::{delay_minutes, local_hhmm, minutes_from_seconds};
 use super::{Feed, FeedFuture};
 use crate::clock::rfc3339;

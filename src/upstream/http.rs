@@ -71,6 +71,17 @@ impl FeedSpec {
     }
 }
 
+/// What a feed opens with: its door to the upstream (base URL and headers set) and the user's
+/// settings, resolved once by the configuration layer. (Here, beside the door, so that the
+/// feeds need not import the registry that lists them.)
+pub struct Opened {
+    pub http: FeedHttp,
+    /// The key, for feeds that need one (present whenever such a feed is opened).
+    pub key: String,
+    /// The row's hub unless the configuration names another.
+    pub hub: String,
+}
+
 #[derive(Debug, Default)]
 struct Health {
     failures: u32,

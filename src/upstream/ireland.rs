@@ -8,8 +8,7 @@
 //! Dublin's clock, `Locationtype` `D` for trains that end here (not departures).
 
 use super::codes::{self, CodeShape};
-use super::http::{FeedHttp, FeedSpec};
-use super::registry::Opened;
+use super::http::{FeedHttp, FeedSpec, Opened};
 use super::xml::{records, Record};
 use super::{Feed, FeedFuture};
 use crate::assets;

@@ -7,8 +7,7 @@
 //! Station ids carry their English name as the last part (`odpt.Station:JR-East.Yamanote.Tokyo`).
 //! Boards would need station timetables, which this feed does not read yet.
 
-use super::http::{FeedHttp, FeedSpec};
-use super::registry::Opened;
+use super::http::{FeedHttp, FeedSpec, Opened};
 use super::times::minutes_from_seconds;
 use super::{Feed, FeedFuture};
 use crate::model::tolerant;

@@ -9,8 +9,7 @@
 //! named).
 
 use super::codes::{self, CodeShape};
-use super::http::FeedHttp;
-use super::registry::Opened;
+use super::http::{FeedHttp, Opened};
 use super::times::{delay_minutes, local_hhmm, parse_offset_time};
 use super::{BoardFeed, Feed, FeedFuture};
 use crate::country;

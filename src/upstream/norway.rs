@@ -8,8 +8,7 @@
 //! no recorded sample of it exists, so its fixture follows Entur's published schema. With a
 //! `stop`, or when the vehicles API fails, `realtime` lists a board's trains (Oslo S by default).
 
-use super::http::{FeedHttp, FeedSpec};
-use super::registry::Opened;
+use super::http::{FeedHttp, FeedSpec, Opened};
 use super::times::{delay_minutes, local_hhmm};
 use super::{hub_trains, in_station_list, Feed, FeedFuture};
 use crate::country;

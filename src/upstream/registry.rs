@@ -7,7 +7,7 @@
 //! Adding a feed is three steps: its file (pure parsers and a thin fetch, ending in an
 //! `open(Opened) -> Arc<dyn Feed>`), one row here, and one fixture folder under `tests/fixtures/`.
 
-use super::http::{FeedHttp, FeedSpec};
+use super::http::{FeedHttp, FeedSpec, Opened};
 use super::{austria, belgium, finland, france, germany, gtfs, ireland, japan, netherlands};
 use super::{norway, sweden, switzerland, usa, Feed};
 use crate::config::FeedSettings;
@@ -33,16 +33,6 @@ pub struct FeedRow {
     /// The station whose board `realtime` lists, for feeds without positions.
     pub hub: Option<&'static str>,
     pub open: fn(Opened) -> Arc<dyn Feed>,
-}
-
-/// What a feed opens with: its door to the upstream (base URL and headers set) and the user's
-/// settings, resolved once by the configuration layer.
-pub struct Opened {
-    pub http: FeedHttp,
-    /// The key, for feeds that need one (present whenever such a feed is opened).
-    pub key: String,
-    /// The row's hub unless the configuration names another.
-    pub hub: String,
 }
 
 const fn secs(s: u64) -> Duration {

@@ -8,8 +8,7 @@
 //! `TrackAtLocation` `x` means no track yet; `Deviation` descriptions are the notices. No
 //! positions: `realtime` lists the trains of a hub's board (Stockholm C unless a `stop` is named).
 
-use super::http::{FeedHttp, Kept};
-use super::registry::Opened;
+use super::http::{FeedHttp, Kept, Opened};
 use super::times::{delay_minutes, local_hhmm, parse_offset_time};
 use super::{BoardFeed, Feed, FeedFuture};
 use crate::country;

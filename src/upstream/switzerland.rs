@@ -7,8 +7,7 @@
 //! `stop` is named). Stations are SBB/UIC numbers such as `8503000`.
 
 use super::codes::{self, CodeShape};
-use super::http::FeedHttp;
-use super::registry::Opened;
+use super::http::{FeedHttp, Opened};
 use super::times::{local_hhmm, parse_offset_time};
 use super::{BoardFeed, Feed, FeedFuture};
 use crate::assets;

@@ -7,8 +7,7 @@
 //! expected − scheduled. Boards are built from every run's `stations[]` for a station code.
 
 use super::codes::{self, CodeShape};
-use super::http::{FeedHttp, FeedSpec};
-use super::registry::Opened;
+use super::http::{FeedHttp, FeedSpec, Opened};
 use super::times::delay_minutes;
 use super::{Feed, FeedFuture};
 use crate::assets;
