@@ -50,25 +50,6 @@ impl FeedSpec {
             timezone: Some(self.tz.name().to_string()),
         }
     }
-
-    /// The `station` record of a board: what the payload said of the station, completed with
-    /// the code asked for, `name` where the payload gave none, the country and its clock.
-    pub fn station(&self, said: StationInfo, code: &str, name: &str) -> StationInfo {
-        StationInfo {
-            code: if said.code.is_empty() {
-                code.to_string()
-            } else {
-                said.code
-            },
-            name: if said.name.is_empty() {
-                name.to_string()
-            } else {
-                said.name
-            },
-            country: Some(self.slug.to_string()),
-            timezone: said.timezone.or_else(|| Some(self.tz.name().to_string())),
-        }
-    }
 }
 
 /// What a feed opens with: its door to the upstream (base URL and headers set) and the user's
