@@ -8,19 +8,21 @@
 //! names the ÖBB client and its public AID (as every ÖBB app does). Positions come from
 //! `JourneyGeoPos` (the radar) over Austria; with a `stop`, `realtime` lists that station's board.
 
-use super::http::{FeedHttp, FeedSpec, Opened};
+use super::codes::{self, CodeShape};
+use super::http::{FeedHttp, Opened};
+use super::parse::{self, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm};
-use super::{hub_trains, Feed, FeedFuture};
-use crate::country;
+use super::{Adapter, Feed, Live};
+use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{Departure, StationInfo, Train};
-use crate::source::SourceError;
+use crate::model::{Departure, Train};
+use crate::source::SourceResult;
 use chrono::{DateTime, Duration as Days, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
-use chrono_tz::Tz;
 use serde::Deserialize;
 use std::sync::Arc;
 
-const TZ: Tz = country::AUSTRIA.tz;
+const COUNTRY: Country = country::AUSTRIA;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
 const MGATE: &str = "/bin/mgate.exe";
 
 /// Categories on ÖBB's boards that are not trains (city buses, trams, the underground).
@@ -42,12 +44,12 @@ struct ServiceResult {
     err: String,
     #[serde(default, deserialize_with = "tolerant::string")]
     err_txt: String,
-    res: Option<Board>,
+    res: Option<Res>,
 }
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct Board {
+struct Res {
     #[serde(default)]
     common: Common,
     #[serde(default)]
@@ -193,21 +195,27 @@ pub fn hafas_time(date: &str, time: &str, offset_minutes: Option<i64>) -> Option
 /// The board's station name and its train departures in order of planned time.
 /// The result of an mgate answer: the full envelope, or just its `res` (as recorded samples
 /// often are).
-fn result(bytes: &[u8]) -> Result<Board, String> {
-    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+fn result(bytes: &[u8]) -> Result<Res, ParseError> {
+    let value: serde_json::Value = parse::json(COUNTRY.slug, bytes)?;
     if value.get("svcResL").is_none() {
-        return serde_json::from_value(value).map_err(|e| e.to_string());
+        return parse::value(COUNTRY.slug, value);
     }
-    let envelope: Envelope = serde_json::from_value(value).map_err(|e| e.to_string())?;
+    let envelope: Envelope = parse::value(COUNTRY.slug, value)?;
+    let wrong = |reason: String| ParseError::new(COUNTRY.slug, "svcResL[0]", reason);
     let first = envelope
         .svc_res_l
         .into_iter()
         .next()
-        .ok_or("an empty answer")?;
+        .ok_or_else(|| wrong("an empty answer".into()))?;
     if first.err != "OK" && !first.err.is_empty() {
-        return Err(format!("HAFAS error {}: {}", first.err, first.err_txt));
+        return Err(wrong(format!(
+            "HAFAS error {}: {}",
+            first.err, first.err_txt
+        )));
     }
-    first.res.ok_or_else(|| "an answer without a result".into())
+    first
+        .res
+        .ok_or_else(|| wrong("an answer without a result".into()))
 }
 
 /// Whether a product is a train (not a city bus, tram or underground line).
@@ -221,7 +229,7 @@ fn is_train(product: Option<&Product>) -> bool {
 
 /// `JourneyGeoPos` (the radar): the trains in a rectangle with their positions, the delay at
 /// their next stop, and where they go.
-pub fn parse_positions(bytes: &[u8]) -> Result<Vec<Train>, String> {
+pub fn parse_positions(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
     let board = result(bytes)?;
     let common = &board.common;
     Ok(board
@@ -300,7 +308,7 @@ pub fn radar_request(now: DateTime<Utc>) -> String {
     .to_string()
 }
 
-pub fn parse_board(bytes: &[u8]) -> Result<(String, Vec<Departure>), String> {
+pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let board = result(bytes)?;
     let common = &board.common;
     let station = board
@@ -377,13 +385,14 @@ pub fn parse_board(bytes: &[u8]) -> Result<(String, Vec<Departure>), String> {
         })
         .collect();
     rows.sort_by_key(|(t, _)| *t);
-    Ok((station, rows.into_iter().map(|(_, d)| d).collect()))
+    Ok(Board::named(
+        Some(station),
+        rows.into_iter().map(|(_, d)| d).collect(),
+    ))
 }
 
 /// An ÖBB station number: 7 digits starting with 81 (Wien Hbf is 8103000).
-fn is_oebb_id(code: &str) -> bool {
-    code.len() == 7 && code.starts_with("81") && code.bytes().all(|b| b.is_ascii_digit())
-}
+const CODES: CodeShape = codes::number(7, "81", "an ÖBB station number such as 8103000 (Wien Hbf)");
 
 /// The mgate request for a station's departures from `now` on.
 pub fn board_request(station: &str, limit: usize, now: DateTime<Utc>) -> String {
@@ -409,77 +418,52 @@ pub fn board_request(station: &str, limit: usize, now: DateTime<Utc>) -> String 
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Arc::new(Austria {
-        http: o.http,
-        hub: o.hub,
-    })
+    Live::open(o.http, o.hub, Austria)
 }
 
-pub struct Austria {
-    http: FeedHttp,
-    /// The station whose board `realtime` lists.
-    hub: String,
-}
+pub struct Austria;
 
-impl Austria {
-    async fn departures(
-        &self,
-        station: &str,
-        limit: usize,
-        now: DateTime<Utc>,
-    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
-        let station = station.trim();
-        if !is_oebb_id(station) {
-            return Err(SourceError::NotFound(format!(
-                "{station:?} is not an ÖBB station number such as 8103000 (Wien Hbf)"
-            )));
-        }
-        let body = board_request(station, limit, now);
-        let bytes = self.http.post(MGATE, body, "application/json").await?;
-        let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = self.http.spec.station_info(station, name);
-        Ok((info, departures))
-    }
-}
+impl Adapter for Austria {
+    /// Stations are ÖBB numbers only.
+    const STATION_LIST: bool = false;
 
-impl Austria {
-    async fn radar(&self, now: DateTime<Utc>) -> Result<Vec<Train>, SourceError> {
-        let bytes = self
-            .http
-            .post(MGATE, radar_request(now), "application/json")
-            .await?;
-        parse_positions(&bytes).map_err(|e| self.http.bad_payload(e))
-    }
-}
-
-impl Feed for Austria {
-    fn spec(&self) -> &FeedSpec {
-        &self.http.spec
-    }
-
-    fn knows_station(&self, code: &str) -> bool {
-        is_oebb_id(code.trim())
+    fn knows_code(&self, code: &str) -> bool {
+        CODES.fits(code)
     }
 
     /// The radar's positions; with a `stop`, that station's board as trains (no positions).
-    fn trains<'a>(
-        &'a self,
-        stop: Option<&'a str>,
+    async fn trains(
+        &self,
+        http: &FeedHttp,
+        stop: Option<&str>,
         now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        match stop {
-            Some(_) => Box::pin(hub_trains(self, stop, &self.hub, now)),
-            None => Box::pin(self.radar(now)),
+    ) -> SourceResult<Option<Vec<Train>>> {
+        if stop.is_some() {
+            return Ok(None);
         }
+        http.post_parsed(
+            MGATE,
+            radar_request(now),
+            "application/json",
+            parse_positions,
+        )
+        .await
+        .map(Some)
     }
 
-    fn board<'a>(
-        &'a self,
-        station: &'a str,
+    async fn board(
+        &self,
+        http: &FeedHttp,
+        station: &str,
         limit: usize,
         now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(self.departures(station, limit, now))
+    ) -> SourceResult<Board> {
+        let station = CODES.check(station)?;
+        let body = board_request(&station, limit, now);
+        let board = http
+            .post_parsed(MGATE, body, "application/json", parse_board)
+            .await?;
+        Ok(http.spec.complete(&station, board))
     }
 }
 
@@ -510,11 +494,14 @@ mod tests {
 
     #[test]
     fn trains_only_platform_changes_cancellations_midnight_and_messages() {
-        let (name, d) = parse_board(&crate::upstream::fixture(
+        let Board {
+            station,
+            departures: d,
+        } = parse_board(&crate::upstream::fixture(
             "austria/stationboard-wien-hbf.json",
         ))
         .unwrap();
-        assert_eq!(name, "Wien Hbf");
+        assert_eq!(station.name, "Wien Hbf");
         let lines: Vec<&str> = d.iter().map(|d| d.line.as_str()).collect();
         assert_eq!(
             lines,
@@ -574,7 +561,7 @@ mod tests {
             br#"{"svcResL":[{"meth":"StationBoard","err":"H9380","errTxt":"Dep./Arr./Intermed. or equivalent stations defined more than once"}]}"#,
         )
         .unwrap_err();
-        assert!(err.contains("H9380"), "{err}");
+        assert!(err.to_string().contains("H9380"), "{err}");
         let body = board_request("8103000", 20, "2026-11-24T06:00:00Z".parse().unwrap());
         let v: serde_json::Value = serde_json::from_str(&body).unwrap();
         assert_eq!(v["auth"]["aid"], "OWDL4fE4ixNiPBBm");

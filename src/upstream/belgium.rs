@@ -6,18 +6,19 @@
 //! `stop` is named). Stations are NMBS ids: `008814001` or `BE.NMBS.008814001`.
 
 use super::http::{FeedHttp, Opened};
+use super::parse::{self, Board, ParseError};
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{BoardFeed, Feed, FeedFuture};
-use crate::country;
+use super::{Adapter, Feed, Live};
+use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{Departure, StationInfo};
-use crate::source::SourceError;
+use crate::model::Departure;
+use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 use serde::Deserialize;
 use std::sync::Arc;
 
-const TZ: Tz = country::BELGIUM.tz;
+const COUNTRY: Country = country::BELGIUM;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
 const OPERATOR: &str = "NMBS/SNCB";
 
 #[derive(Deserialize)]
@@ -66,8 +67,8 @@ pub fn irail_id(code: &str) -> Option<String> {
 }
 
 /// A liveboard: the station's name and its departures not yet gone, in order.
-pub fn parse_board(bytes: &[u8]) -> Result<(String, Vec<Departure>), String> {
-    let board: Liveboard = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
+    let board: Liveboard = parse::json(COUNTRY.slug, bytes)?;
     let mut rows: Vec<(i64, Departure)> = board
         .departures
         .map(|d| d.departure)
@@ -100,61 +101,39 @@ pub fn parse_board(bytes: &[u8]) -> Result<(String, Vec<Departure>), String> {
         })
         .collect();
     rows.sort_by_key(|(t, _)| *t);
-    Ok((board.station, rows.into_iter().map(|(_, d)| d).collect()))
+    Ok(Board::named(
+        Some(board.station),
+        rows.into_iter().map(|(_, d)| d).collect(),
+    ))
 }
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Arc::new(Belgium {
-        http: o.http,
-        hub: o.hub,
-    })
+    Live::open(o.http, o.hub, Belgium)
 }
 
-pub struct Belgium {
-    http: FeedHttp,
-    /// The station whose board `realtime` lists.
-    hub: String,
-}
+pub struct Belgium;
 
-impl Belgium {
-    async fn liveboard(&self, station: &str) -> Result<(StationInfo, Vec<Departure>), SourceError> {
+impl Adapter for Belgium {
+    fn knows_code(&self, code: &str) -> bool {
+        irail_id(code).is_some()
+    }
+
+    async fn board(
+        &self,
+        http: &FeedHttp,
+        station: &str,
+        _limit: usize,
+        _now: DateTime<Utc>,
+    ) -> SourceResult<Board> {
         let id = irail_id(station).ok_or_else(|| {
             SourceError::NotFound(format!(
                 "{station:?} is not an NMBS station id such as 008814001"
             ))
         })?;
         let path = format!("/liveboard/?id={id}&format=json&lang=en&alerts=false");
-        let bytes = self.http.get(&path).await?;
-        let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = self
-            .http
-            .spec
-            .station_info(id.trim_start_matches("BE.NMBS."), name);
-        Ok((info, departures))
-    }
-}
-
-impl BoardFeed for Belgium {
-    fn http(&self) -> &FeedHttp {
-        &self.http
-    }
-
-    fn hub(&self) -> &str {
-        &self.hub
-    }
-
-    fn knows_code(&self, code: &str) -> bool {
-        irail_id(code).is_some()
-    }
-
-    fn read_board<'a>(
-        &'a self,
-        station: &'a str,
-        _limit: usize,
-        _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(self.liveboard(station))
+        let board = http.get_parsed(&path, parse_board).await?;
+        Ok(http.spec.complete(id.trim_start_matches("BE.NMBS."), board))
     }
 }
 
@@ -178,8 +157,11 @@ mod tests {
 
     #[test]
     fn strings_seconds_cancellations_and_departed() {
-        let (name, d) = parse_board(&fixture()).unwrap();
-        assert_eq!(name, "Brussels-South/Brussels-Midi");
+        let Board {
+            station,
+            departures: d,
+        } = parse_board(&fixture()).unwrap();
+        assert_eq!(station.name, "Brussels-South/Brussels-Midi");
         let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
         assert_eq!(
             codes,
@@ -204,12 +186,11 @@ mod tests {
 
     #[test]
     fn a_hub_board_becomes_trains_without_positions() {
-        let (name, d) = parse_board(&fixture()).unwrap();
-        let station = StationInfo {
-            code: "008814001".into(),
-            name,
-            ..StationInfo::default()
-        };
+        let Board {
+            mut station,
+            departures: d,
+        } = parse_board(&fixture()).unwrap();
+        station.code = "008814001".into();
         let t = crate::upstream::trains_from_board("belgium", &station, &d, "20261124");
         assert_eq!(t.len(), 4);
         assert!(t.iter().all(|t| t.lat.is_none() && t.lng.is_none()));

@@ -42,6 +42,15 @@ impl CodeShape {
         self.spell(station)
             .ok_or_else(|| SourceError::NotFound(format!("{station:?} is not {}", self.what)))
     }
+
+    /// Like [`check`](Self::check), for feeds whose station list also knows names' slugs
+    /// (`berlin-hbf`): the code the country's list has for `station`, else `station` itself.
+    pub fn check_listed(&self, station: &str, country: &str) -> Result<String, SourceError> {
+        let listed = crate::assets::find_station(station, Some(country));
+        let code = listed.map_or(station, |(_, s)| s.code.as_str());
+        self.check(code)
+            .map_err(|_| SourceError::NotFound(format!("{station:?} is not {}", self.what)))
+    }
 }
 
 /// Letters and digits of any length up to 10 (Digitraffic, Irish Rail).
@@ -55,7 +64,7 @@ pub const fn alphanumeric(what: &'static str) -> CodeShape {
     }
 }
 
-/// A national station number: `len` digits after `prefix` (UIC, EVA).
+/// A national station number: `len` digits in all, starting with `prefix` (UIC, EVA).
 pub const fn number(len: usize, prefix: &'static str, what: &'static str) -> CodeShape {
     CodeShape {
         len: len..=len,

@@ -7,21 +7,23 @@
 //! `/api/v1/metadata/stations`, refreshed daily, with " asema" dropped.
 
 use super::codes::{self, CodeShape};
-use super::http::{FeedHttp, FeedSpec, Kept, Opened};
+use super::http::{FeedHttp, Kept, Opened};
+use super::parse::{self, Board, ParseError};
 use super::times::local_hhmm;
-use super::{Feed, FeedFuture};
+use super::{Adapter, Feed, Live};
 use crate::assets;
-use crate::country;
+use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{status, via_list, Departure, StationInfo, Train};
+use crate::model::{status, via_list, Departure, Train};
+use crate::source::SourceResult;
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-const TZ: Tz = country::FINLAND.tz;
+const COUNTRY: Country = country::FINLAND;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
 const NAMES_TTL: Duration = Duration::from_secs(24 * 3600);
 
 #[derive(Debug, Deserialize)]
@@ -116,7 +118,7 @@ pub fn embedded_names() -> Names {
 }
 
 /// `/api/v1/metadata/stations`: every station's short code and name.
-pub fn parse_stations(bytes: &[u8]) -> Result<Names, String> {
+pub fn parse_stations(bytes: &[u8]) -> Result<Names, ParseError> {
     #[derive(Deserialize)]
     #[serde(rename_all = "camelCase")]
     struct Station {
@@ -125,7 +127,7 @@ pub fn parse_stations(bytes: &[u8]) -> Result<Names, String> {
         #[serde(default, deserialize_with = "tolerant::string")]
         station_name: String,
     }
-    let list: Vec<Station> = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    let list: Vec<Station> = parse::json(COUNTRY.slug, bytes)?;
     Ok(list
         .into_iter()
         .filter(|s| !s.station_short_code.is_empty())
@@ -217,11 +219,15 @@ fn train_record(t: &FiTrain, names: &Names, position: Option<&Location>) -> Trai
 
 /// Joins `/live-trains` with `/train-locations/latest/`: trains that run, are placed, or were
 /// cancelled today.
-pub fn parse_trains(live: &[u8], locations: &[u8], names: &Names) -> Result<Vec<Train>, String> {
+pub fn parse_trains(
+    live: &[u8],
+    locations: &[u8],
+    names: &Names,
+) -> Result<Vec<Train>, ParseError> {
     let trains: Vec<FiTrain> =
-        serde_json::from_slice(live).map_err(|e| format!("live-trains: {e}"))?;
+        parse::json(COUNTRY.slug, live).map_err(|e| e.within("live-trains"))?;
     let located: Vec<Location> =
-        serde_json::from_slice(locations).map_err(|e| format!("train-locations: {e}"))?;
+        parse::json(COUNTRY.slug, locations).map_err(|e| e.within("train-locations"))?;
     let by_train: HashMap<(&str, u64), &Location> = located
         .iter()
         .map(|l| ((l.departure_date.as_str(), l.train_number), l))
@@ -238,14 +244,15 @@ pub fn parse_trains(live: &[u8], locations: &[u8], names: &Names) -> Result<Vec<
         .collect())
 }
 
-/// `/live-trains/station/{code}`: the next departures from `station`, soonest first.
+/// `/live-trains/station/{code}`: the next departures from `station`, soonest first, the
+/// station named from `names`.
 pub fn parse_board(
     bytes: &[u8],
     station: &str,
     names: &Names,
     now: DateTime<Utc>,
-) -> Result<Vec<Departure>, String> {
-    let trains: Vec<FiTrain> = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+) -> Result<Board, ParseError> {
+    let trains: Vec<FiTrain> = parse::json(COUNTRY.slug, bytes)?;
     let mut rows: Vec<(DateTime<Utc>, Departure)> = Vec::new();
     for t in &trains {
         let stops: Vec<&Row> = t
@@ -299,7 +306,10 @@ pub fn parse_board(
         ));
     }
     rows.sort_by_key(|(t, _)| *t);
-    Ok(rows.into_iter().map(|(_, d)| d).collect())
+    Ok(Board::named(
+        Some(name(names, station)),
+        rows.into_iter().map(|(_, d)| d).collect(),
+    ))
 }
 
 /// Digitraffic's station short codes (`HKI`, `TPE`, `KV`).
@@ -307,23 +317,20 @@ const CODES: CodeShape = codes::alphanumeric("a Finnish station code");
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Arc::new(Finland {
-        http: o.http,
-        names: Kept::new(),
-    })
+    let finland = Finland { names: Kept::new() };
+    Live::open(o.http, o.hub, finland)
 }
 
 pub struct Finland {
-    http: FeedHttp,
     names: Kept<Arc<Names>>,
 }
 
 impl Finland {
     /// Station names, fetched once a day; the embedded list while the live one is missing.
-    async fn names(&self) -> Arc<Names> {
+    async fn names(&self, http: &FeedHttp) -> Arc<Names> {
         self.names
             .get(async {
-                let fetched = match self.http.get("/api/v1/metadata/stations").await {
+                let fetched = match http.get("/api/v1/metadata/stations").await {
                     Ok(bytes) => parse_stations(&bytes).ok(),
                     Err(e) => {
                         tracing::warn!("finland: station names: {e}");
@@ -343,45 +350,39 @@ impl Finland {
     }
 }
 
-impl Feed for Finland {
-    fn spec(&self) -> &FeedSpec {
-        &self.http.spec
-    }
-
-    fn trains<'a>(
-        &'a self,
-        _stop: Option<&'a str>,
+impl Adapter for Finland {
+    async fn trains(
+        &self,
+        http: &FeedHttp,
+        _stop: Option<&str>,
         _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(async move {
-            let names = self.names().await;
-            let (live, located) = tokio::join!(
-                self.http.get("/api/v1/live-trains"),
-                self.http.get("/api/v1/train-locations/latest/")
-            );
-            parse_trains(&live?, &located?, &names).map_err(|e| self.http.bad_payload(e))
-        })
+    ) -> SourceResult<Option<Vec<Train>>> {
+        let names = self.names(http).await;
+        let (live, located) = tokio::join!(
+            http.get("/api/v1/live-trains"),
+            http.get("/api/v1/train-locations/latest/")
+        );
+        let trains = parse_trains(&live?, &located?, &names).map_err(|e| http.bad_payload(e))?;
+        Ok(Some(trains))
     }
 
-    fn board<'a>(
-        &'a self,
-        station: &'a str,
+    async fn board(
+        &self,
+        http: &FeedHttp,
+        station: &str,
         limit: usize,
         now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(async move {
-            let code = CODES.check(station)?;
-            let names = self.names().await;
-            let path = format!(
-                "/api/v1/live-trains/station/{code}?arrived_trains=0&arriving_trains=0&departed_trains=0&departing_trains={}&include_nonstopping=false",
-                limit.clamp(1, 100)
-            );
-            let bytes = self.http.get(&path).await?;
-            let departures =
-                parse_board(&bytes, &code, &names, now).map_err(|e| self.http.bad_payload(e))?;
-            let info = self.http.spec.station_info(&code, name(&names, &code));
-            Ok((info, departures))
-        })
+    ) -> SourceResult<Board> {
+        let code = CODES.check(station)?;
+        let names = self.names(http).await;
+        let path = format!(
+            "/api/v1/live-trains/station/{code}?arrived_trains=0&arriving_trains=0&departed_trains=0&departing_trains={}&include_nonstopping=false",
+            limit.clamp(1, 100)
+        );
+        let board = http
+            .get_parsed(&path, |b| parse_board(b, &code, &names, now))
+            .await?;
+        Ok(http.spec.complete(&code, board))
     }
 }
 
@@ -469,7 +470,8 @@ mod tests {
             &names(),
             now,
         )
-        .unwrap();
+        .unwrap()
+        .departures;
         let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
         assert_eq!(
             codes,

@@ -8,21 +8,23 @@
 //! directions end in their town in brackets. Stations are UIC numbers (`87384008`, Paris
 //! Saint-Lazare). No positions: `realtime` lists the trains of a hub's board.
 
+use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
+use super::parse::{self, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm};
-use super::{BoardFeed, Feed, FeedFuture};
-use crate::country;
+use super::{Adapter, Feed, Live};
+use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{Departure, StationInfo};
-use crate::source::SourceError;
+use crate::model::Departure;
+use crate::source::SourceResult;
 use base64::Engine;
 use chrono::{DateTime, NaiveDateTime, TimeZone, Utc};
-use chrono_tz::Tz;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-const TZ: Tz = country::FRANCE.tz;
+const COUNTRY: Country = country::FRANCE;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
 
 #[derive(Deserialize)]
 struct Answer {
@@ -124,8 +126,8 @@ fn without_town(direction: &str) -> String {
 }
 
 /// The stop area's name (where given) and the departures in order of planned time.
-pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), String> {
-    let answer: Answer = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
+    let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
     let disruptions: HashMap<&str, &Disruption> = answer
         .disruptions
         .iter()
@@ -187,13 +189,18 @@ pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), Str
         })
         .collect();
     rows.sort_by_key(|(t, _)| *t);
-    Ok((station, rows.into_iter().map(|(_, d)| d).collect()))
+    Ok(Board::named(
+        station,
+        rows.into_iter().map(|(_, d)| d).collect(),
+    ))
 }
 
 /// A French UIC station number: 8 digits starting with 87.
-fn is_sncf_uic(code: &str) -> bool {
-    code.len() == 8 && code.starts_with("87") && code.bytes().all(|b| b.is_ascii_digit())
-}
+const CODES: CodeShape = codes::number(
+    8,
+    "87",
+    "an SNCF UIC number such as 87384008 (Paris Saint-Lazare)",
+);
 
 /// Navitia's HTTP Basic header: the key is the user name, the password empty.
 fn basic_auth(key: &str) -> String {
@@ -203,63 +210,31 @@ fn basic_auth(key: &str) -> String {
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Arc::new(France {
-        http: o.http.with_header("Authorization", basic_auth(&o.key)),
-        hub: o.hub,
-    })
+    let http = o.http.with_header("Authorization", basic_auth(&o.key));
+    Live::open(http, o.hub, France)
 }
 
-pub struct France {
-    http: FeedHttp,
-    hub: String,
-}
+pub struct France;
 
-impl France {
-    async fn departures(
+impl Adapter for France {
+    fn knows_code(&self, code: &str) -> bool {
+        CODES.fits(code)
+    }
+
+    async fn board(
         &self,
+        http: &FeedHttp,
         station: &str,
         limit: usize,
-    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
-        let uic = station.trim();
-        if !is_sncf_uic(uic) {
-            return Err(SourceError::NotFound(format!(
-                "{station:?} is not an SNCF UIC number such as 87384008 (Paris Saint-Lazare)"
-            )));
-        }
+        _now: DateTime<Utc>,
+    ) -> SourceResult<Board> {
+        let uic = CODES.check(station)?;
         let path = format!(
             "/v1/coverage/sncf/stop_areas/stop_area:SNCF:{uic}/departures?data_freshness=realtime&count={}",
             limit.clamp(10, 100)
         );
-        let bytes = self.http.get(&path).await?;
-        let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = self
-            .http
-            .spec
-            .station_info(uic, name.unwrap_or_else(|| uic.to_string()));
-        Ok((info, departures))
-    }
-}
-
-impl BoardFeed for France {
-    fn http(&self) -> &FeedHttp {
-        &self.http
-    }
-
-    fn hub(&self) -> &str {
-        &self.hub
-    }
-
-    fn knows_code(&self, code: &str) -> bool {
-        is_sncf_uic(code)
-    }
-
-    fn read_board<'a>(
-        &'a self,
-        station: &'a str,
-        limit: usize,
-        _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(self.departures(station, limit))
+        let board = http.get_parsed(&path, parse_board).await?;
+        Ok(http.spec.complete(&uic, board))
     }
 }
 
@@ -269,11 +244,14 @@ mod tests {
 
     #[test]
     fn local_times_realtime_only_delays_and_cancellations_through_disruptions() {
-        let (name, d) = parse_board(&crate::upstream::fixture(
+        let Board {
+            station,
+            departures: d,
+        } = parse_board(&crate::upstream::fixture(
             "france/departures-saint-lazare.json",
         ))
         .unwrap();
-        assert_eq!(name.as_deref(), Some("Paris Saint-Lazare"));
+        assert_eq!(station.name, "Paris Saint-Lazare");
         assert_eq!(d.len(), 3);
         assert_eq!(
             (

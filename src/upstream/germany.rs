@@ -8,19 +8,19 @@
 
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
+use super::parse::{self, Board, ParseError};
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{BoardFeed, Feed, FeedFuture};
-use crate::assets;
-use crate::country;
+use super::{Adapter, Feed, Live};
+use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure, StationInfo};
-use crate::source::SourceError;
+use crate::model::{via_list, Departure};
+use crate::source::SourceResult;
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 use serde::Deserialize;
 use std::sync::Arc;
 
-const TZ: Tz = country::GERMANY.tz;
+const COUNTRY: Country = country::GERMANY;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
 
 #[derive(Deserialize)]
 #[serde(untagged)]
@@ -93,8 +93,8 @@ struct Stop {
 }
 
 /// The board's station name (where given) and its departures in order of planned time.
-pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), String> {
-    let entries = match serde_json::from_slice(bytes).map_err(|e| e.to_string())? {
+pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
+    let entries = match parse::json(COUNTRY.slug, bytes)? {
         Answer::Wrapped { departures } => departures,
         Answer::Bare(list) => list,
     };
@@ -163,72 +163,45 @@ pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), Str
         })
         .collect();
     rows.sort_by_key(|(t, _)| *t);
-    Ok((station, rows.into_iter().map(|(_, d)| d).collect()))
+    Ok(Board::named(
+        station,
+        rows.into_iter().map(|(_, d)| d).collect(),
+    ))
 }
 
 fn is_eva(code: &str) -> bool {
     EVA.fits(code)
 }
 
-const EVA: CodeShape = codes::number(7, "80", "an EVA number such as 8011160");
+const EVA: CodeShape = codes::number(
+    7,
+    "80",
+    "a DB station (an EVA number such as 8011160, or a slug such as berlin-hbf)",
+);
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Arc::new(Germany {
-        http: o.http,
-        hub: o.hub,
-    })
+    Live::open(o.http, o.hub, Germany)
 }
 
-pub struct Germany {
-    http: FeedHttp,
-    /// The station whose board `realtime` lists.
-    hub: String,
-}
+pub struct Germany;
 
-impl Germany {
-    async fn departures(
-        &self,
-        station: &str,
-    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
-        let known = assets::find_station(station, Some("germany"));
-        let eva = known.map_or_else(|| station.trim().to_string(), |(_, s)| s.code.clone());
-        if !is_eva(&eva) {
-            return Err(SourceError::NotFound(format!("{station:?} is not a DB station (an EVA number such as 8011160, or a slug such as berlin-hbf)")));
-        }
-        let bytes = self
-            .http
-            .get(&format!("/stops/{eva}/departures?duration=120&results=100"))
-            .await?;
-        let (name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let name = name
-            .or_else(|| known.map(|(_, s)| s.name.clone()))
-            .unwrap_or_else(|| eva.clone());
-        let info = self.http.spec.station_info(&eva, name);
-        Ok((info, departures))
-    }
-}
-
-impl BoardFeed for Germany {
-    fn http(&self) -> &FeedHttp {
-        &self.http
-    }
-
-    fn hub(&self) -> &str {
-        &self.hub
-    }
-
+impl Adapter for Germany {
     fn knows_code(&self, code: &str) -> bool {
         is_eva(code)
     }
 
-    fn read_board<'a>(
-        &'a self,
-        station: &'a str,
+    async fn board(
+        &self,
+        http: &FeedHttp,
+        station: &str,
         _limit: usize,
         _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(self.departures(station))
+    ) -> SourceResult<Board> {
+        let eva = EVA.check_listed(station, COUNTRY.slug)?;
+        let path = format!("/stops/{eva}/departures?duration=120&results=100");
+        let board = http.get_parsed(&path, parse_board).await?;
+        Ok(http.spec.complete(&eva, board))
     }
 }
 
@@ -242,8 +215,11 @@ mod tests {
 
     #[test]
     fn seconds_cancellations_platform_changes_and_midnight() {
-        let (name, d) = parse_board(&fixture()).unwrap();
-        assert_eq!(name.as_deref(), Some("Berlin Hbf"));
+        let Board {
+            station,
+            departures: d,
+        } = parse_board(&fixture()).unwrap();
+        assert_eq!(station.name, "Berlin Hbf");
         let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
         assert_eq!(codes, ["ICE 1007", "RE 3125", "S 5", "ICE 1609"]);
         assert_eq!(
@@ -288,7 +264,7 @@ mod tests {
     fn the_bare_list_form_is_read_too() {
         let wrapped: serde_json::Value = serde_json::from_slice(&fixture()).unwrap();
         let bare = serde_json::to_vec(&wrapped["departures"]).unwrap();
-        assert_eq!(parse_board(&bare).unwrap().1.len(), 4);
+        assert_eq!(parse_board(&bare).unwrap().departures.len(), 4);
     }
 
     #[test]

@@ -6,11 +6,12 @@
 use super::gtfs_rt::{self, FeedMessage, STOP_SKIPPED, TRIP_CANCELED};
 use super::gtfs_static::Timetable;
 use super::http::{FeedHttp, FeedSpec, Kept, Opened};
+use super::parse::Board;
 use super::times::{delay_minutes, local_hhmm, minutes_from_seconds};
-use super::{Feed, FeedFuture};
+use super::{Adapter, Feed, Live};
 use crate::clock::rfc3339;
-use crate::model::{status, via_list, Departure, StationInfo, Train};
-use crate::source::SourceError;
+use crate::model::{status, via_list, Departure, Train};
+use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, TimeZone, Utc};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -38,12 +39,28 @@ pub fn malaysia() -> GtfsFeedConfig {
 
 /// Malaysia's built-in feed (its registry row).
 pub fn open_malaysia(opened: Opened) -> Arc<dyn Feed> {
-    Arc::new(GtfsFeed::with_http(opened.http, malaysia()))
+    Live::open(opened.http, opened.hub, GtfsFeed::new(malaysia()))
+}
+
+/// A `[[feeds]]` entry: its URLs are whole, its identity comes from the configuration.
+pub fn open_configured(client: reqwest::Client, config: GtfsFeedConfig) -> Arc<dyn Feed> {
+    // Feeds live as long as the program; their names are made `'static` once.
+    let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
+    let spec = FeedSpec {
+        slug: leak(&config.slug),
+        upstream: leak(&config.name),
+        attribution: leak(&config.attribution),
+        tz: config.timezone,
+        headers: Vec::new(),
+        ttl: Duration::from_secs(20),
+        per_minute: 30,
+    };
+    let http = FeedHttp::new(spec, client, String::new());
+    Live::open(http, String::new(), GtfsFeed::new(config))
 }
 
 pub struct GtfsFeed {
     config: GtfsFeedConfig,
-    http: FeedHttp,
     timetable: Kept<Option<Arc<Timetable>>>,
 }
 
@@ -56,25 +73,8 @@ struct TripState {
 }
 
 impl GtfsFeed {
-    /// A `[[feeds]]` entry: its URLs are whole, its identity comes from the configuration.
-    pub fn new(client: reqwest::Client, config: GtfsFeedConfig) -> GtfsFeed {
-        // Feeds live as long as the program; their names are made `'static` once.
-        let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
-        let spec = FeedSpec {
-            slug: leak(&config.slug),
-            upstream: leak(&config.name),
-            attribution: leak(&config.attribution),
-            tz: config.timezone,
-            headers: Vec::new(),
-            ttl: Duration::from_secs(20),
-            per_minute: 30,
-        };
-        GtfsFeed::with_http(FeedHttp::new(spec, client, String::new()), config)
-    }
-
-    fn with_http(http: FeedHttp, config: GtfsFeedConfig) -> GtfsFeed {
+    fn new(config: GtfsFeedConfig) -> GtfsFeed {
         GtfsFeed {
-            http,
             config,
             timetable: Kept::new(),
         }
@@ -82,28 +82,28 @@ impl GtfsFeed {
 
     /// The static bundle when one is configured and readable; a broken bundle costs the names,
     /// not the feed (logged, retried after the TTL).
-    async fn timetable(&self) -> Option<Arc<Timetable>> {
+    async fn timetable(&self, http: &FeedHttp) -> Option<Arc<Timetable>> {
         let url = self.config.static_gtfs.as_deref()?;
+        let feed = http.spec.slug;
         self.timetable
             .get(async {
-                let table = match self.http.get(url).await {
+                let table = match http.get(url).await {
                     Ok(bytes) => {
-                        match tokio::task::spawn_blocking(move || Timetable::from_zip(&bytes))
-                            .await
+                        match tokio::task::spawn_blocking(move || Timetable::from_zip(&bytes)).await
                         {
                             Ok(Ok(t)) => Some(Arc::new(t)),
                             Ok(Err(e)) => {
-                                tracing::warn!(feed = self.http.spec.slug, error = %e, "static GTFS unreadable");
+                                tracing::warn!(feed, error = %e, "static GTFS unreadable");
                                 None
                             }
                             Err(e) => {
-                                tracing::warn!(feed = self.http.spec.slug, error = %e, "static GTFS reader stopped");
+                                tracing::warn!(feed, error = %e, "static GTFS reader stopped");
                                 None
                             }
                         }
                     }
                     Err(e) => {
-                        tracing::warn!(feed = self.http.spec.slug, error = %e, "static GTFS unavailable");
+                        tracing::warn!(feed, error = %e, "static GTFS unavailable");
                         None
                     }
                 };
@@ -118,40 +118,49 @@ impl GtfsFeed {
             .await
     }
 
-    async fn decode(&self, url: &str) -> Result<FeedMessage, SourceError> {
-        let bytes = self.http.get(url).await?;
-        gtfs_rt::decode(&bytes).map_err(|e| self.http.bad_payload(e))
-    }
-
-    async fn trip_states(&self) -> Result<HashMap<String, TripState>, SourceError> {
+    async fn trip_states(&self, http: &FeedHttp) -> SourceResult<HashMap<String, TripState>> {
         let Some(url) = self.config.trip_updates.as_deref() else {
             return Ok(HashMap::new());
         };
-        Ok(trip_states(&self.decode(url).await?))
+        let feed = http.get_parsed(url, gtfs_rt::decode).await?;
+        Ok(trip_states(&feed))
     }
+}
 
-    async fn running(&self) -> Result<Vec<Train>, SourceError> {
-        let feed = self.decode(&self.config.vehicle_positions).await?;
-        let table = self.timetable().await;
-        // Trip updates only add delays here: without them the list still stands.
-        let states = self.trip_states().await.unwrap_or_default();
-        Ok(trains(&feed, table.as_deref(), &states, &self.config))
-    }
+impl Adapter for GtfsFeed {
+    /// Stop ids are the feed's own: only `<slug>:<stop>` routes here.
+    const STATION_LIST: bool = false;
 
-    async fn departures(
+    async fn trains(
         &self,
+        http: &FeedHttp,
+        _stop: Option<&str>,
+        _now: DateTime<Utc>,
+    ) -> SourceResult<Option<Vec<Train>>> {
+        let feed = http
+            .get_parsed(&self.config.vehicle_positions, gtfs_rt::decode)
+            .await?;
+        let table = self.timetable(http).await;
+        // Trip updates only add delays here: without them the list still stands.
+        let states = self.trip_states(http).await.unwrap_or_default();
+        Ok(Some(trains(&feed, table.as_deref(), &states, &self.config)))
+    }
+
+    async fn board(
+        &self,
+        http: &FeedHttp,
         station: &str,
         limit: usize,
         now: DateTime<Utc>,
-    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
-        let table = self.timetable().await;
+    ) -> SourceResult<Board> {
+        let table = self.timetable(http).await;
         if table.is_none() && self.config.trip_updates.is_none() {
             return Err(SourceError::NotFound(format!(
                 "no boards for {}: the feed has neither trip updates nor a readable static timetable",
-                self.http.spec.slug
+                http.spec.slug
             )));
         }
-        let states = self.trip_states().await?;
+        let states = self.trip_states(http).await?;
         let stops = match &table {
             Some(t) => t.stop_ids(station),
             None => vec![station.to_string()],
@@ -166,10 +175,8 @@ impl GtfsFeed {
         rows.truncate(limit);
         let name = table
             .as_deref()
-            .and_then(|t| t.stop_name(&stops[0]).map(str::to_string))
-            .unwrap_or_else(|| station.to_string());
-        let info = self.http.spec.station_info(station, name);
-        Ok((info, rows))
+            .and_then(|t| t.stop_name(&stops[0]).map(str::to_string));
+        Ok(http.spec.complete(station, Board::named(name, rows)))
     }
 }
 
@@ -412,34 +419,6 @@ fn departure(
         train_code: Some(code),
         via,
         ..Departure::default()
-    }
-}
-
-impl Feed for GtfsFeed {
-    fn spec(&self) -> &FeedSpec {
-        &self.http.spec
-    }
-
-    /// Stop ids are the feed's own: only `<slug>:<stop>` routes here.
-    fn knows_station(&self, _code: &str) -> bool {
-        false
-    }
-
-    fn trains<'a>(
-        &'a self,
-        _stop: Option<&'a str>,
-        _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(self.running())
-    }
-
-    fn board<'a>(
-        &'a self,
-        station: &'a str,
-        limit: usize,
-        now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(self.departures(station, limit, now))
     }
 }
 

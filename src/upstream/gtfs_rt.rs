@@ -129,6 +129,9 @@ pub const TRIP_CANCELED: i32 = 3;
 pub const STOP_SKIPPED: i32 = 1;
 
 /// Decodes a feed; garbage is an error, never a panic.
-pub fn decode(bytes: &[u8]) -> Result<FeedMessage, String> {
-    FeedMessage::decode(bytes).map_err(|e| format!("not a GTFS-Realtime feed: {e}"))
+pub fn decode(bytes: &[u8]) -> Result<FeedMessage, super::parse::ParseError> {
+    FeedMessage::decode(bytes).map_err(|e| {
+        let reason = format!("not a GTFS-Realtime feed: {e}");
+        super::parse::ParseError::new("gtfs-rt", "FeedMessage", reason)
+    })
 }

@@ -2,6 +2,7 @@
 //! names (and which platforms belong to a station), route names, trip headsigns, each stop's
 //! scheduled departures, and the service calendar that says which trips run on a day.
 
+use super::parse::ParseError;
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};
 use std::collections::HashMap;
 use std::io::Read;
@@ -78,33 +79,38 @@ impl Csv {
     }
 }
 
+/// A broken bundle: which file, and what was wrong.
+fn broken(file: &str, reason: impl ToString) -> ParseError {
+    ParseError::new("gtfs", file, reason.to_string())
+}
+
 /// Reads one file of the bundle; a missing file is empty.
 fn read_csv(
     archive: &mut zip::ZipArchive<std::io::Cursor<&[u8]>>,
     name: &str,
-) -> Result<Csv, String> {
+) -> Result<Csv, ParseError> {
     let file = match archive.by_name(name) {
         Ok(f) => f,
         Err(zip::result::ZipError::FileNotFound) => return Ok(Csv::default()),
-        Err(e) => return Err(format!("{name}: {e}")),
+        Err(e) => return Err(broken(name, e)),
     };
     if file.size() > MAX_FILE_BYTES {
-        return Err(format!(
-            "{name} is larger than {} MiB",
-            MAX_FILE_BYTES >> 20
+        return Err(broken(
+            name,
+            format!("larger than {} MiB", MAX_FILE_BYTES >> 20),
         ));
     }
     let mut text = Vec::new();
     file.take(MAX_FILE_BYTES)
         .read_to_end(&mut text)
-        .map_err(|e| format!("{name}: {e}"))?;
+        .map_err(|e| broken(name, e))?;
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&text));
     let columns = reader
         .headers()
-        .map_err(|e| format!("{name}: {e}"))?
+        .map_err(|e| broken(name, e))?
         .iter()
         .enumerate()
         .map(|(i, h)| (h.to_string(), i))
@@ -112,14 +118,14 @@ fn read_csv(
     let records = reader
         .records()
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("{name}: {e}"))?;
+        .map_err(|e| broken(name, e))?;
     Ok(Csv { columns, records })
 }
 
 impl Timetable {
-    pub fn from_zip(bytes: &[u8]) -> Result<Timetable, String> {
+    pub fn from_zip(bytes: &[u8]) -> Result<Timetable, ParseError> {
         let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes))
-            .map_err(|e| format!("not a GTFS zip: {e}"))?;
+            .map_err(|e| broken("the bundle", format!("not a GTFS zip: {e}")))?;
         let mut t = Timetable::default();
         let file = read_csv(&mut archive, "stops.txt")?;
         for row in &file.records {
@@ -219,7 +225,7 @@ impl Timetable {
             }
         }
         if t.stop_names.is_empty() {
-            return Err("the bundle has no stops.txt".into());
+            return Err(broken("stops.txt", "the bundle has no stops.txt"));
         }
         Ok(t)
     }

@@ -3,6 +3,7 @@
 //! TTL cache with single-flight per URL, a request budget under the upstream's published limit,
 //! backoff after failures, and a cap on the body.
 
+use super::parse::{Board, ParseError};
 use crate::model::StationInfo;
 use crate::source::cache::FlightCache;
 use crate::source::SourceError;
@@ -49,6 +50,23 @@ impl FeedSpec {
             country: Some(self.slug.to_string()),
             timezone: Some(self.tz.name().to_string()),
         }
+    }
+
+    /// A parsed board with its station completed: the code asked for where the payload gave
+    /// none, a name from the payload, else the country's station list, else the code; the
+    /// country; and the country's clock where the payload gave none.
+    pub fn complete(&self, code: &str, mut board: Board) -> Board {
+        let s = &mut board.station;
+        if s.code.is_empty() {
+            s.code = code.to_string();
+        }
+        if s.name.is_empty() {
+            s.name = crate::assets::find_station(&s.code, Some(self.slug))
+                .map_or_else(|| s.code.clone(), |(_, known)| known.name.clone());
+        }
+        s.country.get_or_insert_with(|| self.slug.to_string());
+        s.timezone.get_or_insert_with(|| self.tz.name().to_string());
+        board
     }
 }
 
@@ -276,9 +294,32 @@ impl FeedHttp {
         Ok(Bytes::from(body))
     }
 
+    /// GET `path` and read the answer with `parse`; a payload it cannot read counts as a
+    /// failure of the upstream (it backs off like any other).
+    pub async fn get_parsed<T>(
+        &self,
+        path: &str,
+        parse: impl FnOnce(&[u8]) -> Result<T, ParseError>,
+    ) -> Result<T, SourceError> {
+        let bytes = self.get(path).await?;
+        parse(&bytes).map_err(|e| self.bad_payload(e))
+    }
+
+    /// POST `body` and read the answer with `parse`, as [`get_parsed`](Self::get_parsed).
+    pub async fn post_parsed<T>(
+        &self,
+        path: &str,
+        body: String,
+        content_type: &'static str,
+        parse: impl FnOnce(&[u8]) -> Result<T, ParseError>,
+    ) -> Result<T, SourceError> {
+        let bytes = self.post(path, body, content_type).await?;
+        parse(&bytes).map_err(|e| self.bad_payload(e))
+    }
+
     /// A parse failure, worded like the others.
-    pub fn bad_payload(&self, what: impl std::fmt::Display) -> SourceError {
-        self.fail(format!("unreadable answer: {what}"))
+    pub fn bad_payload(&self, e: ParseError) -> SourceError {
+        self.fail(format!("unreadable answer at {}: {}", e.at, e.reason))
     }
 }
 

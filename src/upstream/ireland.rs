@@ -8,14 +8,17 @@
 //! Dublin's clock, `Locationtype` `D` for trains that end here (not departures).
 
 use super::codes::{self, CodeShape};
-use super::http::{FeedHttp, FeedSpec, Opened};
+use super::http::{FeedHttp, Opened};
+use super::parse::{Board, ParseError};
 use super::xml::{records, Record};
-use super::{Feed, FeedFuture};
-use crate::assets;
-use crate::model::{status, Departure, StationInfo, Train};
+use super::{Adapter, Feed, Live};
+use crate::country::{self, Country};
+use crate::model::{status, Departure, Train};
+use crate::source::SourceResult;
 use chrono::{DateTime, NaiveDate, Utc};
 use std::sync::Arc;
 
+const COUNTRY: Country = country::IRELAND;
 const OPERATOR: &str = "Iarnród Éireann";
 /// How far ahead boards look.
 const BOARD_MINUTES: u32 = 90;
@@ -83,8 +86,8 @@ fn date_code(train_date: &str) -> String {
 }
 
 /// `getCurrentTrainsXML`: every train Irish Rail knows about right now.
-pub fn parse_trains(xml: &[u8]) -> Result<Vec<Train>, String> {
-    Ok(records(xml, "objTrainPositions")?
+pub fn parse_trains(xml: &[u8]) -> Result<Vec<Train>, ParseError> {
+    Ok(records(COUNTRY.slug, xml, "objTrainPositions")?
         .iter()
         .filter(|r| !field(r, "TrainCode").is_empty())
         .map(|r| {
@@ -115,7 +118,7 @@ pub fn parse_trains(xml: &[u8]) -> Result<Vec<Train>, String> {
                     m.delay
                 },
                 platform: None,
-                country: Some("ireland".into()),
+                country: Some(COUNTRY.slug.into()),
                 from: m.from,
                 to,
                 next_station: m.next_stop,
@@ -130,8 +133,8 @@ pub fn parse_trains(xml: &[u8]) -> Result<Vec<Train>, String> {
 }
 
 /// `getStationDataByCodeXML`: the trains due to leave, soonest first.
-pub fn parse_board(xml: &[u8]) -> Result<(Option<String>, Vec<Departure>), String> {
-    let rows = records(xml, "objStationData")?;
+pub fn parse_board(xml: &[u8]) -> Result<Board, ParseError> {
+    let rows = records(COUNTRY.slug, xml, "objStationData")?;
     let station_name = rows
         .first()
         .map(|r| field(r, "Stationfullname").to_string())
@@ -171,7 +174,10 @@ pub fn parse_board(xml: &[u8]) -> Result<(Option<String>, Vec<Departure>), Strin
         .collect();
     // `Duein` counts minutes from now, so the order holds across midnight.
     due.sort_by_key(|(d, _)| *d);
-    Ok((station_name, due.into_iter().map(|(_, d)| d).collect()))
+    Ok(Board::named(
+        station_name,
+        due.into_iter().map(|(_, d)| d).collect(),
+    ))
 }
 
 /// Irish Rail's station codes (`CNLLY`, `HSTON`).
@@ -179,58 +185,35 @@ const CODES: CodeShape = codes::alphanumeric("an Irish Rail station code");
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Arc::new(Ireland { http: o.http })
+    Live::open(o.http, o.hub, Ireland)
 }
 
-pub struct Ireland {
-    http: FeedHttp,
-}
+pub struct Ireland;
 
-impl Feed for Ireland {
-    fn spec(&self) -> &FeedSpec {
-        &self.http.spec
-    }
-
-    fn trains<'a>(
-        &'a self,
-        _stop: Option<&'a str>,
+impl Adapter for Ireland {
+    async fn trains(
+        &self,
+        http: &FeedHttp,
+        _stop: Option<&str>,
         _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(async move {
-            let xml = self
-                .http
-                .get("/realtime/realtime.asmx/getCurrentTrainsXML")
-                .await?;
-            parse_trains(&xml).map_err(|e| self.http.bad_payload(e))
-        })
+    ) -> SourceResult<Option<Vec<Train>>> {
+        let path = "/realtime/realtime.asmx/getCurrentTrainsXML";
+        http.get_parsed(path, parse_trains).await.map(Some)
     }
 
-    fn board<'a>(
-        &'a self,
-        station: &'a str,
+    async fn board(
+        &self,
+        http: &FeedHttp,
+        station: &str,
         _limit: usize,
         _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(async move {
-            let code = CODES.check(station)?;
-            let path = format!(
-                "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode={code}&NumMins={BOARD_MINUTES}"
-            );
-            let xml = self.http.get(&path).await?;
-            let (name, departures) = parse_board(&xml).map_err(|e| self.http.bad_payload(e))?;
-            let name = name
-                .or_else(|| {
-                    assets::find_station(&code, Some("ireland")).map(|(_, s)| s.name.clone())
-                })
-                .unwrap_or_else(|| code.clone());
-            let info = StationInfo {
-                code,
-                name,
-                country: Some("ireland".into()),
-                timezone: Some("Europe/Dublin".into()),
-            };
-            Ok((info, departures))
-        })
+    ) -> SourceResult<Board> {
+        let code = CODES.check(station)?;
+        let path = format!(
+            "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode={code}&NumMins={BOARD_MINUTES}"
+        );
+        let board = http.get_parsed(&path, parse_board).await?;
+        Ok(http.spec.complete(&code, board))
     }
 }
 
@@ -300,8 +283,11 @@ mod tests {
 
     #[test]
     fn board_orders_by_due_and_drops_terminating_trains() {
-        let (name, d) = parse_board(&fixture("station-data-CNLLY.xml")).unwrap();
-        assert_eq!(name.as_deref(), Some("Dublin Connolly"));
+        let Board {
+            station,
+            departures: d,
+        } = parse_board(&fixture("station-data-CNLLY.xml")).unwrap();
+        assert_eq!(station.name, "Dublin Connolly");
         let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
         assert_eq!(
             codes,

@@ -7,16 +7,19 @@
 //! Station ids carry their English name as the last part (`odpt.Station:JR-East.Yamanote.Tokyo`).
 //! Boards would need station timetables, which this feed does not read yet.
 
-use super::http::{FeedHttp, FeedSpec, Opened};
+use super::http::{FeedHttp, Opened};
+use super::parse::{self, Board, ParseError};
 use super::times::minutes_from_seconds;
-use super::{Feed, FeedFuture};
+use super::{Adapter, Feed, Live};
+use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{status, Departure, StationInfo, Train};
-use crate::source::SourceError;
+use crate::model::{status, Train};
+use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use std::sync::Arc;
 
+const COUNTRY: Country = country::JAPAN;
 const OPERATOR: &str = "odpt.Operator:JR-East";
 
 #[derive(Deserialize)]
@@ -71,8 +74,8 @@ pub fn last_part(id: &str) -> String {
 }
 
 /// The running trains: station-based positions, no coordinates.
-pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, String> {
-    let trains: Vec<OdptTrain> = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
+    let trains: Vec<OdptTrain> = parse::json(COUNTRY.slug, bytes)?;
     Ok(trains
         .into_iter()
         .filter(|t| !t.number.is_empty())
@@ -93,7 +96,7 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, String> {
                 lng: None,
                 delay: t.delay_seconds.map(minutes_from_seconds),
                 platform: None,
-                country: Some("japan".into()),
+                country: Some(COUNTRY.slug.into()),
                 from: None,
                 to,
                 // Between two stations the next is `toStation`; standing, it is `fromStation`.
@@ -114,55 +117,43 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, String> {
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Arc::new(Japan {
-        http: o.http,
-        key: o.key,
-    })
+    Live::open(o.http, o.hub, Japan { key: o.key })
 }
 
 pub struct Japan {
-    http: FeedHttp,
     key: String,
 }
 
-impl Japan {
-    async fn running(&self) -> Result<Vec<Train>, SourceError> {
-        // The parameter names keep their colons, as ODPT documents them; only the key is encoded.
-        let key: String = form_urlencoded::byte_serialize(self.key.as_bytes()).collect();
-        let path = format!("/api/v4/odpt:Train?acl:consumerKey={key}&odpt:operator={OPERATOR}");
-        let bytes = self.http.get(&path).await?;
-        parse_trains(&bytes).map_err(|e| self.http.bad_payload(e))
-    }
-}
+impl Adapter for Japan {
+    /// Station ids are ODPT's own.
+    const STATION_LIST: bool = false;
 
-impl Feed for Japan {
-    fn spec(&self) -> &FeedSpec {
-        &self.http.spec
-    }
-
-    fn knows_station(&self, code: &str) -> bool {
+    fn knows_code(&self, code: &str) -> bool {
         code.starts_with("odpt.Station:")
     }
 
-    fn trains<'a>(
-        &'a self,
-        _stop: Option<&'a str>,
+    async fn trains(
+        &self,
+        http: &FeedHttp,
+        _stop: Option<&str>,
         _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(self.running())
+    ) -> SourceResult<Option<Vec<Train>>> {
+        // The parameter names keep their colons, as ODPT documents them; only the key is encoded.
+        let key: String = form_urlencoded::byte_serialize(self.key.as_bytes()).collect();
+        let path = format!("/api/v4/odpt:Train?acl:consumerKey={key}&odpt:operator={OPERATOR}");
+        http.get_parsed(&path, parse_trains).await.map(Some)
     }
 
-    fn board<'a>(
-        &'a self,
-        station: &'a str,
+    async fn board(
+        &self,
+        _http: &FeedHttp,
+        station: &str,
         _limit: usize,
         _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(async move {
-            Err(SourceError::NotFound(format!(
-                "no board for {station:?}: Japan's feed (ODPT) gives running trains; station timetables are not read yet"
-            )))
-        })
+    ) -> SourceResult<Board> {
+        Err(SourceError::NotFound(format!(
+            "no board for {station:?}: Japan's feed (ODPT) gives running trains; station timetables are not read yet"
+        )))
     }
 }
 

@@ -16,6 +16,7 @@ pub mod ireland;
 pub mod japan;
 pub mod netherlands;
 pub mod norway;
+pub mod parse;
 pub mod registry;
 pub mod sweden;
 pub mod switzerland;
@@ -40,9 +41,12 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use parse::{Board, ParseError};
+
 pub type FeedFuture<'a, T> = Pin<Box<dyn Future<Output = SourceResult<T>> + Send + 'a>>;
 
-/// One national feed.
+/// One feed, as the aggregator holds it. The built-in feeds and `[[feeds]]` are [`Live`]
+/// adapters; tests write their own.
 pub trait Feed: Send + Sync {
     /// Who the feed is (from its registry row, or its `[[feeds]]` entry).
     fn spec(&self) -> &FeedSpec;
@@ -64,41 +68,71 @@ pub trait Feed: Send + Sync {
         stop: Option<&'a str>,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>>;
-    /// A station's next departures.
+    /// A station's next departures, the station completed.
     fn board<'a>(
         &'a self,
         station: &'a str,
         limit: usize,
         now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)>;
+    ) -> FeedFuture<'a, Board>;
 }
 
-/// A feed without open positions: it reads boards, and its trains are those of a hub's board
-/// (DESIGN.md). Implementing this is implementing [`Feed`].
-pub trait BoardFeed: Send + Sync {
-    /// The feed's door to its upstream, which also says who the feed is.
-    fn http(&self) -> &FeedHttp;
-    /// The station whose board `realtime` lists when no `stop` is named.
-    fn hub(&self) -> &str;
+/// What each feed's file writes: how it asks its upstream and reads the answers. [`Live`] makes
+/// it a [`Feed`], so the boxing, the routing and the hub rule are written once.
+pub trait Adapter: Send + Sync + 'static {
+    /// Whether the country's embedded station list routes boards here (not for feeds whose
+    /// stations are only their own ids).
+    const STATION_LIST: bool = true;
+
     /// Codes of the feed's own shape (EVA, UIC…) that route here besides the station list.
     fn knows_code(&self, _code: &str) -> bool {
         false
     }
-    fn read_board<'a>(
-        &'a self,
-        station: &'a str,
+
+    /// The country's trains from the feed's own list (with positions), or `None` to list those
+    /// of a board instead: `stop`'s, else the hub's (DESIGN.md). A feed of boards only keeps
+    /// this default.
+    fn trains(
+        &self,
+        _http: &FeedHttp,
+        _stop: Option<&str>,
+        _now: DateTime<Utc>,
+    ) -> impl Future<Output = SourceResult<Option<Vec<Train>>>> + Send {
+        async { Ok(None) }
+    }
+
+    /// A station's next departures, the station completed (see [`FeedSpec::complete`]).
+    fn board(
+        &self,
+        http: &FeedHttp,
+        station: &str,
         limit: usize,
         now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)>;
+    ) -> impl Future<Output = SourceResult<Board>> + Send;
 }
 
-impl<T: BoardFeed> Feed for T {
+/// A feed at work: its door to the upstream, its hub, and its adapter.
+pub struct Live<A> {
+    http: FeedHttp,
+    /// The station whose board lists the trains when the adapter has no list of its own.
+    hub: String,
+    adapter: A,
+}
+
+impl<A: Adapter> Live<A> {
+    pub fn open(http: FeedHttp, hub: String, adapter: A) -> Arc<dyn Feed> {
+        Arc::new(Live { http, hub, adapter })
+    }
+}
+
+impl<A: Adapter> Feed for Live<A> {
     fn spec(&self) -> &FeedSpec {
-        &self.http().spec
+        &self.http.spec
     }
 
     fn knows_station(&self, code: &str) -> bool {
-        self.knows_code(code.trim()) || in_station_list(self.slug(), code)
+        self.adapter.knows_code(code.trim())
+            || (A::STATION_LIST && in_station_list(self.slug(), code))
     }
 
     fn trains<'a>(
@@ -106,7 +140,12 @@ impl<T: BoardFeed> Feed for T {
         stop: Option<&'a str>,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(hub_trains(self, stop, self.hub(), now))
+        Box::pin(async move {
+            match self.adapter.trains(&self.http, stop, now).await? {
+                Some(trains) => Ok(trains),
+                None => hub_trains(self, stop, &self.hub, now).await,
+            }
+        })
     }
 
     fn board<'a>(
@@ -114,8 +153,8 @@ impl<T: BoardFeed> Feed for T {
         station: &'a str,
         limit: usize,
         now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        self.read_board(station, limit, now)
+    ) -> FeedFuture<'a, Board> {
+        Box::pin(self.adapter.board(&self.http, station, limit, now))
     }
 }
 
@@ -174,12 +213,17 @@ pub async fn hub_trains(
     hub: &str,
     now: DateTime<Utc>,
 ) -> SourceResult<Vec<Train>> {
-    let (station, departures) = feed.board(stop.unwrap_or(hub), 40, now).await?;
+    let board = feed.board(stop.unwrap_or(hub), 40, now).await?;
     let day = now
         .with_timezone(&feed.spec().tz)
         .format("%Y%m%d")
         .to_string();
-    Ok(trains_from_board(feed.slug(), &station, &departures, &day))
+    Ok(trains_from_board(
+        feed.slug(),
+        &board.station,
+        &board.departures,
+        &day,
+    ))
 }
 
 /// A fixture of the project's own under `tests/fixtures/`, for the parsers' unit tests.
@@ -216,10 +260,7 @@ impl Aggregator {
         // Open feeds first, then `[[feeds]]`, then the keyed ones: the order routing tries.
         let mut feeds: Vec<Arc<dyn Feed>> = open(false).collect();
         for config in gtfs_feeds {
-            feeds.push(Arc::new(gtfs::GtfsFeed::new(
-                client.clone(),
-                config.clone(),
-            )));
+            feeds.push(gtfs::open_configured(client.clone(), config.clone()));
         }
         feeds.extend(open(true));
         Ok(Aggregator::with_feeds(feeds, clock))
@@ -352,7 +393,10 @@ impl Aggregator {
     async fn departures_of(&self, query: DeparturesQuery) -> SourceResult<DeparturesResponse> {
         let now = self.clock.now();
         let (feed, code) = self.route(&query.station)?;
-        let (station, mut departures) = feed.board(code, query.limit, now).await?;
+        let Board {
+            station,
+            mut departures,
+        } = feed.board(code, query.limit, now).await?;
         departures.truncate(query.limit);
         let mut answer = DeparturesResponse {
             departures,

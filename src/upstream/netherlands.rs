@@ -10,18 +10,19 @@
 
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
+use super::parse::{self, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, parse_offset_time};
-use super::{BoardFeed, Feed, FeedFuture};
-use crate::country;
+use super::{Adapter, Feed, Live};
+use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure, StationInfo};
-use crate::source::SourceError;
+use crate::model::{via_list, Departure};
+use crate::source::SourceResult;
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 use serde::Deserialize;
 use std::sync::Arc;
 
-const TZ: Tz = country::NETHERLANDS.tz;
+const COUNTRY: Country = country::NETHERLANDS;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
 
 #[derive(Deserialize)]
 struct Answer {
@@ -81,8 +82,9 @@ struct Message {
 }
 
 /// The departures of a board in order of planned time.
-pub fn parse_board(bytes: &[u8]) -> Result<Vec<Departure>, String> {
-    let answer: Answer = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+/// NS does not name the station: the feed does.
+pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
+    let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
     let mut rows: Vec<(DateTime<Utc>, Departure)> = answer
         .payload
         .departures
@@ -124,7 +126,10 @@ pub fn parse_board(bytes: &[u8]) -> Result<Vec<Departure>, String> {
         })
         .collect();
     rows.sort_by_key(|(t, _)| *t);
-    Ok(rows.into_iter().map(|(_, d)| d).collect())
+    Ok(Board::named(
+        None,
+        rows.into_iter().map(|(_, d)| d).collect(),
+    ))
 }
 
 /// An NS station code: two to five letters (`UT`, `ASD`, `GVC`).
@@ -132,47 +137,24 @@ const CODES: CodeShape = codes::letters(2..=5, "an NS station code such as UT or
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Arc::new(Netherlands {
-        http: o.http.with_header("Ocp-Apim-Subscription-Key", o.key),
-        hub: o.hub,
-    })
+    let http = o.http.with_header("Ocp-Apim-Subscription-Key", o.key);
+    Live::open(http, o.hub, Netherlands)
 }
 
-pub struct Netherlands {
-    http: FeedHttp,
-    hub: String,
-}
+pub struct Netherlands;
 
-impl Netherlands {
-    async fn departures(
+impl Adapter for Netherlands {
+    async fn board(
         &self,
+        http: &FeedHttp,
         station: &str,
-    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
-        let code = CODES.check(station)?;
-        let path = format!("/reisinformatie-api/api/v2/departures?station={code}");
-        let bytes = self.http.get(&path).await?;
-        let departures = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = self.http.spec.station_info(&code, code.clone());
-        Ok((info, departures))
-    }
-}
-
-impl BoardFeed for Netherlands {
-    fn http(&self) -> &FeedHttp {
-        &self.http
-    }
-
-    fn hub(&self) -> &str {
-        &self.hub
-    }
-
-    fn read_board<'a>(
-        &'a self,
-        station: &'a str,
         _limit: usize,
         _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(self.departures(station))
+    ) -> SourceResult<Board> {
+        let code = CODES.check(station)?;
+        let path = format!("/reisinformatie-api/api/v2/departures?station={code}");
+        let board = http.get_parsed(&path, parse_board).await?;
+        Ok(http.spec.complete(&code, board))
     }
 }
 
@@ -182,7 +164,9 @@ mod tests {
 
     #[test]
     fn codes_from_padded_names_computed_delays_tracks_via_and_messages() {
-        let d = parse_board(&crate::upstream::fixture("netherlands/departures-ut.json")).unwrap();
+        let d = parse_board(&crate::upstream::fixture("netherlands/departures-ut.json"))
+            .unwrap()
+            .departures;
         let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
         assert_eq!(codes, ["IC 8824", "SPR 7427", "IC 3124"]);
         assert_eq!(

@@ -8,19 +8,20 @@
 //! no recorded sample of it exists, so its fixture follows Entur's published schema. With a
 //! `stop`, or when the vehicles API fails, `realtime` lists a board's trains (Oslo S by default).
 
-use super::http::{FeedHttp, FeedSpec, Opened};
+use super::http::{FeedHttp, Opened};
+use super::parse::{self, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm};
-use super::{hub_trains, in_station_list, Feed, FeedFuture};
-use crate::country;
+use super::{Adapter, Feed, Live};
+use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo, Train};
-use crate::source::SourceError;
+use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 use serde::Deserialize;
 use std::sync::Arc;
 
-const TZ: Tz = country::NORWAY.tz;
+const COUNTRY: Country = country::NORWAY;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
 /// `<company>-<application>`, as Entur asks.
 pub const CLIENT_NAME: &str = "railtop-terminalboards";
 const JOURNEY_PLANNER: &str = "/journey-planner/v3/graphql";
@@ -44,6 +45,18 @@ struct Answer {
 struct GraphQlError {
     #[serde(default, deserialize_with = "tolerant::string")]
     message: String,
+}
+
+/// A GraphQL answer's first error, as the parse error it is.
+fn refused(errors: &[GraphQlError]) -> Result<(), ParseError> {
+    match errors.first() {
+        Some(e) => Err(ParseError::new(
+            COUNTRY.slug,
+            "errors[0]",
+            format!("the query was refused: {}", e.message),
+        )),
+        None => Ok(()),
+    }
 }
 
 #[derive(Deserialize)]
@@ -179,11 +192,9 @@ struct Location {
 }
 
 /// The vehicles API's rail vehicles as trains (delays arrive in seconds).
-pub fn parse_vehicles(bytes: &[u8]) -> Result<Vec<Train>, String> {
-    let answer: VehiclesAnswer = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    if let Some(e) = answer.errors.first() {
-        return Err(format!("the query was refused: {}", e.message));
-    }
+pub fn parse_vehicles(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
+    let answer: VehiclesAnswer = parse::json(COUNTRY.slug, bytes)?;
+    refused(&answer.errors)?;
     Ok(answer
         .data
         .map(|d| d.vehicles)
@@ -209,7 +220,7 @@ pub fn parse_vehicles(bytes: &[u8]) -> Result<Vec<Train>, String> {
                 lng,
                 delay: v.delay.map(super::times::minutes_from_seconds),
                 platform: None,
-                country: Some("norway".into()),
+                country: Some(COUNTRY.slug.into()),
                 from: None,
                 to: v.destination_name,
                 next_station: None,
@@ -223,16 +234,14 @@ pub fn parse_vehicles(bytes: &[u8]) -> Result<Vec<Train>, String> {
         .collect())
 }
 
-/// The stop place's id and name, and its rail departures in order of aimed time.
-pub fn parse_board(bytes: &[u8]) -> Result<(String, String, Vec<Departure>), String> {
-    let answer: Answer = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    if let Some(e) = answer.errors.first() {
-        return Err(format!("the query was refused: {}", e.message));
-    }
+/// The stop place (its id is the station's code) and its rail departures in order of aimed time.
+pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
+    let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
+    refused(&answer.errors)?;
     let place = answer
         .data
         .and_then(|d| d.stop_place)
-        .ok_or("no such stop place")?;
+        .ok_or_else(|| ParseError::new(COUNTRY.slug, "data.stopPlace", "no such stop place"))?;
     let mut rows: Vec<(DateTime<Utc>, Departure)> = place
         .estimated_calls
         .into_iter()
@@ -283,11 +292,14 @@ pub fn parse_board(bytes: &[u8]) -> Result<(String, String, Vec<Departure>), Str
         })
         .collect();
     rows.sort_by_key(|(t, _)| *t);
-    Ok((
-        place.id,
-        place.name,
-        rows.into_iter().map(|(_, d)| d).collect(),
-    ))
+    Ok(Board {
+        station: StationInfo {
+            code: place.id,
+            name: place.name,
+            ..StationInfo::default()
+        },
+        departures: rows.into_iter().map(|(_, d)| d).collect(),
+    })
 }
 
 #[derive(Deserialize)]
@@ -308,8 +320,8 @@ struct Properties {
 }
 
 /// The first stop place the geocoder offers for a name.
-pub fn parse_geocoder(bytes: &[u8]) -> Result<Option<String>, String> {
-    let answer: Geocoded = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+pub fn parse_geocoder(bytes: &[u8]) -> Result<Option<String>, ParseError> {
+    let answer: Geocoded = parse::json(COUNTRY.slug, bytes)?;
     Ok(answer
         .features
         .into_iter()
@@ -319,110 +331,81 @@ pub fn parse_geocoder(bytes: &[u8]) -> Result<Option<String>, String> {
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Arc::new(Norway {
-        http: o.http,
-        hub: o.hub,
-    })
+    Live::open(o.http, o.hub, Norway)
 }
 
-pub struct Norway {
-    http: FeedHttp,
-    /// The station whose board `realtime` lists.
-    hub: String,
+pub struct Norway;
+
+/// `station` as an NSR stop place id: given, from the station list, or from the geocoder.
+async fn stop_place(http: &FeedHttp, station: &str) -> Result<String, SourceError> {
+    let station = station.trim();
+    if station.starts_with(STOP_PREFIX) {
+        return Ok(station.to_string());
+    }
+    let listed = crate::assets::find_station(station, Some(COUNTRY.slug)).map(|(_, s)| s);
+    if let Some(id) = listed.and_then(|s| s.aliases.iter().find(|a| a.starts_with(STOP_PREFIX))) {
+        return Ok(id.clone());
+    }
+    let name = listed.map_or(station, |s| s.name.as_str());
+    let query: String = form_urlencoded::Serializer::new(String::new())
+        .append_pair("text", name)
+        .append_pair("layers", "venue")
+        .append_pair("size", "5")
+        .finish();
+    http.get_parsed(
+        &format!("/geocoder/v1/autocomplete?{query}"),
+        parse_geocoder,
+    )
+    .await?
+    .ok_or_else(|| SourceError::NotFound(format!("Entur knows no stop place {name:?}")))
 }
 
-impl Norway {
-    /// `station` as an NSR stop place id: given, from the station list, or from the geocoder.
-    async fn stop_place(&self, station: &str) -> Result<String, SourceError> {
-        let station = station.trim();
-        if station.starts_with(STOP_PREFIX) {
-            return Ok(station.to_string());
-        }
-        let listed = crate::assets::find_station(station, Some("norway")).map(|(_, s)| s);
-        if let Some(id) = listed.and_then(|s| s.aliases.iter().find(|a| a.starts_with(STOP_PREFIX)))
-        {
-            return Ok(id.clone());
-        }
-        let name = listed.map_or(station, |s| s.name.as_str());
-        let query: String = form_urlencoded::Serializer::new(String::new())
-            .append_pair("text", name)
-            .append_pair("layers", "venue")
-            .append_pair("size", "5")
-            .finish();
-        let bytes = self
-            .http
-            .get(&format!("/geocoder/v1/autocomplete?{query}"))
-            .await?;
-        parse_geocoder(&bytes)
-            .map_err(|e| self.http.bad_payload(e))?
-            .ok_or_else(|| SourceError::NotFound(format!("Entur knows no stop place {name:?}")))
+impl Adapter for Norway {
+    fn knows_code(&self, code: &str) -> bool {
+        code.starts_with(STOP_PREFIX)
     }
 
-    async fn departures(
+    /// The vehicles API's positions; with a `stop` (or if positions fail), a board's trains.
+    async fn trains(
         &self,
+        http: &FeedHttp,
+        stop: Option<&str>,
+        _now: DateTime<Utc>,
+    ) -> SourceResult<Option<Vec<Train>>> {
+        if stop.is_some() {
+            return Ok(None);
+        }
+        let body = serde_json::json!({ "query": VEHICLES_QUERY }).to_string();
+        match http
+            .post_parsed(VEHICLES, body, "application/json", parse_vehicles)
+            .await
+        {
+            Ok(trains) => Ok(Some(trains)),
+            Err(e) => {
+                tracing::warn!(error = %e, "Entur vehicles failed; listing a board's trains");
+                Ok(None)
+            }
+        }
+    }
+
+    async fn board(
+        &self,
+        http: &FeedHttp,
         station: &str,
         limit: usize,
-    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
-        let id = self.stop_place(station).await?;
+        _now: DateTime<Utc>,
+    ) -> SourceResult<Board> {
+        let id = stop_place(http, station).await?;
         // Buses and trams share the count: ask for more than the board shows.
         let body = serde_json::json!({
             "query": BOARD_QUERY,
             "variables": { "id": id, "n": (limit * 3).clamp(20, 200) },
         })
         .to_string();
-        let bytes = self
-            .http
-            .post(JOURNEY_PLANNER, body, "application/json")
+        let board = http
+            .post_parsed(JOURNEY_PLANNER, body, "application/json", parse_board)
             .await?;
-        let (id, name, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let info = self.http.spec.station_info(&id, name);
-        Ok((info, departures))
-    }
-}
-
-impl Norway {
-    async fn vehicles(&self) -> Result<Vec<Train>, SourceError> {
-        let body = serde_json::json!({ "query": VEHICLES_QUERY }).to_string();
-        let bytes = self.http.post(VEHICLES, body, "application/json").await?;
-        parse_vehicles(&bytes).map_err(|e| self.http.bad_payload(e))
-    }
-}
-
-impl Feed for Norway {
-    fn spec(&self) -> &FeedSpec {
-        &self.http.spec
-    }
-
-    fn knows_station(&self, code: &str) -> bool {
-        code.trim().starts_with(STOP_PREFIX) || in_station_list(self.slug(), code)
-    }
-
-    /// The vehicles API's positions; with a `stop` (or if positions fail), a board's trains.
-    fn trains<'a>(
-        &'a self,
-        stop: Option<&'a str>,
-        now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(async move {
-            if stop.is_none() {
-                match self.vehicles().await {
-                    Ok(trains) => return Ok(trains),
-                    Err(e) => {
-                        tracing::warn!(error = %e, "Entur vehicles failed; listing a board's trains")
-                    }
-                }
-            }
-            hub_trains(self, stop, &self.hub, now).await
-        })
-    }
-
-    fn board<'a>(
-        &'a self,
-        station: &'a str,
-        limit: usize,
-        _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(self.departures(station, limit))
+        Ok(http.spec.complete(&id, board))
     }
 }
 
@@ -432,10 +415,12 @@ mod tests {
 
     #[test]
     fn rail_only_delays_from_realtime_cancellations_platforms_and_situations() {
-        let (id, name, d) =
-            parse_board(&crate::upstream::fixture("norway/stopplace-oslo-s.json")).unwrap();
+        let Board {
+            station,
+            departures: d,
+        } = parse_board(&crate::upstream::fixture("norway/stopplace-oslo-s.json")).unwrap();
         assert_eq!(
-            (id.as_str(), name.as_str()),
+            (station.code.as_str(), station.name.as_str()),
             ("NSR:StopPlace:59872", "Oslo S")
         );
         let lines: Vec<&str> = d.iter().map(|d| d.line.as_str()).collect();
@@ -483,7 +468,7 @@ mod tests {
     #[test]
     fn graphql_errors_and_unknown_places_are_errors() {
         let err = parse_board(br#"{"errors":[{"message":"Validation error"}]}"#).unwrap_err();
-        assert!(err.contains("Validation error"), "{err}");
+        assert!(err.to_string().contains("Validation error"), "{err}");
         assert!(parse_board(br#"{"data":{"stopPlace":null}}"#).is_err());
         assert!(parse_board(b"<html>").is_err());
     }

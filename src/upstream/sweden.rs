@@ -9,20 +9,21 @@
 //! positions: `realtime` lists the trains of a hub's board (Stockholm C unless a `stop` is named).
 
 use super::http::{FeedHttp, Kept, Opened};
+use super::parse::{self, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, parse_offset_time};
-use super::{BoardFeed, Feed, FeedFuture};
-use crate::country;
+use super::{Adapter, Feed, Live};
+use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure, StationInfo};
-use crate::source::SourceError;
+use crate::model::{via_list, Departure};
+use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-const TZ: Tz = country::SWEDEN.tz;
+const COUNTRY: Country = country::SWEDEN;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
 const DATA: &str = "/v2/data.json";
 const STATIONS_TTL: Duration = Duration::from_secs(24 * 3600);
 
@@ -122,22 +123,26 @@ struct Location {
 
 pub type Names = HashMap<String, String>;
 
-fn result(bytes: &[u8]) -> Result<ResultSet, String> {
-    let answer: Answer = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+fn result(bytes: &[u8]) -> Result<ResultSet, ParseError> {
+    let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
     let set = answer
         .response
         .result
         .into_iter()
         .next()
-        .ok_or("an empty RESULT")?;
+        .ok_or_else(|| ParseError::new(COUNTRY.slug, "RESPONSE.RESULT", "an empty RESULT"))?;
     match &set.error {
-        Some(e) => Err(format!("Trafikverket refused the query: {}", e.message)),
+        Some(e) => Err(ParseError::new(
+            COUNTRY.slug,
+            "RESPONSE.RESULT[0].ERROR",
+            format!("Trafikverket refused the query: {}", e.message),
+        )),
         None => Ok(set),
     }
 }
 
 /// Signature → advertised name.
-pub fn parse_stations(bytes: &[u8]) -> Result<Names, String> {
+pub fn parse_stations(bytes: &[u8]) -> Result<Names, ParseError> {
     Ok(result(bytes)?
         .train_station
         .into_iter()
@@ -153,8 +158,9 @@ fn name(names: &Names, signature: &str) -> String {
         .unwrap_or_else(|| signature.to_string())
 }
 
-/// The public departures still to leave, in order of advertised time.
-pub fn parse_board(bytes: &[u8], names: &Names) -> Result<Vec<Departure>, String> {
+/// The public departures still to leave, in order of advertised time (the answer does not
+/// name the station: the feed does, from `names`).
+pub fn parse_board(bytes: &[u8], names: &Names) -> Result<Board, ParseError> {
     let mut rows: Vec<(DateTime<Utc>, Departure)> = result(bytes)?
         .train_announcement
         .into_iter()
@@ -201,7 +207,10 @@ pub fn parse_board(bytes: &[u8], names: &Names) -> Result<Vec<Departure>, String
         })
         .collect();
     rows.sort_by_key(|(t, _)| *t);
-    Ok(rows.into_iter().map(|(_, d)| d).collect())
+    Ok(Board::named(
+        None,
+        rows.into_iter().map(|(_, d)| d).collect(),
+    ))
 }
 
 /// XML attribute values are quoted; the key and signature must not break out of them.
@@ -232,36 +241,32 @@ fn is_signature(code: &str) -> bool {
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Arc::new(Sweden {
-        http: o.http,
+    let sweden = Sweden {
         key: o.key,
-        hub: o.hub,
         names: Kept::new(),
-    })
+    };
+    Live::open(o.http, o.hub, sweden)
 }
 
 pub struct Sweden {
-    http: FeedHttp,
     key: String,
-    hub: String,
     names: Kept<Result<Arc<Names>, SourceError>>,
 }
 
 impl Sweden {
     /// Signatures to names, fetched once a day (a failure is not kept).
-    async fn names(&self) -> Result<Arc<Names>, SourceError> {
+    async fn names(&self, http: &FeedHttp) -> Result<Arc<Names>, SourceError> {
         self.names
             .get(async {
-                let names = match self
-                    .http
-                    .post(DATA, stations_request(&self.key), "text/xml")
+                let names = http
+                    .post_parsed(
+                        DATA,
+                        stations_request(&self.key),
+                        "text/xml",
+                        parse_stations,
+                    )
                     .await
-                {
-                    Ok(bytes) => parse_stations(&bytes)
-                        .map(Arc::new)
-                        .map_err(|e| self.http.bad_payload(e)),
-                    Err(e) => Err(e),
-                };
+                    .map(Arc::new);
                 let life = if names.is_ok() {
                     STATIONS_TTL
                 } else {
@@ -271,47 +276,29 @@ impl Sweden {
             })
             .await
     }
+}
 
-    async fn departures(
+impl Adapter for Sweden {
+    async fn board(
         &self,
+        http: &FeedHttp,
         station: &str,
-    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
+        _limit: usize,
+        _now: DateTime<Utc>,
+    ) -> SourceResult<Board> {
         let signature = station.trim();
         if !is_signature(signature) {
             return Err(SourceError::NotFound(format!(
                 "{station:?} is not a Trafikverket station signature such as Cst or G"
             )));
         }
-        let names = self.names().await?;
-        let bytes = self
-            .http
-            .post(DATA, board_request(&self.key, signature), "text/xml")
+        let names = self.names(http).await?;
+        let request = board_request(&self.key, signature);
+        let mut board = http
+            .post_parsed(DATA, request, "text/xml", |b| parse_board(b, &names))
             .await?;
-        let departures = parse_board(&bytes, &names).map_err(|e| self.http.bad_payload(e))?;
-        let info = self
-            .http
-            .spec
-            .station_info(signature, name(&names, signature));
-        Ok((info, departures))
-    }
-}
-
-impl BoardFeed for Sweden {
-    fn http(&self) -> &FeedHttp {
-        &self.http
-    }
-
-    fn hub(&self) -> &str {
-        &self.hub
-    }
-
-    fn read_board<'a>(
-        &'a self,
-        station: &'a str,
-        _limit: usize,
-        _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(self.departures(station))
+        board.station.name = name(&names, signature);
+        Ok(http.spec.complete(signature, board))
     }
 }
 
@@ -331,7 +318,8 @@ mod tests {
             &crate::upstream::fixture("sweden/announcements-cst.json"),
             &names,
         )
-        .unwrap();
+        .unwrap()
+        .departures;
         let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
         assert_eq!(
             codes,
@@ -366,7 +354,7 @@ mod tests {
             &Names::new(),
         )
         .unwrap_err();
-        assert!(err.contains("Invalid authentication"), "{err}");
+        assert!(err.to_string().contains("Invalid authentication"), "{err}");
         let body = board_request("k\"ey<", "Cst");
         assert!(
             body.contains("authenticationkey=\"k&quot;ey&lt;\""),

@@ -8,22 +8,22 @@
 
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
+use super::parse::{self, Board, ParseError};
 use super::times::{local_hhmm, parse_offset_time};
-use super::{BoardFeed, Feed, FeedFuture};
-use crate::assets;
-use crate::country;
+use super::{Adapter, Feed, Live};
+use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure, StationInfo};
-use crate::source::SourceError;
+use crate::model::{via_list, Departure};
+use crate::source::SourceResult;
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 use serde::Deserialize;
 use std::sync::Arc;
 
-const TZ: Tz = country::SWITZERLAND.tz;
+const COUNTRY: Country = country::SWITZERLAND;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
 
 #[derive(Deserialize)]
-struct Board {
+struct Answer {
     station: Option<Station>,
     #[serde(default)]
     stationboard: Vec<Entry>,
@@ -79,8 +79,8 @@ struct Prognosis {
 }
 
 /// The board's station name (where given) and its departures in order.
-pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), String> {
-    let board: Board = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
+    let board: Answer = parse::json(COUNTRY.slug, bytes)?;
     let station = board.station.map(|s| s.name).filter(|n| !n.is_empty());
     let mut rows: Vec<(i64, Departure)> = board
         .stationboard
@@ -131,22 +131,18 @@ pub fn parse_board(bytes: &[u8]) -> Result<(Option<String>, Vec<Departure>), Str
         })
         .collect();
     rows.sort_by_key(|(t, _)| *t);
-    Ok((station, rows.into_iter().map(|(_, d)| d).collect()))
+    Ok(Board::named(
+        station,
+        rows.into_iter().map(|(_, d)| d).collect(),
+    ))
 }
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Arc::new(Switzerland {
-        http: o.http,
-        hub: o.hub,
-    })
+    Live::open(o.http, o.hub, Switzerland)
 }
 
-pub struct Switzerland {
-    http: FeedHttp,
-    /// The station whose board `realtime` lists.
-    hub: String,
-}
+pub struct Switzerland;
 
 const CODES: CodeShape = codes::number(7, "85", "a Swiss station number such as 8503000");
 
@@ -154,48 +150,22 @@ fn is_uic(code: &str) -> bool {
     CODES.fits(code)
 }
 
-impl Switzerland {
-    async fn stationboard(
-        &self,
-        station: &str,
-        limit: usize,
-    ) -> Result<(StationInfo, Vec<Departure>), SourceError> {
-        let code = assets::find_station(station, Some("switzerland"))
-            .map_or_else(|| station.trim().to_string(), |(_, s)| s.code.clone());
-        if !is_uic(&code) {
-            return Err(SourceError::NotFound(format!(
-                "{station:?} is not a Swiss station number such as 8503000"
-            )));
-        }
-        let path = format!("/v1/stationboard?id={code}&limit={}", limit.clamp(1, 100));
-        let bytes = self.http.get(&path).await?;
-        let (station, departures) = parse_board(&bytes).map_err(|e| self.http.bad_payload(e))?;
-        let name = station.unwrap_or_else(|| code.clone());
-        let info = self.http.spec.station_info(&code, name);
-        Ok((info, departures))
-    }
-}
-
-impl BoardFeed for Switzerland {
-    fn http(&self) -> &FeedHttp {
-        &self.http
-    }
-
-    fn hub(&self) -> &str {
-        &self.hub
-    }
-
+impl Adapter for Switzerland {
     fn knows_code(&self, code: &str) -> bool {
         is_uic(code)
     }
 
-    fn read_board<'a>(
-        &'a self,
-        station: &'a str,
+    async fn board(
+        &self,
+        http: &FeedHttp,
+        station: &str,
         limit: usize,
         _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(self.stationboard(station, limit))
+    ) -> SourceResult<Board> {
+        let code = CODES.check_listed(station, COUNTRY.slug)?;
+        let path = format!("/v1/stationboard?id={code}&limit={}", limit.clamp(1, 100));
+        let board = http.get_parsed(&path, parse_board).await?;
+        Ok(http.spec.complete(&code, board))
     }
 }
 
@@ -215,8 +185,11 @@ mod tests {
 
     #[test]
     fn lines_delays_platform_changes_and_midnight() {
-        let (station, d) = parse_board(&fixture()).unwrap();
-        assert_eq!(station.as_deref(), Some("Zürich HB"));
+        let Board {
+            station,
+            departures: d,
+        } = parse_board(&fixture()).unwrap();
+        assert_eq!(station.name, "Zürich HB");
         assert_eq!(d.len(), 3);
         let chur = d.iter().find(|d| d.destination == "Chur").unwrap();
         assert_eq!(

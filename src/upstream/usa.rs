@@ -7,13 +7,14 @@
 //! expected − scheduled. Boards are built from every run's `stations[]` for a station code.
 
 use super::codes::{self, CodeShape};
-use super::http::{FeedHttp, FeedSpec, Opened};
+use super::http::{FeedHttp, Opened};
+use super::parse::{self, Board, ParseError};
 use super::times::delay_minutes;
-use super::{Feed, FeedFuture};
-use crate::assets;
+use super::{Adapter, Feed, Live};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{status, Departure, StationInfo, Train};
+use crate::source::SourceResult;
 use chrono::{DateTime, FixedOffset, Utc};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -92,15 +93,14 @@ fn stop_delay(s: &Stop) -> Option<i64> {
     ))
 }
 
-fn runs(bytes: &[u8]) -> Result<Vec<Run>, String> {
-    let by_number: HashMap<String, Vec<Run>> =
-        serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+fn runs(bytes: &[u8]) -> Result<Vec<Run>, ParseError> {
+    let by_number: HashMap<String, Vec<Run>> = parse::json(COUNTRY.slug, bytes)?;
     let mut runs: Vec<Run> = by_number.into_values().flatten().collect();
     runs.sort_by(|a, b| a.train_id.cmp(&b.train_id));
     Ok(runs)
 }
 
-pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, String> {
+pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
     Ok(runs(bytes)?
         .into_iter()
         .map(|r| {
@@ -144,11 +144,9 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, String> {
         .collect())
 }
 
-/// Every run that still has to leave `code`, soonest first; and the station's name and zone.
-pub fn parse_board(
-    bytes: &[u8],
-    code: &str,
-) -> Result<(Option<StationInfo>, Vec<Departure>), String> {
+/// Every run that still has to leave `code`, soonest first; and the station's name and zone
+/// (each stop has its own) when a run calls there.
+pub fn parse_board(bytes: &[u8], code: &str) -> Result<Board, ParseError> {
     let mut station = None;
     let mut rows: Vec<(DateTime<Utc>, Departure)> = Vec::new();
     for r in runs(bytes)? {
@@ -192,7 +190,10 @@ pub fn parse_board(
         ));
     }
     rows.sort_by_key(|(t, _)| *t);
-    Ok((station, rows.into_iter().map(|(_, d)| d).collect()))
+    Ok(Board {
+        station: station.unwrap_or_default(),
+        departures: rows.into_iter().map(|(_, d)| d).collect(),
+    })
 }
 
 const COUNTRY: &Country = &country::UNITED_STATES;
@@ -202,50 +203,40 @@ const CODES: CodeShape = codes::letters(3..=3, "an Amtrak station code such as N
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Arc::new(UnitedStates { http: o.http })
+    Live::open(o.http, o.hub, UnitedStates)
 }
 
-pub struct UnitedStates {
-    http: FeedHttp,
-}
+pub struct UnitedStates;
 
-impl Feed for UnitedStates {
-    fn spec(&self) -> &FeedSpec {
-        &self.http.spec
-    }
-
-    fn trains<'a>(
-        &'a self,
-        _stop: Option<&'a str>,
+impl Adapter for UnitedStates {
+    async fn trains(
+        &self,
+        http: &FeedHttp,
+        _stop: Option<&str>,
         _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(async move {
-            let bytes = self.http.get("/v3/trains").await?;
-            parse_trains(&bytes).map_err(|e| self.http.bad_payload(e))
-        })
+    ) -> SourceResult<Option<Vec<Train>>> {
+        http.get_parsed("/v3/trains", parse_trains).await.map(Some)
     }
 
-    fn board<'a>(
-        &'a self,
-        station: &'a str,
+    async fn board(
+        &self,
+        http: &FeedHttp,
+        station: &str,
         _limit: usize,
         _now: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(async move {
-            let code = CODES.check(station)?;
-            // One list of every train serves every board.
-            let bytes = self.http.get("/v3/trains").await?;
-            let (found, departures) =
-                parse_board(&bytes, &code).map_err(|e| self.http.bad_payload(e))?;
-            let info = found.unwrap_or_else(|| StationInfo {
-                name: assets::find_station(&code, Some(COUNTRY.slug))
-                    .map_or_else(|| code.clone(), |(_, s)| s.name.clone()),
-                code,
-                country: Some(COUNTRY.slug.into()),
-                timezone: None,
-            });
-            Ok((info, departures))
-        })
+    ) -> SourceResult<Board> {
+        let code = CODES.check(station)?;
+        // One list of every train serves every board.
+        let board = http
+            .get_parsed("/v3/trains", |b| parse_board(b, &code))
+            .await?;
+        let called = board.station.timezone.is_some();
+        let mut board = http.spec.complete(&code, board);
+        if !called {
+            // The country spans six zones: without a run calling here the stop's is unknown.
+            board.station.timezone = None;
+        }
+        Ok(board)
     }
 }
 
@@ -283,12 +274,14 @@ mod tests {
 
     #[test]
     fn boards_from_every_runs_stops() {
-        let (station, d) = parse_board(&fixture(), "phl").unwrap();
-        let station = station.unwrap();
+        let Board {
+            station,
+            departures: d,
+        } = parse_board(&fixture(), "phl").unwrap();
         assert_eq!(station.name, "Philadelphia 30th Street");
         assert_eq!(station.timezone.as_deref(), Some("America/New_York"));
         assert!(d.is_empty(), "657 has left PHL; 562 does not call there");
-        let (_, d) = parse_board(&fixture(), "LAX").unwrap();
+        let d = parse_board(&fixture(), "LAX").unwrap().departures;
         assert_eq!(
             d.iter()
                 .map(|d| d.scheduled_dep.as_str())

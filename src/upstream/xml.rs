@@ -2,23 +2,25 @@
 //! does) are read here once: each record becomes a map of field name → trimmed text. Namespaces
 //! are ignored; entities are unescaped; anything nested deeper is flattened by its own name.
 
+use super::parse::ParseError;
 use quick_xml::events::Event;
 use quick_xml::Reader;
 use std::collections::HashMap;
 
 pub type Record = HashMap<String, String>;
 
-/// Every `<record>` element of `xml`, at any depth.
-pub fn records(xml: &[u8], record: &str) -> Result<Vec<Record>, String> {
+/// Every `<record>` element of `xml`, at any depth; an error names `feed` and the byte.
+pub fn records(feed: &'static str, xml: &[u8], record: &str) -> Result<Vec<Record>, ParseError> {
     let mut reader = Reader::from_reader(xml);
     let mut buf = Vec::new();
     let mut out = Vec::new();
     let mut current: Option<Record> = None;
     let mut field: Option<String> = None;
     loop {
-        let event = reader
-            .read_event_into(&mut buf)
-            .map_err(|e| format!("XML error at byte {}: {e}", reader.error_position()))?;
+        let event = reader.read_event_into(&mut buf).map_err(|e| {
+            let at = format!("byte {}", reader.error_position());
+            ParseError::new(feed, at, format!("broken XML: {e}"))
+        })?;
         match event {
             Event::Start(e) => {
                 let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
@@ -30,14 +32,21 @@ pub fn records(xml: &[u8], record: &str) -> Result<Vec<Record>, String> {
             }
             Event::Text(t) => {
                 if let (Some(rec), Some(name)) = (current.as_mut(), field.as_ref()) {
-                    let text = t.decode().map_err(|e| e.to_string())?;
+                    let at = || format!("{record}.{name} (byte {})", reader.buffer_position());
+                    let text = t
+                        .decode()
+                        .map_err(|e| ParseError::new(feed, at(), e.to_string()))?;
                     rec.entry(name.clone()).or_default().push_str(&text);
                 }
             }
             // Entities arrive as events of their own: `&amp;`, `&#233;` …
             Event::GeneralRef(r) => {
                 if let (Some(rec), Some(name)) = (current.as_mut(), field.as_ref()) {
-                    let text = match r.resolve_char_ref().map_err(|e| e.to_string())? {
+                    let at = || format!("{record}.{name} (byte {})", reader.buffer_position());
+                    let char_ref = r
+                        .resolve_char_ref()
+                        .map_err(|e| ParseError::new(feed, at(), e.to_string()))?;
+                    let text = match char_ref {
                         Some(c) => c.to_string(),
                         None => match &*r {
                             b"amp" => "&",
@@ -77,7 +86,7 @@ mod tests {
     #[test]
     fn reads_flat_records_with_namespaces_and_entities() {
         let xml = br#"<?xml version="1.0"?><Array xmlns="http://x/"><Obj><A>1 </A><B>Tom &amp; Jerry</B><Empty/></Obj><Obj><A>2</A></Obj></Array>"#;
-        let r = records(xml, "Obj").unwrap();
+        let r = records("test", xml, "Obj").unwrap();
         assert_eq!(r.len(), 2);
         assert_eq!(r[0]["A"], "1");
         assert_eq!(r[0]["B"], "Tom & Jerry");
@@ -86,6 +95,6 @@ mod tests {
 
     #[test]
     fn broken_xml_is_an_error() {
-        assert!(records(b"<Array><Obj><A>1</B></Obj>", "Obj").is_err());
+        assert!(records("test", b"<Array><Obj><A>1</B></Obj>", "Obj").is_err());
     }
 }

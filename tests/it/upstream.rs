@@ -8,7 +8,7 @@ use axum::Router;
 use chrono::{DateTime, Utc};
 use railtop::clock::Clock;
 use railtop::config::FeedSettings;
-use railtop::model::{Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train};
+use railtop::model::{DeparturesResponse, RealtimeResponse, Train};
 use railtop::source::{LiveSource, RealtimeQuery};
 use railtop::upstream::finland;
 use railtop::upstream::http::FeedSpec;
@@ -17,7 +17,7 @@ use railtop::upstream::{
     austria, belgium, france, germany, ireland, japan, netherlands, norway, sweden, switzerland,
     usa,
 };
-use railtop::upstream::{Aggregator, Feed, FeedFuture};
+use railtop::upstream::{Aggregator, Board, Feed, FeedFuture};
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
@@ -644,13 +644,8 @@ impl Feed for Steady {
             }])
         })
     }
-    fn board<'a>(
-        &'a self,
-        _: &'a str,
-        _: usize,
-        _: DateTime<Utc>,
-    ) -> FeedFuture<'a, (StationInfo, Vec<Departure>)> {
-        Box::pin(async { Ok((StationInfo::default(), Vec::new())) })
+    fn board<'a>(&'a self, _: &'a str, _: usize, _: DateTime<Utc>) -> FeedFuture<'a, Board> {
+        Box::pin(async { Ok(Board::default()) })
     }
 }
 
@@ -785,7 +780,9 @@ fn conformance_with_the_real_recorded_samples() {
     );
     // The recorded train as a board: every stop of IC 1 happened already, so nothing departs.
     let now: DateTime<Utc> = "2020-07-15T03:00:00Z".parse().unwrap();
-    let board = finland::parse_board(&read("finland-train.json"), "HKI", &names, now).unwrap();
+    let board = finland::parse_board(&read("finland-train.json"), "HKI", &names, now)
+        .unwrap()
+        .departures;
     assert!(board.is_empty());
     // Irish Rail: 72 recorded trains, 7 of them at 0/0, destinations and delays from the message.
     let trains = ireland::parse_trains(&read("ireland-current-trains.xml")).unwrap();
@@ -795,25 +792,33 @@ fn conformance_with_the_real_recorded_samples() {
         .iter()
         .filter(|t| t.status == "running")
         .all(|t| t.to.is_some() && t.delay.is_some()));
-    let (name, board) = ireland::parse_board(&read("ireland-station-data.xml")).unwrap();
-    assert_eq!(name.as_deref(), Some("Dublin Connolly"));
+    let Board {
+        station,
+        departures: board,
+    } = ireland::parse_board(&read("ireland-station-data.xml")).unwrap();
+    assert_eq!(station.name, "Dublin Connolly");
     assert!(!board.is_empty());
     assert!(board
         .iter()
         .all(|d| d.scheduled_dep != "00:00"
             && !d.train_code.as_deref().unwrap_or(" ").ends_with(' ')));
     // iRail: 51 departures, numbers as strings, one 60 s delay.
-    let (name, board) = belgium::parse_board(&read("belgium-liveboard.json")).unwrap();
-    assert_eq!(name, "Brussels-South/Brussels-Midi");
+    let Board {
+        station,
+        departures: board,
+    } = belgium::parse_board(&read("belgium-liveboard.json")).unwrap();
+    assert_eq!(station.name, "Brussels-South/Brussels-Midi");
     assert_eq!(board.len(), 51);
     assert_eq!(board.iter().filter(|d| d.delay == Some(1)).count(), 1);
     assert!(board
         .iter()
         .all(|d| d.train_code.is_some() && d.scheduled_dep.len() == 5));
     // transport.opendata.ch: 12 departures, offsets without colon, no realtime at all.
-    let (station, board) =
-        switzerland::parse_board(&read("switzerland-stationboard.json")).unwrap();
-    assert_eq!(station.as_deref(), Some("Zürich Flughafen"));
+    let Board {
+        station,
+        departures: board,
+    } = switzerland::parse_board(&read("switzerland-stationboard.json")).unwrap();
+    assert_eq!(station.name, "Zürich Flughafen");
     assert_eq!(board.len(), 12);
     assert!(board.iter().all(|d| d.delay.is_none()));
     assert_eq!(board[0].scheduled_dep, "13:31", "Zürich time");
@@ -822,7 +827,7 @@ fn conformance_with_the_real_recorded_samples() {
         "germany-departures-dbnav.json",
         "germany-departures-dbweb.json",
     ] {
-        let (_, board) = germany::parse_board(&read(name)).unwrap();
+        let board = germany::parse_board(&read(name)).unwrap().departures;
         assert!(!board.is_empty(), "{name}");
         assert!(
             board
@@ -831,7 +836,9 @@ fn conformance_with_the_real_recorded_samples() {
             "{name}"
         );
     }
-    let (_, web) = germany::parse_board(&read("germany-departures-dbweb.json")).unwrap();
+    let web = germany::parse_board(&read("germany-departures-dbweb.json"))
+        .unwrap()
+        .departures;
     assert!(web.iter().any(|d| d.delay == Some(34)), "2040 s is 34 min");
     assert!(web.iter().any(|d| d.delay == Some(8)), "480 s is 8 min");
     assert!(web.iter().any(|d| d.cancelled && d.delay.is_none()));
@@ -842,9 +849,14 @@ fn conformance_with_the_real_recorded_samples() {
         .iter()
         .all(|t| t.has_position() && t.name.contains(" → ")));
     // Entur: the recorded bus stop (Ila, Trondheim): expected times only, no aimed ones.
-    let (id, name, board) =
-        norway::parse_board(&read("norway-entur-stopplace-departures.json")).unwrap();
-    assert_eq!((id.as_str(), name.as_str()), ("NSR:StopPlace:60890", "Ila"));
+    let Board {
+        station,
+        departures: board,
+    } = norway::parse_board(&read("norway-entur-stopplace-departures.json")).unwrap();
+    assert_eq!(
+        (station.code.as_str(), station.name.as_str()),
+        ("NSR:StopPlace:60890", "Ila")
+    );
     let rows: Vec<(&str, &str, &str)> = board
         .iter()
         .map(|d| {
@@ -867,8 +879,11 @@ fn conformance_with_the_real_recorded_samples() {
         "no aimed time, no delay"
     );
     // HAFAS mgate (the format ÖBB speaks; recorded at VBB): 12 journeys, buses and U-Bahn left out.
-    let (name, board) = austria::parse_board(&read("hafas-mgate-stationboard-vbb.json")).unwrap();
-    assert_eq!(name, "S+U Jannowitzbrücke (Berlin)");
+    let Board {
+        station,
+        departures: board,
+    } = austria::parse_board(&read("hafas-mgate-stationboard-vbb.json")).unwrap();
+    assert_eq!(station.name, "S+U Jannowitzbrücke (Berlin)");
     let lines: Vec<&str> = board.iter().map(|d| d.line.as_str()).collect();
     assert_eq!(lines, ["S3", "S5", "S7", "S7", "S5", "S9"]);
     assert_eq!(
@@ -892,7 +907,9 @@ fn conformance_with_the_real_recorded_samples() {
     }));
     assert!(trains.iter().any(|t| t.delay.is_some_and(|d| d > 0)));
     // NS: five recorded Utrecht departures, padded names, a delay computed from 08:56:34.
-    let board = netherlands::parse_board(&read("netherlands-departures.json")).unwrap();
+    let board = netherlands::parse_board(&read("netherlands-departures.json"))
+        .unwrap()
+        .departures;
     assert_eq!(board.len(), 5);
     assert_eq!(board[0].train_code.as_deref(), Some("IC 8824"));
     assert!(board.iter().any(|d| d.delay == Some(2)));
@@ -901,7 +918,9 @@ fn conformance_with_the_real_recorded_samples() {
     let names = sweden::parse_stations(&read("sweden-train-stations.json")).unwrap();
     assert_eq!(names.len(), 20);
     assert_eq!(names["A"], "Alingsås");
-    let board = sweden::parse_board(&read("sweden-train-announcement.json"), &names).unwrap();
+    let board = sweden::parse_board(&read("sweden-train-announcement.json"), &names)
+        .unwrap()
+        .departures;
     assert_eq!(board.len(), 11);
     assert_eq!(board.iter().filter(|d| d.cancelled).count(), 1);
     assert!(board.iter().all(|d| d.platform.as_deref() != Some("x")));
@@ -910,8 +929,11 @@ fn conformance_with_the_real_recorded_samples() {
         "Stockholm time; 16:01 had left"
     );
     // Navitia: ten recorded Saint-Lazare departures, all from the base schedule.
-    let (station, board) = france::parse_board(&read("france-sncf-departures.json")).unwrap();
-    assert_eq!(station.as_deref(), Some("Paris Saint-Lazare"));
+    let Board {
+        station,
+        departures: board,
+    } = france::parse_board(&read("france-sncf-departures.json")).unwrap();
+    assert_eq!(station.name, "Paris Saint-Lazare");
     assert_eq!(board.len(), 10);
     assert!(board.iter().all(|d| d.delay.is_none() && !d.cancelled));
     assert_eq!(

@@ -1,0 +1,113 @@
+//! The parsers' contract, written once: every adapter's `parse_board` returns a [`Board`], and
+//! every parser fails with a [`ParseError`] that names the feed and the place in the payload.
+//!
+//! A parser is a pure function of the bytes: it fills what the payload says and leaves the rest
+//! empty (a board's station is often only a name, sometimes nothing). The feed that fetched the
+//! bytes completes the station with [`FeedSpec::complete`](super::http::FeedSpec::complete).
+
+use crate::model::{Departure, StationInfo};
+use serde::de::DeserializeOwned;
+
+/// A station's board: the station as far as it is known, and its departures in order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Board {
+    /// What the payload says of the station: empty `code`/`name` and `None` where it is silent.
+    pub station: StationInfo,
+    pub departures: Vec<Departure>,
+}
+
+impl Board {
+    /// A board whose payload names the station (or not: `None`).
+    pub fn named(name: Option<String>, departures: Vec<Departure>) -> Board {
+        Board {
+            station: StationInfo {
+                name: name.unwrap_or_default(),
+                ..StationInfo::default()
+            },
+            departures,
+        }
+    }
+}
+
+/// A payload that cannot be read: which feed, where in the payload, and what was wrong.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{feed}: at {at}: {reason}")]
+pub struct ParseError {
+    /// The feed's slug (`finland`), or the format for parsers shared by feeds (`gtfs-rt`).
+    pub feed: &'static str,
+    /// Where: a path into the payload (`departures[3].when`), a line and column, or a record.
+    pub at: String,
+    pub reason: String,
+}
+
+impl ParseError {
+    pub fn new(feed: &'static str, at: impl Into<String>, reason: impl Into<String>) -> ParseError {
+        ParseError {
+            feed,
+            at: at.into(),
+            reason: reason.into(),
+        }
+    }
+
+    /// The same error, placed in one `part` of an answer made of several (`live-trains`).
+    pub fn within(mut self, part: &str) -> ParseError {
+        self.at = format!("{part}: {}", self.at);
+        self
+    }
+}
+
+/// A JSON value already read (for answers whose shape is known only after a look) as `T`.
+pub fn value<T: DeserializeOwned>(
+    feed: &'static str,
+    value: serde_json::Value,
+) -> Result<T, ParseError> {
+    serde_path_to_error::deserialize(value)
+        .map_err(|e| ParseError::new(feed, e.path().to_string(), e.into_inner().to_string()))
+}
+
+/// `bytes` as JSON of type `T`; a failure names the path to the field that did not fit.
+pub fn json<T: DeserializeOwned>(feed: &'static str, bytes: &[u8]) -> Result<T, ParseError> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let place = format!("line {} column {}", inner.line(), inner.column());
+        let message = inner.to_string();
+        let reason = message
+            .strip_suffix(&format!(" at {place}"))
+            .unwrap_or(&message);
+        let at = if path == "." {
+            place.clone()
+        } else {
+            format!("{path} ({place})")
+        };
+        ParseError::new(feed, at, reason)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    struct Outer {
+        #[allow(dead_code)]
+        rows: Vec<Inner>,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    struct Inner {
+        #[allow(dead_code)]
+        time: i64,
+    }
+
+    #[test]
+    fn errors_name_the_feed_and_the_path() {
+        let e = json::<Outer>("finland", br#"{"rows": [{"time": 1}, {"time": "x"}]}"#).unwrap_err();
+        assert_eq!(e.feed, "finland");
+        assert!(e.at.starts_with("rows[1].time"), "{e}");
+        assert!(e.to_string().starts_with("finland: at rows[1].time"), "{e}");
+        let e = json::<Outer>("finland", b"<html>").unwrap_err();
+        assert_eq!(e.at, "line 1 column 1", "{e}");
+    }
+}
