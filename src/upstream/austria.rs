@@ -9,17 +9,16 @@
 //! `JourneyGeoPos` (the radar) over Austria; with a `stop`, `realtime` lists that station's board.
 
 use super::codes::{self, CodeShape};
-use super::http::{FeedHttp, Opened};
-use super::parse::{self, Board, ParseError};
+use super::http::FeedHttp;
+use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm};
-use super::{Adapter, Feed, Live};
+use super::{Adapter, BoardAsk, OwnTrains, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{Departure, Train};
 use crate::source::SourceResult;
 use chrono::{DateTime, Duration as Days, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
 use serde::Deserialize;
-use std::sync::Arc;
 
 const COUNTRY: Country = country::AUSTRIA;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
@@ -318,7 +317,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
         .and_then(|i| common.loc_l.get(i))
         .map(|l| l.name.clone())
         .unwrap_or_default();
-    let mut rows: Vec<(DateTime<Utc>, Departure)> = board
+    let rows: Vec<(DateTime<Utc>, Departure)> = board
         .jny_l
         .iter()
         .filter_map(|j| {
@@ -384,11 +383,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
             ))
         })
         .collect();
-    rows.sort_by_key(|(t, _)| *t);
-    Ok(Board::named(
-        Some(station),
-        rows.into_iter().map(|(_, d)| d).collect(),
-    ))
+    Ok(Board::named(Some(station), in_order(rows)))
 }
 
 /// An ÖBB station number: 7 digits starting with 81 (Wien Hbf is 8103000).
@@ -416,11 +411,8 @@ pub fn board_request(station: &str, limit: usize, now: DateTime<Utc>) -> String 
     .to_string()
 }
 
-/// Opens the feed (its registry row's `open`).
-pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Live::open(o.http, o.hub, Austria)
-}
-
+/// The feed's adapter (its registry row opens it with `open_plain`).
+#[derive(Default)]
 pub struct Austria;
 
 impl Adapter for Austria {
@@ -432,18 +424,13 @@ impl Adapter for Austria {
     }
 
     /// The radar's positions; with a `stop`, that station's board as trains (no positions).
-    async fn trains(
-        &self,
-        http: &FeedHttp,
-        stop: Option<&str>,
-        now: DateTime<Utc>,
-    ) -> SourceResult<Option<Vec<Train>>> {
-        if stop.is_some() {
+    async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
+        if ask.stop.is_some() {
             return Ok(None);
         }
         http.post_parsed(
             MGATE,
-            radar_request(now),
+            radar_request(ask.now),
             "application/json",
             parse_positions,
         )
@@ -451,19 +438,11 @@ impl Adapter for Austria {
         .map(Some)
     }
 
-    async fn board(
-        &self,
-        http: &FeedHttp,
-        station: &str,
-        limit: usize,
-        now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let (station, limit, now) = (ask.station, ask.limit, ask.now);
         let station = CODES.check(station)?;
         let body = board_request(&station, limit, now);
-        let board = http
-            .post_parsed(MGATE, body, "application/json", parse_board)
-            .await?;
-        Ok(http.spec.complete(&station, board))
+        http.post_board(MGATE, body, &station, parse_board).await
     }
 }
 
@@ -494,13 +473,11 @@ mod tests {
 
     #[test]
     fn trains_only_platform_changes_cancellations_midnight_and_messages() {
-        let Board {
-            station,
-            departures: d,
-        } = parse_board(&crate::upstream::fixture(
+        let board = parse_board(&crate::upstream::fixture(
             "austria/stationboard-wien-hbf.json",
         ))
         .unwrap();
+        let (station, d) = (board.station, board.departures);
         assert_eq!(station.name, "Wien Hbf");
         let lines: Vec<&str> = d.iter().map(|d| d.line.as_str()).collect();
         assert_eq!(

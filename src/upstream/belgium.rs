@@ -5,17 +5,16 @@
 //! given). No positions: `realtime` lists the trains of a hub's board (Brussels-South unless a
 //! `stop` is named). Stations are NMBS ids: `008814001` or `BE.NMBS.008814001`.
 
-use super::http::{FeedHttp, Opened};
-use super::parse::{self, Board, ParseError};
+use super::http::FeedHttp;
+use super::parse::{self, in_order, Board, ParseError};
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{Adapter, Feed, Live};
+use super::{Adapter, BoardAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::Departure;
 use crate::source::{SourceError, SourceResult};
-use chrono::{DateTime, Utc};
+use chrono::DateTime;
 use serde::Deserialize;
-use std::sync::Arc;
 
 const COUNTRY: Country = country::BELGIUM;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
@@ -69,7 +68,7 @@ pub fn irail_id(code: &str) -> Option<String> {
 /// A liveboard: the station's name and its departures not yet gone, in order.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let board: Liveboard = parse::json(COUNTRY.slug, bytes)?;
-    let mut rows: Vec<(i64, Departure)> = board
+    let rows: Vec<(i64, Departure)> = board
         .departures
         .map(|d| d.departure)
         .unwrap_or_default()
@@ -100,18 +99,11 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
             ))
         })
         .collect();
-    rows.sort_by_key(|(t, _)| *t);
-    Ok(Board::named(
-        Some(board.station),
-        rows.into_iter().map(|(_, d)| d).collect(),
-    ))
+    Ok(Board::named(Some(board.station), in_order(rows)))
 }
 
-/// Opens the feed (its registry row's `open`).
-pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Live::open(o.http, o.hub, Belgium)
-}
-
+/// The feed's adapter (its registry row opens it with `open_plain`).
+#[derive(Default)]
 pub struct Belgium;
 
 impl Adapter for Belgium {
@@ -119,13 +111,8 @@ impl Adapter for Belgium {
         irail_id(code).is_some()
     }
 
-    async fn board(
-        &self,
-        http: &FeedHttp,
-        station: &str,
-        _limit: usize,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let station = ask.station;
         let id = irail_id(station).ok_or_else(|| {
             SourceError::NotFound(format!(
                 "{station:?} is not an NMBS station id such as 008814001"
@@ -141,9 +128,7 @@ impl Adapter for Belgium {
 mod tests {
     use super::*;
 
-    fn fixture() -> Vec<u8> {
-        crate::upstream::fixture("belgium/liveboard-brussels-south.json")
-    }
+    const FIXTURE: &str = "belgium/liveboard-brussels-south.json";
 
     #[test]
     fn ids() {
@@ -157,10 +142,8 @@ mod tests {
 
     #[test]
     fn strings_seconds_cancellations_and_departed() {
-        let Board {
-            station,
-            departures: d,
-        } = parse_board(&fixture()).unwrap();
+        let board = parse_board(&crate::upstream::fixture(FIXTURE)).unwrap();
+        let (station, d) = (board.station, board.departures);
         assert_eq!(station.name, "Brussels-South/Brussels-Midi");
         let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
         assert_eq!(
@@ -186,10 +169,8 @@ mod tests {
 
     #[test]
     fn a_hub_board_becomes_trains_without_positions() {
-        let Board {
-            mut station,
-            departures: d,
-        } = parse_board(&fixture()).unwrap();
+        let board = parse_board(&crate::upstream::fixture(FIXTURE)).unwrap();
+        let (mut station, d) = (board.station, board.departures);
         station.code = "008814001".into();
         let t = crate::upstream::trains_from_board("belgium", &station, &d, "20261124");
         assert_eq!(t.len(), 4);

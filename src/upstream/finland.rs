@@ -8,9 +8,9 @@
 
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Kept, Opened};
-use super::parse::{self, Board, ParseError};
+use super::parse::{self, in_order, Board, ParseError};
 use super::times::local_hhmm;
-use super::{Adapter, Feed, Live};
+use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, TrainsAsk};
 use crate::assets;
 use crate::country::{self, Country};
 use crate::model::tolerant;
@@ -67,9 +67,7 @@ struct Row {
     #[serde(default, deserialize_with = "tolerant::bool")]
     cancelled: bool,
     scheduled_time: DateTime<Utc>,
-    #[serde(default)]
     live_estimate_time: Option<DateTime<Utc>>,
-    #[serde(default)]
     actual_time: Option<DateTime<Utc>>,
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     difference_in_minutes: Option<i64>,
@@ -305,11 +303,7 @@ pub fn parse_board(
             },
         ));
     }
-    rows.sort_by_key(|(t, _)| *t);
-    Ok(Board::named(
-        Some(name(names, station)),
-        rows.into_iter().map(|(_, d)| d).collect(),
-    ))
+    Ok(Board::named(Some(name(names, station)), in_order(rows)))
 }
 
 /// Digitraffic's station short codes (`HKI`, `TPE`, `KV`).
@@ -351,12 +345,7 @@ impl Finland {
 }
 
 impl Adapter for Finland {
-    async fn trains(
-        &self,
-        http: &FeedHttp,
-        _stop: Option<&str>,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Option<Vec<Train>>> {
+    async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
         let names = self.names(http).await;
         let (live, located) = tokio::join!(
             http.get("/api/v1/live-trains"),
@@ -366,13 +355,8 @@ impl Adapter for Finland {
         Ok(Some(trains))
     }
 
-    async fn board(
-        &self,
-        http: &FeedHttp,
-        station: &str,
-        limit: usize,
-        now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let (station, limit, now) = (ask.station, ask.limit, ask.now);
         let code = CODES.check(station)?;
         let names = self.names(http).await;
         let path = format!(

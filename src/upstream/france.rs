@@ -10,9 +10,9 @@
 
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
-use super::parse::{self, Board, ParseError};
+use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm};
-use super::{Adapter, Feed, Live};
+use super::{Adapter, BoardAsk, Feed, Live};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::Departure;
@@ -139,7 +139,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
         .find_map(|e| e.stop_point.as_ref()?.stop_area.as_ref())
         .map(|a| a.name.clone())
         .filter(|n| !n.is_empty());
-    let mut rows: Vec<(DateTime<Utc>, Departure)> = answer
+    let rows: Vec<(DateTime<Utc>, Departure)> = answer
         .departures
         .iter()
         .filter_map(|e| {
@@ -188,11 +188,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
             ))
         })
         .collect();
-    rows.sort_by_key(|(t, _)| *t);
-    Ok(Board::named(
-        station,
-        rows.into_iter().map(|(_, d)| d).collect(),
-    ))
+    Ok(Board::named(station, in_order(rows)))
 }
 
 /// A French UIC station number: 8 digits starting with 87.
@@ -221,20 +217,14 @@ impl Adapter for France {
         CODES.fits(code)
     }
 
-    async fn board(
-        &self,
-        http: &FeedHttp,
-        station: &str,
-        limit: usize,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let (station, limit) = (ask.station, ask.limit);
         let uic = CODES.check(station)?;
         let path = format!(
             "/v1/coverage/sncf/stop_areas/stop_area:SNCF:{uic}/departures?data_freshness=realtime&count={}",
             limit.clamp(10, 100)
         );
-        let board = http.get_parsed(&path, parse_board).await?;
-        Ok(http.spec.complete(&uic, board))
+        http.get_board(&path, &uic, parse_board).await
     }
 }
 
@@ -244,13 +234,11 @@ mod tests {
 
     #[test]
     fn local_times_realtime_only_delays_and_cancellations_through_disruptions() {
-        let Board {
-            station,
-            departures: d,
-        } = parse_board(&crate::upstream::fixture(
+        let board = parse_board(&crate::upstream::fixture(
             "france/departures-saint-lazare.json",
         ))
         .unwrap();
+        let (station, d) = (board.station, board.departures);
         assert_eq!(station.name, "Paris Saint-Lazare");
         assert_eq!(d.len(), 3);
         assert_eq!(

@@ -7,17 +7,16 @@
 //! (`stop`, default `berlin-hbf`). Stations are EVA numbers or slugs such as `hamburg-hbf`.
 
 use super::codes::{self, CodeShape};
-use super::http::{FeedHttp, Opened};
-use super::parse::{self, Board, ParseError};
+use super::http::FeedHttp;
+use super::parse::{self, in_order, Board, ParseError};
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{Adapter, Feed, Live};
+use super::{Adapter, BoardAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{via_list, Departure};
 use crate::source::SourceResult;
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
-use std::sync::Arc;
 
 const COUNTRY: Country = country::GERMANY;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
@@ -32,9 +31,7 @@ enum Answer {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Entry {
-    #[serde(default)]
     when: Option<DateTime<Utc>>,
-    #[serde(default)]
     planned_when: Option<DateTime<Utc>>,
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     delay: Option<i64>,
@@ -103,7 +100,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
         .find_map(|e| e.stop.as_ref())
         .map(|s| s.name.clone())
         .filter(|n| !n.is_empty());
-    let mut rows: Vec<(DateTime<Utc>, Departure)> = entries
+    let rows: Vec<(DateTime<Utc>, Departure)> = entries
         .into_iter()
         .filter_map(|e| {
             let planned = e.planned_when.or(e.when)?;
@@ -162,11 +159,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
             ))
         })
         .collect();
-    rows.sort_by_key(|(t, _)| *t);
-    Ok(Board::named(
-        station,
-        rows.into_iter().map(|(_, d)| d).collect(),
-    ))
+    Ok(Board::named(station, in_order(rows)))
 }
 
 fn is_eva(code: &str) -> bool {
@@ -179,11 +172,8 @@ const EVA: CodeShape = codes::number(
     "a DB station (an EVA number such as 8011160, or a slug such as berlin-hbf)",
 );
 
-/// Opens the feed (its registry row's `open`).
-pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Live::open(o.http, o.hub, Germany)
-}
-
+/// The feed's adapter (its registry row opens it with `open_plain`).
+#[derive(Default)]
 pub struct Germany;
 
 impl Adapter for Germany {
@@ -191,17 +181,11 @@ impl Adapter for Germany {
         is_eva(code)
     }
 
-    async fn board(
-        &self,
-        http: &FeedHttp,
-        station: &str,
-        _limit: usize,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let station = ask.station;
         let eva = EVA.check_listed(station, COUNTRY.slug)?;
         let path = format!("/stops/{eva}/departures?duration=120&results=100");
-        let board = http.get_parsed(&path, parse_board).await?;
-        Ok(http.spec.complete(&eva, board))
+        http.get_board(&path, &eva, parse_board).await
     }
 }
 
@@ -209,16 +193,12 @@ impl Adapter for Germany {
 mod tests {
     use super::*;
 
-    fn fixture() -> Vec<u8> {
-        crate::upstream::fixture("germany/departures-berlin-hbf.json")
-    }
+    const FIXTURE: &str = "germany/departures-berlin-hbf.json";
 
     #[test]
     fn seconds_cancellations_platform_changes_and_midnight() {
-        let Board {
-            station,
-            departures: d,
-        } = parse_board(&fixture()).unwrap();
+        let board = parse_board(&crate::upstream::fixture(FIXTURE)).unwrap();
+        let (station, d) = (board.station, board.departures);
         assert_eq!(station.name, "Berlin Hbf");
         let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
         assert_eq!(codes, ["ICE 1007", "RE 3125", "S 5", "ICE 1609"]);
@@ -262,7 +242,8 @@ mod tests {
 
     #[test]
     fn the_bare_list_form_is_read_too() {
-        let wrapped: serde_json::Value = serde_json::from_slice(&fixture()).unwrap();
+        let wrapped: serde_json::Value =
+            serde_json::from_slice(&crate::upstream::fixture(FIXTURE)).unwrap();
         let bare = serde_json::to_vec(&wrapped["departures"]).unwrap();
         assert_eq!(parse_board(&bare).unwrap().departures.len(), 4);
     }

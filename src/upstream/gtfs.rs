@@ -6,9 +6,9 @@
 use super::gtfs_rt::{self, FeedMessage, STOP_SKIPPED, TRIP_CANCELED};
 use super::gtfs_static::Timetable;
 use super::http::{FeedHttp, FeedSpec, Kept, Opened};
-use super::parse::Board;
+use super::parse::{in_order, Board};
 use super::times::{delay_minutes, local_hhmm, minutes_from_seconds};
-use super::{Adapter, Feed, Live};
+use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, TrainsAsk};
 use crate::clock::rfc3339;
 use crate::model::{status, via_list, Departure, Train};
 use crate::source::{SourceError, SourceResult};
@@ -131,12 +131,7 @@ impl Adapter for GtfsFeed {
     /// Stop ids are the feed's own: only `<slug>:<stop>` routes here.
     const STATION_LIST: bool = false;
 
-    async fn trains(
-        &self,
-        http: &FeedHttp,
-        _stop: Option<&str>,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Option<Vec<Train>>> {
+    async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
         let feed = http
             .get_parsed(&self.config.vehicle_positions, gtfs_rt::decode)
             .await?;
@@ -146,13 +141,8 @@ impl Adapter for GtfsFeed {
         Ok(Some(trains(&feed, table.as_deref(), &states, &self.config)))
     }
 
-    async fn board(
-        &self,
-        http: &FeedHttp,
-        station: &str,
-        limit: usize,
-        now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let (station, limit, now) = (ask.station, ask.limit, ask.now);
         let table = self.timetable(http).await;
         if table.is_none() && self.config.trip_updates.is_none() {
             return Err(SourceError::NotFound(format!(
@@ -387,8 +377,7 @@ fn board(
             }
         }
     }
-    rows.sort_by_key(|(t, _)| *t);
-    rows.into_iter().map(|(_, d)| d).collect()
+    in_order(rows)
 }
 
 fn departure(

@@ -305,6 +305,18 @@ impl FeedHttp {
         parse(&bytes).map_err(|e| self.bad_payload(e))
     }
 
+    /// GET the board at `path`, read it with `parse`, and complete its station as `code`:
+    /// what most feeds' `board` does.
+    pub async fn get_board(
+        &self,
+        path: &str,
+        code: &str,
+        parse: impl FnOnce(&[u8]) -> Result<Board, ParseError>,
+    ) -> Result<Board, SourceError> {
+        let board = self.get_parsed(path, parse).await?;
+        Ok(self.spec.complete(code, board))
+    }
+
     /// POST `body` and read the answer with `parse`, as [`get_parsed`](Self::get_parsed).
     pub async fn post_parsed<T>(
         &self,
@@ -315,6 +327,21 @@ impl FeedHttp {
     ) -> Result<T, SourceError> {
         let bytes = self.post(path, body, content_type).await?;
         parse(&bytes).map_err(|e| self.bad_payload(e))
+    }
+
+    /// POST a board's query, read the answer with `parse`, and complete its station as
+    /// `code` (the feeds whose queries are JSON bodies: HAFAS, GraphQL).
+    pub async fn post_board(
+        &self,
+        path: &str,
+        body: String,
+        code: &str,
+        parse: impl FnOnce(&[u8]) -> Result<Board, ParseError>,
+    ) -> Result<Board, SourceError> {
+        let board = self
+            .post_parsed(path, body, "application/json", parse)
+            .await?;
+        Ok(self.spec.complete(code, board))
     }
 
     /// A parse failure, worded like the others.

@@ -8,15 +8,14 @@
 //! Dublin's clock, `Locationtype` `D` for trains that end here (not departures).
 
 use super::codes::{self, CodeShape};
-use super::http::{FeedHttp, Opened};
-use super::parse::{Board, ParseError};
+use super::http::FeedHttp;
+use super::parse::{in_order, Board, ParseError};
 use super::xml::{records, Record};
-use super::{Adapter, Feed, Live};
+use super::{Adapter, BoardAsk, OwnTrains, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::{status, Departure, Train};
 use crate::source::SourceResult;
-use chrono::{DateTime, NaiveDate, Utc};
-use std::sync::Arc;
+use chrono::NaiveDate;
 
 const COUNTRY: Country = country::IRELAND;
 const OPERATOR: &str = "Iarnród Éireann";
@@ -139,7 +138,7 @@ pub fn parse_board(xml: &[u8]) -> Result<Board, ParseError> {
         .first()
         .map(|r| field(r, "Stationfullname").to_string())
         .filter(|n| !n.is_empty());
-    let mut due: Vec<(i64, Departure)> = rows
+    let due: Vec<(i64, Departure)> = rows
         .iter()
         // D: the train ends here; T: a timing point, not a stop.
         .filter(|r| !matches!(field(r, "Locationtype"), "D" | "T"))
@@ -173,47 +172,29 @@ pub fn parse_board(xml: &[u8]) -> Result<Board, ParseError> {
         })
         .collect();
     // `Duein` counts minutes from now, so the order holds across midnight.
-    due.sort_by_key(|(d, _)| *d);
-    Ok(Board::named(
-        station_name,
-        due.into_iter().map(|(_, d)| d).collect(),
-    ))
+    Ok(Board::named(station_name, in_order(due)))
 }
 
 /// Irish Rail's station codes (`CNLLY`, `HSTON`).
 const CODES: CodeShape = codes::alphanumeric("an Irish Rail station code");
 
-/// Opens the feed (its registry row's `open`).
-pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Live::open(o.http, o.hub, Ireland)
-}
-
+/// The feed's adapter (its registry row opens it with `open_plain`).
+#[derive(Default)]
 pub struct Ireland;
 
 impl Adapter for Ireland {
-    async fn trains(
-        &self,
-        http: &FeedHttp,
-        _stop: Option<&str>,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Option<Vec<Train>>> {
+    async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
         let path = "/realtime/realtime.asmx/getCurrentTrainsXML";
         http.get_parsed(path, parse_trains).await.map(Some)
     }
 
-    async fn board(
-        &self,
-        http: &FeedHttp,
-        station: &str,
-        _limit: usize,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let station = ask.station;
         let code = CODES.check(station)?;
         let path = format!(
             "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode={code}&NumMins={BOARD_MINUTES}"
         );
-        let board = http.get_parsed(&path, parse_board).await?;
-        Ok(http.spec.complete(&code, board))
+        http.get_board(&path, &code, parse_board).await
     }
 }
 
@@ -283,10 +264,8 @@ mod tests {
 
     #[test]
     fn board_orders_by_due_and_drops_terminating_trains() {
-        let Board {
-            station,
-            departures: d,
-        } = parse_board(&fixture("station-data-CNLLY.xml")).unwrap();
+        let board = parse_board(&fixture("station-data-CNLLY.xml")).unwrap();
+        let (station, d) = (board.station, board.departures);
         assert_eq!(station.name, "Dublin Connolly");
         let codes: Vec<_> = d.iter().map(|d| d.train_code.clone().unwrap()).collect();
         assert_eq!(

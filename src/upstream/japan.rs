@@ -10,61 +10,41 @@
 use super::http::{FeedHttp, Opened};
 use super::parse::{self, Board, ParseError};
 use super::times::minutes_from_seconds;
-use super::{Adapter, Feed, Live};
+use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{status, Train};
 use crate::source::{SourceError, SourceResult};
-use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use std::sync::Arc;
 
 const COUNTRY: Country = country::JAPAN;
 const OPERATOR: &str = "odpt.Operator:JR-East";
 
-#[derive(Deserialize)]
+/// Every field may be missing (`default` for the struct) and of a loose type (`tolerant`).
+#[derive(Deserialize, Default)]
+#[serde(default)]
 struct OdptTrain {
-    #[serde(default, rename = "owl:sameAs", deserialize_with = "tolerant::string")]
+    #[serde(rename = "owl:sameAs", deserialize_with = "tolerant::string")]
     id: String,
-    #[serde(
-        default,
-        rename = "odpt:trainNumber",
-        deserialize_with = "tolerant::string"
-    )]
+    #[serde(rename = "odpt:trainNumber", deserialize_with = "tolerant::string")]
     number: String,
-    #[serde(default, rename = "odpt:delay", deserialize_with = "tolerant::opt_i64")]
+    #[serde(rename = "odpt:delay", deserialize_with = "tolerant::opt_i64")]
     delay_seconds: Option<i64>,
-    #[serde(
-        default,
-        rename = "odpt:railway",
-        deserialize_with = "tolerant::string"
-    )]
+    #[serde(rename = "odpt:railway", deserialize_with = "tolerant::string")]
     railway: String,
-    #[serde(
-        default,
-        rename = "odpt:fromStation",
-        deserialize_with = "tolerant::opt_string"
-    )]
+    #[serde(rename = "odpt:fromStation", deserialize_with = "tolerant::opt_string")]
     from_station: Option<String>,
-    #[serde(
-        default,
-        rename = "odpt:toStation",
-        deserialize_with = "tolerant::opt_string"
-    )]
+    #[serde(rename = "odpt:toStation", deserialize_with = "tolerant::opt_string")]
     to_station: Option<String>,
     #[serde(
-        default,
         rename = "odpt:destinationStation",
         deserialize_with = "tolerant::strings"
     )]
     destination: Vec<String>,
-    #[serde(
-        default,
-        rename = "odpt:operator",
-        deserialize_with = "tolerant::opt_string"
-    )]
+    #[serde(rename = "odpt:operator", deserialize_with = "tolerant::opt_string")]
     operator: Option<String>,
-    #[serde(default, rename = "dc:date", deserialize_with = "tolerant::opt_string")]
+    #[serde(rename = "dc:date", deserialize_with = "tolerant::opt_string")]
     updated: Option<String>,
 }
 
@@ -132,25 +112,15 @@ impl Adapter for Japan {
         code.starts_with("odpt.Station:")
     }
 
-    async fn trains(
-        &self,
-        http: &FeedHttp,
-        _stop: Option<&str>,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Option<Vec<Train>>> {
+    async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
         // The parameter names keep their colons, as ODPT documents them; only the key is encoded.
         let key: String = form_urlencoded::byte_serialize(self.key.as_bytes()).collect();
         let path = format!("/api/v4/odpt:Train?acl:consumerKey={key}&odpt:operator={OPERATOR}");
         http.get_parsed(&path, parse_trains).await.map(Some)
     }
 
-    async fn board(
-        &self,
-        _http: &FeedHttp,
-        station: &str,
-        _limit: usize,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, _http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let station = ask.station;
         Err(SourceError::NotFound(format!(
             "no board for {station:?}: Japan's feed (ODPT) gives running trains; station timetables are not read yet"
         )))

@@ -34,7 +34,7 @@ use crate::source::{
     DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo, SourceResult,
 };
 use chrono::{DateTime, Utc};
-use http::{FeedHttp, FeedSpec};
+use http::{FeedHttp, FeedSpec, Opened};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
@@ -95,9 +95,8 @@ pub trait Adapter: Send + Sync + 'static {
     fn trains(
         &self,
         _http: &FeedHttp,
-        _stop: Option<&str>,
-        _now: DateTime<Utc>,
-    ) -> impl Future<Output = SourceResult<Option<Vec<Train>>>> + Send {
+        _ask: TrainsAsk<'_>,
+    ) -> impl Future<Output = OwnTrains> + Send {
         async { Ok(None) }
     }
 
@@ -105,10 +104,31 @@ pub trait Adapter: Send + Sync + 'static {
     fn board(
         &self,
         http: &FeedHttp,
-        station: &str,
-        limit: usize,
-        now: DateTime<Utc>,
+        ask: BoardAsk<'_>,
     ) -> impl Future<Output = SourceResult<Board>> + Send;
+}
+
+/// What [`Adapter::trains`] is asked: the station named by the request, if any, and the time.
+#[derive(Debug, Clone, Copy)]
+pub struct TrainsAsk<'a> {
+    pub stop: Option<&'a str>,
+    pub now: DateTime<Utc>,
+}
+
+/// What [`Adapter::board`] is asked: a station as the user wrote it, how many rows, the time.
+#[derive(Debug, Clone, Copy)]
+pub struct BoardAsk<'a> {
+    pub station: &'a str,
+    pub limit: usize,
+    pub now: DateTime<Utc>,
+}
+
+/// A feed's own list of trains, or `None` for "list a board's trains instead".
+pub type OwnTrains = SourceResult<Option<Vec<Train>>>;
+
+/// The registry's `open` for an adapter that needs nothing but its door and its hub.
+pub fn open_plain<A: Adapter + Default>(o: Opened) -> Arc<dyn Feed> {
+    Live::open(o.http, o.hub, A::default())
 }
 
 /// A feed at work: its door to the upstream, its hub, and its adapter.
@@ -141,7 +161,11 @@ impl<A: Adapter> Feed for Live<A> {
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
         Box::pin(async move {
-            match self.adapter.trains(&self.http, stop, now).await? {
+            match self
+                .adapter
+                .trains(&self.http, TrainsAsk { stop, now })
+                .await?
+            {
                 Some(trains) => Ok(trains),
                 None => hub_trains(self, stop, &self.hub, now).await,
             }
@@ -154,7 +178,12 @@ impl<A: Adapter> Feed for Live<A> {
         limit: usize,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Board> {
-        Box::pin(self.adapter.board(&self.http, station, limit, now))
+        let ask = BoardAsk {
+            station,
+            limit,
+            now,
+        };
+        Box::pin(self.adapter.board(&self.http, ask))
     }
 }
 

@@ -10,9 +10,9 @@
 
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
-use super::parse::{self, Board, ParseError};
-use super::times::{delay_minutes, local_hhmm, parse_offset_time};
-use super::{Adapter, Feed, Live};
+use super::parse::{self, in_order, Board, ParseError};
+use super::times::{delay_minutes, local_hhmm, planned_and_expected};
+use super::{Adapter, BoardAsk, Feed, Live};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{via_list, Departure};
@@ -85,17 +85,16 @@ struct Message {
 /// NS does not name the station: the feed does.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
-    let mut rows: Vec<(DateTime<Utc>, Departure)> = answer
+    let rows: Vec<(DateTime<Utc>, Departure)> = answer
         .payload
         .departures
         .into_iter()
         .filter_map(|e| {
-            let planned = parse_offset_time(e.planned_date_time.as_deref()?)?;
-            let actual = e
-                .actual_date_time
-                .as_deref()
-                .and_then(parse_offset_time)
-                .filter(|_| !e.cancelled);
+            let (planned, actual) = planned_and_expected(
+                e.planned_date_time.as_deref(),
+                e.actual_date_time.as_deref(),
+                e.cancelled,
+            )?;
             let product = e.product.as_ref();
             let category = product.map_or("", |p| p.category_code.trim());
             let number = product.map_or("", |p| p.number.trim());
@@ -125,11 +124,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
             ))
         })
         .collect();
-    rows.sort_by_key(|(t, _)| *t);
-    Ok(Board::named(
-        None,
-        rows.into_iter().map(|(_, d)| d).collect(),
-    ))
+    Ok(Board::named(None, in_order(rows)))
 }
 
 /// An NS station code: two to five letters (`UT`, `ASD`, `GVC`).
@@ -144,17 +139,11 @@ pub fn open(o: Opened) -> Arc<dyn Feed> {
 pub struct Netherlands;
 
 impl Adapter for Netherlands {
-    async fn board(
-        &self,
-        http: &FeedHttp,
-        station: &str,
-        _limit: usize,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let station = ask.station;
         let code = CODES.check(station)?;
         let path = format!("/reisinformatie-api/api/v2/departures?station={code}");
-        let board = http.get_parsed(&path, parse_board).await?;
-        Ok(http.spec.complete(&code, board))
+        http.get_board(&path, &code, parse_board).await
     }
 }
 

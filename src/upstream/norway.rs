@@ -8,17 +8,16 @@
 //! no recorded sample of it exists, so its fixture follows Entur's published schema. With a
 //! `stop`, or when the vehicles API fails, `realtime` lists a board's trains (Oslo S by default).
 
-use super::http::{FeedHttp, Opened};
-use super::parse::{self, Board, ParseError};
+use super::http::FeedHttp;
+use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm};
-use super::{Adapter, Feed, Live};
+use super::{Adapter, BoardAsk, OwnTrains, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{Departure, StationInfo, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
-use std::sync::Arc;
 
 const COUNTRY: Country = country::NORWAY;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
@@ -83,9 +82,7 @@ struct Call {
     realtime: bool,
     #[serde(default, deserialize_with = "tolerant::bool")]
     cancellation: bool,
-    #[serde(default)]
     aimed_departure_time: Option<DateTime<Utc>>,
-    #[serde(default)]
     expected_departure_time: Option<DateTime<Utc>>,
     destination_display: Option<Front>,
     quay: Option<Quay>,
@@ -242,7 +239,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
         .data
         .and_then(|d| d.stop_place)
         .ok_or_else(|| ParseError::new(COUNTRY.slug, "data.stopPlace", "no such stop place"))?;
-    let mut rows: Vec<(DateTime<Utc>, Departure)> = place
+    let rows: Vec<(DateTime<Utc>, Departure)> = place
         .estimated_calls
         .into_iter()
         .filter_map(|call| {
@@ -291,14 +288,13 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
             ))
         })
         .collect();
-    rows.sort_by_key(|(t, _)| *t);
     Ok(Board {
         station: StationInfo {
             code: place.id,
             name: place.name,
             ..StationInfo::default()
         },
-        departures: rows.into_iter().map(|(_, d)| d).collect(),
+        departures: in_order(rows),
     })
 }
 
@@ -329,11 +325,8 @@ pub fn parse_geocoder(bytes: &[u8]) -> Result<Option<String>, ParseError> {
         .find(|id| id.starts_with(STOP_PREFIX)))
 }
 
-/// Opens the feed (its registry row's `open`).
-pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Live::open(o.http, o.hub, Norway)
-}
-
+/// The feed's adapter (its registry row opens it with `open_plain`).
+#[derive(Default)]
 pub struct Norway;
 
 /// `station` as an NSR stop place id: given, from the station list, or from the geocoder.
@@ -366,13 +359,8 @@ impl Adapter for Norway {
     }
 
     /// The vehicles API's positions; with a `stop` (or if positions fail), a board's trains.
-    async fn trains(
-        &self,
-        http: &FeedHttp,
-        stop: Option<&str>,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Option<Vec<Train>>> {
-        if stop.is_some() {
+    async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
+        if ask.stop.is_some() {
             return Ok(None);
         }
         let body = serde_json::json!({ "query": VEHICLES_QUERY }).to_string();
@@ -388,13 +376,8 @@ impl Adapter for Norway {
         }
     }
 
-    async fn board(
-        &self,
-        http: &FeedHttp,
-        station: &str,
-        limit: usize,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let (station, limit) = (ask.station, ask.limit);
         let id = stop_place(http, station).await?;
         // Buses and trams share the count: ask for more than the board shows.
         let body = serde_json::json!({
@@ -402,10 +385,8 @@ impl Adapter for Norway {
             "variables": { "id": id, "n": (limit * 3).clamp(20, 200) },
         })
         .to_string();
-        let board = http
-            .post_parsed(JOURNEY_PLANNER, body, "application/json", parse_board)
-            .await?;
-        Ok(http.spec.complete(&id, board))
+        http.post_board(JOURNEY_PLANNER, body, &id, parse_board)
+            .await
     }
 }
 
@@ -415,10 +396,8 @@ mod tests {
 
     #[test]
     fn rail_only_delays_from_realtime_cancellations_platforms_and_situations() {
-        let Board {
-            station,
-            departures: d,
-        } = parse_board(&crate::upstream::fixture("norway/stopplace-oslo-s.json")).unwrap();
+        let board = parse_board(&crate::upstream::fixture("norway/stopplace-oslo-s.json")).unwrap();
+        let (station, d) = (board.station, board.departures);
         assert_eq!(
             (station.code.as_str(), station.name.as_str()),
             ("NSR:StopPlace:59872", "Oslo S")

@@ -29,6 +29,13 @@ impl Board {
     }
 }
 
+/// Departures keyed by their time (or another order key), in that order; ties keep the
+/// payload's order.
+pub fn in_order<K: Ord>(mut rows: Vec<(K, Departure)>) -> Vec<Departure> {
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    rows.into_iter().map(|(_, d)| d).collect()
+}
+
 /// A payload that cannot be read: which feed, where in the payload, and what was wrong.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{feed}: at {at}: {reason}")]

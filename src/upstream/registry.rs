@@ -9,7 +9,7 @@
 
 use super::http::{FeedHttp, FeedSpec, Opened};
 use super::{austria, belgium, finland, france, germany, gtfs, ireland, japan, netherlands};
-use super::{norway, sweden, switzerland, usa, Feed};
+use super::{norway, open_plain, sweden, switzerland, usa, Feed};
 use crate::config::FeedSettings;
 use crate::country::{self, Country};
 use std::sync::Arc;
@@ -51,34 +51,34 @@ pub static FEEDS: &[FeedRow] = &[
         attribution: "Ireland: Iarnród Éireann / Irish Rail realtime API",
         base_url: "http://api.irishrail.ie", headers: &[],
         // No published limit: stay well-mannered.
-        ttl: secs(15), per_minute: 30, key_from: None, hub: None, open: ireland::open },
+        ttl: secs(15), per_minute: 30, key_from: None, hub: None, open: open_plain::<ireland::Ireland> },
     FeedRow { country: &country::BELGIUM, upstream: "iRail",
         attribution: "Belgium: iRail (api.irail.be), data NMBS/SNCB",
         base_url: "https://api.irail.be", headers: &[],
         // iRail asks for restraint (3 requests a second at most); stay far below.
-        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("008814001"), open: belgium::open },
+        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("008814001"), open: open_plain::<belgium::Belgium> },
     FeedRow { country: &country::SWITZERLAND, upstream: "transport.opendata.ch",
         attribution: "Switzerland: transport.opendata.ch (search.ch / SBB timetable data)",
         base_url: "https://transport.opendata.ch", headers: &[],
-        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("8503000"), open: switzerland::open },
+        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("8503000"), open: open_plain::<switzerland::Switzerland> },
     FeedRow { country: &country::GERMANY, upstream: "db-rest",
         attribution: "Germany: DB timetable data via db-rest (v6.db.transport.rest)",
         base_url: "https://v6.db.transport.rest", headers: &[],
         // db-vendo-client documents 60 requests a minute per IPv4 to DB's backends.
-        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("berlin-hbf"), open: germany::open },
+        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("berlin-hbf"), open: open_plain::<germany::Germany> },
     FeedRow { country: &country::UNITED_STATES, upstream: "Amtraker",
         attribution: "United States: Amtrak data via Amtraker (api-v3.amtraker.com)",
         base_url: "https://api-v3.amtraker.com", headers: &[],
-        ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: usa::open },
+        ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: open_plain::<usa::UnitedStates> },
     FeedRow { country: &country::NORWAY, upstream: "Entur",
         attribution: "Norway: Entur (api.entur.io), NLOD licence",
         base_url: "https://api.entur.io", headers: &[("ET-Client-Name", norway::CLIENT_NAME)],
         // Entur throttles clients that do not name themselves; named ones get far more.
-        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("NSR:StopPlace:59872"), open: norway::open },
+        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("NSR:StopPlace:59872"), open: open_plain::<norway::Norway> },
     FeedRow { country: &country::AUSTRIA, upstream: "ÖBB HAFAS",
         attribution: "Austria: ÖBB Scotty (HAFAS, fahrplan.oebb.at)",
         base_url: "https://fahrplan.oebb.at", headers: &[],
-        ttl: secs(30), per_minute: 20, key_from: None, hub: Some("8103000"), open: austria::open },
+        ttl: secs(30), per_minute: 20, key_from: None, hub: Some("8103000"), open: open_plain::<austria::Austria> },
     FeedRow { country: &country::MALAYSIA, upstream: "KTMB",
         attribution: "Malaysia: data.gov.my GTFS (KTMB), CC BY 4.0",
         base_url: "https://api.data.gov.my", headers: &[],

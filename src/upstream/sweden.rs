@@ -9,9 +9,9 @@
 //! positions: `realtime` lists the trains of a hub's board (Stockholm C unless a `stop` is named).
 
 use super::http::{FeedHttp, Kept, Opened};
-use super::parse::{self, Board, ParseError};
-use super::times::{delay_minutes, local_hhmm, parse_offset_time};
-use super::{Adapter, Feed, Live};
+use super::parse::{self, in_order, Board, ParseError};
+use super::times::{delay_minutes, local_hhmm, planned_and_expected};
+use super::{Adapter, BoardAsk, Feed, Live};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{via_list, Departure};
@@ -77,7 +77,6 @@ struct Announcement {
     #[serde(default, deserialize_with = "tolerant::string")]
     activity_type: String,
     /// Absent means advertised.
-    #[serde(default)]
     advertised: Option<bool>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     advertised_time_at_location: Option<String>,
@@ -161,18 +160,17 @@ fn name(names: &Names, signature: &str) -> String {
 /// The public departures still to leave, in order of advertised time (the answer does not
 /// name the station: the feed does, from `names`).
 pub fn parse_board(bytes: &[u8], names: &Names) -> Result<Board, ParseError> {
-    let mut rows: Vec<(DateTime<Utc>, Departure)> = result(bytes)?
+    let rows: Vec<(DateTime<Utc>, Departure)> = result(bytes)?
         .train_announcement
         .into_iter()
         .filter(|a| a.activity_type == "Avgang" && a.advertised != Some(false))
         .filter(|a| a.time_at_location.is_none() || a.canceled)
         .filter_map(|a| {
-            let planned = parse_offset_time(a.advertised_time_at_location.as_deref()?)?;
-            let estimated = a
-                .estimated_time_at_location
-                .as_deref()
-                .and_then(parse_offset_time)
-                .filter(|_| !a.canceled);
+            let (planned, estimated) = planned_and_expected(
+                a.advertised_time_at_location.as_deref(),
+                a.estimated_time_at_location.as_deref(),
+                a.canceled,
+            )?;
             let destination = a
                 .to_location
                 .first()
@@ -206,11 +204,7 @@ pub fn parse_board(bytes: &[u8], names: &Names) -> Result<Board, ParseError> {
             ))
         })
         .collect();
-    rows.sort_by_key(|(t, _)| *t);
-    Ok(Board::named(
-        None,
-        rows.into_iter().map(|(_, d)| d).collect(),
-    ))
+    Ok(Board::named(None, in_order(rows)))
 }
 
 /// XML attribute values are quoted; the key and signature must not break out of them.
@@ -279,13 +273,8 @@ impl Sweden {
 }
 
 impl Adapter for Sweden {
-    async fn board(
-        &self,
-        http: &FeedHttp,
-        station: &str,
-        _limit: usize,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let station = ask.station;
         let signature = station.trim();
         if !is_signature(signature) {
             return Err(SourceError::NotFound(format!(

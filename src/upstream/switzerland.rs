@@ -7,17 +7,16 @@
 //! `stop` is named). Stations are SBB/UIC numbers such as `8503000`.
 
 use super::codes::{self, CodeShape};
-use super::http::{FeedHttp, Opened};
-use super::parse::{self, Board, ParseError};
+use super::http::FeedHttp;
+use super::parse::{self, in_order, Board, ParseError};
 use super::times::{local_hhmm, parse_offset_time};
-use super::{Adapter, Feed, Live};
+use super::{Adapter, BoardAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{via_list, Departure};
 use crate::source::SourceResult;
-use chrono::{DateTime, Utc};
+use chrono::DateTime;
 use serde::Deserialize;
-use std::sync::Arc;
 
 const COUNTRY: Country = country::SWITZERLAND;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
@@ -82,7 +81,7 @@ struct Prognosis {
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let board: Answer = parse::json(COUNTRY.slug, bytes)?;
     let station = board.station.map(|s| s.name).filter(|n| !n.is_empty());
-    let mut rows: Vec<(i64, Departure)> = board
+    let rows: Vec<(i64, Departure)> = board
         .stationboard
         .into_iter()
         .filter_map(|e| {
@@ -130,18 +129,11 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
             ))
         })
         .collect();
-    rows.sort_by_key(|(t, _)| *t);
-    Ok(Board::named(
-        station,
-        rows.into_iter().map(|(_, d)| d).collect(),
-    ))
+    Ok(Board::named(station, in_order(rows)))
 }
 
-/// Opens the feed (its registry row's `open`).
-pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Live::open(o.http, o.hub, Switzerland)
-}
-
+/// The feed's adapter (its registry row opens it with `open_plain`).
+#[derive(Default)]
 pub struct Switzerland;
 
 const CODES: CodeShape = codes::number(7, "85", "a Swiss station number such as 8503000");
@@ -155,17 +147,11 @@ impl Adapter for Switzerland {
         is_uic(code)
     }
 
-    async fn board(
-        &self,
-        http: &FeedHttp,
-        station: &str,
-        limit: usize,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let (station, limit) = (ask.station, ask.limit);
         let code = CODES.check_listed(station, COUNTRY.slug)?;
         let path = format!("/v1/stationboard?id={code}&limit={}", limit.clamp(1, 100));
-        let board = http.get_parsed(&path, parse_board).await?;
-        Ok(http.spec.complete(&code, board))
+        http.get_board(&path, &code, parse_board).await
     }
 }
 
@@ -173,9 +159,7 @@ impl Adapter for Switzerland {
 mod tests {
     use super::*;
 
-    fn fixture() -> Vec<u8> {
-        crate::upstream::fixture("switzerland/stationboard-zuerich-hb.json")
-    }
+    const FIXTURE: &str = "switzerland/stationboard-zuerich-hb.json";
 
     #[test]
     fn offsets_without_colon() {
@@ -185,10 +169,8 @@ mod tests {
 
     #[test]
     fn lines_delays_platform_changes_and_midnight() {
-        let Board {
-            station,
-            departures: d,
-        } = parse_board(&fixture()).unwrap();
+        let board = parse_board(&crate::upstream::fixture(FIXTURE)).unwrap();
+        let (station, d) = (board.station, board.departures);
         assert_eq!(station.name, "Zürich HB");
         assert_eq!(d.len(), 3);
         let chur = d.iter().find(|d| d.destination == "Chur").unwrap();

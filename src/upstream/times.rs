@@ -10,7 +10,8 @@ pub fn local_hhmm(t: DateTime<Utc>, tz: Tz) -> String {
 
 /// Whole minutes from seconds, rounded half away from zero (90 s is 2 min, -30 s is -1).
 pub fn minutes_from_seconds(seconds: i64) -> i64 {
-    let m = (seconds.abs() + 30) / 60;
+    // From outside: `i64::MIN` has no absolute value, so saturate rather than overflow.
+    let m = seconds.saturating_abs().saturating_add(30) / 60;
     if seconds < 0 {
         -m
     } else {
@@ -27,6 +28,18 @@ pub fn parse_offset_time(s: &str) -> Option<DateTime<Utc>> {
         .or_else(|_| DateTime::parse_from_rfc3339(s))
         .ok()
         .map(|t| t.with_timezone(&Utc))
+}
+
+/// A row's planned instant and its expected one, for feeds that send both as offset times
+/// (NS, Trafikverket): no row without a plan, and no expected time for a cancelled train.
+pub fn planned_and_expected(
+    planned: Option<&str>,
+    expected: Option<&str>,
+    cancelled: bool,
+) -> Option<(DateTime<Utc>, Option<DateTime<Utc>>)> {
+    let planned = parse_offset_time(planned?)?;
+    let expected = expected.and_then(parse_offset_time).filter(|_| !cancelled);
+    Some((planned, expected))
 }
 
 /// Delay in whole minutes between a planned and an expected instant.

@@ -7,10 +7,10 @@
 //! expected − scheduled. Boards are built from every run's `stations[]` for a station code.
 
 use super::codes::{self, CodeShape};
-use super::http::{FeedHttp, Opened};
-use super::parse::{self, Board, ParseError};
+use super::http::FeedHttp;
+use super::parse::{self, in_order, Board, ParseError};
 use super::times::delay_minutes;
-use super::{Adapter, Feed, Live};
+use super::{Adapter, BoardAsk, OwnTrains, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{status, Departure, StationInfo, Train};
@@ -18,7 +18,6 @@ use crate::source::SourceResult;
 use chrono::{DateTime, FixedOffset, Utc};
 use serde::Deserialize;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -189,10 +188,9 @@ pub fn parse_board(bytes: &[u8], code: &str) -> Result<Board, ParseError> {
             },
         ));
     }
-    rows.sort_by_key(|(t, _)| *t);
     Ok(Board {
         station: station.unwrap_or_default(),
-        departures: rows.into_iter().map(|(_, d)| d).collect(),
+        departures: in_order(rows),
     })
 }
 
@@ -201,30 +199,17 @@ const COUNTRY: &Country = &country::UNITED_STATES;
 /// Amtrak's three-letter station codes (`NYP`).
 const CODES: CodeShape = codes::letters(3..=3, "an Amtrak station code such as NYP");
 
-/// Opens the feed (its registry row's `open`).
-pub fn open(o: Opened) -> Arc<dyn Feed> {
-    Live::open(o.http, o.hub, UnitedStates)
-}
-
+/// The feed's adapter (its registry row opens it with `open_plain`).
+#[derive(Default)]
 pub struct UnitedStates;
 
 impl Adapter for UnitedStates {
-    async fn trains(
-        &self,
-        http: &FeedHttp,
-        _stop: Option<&str>,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Option<Vec<Train>>> {
+    async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
         http.get_parsed("/v3/trains", parse_trains).await.map(Some)
     }
 
-    async fn board(
-        &self,
-        http: &FeedHttp,
-        station: &str,
-        _limit: usize,
-        _now: DateTime<Utc>,
-    ) -> SourceResult<Board> {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let station = ask.station;
         let code = CODES.check(station)?;
         // One list of every train serves every board.
         let board = http
@@ -244,13 +229,11 @@ impl Adapter for UnitedStates {
 mod tests {
     use super::*;
 
-    fn fixture() -> Vec<u8> {
-        crate::upstream::fixture("united-states/trains.json")
-    }
+    const FIXTURE: &str = "united-states/trains.json";
 
     #[test]
     fn positions_and_computed_delays() {
-        let t = parse_trains(&fixture()).unwrap();
+        let t = parse_trains(&crate::upstream::fixture(FIXTURE)).unwrap();
         assert_eq!(t.len(), 3);
         let k = t.iter().find(|t| t.id == "657-24").unwrap();
         assert_eq!(
@@ -274,14 +257,14 @@ mod tests {
 
     #[test]
     fn boards_from_every_runs_stops() {
-        let Board {
-            station,
-            departures: d,
-        } = parse_board(&fixture(), "phl").unwrap();
+        let board = parse_board(&crate::upstream::fixture(FIXTURE), "phl").unwrap();
+        let (station, d) = (board.station, board.departures);
         assert_eq!(station.name, "Philadelphia 30th Street");
         assert_eq!(station.timezone.as_deref(), Some("America/New_York"));
         assert!(d.is_empty(), "657 has left PHL; 562 does not call there");
-        let d = parse_board(&fixture(), "LAX").unwrap().departures;
+        let d = parse_board(&crate::upstream::fixture(FIXTURE), "LAX")
+            .unwrap()
+            .departures;
         assert_eq!(
             d.iter()
                 .map(|d| d.scheduled_dep.as_str())

@@ -21,6 +21,11 @@ pub fn records(feed: &'static str, xml: &[u8], record: &str) -> Result<Vec<Recor
             let at = format!("byte {}", reader.error_position());
             ParseError::new(feed, at, format!("broken XML: {e}"))
         })?;
+        // Where a field's text failed to decode: the record, the field and the byte.
+        let wrong = |name: &str, e: &dyn std::fmt::Display| {
+            let at = format!("{record}.{name} (byte {})", reader.buffer_position());
+            ParseError::new(feed, at, e.to_string())
+        };
         match event {
             Event::Start(e) => {
                 let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
@@ -32,20 +37,14 @@ pub fn records(feed: &'static str, xml: &[u8], record: &str) -> Result<Vec<Recor
             }
             Event::Text(t) => {
                 if let (Some(rec), Some(name)) = (current.as_mut(), field.as_ref()) {
-                    let at = || format!("{record}.{name} (byte {})", reader.buffer_position());
-                    let text = t
-                        .decode()
-                        .map_err(|e| ParseError::new(feed, at(), e.to_string()))?;
+                    let text = t.decode().map_err(|e| wrong(name, &e))?;
                     rec.entry(name.clone()).or_default().push_str(&text);
                 }
             }
             // Entities arrive as events of their own: `&amp;`, `&#233;` …
             Event::GeneralRef(r) => {
                 if let (Some(rec), Some(name)) = (current.as_mut(), field.as_ref()) {
-                    let at = || format!("{record}.{name} (byte {})", reader.buffer_position());
-                    let char_ref = r
-                        .resolve_char_ref()
-                        .map_err(|e| ParseError::new(feed, at(), e.to_string()))?;
+                    let char_ref = r.resolve_char_ref().map_err(|e| wrong(name, &e))?;
                     let text = match char_ref {
                         Some(c) => c.to_string(),
                         None => match &*r {
