@@ -90,11 +90,11 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
         .departures
         .into_iter()
         .filter_map(|e| {
-            let (planned, actual) = planned_and_expected(
+            let (plan, actual) = (
                 e.planned_date_time.as_deref(),
                 e.actual_date_time.as_deref(),
-                e.cancelled,
-            )?;
+            );
+            let (planned, actual) = planned_and_expected(plan, actual, e.cancelled)?;
             let product = e.product.as_ref();
             let category = product.map_or("", |p| p.category_code.trim());
             let number = product.map_or("", |p| p.number.trim());

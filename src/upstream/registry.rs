@@ -4,8 +4,9 @@
 //! the hub for countries without positions, and the function that opens it. The aggregator, the
 //! "not live because" text and the tests iterate this table.
 //!
-//! Adding a feed is three steps: its file (pure parsers and a thin fetch, ending in an
-//! `open(Opened) -> Arc<dyn Feed>`), one row here, and one fixture folder under `tests/fixtures/`.
+//! Adding a feed is three steps: its file (pure parsers and an `Adapter`), one row here (its
+//! `open` is `open_plain::<Adapter>` unless it needs a key or state), and one fixture folder
+//! under `tests/fixtures/` whose `routes.txt` lets the registry test play it.
 
 use super::http::{FeedHttp, FeedSpec, Opened};
 use super::{austria, belgium, finland, france, germany, gtfs, ireland, japan, netherlands};

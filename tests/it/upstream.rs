@@ -26,16 +26,72 @@ const FI_NOW: &str = "2026-11-24T21:50:00Z";
 
 use crate::support::fixture;
 
-type Seen = Arc<Mutex<Vec<(String, HeaderMap)>>>;
+/// Every request a played feed received: the path with its query, the headers, the body.
+type Seen = Arc<Mutex<Vec<(String, HeaderMap, String)>>>;
 
-/// A national feed played on loopback: each real path answers with a fixture; records requests.
-async fn play(routes: &'static [(&'static str, &'static str)], seen: Seen) -> String {
-    let router = Router::new().fallback(move |uri: Uri, headers: HeaderMap| {
-        let seen = seen.clone();
+/// One line of a fixture folder's `routes.txt`: a request path, the fixture that answers it,
+/// and for a POST a word its body must contain.
+struct Route {
+    path: String,
+    file: String,
+    body_has: Option<String>,
+}
+
+/// A fixture folder's `routes.txt` (see `tests/fixtures/README.md`): its routes and the station
+/// whose board the registry test asks for (`None`: the row's hub; `Some("-")`: no boards).
+fn routes(slug: &str) -> (Vec<Route>, Option<String>) {
+    let path = format!(
+        "{}/tests/fixtures/{slug}/routes.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("every feed needs {path} (its fixture folder's routes): {e}"));
+    let mut board = None;
+    let mut list = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["board", station] => board = Some(station.to_string()),
+            [path, file] => list.push(Route {
+                path: path.to_string(),
+                file: file.to_string(),
+                body_has: None,
+            }),
+            [path, file, word] => list.push(Route {
+                path: path.to_string(),
+                file: file.to_string(),
+                body_has: Some(word.to_string()),
+            }),
+            _ => panic!("{path}: cannot read {line:?}"),
+        }
+    }
+    (list, board)
+}
+
+/// A fixture's bytes; `@name` is a payload made in code (GTFS-Realtime protobuf, a zip bundle).
+fn answer(slug: &str, file: &str) -> Vec<u8> {
+    use railtop::upstream::gtfs::samples;
+    match file {
+        "@vehicle-positions" => samples::vehicle_positions(),
+        "@bundle" => railtop::upstream::gtfs_static::sample_bundle(),
+        file => fixture(&format!("{slug}/{file}")),
+    }
+}
+
+/// The feed `slug` played on loopback from its fixture folder: each route answers with its
+/// fixture, anything else is a 404; every request is recorded in `seen`.
+async fn play(slug: &'static str, seen: Seen) -> String {
+    let (routes, _) = routes(slug);
+    let routes = Arc::new(routes);
+    let router = Router::new().fallback(move |uri: Uri, headers: HeaderMap, body: String| {
+        let (seen, routes) = (seen.clone(), routes.clone());
         async move {
-            seen.lock().unwrap().push((uri.to_string(), headers));
-            match routes.iter().find(|(path, _)| *path == uri.path()) {
-                Some((_, file)) => fixture(file).into_response(),
+            let found = routes.iter().find(|r| {
+                r.path == uri.path() && r.body_has.as_ref().is_none_or(|w| body.contains(w))
+            });
+            seen.lock().unwrap().push((uri.to_string(), headers, body));
+            match found {
+                Some(r) => answer(slug, &r.file).into_response(),
                 None => (StatusCode::NOT_FOUND, Vec::new()).into_response(),
             }
         }
@@ -43,32 +99,47 @@ async fn play(routes: &'static [(&'static str, &'static str)], seen: Seen) -> St
     format!("http://{}", start_router(router).await)
 }
 
-const DIGITRAFFIC: &[(&str, &str)] = &[
-    ("/api/v1/live-trains", "finland/live-trains.json"),
-    (
-        "/api/v1/train-locations/latest/",
-        "finland/train-locations.json",
-    ),
-    (
-        "/api/v1/live-trains/station/HKI",
-        "finland/live-trains-station-HKI.json",
-    ),
-    (
-        "/api/v1/metadata/stations",
-        "finland/metadata-stations.json",
-    ),
-];
-
-const IRISH_RAIL: &[(&str, &str)] = &[
-    (
-        "/realtime/realtime.asmx/getCurrentTrainsXML",
-        "ireland/current-trains.xml",
-    ),
-    (
-        "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins",
-        "ireland/station-data-CNLLY.xml",
-    ),
-];
+/// Every feed of the registry, played from its fixture folder, opens with a key, lists trains
+/// and answers a board: a new feed is covered by its registry row and its fixture folder.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_registry_feed_answers_from_its_fixture_folder() {
+    let client = railtop::upstream::http::client().unwrap();
+    let now = crate::support::now();
+    for row in registry::FEEDS {
+        let slug = row.country.slug;
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let base = play(slug, seen.clone()).await;
+        let settings = FeedSettings {
+            key: Some("test-key".into()),
+            ..FeedSettings::at(base)
+        };
+        let feed = row.open(client.clone(), &settings).unwrap();
+        let trains = feed.trains(None, now).await;
+        assert!(
+            trains.as_ref().is_ok_and(|t| !t.is_empty()),
+            "{slug}: {:?}",
+            trains.map(|t| t.len())
+        );
+        let station = routes(slug).1.or(row.hub.map(str::to_string));
+        match station.as_deref() {
+            Some("-") => assert!(feed.board("x", 10, now).await.is_err(), "{slug}"),
+            Some(code) => {
+                let board = feed.board(code, 10, now).await;
+                let board = board.unwrap_or_else(|e| panic!("{slug} {code}: {e}"));
+                assert_eq!(board.station.country.as_deref(), Some(slug));
+                assert!(!board.station.name.is_empty(), "{slug} {code}");
+            }
+            None => panic!("{slug}: no hub in the registry and no `board` in routes.txt"),
+        }
+        let seen = seen.lock().unwrap();
+        assert!(
+            seen.iter().all(|(_, h, _)| h["user-agent"]
+                .to_str()
+                .is_ok_and(|ua| ua.starts_with("railtop/"))),
+            "{slug}"
+        );
+    }
+}
 
 fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_railtop"));
@@ -113,7 +184,7 @@ async fn trains_and_board(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn finland_end_to_end_through_the_binary() {
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let base = play(DIGITRAFFIC, seen.clone()).await;
+    let base = play("finland", seen.clone()).await;
     let (r, b) = trains_and_board(vec![("RAILTOP_FINLAND_URL", base)], "finland", "HKI", &[]).await;
     let codes: Vec<_> = r.trains.iter().map(|t| t.train_code.as_str()).collect();
     assert_eq!(codes, ["IC 27", "R 9623", "U 8462"]);
@@ -131,7 +202,7 @@ async fn finland_end_to_end_through_the_binary() {
     assert_eq!(times, ["23:54", "23:57", "00:12"]);
 
     let seen = seen.lock().unwrap();
-    let paths: Vec<&str> = seen.iter().map(|(p, _)| p.as_str()).collect();
+    let paths: Vec<&str> = seen.iter().map(|(p, ..)| p.as_str()).collect();
     assert!(
         paths
             .iter()
@@ -139,7 +210,7 @@ async fn finland_end_to_end_through_the_binary() {
                 && p.contains("departing_trains=20")),
         "{paths:?}"
     );
-    for (_, headers) in seen.iter() {
+    for (_, headers, _) in seen.iter() {
         assert!(headers["digitraffic-user"]
             .to_str()
             .unwrap()
@@ -158,7 +229,7 @@ async fn finland_end_to_end_through_the_binary() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ireland_end_to_end_through_the_binary() {
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let base = play(IRISH_RAIL, seen.clone()).await;
+    let base = play("ireland", seen.clone()).await;
     let (r, b) =
         trains_and_board(vec![("RAILTOP_IRELAND_URL", base)], "ireland", "CNLLY", &[]).await;
     assert_eq!(r.trains.len(), 5);
@@ -172,7 +243,7 @@ async fn ireland_end_to_end_through_the_binary() {
         .collect();
     assert_eq!(codes, ["E998", "E999", "P999"]);
     let seen = seen.lock().unwrap();
-    assert!(seen.iter().any(|(p, _)| p == "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode=CNLLY&NumMins=90"), "{:?}", seen.iter().map(|s| &s.0).collect::<Vec<_>>());
+    assert!(seen.iter().any(|(p, ..)| p == "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode=CNLLY&NumMins=90"), "{:?}", seen.iter().map(|s| &s.0).collect::<Vec<_>>());
 }
 
 /// Runs the binary with `args` after `--config FILE`, FILE holding `toml`; removes it after.
@@ -205,7 +276,7 @@ async fn with_config(toml: String, args: &'static [&'static str]) -> std::proces
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_config_file_can_point_a_feed_elsewhere() {
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let base = play(IRISH_RAIL, seen.clone()).await;
+    let base = play("ireland", seen.clone()).await;
     let toml = format!("source = \"upstream\"\n[upstream.ireland]\nurl = \"{base}\"\n");
     let out = with_config(toml, &["trains", "--country", "ireland", "--format", "csv"]).await;
     assert_eq!(
@@ -219,7 +290,7 @@ async fn the_config_file_can_point_a_feed_elsewhere() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_config_file_sets_a_board_only_countrys_hub() {
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let base = play(OPENDATA_CH, seen.clone()).await;
+    let base = play("switzerland", seen.clone()).await;
     let toml = format!("[upstream.switzerland]\nurl = \"{base}\"\nhub = \"bern\"\n");
     with_config(
         toml,
@@ -230,7 +301,7 @@ async fn the_config_file_sets_a_board_only_countrys_hub() {
         .lock()
         .unwrap()
         .iter()
-        .map(|(p, _)| p.clone())
+        .map(|(p, ..)| p.clone())
         .collect();
     assert_eq!(
         paths,
@@ -239,17 +310,11 @@ async fn the_config_file_sets_a_board_only_countrys_hub() {
     );
 }
 
-const IRAIL: &[(&str, &str)] = &[("/liveboard/", "belgium/liveboard-brussels-south.json")];
-const OPENDATA_CH: &[(&str, &str)] = &[(
-    "/v1/stationboard",
-    "switzerland/stationboard-zuerich-hb.json",
-)];
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn board_only_countries_list_their_hub_and_answer_boards() {
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let be = play(IRAIL, seen.clone()).await;
-    let ch = play(OPENDATA_CH, seen.clone()).await;
+    let be = play("belgium", seen.clone()).await;
+    let ch = play("switzerland", seen.clone()).await;
     let (be_trains, be_board) = trains_and_board(
         vec![("RAILTOP_BELGIUM_URL", be)],
         "belgium",
@@ -278,7 +343,7 @@ async fn board_only_countries_list_their_hub_and_answer_boards() {
     assert_eq!(ch_board.station.name, "Zürich HB");
     assert_eq!(ch_board.departures.len(), 2);
     let seen = seen.lock().unwrap();
-    let paths: Vec<&str> = seen.iter().map(|(p, _)| p.as_str()).collect();
+    let paths: Vec<&str> = seen.iter().map(|(p, ..)| p.as_str()).collect();
     assert!(
         paths.contains(&"/liveboard/?id=BE.NMBS.008814001&format=json&lang=en&alerts=false"),
         "{paths:?}"
@@ -293,42 +358,13 @@ async fn board_only_countries_list_their_hub_and_answer_boards() {
     );
 }
 
-const DB_REST: &[(&str, &str)] = &[(
-    "/stops/8011160/departures",
-    "germany/departures-berlin-hbf.json",
-)];
-const AMTRAKER: &[(&str, &str)] = &[("/v3/trains", "united-states/trains.json")];
-
-const ENTUR: &[(&str, &str)] = &[
-    (
-        "/journey-planner/v3/graphql",
-        "norway/stopplace-oslo-s.json",
-    ),
-    ("/geocoder/v1/autocomplete", "norway/geocoder-bergen.json"),
-    ("/realtime/v2/vehicles/graphql", "norway/vehicles-rail.json"),
-];
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn norway_and_austria_end_to_end() {
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let no = play(ENTUR, seen.clone()).await;
-    // ÖBB's mgate answers by the method named in the posted body.
-    let methods = Arc::new(Mutex::new(Vec::new()));
-    let called = methods.clone();
-    let oebb = Router::new().fallback(move |uri: Uri, body: String| {
-        let called = called.clone();
-        async move {
-            let radar = body.contains("JourneyGeoPos");
-            called.lock().unwrap().push((uri.path().to_string(), radar));
-            fixture(if radar {
-                "austria/radar.json"
-            } else {
-                "austria/stationboard-wien-hbf.json"
-            })
-            .into_response()
-        }
-    });
-    let at = format!("http://{}", start_router(oebb).await);
+    let no = play("norway", seen.clone()).await;
+    // ÖBB's mgate answers by the method named in the posted body (its routes.txt).
+    let oebb = Arc::new(Mutex::new(Vec::new()));
+    let at = play("austria", oebb.clone()).await;
     let (no_trains, no_board) = trains_and_board(
         vec![("RAILTOP_NORWAY_URL", no.clone())],
         "norway",
@@ -375,16 +411,17 @@ async fn norway_and_austria_end_to_end() {
     assert_eq!(at_trains.stats.with_gps, 2);
     assert_eq!(at_board.station.name, "Wien Hbf");
     {
-        let methods = methods.lock().unwrap();
-        assert!(methods.iter().all(|(path, _)| path == "/bin/mgate.exe"));
-        assert!(methods.iter().any(|(_, radar)| *radar) && methods.iter().any(|(_, radar)| !radar));
+        let oebb = oebb.lock().unwrap();
+        let radar = |(_, _, body): &&(String, HeaderMap, String)| body.contains("JourneyGeoPos");
+        assert!(oebb.iter().all(|(path, ..)| path == "/bin/mgate.exe"));
+        assert!(oebb.iter().any(|r| radar(&r)) && oebb.iter().any(|r| !radar(&r)));
     }
     assert!(at_board.departures[2].cancelled);
 
     let seen = seen.lock().unwrap();
-    let entur: Vec<&(String, HeaderMap)> = seen
+    let entur: Vec<&(String, HeaderMap, String)> = seen
         .iter()
-        .filter(|(p, _)| {
+        .filter(|(p, ..)| {
             p.starts_with("/journey-planner")
                 || p.starts_with("/geocoder")
                 || p.starts_with("/realtime")
@@ -393,11 +430,11 @@ async fn norway_and_austria_end_to_end() {
     assert!(
         entur
             .iter()
-            .any(|(p, _)| p == "/geocoder/v1/autocomplete?text=Bergen&layers=venue&size=5"),
+            .any(|(p, ..)| p == "/geocoder/v1/autocomplete?text=Bergen&layers=venue&size=5"),
         "{entur:?}"
     );
     assert!(
-        entur.iter().all(|(_, h)| h
+        entur.iter().all(|(_, h, _)| h
             .get("et-client-name")
             .is_some_and(|v| v == "railtop-terminalboards")),
         "every Entur request names the client"
@@ -408,14 +445,7 @@ async fn norway_and_austria_end_to_end() {
 async fn keyed_feeds_send_their_key_and_without_one_say_where_to_get_it() {
     // NS: the key in Ocp-Apim-Subscription-Key.
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let ns = play(
-        &[(
-            "/reisinformatie-api/api/v2/departures",
-            "netherlands/departures-ut.json",
-        )],
-        seen.clone(),
-    )
-    .await;
+    let ns = play("netherlands", seen.clone()).await;
     let (trains, board) = trains_and_board(
         vec![
             ("RAILTOP_NETHERLANDS_URL", ns),
@@ -432,28 +462,15 @@ async fn keyed_feeds_send_their_key_and_without_one_say_where_to_get_it() {
         let seen = seen.lock().unwrap();
         assert!(seen
             .iter()
-            .any(|(p, _)| p == "/reisinformatie-api/api/v2/departures?station=UT"));
-        assert!(seen.iter().all(|(_, h)| h
+            .any(|(p, ..)| p == "/reisinformatie-api/api/v2/departures?station=UT"));
+        assert!(seen.iter().all(|(_, h, _)| h
             .get("ocp-apim-subscription-key")
             .is_some_and(|v| v == "fake-ns-key")));
     }
 
     // Trafikverket: the key inside the posted XML; stations first, then the board.
-    let bodies: Arc<Mutex<Vec<(String, String)>>> = Arc::new(Mutex::new(Vec::new()));
-    let recorded = bodies.clone();
-    let se_router = Router::new().fallback(move |uri: Uri, body: String| {
-        let recorded = recorded.clone();
-        async move {
-            let file = if body.contains("objecttype=\"TrainStation\"") {
-                "sweden/train-stations.json"
-            } else {
-                "sweden/announcements-cst.json"
-            };
-            recorded.lock().unwrap().push((uri.to_string(), body));
-            fixture(file).into_response()
-        }
-    });
-    let se = format!("http://{}", start_router(se_router).await);
+    let bodies = Arc::new(Mutex::new(Vec::new()));
+    let se = play("sweden", bodies.clone()).await;
     let (trains, board) = trains_and_board(
         vec![
             ("RAILTOP_SWEDEN_URL", se),
@@ -469,32 +486,21 @@ async fn keyed_feeds_send_their_key_and_without_one_say_where_to_get_it() {
     assert_eq!(board.departures[0].destination, "Hallsberg");
     {
         let bodies = bodies.lock().unwrap();
-        let posts: Vec<&(String, String)> = bodies
+        let posts: Vec<&(String, HeaderMap, String)> = bodies
             .iter()
-            .filter(|(p, _)| p == "/v2/data.json")
+            .filter(|(p, ..)| p == "/v2/data.json")
             .collect();
         assert!(posts.len() >= 2, "{posts:?}");
         assert!(posts
             .iter()
-            .all(|(_, b)| b.contains("<LOGIN authenticationkey=\"fake-trv-key\"/>")));
-        assert!(posts.iter().any(|(_, b)| b.contains("value=\"Cst\"")));
+            .all(|(.., b)| b.contains("<LOGIN authenticationkey=\"fake-trv-key\"/>")));
+        assert!(posts.iter().any(|(.., b)| b.contains("value=\"Cst\"")));
     }
 
     // SNCF: the key as the Basic user name; ODPT: the key in the query.
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let fr = play(
-        &[(
-            "/v1/coverage/sncf/stop_areas/stop_area:SNCF:87384008/departures",
-            "france/departures-saint-lazare.json",
-        )],
-        seen.clone(),
-    )
-    .await;
-    let jp = play(
-        &[("/api/v4/odpt:Train", "japan/trains-jr-east.json")],
-        seen.clone(),
-    )
-    .await;
+    let fr = play("france", seen.clone()).await;
+    let jp = play("japan", seen.clone()).await;
     let (fr_trains, fr_board) = trains_and_board(
         vec![
             ("RAILTOP_FRANCE_URL", fr),
@@ -542,13 +548,13 @@ async fn keyed_feeds_send_their_key_and_without_one_say_where_to_get_it() {
         );
         assert!(seen
             .iter()
-            .filter(|(p, _)| p.starts_with("/v1/coverage"))
-            .all(|(_, h)| h.get("authorization").is_some_and(|v| *v == *basic)));
+            .filter(|(p, ..)| p.starts_with("/v1/coverage"))
+            .all(|(_, h, _)| h.get("authorization").is_some_and(|v| *v == *basic)));
         assert!(
-            seen.iter().any(|(p, _)| p
+            seen.iter().any(|(p, ..)| p
                 == "/api/v4/odpt:Train?acl:consumerKey=fake-odpt-key&odpt:operator=odpt.Operator:JR-East"),
             "{:?}",
-            seen.iter().map(|(p, _)| p).collect::<Vec<_>>()
+            seen.iter().map(|(p, ..)| p).collect::<Vec<_>>()
         );
     }
 
@@ -577,8 +583,8 @@ async fn keyed_feeds_send_their_key_and_without_one_say_where_to_get_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn germany_and_the_united_states_end_to_end() {
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let de = play(DB_REST, seen.clone()).await;
-    let us = play(AMTRAKER, seen.clone()).await;
+    let de = play("germany", seen.clone()).await;
+    let us = play("united-states", seen.clone()).await;
     let (de_trains, de_board) = trains_and_board(
         vec![("RAILTOP_GERMANY_URL", de)],
         "germany",
