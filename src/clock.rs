@@ -6,6 +6,14 @@ use chrono::{DateTime, SecondsFormat, Utc};
 /// Name of the environment variable that fixes the clock (RFC 3339).
 pub const NOW_ENV: &str = "RAILTOP_NOW";
 
+/// A `RAILTOP_NOW` that is not a time.
+#[derive(Debug, thiserror::Error)]
+#[error("{NOW_ENV}={value:?} is not an RFC 3339 time such as 2026-11-22T08:30:00Z")]
+pub struct BadNow {
+    pub value: String,
+    pub source: chrono::ParseError,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Clock {
     System,
@@ -14,18 +22,24 @@ pub enum Clock {
 
 impl Clock {
     /// `RAILTOP_NOW` when set (an error if it is not RFC 3339), else the system clock.
-    pub fn from_env() -> Result<Clock, String> {
-        match std::env::var(NOW_ENV) {
-            Ok(v) if !v.trim().is_empty() => Clock::parse(&v),
+    pub fn from_env() -> Result<Clock, BadNow> {
+        Clock::from_value(std::env::var(NOW_ENV).ok().as_deref())
+    }
+
+    /// The clock a `RAILTOP_NOW` value asks for: none or blank is the system clock.
+    pub fn from_value(value: Option<&str>) -> Result<Clock, BadNow> {
+        match value {
+            Some(v) if !v.trim().is_empty() => Clock::parse(v),
             _ => Ok(Clock::System),
         }
     }
 
-    pub fn parse(rfc3339: &str) -> Result<Clock, String> {
+    pub fn parse(rfc3339: &str) -> Result<Clock, BadNow> {
         DateTime::parse_from_rfc3339(rfc3339.trim())
             .map(|t| Clock::Fixed(t.with_timezone(&Utc)))
-            .map_err(|e| {
-                format!("{NOW_ENV}={rfc3339:?} is not an RFC 3339 time such as 2026-11-22T08:30:00Z ({e})")
+            .map_err(|source| BadNow {
+                value: rfc3339.to_string(),
+                source,
             })
     }
 
@@ -55,6 +69,6 @@ mod tests {
     #[test]
     fn rejects_garbage_with_an_example() {
         let e = Clock::parse("yesterday").unwrap_err();
-        assert!(e.contains("RFC 3339"), "{e}");
+        assert!(e.to_string().contains("RFC 3339"), "{e}");
     }
 }

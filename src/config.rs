@@ -1,9 +1,12 @@
-//! The configuration file (`$XDG_CONFIG_HOME/railtop/config.toml`): defaults for the dashboard and
-//! the commands. The command line wins over `RAILTOP_*` variables, which win over the file.
+//! The configuration, resolved once into one typed [`Config`]: the command line (clap folds the
+//! `RAILTOP_*` variables into it) over the environment's per-feed variables over the file
+//! (`$XDG_CONFIG_HOME/railtop/config.toml`) over [`defaults`]. It depends on nothing above it:
+//! the feeds and the screens read what it resolved.
 
+use crate::clock::{self, Clock};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Defaults, written once: every other place that needs one reads it from here.
@@ -16,6 +19,32 @@ pub mod defaults {
     pub const BOARD_INTERVAL_SECS: u64 = 30;
 }
 
+/// What can be wrong with the configuration; each names the place to fix.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A mistake inside the file at `path`.
+    #[error("in {}", path.display())]
+    InFile {
+        path: PathBuf,
+        source: Box<ConfigError>,
+    },
+    /// The TOML does not parse or has a key or value railtop does not know.
+    #[error("{0}")]
+    Toml(String),
+    #[error("intervals are seconds, at least 1")]
+    ZeroInterval,
+    /// A `[[feeds]]` entry that cannot be a feed.
+    #[error("[[feeds]] {slug:?}: {problem}")]
+    Feed { slug: String, problem: String },
+    #[error(transparent)]
+    Clock(#[from] clock::BadNow),
+}
+
 /// The screens' colours: the 16 named colours, or none (every state still in words).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -25,16 +54,102 @@ pub enum Theme {
     Mono,
 }
 
+/// What the command line says, `None` where it says nothing (clap has already folded
+/// `RAILTOP_SOURCE`, `RAILTOP_INTERVAL` … into it).
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    pub source: Option<String>,
+    pub country: Option<String>,
+    pub station: Option<String>,
+    pub interval: Option<u64>,
+    pub board_interval: Option<u64>,
+    pub no_color: bool,
+}
+
+/// The configuration in force, resolved once from every layer; `--print-config` prints it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Config {
+    pub source: String,
+    pub country: Option<String>,
+    pub station: Option<String>,
+    pub interval: u64,
+    pub board_interval: u64,
+    pub theme: Theme,
+    /// Each feed's settings by slug: the file's `[upstream.*]` under the environment's
+    /// `RAILTOP_<COUNTRY>_URL` and `_KEY`.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub upstream: BTreeMap<String, FeedSettings>,
+    /// The `[[feeds]]` entries, checked.
+    #[serde(skip)]
+    pub gtfs_feeds: Vec<GtfsFeedConfig>,
+    /// `RAILTOP_NOW`, or the system clock.
+    #[serde(skip)]
+    pub clock: Clock,
+}
+
+impl Config {
+    /// Every layer at once: `cli` over the environment (`env` looks a variable up: the
+    /// process's, or a test's) over `file` over [`defaults`].
+    pub fn resolve(
+        cli: &Overrides,
+        file: &FileConfig,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        // NO_COLOR set to anything non-empty (no-color.org).
+        let no_color_env = env("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let mono = cli.no_color || no_color_env || file.theme == Some(Theme::Mono);
+        Ok(Config {
+            source: cli
+                .source
+                .clone()
+                .or_else(|| file.source.clone())
+                .unwrap_or_else(|| defaults::SOURCE.into()),
+            country: cli.country.clone().or_else(|| file.country.clone()),
+            station: cli.station.clone().or_else(|| file.station.clone()),
+            interval: cli
+                .interval
+                .or(file.interval)
+                .unwrap_or(defaults::INTERVAL_SECS),
+            board_interval: cli
+                .board_interval
+                .or(file.board_interval)
+                .unwrap_or(defaults::BOARD_INTERVAL_SECS),
+            theme: if mono { Theme::Mono } else { Theme::Color },
+            upstream: file.feed_settings_with(&env),
+            gtfs_feeds: file.gtfs_feeds()?,
+            clock: Clock::from_value(env(clock::NOW_ENV).as_deref())?,
+        })
+    }
+
+    /// The process's own environment.
+    pub fn from_process(cli: &Overrides, file: &FileConfig) -> Result<Config, ConfigError> {
+        Config::resolve(cli, file, |var| std::env::var(var).ok())
+    }
+}
+
 /// What the user may set per feed, resolved once here: the configuration file's
 /// `[upstream.<country>]`, overridden by `RAILTOP_<COUNTRY>_URL` and `RAILTOP_<COUNTRY>_KEY`.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct FeedSettings {
     /// Base URL instead of the real upstream's.
+    #[serde(rename = "url", skip_serializing_if = "Option::is_none")]
     pub base: Option<String>,
     /// For countries without positions: the station whose board `realtime` lists.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hub: Option<String>,
-    /// The API key of a feed that needs one.
+    /// The API key of a feed that needs one (printed as "(set)", never itself).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "serialize_masked"
+    )]
     pub key: Option<String>,
+}
+
+fn serialize_masked<S: serde::Serializer>(key: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(match key.as_deref().map(str::trim) {
+        Some(k) if !k.is_empty() => "(set)",
+        _ => "(blank)",
+    })
 }
 
 impl FeedSettings {
@@ -93,8 +208,8 @@ pub struct FileConfig {
     pub board_interval: Option<u64>,
     pub theme: Option<Theme>,
     /// `[upstream.finland] url = "…"`: a feed's base URL (`RAILTOP_<COUNTRY>_URL` wins).
-    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    pub upstream: std::collections::BTreeMap<String, UpstreamFeed>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub upstream: BTreeMap<String, UpstreamFeed>,
     /// `[[feeds]]`: GTFS-Realtime feeds that add (or replace) a country or region.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub feeds: Vec<GtfsFeedEntry>,
@@ -120,32 +235,33 @@ pub struct GtfsFeedEntry {
 }
 
 impl GtfsFeedEntry {
-    pub fn to_config(&self) -> Result<GtfsFeedConfig, String> {
+    pub fn to_config(&self) -> Result<GtfsFeedConfig, ConfigError> {
         let slug = self.slug.trim();
-        let where_ = format!("[[feeds]] {slug:?}");
+        let wrong = |problem: String| ConfigError::Feed {
+            slug: slug.to_string(),
+            problem,
+        };
         if slug.is_empty()
             || slug.len() > 40
             || !slug
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
         {
-            return Err(format!(
-                "{where_}: slug must be lowercase letters, digits and hyphens, such as \"estonia\""
+            return Err(wrong(
+                "slug must be lowercase letters, digits and hyphens, such as \"estonia\"".into(),
             ));
         }
         let timezone = self.timezone.parse().map_err(|_| {
-            format!(
-                "{where_}: timezone {:?} is not an IANA zone such as Europe/Tallinn",
+            wrong(format!(
+                "timezone {:?} is not an IANA zone such as Europe/Tallinn",
                 self.timezone
-            )
+            ))
         })?;
         let url = |what: &str, u: &str| {
             if u.starts_with("http://") || u.starts_with("https://") {
                 Ok(u.trim().to_string())
             } else {
-                Err(format!(
-                    "{where_}: {what} must be an http(s) URL, not {u:?}"
-                ))
+                Err(wrong(format!("{what} must be an http(s) URL, not {u:?}")))
             }
         };
         Ok(GtfsFeedConfig {
@@ -171,9 +287,9 @@ impl GtfsFeedEntry {
                 None | Some("m/s") => 3.6,
                 Some("km/h") => 1.0,
                 Some(other) => {
-                    return Err(format!(
-                        "{where_}: speed_unit {other:?} must be \"m/s\" or \"km/h\""
-                    ))
+                    return Err(wrong(format!(
+                        "speed_unit {other:?} must be \"m/s\" or \"km/h\""
+                    )))
                 }
             },
         })
@@ -192,21 +308,16 @@ pub struct UpstreamFeed {
 
 impl FileConfig {
     /// The `[[feeds]]` tables, checked (as `load` already did).
-    pub fn gtfs_feeds(&self) -> Result<Vec<GtfsFeedConfig>, String> {
+    pub fn gtfs_feeds(&self) -> Result<Vec<GtfsFeedConfig>, ConfigError> {
         self.feeds.iter().map(GtfsFeedEntry::to_config).collect()
     }
 
     /// Each feed's settings by country slug: the file's, with the environment winning.
-    pub fn feed_settings(&self) -> HashMap<String, FeedSettings> {
-        self.feed_settings_with(|var| std::env::var(var).ok())
-    }
-
-    /// [`FileConfig::feed_settings`] with the environment given (tests).
     pub fn feed_settings_with(
         &self,
         env: impl Fn(&str) -> Option<String>,
-    ) -> HashMap<String, FeedSettings> {
-        let mut all: HashMap<String, FeedSettings> = self
+    ) -> BTreeMap<String, FeedSettings> {
+        let mut all: BTreeMap<String, FeedSettings> = self
             .upstream
             .iter()
             .map(|(slug, f)| {
@@ -255,18 +366,25 @@ fn xdg_dir(var: &str, fallback: &str) -> Option<PathBuf> {
 }
 
 /// Reads the file; a missing file is an empty configuration, a broken one a clear error.
-pub fn load(path: &Path) -> Result<FileConfig, String> {
+pub fn load(path: &Path) -> Result<FileConfig, ConfigError> {
     match std::fs::read_to_string(path) {
-        Ok(text) => parse(&text).map_err(|e| format!("{}: {e}", path.display())),
+        Ok(text) => parse(&text).map_err(|e| ConfigError::InFile {
+            path: path.to_path_buf(),
+            source: Box::new(e),
+        }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(FileConfig::default()),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        Err(source) => Err(ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }
 
-pub fn parse(text: &str) -> Result<FileConfig, String> {
-    let config: FileConfig = toml::from_str(text).map_err(|e| e.to_string().trim().to_string())?;
+pub fn parse(text: &str) -> Result<FileConfig, ConfigError> {
+    let config: FileConfig =
+        toml::from_str(text).map_err(|e| ConfigError::Toml(e.to_string().trim().to_string()))?;
     if config.interval == Some(0) || config.board_interval == Some(0) {
-        return Err("intervals are seconds, at least 1".into());
+        return Err(ConfigError::ZeroInterval);
     }
     for feed in &config.feeds {
         feed.to_config()?;
@@ -292,7 +410,7 @@ mod tests {
     #[test]
     fn feed_urls() {
         let c = parse("[upstream.finland]\nurl = \"http://127.0.0.1:9000\"\n[upstream.belgium]\nhub = \"008892007\"\n").unwrap();
-        let s = c.feed_settings();
+        let s = c.feed_settings_with(|_| None);
         assert_eq!(s["finland"].base.as_deref(), Some("http://127.0.0.1:9000"));
         assert_eq!(s["belgium"].hub.as_deref(), Some("008892007"));
         let env = parse("[upstream.finland]\nurl = \"http://a\"\n")
@@ -309,7 +427,10 @@ mod tests {
         assert_eq!(env["united-states"].key.as_deref(), Some("http://b"));
         assert_eq!(override_var("united-states"), "RAILTOP_UNITED_STATES_URL");
         let keyed = parse("[upstream.netherlands]\nkey = \"abc123\"\n").unwrap();
-        assert_eq!(keyed.feed_settings()["netherlands"].key(), Some("abc123"));
+        assert_eq!(
+            keyed.feed_settings_with(|_| None)["netherlands"].key(),
+            Some("abc123")
+        );
         assert!(parse("[upstream.finland]\nuri = \"x\"\n").is_err());
     }
 
@@ -326,7 +447,7 @@ mod tests {
         );
         assert_eq!(f.attribution, "estonia: Elron (GTFS-Realtime)");
         assert!(f.trip_updates.is_none());
-        let bad = |toml: &str| parse(toml).unwrap_err();
+        let bad = |toml: &str| parse(toml).unwrap_err().to_string();
         assert!(bad("[[feeds]]\nslug = \"Estonia!\"\nname = \"x\"\ntimezone = \"UTC\"\nvehicle_positions = \"https://x\"\n").contains("slug"));
         assert!(bad("[[feeds]]\nslug = \"ee\"\nname = \"x\"\ntimezone = \"Mars/Olympus\"\nvehicle_positions = \"https://x\"\n").contains("Mars/Olympus"));
         assert!(bad("[[feeds]]\nslug = \"ee\"\nname = \"x\"\ntimezone = \"UTC\"\nvehicle_positions = \"ftp://x\"\n").contains("http(s)"));
@@ -334,8 +455,9 @@ mod tests {
 
     #[test]
     fn mistakes_are_named() {
-        assert!(parse("colour = \"red\"").unwrap_err().contains("colour"));
-        assert!(parse("theme = \"neon\"").unwrap_err().contains("neon"));
+        let wrong = |toml: &str| parse(toml).unwrap_err().to_string();
+        assert!(wrong("colour = \"red\"").contains("colour"));
+        assert!(wrong("theme = \"neon\"").contains("neon"));
         assert!(parse("interval = 0").is_err());
         assert!(parse("interval = \"soon\"").is_err());
     }

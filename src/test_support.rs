@@ -64,7 +64,7 @@ impl DemoScene<'_> {
         };
         let answer = demo
             .realtime_at(&query, self.now)
-            .map_err(|e| e.to_string());
+            .map_err(|e| crate::screen::Failure::of(&e));
         let at = self.now;
         update(
             &mut s,
@@ -80,7 +80,7 @@ impl DemoScene<'_> {
         };
         let board = demo
             .departures_at(&query, self.now)
-            .map_err(|e| e.to_string());
+            .map_err(|e| crate::screen::Failure::of(&e));
         let station = self.station.into();
         update(
             &mut s,

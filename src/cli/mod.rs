@@ -2,16 +2,19 @@
 
 pub mod output;
 
-use crate::clock::Clock;
-use crate::config::{self, defaults, FileConfig, Theme};
-use crate::server::{self, ServerConfig};
+use crate::config::{self, Config, FileConfig, Overrides, Theme};
+use crate::server::{self, ServerConfig, ServerError};
 use crate::source::cache::{CacheConfig, CachedSource};
 use crate::source::demo::DemoSource;
 use crate::source::remote::{RemoteConfig, RemoteSource};
-use crate::source::{DeparturesQuery, RealtimeQuery, SharedSource, MAX_LIMIT};
+use crate::source::{
+    DeparturesQuery, OpenError, RealtimeQuery, SharedSource, SourceError, MAX_LIMIT,
+};
 use crate::tui::app::Settings;
 use crate::tui::run::DashboardOptions;
 use clap::{Parser, Subcommand};
+use color_eyre::eyre::{eyre, Result, WrapErr};
+use color_eyre::Section;
 use output::Format;
 use std::net::SocketAddr;
 use std::num::NonZeroU32;
@@ -75,44 +78,18 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-/// The configuration in force: command line over environment over file over defaults.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct Effective {
-    pub source: String,
-    pub country: Option<String>,
-    pub station: Option<String>,
-    pub interval: u64,
-    pub board_interval: u64,
-    pub theme: Theme,
-}
-
-impl Effective {
-    pub fn resolve(cli: &Cli, file: &FileConfig, no_color_env: bool) -> Effective {
-        let mono = cli.no_color || no_color_env || file.theme == Some(Theme::Mono);
-        Effective {
-            source: cli
-                .source
-                .clone()
-                .or_else(|| file.source.clone())
-                .unwrap_or_else(|| defaults::SOURCE.into()),
-            country: cli.country.clone().or_else(|| file.country.clone()),
-            station: cli.station.clone().or_else(|| file.station.clone()),
-            interval: cli
-                .interval
-                .or(file.interval)
-                .unwrap_or(defaults::INTERVAL_SECS),
-            board_interval: cli
-                .board_interval
-                .or(file.board_interval)
-                .unwrap_or(defaults::BOARD_INTERVAL_SECS),
-            theme: if mono { Theme::Mono } else { Theme::Color },
+impl Cli {
+    /// What the command line says, for the configuration layer to resolve.
+    fn overrides(&self) -> Overrides {
+        Overrides {
+            source: self.source.clone(),
+            country: self.country.clone(),
+            station: self.station.clone(),
+            interval: self.interval,
+            board_interval: self.board_interval,
+            no_color: self.no_color,
         }
     }
-}
-
-/// `NO_COLOR` set to anything non-empty (no-color.org).
-pub fn no_color_env() -> bool {
-    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
 fn config_path(cli: &Cli) -> Option<PathBuf> {
@@ -217,20 +194,20 @@ pub struct KioskArgs {
 }
 
 impl KioskArgs {
-    fn settings(&self, effective: &Effective) -> crate::kiosk::KioskSettings {
+    fn settings(&self, config: &Config) -> crate::kiosk::KioskSettings {
         crate::kiosk::KioskSettings {
             rotate_secs: self.rotate.max(1),
             page_secs: self.page.max(1),
             walk_minutes: (self.walk_time / 60) as i64,
             hours: self.hours,
-            board_interval_secs: effective.board_interval,
-            monochrome: effective.theme == Theme::Mono,
+            board_interval_secs: config.board_interval,
+            monochrome: config.theme == Theme::Mono,
         }
     }
 }
 
-/// `20s`, `5m`, `1h` or plain seconds.
-fn parse_duration(s: &str) -> Result<u64, String> {
+/// `20s`, `5m`, `1h` or plain seconds (a clap value parser: its error is the message).
+fn parse_duration(s: &str) -> std::result::Result<u64, String> {
     let s = s.trim();
     let (number, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()));
     let n: u64 = number
@@ -244,83 +221,87 @@ fn parse_duration(s: &str) -> Result<u64, String> {
     }
 }
 
-/// Opens the source named by `source`.
-pub fn open_source(
-    source: &str,
-    cli: &Cli,
-    file: &FileConfig,
-    clock: Clock,
-) -> Result<SharedSource, String> {
-    match source.trim() {
-        "demo" => Ok(Arc::new(DemoSource::new(cli.seed, cli.demo_scale, clock)?)),
-        "upstream" => Ok(Arc::new(crate::upstream::Aggregator::open(
-            clock,
-            &file.feed_settings(),
-            &file.gtfs_feeds()?,
+/// Opens the source the configuration names.
+pub fn open_source(cli: &Cli, config: &Config) -> Result<SharedSource, OpenError> {
+    match config.source.trim() {
+        "demo" => Ok(Arc::new(DemoSource::new(
+            cli.seed,
+            cli.demo_scale,
+            config.clock,
         )?)),
+        "upstream" => Ok(Arc::new(crate::upstream::Aggregator::open(config)?)),
         url if url.starts_with("http://") || url.starts_with("https://") => {
             Ok(Arc::new(RemoteSource::new(url, RemoteConfig::default())?))
         }
-        other => Err(format!(
-            "unknown source {other:?}: use demo, upstream, or an http(s):// URL"
-        )),
+        other => Err(OpenError::UnknownSource(other.to_string())),
     }
 }
 
-/// Runs the command; the error is the one sentence to print.
-pub async fn run(cli: Cli) -> Result<(), String> {
-    let file = match config_path(&cli) {
-        Some(path) => config::load(&path)?,
+/// What to try when a source fails to answer a one-shot command.
+fn source_suggestion(config: &Config) -> &'static str {
+    match config.source.as_str() {
+        "demo" => "the demo source runs offline: this is a bug, please report it",
+        "upstream" => {
+            "the national feeds may be down or unreachable from here; `--source demo` runs offline"
+        }
+        _ => "is the server running and reachable? start one with `railtop serve`, or use `--source demo`",
+    }
+}
+
+/// Runs the command.
+pub async fn run(cli: Cli) -> Result<()> {
+    let path = config_path(&cli);
+    let file = match &path {
+        Some(path) => config::load(path).suggestion(
+            "fix the line it names, or point --config (RAILTOP_CONFIG) at another file",
+        )?,
         None => FileConfig::default(),
     };
-    let effective = Effective::resolve(&cli, &file, no_color_env());
+    let config = Config::from_process(&cli.overrides(), &file)?;
     if cli.print_config {
-        let path = config_path(&cli).map_or_else(|| "(none)".into(), |p| p.display().to_string());
-        let text = toml::to_string(&effective).map_err(|e| e.to_string())?;
+        let path = path.map_or_else(|| "(none)".into(), |p| p.display().to_string());
+        let text = toml::to_string(&config).wrap_err("cannot print the configuration")?;
         return print(&format!("# effective configuration (file: {path})\n{text}"));
     }
-    let clock = Clock::from_env()?;
     // Cached answers never outlive the refresh intervals, or a refresh would see old data.
     let defaults = CacheConfig::default();
     let cache = CacheConfig {
         realtime_ttl: defaults
             .realtime_ttl
-            .min(Duration::from_secs(effective.interval)),
+            .min(Duration::from_secs(config.interval)),
         departures_ttl: defaults
             .departures_ttl
-            .min(Duration::from_secs(effective.board_interval)),
+            .min(Duration::from_secs(config.board_interval)),
         error_ttl: defaults.error_ttl.min(Duration::from_secs(
-            effective.board_interval.min(effective.interval),
+            config.board_interval.min(config.interval),
         )),
     };
-    let source = Arc::new(CachedSource::new(
-        open_source(&effective.source, &cli, &file, clock)?,
-        cache,
-    ));
+    let opened = open_source(&cli, &config).suggestion(
+        "sources are `demo` (offline), `upstream`, or the http(s):// URL of a railtop server",
+    )?;
+    let source = Arc::new(CachedSource::new(opened, cache));
+    let clock = config.clock;
     match cli.command {
         None => {
             let options = DashboardOptions {
-                country: effective.country,
-                station: effective.station,
+                country: config.country.clone(),
+                station: config.station.clone(),
                 settings: Settings {
-                    interval_secs: effective.interval,
-                    board_interval_secs: effective.board_interval,
-                    monochrome: effective.theme == Theme::Mono,
+                    interval_secs: config.interval,
+                    board_interval_secs: config.board_interval,
+                    monochrome: config.theme == Theme::Mono,
                 },
             };
-            crate::tui::run::run(source, clock, options)
-                .await
-                .map_err(|e| e.to_string())
+            Ok(crate::tui::run::run(source, clock, options).await?)
         }
         Some(Command::Serve {
             listen,
             rate_limit,
             trust_forwarded_for,
         }) => {
-            let listener = tokio::net::TcpListener::bind(listen)
+            let (listener, local) = server::listen(listen)
                 .await
-                .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
-            let local = listener.local_addr().map_err(|e| e.to_string())?;
+                .suggestion("is another server on that port? choose another with --listen")?;
             let info = source.info();
             eprintln!(
                 "railtop {} serving the Live Train Data API on http://{local} (source: {})",
@@ -331,20 +312,19 @@ pub async fn run(cli: Cli) -> Result<(), String> {
             for (country, why) in source.not_live() {
                 eprintln!("  {country}: not live: {why}");
             }
-            let config = ServerConfig {
+            let server_config = ServerConfig {
                 rate_limit: NonZeroU32::new(rate_limit),
                 trust_forwarded_for,
                 ..ServerConfig::default()
             };
-            server::serve(listener, source, config, server::shutdown_signal())
+            server::serve(listener, source, server_config, server::shutdown_signal())
                 .await
-                .map_err(|e| format!("server error: {e}"))
+                .map_err(ServerError::Serve)?;
+            Ok(())
         }
         Some(Command::Board { stations, kiosk }) => {
-            let settings = kiosk.settings(&effective);
-            crate::kiosk::run(source, clock, stations, settings)
-                .await
-                .map_err(|e| e.to_string())
+            let settings = kiosk.settings(&config);
+            Ok(crate::kiosk::run(source, clock, stations, settings).await?)
         }
         Some(Command::Ssh {
             listen,
@@ -361,11 +341,11 @@ pub async fn run(cli: Cli) -> Result<(), String> {
         }) => {
             let host_key = host_key
                 .or_else(config::default_host_key_path)
-                .ok_or("no place for the host key: pass --host-key FILE")?;
-            let listener = tokio::net::TcpListener::bind(listen)
+                .ok_or_else(|| eyre!("no place for the host key"))
+                .suggestion("pass --host-key FILE")?;
+            let (listener, local) = server::listen(listen)
                 .await
-                .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
-            let local = listener.local_addr().map_err(|e| e.to_string())?;
+                .suggestion("is another server on that port? choose another with --listen")?;
             eprintln!(
                 "railtop {} showing {} over SSH on {local} (source: {}); try: ssh -p {} {}",
                 env!("CARGO_PKG_VERSION"),
@@ -387,9 +367,10 @@ pub async fn run(cli: Cli) -> Result<(), String> {
                     write_timeout: Duration::from_secs(write_timeout.max(1)),
                     ..Default::default()
                 },
-                kiosk: kiosk.settings(&effective),
+                kiosk: kiosk.settings(&config),
             };
-            crate::ssh::serve(listener, source, clock, options, server::shutdown_signal()).await
+            let shutdown = server::shutdown_signal();
+            Ok(crate::ssh::serve(listener, source, clock, options, shutdown).await?)
         }
         Some(Command::Trains {
             country,
@@ -399,7 +380,8 @@ pub async fn run(cli: Cli) -> Result<(), String> {
             let answer = source
                 .realtime(RealtimeQuery { country, stop })
                 .await
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| eyre!(e))
+                .with_suggestion(|| source_suggestion(&config))?;
             print(&output::trains(&answer.value, format))
         }
         Some(Command::Departures {
@@ -411,19 +393,27 @@ pub async fn run(cli: Cli) -> Result<(), String> {
                 station,
                 limit: usize::from(limit),
             };
-            let answer = source.departures(query).await.map_err(|e| e.to_string())?;
+            let answer = source.departures(query).await;
+            let answer = match answer {
+                Err(e @ SourceError::NotFound(_)) => Err(eyre!(e)).suggestion(
+                    "name the country as in finland:HKI, or give a station code such as HKI, CNLLY or 8503000",
+                ),
+                other => other
+                    .map_err(|e| eyre!(e))
+                    .with_suggestion(|| source_suggestion(&config)),
+            }?;
             print(&output::departures(&answer.value, format))
         }
     }
 }
 
 /// Writes to stdout; a closed pipe (`railtop trains | head`) is not an error.
-fn print(text: &str) -> Result<(), String> {
+fn print(text: &str) -> Result<()> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(format!("cannot write output: {e}"))
+            Err(e).wrap_err("cannot write output")
         }
         _ => Ok(()),
     }
@@ -431,7 +421,7 @@ fn print(text: &str) -> Result<(), String> {
 
 /// Logs go to `--log-file` when given; otherwise the server logs to stderr and other commands
 /// only report errors (which they print themselves).
-pub fn init_logging(cli: &Cli) -> Result<(), String> {
+pub fn init_logging(cli: &Cli) -> Result<()> {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_env("RAILTOP_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
@@ -445,13 +435,13 @@ pub fn init_logging(cli: &Cli) -> Result<(), String> {
     if let Some(path) = &path {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create the log directory {}: {e}", dir.display()))?;
+                .wrap_err_with(|| format!("cannot create the log directory {}", dir.display()))?;
         }
         let file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|e| format!("cannot open log file {}: {e}", path.display()))?;
+            .wrap_err_with(|| format!("cannot open log file {}", path.display()))?;
         builder
             .with_ansi(false)
             .with_writer(std::sync::Mutex::new(file))

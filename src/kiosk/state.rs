@@ -3,7 +3,7 @@
 
 use super::layout;
 use crate::model::{Departure, DeparturesResponse};
-use crate::screen::{Event, Polled};
+use crate::screen::{Event, Failure, Polled};
 use chrono::{DateTime, NaiveTime, Timelike, Utc};
 use chrono_tz::Tz;
 use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
@@ -51,14 +51,16 @@ pub struct KioskState {
     pub should_quit: bool,
 }
 
+/// Operating hours that are not `HH:MM-HH:MM`.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{0:?} is not HH:MM-HH:MM, such as 05:00-01:00")]
+pub struct BadHours(pub String);
+
 /// Parses `05:00-01:00` (the end may pass midnight).
-pub fn parse_hours(s: &str) -> Result<(NaiveTime, NaiveTime), String> {
-    let (a, b) = s
-        .split_once('-')
-        .ok_or_else(|| format!("hours {s:?} are not HH:MM-HH:MM"))?;
-    let t = |x: &str| {
-        NaiveTime::parse_from_str(x.trim(), "%H:%M").map_err(|_| format!("{x:?} is not HH:MM"))
-    };
+pub fn parse_hours(s: &str) -> Result<(NaiveTime, NaiveTime), BadHours> {
+    let bad = || BadHours(s.to_string());
+    let (a, b) = s.split_once('-').ok_or_else(bad)?;
+    let t = |x: &str| NaiveTime::parse_from_str(x.trim(), "%H:%M").map_err(|_| bad());
     Ok((t(a)?, t(b)?))
 }
 
@@ -249,7 +251,7 @@ pub fn record_board(
     boards: &mut [Polled<DeparturesResponse>],
     stations: &[String],
     station: &str,
-    result: Result<Arc<DeparturesResponse>, String>,
+    result: Result<Arc<DeparturesResponse>, Failure>,
     at: DateTime<Utc>,
     interval_secs: u64,
 ) -> Option<usize> {

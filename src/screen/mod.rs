@@ -18,7 +18,7 @@ mod terminal;
 pub mod theme;
 
 pub use inputs::Inputs;
-pub use polled::Polled;
+pub use polled::{Failure, Polled};
 pub use terminal::{stop_signal, TerminalGuard};
 
 use crate::clock::Clock;
@@ -41,13 +41,13 @@ pub enum Event {
     /// An answer of the realtime poller, for `country` (`None`: all countries).
     Realtime {
         country: Option<String>,
-        result: Result<Arc<RealtimeResponse>, String>,
+        result: Result<Arc<RealtimeResponse>, Failure>,
         at: DateTime<Utc>,
     },
     /// An answer of a board poller, for `station`.
     Board {
         station: String,
-        result: Result<Arc<DeparturesResponse>, String>,
+        result: Result<Arc<DeparturesResponse>, Failure>,
         at: DateTime<Utc>,
     },
 }
@@ -55,12 +55,12 @@ pub enum Event {
 /// Why a screen stopped on its own.
 #[derive(Debug, thiserror::Error)]
 pub enum ScreenError {
-    #[error("cannot set up the terminal: {0}")]
-    Setup(std::io::Error),
-    #[error("cannot read the terminal: {0}")]
-    Read(std::io::Error),
-    #[error("cannot draw: {0}")]
-    Draw(std::io::Error),
+    #[error("cannot set up the terminal")]
+    Setup(#[source] std::io::Error),
+    #[error("cannot read the terminal")]
+    Read(#[source] std::io::Error),
+    #[error("cannot draw")]
+    Draw(#[source] std::io::Error),
 }
 
 /// A full-screen program: its state, how events change it, and how it is drawn.

@@ -54,8 +54,8 @@ impl<T> Polled<T> {
         self.next_fetch = Some(now + backoff(interval_secs, 0));
     }
 
-    pub fn fail(&mut self, error: String, now: DateTime<Utc>, interval_secs: u64) {
-        self.error = Some(error);
+    pub fn fail(&mut self, error: Failure, now: DateTime<Utc>, interval_secs: u64) {
+        self.error = Some(error.0);
         self.failures = self.failures.saturating_add(1);
         self.failing_since.get_or_insert(now);
         self.next_fetch = Some(now + backoff(interval_secs, self.failures));
@@ -77,5 +77,32 @@ impl<T> Polled<T> {
 
     pub fn next_in_secs(&self, now: DateTime<Utc>) -> Option<i64> {
         self.next_fetch.map(|t| (t - now).num_seconds().max(0))
+    }
+}
+/// Why an answer did not come, as a screen shows it: one line that went through the one
+/// sanitiser (`text::cleaned`), so a hostile error message cannot reach a terminal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure(String);
+
+impl Failure {
+    pub fn of(error: &impl std::fmt::Display) -> Failure {
+        Failure(crate::text::cleaned(&error.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// For tests and fixed words: still through the sanitiser.
+impl From<&str> for Failure {
+    fn from(s: &str) -> Failure {
+        Failure::of(&s)
     }
 }

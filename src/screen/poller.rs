@@ -4,11 +4,11 @@
 //! they were fetched for, so an answer for a country no longer selected is dropped by `update`.
 
 use super::Event;
+use super::Failure;
 use crate::clock::Clock;
 use crate::model::{DeparturesResponse, RealtimeResponse};
 use crate::source::cache::CachedSource;
 use crate::source::{DeparturesQuery, RealtimeQuery};
-use crate::text::cleaned;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -59,7 +59,7 @@ pub fn spawn(
                     country: w.country,
                     result: result
                         .map(|c| screen_safe(&c.value, RealtimeResponse::sanitize))
-                        .map_err(|e| cleaned(&e.to_string())),
+                        .map_err(|e| Failure::of(&e)),
                     at: clock.now(),
                 };
                 (tx.send(action).await.is_ok(), ok)
@@ -123,7 +123,7 @@ async fn fetch_board(
         station,
         result: result
             .map(|c| screen_safe(&c.value, DeparturesResponse::sanitize))
-            .map_err(|e| cleaned(&e.to_string())),
+            .map_err(|e| Failure::of(&e)),
         at: clock.now(),
     };
     (tx.send(action).await.is_ok(), ok)

@@ -85,6 +85,28 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         .with_state(state)
 }
 
+/// What stops the server: it could not listen, or the listener failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error("cannot listen on {addr}")]
+    Listen {
+        addr: std::net::SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the server stopped")]
+    Serve(#[source] std::io::Error),
+}
+
+/// A listener on `addr` (the server's and the SSH server's), or why there is none.
+pub async fn listen(
+    addr: std::net::SocketAddr,
+) -> Result<(TcpListener, std::net::SocketAddr), ServerError> {
+    let failed = |source| ServerError::Listen { addr, source };
+    let listener = TcpListener::bind(addr).await.map_err(failed)?;
+    let local = listener.local_addr().map_err(failed)?;
+    Ok((listener, local))
+}
+
 /// Serves the API on `listener` until `shutdown` completes, then finishes open requests.
 pub async fn serve(
     listener: TcpListener,

@@ -34,6 +34,22 @@ pub struct DeparturesQuery {
 pub const DEFAULT_LIMIT: usize = 20;
 pub const MAX_LIMIT: usize = 100;
 
+/// Why a source cannot be opened, before any question is asked of it.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error("unknown source {0:?}: use demo, upstream, or an http(s):// URL")]
+    UnknownSource(String),
+    #[error("{url:?} is not a URL ({reason}); expected e.g. http://127.0.0.1:8080")]
+    NotAUrl { url: String, reason: String },
+    #[error("{0:?} is not an http:// or https:// URL")]
+    NotHttp(String),
+    #[error("cannot set up the HTTP client")]
+    Client(#[source] reqwest::Error),
+    /// The embedded demo network does not read: a build mistake.
+    #[error("the demo network (assets/demo/lines.txt): {0}")]
+    DemoNetwork(#[from] crate::assets::AssetError),
+}
+
 /// Why a source could not answer. Each kind maps to one HTTP status of the API.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SourceError {

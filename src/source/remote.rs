@@ -5,7 +5,8 @@
 //! failure becomes one sentence that says what happened and where.
 
 use super::{
-    DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo, SourceResult,
+    DeparturesQuery, LiveSource, OpenError, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
+    SourceResult,
 };
 use crate::model::{DeparturesResponse, ErrorBody, RealtimeResponse};
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
@@ -71,13 +72,14 @@ pub struct RemoteSource {
 }
 
 impl RemoteSource {
-    pub fn new(base_url: &str, config: RemoteConfig) -> Result<RemoteSource, String> {
+    pub fn new(base_url: &str, config: RemoteConfig) -> Result<RemoteSource, OpenError> {
         let base = base_url.trim().trim_end_matches('/').to_owned();
-        let parsed = reqwest::Url::parse(&base).map_err(|e| {
-            format!("{base_url:?} is not a URL ({e}); expected e.g. http://127.0.0.1:8080")
+        let parsed = reqwest::Url::parse(&base).map_err(|e| OpenError::NotAUrl {
+            url: base_url.to_string(),
+            reason: e.to_string(),
         })?;
         if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
-            return Err(format!("{base_url:?} is not an http:// or https:// URL"));
+            return Err(OpenError::NotHttp(base_url.to_string()));
         }
         let http = reqwest::Client::builder()
             .user_agent(concat!("railtop/", env!("CARGO_PKG_VERSION")))
@@ -85,7 +87,7 @@ impl RemoteSource {
             .timeout(config.total_timeout)
             .gzip(true)
             .build()
-            .map_err(|e| format!("cannot set up the HTTP client: {e}"))?;
+            .map_err(OpenError::Client)?;
         Ok(RemoteSource {
             gate: gate_for(&base, config.per_minute),
             base,

@@ -5,31 +5,62 @@
 use russh::keys::ssh_key::{AuthorizedKeys, LineEnding};
 use russh::keys::{Algorithm, PrivateKey, PublicKey};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// What can stop `railtop ssh` before it serves; each keeps its cause and names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum SshError {
+    #[error("railtop ssh needs at least one --station")]
+    NoStations,
+    #[error("{what} {}", path.display())]
+    File {
+        /// "cannot read the host key", "cannot write the host key", "cannot create" …
+        what: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the host key {} is not an OpenSSH private key", path.display())]
+    BadHostKey {
+        path: PathBuf,
+        source: russh::keys::ssh_key::Error,
+    },
+    #[error("cannot make a host key")]
+    MakeKey(#[source] russh::keys::ssh_key::Error),
+    #[error("{}: entry {entry} is not a public key", path.display())]
+    BadAuthorizedKey {
+        path: PathBuf,
+        entry: usize,
+        source: russh::keys::ssh_key::Error,
+    },
+    #[error("{} holds no keys: nobody could log in", path.display())]
+    NoAuthorizedKeys { path: PathBuf },
+}
+
+fn file_error(what: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> SshError {
+    let path = path.to_path_buf();
+    move |source| SshError::File { what, path, source }
+}
 
 /// Reads the host key at `path`, or makes an Ed25519 key there when there is none.
-pub fn load_or_create_host_key(path: &Path) -> Result<PrivateKey, String> {
+pub fn load_or_create_host_key(path: &Path) -> Result<PrivateKey, SshError> {
     match std::fs::read_to_string(path) {
-        Ok(text) => PrivateKey::from_openssh(text.as_bytes()).map_err(|e| {
-            format!(
-                "the host key {} is not an OpenSSH private key: {e}",
-                path.display()
-            )
-        }),
+        Ok(text) => {
+            PrivateKey::from_openssh(text.as_bytes()).map_err(|source| SshError::BadHostKey {
+                path: path.to_path_buf(),
+                source,
+            })
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => create_host_key(path),
-        Err(e) => Err(format!("cannot read the host key {}: {e}", path.display())),
+        Err(e) => Err(file_error("cannot read the host key", path)(e)),
     }
 }
 
-fn create_host_key(path: &Path) -> Result<PrivateKey, String> {
-    let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519)
-        .map_err(|e| format!("cannot make a host key: {e}"))?;
-    let text = key
-        .to_openssh(LineEnding::LF)
-        .map_err(|e| format!("cannot encode the host key: {e}"))?;
+fn create_host_key(path: &Path) -> Result<PrivateKey, SshError> {
+    let key =
+        PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).map_err(SshError::MakeKey)?;
+    let text = key.to_openssh(LineEnding::LF).map_err(SshError::MakeKey)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(file_error("cannot create", dir))?;
     }
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
@@ -37,34 +68,31 @@ fn create_host_key(path: &Path) -> Result<PrivateKey, String> {
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     let mut file = options
         .open(path)
-        .map_err(|e| format!("cannot write the host key {}: {e}", path.display()))?;
+        .map_err(file_error("cannot write the host key", path))?;
     file.write_all(text.as_bytes())
         .and_then(|()| file.sync_all())
-        .map_err(|e| format!("cannot write the host key {}: {e}", path.display()))?;
+        .map_err(file_error("cannot write the host key", path))?;
     tracing::info!(path = %path.display(), "made a new host key");
     Ok(key)
 }
 
 /// The public keys of an `authorized_keys` file (options before a key are accepted and ignored).
-pub fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, String> {
+pub fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, SshError> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read the authorized keys {}: {e}", path.display()))?;
+        .map_err(file_error("cannot read the authorized keys", path))?;
     let mut keys = Vec::new();
     for (number, entry) in AuthorizedKeys::new(&text).enumerate() {
-        let entry = entry.map_err(|e| {
-            format!(
-                "{}: entry {} is not a public key: {e}",
-                path.display(),
-                number + 1
-            )
+        let entry = entry.map_err(|source| SshError::BadAuthorizedKey {
+            path: path.to_path_buf(),
+            entry: number + 1,
+            source,
         })?;
         keys.push(entry.public_key().clone());
     }
     if keys.is_empty() {
-        return Err(format!(
-            "{} holds no keys: nobody could log in",
-            path.display()
-        ));
+        return Err(SshError::NoAuthorizedKeys {
+            path: path.to_path_buf(),
+        });
     }
     Ok(keys)
 }
@@ -94,7 +122,10 @@ mod tests {
         assert_eq!(first.public_key(), again.public_key());
         std::fs::write(&path, "not a key").unwrap();
         let err = load_or_create_host_key(&path).unwrap_err();
-        assert!(err.contains("not an OpenSSH private key"), "{err}");
+        assert!(
+            err.to_string().contains("not an OpenSSH private key"),
+            "{err}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -122,7 +153,10 @@ mod tests {
         std::fs::write(&path, "ssh-ed25519 garbage\n").unwrap();
         assert!(read_authorized_keys(&path).is_err());
         std::fs::write(&path, "\n# nothing\n").unwrap();
-        assert!(read_authorized_keys(&path).unwrap_err().contains("no keys"));
+        assert!(read_authorized_keys(&path)
+            .unwrap_err()
+            .to_string()
+            .contains("no keys"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

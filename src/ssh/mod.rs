@@ -16,7 +16,7 @@ mod stream;
 mod viewer;
 
 pub use handler::terminal_size;
-pub use keys::{load_or_create_host_key, read_authorized_keys};
+pub use keys::{load_or_create_host_key, read_authorized_keys, SshError};
 
 use crate::clock::Clock;
 use crate::kiosk::KioskSettings;
@@ -112,9 +112,9 @@ pub async fn serve(
     clock: Clock,
     options: SshOptions,
     shutdown: impl Future<Output = ()>,
-) -> Result<(), String> {
+) -> Result<(), SshError> {
     if options.stations.is_empty() {
-        return Err("railtop ssh needs at least one --station".into());
+        return Err(SshError::NoStations);
     }
     let host_key = load_or_create_host_key(&options.host_key)?;
     let authorized = options

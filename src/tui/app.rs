@@ -12,7 +12,7 @@ use crate::config::defaults;
 use crate::country;
 use crate::model::{DeparturesResponse, Punctuality, RealtimeResponse};
 use crate::screen::poller::Wanted;
-use crate::screen::{Event, Polled};
+use crate::screen::{Event, Failure, Polled};
 use crate::source::SourceInfo;
 use chrono::{DateTime, Utc};
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -265,7 +265,7 @@ pub fn update(state: &mut AppState, action: Event) {
 fn realtime_arrived(
     state: &mut AppState,
     country: Option<String>,
-    result: Result<Arc<RealtimeResponse>, String>,
+    result: Result<Arc<RealtimeResponse>, Failure>,
     at: DateTime<Utc>,
 ) {
     if country != state.country {
@@ -307,7 +307,7 @@ fn realtime_arrived(
         }
         Err(e) => {
             if let Some(c) = &country {
-                state.country_status.entry(c.clone()).or_default().failing = Some(e.clone());
+                state.country_status.entry(c.clone()).or_default().failing = Some(e.to_string());
             }
             state.realtime.fail(e, at, interval);
         }

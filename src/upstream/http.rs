@@ -6,7 +6,7 @@
 use super::parse::{Board, ParseError};
 use crate::model::StationInfo;
 use crate::source::cache::FlightCache;
-use crate::source::SourceError;
+use crate::source::{OpenError, SourceError};
 use bytes::Bytes;
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use std::num::NonZeroU32;
@@ -134,14 +134,14 @@ impl<T: Clone> Default for Kept<T> {
 }
 
 /// The shared client; building it fails only without a TLS backend, a build problem.
-pub fn client() -> Result<reqwest::Client, String> {
+pub fn client() -> Result<reqwest::Client, OpenError> {
     reqwest::Client::builder()
         .user_agent(USER_AGENT)
         .connect_timeout(CONNECT_TIMEOUT)
         .timeout(TOTAL_TIMEOUT)
         .gzip(true)
         .build()
-        .map_err(|e| format!("cannot set up the HTTP client: {e}"))
+        .map_err(OpenError::Client)
 }
 
 impl FeedHttp {

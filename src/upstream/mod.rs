@@ -25,17 +25,17 @@ pub mod usa;
 pub mod xml;
 
 use crate::clock::{rfc3339, Clock};
-use crate::config::FeedSettings;
+use crate::config::{Config, FeedSettings};
 use crate::country;
 use crate::model::{
     status, CountryError, Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train,
 };
 use crate::source::{
-    DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo, SourceResult,
+    DeparturesQuery, LiveSource, OpenError, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
+    SourceResult,
 };
 use chrono::{DateTime, Utc};
 use http::{FeedHttp, FeedSpec, Opened};
-use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -269,30 +269,27 @@ impl Aggregator {
     /// Every feed of the registry that can open (the keyed ones only with a key), with the
     /// settings the configuration resolved; then the `[[feeds]]` entries, each replacing the
     /// built-in feed of its country.
-    pub fn open(
-        clock: Clock,
-        settings: &HashMap<String, FeedSettings>,
-        gtfs_feeds: &[gtfs::GtfsFeedConfig],
-    ) -> Result<Aggregator, String> {
+    pub fn open(config: &Config) -> Result<Aggregator, OpenError> {
         let client = http::client()?;
         let none = FeedSettings::default();
+        let gtfs_feeds = &config.gtfs_feeds;
         let open = |keyed: bool| {
             registry::FEEDS
                 .iter()
                 .filter(move |row| row.key_from.is_some() == keyed)
                 .filter(|row| !gtfs_feeds.iter().any(|g| g.slug == row.country.slug))
                 .filter_map(|row| {
-                    let s = settings.get(row.country.slug).unwrap_or(&none);
+                    let s = config.upstream.get(row.country.slug).unwrap_or(&none);
                     row.open(client.clone(), s)
                 })
         };
         // Open feeds first, then `[[feeds]]`, then the keyed ones: the order routing tries.
         let mut feeds: Vec<Arc<dyn Feed>> = open(false).collect();
-        for config in gtfs_feeds {
-            feeds.push(gtfs::open_configured(client.clone(), config.clone()));
+        for gtfs in gtfs_feeds {
+            feeds.push(gtfs::open_configured(client.clone(), gtfs.clone()));
         }
         feeds.extend(open(true));
-        Ok(Aggregator::with_feeds(feeds, clock))
+        Ok(Aggregator::with_feeds(feeds, config.clock))
     }
 
     pub fn with_feeds(feeds: Vec<Arc<dyn Feed>>, clock: Clock) -> Aggregator {

@@ -123,10 +123,21 @@ fn departures_in_every_format() {
 }
 
 #[test]
-fn failures_exit_non_zero_with_one_clear_line() {
+fn failures_exit_non_zero_with_the_error_and_a_suggestion() {
+    // color-eyre's report: the message, its causes, a suggestion; piped, no colour and no
+    // backtrace (even with RUST_BACKTRACE set, which is for panics).
     let o = railtop(&["departures", "NOWHERE", "--source", "demo"]);
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stderr(&o).trim(), "railtop: unknown station \"NOWHERE\"");
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("Error: \n   0: unknown station \"NOWHERE\"\n"),
+        "{err}"
+    );
+    assert!(
+        err.contains("\nSuggestion: name the country as in finland:HKI"),
+        "{err}"
+    );
+    assert!(!err.contains('\x1b') && !err.contains("BACKTRACE"), "{err}");
 
     let o = railtop(&["trains", "--source", "ftp://x"]);
     assert_eq!(o.status.code(), Some(1));

@@ -5,14 +5,13 @@
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
-use railtop::clock::Clock;
+use railtop::config::{Config, Overrides};
 use railtop::model::{DeparturesResponse, RealtimeResponse};
 use railtop::server::{serve, ServerConfig};
 use railtop::source::cache::{CacheConfig, CachedSource};
 use railtop::upstream::gtfs::samples;
 use railtop::upstream::gtfs_static::sample_bundle;
 use railtop::upstream::Aggregator;
-use std::collections::HashMap;
 use std::process::Command;
 use std::sync::Arc;
 
@@ -167,13 +166,10 @@ async fn malaysia_reads_the_built_in_ktmb_feed_with_names_from_the_bundle() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_api_answers_for_a_region_of_the_config_file() {
     let base = play_gtfs(["/vp.pb", "/tu.pb", "/gtfs.zip"]).await;
-    let config = railtop::config::load(&config_file("api", &base)).unwrap();
-    let aggregator = Aggregator::open(
-        Clock::parse(NOW).unwrap(),
-        &HashMap::new(),
-        &config.gtfs_feeds().unwrap(),
-    )
-    .unwrap();
+    let file = railtop::config::load(&config_file("api", &base)).unwrap();
+    let env = |var: &str| (var == "RAILTOP_NOW").then(|| NOW.to_string());
+    let config = Config::resolve(&Overrides::default(), &file, env).unwrap();
+    let aggregator = Aggregator::open(&config).unwrap();
     let source = Arc::new(CachedSource::new(
         Arc::new(aggregator),
         CacheConfig::default(),

@@ -264,5 +264,5 @@ fn bad_urls_are_refused_up_front() {
     let e = RemoteSource::new("not a url", RemoteConfig::default())
         .err()
         .unwrap();
-    assert!(e.contains("is not a URL"), "{e}");
+    assert!(e.to_string().contains("is not a URL"), "{e}");
 }

@@ -29,7 +29,7 @@ fn scratch(name: &str) -> PathBuf {
 struct Server {
     addr: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<Result<(), String>>,
+    task: tokio::task::JoinHandle<Result<(), railtop::ssh::SshError>>,
 }
 
 impl Server {

@@ -7,7 +7,8 @@ mod trips;
 pub mod walk;
 
 use super::{
-    DeparturesQuery, LiveSource, RealtimeQuery, SourceError, SourceFuture, SourceInfo, SourceResult,
+    DeparturesQuery, LiveSource, OpenError, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
+    SourceResult,
 };
 use crate::clock::{rfc3339, Clock};
 use crate::country;
@@ -60,7 +61,7 @@ pub struct DemoSource {
 
 impl DemoSource {
     /// `scale` multiplies the trains (1 = the real timetable's frequency).
-    pub fn new(seed: u64, scale: u32, clock: Clock) -> Result<DemoSource, String> {
+    pub fn new(seed: u64, scale: u32, clock: Clock) -> Result<DemoSource, OpenError> {
         Ok(DemoSource {
             net: Network::embedded()?,
             knobs: Knobs {

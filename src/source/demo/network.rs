@@ -1,6 +1,6 @@
 //! The demo network: real lines between real stations, read from `assets/demo/lines.txt`.
 
-use crate::assets::{self, Station};
+use crate::assets::{self, AssetError, Station};
 use crate::country::{self, Country};
 use chrono_tz::Tz;
 
@@ -57,20 +57,23 @@ const LINES: &str = include_str!("../../../assets/demo/lines.txt");
 
 impl Network {
     /// The embedded demo network.
-    pub fn embedded() -> Result<Network, String> {
+    pub fn embedded() -> Result<Network, AssetError> {
         Network::parse(LINES)
     }
 
     /// Parses the lines file: `country | line | operator | first number | headway | HH:MM-HH:MM |
     /// CODE min, CODE min, … [| time zone]`.
-    pub fn parse(text: &str) -> Result<Network, String> {
+    pub fn parse(text: &str) -> Result<Network, AssetError> {
         let mut countries: Vec<CountryNet> = Vec::new();
         for (n, raw) in text.lines().enumerate() {
             let line = raw.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let at = |msg: String| format!("lines.txt line {}: {msg}", n + 1);
+            let at = |problem: String| AssetError {
+                line: n + 1,
+                problem,
+            };
             let cols: Vec<&str> = line.split('|').map(str::trim).collect();
             let [slug, label, operator, first, headway, hours, stops, rest @ ..] = cols.as_slice()
             else {
@@ -220,8 +223,9 @@ mod tests {
     fn errors_name_the_line() {
         let e =
             Network::parse("finland | R | VR | 1 | 10 | 05:00-23:00 | HKI 0, NOPE 5").unwrap_err();
+        let e = e.to_string();
         assert!(e.contains("line 1") && e.contains("NOPE"), "{e}");
         let e = Network::parse("atlantis | R | VR | 1 | 10 | 05:00-23:00 | A 0, B 5").unwrap_err();
-        assert!(e.contains("atlantis"), "{e}");
+        assert!(e.to_string().contains("atlantis"), "{e}");
     }
 }
