@@ -137,7 +137,7 @@ pub struct FeedSettings {
     /// For countries without positions: the station whose board `realtime` lists.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hub: Option<String>,
-    /// The API key of a feed that needs one (printed as "(set)", never itself).
+    /// The API key of a feed that needs one (printed as "(set)" or "(not set)", never itself).
     #[serde(
         skip_serializing_if = "Option::is_none",
         serialize_with = "serialize_masked"
@@ -148,7 +148,7 @@ pub struct FeedSettings {
 fn serialize_masked<S: serde::Serializer>(key: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(match key.as_deref().map(str::trim) {
         Some(k) if !k.is_empty() => "(set)",
-        _ => "(blank)",
+        _ => "(not set)",
     })
 }
 

@@ -237,6 +237,23 @@ pub fn open_source(cli: &Cli, config: &Config) -> Result<SharedSource, OpenError
     }
 }
 
+/// The configuration as `--print-config` shows it: every feed of the registry with the URL and
+/// hub in force (its own unless configured) and, for the feeds that need one, whether a key is set.
+fn with_every_feed(config: &Config) -> Config {
+    let mut shown = config.clone();
+    for row in crate::upstream::registry::FEEDS {
+        let feed = shown.upstream.entry(row.country.slug.into()).or_default();
+        feed.base.get_or_insert_with(|| row.base_url.into());
+        if let Some(hub) = row.hub {
+            feed.hub.get_or_insert_with(|| hub.into());
+        }
+        if row.key_from.is_some() {
+            feed.key.get_or_insert_with(String::new);
+        }
+    }
+    shown
+}
+
 /// What to try when a source fails to answer a one-shot command.
 fn source_suggestion(config: &Config) -> &'static str {
     match config.source.as_str() {
@@ -260,7 +277,8 @@ pub async fn run(cli: Cli) -> Result<()> {
     let config = Config::from_process(&cli.overrides(), &file)?;
     if cli.print_config {
         let path = path.map_or_else(|| "(none)".into(), |p| p.display().to_string());
-        let text = toml::to_string(&config).wrap_err("cannot print the configuration")?;
+        let text = toml::to_string(&with_every_feed(&config))
+            .wrap_err("cannot print the configuration")?;
         return print(&format!("# effective configuration (file: {path})\n{text}"));
     }
     // Cached answers never outlive the refresh intervals, or a refresh would see old data.

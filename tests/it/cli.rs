@@ -246,3 +246,32 @@ fn serve_answers_and_stops_cleanly_on_sigterm() {
     );
     assert!(log.contains("shutting down"), "{log}");
 }
+
+#[test]
+fn print_config_shows_every_feed_and_never_a_key() {
+    let o = Command::new(env!("CARGO_BIN_EXE_railtop"))
+        .args(["--source", "demo", "--print-config"])
+        .env("RAILTOP_CONFIG", "/nonexistent/railtop.toml")
+        .env("RAILTOP_NETHERLANDS_KEY", "secret-ns-key")
+        .env("RAILTOP_BELGIUM_URL", "http://127.0.0.1:9")
+        .env_remove("RAILTOP_FRANCE_KEY")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let printed: toml::Value = toml::from_str(&text).unwrap();
+    let feeds = &printed["upstream"];
+    assert_eq!(feeds["netherlands"]["key"].as_str(), Some("(set)"));
+    assert_eq!(feeds["france"]["key"].as_str(), Some("(not set)"));
+    assert_eq!(
+        feeds["belgium"]["url"].as_str(),
+        Some("http://127.0.0.1:9"),
+        "the environment over the registry's URL"
+    );
+    assert_eq!(feeds["germany"]["hub"].as_str(), Some("berlin-hbf"));
+    assert_eq!(
+        feeds.as_table().map(|t| t.len()),
+        Some(railtop::upstream::registry::FEEDS.len())
+    );
+    assert!(!text.contains("secret-ns-key"), "{text}");
+}
