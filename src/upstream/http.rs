@@ -4,7 +4,6 @@
 //! backoff after failures, and a cap on the body.
 
 use super::parse::{Board, ParseError};
-use crate::model::StationInfo;
 use crate::source::cache::FlightCache;
 use crate::source::{OpenError, SourceError};
 use bytes::Bytes;
@@ -42,16 +41,6 @@ pub struct FeedSpec {
 }
 
 impl FeedSpec {
-    /// The `station` record of a board: the code asked for, its name, the country and its clock.
-    pub fn station_info(&self, code: &str, name: String) -> StationInfo {
-        StationInfo {
-            code: code.to_string(),
-            name,
-            country: Some(self.slug.to_string()),
-            timezone: Some(self.tz.name().to_string()),
-        }
-    }
-
     /// A parsed board with its station completed: the code asked for where the payload gave
     /// none, a name from the payload, else the country's station list, else the code; the
     /// country; and the country's clock where the payload gave none.

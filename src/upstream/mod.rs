@@ -236,7 +236,7 @@ pub fn trains_from_board(
 pub const MERGE_DEADLINE: Duration = Duration::from_secs(4);
 
 /// `realtime` for a feed without positions: its hub's board (or `stop`'s), as trains.
-pub async fn hub_trains(
+async fn hub_trains(
     feed: &dyn Feed,
     stop: Option<&str>,
     hub: &str,
