@@ -147,7 +147,7 @@ fn parsers(c: &mut Criterion) {
             "sweden-train-announcement.json",
             "sweden/announcements-cst.json",
         ),
-        |b| sweden::parse_board(b, &se_names).unwrap(),
+        |b| sweden::parse_board(b, "Cst", &se_names).unwrap(),
     );
     bench_parse(
         &mut g,

@@ -392,53 +392,138 @@ pub struct StationInfo {
 }
 
 /// The answer of `GET /api/live/departures`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
+///
+/// On the wire `station` is what the interface defines, a **string** (the station's display
+/// name); railtop's record of it travels beside it as the extra `stationInfo`. Reading accepts
+/// both, and the older railtop shape where `station` itself was the record.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(from = "wire::DeparturesIn", into = "wire::DeparturesOut")]
 pub struct DeparturesResponse {
-    #[serde(default)]
     pub departures: Vec<Departure>,
-    #[serde(default, deserialize_with = "station_info")]
     pub station: StationInfo,
-    #[serde(default, deserialize_with = "tolerant::string")]
     pub fetched_at: String,
-    #[serde(
-        default,
-        deserialize_with = "tolerant::opt_string",
-        skip_serializing_if = "Option::is_none"
-    )]
     pub attribution: Option<String>,
 }
 
 impl DeparturesResponse {
     pub fn sanitize(&mut self) {
         self.departures.iter_mut().for_each(Departure::sanitize);
-        clean(&mut self.station.code);
-        clean(&mut self.station.name);
-        clean(&mut self.fetched_at);
-        if let Some(a) = &mut self.attribution {
-            clean(a);
+        for s in [
+            &mut self.station.code,
+            &mut self.station.name,
+            &mut self.fetched_at,
+        ] {
+            clean(s);
+        }
+        for s in [
+            &mut self.station.country,
+            &mut self.station.timezone,
+            &mut self.attribution,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            clean(s);
+        }
+    }
+
+    /// Fills what an answer left out with the code the client asked for (a server that sends
+    /// only the interface's `station` name says nothing of the code).
+    pub fn complete_code(&mut self, asked: &str) {
+        if self.station.code.is_empty() {
+            self.station.code = asked.to_owned();
+        }
+        if self.station.name.is_empty() {
+            self.station.name = self.station.code.clone();
         }
     }
 }
 
-/// Other servers may send the station as a bare name or code instead of an object.
-fn station_info<'de, D: serde::Deserializer<'de>>(d: D) -> Result<StationInfo, D::Error> {
+/// The departures answer as written and as read.
+mod wire {
+    use super::{tolerant, Departure, StationInfo};
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct DeparturesOut {
+        departures: Vec<Departure>,
+        /// The interface's field: the display name.
+        station: String,
+        /// railtop's extra: code, name, country and time zone.
+        station_info: StationInfo,
+        fetched_at: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        attribution: Option<String>,
+    }
+
+    impl From<super::DeparturesResponse> for DeparturesOut {
+        fn from(r: super::DeparturesResponse) -> Self {
+            DeparturesOut {
+                departures: r.departures,
+                station: r.station.name.clone(),
+                station_info: r.station,
+                fetched_at: r.fetched_at,
+                attribution: r.attribution,
+            }
+        }
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct DeparturesIn {
+        #[serde(default)]
+        departures: Vec<Departure>,
+        #[serde(default)]
+        station: Option<Station>,
+        #[serde(default)]
+        station_info: Option<Record>,
+        #[serde(default, deserialize_with = "tolerant::string")]
+        fetched_at: String,
+        #[serde(default, deserialize_with = "tolerant::opt_string")]
+        attribution: Option<String>,
+    }
+
+    /// `station` as any server may send it: the interface's name, or a record (railtop before
+    /// `stationInfo`), or something else (ignored).
     #[derive(Deserialize)]
     #[serde(untagged)]
-    enum Either {
-        Info(StationInfo),
+    enum Station {
         Name(String),
+        Record(StationInfo),
         Other(serde::de::IgnoredAny),
     }
-    Ok(match Either::deserialize(d)? {
-        Either::Info(i) => i,
-        Either::Name(n) => StationInfo {
-            code: n.clone(),
-            name: n,
-            ..StationInfo::default()
-        },
-        Either::Other(_) => StationInfo::default(),
-    })
+
+    /// `stationInfo`, ignored when it is not a record.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Record {
+        Info(StationInfo),
+        Other(serde::de::IgnoredAny),
+    }
+
+    impl From<DeparturesIn> for super::DeparturesResponse {
+        fn from(w: DeparturesIn) -> Self {
+            let (named, record) = match w.station {
+                Some(Station::Name(name)) => (Some(name), None),
+                Some(Station::Record(info)) => (None, Some(info)),
+                Some(Station::Other(_)) | None => (None, None),
+            };
+            let mut station = match w.station_info {
+                Some(Record::Info(info)) => info,
+                _ => record.unwrap_or_default(),
+            };
+            if let Some(name) = named.filter(|n| !n.is_empty()) {
+                station.name = name;
+            }
+            super::DeparturesResponse {
+                departures: w.departures,
+                station,
+                fetched_at: w.fetched_at,
+                attribution: w.attribution,
+            }
+        }
+    }
 }
 
 /// `{"error": {"code": "...", "message": "..."}}`, the body of every error answer.
@@ -607,10 +692,48 @@ mod tests {
     }
 
     #[test]
-    fn departures_response_accepts_station_as_string() {
-        let r: DeparturesResponse =
-            serde_json::from_str(r#"{"departures": [], "station": "HKI"}"#).unwrap();
-        assert_eq!(r.station.code, "HKI");
+    fn departures_response_writes_station_as_the_name_and_the_record_beside_it() {
+        let r = DeparturesResponse {
+            station: StationInfo {
+                code: "HKI".into(),
+                name: "Helsinki".into(),
+                country: Some("finland".into()),
+                timezone: Some("Europe/Helsinki".into()),
+            },
+            ..DeparturesResponse::default()
+        };
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(v["station"], "Helsinki");
+        assert_eq!(v["stationInfo"]["code"], "HKI");
+        assert_eq!(v["stationInfo"]["timezone"], "Europe/Helsinki");
+        let back: DeparturesResponse = serde_json::from_value(v).unwrap();
+        assert_eq!(back, r, "railtop reads what it writes");
+    }
+
+    #[test]
+    fn departures_response_reads_every_shape_of_station() {
+        let read = |json: &str| {
+            let mut r: DeparturesResponse = serde_json::from_str(json).unwrap();
+            r.complete_code("HKI");
+            r.station
+        };
+        let interface = read(r#"{"departures": [], "station": "Helsinki"}"#);
+        assert_eq!(
+            (interface.code.as_str(), interface.name.as_str()),
+            ("HKI", "Helsinki")
+        );
+        let older = read(
+            r#"{"station": {"code": "PSL", "name": "Pasila", "timezone": "Europe/Helsinki"}}"#,
+        );
+        assert_eq!(
+            (older.code.as_str(), older.name.as_str()),
+            ("PSL", "Pasila")
+        );
+        assert_eq!(older.timezone.as_deref(), Some("Europe/Helsinki"));
+        let odd = read(r#"{"station": 17, "stationInfo": true}"#);
+        assert_eq!((odd.code.as_str(), odd.name.as_str()), ("HKI", "HKI"));
+        let missing = read(r#"{"departures": []}"#);
+        assert_eq!(missing.name, "HKI");
     }
 
     #[test]

@@ -305,6 +305,7 @@ impl LiveSource for RemoteSource {
                 ("limit", limit.as_str()),
             ];
             let mut answer: DeparturesResponse = self.get("/api/live/departures", &params).await?;
+            answer.complete_code(&query.station);
             answer.sanitize();
             answer.departures.truncate(query.limit);
             Ok(answer)

@@ -24,9 +24,26 @@ const COUNTRY: Country = country::AUSTRIA;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
 const MGATE: &str = "/bin/mgate.exe";
 
-/// Categories on ÖBB's boards that are not trains (city buses, trams, the underground).
+/// Which HAFAS product classes are trains. Each product carries its class as one bit (`cls`),
+/// and each HAFAS deployment numbers its classes its own way, so the table is the deployment's.
+/// Category names are not a guide: ÖBB's `O-Bus` (trolleybus), `Lift` and `ssb` (funicular) are
+/// just names, while their classes say bus (64) and on-call/other (2048).
+#[derive(Clone, Copy, Debug)]
+pub struct Classes {
+    /// The bits of the classes that are trains (long-distance, regional and suburban rail).
+    pub rail: u32,
+}
+
+/// ÖBB's classes (as its apps and hafas-client name them): 1 ICE/railjet, 2 + 4 IC/EC,
+/// 8 + 4096 D/EN and private rail (WESTbahn), 16 regional, 32 S-Bahn are trains; 64 bus,
+/// 128 ferry, 256 U-Bahn, 512 tram, 1024 other, 2048 on-call, lifts and funiculars are not.
+pub const OEBB: Classes = Classes {
+    rail: 1 | 2 | 4 | 8 | 16 | 32 | 4096,
+};
+
+/// Categories that are not trains, for a product without a class (older or trimmed answers).
 const NOT_TRAINS: &[&str] = &[
-    "bus", "tram", "str", "u", "ast", "schiff", "ship", "taxi", "nmg",
+    "bus", "o-bus", "tram", "str", "u", "ast", "schiff", "ship", "taxi", "nmg", "lift", "ssb",
 ];
 
 #[derive(Deserialize)]
@@ -79,6 +96,9 @@ struct Named {
 struct Product {
     #[serde(default, deserialize_with = "tolerant::string")]
     name: String,
+    /// The product class, one bit (see [`Classes`]).
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    cls: Option<i64>,
     opr_x: Option<usize>,
     prod_ctx: Option<ProductContext>,
 }
@@ -217,18 +237,28 @@ fn result(bytes: &[u8]) -> Result<Res, ParseError> {
         .ok_or_else(|| wrong("an answer without a result".into()))
 }
 
-/// Whether a product is a train (not a city bus, tram or underground line).
-fn is_train(product: Option<&Product>) -> bool {
-    let category = product
-        .and_then(|p| p.prod_ctx.as_ref())
-        .map(|c| c.cat_out.trim().to_lowercase())
-        .unwrap_or_default();
-    !NOT_TRAINS.contains(&category.as_str())
+/// Whether a product is a train: by its class where it has one, else by its category's name.
+fn is_train(product: Option<&Product>, classes: Classes) -> bool {
+    match product.and_then(|p| p.cls).filter(|&c| c > 0) {
+        Some(class) => u32::try_from(class).is_ok_and(|c| c & classes.rail != 0),
+        None => {
+            let category = product
+                .and_then(|p| p.prod_ctx.as_ref())
+                .map(|c| c.cat_out.trim().to_lowercase())
+                .unwrap_or_default();
+            !NOT_TRAINS.contains(&category.as_str())
+        }
+    }
 }
 
 /// `JourneyGeoPos` (the radar): the trains in a rectangle with their positions, the delay at
 /// their next stop, and where they go.
 pub fn parse_positions(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
+    parse_positions_in(bytes, OEBB)
+}
+
+/// [`parse_positions`] for a HAFAS deployment with other product classes.
+pub fn parse_positions_in(bytes: &[u8], classes: Classes) -> Result<Vec<Train>, ParseError> {
     let board = result(bytes)?;
     let common = &board.common;
     Ok(board
@@ -236,7 +266,7 @@ pub fn parse_positions(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
         .iter()
         .filter_map(|j| {
             let product = j.prod_x.and_then(|i| common.prod_l.get(i));
-            if !is_train(product) {
+            if !is_train(product, classes) {
                 return None;
             }
             let pos = j.pos.as_ref()?;
@@ -308,6 +338,11 @@ pub fn radar_request(now: DateTime<Utc>) -> String {
 }
 
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
+    parse_board_in(bytes, OEBB)
+}
+
+/// [`parse_board`] for a HAFAS deployment with other product classes.
+pub fn parse_board_in(bytes: &[u8], classes: Classes) -> Result<Board, ParseError> {
     let board = result(bytes)?;
     let common = &board.common;
     let station = board
@@ -324,7 +359,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
             let stop = &j.stb_stop;
             let planned = hafas_time(&j.date, stop.d_time_s.as_deref()?, stop.d_t_z_offset)?;
             let product = j.prod_x.and_then(|i| common.prod_l.get(i));
-            if !is_train(product) {
+            if !is_train(product, classes) {
                 return None;
             }
             let category = product
@@ -483,7 +518,8 @@ mod tests {
         assert_eq!(
             lines,
             ["RJX 165", "S 60", "REX 7", "NJ 466"],
-            "the tram is left out"
+            "the tram (512), the trolleybus (64) and the mountain railway (2048, though its \
+             category reads R) are left out by their classes"
         );
         assert_eq!(
             (
@@ -518,7 +554,8 @@ mod tests {
         assert_eq!(
             codes,
             ["S 60", "RJX 165"],
-            "the bus and the journey without a position leave"
+            "the bus (no class: by its name), the trolleybus and the lift (by class) and the \
+             journey without a position leave"
         );
         let s60 = &trains[0];
         assert_eq!((s60.lat, s60.lng), (Some(48.174), Some(16.333)));

@@ -39,8 +39,11 @@ struct Entry {
     platform: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     planned_platform: Option<String>,
+    /// The destination as shown on the train; `null` on some (rail replacement buses): then the
+    /// `destination` stop's name.
     #[serde(default, deserialize_with = "tolerant::string")]
     direction: String,
+    destination: Option<Stop>,
     #[serde(default, deserialize_with = "tolerant::bool")]
     cancelled: bool,
     line: Option<Line>,
@@ -121,12 +124,19 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
                     .then(|| format!("{} {}", l.product_name, l.fahrt_nr))
             });
             let here = e.stop.as_ref().map(|s| s.name.as_str()).unwrap_or("");
+            let destination = match e.direction.trim() {
+                "" => e
+                    .destination
+                    .as_ref()
+                    .map_or_else(String::new, |d| d.name.clone()),
+                shown => shown.to_string(),
+            };
             let via = via_list(
                 e.next_stopovers
                     .iter()
                     .filter_map(|s| s.stop.as_ref().map(|s| s.name.clone()))
                     .skip_while(|name| name == here),
-                &e.direction,
+                &destination,
             );
             // Warnings and status remarks are news (a stop cancelled, a replacement train);
             // hints (bicycles, Wi-Fi) are not.
@@ -140,7 +150,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
                 planned,
                 Departure {
                     line: line.map_or_else(String::new, |l| l.name.clone()),
-                    destination: e.direction,
+                    destination,
                     platform,
                     scheduled_dep: local_hhmm(planned, TZ),
                     delay,
@@ -246,6 +256,25 @@ mod tests {
             serde_json::from_slice(&crate::upstream::fixture(FIXTURE)).unwrap();
         let bare = serde_json::to_vec(&wrapped["departures"]).unwrap();
         assert_eq!(parse_board(&bare).unwrap().departures.len(), 4);
+    }
+
+    #[test]
+    fn a_null_direction_falls_back_to_the_destination_stop() {
+        let board = parse_board(&crate::upstream::fixture(
+            "germany/departures-null-direction.json",
+        ))
+        .unwrap();
+        let to: Vec<&str> = board
+            .departures
+            .iter()
+            .map(|d| d.destination.as_str())
+            .collect();
+        assert_eq!(
+            to,
+            ["Bad Soden(Taunus)", "Wiesbaden Hbf", ""],
+            "direction null → destination.name; neither → empty, never a panic"
+        );
+        assert_eq!(board.departures[0].messages, ["Ersatzverkehr mit Bussen"]);
     }
 
     #[test]

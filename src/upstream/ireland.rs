@@ -32,6 +32,23 @@ pub struct Message {
     pub next_stop: Option<String>,
 }
 
+/// How far from a whole day a delay may be for the day to be certainly a wrap: Irish Rail dates
+/// some trains a day off and counts the day into their delay (`(1440 mins late)` for a train on
+/// time, `(1448 mins late)` for one 8 minutes late).
+const WRAP_SLACK: i64 = 60;
+
+/// A delay without Irish Rail's day wrap: one whole day off where the rest is a delay a train
+/// can have (within [`WRAP_SLACK`]); anything else unchanged (the shared bound in
+/// [`super::plausible`] then shows an impossible one as no data).
+pub fn without_day_wrap(minutes: i64) -> i64 {
+    const DAY: i64 = 24 * 60;
+    [DAY, -DAY]
+        .into_iter()
+        .filter_map(|day| minutes.checked_sub(day))
+        .find(|rest| rest.abs() <= WRAP_SLACK)
+        .unwrap_or(minutes)
+}
+
 /// Reads `"CODE\nHH:MM - From to To (N mins late)\nDeparted X next stop Y"`.
 pub fn parse_message(message: &str) -> Message {
     let lines: Vec<&str> = message
@@ -59,11 +76,12 @@ pub fn parse_message(message: &str) -> Message {
         m.delay = delay.and_then(|d| {
             let d = d.trim_end_matches(')').trim();
             let n: i64 = d.split_whitespace().next()?.parse().ok()?;
-            if d.contains("early") {
-                Some(-n)
+            let n = if d.contains("early") {
+                n.checked_neg()?
             } else {
-                Some(n)
-            }
+                n
+            };
+            Some(without_day_wrap(n))
         });
     }
     if let Some(progress) = lines.get(2) {
@@ -149,7 +167,8 @@ pub fn parse_board(xml: &[u8]) -> Result<Board, ParseError> {
             let realtime = !status_text.contains("no information") && !cancelled;
             let delay = realtime
                 .then(|| field(r, "Late").parse::<i64>().ok())
-                .flatten();
+                .flatten()
+                .map(without_day_wrap);
             let expected = Some(field(r, "Expdepart").to_string())
                 .filter(|e| realtime && !e.is_empty() && e != "00:00");
             let due_in = field(r, "Duein").parse::<i64>().unwrap_or(i64::MAX);
@@ -204,6 +223,38 @@ mod tests {
 
     fn fixture(name: &str) -> Vec<u8> {
         crate::upstream::fixture(&format!("ireland/{name}"))
+    }
+
+    #[test]
+    fn a_day_counted_into_the_delay_is_taken_out_where_certain() {
+        let m = |text: &str| parse_message(text).delay;
+        assert_eq!(
+            m("E133\\n22:33 - Malahide to Greystones (1440 mins late)\\nDeparted Bray next stop Greystones"),
+            Some(0)
+        );
+        assert_eq!(
+            m("E848\\n22:39 - Bray to Malahide (1448 mins late)\\nDeparted Portmarnock next stop Malahide"),
+            Some(8)
+        );
+        assert_eq!(
+            m("A1\\n06:00 - Cork to Dublin Heuston (-1437 mins late)\\n"),
+            Some(3)
+        );
+        assert_eq!(
+            m("A2\\n06:00 - Cork to Dublin Heuston (700 mins late)\\n"),
+            Some(700),
+            "not near a whole day: left to the shared bound"
+        );
+        assert_eq!(
+            m("A3\\n06:00 - Cork to Dublin Heuston (9223372036854775807 mins late)\\n"),
+            Some(i64::MAX),
+            "no overflow; the shared bound drops it"
+        );
+        assert_eq!(
+            m("A4\\n06:00 - Cork to Dublin Heuston (-9223372036854775808 mins early)\\n"),
+            None,
+            "minus i64::MIN does not exist"
+        );
     }
 
     #[test]

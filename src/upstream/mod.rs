@@ -17,6 +17,7 @@ pub mod japan;
 pub mod netherlands;
 pub mod norway;
 pub mod parse;
+pub mod plausible;
 pub mod registry;
 pub mod sweden;
 pub mod switzerland;
@@ -161,14 +162,16 @@ impl<A: Adapter> Feed for Live<A> {
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
         Box::pin(async move {
-            match self
+            let mut trains = match self
                 .adapter
                 .trains(&self.http, TrainsAsk { stop, now })
                 .await?
             {
-                Some(trains) => Ok(trains),
-                None => hub_trains(self, stop, &self.hub, now).await,
-            }
+                Some(trains) => trains,
+                None => hub_trains(self, stop, &self.hub, now).await?,
+            };
+            plausible::bound_trains(&mut trains).log(self.slug());
+            Ok(trains)
         })
     }
 
@@ -183,7 +186,11 @@ impl<A: Adapter> Feed for Live<A> {
             limit,
             now,
         };
-        Box::pin(self.adapter.board(&self.http, ask))
+        Box::pin(async move {
+            let mut board = self.adapter.board(&self.http, ask).await?;
+            plausible::bound_departures(&mut board.departures).log(self.slug());
+            Ok(board)
+        })
     }
 }
 

@@ -5,7 +5,8 @@
 //! (`TrainStation`, cached for a day); every activity is a row (`Avgang` departures, `Ankomst`
 //! arrivals) and rows with `Advertised: false` are not for the public; the delay is
 //! `EstimatedTimeAtLocation − AdvertisedTimeAtLocation`; a row with `TimeAtLocation` has left;
-//! `TrackAtLocation` `x` means no track yet; `Deviation` descriptions are the notices. No
+//! `TrackAtLocation` `x` means no track yet; a query that does not INCLUDE `ActivityType` gets rows
+//! without it (and may mix in other stations' rows): see [`departures_from`]; `Deviation` descriptions are the notices. No
 //! positions: `realtime` lists the trains of a hub's board (Stockholm C unless a `stop` is named).
 
 use super::http::{FeedHttp, Kept, Opened};
@@ -76,6 +77,8 @@ struct Station {
 struct Announcement {
     #[serde(default, deserialize_with = "tolerant::string")]
     activity_type: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    location_signature: String,
     /// Absent means advertised.
     advertised: Option<bool>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
@@ -157,13 +160,59 @@ fn name(names: &Names, signature: &str) -> String {
         .unwrap_or_else(|| signature.to_string())
 }
 
-/// The public departures still to leave, in order of advertised time (the answer does not
-/// name the station: the feed does, from `names`).
-pub fn parse_board(bytes: &[u8], names: &Names) -> Result<Board, ParseError> {
-    let rows: Vec<(DateTime<Utc>, Departure)> = result(bytes)?
-        .train_announcement
+/// What a row is, where `ActivityType` may be missing (a query that did not INCLUDE it).
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Activity {
+    Departure,
+    Arrival,
+}
+
+/// Rows of the answer that are departures from `station`: rows of other stations are left out;
+/// a row says what it is by `ActivityType` (`Avgang`, `Ankomst`); a row without it is an arrival
+/// when the train ends here (`ToLocation` is this station) or when the same train has a later
+/// row here (its departure), else a departure.
+fn departures_from(rows: Vec<Announcement>, station: &str) -> Vec<Announcement> {
+    let here = |a: &Announcement| {
+        a.location_signature.is_empty() || a.location_signature.eq_ignore_ascii_case(station)
+    };
+    let rows: Vec<Announcement> = rows.into_iter().filter(here).collect();
+    let activity = |i: usize, a: &Announcement| match a.activity_type.as_str() {
+        "Avgang" => Some(Activity::Departure),
+        "Ankomst" => Some(Activity::Arrival),
+        "" => {
+            let ends_here = a
+                .to_location
+                .last()
+                .is_some_and(|l| l.location_name.eq_ignore_ascii_case(station));
+            let leaves_later = rows[i + 1..].iter().any(|b| {
+                b.advertised_train_ident == a.advertised_train_ident && b.activity_type.is_empty()
+            });
+            Some(if ends_here || leaves_later {
+                Activity::Arrival
+            } else {
+                Activity::Departure
+            })
+        }
+        _ => None,
+    };
+    let keep: Vec<bool> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, a)| activity(i, a) == Some(Activity::Departure))
+        .collect();
+    rows.into_iter()
+        .zip(keep)
+        .filter_map(|(a, keep)| keep.then_some(a))
+        .collect()
+}
+
+/// The public departures from `station` (a signature) still to leave, in order of advertised
+/// time (the answer does not name the station: the feed does, from `names`).
+pub fn parse_board(bytes: &[u8], station: &str, names: &Names) -> Result<Board, ParseError> {
+    let rows = departures_from(result(bytes)?.train_announcement, station);
+    let rows: Vec<(DateTime<Utc>, Departure)> = rows
         .into_iter()
-        .filter(|a| a.activity_type == "Avgang" && a.advertised != Some(false))
+        .filter(|a| a.advertised != Some(false))
         .filter(|a| a.time_at_location.is_none() || a.canceled)
         .filter_map(|a| {
             let (planned, estimated) = planned_and_expected(
@@ -284,7 +333,9 @@ impl Adapter for Sweden {
         let names = self.names(http).await?;
         let request = board_request(&self.key, signature);
         let mut board = http
-            .post_parsed(DATA, request, "text/xml", |b| parse_board(b, &names))
+            .post_parsed(DATA, request, "text/xml", |b| {
+                parse_board(b, signature, &names)
+            })
             .await?;
         board.station.name = name(&names, signature);
         Ok(http.spec.complete(signature, board))
@@ -305,6 +356,7 @@ mod tests {
         assert_eq!(names["Cst"], "Stockholm C");
         let d = parse_board(
             &crate::upstream::fixture("sweden/announcements-cst.json"),
+            "Cst",
             &names,
         )
         .unwrap()
@@ -337,9 +389,40 @@ mod tests {
     }
 
     #[test]
+    fn rows_without_an_activity_type_still_give_the_departures_and_only_them() {
+        let names = names();
+        let board = |station| {
+            parse_board(
+                &crate::upstream::fixture("sweden/announcements-no-activity.json"),
+                station,
+                &names,
+            )
+            .unwrap()
+            .departures
+        };
+        let cst = board("Cst");
+        let rows: Vec<_> = cst
+            .iter()
+            .map(|d| (d.train_code.as_deref().unwrap(), d.scheduled_dep.as_str()))
+            .collect();
+        assert_eq!(
+            rows,
+            [("263", "16:19"), ("815", "16:37")],
+            "711 left; 2244 ends here; 263's first row is its arrival; hidden rows stay hidden"
+        );
+        assert_eq!(cst[0].delay, Some(4));
+        assert!(
+            board("U").is_empty(),
+            "the only Uppsala row is 711 ending there: an arrival"
+        );
+        assert!(board("M").is_empty(), "no rows of other stations");
+    }
+
+    #[test]
     fn api_errors_and_the_request_bodies() {
         let err = parse_board(
             br#"{"RESPONSE":{"RESULT":[{"ERROR":{"SOURCE":"Request","MESSAGE":"Invalid authentication"}}]}}"#,
+            "Cst",
             &Names::new(),
         )
         .unwrap_err();

@@ -77,6 +77,34 @@ struct Prognosis {
     departure: Option<String>,
 }
 
+/// `text` without a leading `category` (and the space after it): `VAE 2588` → `2588`.
+fn without_category<'a>(text: &'a str, category: &str) -> &'a str {
+    let text = text.trim();
+    match text.get(..category.len()) {
+        Some(head) if !category.is_empty() && head.eq_ignore_ascii_case(category) => {
+            text[category.len()..].trim_start()
+        }
+        _ => text,
+    }
+}
+
+/// The line and the train number of an entry, in both namings the API has used: the current
+/// (`name` `019651` the train number, `number` `16` the line, or the train number again for
+/// long-distance trains) and the older (`name` `S5 18578` or `VAE 2588`, `number` `5` or
+/// `VAE 2588`: the category already written in).
+fn line_and_number(category: &str, number: &str, name: &str) -> (String, String) {
+    let name = name.trim();
+    let train = name.rsplit(' ').next().unwrap_or(name);
+    let train = train.trim_start_matches('0').to_string();
+    let number = without_category(number, category);
+    let line = if number.is_empty() || number.trim_start_matches('0') == train {
+        category.to_string()
+    } else {
+        format!("{category} {number}")
+    };
+    (line, train)
+}
+
 /// The board's station name (where given) and its departures in order.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let board: Answer = parse::json(COUNTRY.slug, bytes)?;
@@ -95,13 +123,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
             let expected = prognosis
                 .and_then(|p| p.departure.as_deref())
                 .and_then(parse_offset_time);
-            let train_number = e.name.trim_start_matches('0');
-            // For long-distance trains `number` repeats the train number: the line is the category.
-            let line = if e.number.is_empty() || e.number.trim_start_matches('0') == train_number {
-                e.category.clone()
-            } else {
-                format!("{} {}", e.category, e.number)
-            };
+            let (line, train_number) = line_and_number(&e.category, &e.number, &e.name);
             let via = via_list(
                 e.pass_list
                     .iter()
@@ -120,8 +142,8 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
                     cancelled: false,
                     operator: e.operator,
                     expected_dep: expected.map(|t| local_hhmm(t, TZ)),
-                    train_code: Some(format!("{} {train_number}", e.category))
-                        .filter(|_| !train_number.is_empty()),
+                    train_code: (!train_number.is_empty())
+                        .then(|| format!("{} {train_number}", e.category)),
                     planned_platform,
                     via,
                     messages: Vec::new(),
@@ -207,6 +229,32 @@ mod tests {
             "EC: number is the train"
         );
         assert_eq!(d[2].operator.as_deref(), Some("SBB"));
+    }
+
+    #[test]
+    fn the_older_naming_does_not_double_the_category() {
+        let board = parse_board(&crate::upstream::fixture(
+            "switzerland/stationboard-older-naming.json",
+        ))
+        .unwrap();
+        let rows: Vec<(&str, &str)> = board
+            .departures
+            .iter()
+            .map(|d| (d.line.as_str(), d.train_code.as_deref().unwrap_or("")))
+            .collect();
+        assert_eq!(
+            rows,
+            [("VAE", "VAE 2611"), ("S 5", "S 18590"), ("IR", "IR 2527")],
+            "not VAE VAE 2611"
+        );
+        assert_eq!(
+            line_and_number("EC", "7", "000007"),
+            ("EC".into(), "7".into())
+        );
+        assert_eq!(
+            line_and_number("S", "16", "019651"),
+            ("S 16".into(), "19651".into())
+        );
     }
 
     #[test]

@@ -2,9 +2,15 @@
 //!
 //! An object keyed by train number, each an array of runs (`trainID` `657-30` = number-day).
 //! `trainNum` is a string (an integer in older data); `trainState` `Active`/`Predeparture`/…;
-//! per stop `stations[]` with ISO times carrying their own offsets (`schDep`, `dep`), a time zone
-//! and a `status` (`Departed`, `Enroute`, `Station`). There is no delay field: it is computed as
-//! expected − scheduled. Boards are built from every run's `stations[]` for a station code.
+//! per stop `stations[]` with ISO times (`schDep`, `dep`), a time zone and a `status` (`Departed`,
+//! `Enroute`, `Station`). There is no delay field: it is computed as expected − scheduled. Boards
+//! are built from every run's `stations[]` for a station code.
+//!
+//! Times arrive with the stop's offset (`-06:00`) or as UTC (`…Z`, Brightline and VIA): a stop's
+//! clock is its own `tz` (an IANA zone), else the run's zone for that stop (`originTZ`,
+//! `destTZ`, `eventTZ`), else the time's own offset. The feed also carries Brightline (`b5124`,
+//! stations `BAVE`) and VIA Rail (`v15`, stations `TRTO`, in Canada): real trains with their
+//! four-letter codes, named by their own number (`trainNumRaw`) and operator.
 
 use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
@@ -16,6 +22,7 @@ use crate::model::tolerant;
 use crate::model::{status, Departure, StationInfo, Train};
 use crate::source::SourceResult;
 use chrono::{DateTime, FixedOffset, Utc};
+use chrono_tz::Tz;
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -26,6 +33,9 @@ struct Run {
     route_name: String,
     #[serde(default, deserialize_with = "tolerant::string")]
     train_num: String,
+    /// The number without the operator's letter (`5124` of `b5124`).
+    #[serde(default, deserialize_with = "tolerant::string")]
+    train_num_raw: String,
     #[serde(default, rename = "trainID", deserialize_with = "tolerant::string")]
     train_id: String,
     #[serde(default, deserialize_with = "tolerant::opt_f64")]
@@ -44,8 +54,74 @@ struct Run {
     updated_at: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     provider: Option<String>,
+    #[serde(default, rename = "origCode", deserialize_with = "tolerant::string")]
+    orig_code: String,
+    #[serde(
+        default,
+        rename = "originTZ",
+        deserialize_with = "tolerant::opt_string"
+    )]
+    origin_tz: Option<String>,
+    #[serde(default, rename = "destCode", deserialize_with = "tolerant::string")]
+    dest_code: String,
+    #[serde(default, rename = "destTZ", deserialize_with = "tolerant::opt_string")]
+    dest_tz: Option<String>,
+    #[serde(default, rename = "eventCode", deserialize_with = "tolerant::string")]
+    event_code: String,
+    #[serde(default, rename = "eventTZ", deserialize_with = "tolerant::opt_string")]
+    event_tz: Option<String>,
     #[serde(default)]
     stations: Vec<Stop>,
+}
+
+impl Run {
+    /// The operator's own name: Amtrak, Brightline, VIA Rail.
+    fn operator(&self) -> String {
+        match self.provider.as_deref().map(str::trim) {
+            None | Some("") => "Amtrak".into(),
+            Some(p) if p.eq_ignore_ascii_case("via") => "VIA Rail".into(),
+            Some(p) => p.to_string(),
+        }
+    }
+
+    /// The train's code as its operator writes it: Amtrak's bare number (`657`), the others'
+    /// name and number (`Brightline 5124`, `VIA 15`) rather than Amtraker's `b5124`, `v15`.
+    fn code(&self) -> String {
+        let number = if self.train_num_raw.is_empty() {
+            self.train_num.as_str()
+        } else {
+            self.train_num_raw.as_str()
+        };
+        match self.operator().as_str() {
+            "Amtrak" => self.train_num.clone(),
+            "VIA Rail" => format!("VIA {number}"),
+            other => format!("{other} {number}"),
+        }
+    }
+
+    /// The clock of `stop`: its own zone, else the run's zone named for that station.
+    fn zone(&self, stop: &Stop) -> Option<Tz> {
+        let named = [
+            (&self.orig_code, &self.origin_tz),
+            (&self.dest_code, &self.dest_tz),
+            (&self.event_code, &self.event_tz),
+        ]
+        .into_iter()
+        .find(|(code, _)| code.eq_ignore_ascii_case(&stop.code))
+        .and_then(|(_, tz)| tz.as_ref());
+        stop.tz
+            .as_ref()
+            .or(named)
+            .and_then(|tz| tz.trim().parse().ok())
+    }
+
+    /// `HH:MM` of `t` on `stop`'s clock (the time's own offset where the zone is unknown).
+    fn hhmm(&self, stop: &Stop, t: DateTime<FixedOffset>) -> String {
+        match self.zone(stop) {
+            Some(tz) => t.with_timezone(&tz).format("%H:%M").to_string(),
+            None => t.format("%H:%M").to_string(),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -75,10 +151,6 @@ struct Stop {
 fn at(s: &Option<String>) -> Option<DateTime<FixedOffset>> {
     s.as_deref()
         .and_then(|s| DateTime::parse_from_rfc3339(s.trim()).ok())
-}
-
-fn hhmm(t: DateTime<FixedOffset>) -> String {
-    t.format("%H:%M").to_string()
 }
 
 /// Minutes late at a stop: departure where given, else arrival.
@@ -116,10 +188,11 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
                 status::RUNNING
             };
             let delay = last_departed.or(next).and_then(stop_delay);
+            let code = r.code();
             Train {
                 id: r.train_id.clone(),
-                name: format!("{} → {}", r.train_num, r.dest_name),
-                train_code: r.train_num.clone(),
+                name: format!("{code} → {}", r.dest_name),
+                train_code: code,
                 status: status.into(),
                 lat: r.lat,
                 lng: r.lon,
@@ -134,9 +207,12 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
                 to: Some(r.dest_name.clone()),
                 next_station: next.map(|s| s.name.clone()),
                 direction: r.heading.clone(),
-                scheduled_dep: r.stations.first().and_then(|s| at(&s.sch_dep)).map(hhmm),
+                scheduled_dep: r
+                    .stations
+                    .first()
+                    .and_then(|s| Some(r.hhmm(s, at(&s.sch_dep)?))),
                 last_updated: r.updated_at.clone(),
-                operator: Some(r.provider.clone().unwrap_or_else(|| "Amtrak".into())),
+                operator: Some(r.operator()),
                 speed: None,
             }
         })
@@ -161,7 +237,7 @@ pub fn parse_board(bytes: &[u8], code: &str) -> Result<Board, ParseError> {
             code: stop.code.to_uppercase(),
             name: stop.name.clone(),
             country: Some(COUNTRY.slug.into()),
-            timezone: stop.tz.clone(),
+            timezone: r.zone(stop).map(|tz| tz.name().to_string()),
         });
         if stop.status == "Departed" || i + 1 == r.stations.len() {
             continue; // gone, or ends here
@@ -177,12 +253,12 @@ pub fn parse_board(bytes: &[u8], code: &str) -> Result<Board, ParseError> {
                 line: r.route_name.clone(),
                 destination: r.dest_name.clone(),
                 platform: stop.platform.clone(),
-                scheduled_dep: hhmm(scheduled),
+                scheduled_dep: r.hhmm(stop, scheduled),
                 delay: if cancelled { None } else { stop_delay(stop) },
                 cancelled,
-                operator: Some(r.provider.clone().unwrap_or_else(|| "Amtrak".into())),
-                expected_dep: expected.filter(|_| !cancelled).map(hhmm),
-                train_code: Some(r.train_num.clone()),
+                operator: Some(r.operator()),
+                expected_dep: expected.filter(|_| !cancelled).map(|t| r.hhmm(stop, t)),
+                train_code: Some(r.code()),
                 planned_platform: None,
                 ..Default::default()
             },
@@ -196,8 +272,12 @@ pub fn parse_board(bytes: &[u8], code: &str) -> Result<Board, ParseError> {
 
 const COUNTRY: &Country = &country::UNITED_STATES;
 
-/// Amtrak's three-letter station codes (`NYP`).
-const CODES: CodeShape = codes::letters(3..=3, "an Amtrak station code such as NYP");
+/// Amtrak's three-letter station codes (`NYP`), Brightline's and VIA's four-letter ones (`BAVE`,
+/// `TRTO`).
+const CODES: CodeShape = codes::letters(
+    3..=4,
+    "an Amtrak, Brightline or VIA station code such as NYP, BAVE or TRTO",
+);
 
 /// The feed's adapter (its registry row opens it with `open_plain`).
 #[derive(Default)]
@@ -276,5 +356,75 @@ mod tests {
             (d[0].line.as_str(), d[0].delay, d[0].expected_dep.as_deref()),
             ("Pacific Surfliner", Some(0), Some("23:55"))
         );
+    }
+
+    const VARIANTS: &str = "united-states/trains-utc-brightline-via.json";
+
+    #[test]
+    fn utc_times_are_shown_on_each_stops_own_clock() {
+        let bytes = crate::upstream::fixture(VARIANTS);
+        let denver = parse_board(&bytes, "DEN").unwrap();
+        assert_eq!(denver.station.timezone.as_deref(), Some("America/Denver"));
+        let d = &denver.departures[0];
+        assert_eq!(
+            (d.scheduled_dep.as_str(), d.expected_dep.as_deref(), d.delay),
+            ("20:55", Some("21:10"), Some(15)),
+            "03:55Z is 20:55 in Denver (UTC−7)"
+        );
+        let fll = parse_board(&bytes, "bfbt").unwrap();
+        assert_eq!(
+            (
+                fll.station.timezone.as_deref(),
+                fll.departures[0].scheduled_dep.as_str()
+            ),
+            (Some("America/New_York"), "22:47"),
+            "a stop without `tz` takes the run's zone for it (eventTZ)"
+        );
+        let trains = parse_trains(&bytes).unwrap();
+        let zephyr = trains.iter().find(|t| t.id == "5-23").unwrap();
+        assert_eq!(zephyr.scheduled_dep.as_deref(), Some("14:00"), "Chicago");
+    }
+
+    #[test]
+    fn brightline_and_via_are_trains_with_their_own_codes_and_stations() {
+        let bytes = crate::upstream::fixture(VARIANTS);
+        let trains = parse_trains(&bytes).unwrap();
+        let code = |id: &str| {
+            let t = trains.iter().find(|t| t.id == id).unwrap();
+            (
+                t.train_code.clone(),
+                t.name.clone(),
+                t.operator.clone().unwrap(),
+            )
+        };
+        assert_eq!(
+            code("b5130-24"),
+            (
+                "Brightline 5130".into(),
+                "Brightline 5130 → Orlando".into(),
+                "Brightline".into()
+            )
+        );
+        assert_eq!(
+            code("v67-24"),
+            (
+                "VIA 67".into(),
+                "VIA 67 → Toronto".into(),
+                "VIA Rail".into()
+            )
+        );
+        let via = trains.iter().find(|t| t.id == "v67-24").unwrap();
+        assert_eq!((via.delay, via.status.as_str()), (Some(6), "running"));
+        assert_eq!(
+            via.scheduled_dep.as_deref(),
+            Some("20:30"),
+            "Montréal's clock"
+        );
+        let kingston = parse_board(&bytes, "KGON").unwrap();
+        assert_eq!(kingston.station.name, "Kingston");
+        assert_eq!(kingston.departures[0].train_code.as_deref(), Some("VIA 67"));
+        assert_eq!(kingston.departures[0].scheduled_dep, "23:12");
+        assert_eq!(CODES.check("bave").unwrap(), "BAVE");
+        assert!(CODES.check("BAVEX").is_err());
     }
 }

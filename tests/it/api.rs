@@ -381,3 +381,45 @@ async fn a_slow_or_silent_client_is_let_go_and_keep_alive_still_works() {
         tokio::time::sleep(Duration::from_millis(800)).await;
     }
 }
+
+/// Both answers of the real server, for every country and a station of each, read as JSON
+/// against the interface's table of fields and types (see `support::interface`).
+#[tokio::test]
+async fn every_answer_has_the_interface_shape() {
+    use crate::support::interface::{check_departures, check_realtime};
+    let server = start_demo(no_limit()).await;
+    let get = |path: String| {
+        let url = format!("{}{path}", server.url());
+        async move {
+            let r = reqwest::get(&url).await.unwrap();
+            assert_eq!(r.status(), 200, "{url}");
+            serde_json::from_slice::<serde_json::Value>(&r.bytes().await.unwrap()).unwrap()
+        }
+    };
+    let all = get("/api/live/realtime".into()).await;
+    assert!(check_realtime(&all).unwrap() > 300);
+    for slug in SIMULATED_COUNTRIES {
+        let answer = get(format!("/api/live/realtime?source={slug}")).await;
+        check_realtime(&answer).unwrap_or_else(|e| panic!("{slug}: {e}"));
+    }
+    let stop = get("/api/live/realtime?source=finland&stop=HKI".into()).await;
+    check_realtime(&stop).unwrap();
+    for station in [
+        "HKI",
+        "TPE",
+        "CNLLY",
+        "berlin-hbf",
+        "8503000",
+        "008814001",
+        "OSL",
+        "NYP",
+    ] {
+        let answer = get(format!("/api/live/departures?station={station}&limit=100")).await;
+        let rows = check_departures(&answer).unwrap_or_else(|e| panic!("{station}: {e}"));
+        assert!(rows > 0, "{station}");
+        assert!(
+            answer["stationInfo"]["code"].is_string(),
+            "railtop's record of the station travels as the extra `stationInfo`"
+        );
+    }
+}

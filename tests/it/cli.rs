@@ -229,7 +229,11 @@ fn serve_answers_and_stops_cleanly_on_sigterm() {
     let mut reply = String::new();
     conn.read_to_string(&mut reply).unwrap();
     assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
-    assert!(reply.contains("\"station\":{\"code\":\"HKI\""), "{reply}");
+    assert!(reply.contains("\"station\":\"Helsinki\""), "{reply}");
+    assert!(
+        reply.contains("\"stationInfo\":{\"code\":\"HKI\""),
+        "{reply}"
+    );
 
     let kill = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])

@@ -1,6 +1,7 @@
 //! The upstream aggregator against loopback servers that play the national feeds at their real
 //! paths with the project's fixtures; and the parsers over the real recorded samples.
 
+use crate::support::interface::{check_departures, check_realtime};
 use crate::support::start_router;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::IntoResponse;
@@ -25,6 +26,10 @@ use std::sync::{Arc, Mutex};
 const FI_NOW: &str = "2026-11-24T21:50:00Z";
 
 use crate::support::fixture;
+
+/// The product classes of the VBB/BVG HAFAS deployments (1 S-Bahn, 32 long-distance, 64 regional
+/// trains; 2 U-Bahn, 4 tram, 8 bus, 16 ferry), for their recorded samples.
+const VBB: austria::Classes = austria::Classes { rail: 1 | 32 | 64 };
 
 /// Every request a played feed received: the path with its query, the headers, the body.
 type Seen = Arc<Mutex<Vec<(String, HeaderMap, String)>>>;
@@ -118,8 +123,11 @@ async fn every_registry_feed_answers_from_its_fixture_folder() {
         assert!(
             trains.as_ref().is_ok_and(|t| !t.is_empty()),
             "{slug}: {:?}",
-            trains.map(|t| t.len())
+            trains.as_ref().map(|t| t.len())
         );
+        let answer = RealtimeResponse::new(trains.unwrap(), vec![slug.into()], FI_NOW.into());
+        check_realtime(&serde_json::to_value(answer).unwrap())
+            .unwrap_or_else(|e| panic!("{slug}: {e}"));
         let station = routes(slug).1.or(row.hub.map(str::to_string));
         match station.as_deref() {
             Some("-") => assert!(feed.board("x", 10, now).await.is_err(), "{slug}"),
@@ -128,6 +136,14 @@ async fn every_registry_feed_answers_from_its_fixture_folder() {
                 let board = board.unwrap_or_else(|e| panic!("{slug} {code}: {e}"));
                 assert_eq!(board.station.country.as_deref(), Some(slug));
                 assert!(!board.station.name.is_empty(), "{slug} {code}");
+                let answer = DeparturesResponse {
+                    departures: board.departures,
+                    station: board.station,
+                    fetched_at: FI_NOW.into(),
+                    attribution: None,
+                };
+                check_departures(&serde_json::to_value(answer).unwrap())
+                    .unwrap_or_else(|e| panic!("{slug} {code}: {e}"));
             }
             None => panic!("{slug}: no hub in the registry and no `board` in routes.txt"),
         }
@@ -888,7 +904,7 @@ fn conformance_with_the_real_recorded_samples() {
     let Board {
         station,
         departures: board,
-    } = austria::parse_board(&read("hafas-mgate-stationboard-vbb.json")).unwrap();
+    } = austria::parse_board_in(&read("hafas-mgate-stationboard-vbb.json"), VBB).unwrap();
     assert_eq!(station.name, "S+U Jannowitzbrücke (Berlin)");
     let lines: Vec<&str> = board.iter().map(|d| d.line.as_str()).collect();
     assert_eq!(lines, ["S3", "S5", "S7", "S7", "S5", "S9"]);
@@ -904,8 +920,14 @@ fn conformance_with_the_real_recorded_samples() {
         board.iter().all(|d| !d.messages.is_empty()),
         "HIM notices on every journey"
     );
-    // HAFAS radar (JourneyGeoPos, recorded at BVG): 8 vehicles with positions × 1e6.
-    let trains = austria::parse_positions(&read("hafas-mgate-radar-bvg.json")).unwrap();
+    // HAFAS radar (JourneyGeoPos, recorded at BVG): 8 vehicles with positions × 1e6, of which
+    // one S-Bahn by BVG's classes (the trams and U-Bahn have no category, only a class).
+    let radar = read("hafas-mgate-radar-bvg.json");
+    let rail = austria::parse_positions_in(&radar, VBB).unwrap();
+    let codes: Vec<&str> = rail.iter().map(|t| t.train_code.as_str()).collect();
+    assert_eq!(codes, ["S9"]);
+    let every_class = austria::Classes { rail: u32::MAX };
+    let trains = austria::parse_positions_in(&radar, every_class).unwrap();
     assert_eq!(trains.len(), 8);
     assert!(trains.iter().all(|t| {
         t.lat.is_some_and(|lat| (52.0..53.0).contains(&lat))
@@ -924,7 +946,7 @@ fn conformance_with_the_real_recorded_samples() {
     let names = sweden::parse_stations(&read("sweden-train-stations.json")).unwrap();
     assert_eq!(names.len(), 20);
     assert_eq!(names["A"], "Alingsås");
-    let board = sweden::parse_board(&read("sweden-train-announcement.json"), &names)
+    let board = sweden::parse_board(&read("sweden-train-announcement.json"), "Cst", &names)
         .unwrap()
         .departures;
     assert_eq!(board.len(), 11);

@@ -1,5 +1,6 @@
 //! Loopback helpers shared by the integration tests: a real `railtop serve` on 127.0.0.1:0.
 
+pub mod interface;
 pub mod pty;
 
 use railtop::clock::Clock;
