@@ -153,6 +153,38 @@ fn operator(t: &FiTrain) -> Option<String> {
     t.operator_short_code.as_ref().map(|o| o.to_uppercase())
 }
 
+/// Helsinki Airport, the far point of the ring lines.
+const AIRPORT: &str = "LEN";
+
+/// Where a train heads, seen from its stop `from` (an index into its passenger stops): the last
+/// stop's name; for a ring (the I and P lines start and end at Helsinki) with its far point
+/// still ahead, `Helsinki via Helsinki Airport` — which way round is then told by which stops come
+/// first (the via list), and once past the airport it is plainly `Helsinki`.
+fn heading(stops: &[&Row], from: usize, names: &Names) -> String {
+    let (Some(first), Some(last)) = (stops.first(), stops.last()) else {
+        return String::new();
+    };
+    let destination = name(names, &last.station_short_code);
+    let ring = stops.len() > 2 && first.station_short_code == last.station_short_code;
+    if !ring {
+        return destination;
+    }
+    let inner = &stops[1..stops.len() - 1];
+    let far = inner
+        .iter()
+        .position(|r| r.station_short_code == AIRPORT)
+        .unwrap_or(inner.len() / 2)
+        + 1;
+    if far > from {
+        format!(
+            "{destination} via {}",
+            name(names, &stops[far].station_short_code)
+        )
+    } else {
+        destination
+    }
+}
+
 /// One train as the API's record, placed at `position` when the feed has one.
 fn train_record(t: &FiTrain, names: &Names, position: Option<&Location>) -> Train {
     let stops: Vec<&Row> = t
@@ -162,7 +194,11 @@ fn train_record(t: &FiTrain, names: &Names, position: Option<&Location>) -> Trai
         .collect();
     let first = stops.first();
     let last = stops.last();
-    let destination = last.map_or_else(String::new, |r| name(names, &r.station_short_code));
+    let next_at = stops
+        .iter()
+        .position(|r| r.actual_time.is_none())
+        .unwrap_or(stops.len());
+    let destination = heading(&stops, next_at, names);
     // The delay is that of the last event that happened, else of the next estimate.
     let delay = t
         .time_table_rows
@@ -271,7 +307,8 @@ pub fn parse_board(
         if expected.unwrap_or(dep.scheduled_time) < now - chrono::Duration::minutes(1) {
             continue; // left already, by the estimate
         }
-        let destination = stops
+        let destination = heading(&stops, at, names);
+        let last = stops
             .last()
             .map_or_else(String::new, |r| name(names, &r.station_short_code));
         let via = via_list(
@@ -279,7 +316,7 @@ pub fn parse_board(
                 .iter()
                 .filter(|r| !r.station_short_code.eq_ignore_ascii_case(station))
                 .map(|r| name(names, &r.station_short_code)),
-            &destination,
+            &last,
         );
         rows.push((
             dep.scheduled_time,
@@ -486,6 +523,41 @@ mod tests {
             "no realtime, no track"
         );
         assert_eq!(d[2].line, "IC");
+    }
+
+    #[test]
+    fn ring_trains_say_which_way_round() {
+        let names = embedded_names();
+        let bytes = fixture("ring-trains.json");
+        let now: DateTime<Utc> = "2026-11-24T20:00:00Z".parse().unwrap();
+        let board = parse_board(&bytes, "HKI", &names, now).unwrap().departures;
+        let rows: Vec<(&str, &str, &str)> = board
+            .iter()
+            .map(|d| (d.line.as_str(), d.destination.as_str(), d.via[0].as_str()))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("P", "Helsinki via Helsinki Airport", "Pasila"),
+                ("I", "Helsinki via Helsinki Airport", "Pasila"),
+            ]
+        );
+        assert_eq!(
+            board[0].via[1],
+            name(&names, "HPL"),
+            "P goes round by Myyrmäki"
+        );
+        assert_eq!(
+            board[1].via[1],
+            name(&names, "KÄP"),
+            "I goes round by Tikkurila"
+        );
+        let trains = parse_trains(&bytes, b"[]", &names).unwrap();
+        assert_eq!(
+            trains[0].name, "I 8703 → Helsinki",
+            "past the airport it is plainly going home"
+        );
+        assert_eq!(trains[0].to.as_deref(), Some("Helsinki"));
     }
 
     #[test]

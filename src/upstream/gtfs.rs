@@ -2,8 +2,15 @@
 //! updates (when the feed has them) for boards with delays; a static GTFS bundle (when given) for
 //! stop, route and destination names and, without trip updates, boards from the timetable alone.
 //! Malaysia's KTMB feed (data.gov.my) is one of these; `[[feeds]]` in the config file adds more.
+//!
+//! Real feeds differ in what a trip update carries: a trip-level `delay` (BART), per-stop delays,
+//! or only absolute times (Caltrain): then the train's delay is that time against the static
+//! timetable on the trip's `start_date`. A trip the feed does not track (`UNSCHEDULED`, or every
+//! stop `NO_DATA`) has no delay, never "on time".
 
-use super::gtfs_rt::{self, FeedMessage, STOP_SKIPPED, TRIP_CANCELED};
+use super::gtfs_rt::{
+    self, FeedMessage, STOP_NO_DATA, STOP_SKIPPED, TRIP_CANCELED, TRIP_UNSCHEDULED,
+};
 use super::gtfs_static::Timetable;
 use super::http::{FeedHttp, FeedSpec, Kept, Opened};
 use super::parse::{in_order, Board};
@@ -12,7 +19,7 @@ use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, TrainsAsk};
 use crate::clock::rfc3339;
 use crate::model::{status, via_list, Departure, Train};
 use crate::source::{SourceError, SourceResult};
-use chrono::{DateTime, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, TimeDelta, TimeZone, Utc};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -67,9 +74,72 @@ pub struct GtfsFeed {
 /// A trip's realtime state from the trip updates.
 struct TripState {
     canceled: bool,
+    /// The trip-level `delay`, where the feed sends one.
     delay_seconds: Option<i32>,
-    /// Per stop id: (expected Unix time, delay seconds, skipped).
+    /// Per stop id: (expected Unix time, delay seconds, skipped). A stop the feed marks
+    /// `NO_DATA` keeps neither time nor delay: it runs on the timetable, untracked.
     stops: HashMap<String, (Option<i64>, Option<i32>, bool)>,
+    /// The stops with realtime, in the update's order (the next stop first).
+    order: Vec<String>,
+    /// The service day the trip started (`start_date`), where given.
+    start_date: Option<NaiveDate>,
+}
+
+impl TripState {
+    /// The trip's delay in seconds on the train list: the trip-level `delay`; else the delay at
+    /// the vehicle's stop or the first stop with realtime; else, for feeds that send only
+    /// absolute times, that time against the static timetable. `None` for an untracked trip.
+    fn delay(
+        &self,
+        trip_id: &str,
+        at_stop: Option<&str>,
+        table: Option<&Timetable>,
+        tz: chrono_tz::Tz,
+        now: DateTime<Utc>,
+    ) -> Option<i64> {
+        if let Some(d) = self.delay_seconds {
+            return Some(i64::from(d));
+        }
+        let stop = at_stop
+            .filter(|s| {
+                self.stops
+                    .get(*s)
+                    .is_some_and(|v| v.0.is_some() || v.1.is_some())
+            })
+            .or_else(|| self.order.first().map(String::as_str))?;
+        let (time, delay, _) = self.stops.get(stop)?;
+        if let Some(d) = delay {
+            return Some(i64::from(*d));
+        }
+        let expected = DateTime::from_timestamp((*time)?, 0)?;
+        let planned = planned_at(table?, trip_id, stop, self.start_date, tz, now)?;
+        Some((expected - planned).num_seconds())
+    }
+}
+
+/// When `trip_id` is timetabled at `stop`: on its start date where the feed gives one, else on
+/// today's or yesterday's service (the one within 12 hours of now).
+fn planned_at(
+    table: &Timetable,
+    trip_id: &str,
+    stop: &str,
+    start_date: Option<NaiveDate>,
+    tz: chrono_tz::Tz,
+    now: DateTime<Utc>,
+) -> Option<DateTime<Utc>> {
+    let local_now = now.with_timezone(&tz).naive_local();
+    let today = local_now.date();
+    let days = match start_date {
+        Some(day) => vec![day],
+        None => vec![today, today.pred_opt()?],
+    };
+    let at = days
+        .into_iter()
+        .filter_map(|day| table.scheduled(trip_id, stop, day))
+        .find(|at| start_date.is_some() || (*at - local_now).num_hours().abs() < 12)?;
+    tz.from_local_datetime(&at)
+        .earliest()
+        .map(|t| t.with_timezone(&Utc))
 }
 
 impl GtfsFeed {
@@ -131,14 +201,15 @@ impl Adapter for GtfsFeed {
     /// Stop ids are the feed's own: only `<slug>:<stop>` routes here.
     const STATION_LIST: bool = false;
 
-    async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
+    async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
         let feed = http
             .get_parsed(&self.config.vehicle_positions, gtfs_rt::decode)
             .await?;
         let table = self.timetable(http).await;
         // Trip updates only add delays here: without them the list still stands.
         let states = self.trip_states(http).await.unwrap_or_default();
-        Ok(Some(trains(&feed, table.as_deref(), &states, &self.config)))
+        let list = trains(&feed, table.as_deref(), &states, &self.config, ask.now);
+        Ok(Some(list))
     }
 
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
@@ -173,31 +244,50 @@ impl Adapter for GtfsFeed {
 fn trip_states(feed: &FeedMessage) -> HashMap<String, TripState> {
     feed.entity
         .iter()
+        .filter(|e| e.is_deleted != Some(true))
         .filter_map(|e| e.trip_update.as_ref())
         .filter_map(|u| {
             let trip = u.trip.as_ref()?;
             let id = trip.trip_id.clone()?;
+            // UNSCHEDULED: a trip with no timetable, so no delay; NO_DATA on every stop: the
+            // feed runs it on the timetable without tracking it. Neither is "on time".
+            let untracked = trip.schedule_relationship == Some(TRIP_UNSCHEDULED)
+                || (!u.stop_time_update.is_empty()
+                    && u.stop_time_update
+                        .iter()
+                        .all(|s| s.schedule_relationship == Some(STOP_NO_DATA)));
+            let mut order = Vec::new();
             let stops = u
                 .stop_time_update
                 .iter()
                 .filter_map(|s| {
-                    let event = s.departure.as_ref().or(s.arrival.as_ref());
-                    Some((
-                        s.stop_id.clone()?,
-                        (
-                            event.and_then(|e| e.time),
-                            event.and_then(|e| e.delay),
-                            s.schedule_relationship == Some(STOP_SKIPPED),
-                        ),
-                    ))
+                    let stop = s.stop_id.clone()?;
+                    let tracked = !untracked && s.schedule_relationship != Some(STOP_NO_DATA);
+                    let event = s
+                        .departure
+                        .as_ref()
+                        .or(s.arrival.as_ref())
+                        .filter(|_| tracked);
+                    let (time, delay) = (event.and_then(|e| e.time), event.and_then(|e| e.delay));
+                    let skipped = s.schedule_relationship == Some(STOP_SKIPPED);
+                    if (time.is_some() || delay.is_some()) && !skipped {
+                        order.push(stop.clone());
+                    }
+                    Some((stop, (time, delay, skipped)))
                 })
                 .collect();
+            let start_date = trip
+                .start_date
+                .as_deref()
+                .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y%m%d").ok());
             Some((
                 id,
                 TripState {
                     canceled: trip.schedule_relationship == Some(TRIP_CANCELED),
-                    delay_seconds: u.delay,
+                    delay_seconds: u.delay.filter(|_| !untracked),
                     stops,
+                    order,
+                    start_date,
                 },
             ))
         })
@@ -236,6 +326,7 @@ fn trains(
     table: Option<&Timetable>,
     states: &HashMap<String, TripState>,
     config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
 ) -> Vec<Train> {
     feed.entity
         .iter()
@@ -273,8 +364,12 @@ fn trains(
                 lat: position.and_then(|p| p.latitude).map(f64::from),
                 lng: position.and_then(|p| p.longitude).map(f64::from),
                 delay: state
-                    .and_then(|s| s.delay_seconds)
-                    .map(|d| minutes_from_seconds(i64::from(d))),
+                    .filter(|_| !canceled)
+                    .and_then(|s| {
+                        let trip = trip_id.as_deref()?;
+                        s.delay(trip, v.stop_id.as_deref(), table, config.timezone, now)
+                    })
+                    .map(minutes_from_seconds),
                 platform: None,
                 country: Some(config.slug.clone()),
                 from: None,
@@ -338,13 +433,15 @@ fn board(
             .and_then(to_utc)
             .or_else(|| {
                 let time = DateTime::from_timestamp((*time)?, 0)?;
-                Some(time - chrono::Duration::seconds(i64::from(delay.unwrap_or(0))))
+                time.checked_sub_signed(TimeDelta::seconds(i64::from(delay.unwrap_or(0))))
             });
         let Some(planned) = planned else { continue };
         let cancelled = state.canceled || *skipped;
         let expected = time
             .and_then(|t| DateTime::from_timestamp(t, 0))
-            .or_else(|| delay.map(|d| planned + chrono::Duration::seconds(i64::from(d))))
+            .or_else(|| {
+                delay.and_then(|d| planned.checked_add_signed(TimeDelta::seconds(i64::from(d))))
+            })
             .filter(|_| !cancelled);
         if expected.unwrap_or(planned) < now - chrono::Duration::minutes(1) {
             continue;
@@ -533,7 +630,7 @@ mod tests {
         let t1 = now().timestamp() + 15 * 60;
         let states = trip_states(&gtfs_rt::decode(&samples::trip_updates(t1)).unwrap());
         let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
-        let list = trains(&feed, Some(&table), &states, &config());
+        let list = trains(&feed, Some(&table), &states, &config(), now());
         assert_eq!(list.len(), 2);
         assert_eq!(list[0].name, "R 101 → Tartu");
         assert_eq!(list[0].next_station.as_deref(), Some("Tapa"));
@@ -545,7 +642,7 @@ mod tests {
             "a trip the timetable does not know"
         );
         assert_eq!(list[1].name, "X9 → ?");
-        let bare = trains(&feed, None, &HashMap::new(), &config());
+        let bare = trains(&feed, None, &HashMap::new(), &config(), now());
         assert_eq!(bare[0].train_code, "T1", "without a bundle: the trip id");
     }
 
@@ -581,6 +678,131 @@ mod tests {
         let plain = board(&stops, Some(&table), &HashMap::new(), &config(), now());
         assert_eq!(plain.len(), 2);
         assert!(plain.iter().all(|d| d.delay.is_none() && !d.cancelled));
+    }
+
+    /// A trip update for T1 at Tallinn (planned 08:10) made by `update`.
+    fn t1_update(update: impl FnOnce(&mut gtfs_rt::TripUpdate)) -> HashMap<String, TripState> {
+        use gtfs_rt::*;
+        use prost::Message;
+        let mut u = TripUpdate {
+            trip: Some(TripDescriptor {
+                trip_id: Some("T1".into()),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        update(&mut u);
+        let feed = FeedMessage {
+            header: None,
+            entity: vec![FeedEntity {
+                id: Some("u".into()),
+                trip_update: Some(u),
+                ..Default::default()
+            }],
+        };
+        trip_states(&gtfs_rt::decode(&feed.encode_to_vec()).unwrap())
+    }
+
+    fn stop(time: Option<i64>, relationship: Option<i32>) -> gtfs_rt::StopTimeUpdate {
+        gtfs_rt::StopTimeUpdate {
+            stop_id: Some("TLL-1".into()),
+            departure: Some(gtfs_rt::StopTimeEvent { delay: None, time }),
+            schedule_relationship: relationship,
+            ..Default::default()
+        }
+    }
+
+    fn t1_delay(states: &HashMap<String, TripState>) -> Option<i64> {
+        let table = Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap();
+        let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
+        trains(&feed, Some(&table), states, &config(), now())[0].delay
+    }
+
+    #[test]
+    fn absolute_times_without_delay_give_the_train_its_delay_from_the_timetable() {
+        let at_0815 = now().timestamp() + 15 * 60;
+        let dated = t1_update(|u| {
+            u.trip.as_mut().unwrap().start_date = Some("20261124".into());
+            u.stop_time_update = vec![stop(Some(at_0815), None)];
+        });
+        assert_eq!(
+            t1_delay(&dated),
+            Some(5),
+            "08:15 against the timetable's 08:10"
+        );
+        let undated = t1_update(|u| u.stop_time_update = vec![stop(Some(at_0815 - 180), None)]);
+        assert_eq!(
+            t1_delay(&undated),
+            Some(2),
+            "today's service, within 12 hours"
+        );
+        let wrong_day = t1_update(|u| {
+            u.trip.as_mut().unwrap().start_date = Some("20261122".into()); // a Sunday
+            u.stop_time_update = vec![stop(Some(at_0815), None)];
+        });
+        assert_eq!(t1_delay(&wrong_day), None, "T1 does not run on Sundays");
+        let table = Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap();
+        let rows = board(
+            &table.stop_ids("TLL"),
+            Some(&table),
+            &dated,
+            &config(),
+            now(),
+        );
+        assert_eq!(rows[0].delay, Some(5), "the board agrees with the list");
+    }
+
+    #[test]
+    fn an_untracked_trip_is_no_data_not_on_time() {
+        let no_data = t1_update(|u| {
+            u.delay = Some(0);
+            u.stop_time_update = vec![stop(Some(now().timestamp() + 600), Some(STOP_NO_DATA))];
+        });
+        assert_eq!(t1_delay(&no_data), None);
+        let unscheduled = t1_update(|u| {
+            u.trip.as_mut().unwrap().schedule_relationship = Some(TRIP_UNSCHEDULED);
+            u.delay = Some(0);
+        });
+        assert_eq!(t1_delay(&unscheduled), None);
+        let table = Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap();
+        let rows = board(
+            &table.stop_ids("TLL"),
+            Some(&table),
+            &no_data,
+            &config(),
+            now(),
+        );
+        assert_eq!(
+            (rows[0].delay, rows[0].expected_dep.as_deref()),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn absurd_times_and_delays_do_not_panic() {
+        for (time, delay) in [
+            (Some(i64::MAX), Some(i32::MIN)),
+            (Some(i64::MIN), Some(i32::MAX)),
+            (None, Some(i32::MIN)),
+            (Some(-1), None),
+        ] {
+            let states = t1_update(|u| {
+                u.stop_time_update = vec![gtfs_rt::StopTimeUpdate {
+                    stop_id: Some("TLL-1".into()),
+                    departure: Some(gtfs_rt::StopTimeEvent { delay, time }),
+                    ..Default::default()
+                }];
+            });
+            let _ = t1_delay(&states);
+            let table = Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap();
+            let _ = board(
+                &table.stop_ids("TLL"),
+                Some(&table),
+                &states,
+                &config(),
+                now(),
+            );
+        }
     }
 
     #[test]

@@ -127,6 +127,8 @@ pub struct VehicleDescriptor {
 
 pub const TRIP_CANCELED: i32 = 3;
 pub const STOP_SKIPPED: i32 = 1;
+pub const STOP_NO_DATA: i32 = 2;
+pub const TRIP_UNSCHEDULED: i32 = 2;
 
 /// Decodes a feed; garbage is an error, never a panic.
 pub fn decode(bytes: &[u8]) -> Result<FeedMessage, super::parse::ParseError> {

@@ -299,8 +299,13 @@ impl Timetable {
         })
     }
 
-    /// When a trip is scheduled to leave `stop` on the service day `day`.
+    /// When a trip is scheduled to leave `stop` on the service day `day` (`None` when its
+    /// service does not run that day).
     pub fn scheduled(&self, trip_id: &str, stop: &str, day: NaiveDate) -> Option<NaiveDateTime> {
+        let service = &self.trips.get(trip_id)?.service_id;
+        if !self.runs_on(service, day) {
+            return None;
+        }
         let (secs, _) = self
             .calls
             .get(stop)?

@@ -6,6 +6,10 @@
 //! null: standing at `fromStation`), by station, never by coordinates, so `lat`/`lng` stay null.
 //! Station ids carry their English name as the last part (`odpt.Station:JR-East.Yamanote.Tokyo`).
 //! Boards would need station timetables, which this feed does not read yet.
+//!
+//! Loop lines (the Yamanote, the Toei Ōedo's loop) have trains whose destination is their
+//! origin (`Tochomae` → `Tochomae`): `odpt:railDirection` (`OuterLoop`, `InnerLoop`) says which
+//! way round they go, and is every train's `direction` (`Outer loop`, `Northbound`).
 
 use super::http::{FeedHttp, Opened};
 use super::parse::{self, Board, ParseError};
@@ -42,6 +46,13 @@ struct OdptTrain {
         deserialize_with = "tolerant::strings"
     )]
     destination: Vec<String>,
+    #[serde(rename = "odpt:originStation", deserialize_with = "tolerant::strings")]
+    origin: Vec<String>,
+    #[serde(
+        rename = "odpt:railDirection",
+        deserialize_with = "tolerant::opt_string"
+    )]
+    rail_direction: Option<String>,
     #[serde(rename = "odpt:operator", deserialize_with = "tolerant::opt_string")]
     operator: Option<String>,
     #[serde(rename = "dc:date", deserialize_with = "tolerant::opt_string")]
@@ -51,6 +62,21 @@ struct OdptTrain {
 /// `odpt.Station:JR-East.JobanRapid.Tennodai` → `Tennodai`; `odpt.Operator:JR-East` → `JR-East`.
 pub fn last_part(id: &str) -> String {
     id.rsplit(['.', ':']).next().unwrap_or(id).to_string()
+}
+
+/// `odpt.RailDirection:OuterLoop` → `Outer loop`, `…:Northbound` → `Northbound`.
+pub fn direction_words(id: &str) -> String {
+    let name = last_part(id);
+    let mut words = String::with_capacity(name.len() + 2);
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            words.push(' ');
+            words.extend(c.to_lowercase());
+        } else {
+            words.push(c);
+        }
+    }
+    words
 }
 
 /// The running trains: station-based positions, no coordinates.
@@ -63,13 +89,22 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
             let line = last_part(&t.railway);
             let code = format!("{line} {}", t.number);
             let to = t.destination.first().map(|d| last_part(d));
+            let from = t.origin.first().map(|o| last_part(o));
+            let direction = t.rail_direction.as_deref().map(direction_words);
+            // A loop train going back where it started: which way round is its destination.
+            let round = to.is_none() || (to.is_some() && to == from);
+            let heading = match (&to, &direction) {
+                (Some(to), Some(way)) if round => format!("{to} ({})", way.to_lowercase()),
+                (None, Some(way)) => way.clone(),
+                (to, _) => to.clone().unwrap_or_else(|| "?".into()),
+            };
             Train {
                 id: if t.id.is_empty() {
                     format!("japan-{code}")
                 } else {
                     t.id
                 },
-                name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
+                name: format!("{code} → {heading}"),
                 train_code: code,
                 status: status::RUNNING.into(),
                 lat: None,
@@ -77,7 +112,7 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
                 delay: t.delay_seconds.map(minutes_from_seconds),
                 platform: None,
                 country: Some(COUNTRY.slug.into()),
-                from: None,
+                from,
                 to,
                 // Between two stations the next is `toStation`; standing, it is `fromStation`.
                 next_station: t
@@ -85,7 +120,7 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
                     .as_deref()
                     .or(t.from_station.as_deref())
                     .map(last_part),
-                direction: None,
+                direction,
                 scheduled_dep: None,
                 last_updated: t.updated,
                 operator: t.operator.as_deref().map(last_part),
@@ -148,5 +183,23 @@ mod tests {
             "no toStation: standing at fromStation"
         );
         assert_eq!(trains[1].delay, Some(0));
+    }
+
+    #[test]
+    fn loop_trains_say_which_way_round() {
+        let trains = parse_trains(&crate::upstream::fixture("japan/trains-loop.json")).unwrap();
+        let names: Vec<(&str, Option<&str>)> = trains
+            .iter()
+            .map(|t| (t.name.as_str(), t.direction.as_deref()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("Yamanote 1105G → Osaki (outer loop)", Some("Outer loop")),
+                ("Yamanote 1130K → Osaki", Some("Inner loop")),
+                ("ChuoRapid 1234T → Inbound", Some("Inbound")),
+            ]
+        );
+        assert_eq!(trains[0].from.as_deref(), Some("Osaki"));
     }
 }
