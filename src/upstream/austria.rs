@@ -5,7 +5,8 @@
 //! messages). Times are `HHMMSS` after the journey's `date`, with a day prefix past midnight
 //! (`01003000` is 00:30 the next day), on the station's clock (`dTZOffset` minutes when given,
 //! else Vienna); `dTimeR` is the realtime estimate. Coordinates are integers × 1e6. The request
-//! names the ÖBB client and its public AID (as every ÖBB app does). Positions come from
+//! names the ÖBB client and its public AID (as every ÖBB app does). Product names may carry the
+//! train number (`S 1 (Zug-Nr. 23)`): the line is the short name `nameS`. Positions come from
 //! `JourneyGeoPos` (the radar) over Austria; with a `stop`, `realtime` lists that station's board.
 
 use super::codes::{self, CodeShape};
@@ -96,6 +97,9 @@ struct Named {
 struct Product {
     #[serde(default, deserialize_with = "tolerant::string")]
     name: String,
+    /// The short name (`S 1` where `name` is `S 1 (Zug-Nr. 23)`).
+    #[serde(default, rename = "nameS", deserialize_with = "tolerant::string")]
+    name_s: String,
     /// The product class, one bit (see [`Classes`]).
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     cls: Option<i64>,
@@ -237,6 +241,21 @@ fn result(bytes: &[u8]) -> Result<Res, ParseError> {
         .ok_or_else(|| wrong("an answer without a result".into()))
 }
 
+impl Product {
+    /// The line as a board shows it: the short name, else the name without ÖBB's
+    /// ` (Zug-Nr. 23)` (the train number, which is the train code's part).
+    fn line(&self) -> String {
+        let short = self.name_s.trim();
+        if !short.is_empty() {
+            return short.to_string();
+        }
+        let name = self.name.trim();
+        name.find(" (Zug-Nr.")
+            .map_or(name, |i| &name[..i])
+            .to_string()
+    }
+}
+
 /// Whether a product is a train: by its class where it has one, else by its category's name.
 fn is_train(product: Option<&Product>, classes: Classes) -> bool {
     match product.and_then(|p| p.cls).filter(|&c| c > 0) {
@@ -271,7 +290,7 @@ pub fn parse_positions_in(bytes: &[u8], classes: Classes) -> Result<Vec<Train>, 
             }
             let pos = j.pos.as_ref()?;
             let (lng, lat) = (pos.x? as f64 / 1e6, pos.y? as f64 / 1e6);
-            let code = product.map_or_else(String::new, |p| p.name.trim().to_string());
+            let code = product.map_or_else(String::new, Product::line);
             // The next stop is the first call still to be reached (one with an arrival).
             let next = j.stop_l.iter().find(|s| s.a_time_s.is_some());
             let delay = next.and_then(|s| {
@@ -385,7 +404,7 @@ pub fn parse_board_in(bytes: &[u8], classes: Classes) -> Result<Board, ParseErro
                 (Some(now), Some(plan)) if now != plan => (Some(now), Some(plan)),
                 (now, plan) => (now.or(plan), None),
             };
-            let line = product.map_or_else(String::new, |p| p.name.trim().to_string());
+            let line = product.map_or_else(String::new, Product::line);
             let number = product
                 .and_then(|p| p.prod_ctx.as_ref())
                 .map(|c| c.num.trim())

@@ -13,7 +13,7 @@ use super::gtfs_rt::{
 };
 use super::gtfs_static::Timetable;
 use super::http::{FeedHttp, FeedSpec, Kept, Opened};
-use super::parse::{in_order, Board};
+use super::parse::{in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, minutes_from_seconds};
 use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, TrainsAsk};
 use crate::clock::rfc3339;
@@ -241,6 +241,43 @@ impl Adapter for GtfsFeed {
     }
 }
 
+/// The train list of a feed from its payloads: vehicle positions, trip updates when it has
+/// them, and its static timetable when one is given (the pure part of [`GtfsFeed`]'s fetch).
+pub fn parse_trains(
+    vehicle_positions: &[u8],
+    trip_updates: Option<&[u8]>,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
+) -> Result<Vec<Train>, ParseError> {
+    let feed = gtfs_rt::decode(vehicle_positions)?;
+    let states = match trip_updates {
+        Some(bytes) => trip_states(&gtfs_rt::decode(bytes)?),
+        None => HashMap::new(),
+    };
+    Ok(trains(&feed, table, &states, config, now))
+}
+
+/// The board of `station` (a stop id or a station name of the timetable) from the trip updates
+/// and the timetable.
+pub fn parse_board(
+    station: &str,
+    trip_updates: Option<&[u8]>,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
+) -> Result<Vec<Departure>, ParseError> {
+    let states = match trip_updates {
+        Some(bytes) => trip_states(&gtfs_rt::decode(bytes)?),
+        None => HashMap::new(),
+    };
+    let stops = match table {
+        Some(t) => t.stop_ids(station),
+        None => vec![station.to_string()],
+    };
+    Ok(board(&stops, table, &states, config, now))
+}
+
 fn trip_states(feed: &FeedMessage) -> HashMap<String, TripState> {
     feed.entity
         .iter()
@@ -420,6 +457,9 @@ fn board(
         else {
             continue;
         };
+        if table.is_some_and(|t| t.ends_at(trip_id, stop)) {
+            continue; // it ends here: an arrival
+        }
         let planned = table
             .and_then(|t| {
                 [

@@ -261,6 +261,14 @@ impl Timetable {
         self.stop_name(last).map(str::to_string)
     }
 
+    /// Whether `stop` is the last stop of the trip (an arrival there, not a departure).
+    pub fn ends_at(&self, trip_id: &str, stop: &str) -> bool {
+        self.trip_stops
+            .get(trip_id)
+            .and_then(|s| s.last())
+            .is_some_and(|s| s == stop)
+    }
+
     /// The stops a trip calls at after `stop`, by name.
     pub fn stops_after(&self, trip_id: &str, stop: &str) -> Vec<String> {
         let Some(stops) = self.trip_stops.get(trip_id) else {
@@ -332,11 +340,7 @@ impl Timetable {
                         .trip(trip)
                         .is_some_and(|t| self.runs_on(&t.service_id, day));
                     // The last stop of a trip is an arrival, not a departure.
-                    let last = self
-                        .trip_stops
-                        .get(trip)
-                        .and_then(|s| s.last())
-                        .is_some_and(|s| s == stop);
+                    let last = self.ends_at(trip, stop);
                     if runs && !last {
                         out.push(Scheduled {
                             trip_id: trip.clone(),

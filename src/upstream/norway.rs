@@ -34,8 +34,11 @@ serviceJourney { line { publicCode transportMode } operator { name } } \
 situations { summary { value } } } } }";
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct Answer {
     data: Option<Data>,
+    /// The board without GraphQL's `data` envelope, as recorded answers are often kept.
+    stop_place: Option<StopPlace>,
     #[serde(default)]
     errors: Vec<GraphQlError>,
 }
@@ -238,6 +241,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let place = answer
         .data
         .and_then(|d| d.stop_place)
+        .or(answer.stop_place)
         .ok_or_else(|| ParseError::new(COUNTRY.slug, "data.stopPlace", "no such stop place"))?;
     let rows: Vec<(DateTime<Utc>, Departure)> = place
         .estimated_calls

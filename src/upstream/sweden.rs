@@ -103,6 +103,9 @@ struct Announcement {
     to_location: Vec<Location>,
     #[serde(default)]
     via_to_location: Vec<Location>,
+    /// The stops before this one: arrival rows carry these, departure rows `ViaToLocation`.
+    #[serde(default)]
+    via_from_location: Vec<Location>,
     #[serde(default)]
     deviation: Vec<Described>,
 }
@@ -169,8 +172,9 @@ enum Activity {
 
 /// Rows of the answer that are departures from `station`: rows of other stations are left out;
 /// a row says what it is by `ActivityType` (`Avgang`, `Ankomst`); a row without it is an arrival
-/// when the train ends here (`ToLocation` is this station) or when the same train has a later
-/// row here (its departure), else a departure.
+/// when the train ends here (`ToLocation` is this station), when the same train has a later
+/// row here (its departure), or when it lists the stops before (`ViaFromLocation`, as arrival
+/// rows do) and none after; else a departure.
 fn departures_from(rows: Vec<Announcement>, station: &str) -> Vec<Announcement> {
     let here = |a: &Announcement| {
         a.location_signature.is_empty() || a.location_signature.eq_ignore_ascii_case(station)
@@ -187,7 +191,8 @@ fn departures_from(rows: Vec<Announcement>, station: &str) -> Vec<Announcement> 
             let leaves_later = rows[i + 1..].iter().any(|b| {
                 b.advertised_train_ident == a.advertised_train_ident && b.activity_type.is_empty()
             });
-            Some(if ends_here || leaves_later {
+            let looks_back = !a.via_from_location.is_empty() && a.via_to_location.is_empty();
+            Some(if ends_here || leaves_later || looks_back {
                 Activity::Arrival
             } else {
                 Activity::Departure
@@ -416,6 +421,10 @@ mod tests {
             "the only Uppsala row is 711 ending there: an arrival"
         );
         assert!(board("M").is_empty(), "no rows of other stations");
+        assert!(
+            !cst.iter().any(|d| d.train_code.as_deref() == Some("540")),
+            "540 lists where it came from, not where it goes: an arrival"
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod support;
 
 mod api;
 mod cli;
+mod conformance;
 mod gtfs;
 mod kiosk_e2e;
 mod remote;

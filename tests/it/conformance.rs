@@ -1,0 +1,541 @@
+//! The parsers over the real recorded payloads of `../shared/upstream-samples/` (first round)
+//! and its `round2/` (other people's recordings, other times and places), read from there or
+//! from `RAILTOP_SAMPLES_DIR`. They are not the project's to commit: the project's own fixtures
+//! reproduce each variant for the unit tests; here the real bytes confirm them.
+
+use chrono::{DateTime, Utc};
+use railtop::upstream::parse::Board;
+use railtop::upstream::{
+    austria, belgium, finland, france, germany, ireland, japan, netherlands, norway, sweden,
+    switzerland, usa,
+};
+use std::path::PathBuf;
+
+/// The product classes of the VBB/BVG HAFAS deployments (1 S-Bahn, 32 long-distance, 64 regional
+/// trains; 2 U-Bahn, 4 tram, 8 bus, 16 ferry), for their recorded samples.
+const VBB: austria::Classes = austria::Classes { rail: 1 | 32 | 64 };
+
+fn samples_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("RAILTOP_SAMPLES_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../shared/upstream-samples"
+            ))
+        });
+    dir.is_dir().then_some(dir)
+}
+
+#[test]
+fn conformance_with_the_real_recorded_samples() {
+    let Some(dir) = samples_dir() else {
+        eprintln!("SKIPPED: no ../shared/upstream-samples and no RAILTOP_SAMPLES_DIR: the real payloads were not checked");
+        return;
+    };
+    let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
+    // The stations list: 534 stations, names without " asema".
+    let names = finland::parse_stations(&read("finland-stations.json")).unwrap();
+    assert!(names.len() > 500, "{}", names.len());
+    assert_eq!(names["HKI"], "Helsinki");
+    // One recorded train, and one recorded location message (an object; the REST answer is a list of them).
+    let location = format!(
+        "[{}]",
+        String::from_utf8(read("finland-train-location.json")).unwrap()
+    );
+    let trains =
+        finland::parse_trains(&read("finland-train.json"), location.as_bytes(), &names).unwrap();
+    assert_eq!(
+        trains.len(),
+        0,
+        "IC 1 of 2020-07-15 is not running and the location is of 2022"
+    );
+    let cancelled = format!(
+        "[{}]",
+        String::from_utf8(read("finland-train-cancelled.json")).unwrap()
+    );
+    let trains = finland::parse_trains(cancelled.as_bytes(), b"[]", &names).unwrap();
+    assert_eq!(trains.len(), 1);
+    assert_eq!(trains[0].status, "cancelled");
+    assert!(
+        trains[0].train_code.starts_with("U "),
+        "{}",
+        trains[0].train_code
+    );
+    // The recorded train as a board: every stop of IC 1 happened already, so nothing departs.
+    let now: DateTime<Utc> = "2020-07-15T03:00:00Z".parse().unwrap();
+    let board = finland::parse_board(&read("finland-train.json"), "HKI", &names, now)
+        .unwrap()
+        .departures;
+    assert!(board.is_empty());
+    // Irish Rail: 72 recorded trains, 7 of them at 0/0, destinations and delays from the message.
+    let trains = ireland::parse_trains(&read("ireland-current-trains.xml")).unwrap();
+    assert_eq!(trains.len(), 72);
+    assert_eq!(trains.iter().filter(|t| !t.has_position()).count(), 7);
+    assert!(trains
+        .iter()
+        .filter(|t| t.status == "running")
+        .all(|t| t.to.is_some() && t.delay.is_some()));
+    let Board {
+        station,
+        departures: board,
+    } = ireland::parse_board(&read("ireland-station-data.xml")).unwrap();
+    assert_eq!(station.name, "Dublin Connolly");
+    assert!(!board.is_empty());
+    assert!(board
+        .iter()
+        .all(|d| d.scheduled_dep != "00:00"
+            && !d.train_code.as_deref().unwrap_or(" ").ends_with(' ')));
+    // iRail: 51 departures, numbers as strings, one 60 s delay.
+    let Board {
+        station,
+        departures: board,
+    } = belgium::parse_board(&read("belgium-liveboard.json")).unwrap();
+    assert_eq!(station.name, "Brussels-South/Brussels-Midi");
+    assert_eq!(board.len(), 51);
+    assert_eq!(board.iter().filter(|d| d.delay == Some(1)).count(), 1);
+    assert!(board
+        .iter()
+        .all(|d| d.train_code.is_some() && d.scheduled_dep.len() == 5));
+    // transport.opendata.ch: 12 departures, offsets without colon, no realtime at all.
+    let Board {
+        station,
+        departures: board,
+    } = switzerland::parse_board(&read("switzerland-stationboard.json")).unwrap();
+    assert_eq!(station.name, "Zürich Flughafen");
+    assert_eq!(board.len(), 12);
+    assert!(board.iter().all(|d| d.delay.is_none()));
+    assert_eq!(board[0].scheduled_dep, "13:31", "Zürich time");
+    // db-rest: both recorded FPTF lists (the library's bare form), delays in seconds, a cancellation.
+    for name in [
+        "germany-departures-dbnav.json",
+        "germany-departures-dbweb.json",
+    ] {
+        let board = germany::parse_board(&read(name)).unwrap().departures;
+        assert!(!board.is_empty(), "{name}");
+        assert!(
+            board
+                .iter()
+                .all(|d| d.scheduled_dep.len() == 5 && !d.line.is_empty()),
+            "{name}"
+        );
+    }
+    let web = germany::parse_board(&read("germany-departures-dbweb.json"))
+        .unwrap()
+        .departures;
+    assert!(web.iter().any(|d| d.delay == Some(34)), "2040 s is 34 min");
+    assert!(web.iter().any(|d| d.delay == Some(8)), "480 s is 8 min");
+    assert!(web.iter().any(|d| d.cancelled && d.delay.is_none()));
+    // Amtraker: the recorded Keystone 657 with its position and computed delay.
+    let trains = usa::parse_trains(&read("usa-amtraker-trains.json")).unwrap();
+    assert!(!trains.is_empty());
+    assert!(trains
+        .iter()
+        .all(|t| t.has_position() && t.name.contains(" → ")));
+    // Entur: the recorded bus stop (Ila, Trondheim): expected times only, no aimed ones.
+    let Board {
+        station,
+        departures: board,
+    } = norway::parse_board(&read("norway-entur-stopplace-departures.json")).unwrap();
+    assert_eq!(
+        (station.code.as_str(), station.name.as_str()),
+        ("NSR:StopPlace:60890", "Ila")
+    );
+    let rows: Vec<(&str, &str, &str)> = board
+        .iter()
+        .map(|d| {
+            (
+                d.line.as_str(),
+                d.destination.as_str(),
+                d.scheduled_dep.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("11", "Risvollan via sentrum", "23:33"),
+            ("3", "Hallset", "23:38")
+        ]
+    );
+    assert!(
+        board.iter().all(|d| d.delay.is_none()),
+        "no aimed time, no delay"
+    );
+    // HAFAS mgate (the format ÖBB speaks; recorded at VBB): 12 journeys, buses and U-Bahn left out.
+    let Board {
+        station,
+        departures: board,
+    } = austria::parse_board_in(&read("hafas-mgate-stationboard-vbb.json"), VBB).unwrap();
+    assert_eq!(station.name, "S+U Jannowitzbrücke (Berlin)");
+    let lines: Vec<&str> = board.iter().map(|d| d.line.as_str()).collect();
+    assert_eq!(lines, ["S3", "S5", "S7", "S7", "S5", "S9"]);
+    assert_eq!(
+        (
+            board[0].scheduled_dep.as_str(),
+            board[0].delay,
+            board[0].platform.as_deref()
+        ),
+        ("17:44", Some(0), Some("3"))
+    );
+    assert!(
+        board.iter().all(|d| !d.messages.is_empty()),
+        "HIM notices on every journey"
+    );
+    // HAFAS radar (JourneyGeoPos, recorded at BVG): 8 vehicles with positions × 1e6, of which
+    // one S-Bahn by BVG's classes (the trams and U-Bahn have no category, only a class).
+    let radar = read("hafas-mgate-radar-bvg.json");
+    let rail = austria::parse_positions_in(&radar, VBB).unwrap();
+    let codes: Vec<&str> = rail.iter().map(|t| t.train_code.as_str()).collect();
+    assert_eq!(codes, ["S9"]);
+    let every_class = austria::Classes { rail: u32::MAX };
+    let trains = austria::parse_positions_in(&radar, every_class).unwrap();
+    assert_eq!(trains.len(), 8);
+    assert!(trains.iter().all(|t| {
+        t.lat.is_some_and(|lat| (52.0..53.0).contains(&lat))
+            && t.lng.is_some_and(|lng| (13.0..14.0).contains(&lng))
+    }));
+    assert!(trains.iter().any(|t| t.delay.is_some_and(|d| d > 0)));
+    // NS: five recorded Utrecht departures, padded names, a delay computed from 08:56:34.
+    let board = netherlands::parse_board(&read("netherlands-departures.json"))
+        .unwrap()
+        .departures;
+    assert_eq!(board.len(), 5);
+    assert_eq!(board[0].train_code.as_deref(), Some("IC 8824"));
+    assert!(board.iter().any(|d| d.delay == Some(2)));
+    assert_eq!(board[0].via, ["Alphen a/d Rijn"]);
+    // Trafikverket: 20 rows at Stockholm C; 11 public departures still to leave, one cancelled.
+    let names = sweden::parse_stations(&read("sweden-train-stations.json")).unwrap();
+    assert_eq!(names.len(), 20);
+    assert_eq!(names["A"], "Alingsås");
+    let board = sweden::parse_board(&read("sweden-train-announcement.json"), "Cst", &names)
+        .unwrap()
+        .departures;
+    assert_eq!(board.len(), 11);
+    assert_eq!(board.iter().filter(|d| d.cancelled).count(), 1);
+    assert!(board.iter().all(|d| d.platform.as_deref() != Some("x")));
+    assert_eq!(
+        board[0].scheduled_dep, "16:08",
+        "Stockholm time; 16:01 had left"
+    );
+    // Navitia: ten recorded Saint-Lazare departures, all from the base schedule.
+    let Board {
+        station,
+        departures: board,
+    } = france::parse_board(&read("france-sncf-departures.json")).unwrap();
+    assert_eq!(station.name, "Paris Saint-Lazare");
+    assert_eq!(board.len(), 10);
+    assert!(board.iter().all(|d| d.delay.is_none() && !d.cancelled));
+    assert_eq!(
+        board[0].scheduled_dep, "17:22",
+        "local time without offset, Paris"
+    );
+    assert!(board.iter().all(|d| !d.destination.ends_with(')')));
+    // ODPT: 40 recorded JR-East trains, delays in seconds, positions by station only.
+    let trains = japan::parse_trains(&read("japan-odpt-train.json")).unwrap();
+    assert_eq!(trains.len(), 40);
+    assert!(trains
+        .iter()
+        .all(|t| t.lat.is_none() && t.next_station.is_some()));
+    assert!(trains.iter().any(|t| t.delay.is_some_and(|d| d > 0)));
+    // KTMB's GTFS-Realtime vehicle positions (protobuf): 12 vehicles inside Malaysia, trip ids
+    // only, speeds up to 128 (km/h, whatever the spec says).
+    let feed =
+        railtop::upstream::gtfs_rt::decode(&read("malaysia-ktmb-vehicle-positions.pb")).unwrap();
+    assert_eq!(feed.entity.len(), 12);
+    let malaysia = railtop::country::by_slug("malaysia").unwrap();
+    for e in &feed.entity {
+        let v = e.vehicle.as_ref().unwrap();
+        let p = v.position.as_ref().unwrap();
+        let (lat, lng) = (
+            f64::from(p.latitude.unwrap()),
+            f64::from(p.longitude.unwrap()),
+        );
+        assert!(malaysia.bbox.contains(lat, lng), "{lat},{lng}");
+        assert!(v.trip.as_ref().unwrap().route_id.is_none());
+        assert!(p.speed.unwrap() <= 130.0);
+    }
+    eprintln!(
+        "checked the real samples of the open and keyed feeds in {}",
+        dir.display()
+    );
+}
+
+/// A departure as (time, line, destination, delay).
+fn rows(board: &Board) -> Vec<(&str, &str, &str, Option<i64>)> {
+    board
+        .departures
+        .iter()
+        .map(|d| {
+            (
+                d.scheduled_dep.as_str(),
+                d.line.as_str(),
+                d.destination.as_str(),
+                d.delay,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn conformance_with_the_round_two_samples() {
+    let Some(dir) = samples_dir()
+        .map(|d| d.join("round2"))
+        .filter(|d| d.is_dir())
+    else {
+        eprintln!("SKIPPED: no round2/ beside the samples: the second round was not checked");
+        return;
+    };
+    let read =
+        |name: &str| std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("round2/{name}: {e}"));
+
+    // Digitraffic 2016, Helsinki: the ring lines say which way round until the airport.
+    let names = finland::embedded_names();
+    let now: DateTime<Utc> = "2016-04-23T18:24:00Z".parse().unwrap();
+    let hki = read("finland/live-trains-station-hki-2016.json");
+    let board = finland::parse_board(&hki, "HKI", &names, now).unwrap();
+    let ring: Vec<&str> = board
+        .departures
+        .iter()
+        .filter(|d| d.line == "I" || d.line == "P")
+        .map(|d| d.destination.as_str())
+        .collect();
+    assert_eq!(ring, ["Helsinki via Helsinki Airport"; 2]);
+    let trains = finland::parse_trains(&hki, b"[]", &names).unwrap();
+    assert_eq!(trains.len(), 9);
+    assert!(trains
+        .iter()
+        .all(|t| !t.name.ends_with("→ Helsinki") || t.from.is_some()));
+    // One Train object (the element shape of a board): R 9669 of 2024-04-21, before it leaves.
+    let one = format!(
+        "[{}]",
+        String::from_utf8(read("finland/train-9669-commuter-R.json")).unwrap()
+    );
+    let first: DateTime<Utc> = "2024-04-21T00:00:00Z".parse().unwrap();
+    let r = finland::parse_board(one.as_bytes(), "HKI", &names, first).unwrap();
+    assert!(r.departures.iter().all(|d| d.line == "R"));
+
+    // Irish Rail: the day wrap of trains dated the day before is taken out.
+    let find = |trains: &[railtop::model::Train], code: &str| {
+        trains
+            .iter()
+            .find(|t| t.train_code == code)
+            .map(|t| t.delay)
+    };
+    let morning =
+        ireland::parse_trains(&read("ireland/current-trains-2025-10-14-0832.xml")).unwrap();
+    assert_eq!(morning.len(), 105);
+    assert_eq!(
+        find(&morning, "E133"),
+        Some(Some(0)),
+        "(1440 mins late) is on time"
+    );
+    let night = ireland::parse_trains(&read("ireland/current-trains-2025-10-15-0040-midnight.xml"))
+        .unwrap();
+    assert_eq!(
+        find(&night, "E848"),
+        Some(Some(8)),
+        "(1448 mins late) is 8 late"
+    );
+    for t in morning.iter().chain(&night) {
+        assert!(
+            t.delay.is_none_or(|d| d.abs() < 120),
+            "{} {:?}",
+            t.train_code,
+            t.delay
+        );
+    }
+    let empty = ireland::parse_trains(&read("ireland/current-trains-2025-09-28-0720-empty.xml"));
+    assert_eq!(empty.unwrap().len(), 0);
+    let connolly =
+        ireland::parse_board(&read("ireland/station-data-CNLLY-2022-06-02-2226.xml")).unwrap();
+    assert_eq!(connolly.station.name, "Dublin Connolly");
+    assert_eq!(connolly.departures.len(), 12);
+    assert_eq!(rows(&connolly)[0], ("22:26", "DART", "Greystones", Some(3)));
+
+    // iRail: a departures board, and an arrivals answer (no `departures`) that is no board.
+    let antwerp =
+        belgium::parse_board(&read("belgium/liveboard-antwerp-central-2025-01-06.json")).unwrap();
+    assert_eq!(antwerp.station.name, "Antwerp-Central");
+    assert!(!antwerp.departures.is_empty());
+    let arrivals = read("belgium/liveboard-arrivals-brussels-south-2025-01-08.json");
+    assert!(belgium::parse_board(&arrivals)
+        .unwrap()
+        .departures
+        .is_empty());
+
+    // transport.opendata.ch, older naming: the category is not doubled.
+    let rapperswil =
+        switzerland::parse_board(&read("switzerland/stationboard-rapperswil-2018-12-05.json"))
+            .unwrap();
+    assert_eq!(rows(&rapperswil)[0], ("19:59", "VAE", "Luzern", None));
+    let codes: Vec<&str> = rapperswil
+        .departures
+        .iter()
+        .filter_map(|d| d.train_code.as_deref())
+        .collect();
+    assert_eq!(&codes[..2], ["VAE 2588", "S 18578"]);
+    assert!(rapperswil
+        .departures
+        .iter()
+        .all(|d| !d.line.contains("VAE VAE") && !d.line.starts_with("S S")));
+
+    // db-rest: a rail replacement bus whose direction is null goes to its destination stop.
+    let frankfurt =
+        germany::parse_board(&read("germany/dbris-departures-frankfurt-hbf.json")).unwrap();
+    assert_eq!(frankfurt.departures.len(), 10);
+    assert!(rows(&frankfurt).contains(&("00:44", "Bus SEV", "Bad Soden(Taunus)", None)));
+    assert!(frankfurt
+        .departures
+        .iter()
+        .all(|d| !d.destination.is_empty()));
+    let dombuehl =
+        germany::parse_board(&read("germany/dbregioguide-departures-dombuehl.json")).unwrap();
+    assert_eq!(
+        rows(&dombuehl)[0],
+        ("12:34", "RE 90", "Nürnberg Hbf", Some(0))
+    );
+
+    // ÖBB: only trains by product class (17 buses and trolleybuses of 21 journeys left out);
+    // on the radar 21 trains of 155 vehicles, no O-Bus, lift or funicular.
+    let salzburg =
+        austria::parse_board(&read("austria/oebb-stationboard-salzburg-hbf.json")).unwrap();
+    let lines: Vec<&str> = salzburg
+        .departures
+        .iter()
+        .map(|d| d.line.as_str())
+        .collect();
+    assert_eq!(lines, ["S 1", "RB 45", "RJX 765", "BRB RE5"]);
+    let radar =
+        austria::parse_positions(&read("austria/oebb-journeygeopos-salzburg.json")).unwrap();
+    assert_eq!(radar.len(), 21);
+    assert!(radar.iter().all(|t| !t.train_code.starts_with("Bus")
+        && !t.train_code.starts_with("O-Bus")
+        && !t.train_code.starts_with("Lift")));
+
+    // NS: Utrecht in the morning, Ede-Wageningen across midnight.
+    let utrecht =
+        netherlands::parse_board(&read("netherlands/departures-utrecht-c-2026-10-06.json"))
+            .unwrap();
+    assert_eq!(
+        rows(&utrecht)[0],
+        ("09:02", "ICE", "Amsterdam Centraal", Some(27))
+    );
+    let ede = netherlands::parse_board(&read(
+        "netherlands/departures-ede-wageningen-2026-09-28-midnight.json",
+    ))
+    .unwrap();
+    let times: Vec<&str> = ede
+        .departures
+        .iter()
+        .map(|d| d.scheduled_dep.as_str())
+        .collect();
+    assert_eq!(
+        times[..4],
+        ["23:40", "23:50", "23:53", "00:10"],
+        "midnight in order"
+    );
+    assert!(ede.departures[1].cancelled && ede.departures[1].delay.is_none());
+
+    // Entur, stored without GraphQL's `data`: read; a bus stop, so no rail departures.
+    let oslo = norway::parse_board(&read(
+        "norway/estimatedcalls-jernbanetorget-2026-07-31.json",
+    ))
+    .unwrap();
+    assert_eq!(oslo.station.name, "Jernbanetorget");
+    assert!(oslo.departures.is_empty());
+
+    // Trafikverket without ActivityType: Stockholm C's departures, none of Uppsala's arrivals.
+    let se = read("sweden/train-announcement-cst-uppsala-2023-03-05.json");
+    let cst = sweden::parse_board(&se, "Cst", &Default::default()).unwrap();
+    assert_eq!(cst.departures.len(), 39, "41 rows at Cst, 2 departed");
+    assert_eq!(rows(&cst)[0].0, "09:37", "09:11 and 09:31 had left");
+    let uppsala = sweden::parse_board(&se, "U", &Default::default()).unwrap();
+    assert!(
+        uppsala.departures.is_empty(),
+        "every Uppsala row is an arrival"
+    );
+
+    // Navitia: Lille Flandres.
+    let lille =
+        france::parse_board(&read("france/departures-lille-flandres-2025-05-05.json")).unwrap();
+    assert_eq!(lille.station.name, "Lille Flandres");
+    assert_eq!(lille.departures.len(), 10);
+
+    // Amtraker: Brightline and VIA are trains with their own codes; UTC times on the stop's clock.
+    let us = read("usa/amtraker-v3-trains-2025-11-12.json");
+    let trains = usa::parse_trains(&us).unwrap();
+    assert_eq!(trains.len(), 176);
+    let named = |id: &str| trains.iter().find(|t| t.id == id).unwrap().name.clone();
+    assert_eq!(named("b5124-12"), "Brightline 5124 → West Palm Beach");
+    assert_eq!(named("v15-12"), "VIA 15 → Sayabec");
+    let aventura = usa::parse_board(&us, "BAVE").unwrap();
+    assert_eq!(
+        aventura.station.timezone.as_deref(),
+        Some("America/New_York")
+    );
+    assert_eq!(
+        aventura.departures[0].scheduled_dep, "08:04",
+        "13:04Z is 08:04 in Aventura"
+    );
+    let toronto = usa::parse_board(&us, "TRTO").unwrap();
+    assert_eq!(toronto.station.name, "Toronto Union");
+
+    // ODPT, Toei Ōedo: the loop train from Tochomae to Tochomae goes round the outer loop.
+    let oedo = japan::parse_trains(&read("japan/odpt-train-toei-oedo-2023-11-23.json")).unwrap();
+    assert_eq!(oedo.len(), 17);
+    let looped = oedo.iter().find(|t| t.train_code == "Oedo 2326B").unwrap();
+    assert_eq!(looped.name, "Oedo 2326B → Tochomae (outer loop)");
+    assert!(oedo.iter().all(|t| t.direction.is_some()));
+
+    // GTFS-Realtime, Caltrain: trip updates with times only; delays from the static timetable.
+    let table =
+        railtop::upstream::gtfs_static::Timetable::from_zip(&read("gtfs-rt/caltrain-ct.zip"))
+            .unwrap();
+    let config = railtop::upstream::gtfs::GtfsFeedConfig {
+        slug: "caltrain".into(),
+        name: "Caltrain".into(),
+        timezone: chrono_tz::Tz::America__Los_Angeles,
+        vehicle_positions: String::new(),
+        trip_updates: None,
+        static_gtfs: None,
+        attribution: String::new(),
+        speed_to_kmh: 3.6,
+    };
+    let now = DateTime::from_timestamp(1_699_405_559, 0).unwrap();
+    let vp = read("gtfs-rt/caltrain-ct-vehicle-positions.pb");
+    let tu = read("gtfs-rt/caltrain-ct-trip-updates.pb");
+    let gtfs =
+        railtop::upstream::gtfs::parse_trains(&vp, Some(&tu), Some(&table), &config, now).unwrap();
+    let delays: Vec<(&str, Option<i64>)> = gtfs
+        .iter()
+        .take(3)
+        .map(|t| (t.train_code.as_str(), t.delay))
+        .collect();
+    assert_eq!(
+        delays,
+        [
+            ("L1 124", Some(2)),
+            ("L1 125", Some(1)),
+            ("L1 126", Some(10))
+        ],
+        "17:05:04 against 17:03; 17:07:40 against 16:58"
+    );
+    assert!(gtfs.iter().all(|t| t.delay.is_some() && t.has_position()));
+    let sf = railtop::upstream::gtfs::parse_board(
+        "San Francisco Caltrain Station",
+        Some(&tu),
+        Some(&table),
+        &config,
+        now,
+    )
+    .unwrap();
+    assert!(
+        sf.iter().all(|d| d.destination != "San Francisco"),
+        "trains ending here are arrivals"
+    );
+    assert_eq!(sf[0].train_code.as_deref(), Some("B7 710"));
+    let bart = railtop::upstream::gtfs_rt::decode(&read("gtfs-rt/bart-trip-updates.pb")).unwrap();
+    assert_eq!(bart.entity.len(), 91);
+    eprintln!("checked the round-two samples in {}", dir.display());
+}
