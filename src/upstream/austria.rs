@@ -18,7 +18,7 @@ use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{Departure, Train};
 use crate::source::SourceResult;
-use chrono::{DateTime, Duration as Days, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, Days, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
 use serde::Deserialize;
 
 const COUNTRY: Country = country::AUSTRIA;
@@ -196,15 +196,15 @@ pub fn hafas_time(date: &str, time: &str, offset_minutes: Option<i64>) -> Option
         return None;
     }
     let (days, hms) = time.split_at(time.len() - 6);
-    let days: i64 = if days.is_empty() {
+    let days: u64 = if days.is_empty() {
         0
     } else {
         days.parse().ok()?
     };
     let clock = NaiveTime::parse_from_str(hms, "%H%M%S").ok()?;
-    let local = (day + Days::days(days)).and_time(clock);
+    let local = day.checked_add_days(Days::new(days))?.and_time(clock);
     match offset_minutes {
-        Some(m) => FixedOffset::east_opt(i32::try_from(m * 60).ok()?)?
+        Some(m) => FixedOffset::east_opt(i32::try_from(m.checked_mul(60)?).ok()?)?
             .from_local_datetime(&local)
             .single()
             .map(|t| t.with_timezone(&Utc)),
@@ -522,6 +522,16 @@ mod tests {
             Some("2026-07-01T10:00:00+00:00")
         );
         assert_eq!(t("20261124", "2500", None), None);
+        assert_eq!(
+            t("20261124", "99123000", None).as_deref(),
+            Some("2027-03-03T11:30:00+00:00")
+        );
+        assert_eq!(t("20261124", "120000", Some(i64::MAX)), None, "no overflow");
+        assert_eq!(
+            t("+2621431231", "99123000", None),
+            None,
+            "past chrono's last day"
+        );
         assert_eq!(t("garbage", "120000", None), None);
     }
 

@@ -7,7 +7,7 @@
 
 use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
-use super::times::{local_hhmm, minutes_from_seconds};
+use super::times::{local_hhmm, minutes_from_seconds, plus_seconds};
 use super::{Adapter, BoardAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
@@ -88,8 +88,9 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
                     delay: (!e.canceled).then(|| minutes_from_seconds(delay_s)),
                     cancelled: e.canceled,
                     operator: Some(OPERATOR.into()),
-                    expected_dep: (!e.canceled)
-                        .then(|| local_hhmm(planned + chrono::Duration::seconds(delay_s), TZ)),
+                    expected_dep: plus_seconds(planned, delay_s)
+                        .filter(|_| !e.canceled)
+                        .map(|t| local_hhmm(t, TZ)),
                     train_code: vehicle
                         .map(|v| v.shortname.clone())
                         .filter(|s| !s.is_empty()),
@@ -129,6 +130,20 @@ mod tests {
     use super::*;
 
     const FIXTURE: &str = "belgium/liveboard-brussels-south.json";
+
+    #[test]
+    fn absurd_delays_and_times_are_no_data_not_a_panic() {
+        // The delays of the crashes (chrono's `TimeDelta::seconds out of bounds`).
+        let mut board = parse_board(&crate::upstream::fixture(
+            "fuzz/belgium-board-absurd-delays.bin",
+        ))
+        .unwrap();
+        let dropped = crate::upstream::plausible::bound_departures(&mut board.departures);
+        assert!(dropped.count >= 2, "{dropped:?}");
+        for d in &board.departures {
+            assert!(d.delay.is_none_or(|m| m.abs() < 1000), "{d:?}");
+        }
+    }
 
     #[test]
     fn ids() {

@@ -14,12 +14,12 @@ use super::gtfs_rt::{
 use super::gtfs_static::Timetable;
 use super::http::{FeedHttp, FeedSpec, Kept, Opened};
 use super::parse::{in_order, Board, ParseError};
-use super::times::{delay_minutes, local_hhmm, minutes_from_seconds};
+use super::times::{delay_minutes, local_hhmm, minutes_from_seconds, plus_seconds};
 use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, TrainsAsk};
 use crate::clock::rfc3339;
 use crate::model::{status, via_list, Departure, Train};
 use crate::source::{SourceError, SourceResult};
-use chrono::{DateTime, NaiveDate, TimeDelta, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -473,15 +473,13 @@ fn board(
             .and_then(to_utc)
             .or_else(|| {
                 let time = DateTime::from_timestamp((*time)?, 0)?;
-                time.checked_sub_signed(TimeDelta::seconds(i64::from(delay.unwrap_or(0))))
+                plus_seconds(time, -i64::from(delay.unwrap_or(0)))
             });
         let Some(planned) = planned else { continue };
         let cancelled = state.canceled || *skipped;
         let expected = time
             .and_then(|t| DateTime::from_timestamp(t, 0))
-            .or_else(|| {
-                delay.and_then(|d| planned.checked_add_signed(TimeDelta::seconds(i64::from(d))))
-            })
+            .or_else(|| delay.and_then(|d| plus_seconds(planned, i64::from(d))))
             .filter(|_| !cancelled);
         if expected.unwrap_or(planned) < now - chrono::Duration::minutes(1) {
             continue;

@@ -55,7 +55,8 @@ pub fn gtfs_seconds(s: &str) -> Option<u32> {
     let h: u32 = parts.next()?.parse().ok()?;
     let m: u32 = parts.next()?.parse().ok()?;
     let sec: u32 = parts.next().unwrap_or("0").parse().ok()?;
-    (m < 60 && sec < 60 && h < 48).then_some(h * 3600 + m * 60 + sec)
+    // `then`, not `then_some`: the sum must not be computed for an hour of 4294967295.
+    (m < 60 && sec < 60 && h < 48).then(|| h * 3600 + m * 60 + sec)
 }
 
 fn date(s: &str) -> Option<NaiveDate> {
@@ -319,7 +320,8 @@ impl Timetable {
             .get(stop)?
             .iter()
             .find(|(_, trip)| trip == trip_id)?;
-        Some(day.and_time(NaiveTime::MIN) + chrono::Duration::seconds(i64::from(*secs)))
+        day.and_time(NaiveTime::MIN)
+            .checked_add_signed(chrono::TimeDelta::seconds(i64::from(*secs)))
     }
 
     /// Scheduled departures from `stops` between `from` and `from + hours` (station-local
@@ -459,6 +461,12 @@ mod tests {
         assert_eq!(gtfs_seconds("25:10:00"), Some(25 * 3600 + 600));
         assert_eq!(gtfs_seconds("8:05:00"), Some(8 * 3600 + 300));
         assert_eq!(gtfs_seconds("noon"), None);
+        assert_eq!(
+            gtfs_seconds("4294967295:00:00"),
+            None,
+            "found by the fuzzer"
+        );
+        assert_eq!(gtfs_seconds("1193047:00:00"), None);
         assert!(Timetable::from_zip(b"not a zip").is_err());
         assert!(Timetable::from_zip(&zip_bundle(&[("routes.txt", "route_id\nX\n")])).is_err());
     }

@@ -6,6 +6,7 @@
 //! bytes completes the station with [`FeedSpec::complete`](super::http::FeedSpec::complete).
 
 use crate::model::{Departure, StationInfo};
+use crate::text::cleaned;
 use serde::de::DeserializeOwned;
 
 /// A station's board: the station as far as it is known, and its departures in order.
@@ -37,6 +38,10 @@ pub fn in_order<K: Ord>(mut rows: Vec<(K, Departure)>) -> Vec<Departure> {
 }
 
 /// A payload that cannot be read: which feed, where in the payload, and what was wrong.
+///
+/// `at` and `reason` quote the feed (a field's path, a HAFAS `errTxt`, a value that did not
+/// fit): they are cleaned like screen text when the error is made, so no error message carries
+/// a feed's escape sequences to a terminal or a log.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{feed}: at {at}: {reason}")]
 pub struct ParseError {
@@ -51,14 +56,14 @@ impl ParseError {
     pub fn new(feed: &'static str, at: impl Into<String>, reason: impl Into<String>) -> ParseError {
         ParseError {
             feed,
-            at: at.into(),
-            reason: reason.into(),
+            at: cleaned(&at.into()),
+            reason: cleaned(&reason.into()),
         }
     }
 
     /// The same error, placed in one `part` of an answer made of several (`live-trains`).
     pub fn within(mut self, part: &str) -> ParseError {
-        self.at = format!("{part}: {}", self.at);
+        self.at = cleaned(&format!("{part}: {}", self.at));
         self
     }
 }
@@ -116,5 +121,25 @@ mod tests {
         assert!(e.to_string().starts_with("finland: at rows[1].time"), "{e}");
         let e = json::<Outer>("finland", b"<html>").unwrap_err();
         assert_eq!(e.at, "line 1 column 1", "{e}");
+    }
+
+    #[test]
+    fn errors_quoting_a_feed_carry_no_escape_sequences() {
+        let e = ParseError::new(
+            "austria",
+            "svcResL[0]",
+            "HAFAS error \u{1b}]0;owned\u{7}X: \u{1b}[2Jgone",
+        );
+        assert_eq!(e.reason, "HAFAS error X: gone");
+        let e = json::<Outer>(
+            "austria",
+            "{\"rows\": [{\"time\": \"\u{1b}[31m\"}]}".as_bytes(),
+        )
+        .unwrap_err()
+        .within("part\u{9b}1m");
+        let text = e.to_string();
+        assert!(!text.chars().any(|c| c.is_control()), "{text:?}");
+        let long = ParseError::new("x", "y", "z".repeat(100_000));
+        assert!(long.reason.chars().count() <= crate::text::MAX_FIELD_CHARS + 1);
     }
 }

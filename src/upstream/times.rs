@@ -42,6 +42,12 @@ pub fn planned_and_expected(
     Some((planned, expected))
 }
 
+/// `t` plus `seconds` from a feed, `None` past chrono's range (a feed's `delay` of
+/// `-9223372036854775808` must not panic).
+pub fn plus_seconds(t: DateTime<Utc>, seconds: i64) -> Option<DateTime<Utc>> {
+    chrono::TimeDelta::try_seconds(seconds).and_then(|d| t.checked_add_signed(d))
+}
+
 /// Delay in whole minutes between a planned and an expected instant.
 pub fn delay_minutes(planned: DateTime<Utc>, expected: DateTime<Utc>) -> i64 {
     minutes_from_seconds((expected - planned).num_seconds())
@@ -77,6 +83,16 @@ mod tests {
             ),
             "01:30"
         );
+    }
+
+    #[test]
+    fn adding_a_feeds_seconds_never_panics() {
+        let t: DateTime<Utc> = "2026-11-24T10:00:00Z".parse().unwrap();
+        assert_eq!(plus_seconds(t, 60), "2026-11-24T10:01:00Z".parse().ok());
+        for absurd in [i64::MIN, i64::MAX, 10_000_000_000_000, -10_000_000_000_000] {
+            assert_eq!(plus_seconds(t, absurd), None, "{absurd}");
+        }
+        assert_eq!(plus_seconds(DateTime::<Utc>::MAX_UTC, 1), None);
     }
 
     #[test]

@@ -1,0 +1,428 @@
+//! The fuzz targets: one per parser of data from outside, each with where its seeds come from.
+//!
+//! A target runs the parser the way railtop does (the board parsers followed by the shared
+//! plausibility bound, the API reader followed by its sanitising, the config file resolved), so
+//! a panic anywhere on that path is found. An `Err` is a correct answer to a bad payload.
+
+use chrono::{DateTime, Utc};
+use railtop::clock::Clock;
+use railtop::config::{self, Config, Overrides};
+use railtop::model::{DeparturesResponse, RealtimeResponse};
+use railtop::source::demo::DemoSource;
+use railtop::source::{DeparturesQuery, RealtimeQuery};
+use railtop::upstream::gtfs::{self, GtfsFeedConfig};
+use railtop::upstream::gtfs_static::{self, Timetable};
+use railtop::upstream::parse::Board;
+use railtop::upstream::{plausible, *};
+use std::sync::OnceLock;
+
+pub struct Target {
+    pub name: &'static str,
+    /// Seed files: `fixtures/<path prefix>` (the project's) or `samples/<path prefix>` (the
+    /// recorded payloads beside the project, when present).
+    pub seeds: &'static [&'static str],
+    /// Seeds made in code (protobuf feeds, bundles, API answers, config files).
+    pub made: fn() -> Vec<Vec<u8>>,
+    pub run: fn(&[u8]),
+}
+
+fn none() -> Vec<Vec<u8>> {
+    Vec::new()
+}
+
+fn now() -> DateTime<Utc> {
+    railtop::test_support::now()
+}
+
+fn board(result: Result<Board, parse::ParseError>) {
+    if let Ok(mut b) = result {
+        plausible::bound_departures(&mut b.departures);
+    }
+}
+
+fn trains(result: Result<Vec<railtop::model::Train>, parse::ParseError>) {
+    if let Ok(mut t) = result {
+        plausible::bound_trains(&mut t);
+    }
+}
+
+fn finland_names() -> &'static finland::Names {
+    static NAMES: OnceLock<finland::Names> = OnceLock::new();
+    NAMES.get_or_init(finland::embedded_names)
+}
+
+fn sample_table() -> &'static Timetable {
+    static TABLE: OnceLock<Timetable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        Timetable::from_zip(&gtfs_static::sample_bundle()).expect("the sample bundle reads")
+    })
+}
+
+fn gtfs_config() -> GtfsFeedConfig {
+    GtfsFeedConfig {
+        slug: "estonia".into(),
+        name: "Elron".into(),
+        timezone: chrono_tz::Tz::Europe__Tallinn,
+        vehicle_positions: String::new(),
+        trip_updates: None,
+        static_gtfs: None,
+        attribution: String::new(),
+        speed_to_kmh: 3.6,
+    }
+}
+
+/// The files of a GTFS bundle as one text: `##name` lines before each file's CSV.
+fn bundle_text(zip: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let Ok(mut archive) = zip::ZipArchive::new(std::io::Cursor::new(zip)) else {
+        return out;
+    };
+    for i in 0..archive.len() {
+        let Ok(mut file) = archive.by_index(i) else {
+            continue;
+        };
+        out.extend_from_slice(format!("##{}\n", file.name()).as_bytes());
+        let _ = std::io::copy(&mut file, &mut out);
+        out.push(b'\n');
+    }
+    out
+}
+
+fn demo_answers() -> Vec<Vec<u8>> {
+    let Ok(demo) = DemoSource::new(1, 1, Clock::parse(railtop::test_support::NOW).unwrap()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let ask = RealtimeQuery {
+        country: Some("ireland".into()),
+        stop: None,
+    };
+    if let Ok(r) = demo.realtime_at(&ask, now()) {
+        out.push(serde_json::to_vec(&r).unwrap_or_default());
+    }
+    for station in ["HKI", "CNLLY"] {
+        let ask = DeparturesQuery {
+            station: station.into(),
+            limit: 20,
+        };
+        if let Ok(r) = demo.departures_at(&ask, now()) {
+            out.push(serde_json::to_vec(&r).unwrap_or_default());
+        }
+    }
+    out
+}
+
+const CONFIG: &str = r#"source = "demo"
+country = "finland"
+station = "TPE"
+interval = 15
+board_interval = 30
+theme = "color"
+
+[upstream.finland]
+url = "https://rata.digitraffic.fi"
+
+[upstream.belgium]
+hub = "008892007"
+key = "k"
+
+[[feeds]]
+slug = "estonia"
+name = "Elron"
+timezone = "Europe/Tallinn"
+vehicle_positions = "https://example.org/vp.pb"
+trip_updates = "https://example.org/tu.pb"
+static_gtfs = "https://example.org/gtfs.zip"
+attribution = "Elron"
+speed_unit = "km/h"
+"#;
+
+pub const TARGETS: &[Target] = &[
+    Target {
+        name: "finland-board",
+        seeds: &[
+            "fixtures/finland/live-trains",
+            "fixtures/finland/ring",
+            "samples/finland-train",
+            "samples/round2/finland/",
+        ],
+        made: none,
+        run: |d| board(finland::parse_board(d, "HKI", finland_names(), now())),
+    },
+    Target {
+        name: "finland-trains",
+        seeds: &[
+            "fixtures/finland/live-trains",
+            "fixtures/finland/train-locations",
+            "samples/finland-train",
+            "samples/round2/finland/",
+        ],
+        made: none,
+        run: |d| {
+            trains(finland::parse_trains(d, b"[]", finland_names()));
+            trains(finland::parse_trains(b"[]", d, finland_names()));
+        },
+    },
+    Target {
+        name: "finland-stations",
+        seeds: &["fixtures/finland/metadata", "samples/finland-stations"],
+        made: none,
+        run: |d| drop(finland::parse_stations(d)),
+    },
+    Target {
+        name: "ireland-trains",
+        seeds: &[
+            "fixtures/ireland/current",
+            "samples/ireland-current",
+            "samples/round2/ireland/current",
+        ],
+        made: none,
+        run: |d| {
+            trains(ireland::parse_trains(d));
+            ireland::parse_message(&String::from_utf8_lossy(d));
+        },
+    },
+    Target {
+        name: "ireland-board",
+        seeds: &[
+            "fixtures/ireland/station",
+            "samples/ireland-station",
+            "samples/round2/ireland/station",
+        ],
+        made: none,
+        run: |d| board(ireland::parse_board(d)),
+    },
+    Target {
+        name: "belgium-board",
+        seeds: &[
+            "fixtures/belgium/",
+            "samples/belgium-",
+            "samples/round2/belgium/",
+        ],
+        made: none,
+        run: |d| board(belgium::parse_board(d)),
+    },
+    Target {
+        name: "switzerland-board",
+        seeds: &[
+            "fixtures/switzerland/stationboard",
+            "samples/switzerland-",
+            "samples/round2/switzerland/",
+        ],
+        made: none,
+        run: |d| board(switzerland::parse_board(d)),
+    },
+    Target {
+        name: "germany-board",
+        seeds: &[
+            "fixtures/germany/departures",
+            "samples/germany-",
+            "samples/round2/germany/",
+        ],
+        made: none,
+        run: |d| board(germany::parse_board(d)),
+    },
+    Target {
+        name: "austria-board",
+        seeds: &[
+            "fixtures/austria/stationboard",
+            "samples/hafas-mgate-stationboard",
+            "samples/round2/austria/oebb-stationboard",
+        ],
+        made: none,
+        run: |d| board(austria::parse_board(d)),
+    },
+    Target {
+        name: "austria-positions",
+        seeds: &[
+            "fixtures/austria/radar",
+            "samples/hafas-mgate-radar",
+            "samples/round2/austria/oebb-journeygeopos",
+        ],
+        made: none,
+        run: |d| trains(austria::parse_positions(d)),
+    },
+    Target {
+        name: "netherlands-board",
+        seeds: &[
+            "fixtures/netherlands/departures",
+            "samples/netherlands-",
+            "samples/round2/netherlands/",
+        ],
+        made: none,
+        run: |d| board(netherlands::parse_board(d)),
+    },
+    Target {
+        name: "norway-board",
+        seeds: &[
+            "fixtures/norway/stopplace",
+            "samples/norway-",
+            "samples/round2/norway/",
+        ],
+        made: none,
+        run: |d| board(norway::parse_board(d)),
+    },
+    Target {
+        name: "norway-vehicles",
+        seeds: &["fixtures/norway/vehicles", "fixtures/norway/geocoder"],
+        made: none,
+        run: |d| {
+            trains(norway::parse_vehicles(d));
+            drop(norway::parse_geocoder(d));
+        },
+    },
+    Target {
+        name: "sweden-board",
+        seeds: &[
+            "fixtures/sweden/announcements",
+            "samples/sweden-train-announcement",
+            "samples/round2/sweden/",
+        ],
+        made: none,
+        run: |d| {
+            let names = sweden::Names::new();
+            board(sweden::parse_board(d, "Cst", &names));
+            board(sweden::parse_board(d, "U", &names));
+        },
+    },
+    Target {
+        name: "sweden-stations",
+        seeds: &[
+            "fixtures/sweden/train-stations",
+            "samples/sweden-train-stations",
+        ],
+        made: none,
+        run: |d| drop(sweden::parse_stations(d)),
+    },
+    Target {
+        name: "france-board",
+        seeds: &[
+            "fixtures/france/departures",
+            "samples/france-",
+            "samples/round2/france/",
+        ],
+        made: none,
+        run: |d| board(france::parse_board(d)),
+    },
+    Target {
+        name: "usa-trains",
+        seeds: &[
+            "fixtures/united-states/trains",
+            "samples/usa-",
+            "samples/round2/usa/",
+        ],
+        made: none,
+        run: |d| trains(usa::parse_trains(d)),
+    },
+    Target {
+        name: "usa-board",
+        seeds: &["fixtures/united-states/trains", "samples/usa-"],
+        made: none,
+        run: |d| {
+            board(usa::parse_board(d, "LAX"));
+            board(usa::parse_board(d, "BFBT"));
+        },
+    },
+    Target {
+        name: "japan-trains",
+        seeds: &[
+            "fixtures/japan/trains",
+            "samples/japan-",
+            "samples/round2/japan/",
+        ],
+        made: none,
+        run: |d| trains(japan::parse_trains(d)),
+    },
+    Target {
+        name: "gtfs-realtime",
+        seeds: &[
+            "samples/malaysia-ktmb-vehicle-positions.pb",
+            "samples/round2/gtfs-rt/caltrain-ct-vehicle",
+            "samples/round2/gtfs-rt/bart-trip-updates.pb",
+        ],
+        made: || {
+            let t1 = now().timestamp() + 900;
+            vec![
+                gtfs::samples::vehicle_positions(),
+                gtfs::samples::trip_updates(t1),
+            ]
+        },
+        run: |d| {
+            let table = Some(sample_table());
+            let config = gtfs_config();
+            trains(gtfs::parse_trains(d, Some(d), table, &config, now()));
+            drop(gtfs::parse_board("TLL", Some(d), table, &config, now()));
+        },
+    },
+    Target {
+        name: "gtfs-static",
+        seeds: &[],
+        made: || vec![bundle_text(&gtfs_static::sample_bundle())],
+        run: |d| {
+            let text = String::from_utf8_lossy(d);
+            let files: Vec<(String, String)> = text
+                .split("##")
+                .filter_map(|part| {
+                    let (name, body) = part.split_once('\n')?;
+                    Some((name.trim().to_string(), body.to_string()))
+                })
+                .collect();
+            let refs: Vec<(&str, &str)> = files
+                .iter()
+                .map(|(n, b)| (n.as_str(), b.as_str()))
+                .collect();
+            if let Ok(table) = Timetable::from_zip(&gtfs_static::zip_bundle(&refs)) {
+                let config = gtfs_config();
+                let t1 = now().timestamp() + 900;
+                let tu = gtfs::samples::trip_updates(t1);
+                for station in ["TLL", "Tartu", ""] {
+                    drop(gtfs::parse_board(
+                        station,
+                        Some(&tu),
+                        Some(&table),
+                        &config,
+                        now(),
+                    ));
+                }
+                let vp = gtfs::samples::vehicle_positions();
+                trains(gtfs::parse_trains(
+                    &vp,
+                    Some(&tu),
+                    Some(&table),
+                    &config,
+                    now(),
+                ));
+            }
+        },
+    },
+    Target {
+        name: "gtfs-static-zip",
+        seeds: &["samples/round2/gtfs-rt/caltrain-ct.zip"],
+        made: || vec![gtfs_static::sample_bundle()],
+        run: |d| drop(Timetable::from_zip(d)),
+    },
+    Target {
+        name: "api-reader",
+        seeds: &[],
+        made: demo_answers,
+        run: |d| {
+            if let Ok(mut r) = serde_json::from_slice::<RealtimeResponse>(d) {
+                r.sanitize();
+            }
+            if let Ok(mut r) = serde_json::from_slice::<DeparturesResponse>(d) {
+                r.complete_code("HKI");
+                r.sanitize();
+            }
+        },
+    },
+    Target {
+        name: "config-file",
+        seeds: &[],
+        made: || vec![CONFIG.as_bytes().to_vec()],
+        run: |d| {
+            if let Ok(file) = config::parse(&String::from_utf8_lossy(d)) {
+                let _ = Config::resolve(&Overrides::default(), &file, |_| None);
+            }
+        },
+    },
+];
