@@ -658,13 +658,17 @@ mod tests {
         }
     }
 
+    fn table() -> Timetable {
+        Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap()
+    }
+
     fn now() -> DateTime<Utc> {
         "2026-11-24T06:00:00Z".parse().unwrap() // 08:00 in Tallinn, a Tuesday
     }
 
     #[test]
     fn trains_take_names_from_the_timetable_and_delays_from_the_updates() {
-        let table = Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap();
+        let table = table();
         let t1 = now().timestamp() + 15 * 60;
         let states = trip_states(&gtfs_rt::decode(&samples::trip_updates(t1)).unwrap());
         let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
@@ -686,7 +690,7 @@ mod tests {
 
     #[test]
     fn boards_join_updates_and_timetable() {
-        let table = Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap();
+        let table = table();
         let t1 = now().timestamp() + 15 * 60; // 08:15, planned 08:10
         let states = trip_states(&gtfs_rt::decode(&samples::trip_updates(t1)).unwrap());
         let stops = table.stop_ids("TLL");
@@ -751,7 +755,7 @@ mod tests {
     }
 
     fn t1_delay(states: &HashMap<String, TripState>) -> Option<i64> {
-        let table = Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap();
+        let table = table();
         let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
         trains(&feed, Some(&table), states, &config(), now())[0].delay
     }
@@ -779,7 +783,7 @@ mod tests {
             u.stop_time_update = vec![stop(Some(at_0815), None)];
         });
         assert_eq!(t1_delay(&wrong_day), None, "T1 does not run on Sundays");
-        let table = Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap();
+        let table = table();
         let rows = board(
             &table.stop_ids("TLL"),
             Some(&table),
@@ -802,7 +806,7 @@ mod tests {
             u.delay = Some(0);
         });
         assert_eq!(t1_delay(&unscheduled), None);
-        let table = Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap();
+        let table = table();
         let rows = board(
             &table.stop_ids("TLL"),
             Some(&table),
@@ -832,7 +836,7 @@ mod tests {
                 }];
             });
             let _ = t1_delay(&states);
-            let table = Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap();
+            let table = table();
             let _ = board(
                 &table.stop_ids("TLL"),
                 Some(&table),

@@ -176,6 +176,11 @@ async fn user_agent_gzip_and_query_are_sent() {
         .await
         .unwrap();
     assert_eq!(r.departures[0].delay, Some(2));
+    assert_eq!(
+        (r.station.code.as_str(), r.station.name.as_str()),
+        ("Zürich HB", "8507000"),
+        "a server speaking only the interface names the station; the code is what was asked"
+    );
     let (headers, query) = seen.lock().unwrap().clone().unwrap();
     assert!(headers["user-agent"]
         .to_str()
