@@ -50,6 +50,21 @@ pub fn cleaned(s: &str) -> String {
     }
 }
 
+/// Longest echo of a caller's input in an error message, in characters.
+pub const MAX_ECHO_CHARS: usize = 40;
+
+/// `s` cleaned, cut to [`MAX_ECHO_CHARS`] and quoted: how an error message repeats what it was
+/// given (a parameter, a station asked for) without repeating kilobytes of it.
+pub fn quoted(s: &str) -> String {
+    let clean = cleaned(s);
+    if clean.chars().count() > MAX_ECHO_CHARS {
+        let cut: String = clean.chars().take(MAX_ECHO_CHARS - 1).collect();
+        format!("{:?}", format!("{cut}…"))
+    } else {
+        format!("{clean:?}")
+    }
+}
+
 fn is_clean(s: &str) -> bool {
     s.len() <= MAX_FIELD_CHARS
         && !s
@@ -140,6 +155,15 @@ mod tests {
         let c = cleaned(&long);
         assert_eq!(c.chars().count(), MAX_FIELD_CHARS);
         assert!(c.ends_with('…'));
+    }
+
+    #[test]
+    fn echoes_are_cut_and_quoted() {
+        assert_eq!(quoted("HKI"), "\"HKI\"");
+        let long = quoted(&"A".repeat(5000));
+        assert_eq!(long.chars().count(), MAX_ECHO_CHARS + 2);
+        assert!(long.ends_with("…\""));
+        assert_eq!(quoted("x\u{1b}[2Jy"), "\"xy\"");
     }
 
     #[test]

@@ -109,6 +109,12 @@ pub enum Command {
         /// Take the client IP from X-Forwarded-For (only behind a proxy that sets it).
         #[arg(long)]
         trust_forwarded_for: bool,
+        /// Connections open at once [default: the open-file limit less 64, at most 16384].
+        #[arg(long)]
+        max_connections: Option<usize>,
+        /// Connections open at once from one IP (at most half of --max-connections).
+        #[arg(long, default_value_t = 256)]
+        max_per_ip: usize,
     },
     /// A full-screen departure board that runs unattended (kiosk).
     Board {
@@ -316,6 +322,8 @@ pub async fn run(cli: Cli) -> Result<()> {
             listen,
             rate_limit,
             trust_forwarded_for,
+            max_connections,
+            max_per_ip,
         }) => {
             let (listener, local) = server::listen(listen)
                 .await
@@ -333,7 +341,11 @@ pub async fn run(cli: Cli) -> Result<()> {
             let server_config = ServerConfig {
                 rate_limit: NonZeroU32::new(rate_limit),
                 trust_forwarded_for,
-                ..ServerConfig::default()
+                connections: server::connection::ConnectionLimits {
+                    max_open: max_connections,
+                    per_ip: max_per_ip,
+                    ..Default::default()
+                },
             };
             server::serve(listener, source, server_config, server::shutdown_signal())
                 .await
@@ -468,7 +480,9 @@ pub fn init_logging(cli: &Cli) -> Result<()> {
         cli.command,
         Some(Command::Serve { .. } | Command::Ssh { .. })
     ) {
-        builder.with_writer(std::io::stderr).init();
+        // Colour only for a person at a terminal, never into a file or a pipe.
+        let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+        builder.with_ansi(ansi).with_writer(std::io::stderr).init();
     }
     Ok(())
 }

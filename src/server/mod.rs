@@ -4,9 +4,11 @@
 //! JSON bytes as they are. Every answer is JSON with CORS and cache headers; errors use the API's
 //! error body; each client IP gets a request budget per minute.
 
-pub mod deadline;
+pub mod admission;
+pub mod connection;
 pub mod params;
 pub mod ratelimit;
+pub mod tally;
 
 use crate::model::ErrorBody;
 use crate::source::cache::{Cached, CachedSource};
@@ -34,8 +36,8 @@ pub struct ServerConfig {
     /// Take the client IP from the last `X-Forwarded-For` entry (set this only behind a proxy
     /// that writes that header; otherwise clients could pick their own IP).
     pub trust_forwarded_for: bool,
-    /// How long a client may take to send a request's header, or keep a connection idle.
-    pub deadlines: deadline::Deadlines,
+    /// Deadlines and caps per connection.
+    pub connections: connection::ConnectionLimits,
 }
 
 impl Default for ServerConfig {
@@ -43,7 +45,7 @@ impl Default for ServerConfig {
         ServerConfig {
             rate_limit: NonZeroU32::new(60),
             trust_forwarded_for: false,
-            deadlines: deadline::Deadlines::default(),
+            connections: connection::ConnectionLimits::default(),
         }
     }
 }
@@ -81,6 +83,7 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         .route("/api/live/departures", get(departures))
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
     api.fallback(not_found)
+        .layer(middleware::from_fn(json_errors))
         .layer(middleware::from_fn(request_log))
         .with_state(state)
 }
@@ -114,14 +117,10 @@ pub async fn serve(
     config: ServerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let deadlines = config.deadlines;
+    let limits = config.connections.clone();
     let app = router(source, config);
-    axum::serve(
-        deadline::GuardedListener::new(listener, deadlines),
-        app.into_make_service_with_connect_info::<deadline::Peer>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await
+    connection::run(listener, app, limits, shutdown).await;
+    Ok(())
 }
 
 /// Resolves on Ctrl-C or SIGTERM.
@@ -292,7 +291,6 @@ async fn rate_limit(State(state): State<Arc<AppState>>, request: Request, next: 
             h.insert(RATELIMIT_LIMIT.clone(), limit.into());
             h.insert(RATELIMIT_REMAINING.clone(), 0u32.into());
             h.insert(RATELIMIT_RESET.clone(), secs.into());
-            tracing::debug!(%ip, "rate limited");
             r
         }
     }
@@ -314,28 +312,96 @@ fn client_ip(request: &Request, trust_forwarded_for: bool) -> IpAddr {
     }
     request
         .extensions()
-        .get::<ConnectInfo<deadline::Peer>>()
+        .get::<ConnectInfo<connection::Peer>>()
         .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0 .0.ip())
 }
 
+/// Longest part of a request's URI written to the log, in bytes.
+const MAX_LOGGED_URI: usize = 200;
+
+/// Rate-limited requests, counted rather than logged one by one.
+static RATE_LIMITED: tally::Tally = tally::Tally::new(
+    "requests refused by the rate limit",
+    Duration::from_secs(10),
+);
+
+/// One log line per answered request, with the URI cleaned and cut; refusals by the rate limit
+/// are counted instead (a flood must not become log volume).
 async fn request_log(request: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = request.method().clone();
-    let uri = request.uri().clone();
+    let uri = logged_uri(request.uri().to_string());
     let peer = request
         .extensions()
-        .get::<ConnectInfo<deadline::Peer>>()
+        .get::<ConnectInfo<connection::Peer>>()
         .map(|c| c.0 .0);
     let response = next.run(request).await;
+    let status = response.status().as_u16();
+    if status == 429 {
+        RATE_LIMITED.add(&format_args!("{peer:?} {uri}"));
+        return response;
+    }
     tracing::info!(
         target: "railtop::request",
         %method,
         %uri,
-        status = response.status().as_u16(),
+        status,
         micros = started.elapsed().as_micros() as u64,
         peer = ?peer,
     );
     response
+}
+
+/// A URI as it may appear in the log: through the sanitiser, at most [`MAX_LOGGED_URI`] bytes,
+/// a longer one marked as cut with its length.
+fn logged_uri(uri: String) -> String {
+    if uri.len() <= MAX_LOGGED_URI {
+        return crate::text::cleaned(&uri);
+    }
+    let mut end = MAX_LOGGED_URI;
+    while !uri.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(
+        "{}… (cut, {} bytes)",
+        crate::text::cleaned(&uri[..end]),
+        uri.len()
+    )
+}
+
+/// Answers made outside the handlers (axum's 405 for a method other than GET) get the API's
+/// JSON error body and headers like every other answer.
+async fn json_errors(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error())
+        || response.headers().contains_key(header::CONTENT_TYPE)
+    {
+        return response;
+    }
+    let (code, message) = match status {
+        StatusCode::METHOD_NOT_ALLOWED => (
+            "method_not_allowed",
+            "only GET is answered here".to_string(),
+        ),
+        other => (
+            "bad_request",
+            other.canonical_reason().unwrap_or("error").to_lowercase(),
+        ),
+    };
+    let mut r = Response::new(Body::from(
+        serde_json::to_vec(&ErrorBody::new(code, message)).unwrap_or_default(),
+    ));
+    *r.status_mut() = status;
+    let h = r.headers_mut();
+    common_headers(h);
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    for (name, value) in response.headers() {
+        if name == header::ALLOW || name.as_str().starts_with("ratelimit-") {
+            h.insert(name.clone(), value.clone());
+        }
+    }
+    r
 }
 
 #[cfg(test)]
@@ -346,6 +412,19 @@ mod tests {
         let mut h = HeaderMap::new();
         h.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(v).unwrap());
         h
+    }
+
+    #[test]
+    fn logged_uris_are_cut_and_clean() {
+        assert_eq!(
+            logged_uri("/api/live/realtime".into()),
+            "/api/live/realtime"
+        );
+        let long = format!("/api/live/departures?station={}", "é".repeat(40_000));
+        let logged = logged_uri(long.clone());
+        assert!(logged.len() < MAX_LOGGED_URI + 40, "{}", logged.len());
+        assert!(logged.ends_with(&format!("… (cut, {} bytes)", long.len())));
+        assert_eq!(logged_uri("/x\u{1b}]0;t\u{7}y".into()), "/xy");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use crate::country;
 use crate::source::{DeparturesQuery, RealtimeQuery, SourceError, DEFAULT_LIMIT, MAX_LIMIT};
+use crate::text::quoted;
 
 /// The decoded `name=value` pairs of a query string; never fails (bad escapes decode lossily).
 fn pairs(raw: Option<&str>) -> Vec<(String, String)> {
@@ -19,29 +20,43 @@ fn get<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .filter(|v| !v.is_empty())
 }
 
+/// Longest value of `source`, `stop` or `station`: no code, slug or name comes near it.
+pub const MAX_VALUE_CHARS: usize = 100;
+
+/// A parameter's value, refused when longer than any real one could be.
+fn bounded<'a>(pairs: &'a [(String, String)], name: &str) -> Result<Option<&'a str>, SourceError> {
+    match get(pairs, name) {
+        Some(v) if v.chars().count() > MAX_VALUE_CHARS => Err(SourceError::BadRequest(format!(
+            "{name} is longer than {MAX_VALUE_CHARS} characters"
+        ))),
+        v => Ok(v),
+    }
+}
+
 /// `source=<slug>&stop=<stop>`: both optional; a slug that is neither a country of the API nor
 /// one of the source's `regions` is a 404.
 pub fn realtime(raw: Option<&str>, regions: &[String]) -> Result<RealtimeQuery, SourceError> {
     let pairs = pairs(raw);
-    let country = get(&pairs, "source").map(str::to_owned);
+    let country = bounded(&pairs, "source")?.map(str::to_owned);
     if let Some(slug) = &country {
         if country::by_slug(slug).is_none() && !regions.contains(slug) {
             return Err(SourceError::NotFound(format!(
-                "unknown source {slug:?}; use one of: {}",
+                "unknown source {}; use one of: {}",
+                quoted(slug),
                 country::slugs().join(", ")
             )));
         }
     }
     Ok(RealtimeQuery {
         country,
-        stop: get(&pairs, "stop").map(str::to_owned),
+        stop: bounded(&pairs, "stop")?.map(str::to_owned),
     })
 }
 
 /// `station=<code>&limit=<n>`: station required, limit 1–100 (default 20).
 pub fn departures(raw: Option<&str>) -> Result<DeparturesQuery, SourceError> {
     let pairs = pairs(raw);
-    let station = get(&pairs, "station").ok_or_else(|| {
+    let station = bounded(&pairs, "station")?.ok_or_else(|| {
         SourceError::BadRequest("missing parameter: station (a station code such as HKI)".into())
     })?;
     let limit = match get(&pairs, "limit") {
@@ -52,7 +67,8 @@ pub fn departures(raw: Option<&str>) -> Result<DeparturesQuery, SourceError> {
             .filter(|n| (1..=MAX_LIMIT).contains(n))
             .ok_or_else(|| {
                 SourceError::BadRequest(format!(
-                    "limit must be a whole number from 1 to {MAX_LIMIT}, got {s:?}"
+                    "limit must be a whole number from 1 to {MAX_LIMIT}, got {}",
+                    quoted(s)
                 ))
             })?,
     };

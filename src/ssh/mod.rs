@@ -6,7 +6,6 @@
 //! with its own [`screen`], fed by [`boards`], the one poller all viewers share; [`keys`] keeps
 //! the host key and reads `authorized_keys`.
 
-mod admission;
 mod boards;
 mod handler;
 mod input;
@@ -20,8 +19,8 @@ pub use keys::{load_or_create_host_key, read_authorized_keys, SshError};
 
 use crate::clock::Clock;
 use crate::kiosk::KioskSettings;
+use crate::server::admission::{self, Admission};
 use crate::source::cache::CachedSource;
-use admission::Admission;
 use boards::Boards;
 use russh::keys::PublicKey;
 use russh::{MethodKind, MethodSet};
@@ -172,7 +171,7 @@ pub async fn serve(
     tokio::pin!(shutdown);
     loop {
         tokio::select! {
-            (stream, peer) = crate::server::deadline::accept(&listener) => {
+            (stream, peer) = crate::server::connection::accept(&listener) => {
                 match admission.admit(peer.ip()) {
                     Ok(permit) => {
                         sessions.spawn(connection(stream, peer, config.clone(), shared.clone(), permit));

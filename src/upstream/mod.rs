@@ -381,8 +381,10 @@ impl Aggregator {
             .find(|f| f.knows_station(station))
             .map(|f| (f, station))
             .ok_or_else(|| {
+                let asked = crate::text::quoted(station);
                 SourceError::NotFound(format!(
-                    "unknown station {station:?}; name the country as in finland:{station}"
+                    "unknown station {asked}; name the country as in finland:{}",
+                    asked.trim_matches('"')
                 ))
             })
     }

@@ -337,51 +337,6 @@ async fn gzip_is_served_to_clients_that_ask() {
     assert_eq!(unzipped, plain);
 }
 
-#[tokio::test]
-async fn a_slow_or_silent_client_is_let_go_and_keep_alive_still_works() {
-    use std::time::{Duration, Instant};
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let server = start_demo(ServerConfig {
-        deadlines: railtop::server::deadline::Deadlines {
-            header: Duration::from_millis(500),
-            idle: Duration::from_secs(2),
-        },
-        ..no_limit()
-    })
-    .await;
-    // Slowloris: half a header, then nothing.
-    let mut slow = tokio::net::TcpStream::connect(server.addr).await.unwrap();
-    slow.write_all(b"GET /api/live/realtime HTTP/1.1\r\nHost: x\r\n")
-        .await
-        .unwrap();
-    let started = Instant::now();
-    let mut rest = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(5), slow.read_to_end(&mut rest))
-        .await
-        .expect("the server closes the connection");
-    assert!(
-        started.elapsed() < Duration::from_secs(3),
-        "{:?}",
-        started.elapsed()
-    );
-
-    // A well-behaved client asks twice on one connection, slower than the header deadline
-    // between requests (that time is idle time, allowed 2 s here).
-    let mut good = tokio::net::TcpStream::connect(server.addr).await.unwrap();
-    for _ in 0..2 {
-        good.write_all(b"GET /api/live/departures?station=HKI&limit=1 HTTP/1.1\r\nHost: x\r\n\r\n")
-            .await
-            .unwrap();
-        let mut buf = vec![0u8; 64 * 1024];
-        let n = tokio::time::timeout(Duration::from_secs(5), good.read(&mut buf))
-            .await
-            .unwrap()
-            .unwrap();
-        assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
-        tokio::time::sleep(Duration::from_millis(800)).await;
-    }
-}
-
 /// Both answers of the real server, for every country and a station of each, read as JSON
 /// against the interface's table of fields and types (see `support::interface`).
 #[tokio::test]

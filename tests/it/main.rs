@@ -8,6 +8,7 @@ mod api;
 mod cli;
 mod conformance;
 mod gtfs;
+mod hardening;
 mod kiosk_e2e;
 mod remote;
 mod ssh;

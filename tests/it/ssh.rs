@@ -440,7 +440,9 @@ async fn the_per_ip_limit_turns_the_next_connection_away_until_a_slot_frees() {
 
     let said = refusal(server.addr).await;
     assert!(
-        said.starts_with("railtop: 1 sessions from your address are open already"),
+        said.starts_with(
+            "railtop: your address has as many connections open as one address may (1)"
+        ),
         "{said:?}"
     );
     assert!(

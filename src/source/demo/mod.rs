@@ -243,7 +243,9 @@ impl DemoSource {
         let found = self.net.find_station(code).filter(|(ci, _)| {
             country.is_none_or(|slug| self.net.countries[*ci].country.slug == slug)
         });
-        found.ok_or_else(|| SourceError::NotFound(format!("unknown station {code:?}")))
+        found.ok_or_else(|| {
+            SourceError::NotFound(format!("unknown station {}", crate::text::quoted(code)))
+        })
     }
 
     /// The trip's delay at `now`, advancing its memoised walk.

@@ -1,7 +1,8 @@
-//! Who may connect, decided on the bare TCP connection before any of the handshake's crypto:
-//! a cap on sessions in all, a cap per IP address, and a per-IP connection rate. An admitted
+//! Who may connect, decided on the bare TCP connection before anything is read from it (for SSH,
+//! before any of the handshake's crypto): a cap on connections in all, a cap per IP address, and
+//! a per-IP connection rate. Shared by `serve` (connections) and `ssh` (sessions). An admitted
 //! connection holds a [`Permit`]; its slot frees itself when the permit drops, however the
-//! session ends.
+//! connection ends.
 
 use crate::server::ratelimit::{PerIpLimit, Verdict};
 use std::collections::HashMap;
@@ -39,10 +40,11 @@ pub enum Refusal {
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Refusal::Full(n) => write!(f, "the board has its {n} viewers already; try again later"),
-            Refusal::TooManyFromIp(n) => {
-                write!(f, "{n} sessions from your address are open already")
-            }
+            Refusal::Full(n) => write!(f, "all {n} places are taken; try again later"),
+            Refusal::TooManyFromIp(n) => write!(
+                f,
+                "your address has as many connections open as one address may ({n})"
+            ),
             Refusal::TooFast { retry_after_secs } => write!(
                 f,
                 "too many connections from your address; try again in {retry_after_secs} s"
@@ -84,7 +86,7 @@ impl Admission {
         })
     }
 
-    /// Sessions open now.
+    /// Connections open now.
     pub fn open(&self) -> usize {
         self.open.lock().unwrap_or_else(|e| e.into_inner()).total
     }

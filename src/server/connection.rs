@@ -1,0 +1,494 @@
+//! What one HTTP connection may cost `railtop serve`, and the accept loop that enforces it.
+//!
+//! axum's own `serve` runs hyper without a timer (so without its header deadline) and without any
+//! cap on connections, which let a handful of slow clients hold every file descriptor. Here each
+//! connection is served by hyper's HTTP/1 connection directly, with:
+//! - a **head deadline**: from accept, and again from the end of each answer, a complete request
+//!   head must arrive within [`ConnectionLimits::head`]. It is hyper's header timer, started when
+//!   hyper waits for a head and stopped only when one is parsed: no byte pattern (leading blank
+//!   lines, a header line every few seconds) extends it, and an idle kept-alive connection ends
+//!   with it too;
+//! - a **write deadline**: a write that makes no progress for [`ConnectionLimits::write`] (a client
+//!   that asked and stopped reading) ends the connection;
+//! - **caps** on connections open at once, in all and per IP, below the process's file-descriptor
+//!   limit (raised to its hard limit at start). The excess gets a short 503 and is closed at once;
+//!   refusals and failed accepts are logged as a count per second, not a line each;
+//! - **hyper's own answers** (400, 414, 431 for requests it cannot parse, sent before any handler
+//!   runs) replaced by the API's JSON error with its headers, on a connection where no request
+//!   has been served yet (every attack seen opens with the bad request; a bad request after a good
+//!   one on a kept-alive connection still gets hyper's bare answer).
+
+use super::admission::{Admission, Permit, Refusal};
+use super::tally::Tally;
+use crate::model::ErrorBody;
+use axum::extract::ConnectInfo;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tokio::task::JoinSet;
+use tokio::time::Sleep;
+use tower::ServiceExt;
+
+/// What a connection may take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConnectionLimits {
+    /// From accept, or from the end of the previous answer, to a complete request head.
+    pub head: Duration,
+    /// A write that makes no progress for this long ends the connection.
+    pub write: Duration,
+    /// Connections open at once; `None`: as many as the file-descriptor limit allows, leaving
+    /// room for the feeds' own connections.
+    pub max_open: Option<usize>,
+    /// Connections open at once from one IP address (at most half of `max_open`).
+    pub per_ip: usize,
+    /// After shutdown is asked, open requests get this long to finish.
+    pub grace: Duration,
+}
+
+impl Default for ConnectionLimits {
+    fn default() -> Self {
+        ConnectionLimits {
+            head: Duration::from_secs(10),
+            write: Duration::from_secs(20),
+            max_open: None,
+            per_ip: 256,
+            grace: Duration::from_secs(10),
+        }
+    }
+}
+
+/// File descriptors kept free of client connections: the listener, the feeds' and a remote
+/// source's connections, the runtime's own.
+const FD_RESERVE: u64 = 64;
+/// The cap when the file-descriptor limit is unknown or very high.
+const MAX_OPEN_CEILING: usize = 16_384;
+
+impl ConnectionLimits {
+    /// The caps in force, in all and per IP, given the open-file limit.
+    pub fn caps(&self, fd_limit: Option<u64>) -> (usize, usize) {
+        let room = fd_limit.map_or(MAX_OPEN_CEILING, |n| {
+            usize::try_from(n.saturating_sub(FD_RESERVE)).unwrap_or(MAX_OPEN_CEILING)
+        });
+        let max = self.max_open.unwrap_or(MAX_OPEN_CEILING).min(room).max(1);
+        let per_ip = self.per_ip.min(max.div_ceil(2)).max(1);
+        (max, per_ip)
+    }
+}
+
+/// The client's address, as handlers see it (`ConnectInfo<Peer>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Peer(pub SocketAddr);
+
+static ACCEPT_FAILED: Tally = Tally::new("accepts failed", Duration::from_secs(1));
+static REFUSED: Tally = Tally::new(
+    "connections refused by the connection limits",
+    Duration::from_secs(1),
+);
+
+/// The next connection. A failing accept (out of file descriptors and the like) is retried
+/// after a pause that doubles up to a second, and logged as a count once a second. Shared by the
+/// API and the SSH server.
+pub async fn accept(listener: &TcpListener) -> (TcpStream, SocketAddr) {
+    let mut pause = Duration::from_millis(5);
+    loop {
+        match listener.accept().await {
+            Ok(accepted) => return accepted,
+            Err(e) => {
+                ACCEPT_FAILED.add(&e);
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_secs(1));
+            }
+        }
+    }
+}
+
+/// Raises this process's open-file limit to its hard limit (as Go's runtime does) and returns
+/// the limit in force, if the system says.
+pub fn raise_open_file_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit and setrlimit only read and write the struct passed.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+                return None;
+            }
+            if limit.rlim_cur < limit.rlim_max {
+                let raised = libc::rlimit {
+                    rlim_cur: limit.rlim_max,
+                    rlim_max: limit.rlim_max,
+                };
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                    limit.rlim_cur = limit.rlim_max;
+                }
+            }
+        }
+        Some(limit.rlim_cur)
+    }
+    #[cfg(not(unix))]
+    None
+}
+
+/// Serves `app` on `listener` within `limits` until `shutdown` completes; then stops accepting
+/// and gives open requests [`ConnectionLimits::grace`] to finish.
+pub async fn run(
+    listener: TcpListener,
+    app: Router,
+    limits: ConnectionLimits,
+    shutdown: impl Future<Output = ()>,
+) {
+    let fd_limit = raise_open_file_limit();
+    let (max_open, per_ip) = limits.caps(fd_limit);
+    tracing::info!(
+        max_open,
+        per_ip,
+        fd_limit = ?fd_limit,
+        head_secs = limits.head.as_secs_f64(),
+        write_secs = limits.write.as_secs_f64(),
+        "connection limits"
+    );
+    let admission = Admission::new(max_open, per_ip, 0);
+    let (closing_tx, closing) = watch::channel(false);
+    let mut open = JoinSet::new();
+    tokio::pin!(shutdown);
+    loop {
+        tokio::select! {
+            (stream, peer) = accept(&listener) => match admission.admit(peer.ip()) {
+                Ok(permit) => {
+                    open.spawn(connection(stream, peer, app.clone(), limits.clone(), permit, closing.clone()));
+                }
+                Err(refusal) => {
+                    REFUSED.add(&format_args!("{peer}: {refusal}"));
+                    refuse(&stream, &refusal);
+                }
+            },
+            Some(_) = open.join_next(), if !open.is_empty() => {}
+            () = &mut shutdown => break,
+        }
+    }
+    drop(listener);
+    let _ = closing_tx.send(true);
+    let finished = tokio::time::timeout(limits.grace, async {
+        while open.join_next().await.is_some() {}
+    })
+    .await;
+    if finished.is_err() {
+        tracing::info!(
+            open = open.len(),
+            "requests still open after the grace period: closed"
+        );
+    }
+}
+
+/// Tells a connection over the caps why, without waiting for it: one non-blocking write of a
+/// 503, then the connection closes.
+fn refuse(stream: &TcpStream, refusal: &Refusal) {
+    let answer = json_answer(503, "too_many_connections", &refusal.to_string(), Some("5"));
+    let _ = stream.try_write(&answer);
+}
+
+/// One admitted connection, served until it ends or the server closes.
+async fn connection(
+    stream: TcpStream,
+    peer: SocketAddr,
+    app: Router,
+    limits: ConnectionLimits,
+    permit: Permit,
+    mut closing: watch::Receiver<bool>,
+) {
+    let _ = stream.set_nodelay(true);
+    let served = Arc::new(AtomicBool::new(false));
+    let io = TokioIo::new(Guarded::new(stream, limits.write, served.clone()));
+    let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+        served.store(true, Ordering::Relaxed);
+        let mut request = request.map(axum::body::Body::new);
+        request.extensions_mut().insert(ConnectInfo(Peer(peer)));
+        app.clone().oneshot(request)
+    });
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.head)
+        .keep_alive(true);
+    let conn = http.serve_connection(io, service);
+    tokio::pin!(conn);
+    let ended = tokio::select! {
+        ended = conn.as_mut() => ended,
+        _ = closing.changed() => {
+            conn.as_mut().graceful_shutdown();
+            conn.await
+        }
+    };
+    if let Err(e) = ended {
+        tracing::debug!(%peer, error = %e, "connection ended");
+    }
+    drop(permit);
+}
+
+/// A full HTTP/1.1 answer with the API's JSON error body and headers; the connection closes after.
+fn json_answer(status: u16, code: &str, message: &str, retry_after: Option<&str>) -> Vec<u8> {
+    let body = serde_json::to_vec(&ErrorBody::new(code, message)).unwrap_or_default();
+    let reason = axum::http::StatusCode::from_u16(status)
+        .ok()
+        .and_then(|s| s.canonical_reason())
+        .unwrap_or("Error");
+    let retry = retry_after.map_or(String::new(), |s| format!("retry-after: {s}\r\n"));
+    let mut out = format!(
+        "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\naccess-control-allow-origin: *\r\ncache-control: no-store\r\n{retry}connection: close\r\ncontent-length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    out.extend_from_slice(&body);
+    out
+}
+
+/// hyper's own answer to a request it could not parse, as the API's error.
+fn replacement_for(hyper_answer: &[u8]) -> Option<Vec<u8>> {
+    let status: u16 = std::str::from_utf8(hyper_answer.strip_prefix(b"HTTP/1.1 ")?.get(..3)?)
+        .ok()?
+        .parse()
+        .ok()?;
+    let (code, message) = match status {
+        414 => ("uri_too_long", "the request's URI is too long"),
+        431 => (
+            "headers_too_large",
+            "the request's header fields are too large",
+        ),
+        _ => (
+            "bad_request",
+            "not an HTTP/1.1 request this server can read",
+        ),
+    };
+    Some(json_answer(status, code, message, None))
+}
+
+/// The connection's byte stream with the write deadline and the replacement of hyper's own
+/// answers.
+struct Guarded<S> {
+    inner: S,
+    write_limit: Duration,
+    /// Armed while a write makes no progress.
+    stalled: Option<Pin<Box<Sleep>>>,
+    /// A request has reached the handlers on this connection.
+    served: Arc<AtomicBool>,
+    /// The replacement being written, and how much of it is out.
+    replacing: Option<(Vec<u8>, usize)>,
+}
+
+impl<S> Guarded<S> {
+    fn new(inner: S, write_limit: Duration, served: Arc<AtomicBool>) -> Self {
+        Guarded {
+            inner,
+            write_limit,
+            stalled: None,
+            served,
+            replacing: None,
+        }
+    }
+}
+
+impl<S: AsyncWrite + Unpin> Guarded<S> {
+    /// A write to the client; one that stays pending past the write limit fails.
+    fn write_inner(&mut self, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        match Pin::new(&mut self.inner).poll_write(cx, buf) {
+            Poll::Pending => {
+                let limit = self.write_limit;
+                let timer = self
+                    .stalled
+                    .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+                if timer.as_mut().poll(cx).is_ready() {
+                    return Poll::Ready(Err(io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        "the client stopped reading the answer",
+                    )));
+                }
+                Poll::Pending
+            }
+            done => {
+                self.stalled = None;
+                done
+            }
+        }
+    }
+
+    /// Writes what hyper gives, or, when it is hyper's own error answer, ours in its place
+    /// (reporting hyper's bytes as written once ours are out).
+    fn write_answer(
+        &mut self,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+        len: usize,
+    ) -> Poll<io::Result<usize>> {
+        if self.replacing.is_none() && !self.served.load(Ordering::Relaxed) {
+            self.replacing = replacement_for(buf).map(|r| (r, 0));
+        }
+        let Some((answer, mut at)) = self.replacing.take() else {
+            return self.write_inner(cx, buf);
+        };
+        while at < answer.len() {
+            match self.write_inner(cx, &answer[at..]) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => at += n,
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => {
+                    self.replacing = Some((answer, at));
+                    return Poll::Pending;
+                }
+            }
+        }
+        // Out: anything hyper writes after it is swallowed.
+        self.replacing = Some((answer, at));
+        Poll::Ready(Ok(len))
+    }
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for Guarded<S> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for Guarded<S> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        self.write_answer(cx, buf, buf.len())
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        if self.replacing.is_some() || !self.served.load(Ordering::Relaxed) {
+            // Before any request is served, what hyper writes is its own answer: read as one.
+            let first = bufs
+                .iter()
+                .find(|b| !b.is_empty())
+                .map_or(&[][..], |b| &b[..]);
+            let total = bufs.iter().map(|b| b.len()).sum();
+            return self.write_answer(cx, first, total);
+        }
+        match Pin::new(&mut self.inner).poll_write_vectored(cx, bufs) {
+            Poll::Pending => {
+                let limit = self.write_limit;
+                let timer = self
+                    .stalled
+                    .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+                if timer.as_mut().poll(cx).is_ready() {
+                    return Poll::Ready(Err(io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        "the client stopped reading the answer",
+                    )));
+                }
+                Poll::Pending
+            }
+            done => {
+                self.stalled = None;
+                done
+            }
+        }
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    #[test]
+    fn caps_stay_under_the_descriptor_limit_and_one_address_gets_half_at_most() {
+        let limits = ConnectionLimits::default();
+        assert_eq!(limits.caps(Some(256)), (192, 96));
+        assert_eq!(limits.caps(Some(1_048_576)), (MAX_OPEN_CEILING, 256));
+        assert_eq!(limits.caps(None), (MAX_OPEN_CEILING, 256));
+        assert_eq!(limits.caps(Some(10)), (1, 1), "never zero");
+        let set = ConnectionLimits {
+            max_open: Some(100),
+            per_ip: 8,
+            ..ConnectionLimits::default()
+        };
+        assert_eq!(set.caps(Some(1024)), (100, 8));
+    }
+
+    #[test]
+    fn hypers_bare_answers_become_the_apis_errors() {
+        let answer = replacement_for(
+            b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\n\r\n",
+        )
+        .unwrap();
+        let text = String::from_utf8(answer).unwrap();
+        assert!(
+            text.starts_with("HTTP/1.1 431 Request Header Fields Too Large\r\n"),
+            "{text}"
+        );
+        assert!(text.contains("content-type: application/json\r\n"));
+        assert!(text.contains("access-control-allow-origin: *\r\n"));
+        assert!(text.ends_with(r#"{"error":{"code":"headers_too_large","message":"the request's header fields are too large"}}"#));
+        assert!(
+            replacement_for(b"HTTP/1.1 200 OK\r\n").is_some_and(|r| r.starts_with(b"HTTP/1.1 200"))
+        );
+        assert!(replacement_for(b"garbage").is_none());
+    }
+
+    #[tokio::test]
+    async fn a_client_that_stops_reading_fails_the_write_after_the_limit() {
+        let (client, server) = tokio::io::duplex(1024);
+        let served = Arc::new(AtomicBool::new(true));
+        let mut server = Guarded::new(server, Duration::from_millis(200), served);
+        let started = std::time::Instant::now();
+        let err = server.write_all(&vec![b'x'; 64 * 1024]).await.unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::TimedOut);
+        assert!(started.elapsed() < Duration::from_secs(2));
+        drop(client);
+    }
+
+    #[tokio::test]
+    async fn a_slow_reader_that_keeps_reading_is_served() {
+        let (mut client, server) = tokio::io::duplex(1024);
+        let served = Arc::new(AtomicBool::new(true));
+        let mut server = Guarded::new(server, Duration::from_millis(300), served);
+        let reader = tokio::spawn(async move {
+            let mut got = 0;
+            let mut buf = [0u8; 512];
+            while got < 8 * 1024 {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                got += client.read(&mut buf).await.unwrap();
+            }
+            got
+        });
+        server.write_all(&vec![b'x'; 8 * 1024]).await.unwrap();
+        assert_eq!(reader.await.unwrap(), 8 * 1024);
+    }
+}

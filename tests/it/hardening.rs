@@ -1,0 +1,246 @@
+//! The attacks of the hardening issue, each replayed on loopback against the real server in
+//! a bounded count and time (the scripts in `bench/attacks/` run the full-size versions and
+//! measure them): slow and silent clients, clients that never read, connection floods, and
+//! requests the HTTP parser refuses.
+
+use crate::support::start_demo;
+use railtop::server::connection::ConnectionLimits;
+use railtop::server::ServerConfig;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+
+fn tight(head_ms: u64) -> ServerConfig {
+    ServerConfig {
+        rate_limit: None,
+        connections: ConnectionLimits {
+            head: Duration::from_millis(head_ms),
+            write: Duration::from_millis(500),
+            max_open: Some(8),
+            per_ip: 4,
+            grace: Duration::from_secs(1),
+        },
+        ..ServerConfig::default()
+    }
+}
+
+/// A connection to `server` from the loopback address `127.0.0.<from>`.
+async fn connect_from(from: u8, server: SocketAddr) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket
+        .bind(SocketAddr::from(([127, 0, 0, from], 0)))
+        .unwrap();
+    socket.connect(server).await.unwrap()
+}
+
+/// Reads until the server closes (or resets) the connection; how long that took and what came.
+async fn until_closed(
+    stream: &mut (impl AsyncRead + Unpin),
+    within: Duration,
+) -> (Duration, Vec<u8>) {
+    let started = Instant::now();
+    let mut got = Vec::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        match tokio::time::timeout_at((started + within).into(), stream.read(&mut buf)).await {
+            Err(_) => panic!("still open after {within:?}"),
+            Ok(Ok(0)) | Ok(Err(_)) => return (started.elapsed(), got),
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+/// One raw request on a new connection; the whole answer as text.
+async fn raw(server: SocketAddr, request: &[u8]) -> String {
+    let mut stream = TcpStream::connect(server).await.unwrap();
+    let _ = stream.write_all(request).await;
+    let (_, got) = until_closed(&mut stream, Duration::from_secs(5)).await;
+    String::from_utf8_lossy(&got).into_owned()
+}
+
+#[tokio::test]
+async fn no_byte_pattern_extends_the_head_deadline() {
+    let server = start_demo(tight(500)).await;
+    // Blank lines first, then nothing.
+    let mut blank = TcpStream::connect(server.addr).await.unwrap();
+    blank.write_all(b"\r\n\r\n").await.unwrap();
+    // Nothing at all.
+    let mut silent = TcpStream::connect(server.addr).await.unwrap();
+    // A header line every 100 ms, for as long as the server lets it.
+    let drip = TcpStream::connect(server.addr).await.unwrap();
+    let (mut drip_read, mut drip_write) = drip.into_split();
+    drip_write
+        .write_all(b"GET /api/live/realtime HTTP/1.1\r\n")
+        .await
+        .unwrap();
+    let dripping = tokio::spawn(async move {
+        for i in 0..100 {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let line = format!("X-{i}: y\r\n");
+            if drip_write.write_all(line.as_bytes()).await.is_err() {
+                return i;
+            }
+        }
+        100
+    });
+    for stream in [&mut blank, &mut silent] {
+        let (took, _) = until_closed(stream, Duration::from_secs(3)).await;
+        assert!(took < Duration::from_millis(1500), "{took:?}");
+    }
+    let (took, _) = until_closed(&mut drip_read, Duration::from_secs(3)).await;
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+    assert!(dripping.await.unwrap() < 30, "the drip was cut");
+}
+
+#[tokio::test]
+async fn a_kept_alive_connection_gets_the_same_deadline_for_its_next_request() {
+    let server = start_demo(tight(600)).await;
+    let mut stream = TcpStream::connect(server.addr).await.unwrap();
+    for _ in 0..2 {
+        stream
+            .write_all(b"GET /api/live/departures?station=HKI&limit=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+            .await
+            .unwrap();
+        let mut buf = vec![0u8; 64 * 1024];
+        let n = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut buf))
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+        // Within the deadline: the connection is still there for the next request.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let (took, _) = until_closed(&mut stream, Duration::from_secs(3)).await;
+    assert!(took < Duration::from_millis(1500), "idle kept for {took:?}");
+}
+
+#[tokio::test]
+async fn a_client_that_asks_and_never_reads_is_let_go() {
+    let server = start_demo(tight(500)).await;
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut stream = socket.connect(server.addr).await.unwrap();
+    // 200 pipelined requests for the whole network: far more than any socket buffer holds.
+    let one = b"GET /api/live/realtime HTTP/1.1\r\nHost: x\r\n\r\n";
+    stream.write_all(&one.repeat(200)).await.unwrap();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (_, got) = until_closed(&mut stream, Duration::from_secs(10)).await;
+    let answers = got.windows(12).filter(|w| w == b"HTTP/1.1 200").count();
+    assert!(answers < 200, "all {answers} answers went out: never cut");
+}
+
+#[tokio::test]
+async fn connections_over_the_caps_are_refused_at_once_and_others_get_in() {
+    let server = start_demo(tight(5000)).await;
+    // Four idle connections: all one address may hold.
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        held.push(connect_from(2, server.addr).await);
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut fifth = connect_from(2, server.addr).await;
+    let (took, got) = until_closed(&mut fifth, Duration::from_secs(2)).await;
+    let text = String::from_utf8_lossy(&got);
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    assert!(text.starts_with("HTTP/1.1 503"), "{text}");
+    assert!(text.contains("content-type: application/json"), "{text}");
+    assert!(text.contains(r#""code":"too_many_connections""#), "{text}");
+
+    // Another address is served.
+    let mut other = connect_from(3, server.addr).await;
+    other
+        .write_all(b"GET /api/live/departures?station=HKI&limit=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let (_, got) = until_closed(&mut other, Duration::from_secs(5)).await;
+    assert!(got.starts_with(b"HTTP/1.1 200"));
+
+    // Eight in all: a ninth from a new address is refused too, and let in once one closes.
+    for _ in 0..4 {
+        held.push(connect_from(4, server.addr).await);
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut ninth = connect_from(5, server.addr).await;
+    let (_, got) = until_closed(&mut ninth, Duration::from_secs(2)).await;
+    assert!(String::from_utf8_lossy(&got).contains("all 8 places are taken"));
+    drop(held.pop());
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let text = raw(
+        server.addr,
+        b"GET /api/live/realtime?source=finland HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(
+        text.starts_with("HTTP/1.1 200"),
+        "{}",
+        &text[..text.len().min(200)]
+    );
+}
+
+/// Every refusal, including those made before any handler runs, carries the API's JSON error
+/// and headers; echoes of what was asked are cut.
+#[tokio::test]
+async fn every_refusal_is_the_apis_json_error() {
+    let server = start_demo(tight(2000)).await;
+    let long_uri = format!(
+        "GET /api/live/departures?station={} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "A".repeat(70_000)
+    );
+    let many_headers = format!(
+        "GET /api/live/realtime HTTP/1.1\r\n{}\r\n",
+        (0..150)
+            .map(|i| format!("X-{i}: y\r\n"))
+            .collect::<String>()
+    );
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("405", b"POST /api/live/realtime HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec(), "method_not_allowed"),
+        ("400", b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03garbage\r\n\r\n".to_vec(), "bad_request"),
+        ("414", long_uri.into_bytes(), "uri_too_long"),
+        ("431", many_headers.into_bytes(), "headers_too_large"),
+    ];
+    for (status, request, code) in cases {
+        let text = raw(server.addr, &request).await;
+        assert!(
+            text.starts_with(&format!("HTTP/1.1 {status}")),
+            "{status}: {text}"
+        );
+        let lower = text.to_ascii_lowercase();
+        assert!(
+            lower.contains("content-type: application/json"),
+            "{status}: {text}"
+        );
+        assert!(
+            lower.contains("access-control-allow-origin: *"),
+            "{status}: {text}"
+        );
+        assert!(
+            text.contains(&format!(r#""code":"{code}""#)),
+            "{status}: {text}"
+        );
+    }
+
+    // A long station is refused without being repeated; a shorter unknown one is cut.
+    let text = raw(
+        server.addr,
+        format!(
+            "GET /api/live/departures?station={} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            "B".repeat(5000)
+        )
+        .as_bytes(),
+    )
+    .await;
+    assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+    assert!(text.len() < 1000, "{}", text.len());
+    let text = raw(
+        server.addr,
+        format!(
+            "GET /api/live/departures?station={} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            "C".repeat(90)
+        )
+        .as_bytes(),
+    )
+    .await;
+    assert!(text.starts_with("HTTP/1.1 404"), "{text}");
+    assert!(!text.contains(&"C".repeat(41)), "{text}");
+}
