@@ -115,6 +115,9 @@ pub enum Command {
         /// Connections open at once from one IP (at most half of --max-connections).
         #[arg(long, default_value_t = 256)]
         max_per_ip: usize,
+        /// Cached answers held at most, in MiB of JSON, for realtime and for boards each.
+        #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=65536))]
+        cache_mb: u64,
     },
     /// A full-screen departure board that runs unattended (kiosk).
     Board {
@@ -299,6 +302,12 @@ pub async fn run(cli: Cli) -> Result<()> {
         error_ttl: defaults.error_ttl.min(Duration::from_secs(
             config.board_interval.min(config.interval),
         )),
+        max_bytes: match &cli.command {
+            Some(Command::Serve { cache_mb, .. }) => {
+                usize::try_from(cache_mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX)
+            }
+            _ => defaults.max_bytes,
+        },
     };
     let opened = open_source(&cli, &config).suggestion(
         "sources are `demo` (offline), `upstream`, or the http(s):// URL of a railtop server",
@@ -324,6 +333,7 @@ pub async fn run(cli: Cli) -> Result<()> {
             trust_forwarded_for,
             max_connections,
             max_per_ip,
+            ..
         }) => {
             let (listener, local) = server::listen(listen)
                 .await

@@ -63,21 +63,26 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         limit: config.rate_limit.map(PerIpLimit::per_minute),
         config,
     });
-    if state.limit.is_some() {
-        let weak = Arc::downgrade(&state);
-        // Forget idle clients once a minute while the server lives.
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(Duration::from_secs(60));
-            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-            loop {
-                tick.tick().await;
-                let Some(state) = weak.upgrade() else { break };
-                if let Some(limit) = &state.limit {
-                    limit.forget_idle();
-                }
+    let weak = Arc::downgrade(&state);
+    // Housekeeping while the server lives: forget idle clients, drop expired answers, and say
+    // how much the cache holds when that changed.
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(30));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        let mut last = (0, 0);
+        loop {
+            tick.tick().await;
+            let Some(state) = weak.upgrade() else { break };
+            if let Some(limit) = &state.limit {
+                limit.forget_idle();
             }
-        });
-    }
+            let (answers, bytes) = state.source.sweep();
+            if (answers, bytes / (1024 * 1024)) != (last.0, last.1 / (1024 * 1024)) {
+                tracing::info!(answers, mib = bytes / (1024 * 1024), bytes, "cache");
+            }
+            last = (answers, bytes);
+        }
+    });
     let api = Router::new()
         .route("/api/live/realtime", get(realtime))
         .route("/api/live/departures", get(departures))

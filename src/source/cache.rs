@@ -1,14 +1,21 @@
 //! A TTL cache with single-flight in front of a [`LiveSource`]: while a key is cold, N concurrent
 //! requests for it cause exactly one fetch, and all N get its answer. Answers keep their JSON
 //! encoding once made, so the server sends a cached answer without encoding it again.
+//!
+//! Bounded for a public server: keys are normalised (one board per station however it is
+//! spelled — case, padding — and `limit` is applied to the one cached board, not part of the
+//! key), and the cache holds at most [`CacheConfig::max_bytes`] of answers, counted by their
+//! JSON. Past it, expired answers go first, then the oldest. [`CachedSource::sweep`] drops
+//! expired answers and gives the memory back to the system.
 
-use super::{DeparturesQuery, RealtimeQuery, SharedSource, SourceInfo, SourceResult};
+use super::{DeparturesQuery, RealtimeQuery, SharedSource, SourceInfo, SourceResult, MAX_LIMIT};
 use crate::model::{DeparturesResponse, RealtimeResponse};
 use bytes::Bytes;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::future::Future;
 use std::hash::Hash;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::OnceCell;
@@ -71,26 +78,60 @@ impl<T: Serialize> Cached<T> {
 
 type Outcome<V> = (Instant, SourceResult<Arc<Cached<V>>>);
 
-/// A single-flight slot: empty while the fetch runs, then the outcome.
+/// A single-flight slot: empty while the fetch runs, then the outcome and what it weighs.
 struct Slot<V> {
     cell: OnceCell<Outcome<V>>,
+    bytes: AtomicUsize,
 }
 
-/// A map of keys to single-flight slots with a TTL for answers and a shorter one for errors.
+/// What an error outcome is counted as (its message and the slot).
+const ERROR_BYTES: usize = 256;
+
+/// A map of keys to single-flight slots with a TTL for answers and a shorter one for errors,
+/// bounded in keys and in bytes.
 pub struct FlightCache<K, V> {
     slots: Mutex<HashMap<K, Arc<Slot<V>>>>,
     ttl: Duration,
     error_ttl: Duration,
     max_keys: usize,
+    max_bytes: usize,
+    bytes: AtomicUsize,
 }
 
-impl<K: Eq + Hash + Clone, V> FlightCache<K, V> {
-    pub fn new(ttl: Duration, error_ttl: Duration, max_keys: usize) -> Self {
+/// What a cached answer costs in memory, roughly.
+pub trait Weigh: Sized {
+    fn weigh(cached: &Cached<Self>) -> usize;
+}
+
+/// A feed's raw payload: its bytes.
+impl Weigh for Bytes {
+    fn weigh(cached: &Cached<Self>) -> usize {
+        cached.value.len()
+    }
+}
+
+/// An API answer: its JSON, made now (the server needs it anyway), and the value in memory,
+/// about as big again.
+macro_rules! weighed_by_json {
+    ($($t:ty),*) => {$(
+        impl Weigh for $t {
+            fn weigh(cached: &Cached<Self>) -> usize {
+                cached.json().len().saturating_mul(2)
+            }
+        }
+    )*};
+}
+weighed_by_json!(RealtimeResponse, DeparturesResponse);
+
+impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
+    pub fn new(ttl: Duration, error_ttl: Duration, max_keys: usize, max_bytes: usize) -> Self {
         FlightCache {
             slots: Mutex::new(HashMap::new()),
             ttl,
             error_ttl,
             max_keys,
+            max_bytes,
+            bytes: AtomicUsize::new(0),
         }
     }
 
@@ -104,29 +145,90 @@ impl<K: Eq + Hash + Clone, V> FlightCache<K, V> {
         let ttl = self.ttl;
         let (_, outcome) = slot
             .cell
-            .get_or_init(|| async move {
+            .get_or_init(|| async {
                 let outcome = fetch().await.map(|v| Arc::new(Cached::new(v, ttl)));
+                let weight = match &outcome {
+                    Ok(answer) => V::weigh(answer),
+                    Err(_) => ERROR_BYTES,
+                };
+                slot.bytes.store(weight, Ordering::Relaxed);
+                self.bytes.fetch_add(weight, Ordering::Relaxed);
                 (Instant::now(), outcome)
             })
             .await;
         outcome.clone()
     }
 
-    /// The live slot for `key`: the in-flight or fresh one, else a new empty one.
+    /// Bytes of answers held now.
+    pub fn bytes(&self) -> usize {
+        self.bytes.load(Ordering::Relaxed)
+    }
+
+    /// Answers held now (fresh or not yet swept).
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Drops every expired answer; the bytes freed.
+    pub fn sweep(&self) -> usize {
+        let mut slots = self.lock();
+        let before = self.bytes();
+        self.retain(&mut slots, |cache, slot| cache.is_live(slot));
+        before.saturating_sub(self.bytes())
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<K, Arc<Slot<V>>>> {
+        self.slots.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Keeps the slots `keep` says, uncounting the others' bytes.
+    fn retain(&self, slots: &mut HashMap<K, Arc<Slot<V>>>, keep: impl Fn(&Self, &Slot<V>) -> bool) {
+        slots.retain(|_, slot| {
+            let kept = keep(self, slot);
+            if !kept {
+                self.bytes
+                    .fetch_sub(slot.bytes.swap(0, Ordering::Relaxed), Ordering::Relaxed);
+            }
+            kept
+        });
+    }
+
+    /// The live slot for `key`: the in-flight or fresh one, else a new empty one (making room
+    /// for it first when the cache is full).
     fn slot(&self, key: K) -> Arc<Slot<V>> {
-        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        let mut slots = self.lock();
         if let Some(slot) = slots.get(&key) {
             if self.is_live(slot) {
                 return slot.clone();
             }
         }
-        if slots.len() >= self.max_keys {
-            slots.retain(|_, s| self.is_live(s));
+        if slots.len() >= self.max_keys || self.bytes() > self.max_bytes {
+            self.retain(&mut slots, |cache, slot| cache.is_live(slot));
+        }
+        // Still over: the oldest finished answers go until the cache is under its budget.
+        while self.bytes() > self.max_bytes || slots.len() >= self.max_keys {
+            let oldest = slots
+                .iter()
+                .filter_map(|(k, slot)| slot.cell.get().map(|(done, _)| (*done, k.clone())))
+                .min_by_key(|(done, _)| *done);
+            let Some((_, k)) = oldest else { break };
+            if let Some(slot) = slots.remove(&k) {
+                self.bytes
+                    .fetch_sub(slot.bytes.swap(0, Ordering::Relaxed), Ordering::Relaxed);
+            }
         }
         let slot = Arc::new(Slot {
             cell: OnceCell::new(),
+            bytes: AtomicUsize::new(0),
         });
-        slots.insert(key, slot.clone());
+        if let Some(old) = slots.insert(key, slot.clone()) {
+            self.bytes
+                .fetch_sub(old.bytes.swap(0, Ordering::Relaxed), Ordering::Relaxed);
+        }
         slot
     }
 
@@ -146,6 +248,8 @@ pub struct CacheConfig {
     pub departures_ttl: Duration,
     /// Errors are kept briefly too, so a failing source is not hammered by every request.
     pub error_ttl: Duration,
+    /// Answers held at most, in bytes of JSON (realtime and boards each get this much).
+    pub max_bytes: usize,
 }
 
 impl Default for CacheConfig {
@@ -154,15 +258,20 @@ impl Default for CacheConfig {
             realtime_ttl: Duration::from_secs(10),
             departures_ttl: Duration::from_secs(20),
             error_ttl: Duration::from_secs(3),
+            max_bytes: DEFAULT_MAX_BYTES,
         }
     }
 }
+
+/// The default byte budget per kind of answer: every country's realtime answer of the full demo
+/// network is about 9 MB of JSON, a board of 100 departures about 40 KB.
+pub const DEFAULT_MAX_BYTES: usize = 32 * 1024 * 1024;
 
 /// A [`LiveSource`] behind a cache: what the server, the dashboard and the commands all use.
 pub struct CachedSource {
     inner: SharedSource,
     realtime: FlightCache<RealtimeQuery, RealtimeResponse>,
-    departures: FlightCache<DeparturesQuery, DeparturesResponse>,
+    departures: FlightCache<String, DeparturesResponse>,
 }
 
 /// Enough keys for every country × stop and a few thousand boards; past it, stale keys go.
@@ -172,8 +281,18 @@ impl CachedSource {
     pub fn new(inner: SharedSource, config: CacheConfig) -> Self {
         CachedSource {
             inner,
-            realtime: FlightCache::new(config.realtime_ttl, config.error_ttl, MAX_KEYS),
-            departures: FlightCache::new(config.departures_ttl, config.error_ttl, MAX_KEYS),
+            realtime: FlightCache::new(
+                config.realtime_ttl,
+                config.error_ttl,
+                MAX_KEYS,
+                config.max_bytes,
+            ),
+            departures: FlightCache::new(
+                config.departures_ttl,
+                config.error_ttl,
+                MAX_KEYS,
+                config.max_bytes,
+            ),
         }
     }
 
@@ -199,14 +318,69 @@ impl CachedSource {
             .await
     }
 
+    /// The station's board, up to `query.limit` rows. One board is fetched and cached per
+    /// station (with [`MAX_LIMIT`] rows), however the station is spelled and whatever the limit;
+    /// a smaller limit gets a cut copy (its JSON made for this answer).
     pub async fn departures(
         &self,
         query: DeparturesQuery,
     ) -> SourceResult<Arc<Cached<DeparturesResponse>>> {
         let inner = &self.inner;
-        self.departures
-            .get(query.clone(), || inner.departures(query))
-            .await
+        let station = query.station.trim().to_owned();
+        let full = self
+            .departures
+            .get(board_key(&station), || {
+                inner.departures(DeparturesQuery {
+                    station,
+                    limit: MAX_LIMIT,
+                })
+            })
+            .await?;
+        if full.value.departures.len() <= query.limit {
+            return Ok(full);
+        }
+        let mut cut = DeparturesResponse {
+            departures: full.value.departures[..query.limit].to_vec(),
+            station: full.value.station.clone(),
+            fetched_at: full.value.fetched_at.clone(),
+            attribution: full.value.attribution.clone(),
+        };
+        cut.departures.shrink_to_fit();
+        Ok(Arc::new(Cached {
+            value: cut,
+            fetched: full.fetched,
+            ttl: full.ttl,
+            json: OnceLock::new(),
+            gzip: OnceLock::new(),
+        }))
+    }
+
+    /// Drops expired answers and, when that freed a good deal, hands the memory back to the
+    /// system; returns (answers held, bytes held) after.
+    pub fn sweep(&self) -> (usize, usize) {
+        let freed = self.realtime.sweep() + self.departures.sweep();
+        if freed > 1024 * 1024 {
+            give_back_memory();
+        }
+        (
+            self.realtime.len() + self.departures.len(),
+            self.realtime.bytes() + self.departures.bytes(),
+        )
+    }
+}
+
+/// One cache key per station however it is asked for: `HKI`, `hki` and `HKI ` are one board.
+fn board_key(station: &str) -> String {
+    station.trim().to_lowercase()
+}
+
+/// Returns freed heap to the system (glibc keeps it otherwise, and a server's RSS would stay
+/// at its peak after a burst of load).
+fn give_back_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only releases free memory at the top of glibc's heaps.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 
@@ -218,10 +392,11 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_thousand_concurrent_requests_for_a_cold_key_fetch_once() {
-        let cache = Arc::new(FlightCache::<u32, u32>::new(
+        let cache = Arc::new(FlightCache::<u32, Bytes>::new(
             Duration::from_secs(60),
             Duration::from_secs(1),
             16,
+            1 << 20,
         ));
         let fetches = Arc::new(AtomicUsize::new(0));
         let mut tasks = Vec::new();
@@ -232,13 +407,13 @@ mod tests {
                     .get(7, || async {
                         fetches.fetch_add(1, Ordering::SeqCst);
                         tokio::time::sleep(Duration::from_millis(50)).await;
-                        Ok(42)
+                        Ok(Bytes::from_static(b"42"))
                     })
                     .await
             }));
         }
         for t in tasks {
-            assert_eq!(t.await.unwrap().unwrap().value, 42);
+            assert_eq!(&t.await.unwrap().unwrap().value[..], b"42");
         }
         assert_eq!(fetches.load(Ordering::SeqCst), 1);
     }
@@ -296,20 +471,28 @@ mod tests {
 
     #[tokio::test]
     async fn answers_expire_after_their_ttl_and_errors_sooner() {
-        let cache =
-            FlightCache::<u32, u32>::new(Duration::from_millis(200), Duration::from_millis(20), 16);
+        let cache = FlightCache::<u32, Bytes>::new(
+            Duration::from_millis(200),
+            Duration::from_millis(20),
+            16,
+            1 << 20,
+        );
         let n = AtomicUsize::new(0);
-        let fetch = || async { Ok(n.fetch_add(1, Ordering::SeqCst) as u32) };
-        assert_eq!(cache.get(1, fetch).await.unwrap().value, 0);
-        assert_eq!(cache.get(1, fetch).await.unwrap().value, 0, "fresh: cached");
+        let fetch = || async { Ok(Bytes::from(vec![n.fetch_add(1, Ordering::SeqCst) as u8])) };
+        assert_eq!(cache.get(1, fetch).await.unwrap().value[0], 0);
+        assert_eq!(
+            cache.get(1, fetch).await.unwrap().value[0],
+            0,
+            "fresh: cached"
+        );
         tokio::time::sleep(Duration::from_millis(250)).await;
         assert_eq!(
-            cache.get(1, fetch).await.unwrap().value,
+            cache.get(1, fetch).await.unwrap().value[0],
             1,
             "stale: fetched again"
         );
 
-        let fail = || async { Err::<u32, _>(SourceError::Upstream("down".into())) };
+        let fail = || async { Err::<Bytes, _>(SourceError::Upstream("down".into())) };
         assert!(cache.get(2, fail).await.is_err());
         assert!(
             cache.get(2, fetch).await.is_err(),
@@ -321,16 +504,21 @@ mod tests {
 
     #[tokio::test]
     async fn a_cancelled_fetch_is_taken_over_by_the_next_caller() {
-        let cache =
-            FlightCache::<u32, u32>::new(Duration::from_secs(60), Duration::from_secs(1), 16);
+        let cache = FlightCache::<u32, Bytes>::new(
+            Duration::from_secs(60),
+            Duration::from_secs(1),
+            16,
+            1 << 20,
+        );
         let slow = cache.get(1, || async {
             tokio::time::sleep(Duration::from_secs(3600)).await;
-            Ok(1)
+            Ok(Bytes::from_static(b"1"))
         });
         assert!(tokio::time::timeout(Duration::from_millis(20), slow)
             .await
             .is_err());
-        assert_eq!(cache.get(1, || async { Ok(2) }).await.unwrap().value, 2);
+        let again = cache.get(1, || async { Ok(Bytes::from_static(b"2")) });
+        assert_eq!(&again.await.unwrap().value[..], b"2");
     }
 
     #[test]
@@ -348,14 +536,106 @@ mod tests {
     }
 
     #[test]
-    fn keys_are_bounded() {
-        let cache = FlightCache::<u32, u32>::new(Duration::ZERO, Duration::ZERO, 4);
+    fn keys_and_bytes_are_bounded_and_expired_answers_swept() {
+        let cache = FlightCache::<u32, Bytes>::new(Duration::ZERO, Duration::ZERO, 4, 1 << 20);
         let rt = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
         for k in 0..100 {
-            rt.block_on(cache.get(k, || async { Ok(k) })).unwrap();
+            rt.block_on(cache.get(k, || async { Ok(Bytes::from_static(b"x")) }))
+                .unwrap();
         }
-        assert!(cache.slots.lock().unwrap().len() <= 5);
+        assert!(cache.len() <= 5);
+
+        // Fresh answers of 100 KB each under a 1 MB budget: the oldest go.
+        let cache =
+            FlightCache::<u32, Bytes>::new(Duration::from_secs(60), Duration::ZERO, 1000, 1 << 20);
+        for k in 0..50 {
+            rt.block_on(cache.get(k, || async { Ok(Bytes::from(vec![0u8; 100_000])) }))
+                .unwrap();
+            assert!(cache.bytes() <= (1 << 20) + 100_000, "{}", cache.bytes());
+        }
+        assert!(cache.len() <= 11, "{}", cache.len());
+        let mut held: Vec<u32> = cache.lock().keys().copied().collect();
+        held.sort();
+        assert_eq!(
+            held.first(),
+            Some(&(50 - held.len() as u32)),
+            "the newest stay"
+        );
+
+        // Expired answers are swept and their bytes uncounted.
+        let cache = FlightCache::<u32, Bytes>::new(
+            Duration::from_millis(10),
+            Duration::ZERO,
+            1000,
+            1 << 20,
+        );
+        for k in 0..5 {
+            rt.block_on(cache.get(k, || async { Ok(Bytes::from(vec![0u8; 1000])) }))
+                .unwrap();
+        }
+        assert_eq!(cache.bytes(), 5000);
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(cache.sweep(), 5000);
+        assert_eq!((cache.len(), cache.bytes()), (0, 0));
+    }
+
+    /// A source that records the boards it was asked for and answers 30 rows.
+    struct Boards(Mutex<Vec<DeparturesQuery>>);
+
+    impl crate::source::LiveSource for Boards {
+        fn info(&self) -> SourceInfo {
+            SourceInfo {
+                name: "boards".into(),
+                is_demo: true,
+                attribution: String::new(),
+            }
+        }
+        fn realtime(&self, _: RealtimeQuery) -> crate::source::SourceFuture<'_, RealtimeResponse> {
+            Box::pin(std::future::ready(Ok(RealtimeResponse::default())))
+        }
+        fn departures(
+            &self,
+            q: DeparturesQuery,
+        ) -> crate::source::SourceFuture<'_, DeparturesResponse> {
+            self.0.lock().unwrap().push(q);
+            let mut board = crate::test_support::demo_board("HKI");
+            board.departures.truncate(30);
+            Box::pin(std::future::ready(Ok(board)))
+        }
+    }
+
+    #[tokio::test]
+    async fn one_board_per_station_however_spelled_and_whatever_the_limit() {
+        let boards = Arc::new(Boards(Mutex::new(Vec::new())));
+        let cached = CachedSource::new(boards.clone(), CacheConfig::default());
+        let mut sizes = Vec::new();
+        for (station, limit) in [("HKI", 20), ("hki", 5), (" HKI ", 100), ("Hki", 1)] {
+            let q = DeparturesQuery {
+                station: station.into(),
+                limit,
+            };
+            let answer = cached.departures(q).await.unwrap();
+            sizes.push(answer.value.departures.len());
+            assert_eq!(answer.value.station.name, "Helsinki");
+        }
+        assert_eq!(sizes, [20, 5, 30, 1]);
+        let asked = boards.0.lock().unwrap().clone();
+        assert_eq!(asked.len(), 1, "{asked:?}");
+        assert_eq!(
+            (asked[0].station.as_str(), asked[0].limit),
+            ("HKI", MAX_LIMIT)
+        );
+        // The cut answer's JSON has the cut rows.
+        let five = cached
+            .departures(DeparturesQuery {
+                station: "HKI".into(),
+                limit: 5,
+            })
+            .await
+            .unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&five.json()).unwrap();
+        assert_eq!(json["departures"].as_array().unwrap().len(), 5);
     }
 }

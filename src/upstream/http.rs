@@ -20,6 +20,8 @@ pub const USER_AGENT: &str = concat!(
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const TOTAL_TIMEOUT: Duration = Duration::from_secs(12);
 const MAX_BODY: usize = 24 * 1024 * 1024;
+/// Raw payloads one feed keeps in its cache at most (boards of many stations, its train list).
+const PAYLOAD_BYTES: usize = 16 * 1024 * 1024;
 
 /// Who a feed is and how its upstream is reached: built from its registry row (or, for a
 /// `[[feeds]]` entry, from the configuration).
@@ -141,7 +143,7 @@ impl FeedHttp {
             base: base.trim().trim_end_matches('/').to_string(),
             client,
             budget: RateLimiter::direct(Quota::per_minute(per_minute)),
-            cache: FlightCache::new(spec.ttl, Duration::from_secs(2), 512),
+            cache: FlightCache::new(spec.ttl, Duration::from_secs(2), 512, PAYLOAD_BYTES),
             health: Mutex::new(Health::default()),
             spec,
         }

@@ -213,7 +213,8 @@ async fn finland_end_to_end_through_the_binary() {
         paths
             .iter()
             .any(|p| p.starts_with("/api/v1/live-trains/station/HKI?")
-                && p.contains("departing_trains=20")),
+                // One board per station is cached, fetched with the API's largest limit.
+                && p.contains("departing_trains=100")),
         "{paths:?}"
     );
     for (_, headers, _) in seen.iter() {
@@ -359,7 +360,7 @@ async fn board_only_countries_list_their_hub_and_answer_boards() {
         "the hub: {paths:?}"
     );
     assert!(
-        paths.contains(&"/v1/stationboard?id=8503000&limit=2"),
+        paths.contains(&"/v1/stationboard?id=8503000&limit=100"),
         "a slug resolves to its number: {paths:?}"
     );
 }
