@@ -12,6 +12,7 @@ pub mod config;
 pub mod country;
 pub mod kiosk;
 pub mod model;
+pub mod panics;
 pub mod screen;
 pub mod server;
 pub mod source;

@@ -122,3 +122,44 @@ pub fn demo_kiosk(stations: &[&str], settings: KioskSettings) -> KioskState {
     }
     k
 }
+
+/// A source with a bug: every answer panics while it is made (for the tests that a panic in a
+/// feed stays that feed's failure).
+pub struct PanickingSource;
+
+impl LiveSource for PanickingSource {
+    fn info(&self) -> crate::source::SourceInfo {
+        crate::source::SourceInfo {
+            name: "panicking".into(),
+            is_demo: true,
+            attribution: "DEMO".into(),
+        }
+    }
+
+    fn realtime(
+        &self,
+        _: RealtimeQuery,
+    ) -> crate::source::SourceFuture<'_, crate::model::RealtimeResponse> {
+        Box::pin(async {
+            tokio::task::yield_now().await;
+            panic!("a bug while reading a feed's trains")
+        })
+    }
+
+    fn departures(
+        &self,
+        _: DeparturesQuery,
+    ) -> crate::source::SourceFuture<'_, DeparturesResponse> {
+        Box::pin(async {
+            let overflow = i64::MAX;
+            tokio::task::yield_now().await;
+            Ok(DeparturesResponse {
+                fetched_at: overflow
+                    .checked_add(std::hint::black_box(1))
+                    .map(|n| n.to_string())
+                    .expect("a bug while reading a feed's board"),
+                ..DeparturesResponse::default()
+            })
+        })
+    }
+}

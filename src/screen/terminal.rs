@@ -35,11 +35,21 @@ impl TerminalGuard {
     pub fn enter(mouse: bool) -> io::Result<TerminalGuard> {
         static HOOK: Once = Once::new();
         HOOK.call_once(|| {
+            crate::panics::install_hook();
             let previous = std::panic::take_hook();
             std::panic::set_hook(Box::new(move |info| {
-                // Mouse capture off too: harmless when it was never on.
+                if crate::panics::is_caught_here() {
+                    // A feed's bug, caught and shown as its failure: the screen goes on.
+                    previous(info);
+                    return;
+                }
+                // A bug in the screen itself: the terminal back (mouse capture off too,
+                // harmless when it was never on), the report, and out at once with the status
+                // of a panic. Waiting for the program to notice would leave a screen that no
+                // longer answers keys.
                 restore_terminal(true);
                 previous(info);
+                std::process::exit(101);
             }));
         });
         terminal::enable_raw_mode()?;

@@ -8,7 +8,9 @@
 //! JSON. Past it, expired answers go first, then the oldest. [`CachedSource::sweep`] drops
 //! expired answers and gives the memory back to the system.
 
-use super::{DeparturesQuery, RealtimeQuery, SharedSource, SourceInfo, SourceResult, MAX_LIMIT};
+use super::{
+    DeparturesQuery, RealtimeQuery, SharedSource, SourceError, SourceInfo, SourceResult, MAX_LIMIT,
+};
 use crate::model::{DeparturesResponse, RealtimeResponse};
 use bytes::Bytes;
 use serde::Serialize;
@@ -146,7 +148,17 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
         let (_, outcome) = slot
             .cell
             .get_or_init(|| async {
-                let outcome = fetch().await.map(|v| Arc::new(Cached::new(v, ttl)));
+                // A panic while the answer is made (a bug) is this answer's failure, not the
+                // caller's end: the server still answers, the screens still run.
+                let fetched = crate::panics::caught("an answer", fetch())
+                    .await
+                    .unwrap_or_else(|c| {
+                        Err(SourceError::Upstream(format!(
+                            "railtop failed while making this answer (a bug, logged): {}",
+                            c.message
+                        )))
+                    });
+                let outcome = fetched.map(|v| Arc::new(Cached::new(v, ttl)));
                 let weight = match &outcome {
                     Ok(answer) => V::weigh(answer),
                     Err(_) => ERROR_BYTES,

@@ -46,3 +46,30 @@ pub fn spawn(
     });
     (latest, fetches)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::cache::CacheConfig;
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn a_feed_that_panics_marks_its_board_failing_and_the_boards_go_on() {
+        let source = Arc::new(CachedSource::new(
+            Arc::new(crate::test_support::PanickingSource),
+            CacheConfig::default(),
+        ));
+        let clock = Clock::Fixed(crate::test_support::now());
+        let (mut latest, fetches) = spawn(source, clock, vec!["BRU".into()], 30);
+        tokio::time::timeout(Duration::from_secs(5), latest.changed())
+            .await
+            .expect("a board within 5 s")
+            .expect("the boards are still published");
+        let boards = latest.borrow().clone();
+        assert!(boards[0].data.is_none());
+        let error = boards[0].error.clone().unwrap_or_default();
+        assert!(error.contains("a bug, logged"), "{error}");
+        assert_eq!(fetches.load(Ordering::Relaxed), 1);
+        assert!(latest.has_changed().is_ok(), "the poller lives on");
+    }
+}

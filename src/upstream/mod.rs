@@ -161,7 +161,7 @@ impl<A: Adapter> Feed for Live<A> {
         stop: Option<&'a str>,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(async move {
+        Box::pin(contained(self.slug(), async move {
             let mut trains = match self
                 .adapter
                 .trains(&self.http, TrainsAsk { stop, now })
@@ -172,7 +172,7 @@ impl<A: Adapter> Feed for Live<A> {
             };
             plausible::bound_trains(&mut trains).log(self.slug());
             Ok(trains)
-        })
+        }))
     }
 
     fn board<'a>(
@@ -186,12 +186,28 @@ impl<A: Adapter> Feed for Live<A> {
             limit,
             now,
         };
-        Box::pin(async move {
+        Box::pin(contained(self.slug(), async move {
             let mut board = self.adapter.board(&self.http, ask).await?;
             plausible::bound_departures(&mut board.departures).log(self.slug());
             Ok(board)
-        })
+        }))
     }
+}
+
+/// A feed's fetch with a panic in it (a bug in its parser) made that feed's failure, like an
+/// outage: the other feeds, the server and the screens go on.
+async fn contained<T>(
+    slug: &str,
+    fetch: impl std::future::Future<Output = SourceResult<T>>,
+) -> SourceResult<T> {
+    crate::panics::caught(slug, fetch)
+        .await
+        .unwrap_or_else(|c| {
+            Err(SourceError::Upstream(format!(
+                "the {slug} feed failed inside railtop (a bug, logged): {}",
+                c.message
+            )))
+        })
 }
 
 /// Whether the country's embedded station list has `code` as a code or alias.

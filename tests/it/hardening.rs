@@ -3,7 +3,7 @@
 //! measure them): slow and silent clients, clients that never read, connection floods, and
 //! requests the HTTP parser refuses.
 
-use crate::support::start_demo;
+use crate::support::{start_demo, start_with};
 use railtop::server::connection::ConnectionLimits;
 use railtop::server::ServerConfig;
 use std::net::SocketAddr;
@@ -243,4 +243,33 @@ async fn every_refusal_is_the_apis_json_error() {
     .await;
     assert!(text.starts_with("HTTP/1.1 404"), "{text}");
     assert!(!text.contains(&"C".repeat(41)), "{text}");
+}
+
+/// A source whose every answer panics (the Belgian overflow of the fidelity issue was one):
+/// each request gets a 502 with the API's error, on a connection that stays open.
+#[tokio::test]
+async fn a_panic_in_a_feed_is_a_502_not_a_dropped_connection() {
+    let server = start_with(
+        std::sync::Arc::new(railtop::test_support::PanickingSource),
+        tight(5000),
+    )
+    .await;
+    let mut stream = TcpStream::connect(server.addr).await.unwrap();
+    for path in [
+        "/api/live/departures?station=BRU",
+        "/api/live/realtime",
+        "/api/live/departures?station=GENT",
+    ] {
+        let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut buf = vec![0u8; 16 * 1024];
+        let n = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut buf))
+            .await
+            .expect("an answer")
+            .expect("the connection is open");
+        let text = String::from_utf8_lossy(&buf[..n]);
+        assert!(text.starts_with("HTTP/1.1 502"), "{path}: {text}");
+        assert!(text.contains(r#""code":"upstream_failed""#), "{text}");
+        assert!(text.contains("a bug, logged"), "{text}");
+    }
 }

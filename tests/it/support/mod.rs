@@ -29,7 +29,12 @@ impl TestServer {
 /// Starts the real server with the demo source at [`NOW`].
 pub async fn start_demo(config: ServerConfig) -> TestServer {
     let demo = DemoSource::new(1, 1, Clock::parse(NOW).unwrap()).unwrap();
-    let source = Arc::new(CachedSource::new(Arc::new(demo), CacheConfig::default()));
+    start_with(Arc::new(demo), config).await
+}
+
+/// Starts the real server with `source`.
+pub async fn start_with(source: railtop::source::SharedSource, config: ServerConfig) -> TestServer {
+    let source = Arc::new(CachedSource::new(source, CacheConfig::default()));
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
