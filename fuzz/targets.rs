@@ -7,13 +7,14 @@
 use chrono::{DateTime, Utc};
 use railtop::clock::Clock;
 use railtop::config::{self, Config, Overrides};
+use railtop::model::plausible;
 use railtop::model::{DeparturesResponse, RealtimeResponse};
 use railtop::source::demo::DemoSource;
 use railtop::source::{DeparturesQuery, RealtimeQuery};
 use railtop::upstream::gtfs::{self, GtfsFeedConfig};
 use railtop::upstream::gtfs_static::{self, Timetable};
 use railtop::upstream::parse::Board;
-use railtop::upstream::{plausible, *};
+use railtop::upstream::*;
 use std::sync::OnceLock;
 
 pub struct Target {
@@ -406,10 +407,10 @@ pub const TARGETS: &[Target] = &[
         seeds: &[],
         made: demo_answers,
         run: |d| {
-            if let Ok(mut r) = serde_json::from_slice::<RealtimeResponse>(d) {
+            if let Ok(mut r) = railtop::model::tolerant::from_json::<RealtimeResponse>(d) {
                 r.sanitize();
             }
-            if let Ok(mut r) = serde_json::from_slice::<DeparturesResponse>(d) {
+            if let Ok(mut r) = railtop::model::tolerant::from_json::<DeparturesResponse>(d) {
                 r.complete_code("HKI");
                 r.sanitize();
             }

@@ -7,8 +7,10 @@
 pub const MAX_FIELD_CHARS: usize = 200;
 
 /// Removes escape sequences (CSI, OSC, DCS and two-byte ESC forms), control characters (C0, DEL,
-/// C1) and bidirectional overrides, turns tabs and newlines into spaces, trims, and bounds the
-/// length. Leaves the string untouched (no allocation) when it is already clean.
+/// C1), bidirectional marks and overrides, and the invisible format characters that change
+/// width or order on a terminal (zero-width spaces and joiners, soft hyphens, the byte-order
+/// mark, variation selectors, tags); turns tabs, newlines and line or paragraph separators into
+/// spaces, trims, and bounds the length. Leaves the string untouched (no allocation) when it is already clean.
 pub fn clean(s: &mut String) {
     if is_clean(s) {
         return;
@@ -27,7 +29,7 @@ pub fn cleaned(s: &str) -> String {
             // 8-bit CSI / OSC / DCS / APC / PM / SOS: skip their body as well.
             '\u{9b}' => skip_csi(&mut chars),
             '\u{90}' | '\u{9d}' | '\u{98}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
-            '\t' | '\n' | '\r' => push_space(&mut out, &mut count),
+            '\t' | '\n' | '\r' | '\u{2028}' | '\u{2029}' => push_space(&mut out, &mut count),
             c if is_unsafe(c) => {}
             c => {
                 out.push(c);
@@ -69,14 +71,25 @@ fn is_clean(s: &str) -> bool {
     s.len() <= MAX_FIELD_CHARS
         && !s
             .chars()
-            .any(|c| is_unsafe(c) || matches!(c, '\t' | '\n' | '\r'))
+            .any(|c| is_unsafe(c) || matches!(c, '\t' | '\n' | '\r' | '\u{2028}' | '\u{2029}'))
         && s.trim().len() == s.len()
 }
 
 fn is_unsafe(c: char) -> bool {
     c.is_control()
-        // Bidirectional overrides and isolates can reorder what is drawn around them.
-        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(c,
+            // Bidirectional marks, embeddings, overrides and isolates reorder what is drawn
+            // around them (LRM, RLM, ALM, LRE … RLO, LRI … PDI).
+            '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+            // Zero-width and invisible format characters: terminals disagree on their width,
+            // so they misalign the columns and borders drawn after them.
+            | '\u{00ad}' | '\u{180e}' | '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}'
+            | '\u{206a}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}'
+            // Variation selectors (an emoji drawn one or two cells wide) and tags.
+            | '\u{fe00}'..='\u{fe0f}' | '\u{e0000}'..='\u{e007f}' | '\u{e0100}'..='\u{e01ef}'
+            // Other scripts' format controls.
+            | '\u{13430}'..='\u{1343f}' | '\u{1d173}'..='\u{1d17a}' | '\u{110bd}' | '\u{110cd}'
+        )
 }
 
 fn push_space(out: &mut String, count: &mut usize) {
@@ -138,6 +151,43 @@ mod tests {
         assert_eq!(cleaned("IC\t1\r\n"), "IC 1");
         assert_eq!(cleaned("\u{202e}evil"), "evil");
         assert_eq!(cleaned("\u{9b}2Jclear"), "clear");
+    }
+
+    #[test]
+    fn strips_format_characters_that_change_width_or_order() {
+        for hostile in [
+            "\u{200d}",
+            "\u{200b}",
+            "\u{200c}",
+            "\u{200e}",
+            "\u{200f}",
+            "\u{061c}",
+            "\u{feff}",
+            "\u{00ad}",
+            "\u{2060}",
+            "\u{fe0f}",
+            "\u{e0041}",
+            "\u{2066}",
+            "\u{202e}",
+            "\u{7f}",
+            "\u{85}",
+            "\u{80}",
+        ] {
+            assert_eq!(
+                cleaned(&format!("Tam{hostile}pere")),
+                "Tampere",
+                "{hostile:?}"
+            );
+        }
+        assert_eq!(
+            cleaned("Oulu\u{2028}Kemi\u{2029}Tornio"),
+            "Oulu Kemi Tornio"
+        );
+        // Letters of every script stay, combining accents too.
+        assert_eq!(
+            cleaned("Zürich ö Köln 東京 Москва"),
+            "Zürich ö Köln 東京 Москва"
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! only where known. Input is tolerant (see [`tolerant`]): unknown fields are ignored, missing and
 //! `null` values are accepted, numbers may arrive as strings.
 
+pub mod plausible;
 pub mod tolerant;
 
 use crate::text::clean;
@@ -214,20 +215,38 @@ pub struct CountryError {
     pub reason: String,
 }
 
+/// Most trains read from one answer of a peer: the whole demo network is about 26,000.
+pub const MAX_TRAINS: usize = 100_000;
+/// Most countries and regions read from one answer of a peer (the API has 19 countries; the
+/// rest are a server's own regions).
+pub const MAX_COUNTRIES: usize = 64;
+/// Most departures on one board (the API's largest `limit`).
+pub const MAX_DEPARTURES: usize = 100;
+
 /// The answer of `GET /api/live/realtime`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct RealtimeResponse {
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "tolerant::bounded::<_, Train, MAX_TRAINS>"
+    )]
     pub trains: Vec<Train>,
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "tolerant::bounded_names::<_, MAX_COUNTRIES>"
+    )]
     pub live_countries: Vec<String>,
     #[serde(default)]
     pub stats: Stats,
     #[serde(default, deserialize_with = "tolerant::string")]
     pub fetched_at: String,
     /// railtop's extra: countries that failed, each with a reason.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "tolerant::bounded::<_, CountryError, MAX_COUNTRIES>"
+    )]
     pub failed_countries: Vec<CountryError>,
     /// railtop's extra: the "Data via …" line every client screen shows.
     #[serde(
@@ -251,10 +270,18 @@ impl RealtimeResponse {
         }
     }
 
-    /// Cleans every record read from outside and recomputes `stats` from the trains.
+    /// Cleans every record read from outside and recomputes `stats` from the trains: strings
+    /// cleaned and bounded, records without any name dropped, delays that cannot be true made
+    /// "no data", countries kept to slug-shaped names without repeats.
     pub fn sanitize(&mut self) {
         self.trains.iter_mut().for_each(Train::sanitize);
+        self.trains
+            .retain(|t| !(t.id.is_empty() && t.train_code.is_empty() && t.name.is_empty()));
+        plausible::bound_trains(&mut self.trains).log("an answer read");
         self.live_countries.iter_mut().for_each(clean);
+        let mut seen = std::collections::HashSet::new();
+        self.live_countries
+            .retain(|c| is_slug_shaped(c) && seen.insert(c.clone()));
         for e in &mut self.failed_countries {
             clean(&mut e.country);
             clean(&mut e.reason);
@@ -405,9 +432,22 @@ pub struct DeparturesResponse {
     pub attribution: Option<String>,
 }
 
+/// A country or region slug as railtop writes them: lower-case letters, digits and `-`.
+fn is_slug_shaped(s: &str) -> bool {
+    (1..=40).contains(&s.len())
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
 impl DeparturesResponse {
+    /// Cleans every string, drops rows without a line, destination or time, and makes delays
+    /// that cannot be true "no data".
     pub fn sanitize(&mut self) {
         self.departures.iter_mut().for_each(Departure::sanitize);
+        self.departures.retain(|d| {
+            !(d.line.is_empty() && d.destination.is_empty() && d.scheduled_dep.is_empty())
+        });
+        plausible::bound_departures(&mut self.departures).log("an answer read");
         for s in [
             &mut self.station.code,
             &mut self.station.name,
@@ -472,7 +512,10 @@ mod wire {
     #[derive(Deserialize)]
     #[serde(rename_all = "camelCase")]
     pub struct DeparturesIn {
-        #[serde(default)]
+        #[serde(
+            default,
+            deserialize_with = "tolerant::bounded::<_, Departure, { super::MAX_DEPARTURES }>"
+        )]
         departures: Vec<Departure>,
         #[serde(default)]
         station: Option<Station>,

@@ -116,19 +116,63 @@ pub fn string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     Ok(opt_string(d)?.unwrap_or_default())
 }
 
-/// A list of strings from an array (items that are not strings or numbers are skipped), or one
-/// string; anything else is an empty list.
+/// Most strings read into one list of strings (a departure's via stops or messages).
+pub const MAX_STRINGS: usize = 64;
+
+/// A list of strings from an array (items that are not strings or numbers are skipped, and
+/// past [`MAX_STRINGS`] the rest), or one string; anything else is an empty list.
 pub fn strings<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    let value = <serde_json::Value as serde::Deserialize>::deserialize(d)?;
-    let one = |v: &serde_json::Value| match v {
-        serde_json::Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
-        serde_json::Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    };
-    Ok(match &value {
-        serde_json::Value::Array(items) => items.iter().filter_map(one).collect(),
-        other => one(other).into_iter().collect(),
-    })
+    struct OneOrMany;
+
+    impl<'de> Visitor<'de> for OneOrMany {
+        type Value = Vec<String>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("strings")
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(Text(item)) = seq.next_element::<Text>()? {
+                if out.len() < MAX_STRINGS {
+                    out.extend(item.filter(|s| !s.trim().is_empty()));
+                }
+            }
+            Ok(out)
+        }
+        fn visit_str<E>(self, v: &str) -> Result<Vec<String>, E> {
+            Ok((!v.trim().is_empty())
+                .then(|| v.to_owned())
+                .into_iter()
+                .collect())
+        }
+        fn visit_i64<E>(self, v: i64) -> Result<Vec<String>, E> {
+            Ok(vec![v.to_string()])
+        }
+        fn visit_u64<E>(self, v: u64) -> Result<Vec<String>, E> {
+            Ok(vec![v.to_string()])
+        }
+        fn visit_f64<E>(self, v: f64) -> Result<Vec<String>, E> {
+            Ok(vec![v.to_string()])
+        }
+        fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Vec<String>, A::Error> {
+            while map
+                .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+                .is_some()
+            {}
+            Ok(Vec::new())
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<Vec<String>, E> {
+            Ok(Vec::new())
+        }
+        fn visit_unit<E>(self) -> Result<Vec<String>, E> {
+            Ok(Vec::new())
+        }
+        fn visit_none<E>(self) -> Result<Vec<String>, E> {
+            Ok(Vec::new())
+        }
+    }
+
+    d.deserialize_any(OneOrMany)
 }
 
 /// A boolean from `true`/`false`, `1`/`0`, or the strings `"true"`, `"1"`, `"yes"`.
@@ -148,4 +192,231 @@ pub fn bool<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
 /// A whole number that must be present; absent or odd values count as zero.
 pub fn u64_or_zero<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     Ok(opt_i64(d)?.and_then(|i| u64::try_from(i).ok()).unwrap_or(0))
+}
+
+/// A list of records read from a peer, bounded: elements that are not records (a number, a
+/// string, `null`, an array where a record belongs) are dropped rather than failing the answer,
+/// and past `MAX` elements the rest are read and dropped. One log line says what was dropped.
+pub fn bounded<'de, D, T, const MAX: usize>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    d.deserialize_any(ListVisitor::<Element<T>, MAX>(std::marker::PhantomData))
+}
+
+/// A list of names read from a peer (strings, or numbers read as strings), bounded like
+/// [`bounded`]; anything else in it is dropped.
+pub fn bounded_names<'de, D, const MAX: usize>(d: D) -> Result<Vec<String>, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    d.deserialize_any(ListVisitor::<Text, MAX>(std::marker::PhantomData))
+}
+
+/// What one element of a bounded list gives: its value, or nothing when it is not of the kind.
+trait Item<'de>: serde::Deserialize<'de> {
+    type Out;
+    fn into_out(self) -> Option<Self::Out>;
+}
+
+impl<'de, T: serde::Deserialize<'de>> Item<'de> for Element<T> {
+    type Out = T;
+    fn into_out(self) -> Option<T> {
+        self.0
+    }
+}
+
+impl<'de> Item<'de> for Text {
+    type Out = String;
+    fn into_out(self) -> Option<String> {
+        self.0
+    }
+}
+
+struct ListVisitor<I, const MAX: usize>(std::marker::PhantomData<I>);
+
+impl<'de, I: Item<'de>, const MAX: usize> Visitor<'de> for ListVisitor<I, MAX> {
+    type Value = Vec<I::Out>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list")
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(MAX).min(4096));
+        let (mut malformed, mut over) = (0usize, 0usize);
+        while out.len() < MAX {
+            match seq.next_element::<I>()?.map(Item::into_out) {
+                None => break,
+                Some(Some(v)) => out.push(v),
+                Some(None) => malformed += 1,
+            }
+        }
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {
+            over += 1;
+        }
+        if malformed + over > 0 {
+            tracing::warn!(
+                malformed,
+                over_the_limit = over,
+                limit = MAX,
+                "dropped elements of a list from a peer"
+            );
+        }
+        Ok(out)
+    }
+    // Not a list at all: no elements.
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        while map
+            .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+            .is_some()
+        {}
+        Ok(Vec::new())
+    }
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(Vec::new())
+    }
+    fn visit_none<E>(self) -> Result<Self::Value, E> {
+        Ok(Vec::new())
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(Vec::new())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(Vec::new())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(Vec::new())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(Vec::new())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(Vec::new())
+    }
+}
+
+/// One element of a [`bounded`] list: `Some` when it is a record, `None` for anything else.
+struct Element<T>(Option<T>);
+
+/// One element of a list of names: `Some` for a string or a number, `None` (read and dropped)
+/// for anything else.
+struct Text(Option<String>);
+
+impl<'de> serde::Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Text(opt_string(d)?))
+    }
+}
+
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Element<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct ElementVisitor<T>(std::marker::PhantomData<T>);
+
+        impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for ElementVisitor<T> {
+            type Value = Element<T>;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list element")
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Element<T>, A::Error> {
+                T::deserialize(de::value::MapAccessDeserializer::new(map)).map(|v| Element(Some(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Element<T>, E> {
+                Ok(Element(
+                    T::deserialize(de::value::StrDeserializer::<E>::new(v)).ok(),
+                ))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Element<T>, E> {
+                Ok(Element(
+                    T::deserialize(de::value::StringDeserializer::<E>::new(v)).ok(),
+                ))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Element<T>, E> {
+                self.visit_string(v.to_string())
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Element<T>, E> {
+                self.visit_string(v.to_string())
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Element<T>, E> {
+                Ok(Element(None))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Element<T>, E> {
+                Ok(Element(None))
+            }
+            fn visit_unit<E>(self) -> Result<Element<T>, E> {
+                Ok(Element(None))
+            }
+            fn visit_none<E>(self) -> Result<Element<T>, E> {
+                Ok(Element(None))
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Element<T>, A::Error> {
+                while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+                Ok(Element(None))
+            }
+        }
+
+        d.deserialize_any(ElementVisitor(std::marker::PhantomData))
+    }
+}
+
+/// JSON from a peer whose numbers may be out of any float's range (`1e400`): serde_json refuses
+/// the whole document for one such number, so on that error the document is read again with
+/// every out-of-range number replaced by `null` (its field then has no value). The first read
+/// costs nothing extra; only a document that needs it is rewritten.
+pub fn from_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> serde_json::Result<T> {
+    match serde_json::from_slice(bytes) {
+        Err(e) if e.to_string().starts_with("number out of range") => {
+            serde_json::from_slice(&huge_numbers_as_null(bytes))
+        }
+        read => read,
+    }
+}
+
+/// `bytes` with every number token that no f64 can hold replaced by `null` (strings untouched).
+pub fn huge_numbers_as_null(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    let mut in_string = false;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if in_string {
+            out.push(b);
+            match b {
+                b'\\' => {
+                    if let Some(&next) = bytes.get(i + 1) {
+                        out.push(next);
+                        i += 1;
+                    }
+                }
+                b'"' => in_string = false,
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        if b == b'"' {
+            in_string = true;
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        if b == b'-' || b.is_ascii_digit() {
+            let end = bytes[i..]
+                .iter()
+                .position(|c| !matches!(c, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+                .map_or(bytes.len(), |n| i + n);
+            let token = &bytes[i..end];
+            let huge = std::str::from_utf8(token)
+                .ok()
+                .and_then(|t| t.parse::<f64>().ok())
+                .is_some_and(|f| f.is_infinite());
+            out.extend_from_slice(if huge { b"null" } else { token });
+            i = end.max(i + 1);
+            continue;
+        }
+        out.push(b);
+        i += 1;
+    }
+    out
 }

@@ -32,7 +32,7 @@ pub struct DeparturesQuery {
 }
 
 pub const DEFAULT_LIMIT: usize = 20;
-pub const MAX_LIMIT: usize = 100;
+pub const MAX_LIMIT: usize = crate::model::MAX_DEPARTURES;
 
 /// Why a source cannot be opened, before any question is asked of it.
 #[derive(Debug, thiserror::Error)]

@@ -177,7 +177,7 @@ impl RemoteSource {
         if !status.is_success() {
             return Err(self.status_error(status, &body, retry_after));
         }
-        serde_json::from_slice(&body).map_err(|e| {
+        crate::model::tolerant::from_json(&body).map_err(|e| {
             SourceError::Upstream(format!(
                 "malformed JSON from {url} at line {} column {}: {e}",
                 e.line(),
@@ -270,7 +270,8 @@ fn root_cause(e: &reqwest::Error) -> String {
     while let Some(next) = cause.source() {
         cause = next;
     }
-    cause.to_string()
+    // Transport errors can quote what the peer sent (a header, a status line).
+    crate::text::cleaned(&cause.to_string())
 }
 
 impl LiveSource for RemoteSource {

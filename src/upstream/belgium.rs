@@ -138,7 +138,7 @@ mod tests {
             "fuzz/belgium-board-absurd-delays.bin",
         ))
         .unwrap();
-        let dropped = crate::upstream::plausible::bound_departures(&mut board.departures);
+        let dropped = crate::model::plausible::bound_departures(&mut board.departures);
         assert!(dropped.count >= 2, "{dropped:?}");
         for d in &board.departures {
             assert!(d.delay.is_none_or(|m| m.abs() < 1000), "{d:?}");

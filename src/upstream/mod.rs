@@ -17,7 +17,6 @@ pub mod japan;
 pub mod netherlands;
 pub mod norway;
 pub mod parse;
-pub mod plausible;
 pub mod registry;
 pub mod sweden;
 pub mod switzerland;
@@ -170,7 +169,7 @@ impl<A: Adapter> Feed for Live<A> {
                 Some(trains) => trains,
                 None => hub_trains(self, stop, &self.hub, now).await?,
             };
-            plausible::bound_trains(&mut trains).log(self.slug());
+            crate::model::plausible::bound_trains(&mut trains).log(self.slug());
             Ok(trains)
         }))
     }
@@ -188,7 +187,7 @@ impl<A: Adapter> Feed for Live<A> {
         };
         Box::pin(contained(self.slug(), async move {
             let mut board = self.adapter.board(&self.http, ask).await?;
-            plausible::bound_departures(&mut board.departures).log(self.slug());
+            crate::model::plausible::bound_departures(&mut board.departures).log(self.slug());
             Ok(board)
         }))
     }

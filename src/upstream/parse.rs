@@ -78,7 +78,18 @@ pub fn value<T: DeserializeOwned>(
 }
 
 /// `bytes` as JSON of type `T`; a failure names the path to the field that did not fit.
+/// A number beyond any float's range (`1e400`) fails serde_json's whole read: such a payload is
+/// read again with those numbers as `null` (see `model::tolerant::from_json`).
 pub fn json<T: DeserializeOwned>(feed: &'static str, bytes: &[u8]) -> Result<T, ParseError> {
+    match json_once(feed, bytes) {
+        Err(e) if e.reason.starts_with("number out of range") => {
+            json_once(feed, &crate::model::tolerant::huge_numbers_as_null(bytes))
+        }
+        read => read,
+    }
+}
+
+fn json_once<T: DeserializeOwned>(feed: &'static str, bytes: &[u8]) -> Result<T, ParseError> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();

@@ -273,3 +273,119 @@ async fn a_panic_in_a_feed_is_a_502_not_a_dropped_connection() {
         assert!(text.contains("a bug, logged"), "{text}");
     }
 }
+
+/// What a hostile server answers: a country list of 200,000 entries, numbers beyond any
+/// float or integer, elements that are not records, a board of 1,000 rows, and text with
+/// controls, bidirectional marks and zero-width characters in every field.
+fn hostile_answers() -> axum::Router {
+    use axum::routing::get;
+    let mut countries: Vec<serde_json::Value> =
+        (0..200_000).map(|i| format!("region-{i}").into()).collect();
+    countries.insert(0, "finland".into());
+    countries.push(serde_json::json!({"a": [1, 2]}));
+    let evil = "\u{85}\u{7f}\u{202e}\u{200f}\u{200d}\u{feff}\u{00ad}";
+    let realtime = format!(
+        r#"{{"trains":[
+            {{"id":"ok","trainCode":"IC 1","name":"IC 1 → Tampere","delay":3,"lat":61.5,"lng":23.7}},
+            5, "x", null, [], {{}}, true,
+            {{"id":"y{evil}","name":"A{evil}B","lat":1e400,"lng":-1e400,"delay":99999999999999999999999,"speed":1e999}}
+          ],"liveCountries":{},"stats":{{"total":1e400}},"fetchedAt":"now{evil}"}}"#,
+        serde_json::Value::Array(countries)
+    );
+    let rows: Vec<serde_json::Value> = (0..1000)
+        .map(|i| serde_json::json!({"line": format!("S{i}"), "destination": format!("Kerava{evil}"), "scheduledDep": "08:00", "delay": i * 1_000_000_000_i64}))
+        .collect();
+    let departures = serde_json::json!({
+        "departures": rows,
+        "station": format!("Helsinki{evil}"),
+        "stationInfo": {"code": "HKI", "name": "Helsinki", "country": format!("finland{evil}"), "timezone": format!("Europe/Helsinki{evil}")},
+        "fetchedAt": "now",
+    })
+    .to_string();
+    axum::Router::new()
+        .route("/api/live/realtime", get(move || async move { realtime }))
+        .route(
+            "/api/live/departures",
+            get(move || async move { departures }),
+        )
+}
+
+#[tokio::test]
+async fn a_hostile_server_is_read_within_bounds() {
+    use railtop::source::remote::{RemoteConfig, RemoteSource};
+    use railtop::source::{DeparturesQuery, LiveSource, RealtimeQuery};
+    let addr = crate::support::start_router(hostile_answers()).await;
+    let client = RemoteSource::new(&format!("http://{addr}"), RemoteConfig::default()).unwrap();
+    let r = client.realtime(RealtimeQuery::default()).await.unwrap();
+    let ids: Vec<&str> = r.trains.iter().map(|t| t.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        ["ok", "y"],
+        "non-records dropped, the out-of-range numbers are no values"
+    );
+    let y = &r.trains[1];
+    assert_eq!((y.lat, y.lng, y.delay, y.speed), (None, None, None, None));
+    assert_eq!(y.name, "AB");
+    assert_eq!(r.trains[0].delay, Some(3));
+    assert!(r.live_countries.len() <= railtop::model::MAX_COUNTRIES);
+    assert_eq!(r.live_countries[0], "finland");
+    assert_eq!(r.stats.total, 2);
+    assert_eq!(r.fetched_at, "now");
+
+    let b = client
+        .departures(DeparturesQuery {
+            station: "HKI".into(),
+            limit: 100,
+        })
+        .await
+        .unwrap();
+    assert_eq!(b.departures.len(), 100);
+    assert_eq!(b.departures[0].destination, "Kerava");
+    assert_eq!(b.departures[0].delay, Some(0));
+    assert!(
+        b.departures[1..].iter().all(|d| d.delay.is_none()),
+        "a billion minutes is no data"
+    );
+    assert_eq!(b.station.country.as_deref(), Some("finland"));
+    assert_eq!(b.station.timezone.as_deref(), Some("Europe/Helsinki"));
+    assert_eq!(b.station.name, "Helsinki");
+}
+
+/// The same through the binary: what `departures --format json` prints carries none of it.
+#[tokio::test]
+async fn one_shot_output_carries_no_hostile_character() {
+    let addr = crate::support::start_router(hostile_answers()).await;
+    let url = format!("http://{addr}");
+    for args in [
+        vec!["departures", "HKI", "--source", &url, "--format", "json"],
+        vec!["departures", "HKI", "--source", &url],
+        vec!["trains", "--source", &url, "--format", "json"],
+    ] {
+        let args_owned: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let out = tokio::task::spawn_blocking(move || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_railtop"))
+                .args(&args_owned)
+                .env("NO_COLOR", "1")
+                .output()
+                .unwrap()
+        })
+        .await
+        .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for stream in [&out.stdout, &out.stderr] {
+            let text = String::from_utf8_lossy(stream);
+            let bad: Vec<char> = text
+                .chars()
+                .filter(|&c| {
+                    (c.is_control() && c != '\n')
+                        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{200b}'..='\u{200f}' | '\u{feff}' | '\u{00ad}')
+                })
+                .collect();
+            assert!(bad.is_empty(), "{args:?}: {bad:?}");
+        }
+    }
+}

@@ -1,11 +1,12 @@
-//! What railtop believes of a feed: the one place that bounds the numbers every feed sends.
+//! What railtop believes of a feed or a peer: the one place that bounds the numbers every feed
+//! and every remote server sends.
 //!
 //! A delay outside [`EARLIEST`]..=[`LATEST`] minutes is not a delay anyone has seen on a board
 //! (a feed's day wrap, a unit mix-up, a corrupted record): it becomes "no realtime data", never
-//! a number on a screen, and the feed's fetch logs one line saying how many and one example.
-//! [`Live`](super::Live) applies it to every feed's trains and boards, so an adapter cannot
-//! forget it; feed-specific corrections that are certain (Irish Rail's day wrap) happen in the
-//! adapter first.
+//! a number on a screen, and the fetch logs one line saying how many and one example. The
+//! upstream's `Live` applies it to every feed's trains and boards, so an adapter cannot forget
+//! it, and the records' `sanitize` to every answer read from a remote server; feed-specific
+//! corrections that are certain (Irish Rail's day wrap) happen in the adapter first.
 
 use crate::model::{Departure, Train};
 use crate::text::cleaned;
