@@ -159,6 +159,10 @@ pub enum Command {
         /// Cut off a client that reads nothing for this long.
         #[arg(long, default_value = "15s", value_parser = parse_duration)]
         write_timeout: u64,
+        /// Connections still in their handshake, as OpenSSH's MaxStartups start:rate:full: past
+        /// `start`, new ones are turned away with a chance from rate % up to 100 % at `full`.
+        #[arg(long, default_value = "10:30:60", value_parser = parse_startups)]
+        max_startups: (usize, u32, usize),
         #[command(flatten)]
         kiosk: KioskArgs,
     },
@@ -213,6 +217,24 @@ impl KioskArgs {
             monochrome: config.theme == Theme::Mono,
         }
     }
+}
+
+/// `start:rate:full` of `--max-startups` (a clap value parser: its error is the message).
+fn parse_startups(s: &str) -> std::result::Result<(usize, u32, usize), String> {
+    let parts: Vec<&str> = s.split(':').collect();
+    let wrong = || format!("{s:?}: expected start:rate:full, e.g. 10:30:60");
+    let [start, rate, full] = parts[..] else {
+        return Err(wrong());
+    };
+    let start: usize = start.trim().parse().map_err(|_| wrong())?;
+    let rate: u32 = rate.trim().parse().map_err(|_| wrong())?;
+    let full: usize = full.trim().parse().map_err(|_| wrong())?;
+    if rate > 100 || full < start || full == 0 {
+        return Err(format!(
+            "{s:?}: rate is a percentage and full at least start (and above 0)"
+        ));
+    }
+    Ok((start, rate, full))
 }
 
 /// `20s`, `5m`, `1h` or plain seconds (a clap value parser: its error is the message).
@@ -377,6 +399,7 @@ pub async fn run(cli: Cli) -> Result<()> {
             idle_timeout,
             max_session,
             write_timeout,
+            max_startups,
             kiosk,
         }) => {
             let host_key = host_key
@@ -405,6 +428,7 @@ pub async fn run(cli: Cli) -> Result<()> {
                     idle: Duration::from_secs(idle_timeout.max(1)),
                     max_session: Duration::from_secs(max_session.max(1)),
                     write_timeout: Duration::from_secs(write_timeout.max(1)),
+                    startups: max_startups,
                     ..Default::default()
                 },
                 kiosk: kiosk.settings(&config),

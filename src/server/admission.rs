@@ -116,6 +116,75 @@ impl Drop for Permit {
     }
 }
 
+/// A budget for connections still in their handshake (SSH's unauthenticated ones), apart from
+/// the places of those that got through, as OpenSSH's `MaxStartups start:rate:full`: up to
+/// `start` are always let in; from there each new one is turned away with a chance that grows
+/// from `rate` % to 100 % at `full`. Connections that never finish their handshake then cannot
+/// keep real ones out: they fill this budget, not the viewers' places, and a newcomer still
+/// gets in with a fair chance while the budget fills.
+#[derive(Debug)]
+pub struct Startups {
+    pub start: usize,
+    pub rate_percent: u32,
+    pub full: usize,
+    open: Mutex<usize>,
+}
+
+/// A connection's place in the [`Startups`] budget until its handshake is done.
+pub struct Startup {
+    budget: Arc<Startups>,
+}
+
+impl Startups {
+    pub fn new(start: usize, rate_percent: u32, full: usize) -> Arc<Startups> {
+        Arc::new(Startups {
+            start,
+            rate_percent: rate_percent.min(100),
+            full: full.max(start).max(1),
+            open: Mutex::new(0),
+        })
+    }
+
+    /// A place for a new connection, or `None` (turned away), drawing on `roll` (0..100).
+    pub fn enter_with(self: &Arc<Self>, roll: u32) -> Option<Startup> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if *open >= self.full {
+            return None;
+        }
+        if *open >= self.start {
+            // From rate % at `start` to 100 % at `full`.
+            let span = (self.full - self.start).max(1) as u64;
+            let past = (*open - self.start) as u64;
+            let rate = u64::from(self.rate_percent);
+            let chance = rate + (100 - rate) * past / span;
+            if u64::from(roll) < chance {
+                return None;
+            }
+        }
+        *open += 1;
+        Some(Startup {
+            budget: Arc::clone(self),
+        })
+    }
+
+    /// [`enter_with`](Self::enter_with) with a random roll.
+    pub fn enter(self: &Arc<Self>) -> Option<Startup> {
+        self.enter_with(rand::random_range(0..100))
+    }
+
+    /// Connections in their handshake now.
+    pub fn open(&self) -> usize {
+        *self.open.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Drop for Startup {
+    fn drop(&mut self) {
+        let mut open = self.budget.open.lock().unwrap_or_else(|e| e.into_inner());
+        *open = open.saturating_sub(1);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,6 +207,28 @@ mod tests {
         drop(a1);
         assert_eq!(admission.open(), 2);
         assert!(admission.admit(ip(1)).is_ok());
+    }
+
+    #[test]
+    fn startups_drop_early_and_more_as_they_fill() {
+        let budget = Startups::new(2, 30, 6);
+        let a = budget.enter_with(0).unwrap();
+        let _b = budget.enter_with(0).unwrap();
+        // At 2 of 6: a roll under 30 is turned away, one above gets in.
+        assert!(budget.enter_with(29).is_none());
+        let _c = budget.enter_with(30).unwrap();
+        // At 3: the chance is 30 + 70 × 1/4 = 47 %.
+        assert!(budget.enter_with(46).is_none());
+        let _d = budget.enter_with(47).unwrap();
+        let _e = budget.enter_with(99).unwrap();
+        let _f = budget.enter_with(99).unwrap();
+        assert_eq!(budget.open(), 6);
+        assert!(budget.enter_with(99).is_none(), "full");
+        drop(a);
+        assert!(
+            budget.enter_with(99).is_some(),
+            "a finished handshake frees its place"
+        );
     }
 
     #[test]

@@ -40,6 +40,8 @@ pub struct Connection {
     /// Fired when a viewer starts: the connection's handshake deadline is met.
     started: Option<oneshot::Sender<()>>,
     cut: Cut,
+    /// The viewer's place, held while the board runs.
+    place: Option<tokio::sync::OwnedSemaphorePermit>,
 }
 
 impl Connection {
@@ -58,6 +60,7 @@ impl Connection {
             viewer: None,
             started: Some(started),
             cut,
+            place: None,
         }
     }
 
@@ -247,6 +250,14 @@ impl Handler for Connection {
             // `ssh -T`, or a script: the board needs a screen to draw on.
             return self.refuse(channel, "this board needs a terminal: use ssh -t", session);
         };
+        let Ok(place) = self.shared.viewers.clone().try_acquire_owned() else {
+            let why = format!(
+                "the board has its {} viewers already; try again later",
+                self.shared.limits.max_sessions
+            );
+            return self.refuse(channel, &why, session);
+        };
+        self.place = Some(place);
         session.channel_success(channel)?;
         let output = Output {
             writer: Arc::new(writer),

@@ -19,7 +19,8 @@ pub use keys::{load_or_create_host_key, read_authorized_keys, SshError};
 
 use crate::clock::Clock;
 use crate::kiosk::KioskSettings;
-use crate::server::admission::{self, Admission};
+use crate::server::admission::{self, Admission, Startup, Startups};
+use crate::server::tally::Tally;
 use crate::source::cache::CachedSource;
 use boards::Boards;
 use russh::keys::PublicKey;
@@ -46,6 +47,11 @@ pub struct Limits {
     pub write_timeout: Duration,
     /// From TCP accept to a running board (handshake, login, pty, shell).
     pub handshake_timeout: Duration,
+    /// From TCP accept to the client's first byte (its SSH version line).
+    pub greeting_timeout: Duration,
+    /// Connections still in their handshake, apart from the viewers' places (OpenSSH's
+    /// `MaxStartups start:rate:full`).
+    pub startups: (usize, u32, usize),
     /// Without a key pressed or a window change for this long, the session ends.
     pub idle: Duration,
     pub max_session: Duration,
@@ -63,6 +69,8 @@ impl Default for Limits {
             connections_per_minute: 20,
             write_timeout: Duration::from_secs(15),
             handshake_timeout: Duration::from_secs(30),
+            greeting_timeout: Duration::from_secs(5),
+            startups: (10, 30, 60),
             idle: Duration::from_secs(3600),
             max_session: Duration::from_secs(12 * 3600),
             keepalive: Duration::from_secs(30),
@@ -91,6 +99,9 @@ pub struct Shared {
     authorized: Option<Vec<PublicKey>>,
     boards: watch::Receiver<Boards>,
     goodbye: watch::Receiver<bool>,
+    /// The viewers' places: one is taken when a board starts, so connections that never get
+    /// that far cannot keep a viewer out.
+    viewers: Arc<tokio::sync::Semaphore>,
 }
 
 /// The kernel's send buffer per connection: small, so a client that stops reading is noticed by
@@ -160,9 +171,14 @@ pub async fn serve(
         authorized,
         boards,
         goodbye,
+        viewers: Arc::new(tokio::sync::Semaphore::new(limits.max_sessions)),
     });
+    let (start, rate, full) = limits.startups;
+    let startups = Startups::new(start, rate, full);
+    // Every connection, in its handshake or watching, holds a file descriptor: the cap in all
+    // is the viewers' places and the handshakes' budget together.
     let admission = Admission::new(
-        limits.max_sessions,
+        limits.max_sessions + startups.full,
         limits.per_ip,
         limits.connections_per_minute,
     );
@@ -172,13 +188,19 @@ pub async fn serve(
     loop {
         tokio::select! {
             (stream, peer) = crate::server::connection::accept(&listener) => {
-                match admission.admit(peer.ip()) {
-                    Ok(permit) => {
-                        sessions.spawn(connection(stream, peer, config.clone(), shared.clone(), permit));
+                let admitted = admission.admit(peer.ip()).map_err(|r| r.to_string()).and_then(|permit| {
+                    startups
+                        .enter()
+                        .map(|startup| (permit, startup))
+                        .ok_or_else(|| "too many connections are starting; try again in a few seconds".to_string())
+                });
+                match admitted {
+                    Ok((permit, startup)) => {
+                        sessions.spawn(connection(stream, peer, config.clone(), shared.clone(), permit, startup));
                     }
                     Err(refusal) => {
-                        tracing::info!(%peer, %refusal, "connection refused");
-                        sessions.spawn(turn_away(stream, refusal.to_string()));
+                        REFUSED.add(&format_args!("{peer}: {refusal}"));
+                        sessions.spawn(turn_away(stream, refusal));
                     }
                 }
             }
@@ -204,6 +226,8 @@ pub async fn serve(
     Ok(())
 }
 
+static REFUSED: Tally = Tally::new("SSH connections turned away", Duration::from_secs(1));
+
 /// Before the SSH version line a server may send other lines (RFC 4253 §4.2): the refusal goes
 /// there, then the connection closes.
 async fn turn_away(mut stream: TcpStream, why: String) {
@@ -218,6 +242,7 @@ async fn connection(
     config: Arc<russh::server::Config>,
     shared: Arc<Shared>,
     _permit: admission::Permit,
+    startup: Startup,
 ) {
     let limits = shared.limits.clone();
     let _ = socket2::SockRef::from(&stream).set_send_buffer_size(SEND_BUFFER_BYTES);
@@ -226,6 +251,17 @@ async fn connection(
     let (started_tx, started) = oneshot::channel();
     let handler = handler::Connection::new(shared, peer, started_tx, cut.clone());
     let deadline = tokio::time::Instant::now() + limits.handshake_timeout;
+    // A connection that says nothing (not even its version line) is not a client: it is cut
+    // after the greeting deadline, long before the handshake's.
+    let watchdog = cut.clone();
+    let greeting = limits.greeting_timeout;
+    let silent = tokio::spawn(async move {
+        tokio::time::sleep(greeting).await;
+        if !watchdog.heard() {
+            tracing::debug!(%peer, "no greeting in time");
+            watchdog.cut();
+        }
+    });
     let session =
         match tokio::time::timeout_at(deadline, russh::server::run_stream(config, stream, handler))
             .await
@@ -253,6 +289,9 @@ async fn connection(
             }
         }
     }
+    // Past its handshake: its place in the startups' budget is free for the next one.
+    silent.abort();
+    drop(startup);
     // The viewer ends the session; this bound only matters if the peer never lets go.
     let bound = limits.max_session + limits.write_timeout + Duration::from_secs(10);
     match tokio::time::timeout(bound, session).await {

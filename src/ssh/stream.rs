@@ -24,9 +24,16 @@ pub struct Cut {
 struct CutState {
     cut: AtomicBool,
     waker: AtomicWaker,
+    /// The client has sent something (its version line, at least).
+    heard: AtomicBool,
 }
 
 impl Cut {
+    /// Whether any byte has come from the client yet.
+    pub fn heard(&self) -> bool {
+        self.inner.heard.load(Ordering::Relaxed)
+    }
+
     pub fn cut(&self) {
         self.inner.cut.store(true, Ordering::SeqCst);
         self.inner.waker.wake();
@@ -91,7 +98,12 @@ impl<S: AsyncRead + Unpin> AsyncRead for WriteDeadline<S> {
         if self.cut.is_cut(cx) {
             return Poll::Ready(Err(cut_error()));
         }
-        Pin::new(&mut self.inner).poll_read(cx, buf)
+        let before = buf.filled().len();
+        let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            self.cut.inner.heard.store(true, Ordering::Relaxed);
+        }
+        poll
     }
 }
 

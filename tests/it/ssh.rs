@@ -662,3 +662,111 @@ async fn idle_and_overlong_sessions_end_with_a_word() {
     );
     server.stop().await;
 }
+
+/// The pre-auth starvation of the hardening issue: bare TCP connections from many addresses,
+/// re-opened as fast as they are dropped, must not keep a real viewer out.
+#[tokio::test]
+async fn bare_connections_cannot_keep_a_viewer_out() {
+    let dir = scratch("bare");
+    let limits = Limits {
+        max_sessions: 4,
+        greeting_timeout: Duration::from_millis(300),
+        startups: (4, 30, 8),
+        ..Limits::default()
+    };
+    let server = start(options(&dir, limits)).await;
+    let addr = server.addr;
+    // Sixteen attacking addresses, each re-opening its bare connection as soon as it is dropped.
+    let flood = tokio::spawn(async move {
+        let mut tasks = tokio::task::JoinSet::new();
+        for from in 2..18u8 {
+            tasks.spawn(async move {
+                let mut opened = 0u32;
+                let mut dropped_fast = 0u32;
+                let until = std::time::Instant::now() + Duration::from_secs(4);
+                while std::time::Instant::now() < until {
+                    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+                    socket
+                        .bind(SocketAddr::from(([127, 0, 0, from], 0)))
+                        .unwrap();
+                    let Ok(mut bare) = socket.connect(addr).await else {
+                        continue;
+                    };
+                    opened += 1;
+                    let started = std::time::Instant::now();
+                    let mut sink = Vec::new();
+                    let _ = timeout(Duration::from_secs(5), bare.read_to_end(&mut sink)).await;
+                    if started.elapsed() < Duration::from_secs(2) {
+                        dropped_fast += 1;
+                    }
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                (opened, dropped_fast)
+            });
+        }
+        let mut all = (0, 0);
+        while let Some(Ok((o, d))) = tasks.join_next().await {
+            all = (all.0 + o, all.1 + d);
+        }
+        all
+    });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // A real viewer tries, as a person would, a few times.
+    let mut got_in = None;
+    for attempt in 1..=15 {
+        let stream = TcpStream::connect(addr).await.unwrap();
+        let connected = timeout(
+            Duration::from_secs(3),
+            client::connect_stream(client_config(2 << 20), stream, Viewer::default()),
+        )
+        .await;
+        if let Ok(Ok(mut handle)) = connected {
+            if handle
+                .authenticate_none("viewer")
+                .await
+                .is_ok_and(|a| a.success())
+            {
+                got_in = Some(attempt);
+                break;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let (opened, dropped_fast) = flood.await.unwrap();
+    assert!(
+        got_in.is_some(),
+        "the viewer never got in ({opened} bare connections)"
+    );
+    assert!(opened >= 16, "{opened}");
+    assert_eq!(
+        dropped_fast, opened,
+        "every bare connection goes within the greeting deadline"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_full_board_says_so_in_words() {
+    let dir = scratch("full");
+    let limits = Limits {
+        max_sessions: 1,
+        ..Limits::default()
+    };
+    let server = start(options(&dir, limits)).await;
+    let first_handle = login(server.addr).await;
+    let mut first = Screen::open(&first_handle, 80, 24).await;
+    first.until("Helsinki", "the first viewer's board").await;
+    let second_handle = login(server.addr).await;
+    let mut second = Screen::open(&second_handle, 80, 24).await;
+    second.until_closed().await;
+    assert_eq!(second.exit_status, Some(1));
+    assert!(
+        second
+            .stderr
+            .contains("the board has its 1 viewers already"),
+        "{}",
+        second.stderr
+    );
+    drop(first_handle);
+    server.stop().await;
+}
