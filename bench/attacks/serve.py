@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Hostile clients against `railtop serve`, on loopback only, bounded in count and time.
+
+Usage: python3 bench/attacks/serve.py [path/to/railtop] [--only NAME]
+
+Starts `railtop serve --source demo` on 127.0.0.1 for each attack, runs it, and prints one
+line per attack: what was measured. The attackers use 127.0.0.2 and up (Linux answers on all
+of 127/8), so a probe from 127.0.0.1 stands for an ordinary client elsewhere. Every attack ends
+within about a minute; the whole run within ten. The README's reliability table comes from it.
+"""
+import os, resource, socket, subprocess, sys, time, urllib.request
+
+BIN = next((a for a in sys.argv[1:] if not a.startswith("--")), "target/release/railtop")
+ONLY = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+PORT = int(os.environ.get("ATTACK_PORT", "18931"))
+
+
+def start(extra=(), nofile=None, log=None):
+    def limits():
+        if nofile:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+    out = open(log, "wb") if log else subprocess.DEVNULL
+    p = subprocess.Popen([BIN, "serve", "--source", "demo", "--listen", f"127.0.0.1:{PORT}", *extra],
+                         stdout=subprocess.DEVNULL, stderr=out, preexec_fn=limits,
+                         env={**os.environ, "RAILTOP_LOG": "info"})
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", PORT), timeout=0.2).close()
+            return p
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit("the server did not start")
+
+
+def conn(src=2, timeout=5):
+    s = socket.socket()
+    s.settimeout(timeout)
+    s.bind((f"127.0.0.{src}", 0))
+    s.connect(("127.0.0.1", PORT))
+    return s
+
+
+def is_open(s):
+    """True while the server has not closed `s` (reads nothing, waits nothing)."""
+    s.setblocking(False)
+    try:
+        data = s.recv(1 << 20)
+        while data:
+            data = s.recv(1 << 20)
+        return False  # EOF
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
+def probe():
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{PORT}/api/live/departures?station=HKI&limit=1", timeout=2) as r:
+            return r.status == 200
+    except Exception:
+        return False
+
+
+def rss_mb(p):
+    with open(f"/proc/{p.pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def attack(name):
+    return ONLY is None or ONLY == name
+
+
+results = []
+
+if attack("blank-lines"):
+    p = start()
+    socks = [conn(2 + i % 8) for i in range(500)]
+    for s in socks:
+        s.sendall(b"\r\n\r\n")
+    time.sleep(30)
+    open_ = sum(is_open(s) for s in socks)
+    results.append(("blank lines then silence, 500 connections", f"{500 - open_} of 500 closed after 30 s"))
+    p.kill()
+
+if attack("header-drip"):
+    p = start()
+    socks = [conn(2 + i % 8) for i in range(200)]
+    for s in socks:
+        s.sendall(b"GET /api/live/realtime HTTP/1.1\r\n")
+    for i in range(6):  # a header line every 5 s for 30 s
+        time.sleep(5)
+        for s in socks:
+            try:
+                s.sendall(b"X-%d: y\r\n" % i)
+            except OSError:
+                pass
+    open_ = sum(is_open(s) for s in socks)
+    results.append(("a header line every 5 s, 200 connections", f"{200 - open_} of 200 closed after 30 s"))
+    p.kill()
+
+if attack("idle-keepalive"):
+    p = start(["--rate-limit", "0"])
+    socks = []
+    for i in range(500):
+        s = conn(2 + i % 8)
+        s.sendall(b"GET /api/live/departures?station=HKI&limit=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        s.recv(65536)
+        socks.append(s)
+    time.sleep(70)
+    open_ = sum(is_open(s) for s in socks)
+    results.append(("idle kept-alive connections, 500", f"{open_} of 500 open after 70 s"))
+    p.kill()
+
+if attack("never-read"):
+    p = start(["--rate-limit", "0"])
+    socks = []
+    for i in range(100):
+        s = conn(2 + i % 8)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.sendall(b"GET /api/live/realtime HTTP/1.1\r\nHost: x\r\n\r\n" * 40)
+        socks.append(s)
+    time.sleep(45)
+    open_ = sum(is_open(s) for s in socks)
+    results.append(("ask for 40 realtime answers and never read, 100 connections", f"{open_} of 100 held after 45 s"))
+    p.kill()
+
+if attack("fd-exhaustion"):
+    log = f"/tmp/railtop-attack-fd-{PORT}.log"
+    p = start(["--rate-limit", "0"], nofile=256, log=log)
+    socks = []
+    for i in range(300):
+        try:
+            s = conn(2 + i % 16, timeout=2)
+            s.sendall(b"GET /api/live/realtime HTTP/1.1\r\nHost: x\r\n\r\n" * 40)
+            socks.append(s)
+        except OSError:
+            pass
+    ok = 0
+    for _ in range(30):
+        ok += probe()
+        time.sleep(1)
+    p.kill()
+    p.wait()
+    lines = open(log, "rb").read().count(b"accept")
+    results.append(("300 never-reading connections under a 256-descriptor limit; a probe a second for 30 s from another address",
+                    f"{ok} of 30 probes answered; {lines} log lines about accepts"))
+
+if attack("log-flood"):
+    log = f"/tmp/railtop-attack-log-{PORT}.log"
+    p = start(log=log)
+    path = "/api/live/departures?station=" + "A" * 60000
+    started = time.time()
+    n = 0
+    s = None
+    while time.time() - started < 10:
+        try:
+            if s is None:
+                s = conn(2)
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            s.recv(65536)
+            n += 1
+        except OSError:
+            s = None
+    p.kill()
+    p.wait()
+    size = os.path.getsize(log)
+    results.append(("60 KB URIs as fast as one client can for 10 s", f"{n} requests, {size / 1e6:.2f} MB of log"))
+
+if attack("cache-growth"):
+    p = start(["--rate-limit", "0"])
+    import json
+    with urllib.request.urlopen(f"http://127.0.0.1:{PORT}/api/live/realtime") as r:
+        stations = sorted({t.get("nextStation") for t in json.load(r)["trains"] if t.get("nextStation")})
+    codes = []
+    for name in stations[:400]:
+        codes.append(name)
+    before = rss_mb(p)
+    s = conn(2, timeout=10)
+    asked = 0
+    for code in codes:
+        for limit in range(1, 101, 3):
+            for spelling in (code, code.lower(), code + " "):
+                q = urllib.parse.quote(spelling)
+                s.sendall(f"GET /api/live/departures?station={q}&limit={limit} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+                asked += 1
+                data = s.recv(1 << 20)
+    peak = rss_mb(p)
+    time.sleep(65)  # answers expire (20 s) and the sweep (every 30 s) drops them
+    after = rss_mb(p)
+    results.append((f"{asked} board requests: {len(codes)} stations x 34 limits x 3 spellings",
+                    f"RSS {before:.0f} MB before, {peak:.0f} MB after the load, {after:.0f} MB a minute later"))
+    p.kill()
+
+if attack("odd-answers"):
+    p = start()
+    cases = {
+        "405": b"POST /api/live/realtime HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
+        "400": b"\x16\x03\x01garbage\r\n\r\n",
+        "414": b"GET /api/live/departures?station=" + b"A" * 70000 + b" HTTP/1.1\r\n\r\n",
+        "431": b"GET / HTTP/1.1\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(150)) + b"\r\n",
+    }
+    said = []
+    for status, req in cases.items():
+        s = conn(2)
+        s.sendall(req)
+        data = b""
+        try:
+            while chunk := s.recv(65536):
+                data += chunk
+        except OSError:
+            pass
+        head = data.lower()
+        ok = head.startswith(b"http/1.1 " + status.encode()) and b"application/json" in head and b"access-control-allow-origin" in head and b'"error"' in data
+        said.append(f"{status} {'JSON' if ok else 'bare'}")
+    results.append(("answers made before any handler (405, 400, 414, 431)", ", ".join(said)))
+    p.kill()
+
+for what, figure in results:
+    print(f"{what}: {figure}")
