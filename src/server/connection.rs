@@ -303,25 +303,31 @@ impl<S> Guarded<S> {
 impl<S: AsyncWrite + Unpin> Guarded<S> {
     /// A write to the client; one that stays pending past the write limit fails.
     fn write_inner(&mut self, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        match Pin::new(&mut self.inner).poll_write(cx, buf) {
-            Poll::Pending => {
-                let limit = self.write_limit;
-                let timer = self
-                    .stalled
-                    .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
-                if timer.as_mut().poll(cx).is_ready() {
-                    return Poll::Ready(Err(io::Error::new(
-                        io::ErrorKind::TimedOut,
-                        "the client stopped reading the answer",
-                    )));
-                }
-                Poll::Pending
-            }
-            done => {
-                self.stalled = None;
-                done
-            }
+        let poll = Pin::new(&mut self.inner).poll_write(cx, buf);
+        self.watch(cx, poll)
+    }
+
+    /// Progress clears the write deadline; a pending write starts it, and past it fails.
+    fn watch(
+        &mut self,
+        cx: &mut Context<'_>,
+        poll: Poll<io::Result<usize>>,
+    ) -> Poll<io::Result<usize>> {
+        if poll.is_ready() {
+            self.stalled = None;
+            return poll;
         }
+        let limit = self.write_limit;
+        let timer = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        if timer.as_mut().poll(cx).is_ready() {
+            return Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client stopped reading the answer",
+            )));
+        }
+        Poll::Pending
     }
 
     /// Writes what hyper gives, or, when it is hyper's own error answer, ours in its place
@@ -388,25 +394,8 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Guarded<S> {
             let total = bufs.iter().map(|b| b.len()).sum();
             return self.write_answer(cx, first, total);
         }
-        match Pin::new(&mut self.inner).poll_write_vectored(cx, bufs) {
-            Poll::Pending => {
-                let limit = self.write_limit;
-                let timer = self
-                    .stalled
-                    .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
-                if timer.as_mut().poll(cx).is_ready() {
-                    return Poll::Ready(Err(io::Error::new(
-                        io::ErrorKind::TimedOut,
-                        "the client stopped reading the answer",
-                    )));
-                }
-                Poll::Pending
-            }
-            done => {
-                self.stalled = None;
-                done
-            }
-        }
+        let poll = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        self.watch(cx, poll)
     }
 
     fn is_write_vectored(&self) -> bool {
