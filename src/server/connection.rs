@@ -9,7 +9,7 @@
 //!   lines, a header line every few seconds) extends it, and an idle kept-alive connection ends
 //!   with it too;
 //! - a **write deadline**: a write that makes no progress for [`ConnectionLimits::write`] (a client
-//!   that asked and stopped reading) ends the connection;
+//!   that asked and stopped reading) ends the connection (the stream SSH sessions use too);
 //! - **caps** on connections open at once, in all and per IP, below the process's file-descriptor
 //!   limit (raised to its hard limit at start). The excess gets a short 503 and is closed at once;
 //!   refusals and failed accepts are logged as a count per second, not a line each;
@@ -19,6 +19,7 @@
 //!   one on a kept-alive connection still gets hyper's bare answer).
 
 use super::admission::{Admission, Permit, Refusal};
+use super::stream::{Cut, WriteDeadline};
 use super::tally::Tally;
 use crate::model::ErrorBody;
 use axum::extract::ConnectInfo;
@@ -37,7 +38,6 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
-use tokio::time::Sleep;
 use tower::ServiceExt;
 
 /// What a connection may take.
@@ -212,7 +212,8 @@ async fn connection(
 ) {
     let _ = stream.set_nodelay(true);
     let served = Arc::new(AtomicBool::new(false));
-    let io = TokioIo::new(Guarded::new(stream, limits.write, served.clone()));
+    let stream = WriteDeadline::new(stream, limits.write, Cut::default());
+    let io = TokioIo::new(Guarded::new(stream, served.clone()));
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         served.store(true, Ordering::Relaxed);
         let mut request = request.map(axum::body::Body::new);
@@ -275,13 +276,9 @@ fn replacement_for(hyper_answer: &[u8]) -> Option<Vec<u8>> {
     Some(json_answer(status, code, message, None))
 }
 
-/// The connection's byte stream with the write deadline and the replacement of hyper's own
-/// answers.
+/// The connection's byte stream (with its write deadline) with hyper's own answers replaced.
 struct Guarded<S> {
     inner: S,
-    write_limit: Duration,
-    /// Armed while a write makes no progress.
-    stalled: Option<Pin<Box<Sleep>>>,
     /// A request has reached the handlers on this connection.
     served: Arc<AtomicBool>,
     /// The replacement being written, and how much of it is out.
@@ -289,11 +286,9 @@ struct Guarded<S> {
 }
 
 impl<S> Guarded<S> {
-    fn new(inner: S, write_limit: Duration, served: Arc<AtomicBool>) -> Self {
+    fn new(inner: S, served: Arc<AtomicBool>) -> Self {
         Guarded {
             inner,
-            write_limit,
-            stalled: None,
             served,
             replacing: None,
         }
@@ -301,35 +296,6 @@ impl<S> Guarded<S> {
 }
 
 impl<S: AsyncWrite + Unpin> Guarded<S> {
-    /// A write to the client; one that stays pending past the write limit fails.
-    fn write_inner(&mut self, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        let poll = Pin::new(&mut self.inner).poll_write(cx, buf);
-        self.watch(cx, poll)
-    }
-
-    /// Progress clears the write deadline; a pending write starts it, and past it fails.
-    fn watch(
-        &mut self,
-        cx: &mut Context<'_>,
-        poll: Poll<io::Result<usize>>,
-    ) -> Poll<io::Result<usize>> {
-        if poll.is_ready() {
-            self.stalled = None;
-            return poll;
-        }
-        let limit = self.write_limit;
-        let timer = self
-            .stalled
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
-        if timer.as_mut().poll(cx).is_ready() {
-            return Poll::Ready(Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "the client stopped reading the answer",
-            )));
-        }
-        Poll::Pending
-    }
-
     /// Writes what hyper gives, or, when it is hyper's own error answer, ours in its place
     /// (reporting hyper's bytes as written once ours are out).
     fn write_answer(
@@ -342,10 +308,10 @@ impl<S: AsyncWrite + Unpin> Guarded<S> {
             self.replacing = replacement_for(buf).map(|r| (r, 0));
         }
         let Some((answer, mut at)) = self.replacing.take() else {
-            return self.write_inner(cx, buf);
+            return Pin::new(&mut self.inner).poll_write(cx, buf);
         };
         while at < answer.len() {
-            match self.write_inner(cx, &answer[at..]) {
+            match Pin::new(&mut self.inner).poll_write(cx, &answer[at..]) {
                 Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
                 Poll::Ready(Ok(n)) => at += n,
                 Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
@@ -394,8 +360,7 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Guarded<S> {
             let total = bufs.iter().map(|b| b.len()).sum();
             return self.write_answer(cx, first, total);
         }
-        let poll = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
-        self.watch(cx, poll)
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -455,7 +420,8 @@ mod tests {
     async fn a_client_that_stops_reading_fails_the_write_after_the_limit() {
         let (client, server) = tokio::io::duplex(1024);
         let served = Arc::new(AtomicBool::new(true));
-        let mut server = Guarded::new(server, Duration::from_millis(200), served);
+        let server = WriteDeadline::new(server, Duration::from_millis(200), Cut::default());
+        let mut server = Guarded::new(server, served);
         let started = std::time::Instant::now();
         let err = server.write_all(&vec![b'x'; 64 * 1024]).await.unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::TimedOut);
@@ -467,7 +433,8 @@ mod tests {
     async fn a_slow_reader_that_keeps_reading_is_served() {
         let (mut client, server) = tokio::io::duplex(1024);
         let served = Arc::new(AtomicBool::new(true));
-        let mut server = Guarded::new(server, Duration::from_millis(300), served);
+        let server = WriteDeadline::new(server, Duration::from_millis(300), Cut::default());
+        let mut server = Guarded::new(server, served);
         let reader = tokio::spawn(async move {
             let mut got = 0;
             let mut buf = [0u8; 512];

@@ -8,6 +8,7 @@ pub mod admission;
 pub mod connection;
 pub mod params;
 pub mod ratelimit;
+pub mod stream;
 pub mod tally;
 
 use crate::model::ErrorBody;
@@ -232,18 +233,26 @@ fn accepts_gzip(request: &HeaderMap) -> bool {
 }
 
 fn error_response(e: &SourceError) -> Response {
-    let body = serde_json::to_vec(&ErrorBody::new(e.code(), e.to_string())).unwrap_or_default();
-    let mut r = Response::new(Body::from(body));
-    *r.status_mut() = StatusCode::from_u16(e.http_status()).unwrap_or(StatusCode::BAD_GATEWAY);
+    let status = StatusCode::from_u16(e.http_status()).unwrap_or(StatusCode::BAD_GATEWAY);
+    let mut r = json_error(status, e.code(), &e.to_string());
     let h = r.headers_mut();
-    common_headers(h);
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     if let SourceError::RateLimited { retry_after, .. } = e {
         h.insert(
             header::RETRY_AFTER,
             header_value(&ceil_secs(*retry_after).to_string()),
         );
     }
+    r
+}
+
+/// The API's error answer: the JSON body, and the headers every error carries.
+fn json_error(status: StatusCode, code: &str, message: &str) -> Response {
+    let body = serde_json::to_vec(&ErrorBody::new(code, message)).unwrap_or_default();
+    let mut r = Response::new(Body::from(body));
+    *r.status_mut() = status;
+    let h = r.headers_mut();
+    common_headers(h);
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     r
 }
 
@@ -359,9 +368,11 @@ async fn request_log(request: Request, next: Next) -> Response {
 
 /// A URI as it may appear in the log: through the sanitiser, at most [`MAX_LOGGED_URI`] bytes,
 /// a longer one marked as cut with its length.
-fn logged_uri(uri: String) -> String {
+fn logged_uri(mut uri: String) -> String {
     if uri.len() <= MAX_LOGGED_URI {
-        return crate::text::cleaned(&uri);
+        // No copy for the usual, clean URI.
+        crate::text::clean(&mut uri);
+        return uri;
     }
     let mut end = MAX_LOGGED_URI;
     while !uri.is_char_boundary(end) {
@@ -394,13 +405,8 @@ async fn json_errors(request: Request, next: Next) -> Response {
             other.canonical_reason().unwrap_or("error").to_lowercase(),
         ),
     };
-    let mut r = Response::new(Body::from(
-        serde_json::to_vec(&ErrorBody::new(code, message)).unwrap_or_default(),
-    ));
-    *r.status_mut() = status;
+    let mut r = json_error(status, code, &message);
     let h = r.headers_mut();
-    common_headers(h);
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     for (name, value) in response.headers() {
         if name == header::ALLOW || name.as_str().starts_with("ratelimit-") {
             h.insert(name.clone(), value.clone());

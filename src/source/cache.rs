@@ -202,8 +202,7 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
         slots.retain(|_, slot| {
             let kept = keep(self, slot);
             if !kept {
-                self.bytes
-                    .fetch_sub(slot.bytes.swap(0, Ordering::Relaxed), Ordering::Relaxed);
+                self.uncount(slot);
             }
             kept
         });
@@ -229,8 +228,7 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
                 .min_by_key(|(done, _)| *done);
             let Some((_, k)) = oldest else { break };
             if let Some(slot) = slots.remove(&k) {
-                self.bytes
-                    .fetch_sub(slot.bytes.swap(0, Ordering::Relaxed), Ordering::Relaxed);
+                self.uncount(&slot);
             }
         }
         let slot = Arc::new(Slot {
@@ -238,10 +236,15 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
             bytes: AtomicUsize::new(0),
         });
         if let Some(old) = slots.insert(key, slot.clone()) {
-            self.bytes
-                .fetch_sub(old.bytes.swap(0, Ordering::Relaxed), Ordering::Relaxed);
+            self.uncount(&old);
         }
         slot
+    }
+
+    /// Takes a slot leaving the cache off the count.
+    fn uncount(&self, slot: &Slot<V>) {
+        self.bytes
+            .fetch_sub(slot.bytes.swap(0, Ordering::Relaxed), Ordering::Relaxed);
     }
 
     fn is_live(&self, slot: &Slot<V>) -> bool {
@@ -351,13 +354,12 @@ impl CachedSource {
         if full.value.departures.len() <= query.limit {
             return Ok(full);
         }
-        let mut cut = DeparturesResponse {
+        let cut = DeparturesResponse {
             departures: full.value.departures[..query.limit].to_vec(),
             station: full.value.station.clone(),
             fetched_at: full.value.fetched_at.clone(),
             attribution: full.value.attribution.clone(),
         };
-        cut.departures.shrink_to_fit();
         Ok(Arc::new(Cached {
             value: cut,
             fetched: full.fetched,

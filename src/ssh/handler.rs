@@ -4,9 +4,9 @@
 //! channel) is refused, with a line on the client's stderr where the protocol has room for one.
 
 use super::keys::is_allowed;
-use super::stream::Cut;
 use super::viewer::{self, Input, Output};
 use super::Shared;
+use crate::server::stream::Cut;
 use russh::keys::PublicKey;
 use russh::server::{
     Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Session, VerifiedPublicKey,

@@ -1,7 +1,8 @@
 //! `railtop ssh`: the kiosk board for every SSH connection, and nothing else.
 //!
-//! The pieces: [`admission`] decides on the bare TCP connection (sessions in all, per IP, per-IP
-//! rate) before any crypto; [`stream`] puts a deadline on every write; [`handler`] is the russh
+//! The pieces: the server's `admission` decides on the bare TCP connection (connections per IP,
+//! per-IP rate, the handshakes' budget) before any crypto and its `stream` puts a deadline on
+//! every write; [`handler`] is the russh
 //! side of one connection (auth, one channel, pty, refusals); [`viewer`] runs one person's board
 //! with its own [`screen`], fed by [`boards`], the one poller all viewers share; [`keys`] keeps
 //! the host key and reads `authorized_keys`.
@@ -11,7 +12,6 @@ mod handler;
 mod input;
 mod keys;
 mod screen;
-mod stream;
 mod viewer;
 
 pub use handler::terminal_size;
@@ -20,6 +20,7 @@ pub use keys::{load_or_create_host_key, read_authorized_keys, SshError};
 use crate::clock::Clock;
 use crate::kiosk::KioskSettings;
 use crate::server::admission::{self, Admission, Startup, Startups};
+use crate::server::stream;
 use crate::server::tally::Tally;
 use crate::source::cache::CachedSource;
 use boards::Boards;

@@ -5,10 +5,10 @@
 
 use super::input;
 use super::screen::Screen;
-use super::stream::Cut;
 use super::Shared;
 use crate::kiosk::{update, KioskState};
 use crate::screen::Event;
+use crate::server::stream::Cut;
 use russh::server::Msg;
 use russh::ChannelWriteHalf;
 use std::net::SocketAddr;

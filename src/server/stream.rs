@@ -1,8 +1,9 @@
-//! The TCP stream under an SSH session, with a deadline on every write and a switch to cut it.
-//! When a client stops reading, the kernel's buffers fill, a write stays pending, and after
-//! `write_timeout` the stream fails. When a client stops taking channel data, russh queues our
-//! messages (a polite disconnect among them) behind the data, so the viewer cuts the stream
-//! instead. Either way the session ends and its slot frees instead of waiting forever.
+//! A client's TCP stream with a deadline on every write and a switch to cut it, under an API
+//! connection and an SSH session alike. When a client stops reading, the kernel's buffers fill,
+//! a write stays pending, and after `write_timeout` the stream fails. When an SSH client stops
+//! taking channel data, russh queues our messages (a polite disconnect among them) behind the
+//! data, so the viewer cuts the stream instead. Either way the connection ends and its place
+//! frees instead of waiting forever.
 
 use futures_util::task::AtomicWaker;
 use std::io;
@@ -127,6 +128,22 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for WriteDeadline<S> {
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        if self.cut.is_cut(cx) {
+            return Poll::Ready(Err(cut_error()));
+        }
+        let poll = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        self.watch(cx, poll)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
     }
 }
 
