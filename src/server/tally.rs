@@ -28,7 +28,7 @@ impl Tally {
     }
 
     /// Counts one event; logs the count when the interval has passed since the last line (the
-    /// first event logs at once). `detail` (already clean) is logged with the line.
+    /// first event logs at once), with `detail` of this event, cleaned, as the example.
     pub fn add(&self, detail: &dyn std::fmt::Display) {
         self.count.fetch_add(1, Ordering::Relaxed);
         self.total.fetch_add(1, Ordering::Relaxed);
@@ -36,7 +36,7 @@ impl Tally {
             tracing::warn!(
                 count = n,
                 seconds = secs,
-                example = %detail,
+                example = %crate::text::cleaned(&detail.to_string()),
                 "{n} {} in the last {secs} s",
                 self.what
             );

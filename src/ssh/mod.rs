@@ -228,6 +228,11 @@ pub async fn serve(
 }
 
 static REFUSED: Tally = Tally::new("SSH connections turned away", Duration::from_secs(1));
+/// Handshakes that failed or never came (scanners, floods of bare connections): counted.
+static NO_HANDSHAKE: Tally = Tally::new(
+    "SSH connections ended before a board started",
+    Duration::from_secs(10),
+);
 
 /// Before the SSH version line a server may send other lines (RFC 4253 §4.2): the refusal goes
 /// there, then the connection closes.
@@ -269,11 +274,11 @@ async fn connection(
         {
             Ok(Ok(session)) => session,
             Ok(Err(e)) => {
-                tracing::info!(%peer, error = %e, "handshake failed");
+                NO_HANDSHAKE.add(&format_args!("{peer}: {e}"));
                 return;
             }
             Err(_) => {
-                tracing::info!(%peer, "no SSH greeting in time");
+                NO_HANDSHAKE.add(&format_args!("{peer}: no handshake in time"));
                 return;
             }
         };
