@@ -120,19 +120,29 @@ impl Drop for Permit {
 /// the places of those that got through, as OpenSSH's `MaxStartups start:rate:full`: up to
 /// `start` are always let in; from there each new one is turned away with a chance that grows
 /// from `rate` % to 100 % at `full`. Connections that never finish their handshake then cannot
-/// keep real ones out: they fill this budget, not the viewers' places, and a newcomer still
-/// gets in with a fair chance while the budget fills.
+/// keep real ones out: they fill this budget, not the viewers' places.
+///
+/// The chance falls only on addresses that already have a handshake under way: a newcomer from
+/// an address with none is let in until the budget is full. A flood from a few addresses (each
+/// held to its per-address cap and rate) thus costs itself, not the person who connects once.
 #[derive(Debug)]
 pub struct Startups {
     pub start: usize,
     pub rate_percent: u32,
     pub full: usize,
-    open: Mutex<usize>,
+    open: Mutex<StartupsOpen>,
+}
+
+#[derive(Debug, Default)]
+struct StartupsOpen {
+    total: usize,
+    by_ip: HashMap<IpAddr, usize>,
 }
 
 /// A connection's place in the [`Startups`] budget until its handshake is done.
 pub struct Startup {
     budget: Arc<Startups>,
+    ip: IpAddr,
 }
 
 impl Startups {
@@ -141,47 +151,57 @@ impl Startups {
             start,
             rate_percent: rate_percent.min(100),
             full: full.max(start).max(1),
-            open: Mutex::new(0),
+            open: Mutex::new(StartupsOpen::default()),
         })
     }
 
-    /// A place for a new connection, or `None` (turned away), drawing on `roll` (0..100).
-    pub fn enter_with(self: &Arc<Self>, roll: u32) -> Option<Startup> {
+    /// A place for a new connection from `ip`, or `None` (turned away), drawing on `roll`
+    /// (0..100) when `ip` already has a handshake under way.
+    pub fn enter_with(self: &Arc<Self>, ip: IpAddr, roll: u32) -> Option<Startup> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        if *open >= self.full {
+        if open.total >= self.full {
             return None;
         }
-        if *open >= self.start {
+        let busy = open.by_ip.get(&ip).is_some_and(|n| *n > 0);
+        if busy && open.total >= self.start {
             // From rate % at `start` to 100 % at `full`.
             let span = (self.full - self.start).max(1) as u64;
-            let past = (*open - self.start) as u64;
+            let past = (open.total - self.start) as u64;
             let rate = u64::from(self.rate_percent);
             let chance = rate + (100 - rate) * past / span;
             if u64::from(roll) < chance {
                 return None;
             }
         }
-        *open += 1;
+        open.total += 1;
+        *open.by_ip.entry(ip).or_insert(0) += 1;
         Some(Startup {
             budget: Arc::clone(self),
+            ip,
         })
     }
 
     /// [`enter_with`](Self::enter_with) with a random roll.
-    pub fn enter(self: &Arc<Self>) -> Option<Startup> {
-        self.enter_with(rand::random_range(0..100))
+    pub fn enter(self: &Arc<Self>, ip: IpAddr) -> Option<Startup> {
+        self.enter_with(ip, rand::random_range(0..100))
     }
 
     /// Connections in their handshake now.
     pub fn open(&self) -> usize {
-        *self.open.lock().unwrap_or_else(|e| e.into_inner())
+        self.open.lock().unwrap_or_else(|e| e.into_inner()).total
     }
 }
 
 impl Drop for Startup {
     fn drop(&mut self) {
         let mut open = self.budget.open.lock().unwrap_or_else(|e| e.into_inner());
-        *open = open.saturating_sub(1);
+        open.total = open.total.saturating_sub(1);
+        if let Some(n) = open.by_ip.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.by_ip.remove(&self.ip);
+            }
+        }
     }
 }
 
@@ -212,23 +232,37 @@ mod tests {
     #[test]
     fn startups_drop_early_and_more_as_they_fill() {
         let budget = Startups::new(2, 30, 6);
-        let a = budget.enter_with(0).unwrap();
-        let _b = budget.enter_with(0).unwrap();
+        let busy = ip(1);
+        let a = budget.enter_with(busy, 0).unwrap();
+        let _b = budget.enter_with(busy, 0).unwrap();
         // At 2 of 6: a roll under 30 is turned away, one above gets in.
-        assert!(budget.enter_with(29).is_none());
-        let _c = budget.enter_with(30).unwrap();
+        assert!(budget.enter_with(busy, 29).is_none());
+        let _c = budget.enter_with(busy, 30).unwrap();
         // At 3: the chance is 30 + 70 × 1/4 = 47 %.
-        assert!(budget.enter_with(46).is_none());
-        let _d = budget.enter_with(47).unwrap();
-        let _e = budget.enter_with(99).unwrap();
-        let _f = budget.enter_with(99).unwrap();
+        assert!(budget.enter_with(busy, 46).is_none());
+        let _d = budget.enter_with(busy, 47).unwrap();
+        let _e = budget.enter_with(busy, 99).unwrap();
+        let _f = budget.enter_with(busy, 99).unwrap();
         assert_eq!(budget.open(), 6);
-        assert!(budget.enter_with(99).is_none(), "full");
+        assert!(budget.enter_with(busy, 99).is_none(), "full");
+        assert!(budget.enter_with(ip(9), 99).is_none(), "full for everyone");
         drop(a);
         assert!(
-            budget.enter_with(99).is_some(),
+            budget.enter_with(busy, 99).is_some(),
             "a finished handshake frees its place"
         );
+    }
+
+    #[test]
+    fn the_early_drop_falls_on_addresses_with_a_handshake_under_way() {
+        let budget = Startups::new(1, 100, 4);
+        let flood: Vec<_> = (0..3).filter_map(|_| budget.enter_with(ip(1), 99)).collect();
+        assert_eq!(flood.len(), 1, "past `start`, a busy address is turned away at 100 %");
+        let _other = budget.enter_with(ip(2), 0).unwrap();
+        let _third = budget.enter_with(ip(3), 0).unwrap();
+        assert_eq!(budget.open(), 3, "addresses with nothing under way get in");
+        drop(flood);
+        assert!(budget.enter_with(ip(1), 0).is_some(), "its place freed, ip 1 is new again");
     }
 
     #[test]

@@ -191,7 +191,7 @@ pub async fn serve(
             (stream, peer) = crate::server::connection::accept(&listener) => {
                 let admitted = admission.admit(peer.ip()).map_err(|r| r.to_string()).and_then(|permit| {
                     startups
-                        .enter()
+                        .enter(peer.ip())
                         .map(|startup| (permit, startup))
                         .ok_or_else(|| "too many connections are starting; try again in a few seconds".to_string())
                 });
