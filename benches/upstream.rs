@@ -164,6 +164,24 @@ fn parsers(c: &mut Criterion) {
         input("japan-odpt-train.json", "japan/trains-jr-east.json"),
         |b| japan::parse_trains(b).unwrap(),
     );
+    bench_parse(
+        &mut g,
+        "italy_board",
+        input(
+            "round2/italy/partenze-milano-centrale-2021-10-18-midnight.json",
+            "italy/partenze-milano-centrale.json",
+        ),
+        |b| railtop::upstream::italy::parse_board(b).unwrap(),
+    );
+    bench_parse(
+        &mut g,
+        "italy_progress",
+        input(
+            "round2/italy/andamento-treno-reg136-como-lago-2026-01-02.json",
+            "italy/andamento-treno-9631.json",
+        ),
+        |b| railtop::upstream::italy::parse_progress(b).unwrap(),
+    );
     let vehicles = std::fs::read(samples_dir().join("malaysia-ktmb-vehicle-positions.pb"))
         .map(|b| (b, "sample"))
         .unwrap_or_else(|_| {

@@ -96,6 +96,14 @@ pub struct Train {
         skip_serializing_if = "Option::is_none"
     )]
     pub speed: Option<f64>,
+    /// railtop's extra: the station where the train was last detected, for feeds that know
+    /// where a train was seen but not where it is (Italy); `lastUpdated` is when.
+    #[serde(
+        default,
+        deserialize_with = "tolerant::opt_string",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub last_seen: Option<String>,
 }
 
 impl Train {
@@ -124,6 +132,7 @@ impl Train {
             &mut self.scheduled_dep,
             &mut self.last_updated,
             &mut self.operator,
+            &mut self.last_seen,
         ]
         .into_iter()
         .flatten()

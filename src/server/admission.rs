@@ -256,13 +256,22 @@ mod tests {
     #[test]
     fn the_early_drop_falls_on_addresses_with_a_handshake_under_way() {
         let budget = Startups::new(1, 100, 4);
-        let flood: Vec<_> = (0..3).filter_map(|_| budget.enter_with(ip(1), 99)).collect();
-        assert_eq!(flood.len(), 1, "past `start`, a busy address is turned away at 100 %");
+        let flood: Vec<_> = (0..3)
+            .filter_map(|_| budget.enter_with(ip(1), 99))
+            .collect();
+        assert_eq!(
+            flood.len(),
+            1,
+            "past `start`, a busy address is turned away at 100 %"
+        );
         let _other = budget.enter_with(ip(2), 0).unwrap();
         let _third = budget.enter_with(ip(3), 0).unwrap();
         assert_eq!(budget.open(), 3, "addresses with nothing under way get in");
         drop(flood);
-        assert!(budget.enter_with(ip(1), 0).is_some(), "its place freed, ip 1 is new again");
+        assert!(
+            budget.enter_with(ip(1), 0).is_some(),
+            "its place freed, ip 1 is new again"
+        );
     }
 
     #[test]

@@ -321,6 +321,7 @@ pub fn parse_positions_in(bytes: &[u8], classes: Classes) -> Result<Vec<Train>, 
                     .and_then(|p| p.opr_x)
                     .and_then(|i| common.op_l.get(i))
                     .map(|o| o.name.clone()),
+                last_seen: None,
                 speed: None,
             })
         })

@@ -247,6 +247,7 @@ fn train_record(t: &FiTrain, names: &Names, position: Option<&Location>) -> Trai
         scheduled_dep: first.map(|r| local_hhmm(r.scheduled_time, TZ)),
         last_updated: position.and_then(|p| p.timestamp.clone()),
         operator: operator(t),
+        last_seen: None,
         speed: position.and_then(|p| p.speed),
     }
 }

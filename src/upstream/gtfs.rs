@@ -423,6 +423,7 @@ fn trains(
                     .and_then(|t| DateTime::from_timestamp(i64::try_from(t).ok()?, 0))
                     .map(rfc3339),
                 operator: Some(config.name.clone()),
+                last_seen: None,
                 speed: position
                     .and_then(|p| p.speed)
                     .map(|v| (f64::from(v) * config.speed_to_kmh).round()),

@@ -143,6 +143,7 @@ pub fn parse_trains(xml: &[u8]) -> Result<Vec<Train>, ParseError> {
                 scheduled_dep: m.origin_time,
                 last_updated: None,
                 operator: Some(OPERATOR.into()),
+                last_seen: None,
                 speed: None,
             }
         })

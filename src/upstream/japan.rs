@@ -124,6 +124,7 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
                 scheduled_dep: None,
                 last_updated: t.updated,
                 operator: t.operator.as_deref().map(last_part),
+                last_seen: None,
                 speed: None,
             }
         })

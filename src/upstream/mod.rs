@@ -13,6 +13,7 @@ pub mod gtfs_rt;
 pub mod gtfs_static;
 pub mod http;
 pub mod ireland;
+pub mod italy;
 pub mod japan;
 pub mod netherlands;
 pub mod norway;
@@ -108,10 +109,12 @@ pub trait Adapter: Send + Sync + 'static {
     ) -> impl Future<Output = SourceResult<Board>> + Send;
 }
 
-/// What [`Adapter::trains`] is asked: the station named by the request, if any, and the time.
+/// What [`Adapter::trains`] is asked: the station named by the request, if any, the feed's
+/// hub (its row's unless the configuration names another), and the time.
 #[derive(Debug, Clone, Copy)]
 pub struct TrainsAsk<'a> {
     pub stop: Option<&'a str>,
+    pub hub: &'a str,
     pub now: DateTime<Utc>,
 }
 
@@ -163,7 +166,14 @@ impl<A: Adapter> Feed for Live<A> {
         Box::pin(contained(self.slug(), async move {
             let mut trains = match self
                 .adapter
-                .trains(&self.http, TrainsAsk { stop, now })
+                .trains(
+                    &self.http,
+                    TrainsAsk {
+                        stop,
+                        hub: &self.hub,
+                        now,
+                    },
+                )
                 .await?
             {
                 Some(trains) => trains,
@@ -248,6 +258,7 @@ pub fn trains_from_board(
                 scheduled_dep: Some(d.scheduled_dep.clone()),
                 last_updated: None,
                 operator: d.operator.clone(),
+                last_seen: None,
                 speed: None,
             }
         })

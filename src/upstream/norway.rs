@@ -228,6 +228,7 @@ pub fn parse_vehicles(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
                 scheduled_dep: None,
                 last_updated: v.last_updated,
                 operator: None,
+                last_seen: None,
                 speed: None,
             }
         })

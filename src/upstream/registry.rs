@@ -9,7 +9,7 @@
 //! under `tests/fixtures/` whose `routes.txt` lets the registry test play it.
 
 use super::http::{FeedHttp, FeedSpec, Opened};
-use super::{austria, belgium, finland, france, germany, gtfs, ireland, japan, netherlands};
+use super::{austria, belgium, finland, france, germany, gtfs, ireland, italy, japan, netherlands};
 use super::{norway, open_plain, sweden, switzerland, usa, Feed};
 use crate::config::FeedSettings;
 use crate::country::{self, Country};
@@ -105,6 +105,11 @@ pub static FEEDS: &[FeedRow] = &[
         base_url: "https://api.odpt.org", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: Some("free developer registration at developer.odpt.org"),
         hub: None, open: japan::open },
+    FeedRow { country: &country::ITALY, upstream: "ViaggiaTreno",
+        attribution: "Italy: ViaggiaTreno (RFI / Trenitalia)",
+        base_url: "https://www.viaggiatreno.it", headers: &[],
+        // Unofficial and unmetered: railtop keeps answers a minute and asks at most 30 times.
+        ttl: secs(60), per_minute: 30, key_from: None, hub: Some("S01700"), open: open_plain::<italy::Italy> },
 ];
 
 /// Countries of the API with no feed to read, and why.
@@ -116,6 +121,19 @@ pub static NO_FEED: &[(&Country, &str)] = &[
     (
         &country::BULGARIA,
         "no official feed exists (BDŽ publishes only web pages)",
+    ),
+    (
+        &country::SPAIN,
+        "not supported yet (Renfe open data is being added)",
+    ),
+    (
+        &country::POLAND,
+        "not supported yet (PKP PLK's open data is being added)",
+    ),
+    (
+        &country::CZECH_REPUBLIC,
+        "no open feed that permits use (Správa železnic's train positions, GRAPP, may be used only \
+         with its consent; the terms and format of its public train map could not be confirmed)",
     ),
 ];
 

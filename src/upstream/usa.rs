@@ -213,6 +213,7 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
                     .and_then(|s| Some(r.hhmm(s, at(&s.sch_dep)?))),
                 last_updated: r.updated_at.clone(),
                 operator: Some(r.operator()),
+                last_seen: None,
                 speed: None,
             }
         })

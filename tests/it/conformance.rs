@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 use railtop::upstream::parse::Board;
 use railtop::upstream::{
-    austria, belgium, finland, france, germany, ireland, japan, netherlands, norway, sweden,
+    austria, belgium, finland, france, germany, ireland, italy, japan, netherlands, norway, sweden,
     switzerland, usa,
 };
 use std::path::PathBuf;
@@ -537,5 +537,100 @@ fn conformance_with_the_round_two_samples() {
     assert_eq!(sf[0].train_code.as_deref(), Some("B7 710"));
     let bart = railtop::upstream::gtfs_rt::decode(&read("gtfs-rt/bart-trip-updates.pb")).unwrap();
     assert_eq!(bart.entity.len(), 91);
+    italy_samples(&read);
     eprintln!("checked the round-two samples in {}", dir.display());
+}
+
+/// ViaggiaTreno, Milano Centrale (2021 and 2026 schemas) and four runs' progress.
+fn italy_samples(read: &dyn Fn(&str) -> Vec<u8>) {
+    let board = italy::parse_board(&read(
+        "italy/partenze-milano-centrale-2026-10-04-first6.json",
+    ))
+    .unwrap();
+    assert_eq!(
+        rows(&board),
+        [
+            ("08:00", "FR", "Napoli Centrale", Some(6)),
+            ("08:05", "REG", "Bergamo", Some(2)),
+            ("08:05", "IC", "La Spezia Centrale", Some(2)),
+            ("08:10", "FR", "Salerno", Some(2)),
+            ("08:10", "EC", "Chiasso", None),
+            ("08:15", "REG", "Piacenza", None),
+        ],
+        "Frecce named from compNumeroTreno; trains not started report 0: no data"
+    );
+    let fr = &board.departures[0];
+    assert_eq!(fr.train_code.as_deref(), Some("FR 9611"));
+    assert_eq!(
+        (fr.planned_platform.as_deref(), fr.platform.as_deref()),
+        (Some("9"), Some("11"))
+    );
+    assert_eq!(fr.expected_dep.as_deref(), Some("08:06"));
+    let trains = italy::parse_board_trains(
+        &read("italy/partenze-milano-centrale-2026-10-04-first6.json"),
+        "Milano Centrale",
+    )
+    .unwrap();
+    assert!(trains
+        .iter()
+        .all(|(t, _)| t.lat.is_none() && t.lng.is_none()));
+    assert_eq!(trains[0].0.id, "italy-S00219-9611-1791064800000");
+
+    let midnight = italy::parse_board(&read(
+        "italy/partenze-milano-centrale-2021-10-18-midnight.json",
+    ))
+    .unwrap();
+    let times: Vec<&str> = midnight
+        .departures
+        .iter()
+        .map(|d| d.scheduled_dep.as_str())
+        .collect();
+    assert_eq!(times.len(), 7);
+    assert_eq!(
+        &times[5..],
+        ["00:15", "00:25"],
+        "after midnight, after the evening"
+    );
+
+    let fr9611 = italy::parse_progress(&read(
+        "italy/andamento-treno-fr9611-torino-napoli-2026-10-04.json",
+    ))
+    .unwrap();
+    assert_eq!(fr9611.from.as_deref(), Some("Torino Porta Nuova"));
+    assert_eq!(fr9611.to.as_deref(), Some("Napoli Centrale"));
+    assert_eq!(
+        fr9611.last_seen.as_ref().map(|(s, _)| s.as_str()),
+        Some("Milano Lambrate")
+    );
+    assert_eq!(fr9611.delay, Some(7));
+    let fr9600 = italy::parse_progress(&read(
+        "italy/andamento-treno-fr9600-milano-torino-2026-01-04.json",
+    ))
+    .unwrap();
+    assert_eq!(
+        fr9600.last_seen.as_ref().map(|(s, _)| s.as_str()),
+        Some("Milano Certosa"),
+        "a detection point that is no stop"
+    );
+    assert_eq!(fr9600.next_station.as_deref(), Some("Rho Fiera"));
+    assert_eq!(fr9600.delay, Some(15));
+    let reg136 = italy::parse_progress(&read(
+        "italy/andamento-treno-reg136-como-lago-2026-01-02.json",
+    ))
+    .unwrap();
+    assert_eq!(
+        reg136.last_seen.as_ref().map(|(s, _)| s.as_str()),
+        Some("Milano Bovisa Politecnico")
+    );
+    let waiting = italy::parse_progress(&read(
+        "italy/andamento-treno-reg136-not-departed-2026-01-03.json",
+    ))
+    .unwrap();
+    assert_eq!(
+        (waiting.last_seen.clone(), waiting.delay),
+        (None, None),
+        "\"--\" and 0"
+    );
+    assert!(!waiting.started);
+    assert_eq!(waiting.next_station.as_deref(), Some("Como Lago"));
 }

@@ -82,7 +82,11 @@ async fn play(slug: &'static str, seen: Seen) -> String {
         let (seen, routes) = (seen.clone(), routes.clone());
         async move {
             let found = routes.iter().find(|r| {
-                r.path == uri.path() && r.body_has.as_ref().is_none_or(|w| body.contains(w))
+                let path_fits = match r.path.strip_suffix('*') {
+                    Some(prefix) => uri.path().starts_with(prefix),
+                    None => r.path == uri.path(),
+                };
+                path_fits && r.body_has.as_ref().is_none_or(|w| body.contains(w))
             });
             seen.lock().unwrap().push((uri.to_string(), headers, body));
             match found {

@@ -340,6 +340,7 @@ impl DemoSource {
             scheduled_dep: Some(trip.start.with_timezone(&tz).format("%H:%M").to_string()),
             last_updated: realtime.then(|| rfc3339(now - Duration::seconds(lag_s))),
             operator: Some(trip.line.operator.clone()),
+            last_seen: None,
             speed: position.and_then(|_| trip.speed_kmh(progress)),
         })
     }

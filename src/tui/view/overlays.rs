@@ -63,8 +63,9 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
     let [fields, spark] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(4)]).areas(inner);
     let cancelled = t.status == crate::model::status::CANCELLED;
-    let position = match (t.lat, t.lng) {
-        (Some(lat), Some(lng)) => format!("{lat:.5}, {lng:.5}"),
+    let position = match (t.lat, t.lng, &t.last_seen) {
+        (Some(lat), Some(lng), _) => format!("{lat:.5}, {lng:.5}"),
+        (_, _, Some(seen)) => format!("no GPS; last seen at {seen}"),
         _ => "no position".into(),
     };
     let field = |k: &str, v: String| {

@@ -1,0 +1,730 @@
+//! Italy — ViaggiaTreno (RFI / Trenitalia): public JSON without a key, unofficial, so railtop
+//! is gentle with it (answers kept a minute, at most 30 requests a minute).
+//!
+//! Boards: `partenze/{station}/{date}`, a bare array, where `{date}` is a JavaScript
+//! `Date.toString()` ("Sun Oct 04 2026 08:12:00 GMT+0200"); railtop sends the minute, so the
+//! path, and the cache, stay the same for a minute. Stations are RFI ids, `S` and five digits
+//! (`S01700` Milano Centrale). Times are epoch **milliseconds** (`millisDataPartenza` is a
+//! string of them), delays (`ritardo`) whole minutes and often 0 for a train not yet started
+//! (`nonPartito`): that is "no data", not "on time". Frecce have an empty `categoria`; their
+//! name is in `compNumeroTreno` with a leading space (" FR 9611"). Platforms come planned
+//! (`binarioProgrammato…`) and actual (`binarioEffettivo…`), either may be null. Names are in
+//! capitals ("NAPOLI CENTRALE") and are title-cased here. `provvedimento` 1 is a cancelled
+//! train, 2 one cut short, 3 one diverted. Departures after midnight carry their own epoch
+//! time, so they sort after the evening's.
+//!
+//! Trains: ViaggiaTreno has no positions and no list of running trains. railtop lists the
+//! trains of the main stations' boards (the hub's, or `stop`'s alone) and asks
+//! `andamentoTreno/{origin}/{number}/{day}` for a few running ones: origin, next stop and the
+//! last detection (`stazioneUltimoRilevamento`, `oraUltimoRilevamento`; `"--"` before any).
+//! The last detection is where the train was last seen, never a position: `lat`/`lng` stay
+//! null and the station goes to railtop's `lastSeen`.
+
+use super::codes::CodeShape;
+use super::http::FeedHttp;
+use super::parse::{self, in_order, Board, ParseError};
+use super::times::{local_hhmm, plus_seconds};
+use super::{Adapter, BoardAsk, OwnTrains, TrainsAsk};
+use crate::clock::rfc3339;
+use crate::country::{self, Country};
+use crate::model::tolerant;
+use crate::model::{status, Departure, Train};
+use crate::source::SourceResult;
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use std::collections::{HashMap, HashSet};
+
+const COUNTRY: Country = country::ITALY;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
+const API: &str = "/infomobilita/resteasy/viaggiatreno";
+
+/// The stations whose boards list Italy's trains besides the hub: Roma Termini, Napoli
+/// Centrale, Bologna Centrale, Firenze Santa Maria Novella (the hub is Milano Centrale).
+const MAIN_STATIONS: &[&str] = &["S08409", "S09218", "S05043", "S06421"];
+
+/// Running trains asked for their progress on each refresh: with the boards, well inside
+/// the budget of 30 requests a minute, leaving room for the boards people ask for.
+const PROGRESS_ASKED: usize = 8;
+
+/// An RFI station id: `S01700`.
+pub static CODES: CodeShape = CodeShape {
+    len: 6..=6,
+    char_ok: |c| c == 'S' || c.is_ascii_digit(),
+    prefix: "S",
+    upper: true,
+    what: "an RFI station id such as S01700 (Milano Centrale)",
+};
+
+/// One row of a `partenze` board (the fields railtop reads).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Row {
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    numero_treno: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    categoria: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    categoria_descrizione: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    comp_numero_treno: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    destinazione: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    cod_origine: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    orario_partenza: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    data_partenza_treno: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    ritardo: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    provvedimento: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    binario_programmato_partenza_descrizione: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    binario_effettivo_partenza_descrizione: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    non_partito: bool,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    circolante: bool,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    ultimo_rilev: Option<i64>,
+}
+
+/// What `provvedimento` says of a run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Measure {
+    None,
+    Cancelled,
+    CutShort,
+    Diverted,
+}
+
+impl Row {
+    fn measure(&self) -> Measure {
+        match self.provvedimento {
+            Some(1) => Measure::Cancelled,
+            Some(2) => Measure::CutShort,
+            Some(3) => Measure::Diverted,
+            _ => Measure::None,
+        }
+    }
+
+    /// "FR 9611", "REG 2217": the feed's own name, spaces tidied, else category and number.
+    fn code(&self) -> String {
+        let named = self
+            .comp_numero_treno
+            .split_whitespace()
+            .collect::<Vec<_>>();
+        if !named.is_empty() {
+            return named.join(" ");
+        }
+        let number = self.numero_treno.map(|n| n.to_string()).unwrap_or_default();
+        format!("{} {number}", self.line()).trim().to_string()
+    }
+
+    /// The category: "FR", "IC", "REG" (Frecce only in `categoriaDescrizione`).
+    fn line(&self) -> String {
+        [&self.categoria_descrizione, &self.categoria]
+            .into_iter()
+            .map(|s| s.trim())
+            .find(|s| !s.is_empty())
+            .or_else(|| self.comp_numero_treno.split_whitespace().next())
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Minutes late, where the feed knows: none for a cancelled run, nor for a run not yet
+    /// started that reports 0 (ViaggiaTreno's "no detection yet").
+    fn delay(&self) -> Option<i64> {
+        if self.measure() == Measure::Cancelled {
+            return None;
+        }
+        match self.ritardo {
+            Some(0) if self.non_partito => None,
+            other => other,
+        }
+    }
+
+    fn status(&self) -> &'static str {
+        if self.measure() == Measure::Cancelled {
+            status::CANCELLED
+        } else if self.circolante && !self.non_partito {
+            status::RUNNING
+        } else {
+            status::SCHEDULED
+        }
+    }
+
+    /// The run's identity: origin, number and day (what `andamentoTreno` asks for).
+    fn run(&self) -> Option<Run> {
+        Some(Run {
+            origin: self.cod_origine.as_deref().and_then(|c| CODES.spell(c))?,
+            number: self.numero_treno?,
+            day_ms: self.data_partenza_treno?,
+        })
+    }
+}
+
+/// A train's run as ViaggiaTreno names it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Run {
+    pub origin: String,
+    pub number: i64,
+    /// Midnight of the run's first day, Europe/Rome, in epoch milliseconds.
+    pub day_ms: i64,
+}
+
+impl Run {
+    fn id(&self) -> String {
+        format!("italy-{}-{}-{}", self.origin, self.number, self.day_ms)
+    }
+
+    fn progress_path(&self) -> String {
+        format!(
+            "{API}/andamentoTreno/{}/{}/{}",
+            self.origin, self.number, self.day_ms
+        )
+    }
+}
+
+fn from_millis(ms: i64) -> Option<DateTime<Utc>> {
+    DateTime::from_timestamp_millis(ms)
+}
+
+/// A platform as shown: trimmed, `None` when empty.
+fn platform(p: &Option<String>) -> Option<String> {
+    p.as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(String::from)
+}
+
+/// "NAPOLI CENTRALE" → "Napoli Centrale", "MILANO P.GARIBALDI" → "Milano P.Garibaldi";
+/// a name already in mixed case is left as it is.
+pub fn title_case(name: &str) -> String {
+    let name = name.trim();
+    if name.chars().any(char::is_lowercase) {
+        return name.to_string();
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut start = true;
+    for c in name.chars() {
+        if start {
+            out.extend(c.to_uppercase());
+        } else {
+            out.extend(c.to_lowercase());
+        }
+        start = !c.is_alphanumeric() && c != '\'';
+    }
+    out
+}
+
+/// A `partenze` board: its departures in time order (the payload names no station).
+pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
+    let rows: Vec<Row> = parse::json(COUNTRY.slug, bytes)?;
+    Ok(Board::named(None, departures(&rows)))
+}
+
+fn departures(rows: &[Row]) -> Vec<Departure> {
+    let keyed = rows
+        .iter()
+        .filter_map(|r| {
+            let planned = from_millis(r.orario_partenza?)?;
+            let delay = r.delay();
+            let actual = platform(&r.binario_effettivo_partenza_descrizione);
+            let planned_platform = platform(&r.binario_programmato_partenza_descrizione);
+            let measure = r.measure();
+            let messages = match measure {
+                Measure::CutShort => vec!["ends short of its destination".to_string()],
+                Measure::Diverted => vec!["diverted: some stops are not served".to_string()],
+                _ => Vec::new(),
+            };
+            Some((
+                planned.timestamp_millis(),
+                Departure {
+                    line: r.line(),
+                    destination: title_case(&r.destinazione),
+                    platform: actual.clone().or_else(|| planned_platform.clone()),
+                    planned_platform: planned_platform.filter(|p| actual.as_ref() != Some(p)),
+                    scheduled_dep: local_hhmm(planned, TZ),
+                    expected_dep: delay
+                        .and_then(|m| plus_seconds(planned, m.checked_mul(60)?))
+                        .map(|t| local_hhmm(t, TZ)),
+                    delay,
+                    cancelled: measure == Measure::Cancelled,
+                    operator: None,
+                    train_code: Some(r.code()),
+                    messages,
+                    ..Default::default()
+                },
+            ))
+        })
+        .collect();
+    in_order(keyed)
+}
+
+/// The trains of one station's board (`station`: its id or name), each with the run
+/// `andamentoTreno` knows it by.
+pub fn parse_board_trains(
+    bytes: &[u8],
+    station: &str,
+) -> Result<Vec<(Train, Option<Run>)>, ParseError> {
+    let rows: Vec<Row> = parse::json(COUNTRY.slug, bytes)?;
+    Ok(rows
+        .iter()
+        .filter_map(|r| {
+            let planned = from_millis(r.orario_partenza?)?;
+            let run = r.run();
+            let code = r.code();
+            let destination = title_case(&r.destinazione);
+            let train = Train {
+                id: run
+                    .as_ref()
+                    .map_or_else(|| format!("italy-{code}-{}", planned.timestamp()), Run::id),
+                name: format!("{code} → {destination}"),
+                train_code: code,
+                status: r.status().into(),
+                delay: r.delay(),
+                platform: platform(&r.binario_effettivo_partenza_descrizione)
+                    .or_else(|| platform(&r.binario_programmato_partenza_descrizione)),
+                country: Some(COUNTRY.slug.into()),
+                to: Some(destination),
+                next_station: Some(station.to_string()),
+                scheduled_dep: Some(local_hhmm(planned, TZ)),
+                last_updated: r.ultimo_rilev.and_then(from_millis).map(rfc3339),
+                ..Default::default()
+            };
+            Some((train, run))
+        })
+        .collect())
+}
+
+/// One stop of an `andamentoTreno` answer.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Stop {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    stazione: String,
+    /// The stop's RFI id.
+    #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+    /// 0: nothing detected there yet; 1: the train has called.
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    actual_fermata_type: Option<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Progress {
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    origine: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    destinazione: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    stazione_ultimo_rilevamento: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    ora_ultimo_rilevamento: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    ritardo: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    non_partito: bool,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    arrivato: bool,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    provvedimento: Option<i64>,
+    #[serde(default)]
+    fermate: Vec<Stop>,
+}
+
+/// What `andamentoTreno` adds to a train of a board.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Seen {
+    pub from: Option<String>,
+    pub to: Option<String>,
+    /// The station of the last detection and its time.
+    pub last_seen: Option<(String, DateTime<Utc>)>,
+    /// The first stop with nothing detected yet.
+    pub next_station: Option<String>,
+    pub delay: Option<i64>,
+    pub started: bool,
+    pub arrived: bool,
+    pub cancelled: bool,
+    /// Every stop of the run as (RFI id, name): how railtop learns stations' names, since
+    /// boards carry none.
+    pub stops: Vec<(String, String)>,
+}
+
+/// An `andamentoTreno` answer, as what it adds to a train.
+pub fn parse_progress(bytes: &[u8]) -> Result<Seen, ParseError> {
+    let p: Progress = parse::json(COUNTRY.slug, bytes)?;
+    let name = |s: &Option<String>| {
+        s.as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "--")
+            .map(title_case)
+    };
+    let last_seen =
+        name(&p.stazione_ultimo_rilevamento).zip(p.ora_ultimo_rilevamento.and_then(from_millis));
+    let called = p
+        .fermate
+        .iter()
+        .rposition(|s| s.actual_fermata_type == Some(1));
+    let next = p
+        .fermate
+        .iter()
+        .skip(called.map_or(0, |i| i + 1))
+        .find(|s| s.actual_fermata_type != Some(1))
+        .map(|s| title_case(&s.stazione))
+        .filter(|s| !s.is_empty());
+    Ok(Seen {
+        from: name(&p.origine),
+        to: name(&p.destinazione),
+        next_station: if p.arrivato { None } else { next },
+        delay: p
+            .ritardo
+            .filter(|_| !(p.non_partito && p.ritardo == Some(0))),
+        started: !p.non_partito,
+        arrived: p.arrivato,
+        cancelled: p.provvedimento == Some(1),
+        last_seen,
+        stops: p
+            .fermate
+            .iter()
+            .filter_map(|s| Some((CODES.spell(&s.id)?, title_case(&s.stazione))))
+            .filter(|(_, name)| !name.is_empty())
+            .collect(),
+    })
+}
+
+impl Seen {
+    fn apply(self, t: &mut Train) {
+        if self.cancelled {
+            t.status = status::CANCELLED.into();
+            t.delay = None;
+            return;
+        }
+        t.status = if self.arrived {
+            status::ARRIVED
+        } else if self.started {
+            status::RUNNING
+        } else {
+            status::SCHEDULED
+        }
+        .into();
+        t.from = self.from.or(t.from.take());
+        t.to = self.to.or(t.to.take());
+        t.next_station = self.next_station;
+        if self.delay.is_some() {
+            t.delay = self.delay;
+        }
+        if let Some((station, at)) = self.last_seen {
+            t.last_seen = Some(station);
+            t.last_updated = Some(rfc3339(at));
+        }
+    }
+}
+
+/// `{date}` of a board's path: the minute of `now` on the Italian clock, as JavaScript's
+/// `Date.toString()` writes it, escaped for a path.
+pub fn board_date(now: DateTime<Utc>) -> String {
+    now.with_timezone(&TZ)
+        .format("%a %b %d %Y %H:%M:00 GMT%z")
+        .to_string()
+        .replace(' ', "%20")
+        .replace(':', "%3A")
+        .replace('+', "%2B")
+}
+
+fn board_path(code: &str, now: DateTime<Utc>) -> String {
+    format!("{API}/partenze/{code}/{}", board_date(now))
+}
+
+/// Stations' names as learnt from runs' stops, at most this many (Italy has about 2,900).
+const NAMES_KEPT: usize = 5_000;
+
+/// The feed's adapter (its registry row opens it with `open_plain`).
+#[derive(Default)]
+pub struct Italy {
+    /// RFI id → name, learnt from every run's stops (boards name no station).
+    names: std::sync::Mutex<HashMap<String, String>>,
+}
+
+impl Italy {
+    fn name_of(&self, code: &str) -> Option<String> {
+        let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        names.get(code).cloned().or_else(|| {
+            crate::assets::find_station(code, Some(COUNTRY.slug)).map(|(_, s)| s.name.clone())
+        })
+    }
+
+    fn learn(&self, seen: &Seen) {
+        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        for (code, name) in &seen.stops {
+            if names.len() < NAMES_KEPT || names.contains_key(code) {
+                names.insert(code.clone(), name.clone());
+            }
+        }
+    }
+
+    /// The progress of `run`, its stops' names learnt; `None` when ViaggiaTreno cannot
+    /// follow the train (it is then shown as its board has it).
+    async fn progress(&self, http: &FeedHttp, run: &Run) -> Option<Seen> {
+        let bytes = http.get(&run.progress_path()).await.ok()?;
+        let seen = parse_progress(&bytes).ok()?;
+        self.learn(&seen);
+        Some(seen)
+    }
+
+    /// The trains of `stations`' boards, each once, then the progress of the first running
+    /// ones. A station whose board fails is left out; all failing is the feed's failure.
+    async fn listed(
+        &self,
+        http: &FeedHttp,
+        stations: &[String],
+        now: DateTime<Utc>,
+    ) -> SourceResult<Vec<Train>> {
+        let boards = futures_util::future::join_all(stations.iter().map(|code| async move {
+            http.get_parsed(&board_path(code, now), |b| parse_board_trains(b, code))
+                .await
+        }))
+        .await;
+        let mut first_error = None;
+        let mut seen = HashSet::new();
+        let mut listed = Vec::new();
+        for board in boards {
+            match board {
+                Ok(rows) => {
+                    listed.extend(rows.into_iter().filter(|(t, _)| seen.insert(t.id.clone())))
+                }
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        if listed.is_empty() {
+            if let Some(e) = first_error {
+                return Err(e);
+            }
+        }
+        let asked: Vec<(usize, Run)> = listed
+            .iter()
+            .enumerate()
+            .filter(|(_, (t, _))| t.status == status::RUNNING)
+            .filter_map(|(i, (_, run))| Some((i, run.clone()?)))
+            .take(PROGRESS_ASKED)
+            .collect();
+        let progress =
+            futures_util::future::join_all(asked.iter().map(|(_, run)| self.progress(http, run)))
+                .await;
+        for ((i, _), seen) in asked.into_iter().zip(progress) {
+            if let Some(seen) = seen {
+                seen.apply(&mut listed[i].0);
+            }
+        }
+        // Boards name their station by its id: the names learnt above replace them.
+        for (train, _) in &mut listed {
+            if let Some(name) = train.next_station.as_deref().and_then(|c| self.name_of(c)) {
+                train.next_station = Some(name);
+            }
+        }
+        Ok(listed.into_iter().map(|(t, _)| t).collect())
+    }
+}
+
+impl Adapter for Italy {
+    fn knows_code(&self, code: &str) -> bool {
+        CODES.fits(code)
+    }
+
+    async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
+        let stations: Vec<String> = match ask.stop {
+            Some(stop) => vec![CODES.check_listed(stop, COUNTRY.slug)?],
+            None => std::iter::once(ask.hub.to_string())
+                .chain(MAIN_STATIONS.iter().map(|s| s.to_string()))
+                .collect(),
+        };
+        self.listed(http, &stations, ask.now).await.map(Some)
+    }
+
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let code = CODES.check_listed(ask.station, COUNTRY.slug)?;
+        let path = board_path(&code, ask.now);
+        let bytes = http.get(&path).await?;
+        let mut board = parse_board(&bytes).map_err(|e| http.bad_payload(e))?;
+        if self.name_of(&code).is_none() {
+            // The first run calling here names the station (one request, then remembered).
+            let trains = parse_board_trains(&bytes, &code).map_err(|e| http.bad_payload(e))?;
+            if let Some(run) = trains.into_iter().find_map(|(_, run)| run) {
+                self.progress(http, &run).await;
+            }
+        }
+        board.station.name = self.name_of(&code).unwrap_or_default();
+        Ok(http.spec.complete(&code, board))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOARD: &str = "italy/partenze-milano-centrale.json";
+    const PROGRESS: &str = "italy/andamento-treno-9631.json";
+
+    fn board() -> Vec<Departure> {
+        parse_board(&crate::upstream::fixture(BOARD))
+            .unwrap()
+            .departures
+    }
+
+    #[test]
+    fn frecce_are_named_by_their_number_and_platform_changes_kept() {
+        let d = board();
+        assert_eq!(d.len(), 6);
+        let fr = &d[0];
+        assert_eq!(
+            (
+                fr.line.as_str(),
+                fr.train_code.as_deref(),
+                fr.destination.as_str()
+            ),
+            ("FR", Some("FR 9631"), "Salerno")
+        );
+        assert_eq!((fr.scheduled_dep.as_str(), fr.delay), ("17:05", Some(4)));
+        assert_eq!(fr.expected_dep.as_deref(), Some("17:09"));
+        assert_eq!(
+            (fr.platform.as_deref(), fr.planned_platform.as_deref()),
+            (Some("12"), Some("8")),
+            "planned 8, now 12: shown 8→12"
+        );
+    }
+
+    #[test]
+    fn a_train_not_yet_started_has_no_delay_data() {
+        let d = board();
+        let reg = d
+            .iter()
+            .find(|d| d.train_code.as_deref() == Some("REG 2631"))
+            .unwrap();
+        assert_eq!((reg.delay, reg.expected_dep.as_deref()), (None, None));
+        assert_eq!(reg.planned_platform, None, "the same platform is no change");
+        assert_eq!(reg.platform.as_deref(), Some("14"));
+        let early = d
+            .iter()
+            .find(|d| d.train_code.as_deref() == Some("REG 2649"))
+            .unwrap();
+        assert_eq!(early.delay, Some(-1), "running and early");
+    }
+
+    #[test]
+    fn cancellations_and_diversions_are_said() {
+        let d = board();
+        let ic = d.iter().find(|d| d.line == "IC").unwrap();
+        assert!(ic.cancelled);
+        assert_eq!((ic.delay, ic.expected_dep.as_deref()), (None, None));
+        assert_eq!(ic.platform.as_deref(), Some("17"), "the planned platform");
+        let ec = d.iter().find(|d| d.line == "EC").unwrap();
+        assert!(!ec.cancelled);
+        assert_eq!(ec.messages, ["diverted: some stops are not served"]);
+    }
+
+    #[test]
+    fn past_midnight_departures_come_after_the_evening() {
+        let times: Vec<String> = board().into_iter().map(|d| d.scheduled_dep).collect();
+        assert_eq!(
+            times,
+            ["17:05", "17:10", "17:15", "17:20", "23:40", "00:12"]
+        );
+    }
+
+    #[test]
+    fn names_are_title_cased() {
+        assert_eq!(title_case("NAPOLI CENTRALE"), "Napoli Centrale");
+        assert_eq!(title_case("MILANO P.GARIBALDI"), "Milano P.Garibaldi");
+        assert_eq!(title_case("BOLZANO / BOZEN"), "Bolzano / Bozen");
+        assert_eq!(title_case("ALI' TERME"), "Ali' Terme");
+        assert_eq!(title_case("Zürich HB"), "Zürich HB");
+    }
+
+    #[test]
+    fn the_board_date_is_javascripts_minute_in_rome() {
+        let now = DateTime::parse_from_rfc3339("2026-10-04T06:12:27Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        assert_eq!(
+            board_date(now),
+            "Sun%20Oct%2004%202026%2008%3A12%3A00%20GMT%2B0200"
+        );
+    }
+
+    #[test]
+    fn progress_gives_the_last_detection_and_the_next_stop() {
+        let seen = parse_progress(&crate::upstream::fixture(PROGRESS)).unwrap();
+        assert_eq!(seen.from.as_deref(), Some("Torino Porta Nuova"));
+        assert_eq!(seen.to.as_deref(), Some("Salerno"));
+        let (station, at) = seen.last_seen.clone().unwrap();
+        assert_eq!(station, "Milano Lambrate");
+        assert_eq!(local_hhmm(at, TZ), "16:58");
+        assert_eq!(seen.delay, Some(5));
+        assert!(seen.started && !seen.arrived);
+        assert_eq!(seen.next_station.as_deref(), Some("Milano Centrale"));
+        assert!(
+            seen.stops
+                .contains(&("S01700".to_string(), "Milano Centrale".to_string())),
+            "boards name no station: the runs' stops do"
+        );
+        let italy = Italy::default();
+        assert_eq!(italy.name_of("S01700"), None);
+        italy.learn(&seen);
+        assert_eq!(italy.name_of("S01700").as_deref(), Some("Milano Centrale"));
+    }
+
+    #[test]
+    fn board_trains_have_runs_and_never_a_position() {
+        let trains =
+            parse_board_trains(&crate::upstream::fixture(BOARD), "Milano Centrale").unwrap();
+        let (fr, run) = &trains[0];
+        assert_eq!(fr.id, "italy-S00219-9631-1791064800000");
+        assert_eq!(fr.name, "FR 9631 → Salerno");
+        assert_eq!(fr.status, status::RUNNING);
+        assert_eq!(fr.next_station.as_deref(), Some("Milano Centrale"));
+        assert_eq!(
+            run.as_ref().unwrap().progress_path(),
+            "/infomobilita/resteasy/viaggiatreno/andamentoTreno/S00219/9631/1791064800000"
+        );
+        let not_started = trains
+            .iter()
+            .find(|(t, _)| t.train_code == "REG 2631")
+            .unwrap();
+        assert_eq!(not_started.0.status, status::SCHEDULED);
+        let cancelled = trains
+            .iter()
+            .find(|(t, _)| t.train_code == "IC 671")
+            .unwrap();
+        assert_eq!(cancelled.0.status, status::CANCELLED);
+        let mut t = fr.clone();
+        parse_progress(&crate::upstream::fixture(PROGRESS))
+            .unwrap()
+            .apply(&mut t);
+        assert_eq!(t.last_seen.as_deref(), Some("Milano Lambrate"));
+        assert_eq!(t.from.as_deref(), Some("Torino Porta Nuova"));
+        assert_eq!(t.delay, Some(5));
+        assert_eq!(
+            (t.lat, t.lng),
+            (None, None),
+            "a detection is not a position"
+        );
+    }
+
+    #[test]
+    fn a_run_not_started_and_one_without_detections_read() {
+        let body = br#"{"origine":"COMO LAGO","destinazione":"MILANO CADORNA","nonPartito":true,
+            "ritardo":0,"stazioneUltimoRilevamento":"--","oraUltimoRilevamento":null,
+            "fermate":[{"stazione":"COMO LAGO","actualFermataType":0},{"stazione":"COMO BORGHI","actualFermataType":0}]}"#;
+        let seen = parse_progress(body).unwrap();
+        assert_eq!(seen.last_seen, None, "\"--\" is no detection");
+        assert_eq!(seen.delay, None);
+        assert!(!seen.started);
+        assert_eq!(seen.next_station.as_deref(), Some("Como Lago"));
+    }
+}
