@@ -358,6 +358,22 @@ fn train_code(
     (line, code)
 }
 
+/// How far past the feed's own time (its header's, else the clock's) a vehicle's timestamp may
+/// be before the vehicle is not believed: Koleje Dolnośląskie's feed carries a "KD Symulator"
+/// test vehicle stamped 54 days ahead.
+const FUTURE_SLACK_SECS: u64 = 3600;
+
+/// Whether a vehicle's report is stamped so far ahead of the feed that it is no real train.
+fn from_the_future(v: &gtfs_rt::VehiclePosition, feed: &FeedMessage, now: DateTime<Utc>) -> bool {
+    let reference = feed
+        .header
+        .as_ref()
+        .and_then(|h| h.timestamp)
+        .unwrap_or_else(|| u64::try_from(now.timestamp()).unwrap_or(0));
+    v.timestamp
+        .is_some_and(|t| t > reference.saturating_add(FUTURE_SLACK_SECS))
+}
+
 fn trains(
     feed: &FeedMessage,
     table: Option<&Timetable>,
@@ -365,11 +381,26 @@ fn trains(
     config: &GtfsFeedConfig,
     now: DateTime<Utc>,
 ) -> Vec<Train> {
+    let future = feed
+        .entity
+        .iter()
+        .filter_map(|e| e.vehicle.as_ref())
+        .filter(|v| from_the_future(v, feed, now))
+        .count();
+    if future > 0 {
+        tracing::info!(
+            feed = %crate::text::cleaned(&config.slug),
+            "{future} vehicle(s) stamped more than an hour ahead of the feed dropped"
+        );
+    }
     feed.entity
         .iter()
         .filter(|e| e.is_deleted != Some(true))
         .filter_map(|e| {
             let v = e.vehicle.as_ref()?;
+            if from_the_future(v, feed, now) {
+                return None;
+            }
             let vehicle_id = v
                 .vehicle
                 .as_ref()
@@ -687,6 +718,21 @@ mod tests {
         assert_eq!(list[1].name, "X9 → ?");
         let bare = trains(&feed, None, &HashMap::new(), &config(), now());
         assert_eq!(bare[0].train_code, "T1", "without a bundle: the trip id");
+    }
+
+    #[test]
+    fn a_vehicle_stamped_far_ahead_of_the_feed_is_no_train() {
+        let mut feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
+        let header = feed.header.as_ref().and_then(|h| h.timestamp).unwrap();
+        if let Some(v) = feed.entity[1].vehicle.as_mut() {
+            v.timestamp = Some(header + 54 * 24 * 3600); // "KD Symulator", 54 days ahead
+        }
+        if let Some(v) = feed.entity[0].vehicle.as_mut() {
+            v.timestamp = Some(header + 60); // a clock a minute fast is still believed
+        }
+        let list = trains(&feed, None, &HashMap::new(), &config(), now());
+        let ids: Vec<&str> = list.iter().map(|t| t.train_code.as_str()).collect();
+        assert_eq!(ids, ["T1"]);
     }
 
     #[test]

@@ -538,6 +538,7 @@ fn conformance_with_the_round_two_samples() {
     let bart = railtop::upstream::gtfs_rt::decode(&read("gtfs-rt/bart-trip-updates.pb")).unwrap();
     assert_eq!(bart.entity.len(), 91);
     italy_samples(&read);
+    poland_samples(&read);
     eprintln!("checked the round-two samples in {}", dir.display());
 }
 
@@ -633,4 +634,39 @@ fn italy_samples(read: &dyn Fn(&str) -> Vec<u8>) {
     );
     assert!(!waiting.started);
     assert_eq!(waiting.next_station.as_deref(), Some("Como Lago"));
+}
+
+/// Koleje Dolnośląskie's GTFS-Realtime (a `[[feeds]]` entry, as Poland's operators publish
+/// theirs): positions in Lower Silesia, speeds in m/s, and one test vehicle ("KD Symulator")
+/// stamped 54 days after the feed, which is no train.
+fn poland_samples(read: &dyn Fn(&str) -> Vec<u8>) {
+    let config = railtop::upstream::gtfs::GtfsFeedConfig {
+        slug: "poland".into(),
+        name: "Koleje Dolnośląskie".into(),
+        timezone: railtop::country::POLAND.tz,
+        vehicle_positions: String::new(),
+        trip_updates: None,
+        static_gtfs: None,
+        attribution: String::new(),
+        speed_to_kmh: 3.6,
+    };
+    let now = DateTime::from_timestamp(1_680_685_843, 0).unwrap();
+    let vp = read("poland/koleje-dolnoslaskie-vehicle-positions-2023-04-05.pb");
+    let tu = read("poland/koleje-dolnoslaskie-trip-updates-2023-04-05.pb");
+    let trains = railtop::upstream::gtfs::parse_trains(&vp, Some(&tu), None, &config, now).unwrap();
+    assert_eq!(trains.len(), 17, "18 vehicles, the simulator dropped");
+    assert!(trains.iter().all(|t| !t.train_code.starts_with("69555")));
+    let poland = railtop::country::POLAND;
+    assert!(trains
+        .iter()
+        .all(|t| t.has_position() && poland.bbox.contains(t.lat.unwrap(), t.lng.unwrap())));
+    let first = trains
+        .iter()
+        .find(|t| t.train_code == "69232_20230405")
+        .unwrap();
+    assert_eq!(first.speed, Some(118.0), "32.8 m/s");
+    assert!(
+        trains.iter().filter(|t| t.delay.is_some()).count() > 0,
+        "trip-level delays join by trip id"
+    );
 }
