@@ -122,9 +122,9 @@ impl Drop for Permit {
 /// from `rate` % to 100 % at `full`. Connections that never finish their handshake then cannot
 /// keep real ones out: they fill this budget, not the viewers' places.
 ///
-/// The chance falls only on addresses that already have a handshake under way: a newcomer from
-/// an address with none is let in until the budget is full. A flood from a few addresses (each
-/// held to its per-address cap and rate) thus costs itself, not the person who connects once.
+/// Past `start`, an address that already has a handshake under way gets no second one (as
+/// OpenSSH's `PerSourceMaxStartups 1`): a flood from a few addresses then holds one place per
+/// address, and the early drop that everyone else meets stays low.
 #[derive(Debug)]
 pub struct Startups {
     pub start: usize,
@@ -164,6 +164,9 @@ impl Startups {
         }
         let busy = open.by_ip.get(&ip).is_some_and(|n| *n > 0);
         if busy && open.total >= self.start {
+            return None;
+        }
+        if open.total >= self.start {
             // From rate % at `start` to 100 % at `full`.
             let span = (self.full - self.start).max(1) as u64;
             let past = (open.total - self.start) as u64;
@@ -232,45 +235,43 @@ mod tests {
     #[test]
     fn startups_drop_early_and_more_as_they_fill() {
         let budget = Startups::new(2, 30, 6);
-        let busy = ip(1);
-        let a = budget.enter_with(busy, 0).unwrap();
-        let _b = budget.enter_with(busy, 0).unwrap();
+        let a = budget.enter_with(ip(1), 0).unwrap();
+        let _b = budget.enter_with(ip(2), 0).unwrap();
         // At 2 of 6: a roll under 30 is turned away, one above gets in.
-        assert!(budget.enter_with(busy, 29).is_none());
-        let _c = budget.enter_with(busy, 30).unwrap();
+        assert!(budget.enter_with(ip(3), 29).is_none());
+        let _c = budget.enter_with(ip(3), 30).unwrap();
         // At 3: the chance is 30 + 70 × 1/4 = 47 %.
-        assert!(budget.enter_with(busy, 46).is_none());
-        let _d = budget.enter_with(busy, 47).unwrap();
-        let _e = budget.enter_with(busy, 99).unwrap();
-        let _f = budget.enter_with(busy, 99).unwrap();
+        assert!(budget.enter_with(ip(4), 46).is_none());
+        let _d = budget.enter_with(ip(4), 47).unwrap();
+        let _e = budget.enter_with(ip(5), 99).unwrap();
+        let _f = budget.enter_with(ip(6), 99).unwrap();
         assert_eq!(budget.open(), 6);
-        assert!(budget.enter_with(busy, 99).is_none(), "full");
-        assert!(budget.enter_with(ip(9), 99).is_none(), "full for everyone");
+        assert!(budget.enter_with(ip(9), 99).is_none(), "full");
         drop(a);
         assert!(
-            budget.enter_with(busy, 99).is_some(),
+            budget.enter_with(ip(1), 99).is_some(),
             "a finished handshake frees its place"
         );
     }
 
     #[test]
-    fn the_early_drop_falls_on_addresses_with_a_handshake_under_way() {
-        let budget = Startups::new(1, 100, 4);
-        let flood: Vec<_> = (0..3)
+    fn past_start_an_address_gets_one_handshake_at_a_time() {
+        let budget = Startups::new(2, 0, 10);
+        let first: Vec<_> = (0..2)
             .filter_map(|_| budget.enter_with(ip(1), 99))
             .collect();
-        assert_eq!(
-            flood.len(),
-            1,
-            "past `start`, a busy address is turned away at 100 %"
-        );
-        let _other = budget.enter_with(ip(2), 0).unwrap();
-        let _third = budget.enter_with(ip(3), 0).unwrap();
-        assert_eq!(budget.open(), 3, "addresses with nothing under way get in");
-        drop(flood);
+        assert_eq!(first.len(), 2, "up to `start`, anyone");
         assert!(
-            budget.enter_with(ip(1), 0).is_some(),
-            "its place freed, ip 1 is new again"
+            budget.enter_with(ip(1), 99).is_none(),
+            "past it, not a second"
+        );
+        let _other = budget.enter_with(ip(2), 99).unwrap();
+        drop(first);
+        let _again = budget.enter_with(ip(1), 99).unwrap();
+        assert_eq!(budget.open(), 2);
+        assert!(
+            budget.enter_with(ip(1), 99).is_none(),
+            "at `start` again, one at a time"
         );
     }
 
