@@ -140,10 +140,7 @@ impl Row {
         if self.measure() == Measure::Cancelled {
             return None;
         }
-        match self.ritardo {
-            Some(0) if self.non_partito => None,
-            other => other,
-        }
+        reported_delay(self.ritardo, self.non_partito)
     }
 
     fn status(&self) -> &'static str {
@@ -186,6 +183,12 @@ impl Run {
             self.origin, self.number, self.day_ms
         )
     }
+}
+
+/// `ritardo` as railtop believes it: ViaggiaTreno reports 0 for a run not yet started, which
+/// is "no detection yet", not "on time".
+fn reported_delay(ritardo: Option<i64>, not_started: bool) -> Option<i64> {
+    ritardo.filter(|&m| !(not_started && m == 0))
 }
 
 fn from_millis(ms: i64) -> Option<DateTime<Utc>> {
@@ -381,9 +384,7 @@ pub fn parse_progress(bytes: &[u8]) -> Result<Seen, ParseError> {
         from: name(&p.origine),
         to: name(&p.destinazione),
         next_station: if p.arrivato { None } else { next },
-        delay: p
-            .ritardo
-            .filter(|_| !(p.non_partito && p.ritardo == Some(0))),
+        delay: reported_delay(p.ritardo, p.non_partito),
         started: !p.non_partito,
         arrived: p.arrivato,
         cancelled: p.provvedimento == Some(1),
