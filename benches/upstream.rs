@@ -182,6 +182,19 @@ fn parsers(c: &mut Criterion) {
         ),
         |b| railtop::upstream::italy::parse_progress(b).unwrap(),
     );
+    bench_parse(
+        &mut g,
+        "spain_cercanias_trains",
+        input(
+            "round2/spain/renfe-cercanias-vehicle-positions-2026-06-13.json",
+            "spain/vehicle_positions.json",
+        ),
+        |b| {
+            let now = chrono::DateTime::from_timestamp(1_781_338_122, 0).unwrap();
+            let part = railtop::upstream::spain::Part::Cercanias;
+            railtop::upstream::spain::parse_trains(part, b, None, None, now).unwrap()
+        },
+    );
     let vehicles = std::fs::read(samples_dir().join("malaysia-ktmb-vehicle-positions.pb"))
         .map(|b| (b, "sample"))
         .unwrap_or_else(|_| {

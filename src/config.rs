@@ -143,6 +143,11 @@ pub struct FeedSettings {
         serialize_with = "serialize_masked"
     )]
     pub key: Option<String>,
+    /// For the GTFS-Realtime countries: the static GTFS bundle's URL instead of the built-in
+    /// one, or `""` for none. A feed moved to another `url` reads none unless this names one
+    /// (a mirror or a test never reaches the real host by the side door).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub static_gtfs: Option<String>,
 }
 
 fn serialize_masked<S: serde::Serializer>(key: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
@@ -304,6 +309,8 @@ pub struct UpstreamFeed {
     pub hub: Option<String>,
     /// The API key of a feed that needs one (`RAILTOP_<COUNTRY>_KEY` wins).
     pub key: Option<String>,
+    /// For malaysia, spain and bulgaria: the static GTFS bundle's URL, or `""` for none.
+    pub static_gtfs: Option<String>,
 }
 
 impl FileConfig {
@@ -325,6 +332,7 @@ impl FileConfig {
                     base: f.url.clone(),
                     hub: f.hub.clone(),
                     key: f.key.clone(),
+                    static_gtfs: f.static_gtfs.clone(),
                 };
                 (slug.clone(), settings)
             })

@@ -7,6 +7,12 @@
 //! or only absolute times (Caltrain): then the train's delay is that time against the static
 //! timetable on the trip's `start_date`. A trip the feed does not track (`UNSCHEDULED`, or every
 //! stop `NO_DATA`) has no delay, never "on time".
+//!
+//! Rules every feed gets, because some real feed broke them: one train per vehicle (Renfe sends a
+//! vehicle once per trip variant, all at one position); a trip sent twice, once cancelled and once
+//! with times, runs (Renfe: the times are what it serves, its skipped stops are the cancelled
+//! part); a vehicle stamped far ahead of the feed is no train (Koleje Dolnośląskie's simulator).
+//! What one operator needs beyond that is its [`Dialect`] (Spain's file has Renfe's).
 
 use super::gtfs_rt::{
     self, FeedMessage, STOP_NO_DATA, STOP_SKIPPED, TRIP_CANCELED, TRIP_UNSCHEDULED,
@@ -46,7 +52,9 @@ pub fn malaysia() -> GtfsFeedConfig {
 
 /// Malaysia's built-in feed (its registry row).
 pub fn open_malaysia(opened: Opened) -> Arc<dyn Feed> {
-    Live::open(opened.http, opened.hub, GtfsFeed::new(malaysia()))
+    let mut config = malaysia();
+    config.static_gtfs = config.static_gtfs.and_then(|s| opened.static_or(&s));
+    Live::open(opened.http, opened.hub, GtfsFeed::new(config))
 }
 
 /// A `[[feeds]]` entry: its URLs are whole, its identity comes from the configuration.
@@ -68,7 +76,51 @@ pub fn open_configured(client: reqwest::Client, config: GtfsFeedConfig) -> Arc<d
 
 pub struct GtfsFeed {
     config: GtfsFeedConfig,
+    dialect: Dialect,
     timetable: Kept<Option<Arc<Timetable>>>,
+}
+
+/// What one operator's payloads need beyond the standard reading.
+#[derive(Clone, Copy)]
+pub struct Dialect {
+    /// Mends a decoded feed in place before it is read; given the feed's service day (the
+    /// local date of the feed's time).
+    pub tidy: fn(&mut FeedMessage, NaiveDate),
+    /// What a vehicle's label says, for trips the timetable does not know.
+    pub label: fn(&str) -> Label,
+    /// What a trip id says (line, number), for trips the timetable does not know.
+    pub trip: fn(&str) -> Label,
+}
+
+/// What a vehicle label may carry besides the vehicle's name.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Label {
+    pub line: Option<String>,
+    /// The train's number, shown as its code.
+    pub number: Option<String>,
+    pub platform: Option<String>,
+}
+
+impl Dialect {
+    /// The specification as written: nothing mended, labels name vehicles only.
+    pub const STANDARD: Dialect = Dialect {
+        tidy: |_, _| {},
+        label: |_| Label::default(),
+        trip: |_| Label::default(),
+    };
+
+    /// `feed` decoded from `bytes` and mended.
+    pub fn decode(&self, bytes: &[u8], tz: chrono_tz::Tz) -> Result<FeedMessage, ParseError> {
+        let mut feed = gtfs_rt::decode(bytes)?;
+        let at = feed
+            .header
+            .as_ref()
+            .and_then(|h| h.timestamp)
+            .and_then(|t| DateTime::from_timestamp(i64::try_from(t).ok()?, 0))
+            .unwrap_or_else(Utc::now);
+        (self.tidy)(&mut feed, at.with_timezone(&tz).date_naive());
+        Ok(feed)
+    }
 }
 
 /// A trip's realtime state from the trip updates.
@@ -144,10 +196,22 @@ fn planned_at(
 
 impl GtfsFeed {
     fn new(config: GtfsFeedConfig) -> GtfsFeed {
+        GtfsFeed::with_dialect(config, Dialect::STANDARD)
+    }
+
+    /// A feed whose payloads `dialect` mends (see [`Dialect`]).
+    pub fn with_dialect(config: GtfsFeedConfig, dialect: Dialect) -> GtfsFeed {
         GtfsFeed {
             config,
+            dialect,
             timetable: Kept::new(),
         }
+    }
+
+    /// `url`'s feed, decoded and mended.
+    async fn feed(&self, http: &FeedHttp, url: &str) -> SourceResult<FeedMessage> {
+        let tz = self.config.timezone;
+        http.get_parsed(url, |b| self.dialect.decode(b, tz)).await
     }
 
     /// The static bundle when one is configured and readable; a broken bundle costs the names,
@@ -192,28 +256,17 @@ impl GtfsFeed {
         let Some(url) = self.config.trip_updates.as_deref() else {
             return Ok(HashMap::new());
         };
-        let feed = http.get_parsed(url, gtfs_rt::decode).await?;
-        Ok(trip_states(&feed))
-    }
-}
-
-impl Adapter for GtfsFeed {
-    /// Stop ids are the feed's own: only `<slug>:<stop>` routes here.
-    const STATION_LIST: bool = false;
-
-    async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
-        let feed = http
-            .get_parsed(&self.config.vehicle_positions, gtfs_rt::decode)
-            .await?;
-        let table = self.timetable(http).await;
-        // Trip updates only add delays here: without them the list still stands.
-        let states = self.trip_states(http).await.unwrap_or_default();
-        let list = trains(&feed, table.as_deref(), &states, &self.config, ask.now);
-        Ok(Some(list))
+        Ok(trip_states(&self.feed(http, url).await?))
     }
 
-    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
-        let (station, limit, now) = (ask.station, ask.limit, ask.now);
+    /// The rows of `station`'s board, each with its planned time (for merging the boards of
+    /// several feeds), and the station's name in the timetable.
+    pub async fn board_rows(
+        &self,
+        http: &FeedHttp,
+        station: &str,
+        now: DateTime<Utc>,
+    ) -> SourceResult<(Option<String>, Vec<(DateTime<Utc>, Departure)>)> {
         let table = self.timetable(http).await;
         if table.is_none() && self.config.trip_updates.is_none() {
             return Err(SourceError::NotFound(format!(
@@ -232,12 +285,46 @@ impl Adapter for GtfsFeed {
                 self.config.name
             )));
         }
-        let mut rows = board(&stops, table.as_deref(), &states, &self.config, now);
-        rows.truncate(limit);
+        let rows = board_rows(
+            &stops,
+            table.as_deref(),
+            &states,
+            &self.config,
+            &self.dialect,
+            now,
+        );
         let name = table
             .as_deref()
             .and_then(|t| t.stop_name(&stops[0]).map(str::to_string));
-        Ok(http.spec.complete(station, Board::named(name, rows)))
+        Ok((name, rows))
+    }
+}
+
+impl Adapter for GtfsFeed {
+    /// Stop ids are the feed's own: only `<slug>:<stop>` routes here.
+    const STATION_LIST: bool = false;
+
+    async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
+        let feed = self.feed(http, &self.config.vehicle_positions).await?;
+        let table = self.timetable(http).await;
+        // Trip updates only add delays here: without them the list still stands.
+        let states = self.trip_states(http).await.unwrap_or_default();
+        let list = trains(
+            &feed,
+            table.as_deref(),
+            &states,
+            &self.config,
+            &self.dialect,
+            ask.now,
+        );
+        Ok(Some(list))
+    }
+
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let (name, rows) = self.board_rows(http, ask.station, ask.now).await?;
+        let mut rows = in_order(rows);
+        rows.truncate(ask.limit);
+        Ok(http.spec.complete(ask.station, Board::named(name, rows)))
     }
 }
 
@@ -250,12 +337,32 @@ pub fn parse_trains(
     config: &GtfsFeedConfig,
     now: DateTime<Utc>,
 ) -> Result<Vec<Train>, ParseError> {
-    let feed = gtfs_rt::decode(vehicle_positions)?;
+    let dialect = Dialect::STANDARD;
+    parse_trains_as(
+        &dialect,
+        vehicle_positions,
+        trip_updates,
+        table,
+        config,
+        now,
+    )
+}
+
+/// [`parse_trains`] for a feed with its own [`Dialect`].
+pub fn parse_trains_as(
+    dialect: &Dialect,
+    vehicle_positions: &[u8],
+    trip_updates: Option<&[u8]>,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
+) -> Result<Vec<Train>, ParseError> {
+    let feed = dialect.decode(vehicle_positions, config.timezone)?;
     let states = match trip_updates {
-        Some(bytes) => trip_states(&gtfs_rt::decode(bytes)?),
+        Some(bytes) => trip_states(&dialect.decode(bytes, config.timezone)?),
         None => HashMap::new(),
     };
-    Ok(trains(&feed, table, &states, config, now))
+    Ok(trains(&feed, table, &states, config, dialect, now))
 }
 
 /// The board of `station` (a stop id or a station name of the timetable) from the trip updates
@@ -267,18 +374,71 @@ pub fn parse_board(
     config: &GtfsFeedConfig,
     now: DateTime<Utc>,
 ) -> Result<Vec<Departure>, ParseError> {
+    let dialect = Dialect::STANDARD;
+    parse_board_as(&dialect, station, trip_updates, table, config, now)
+}
+
+/// [`parse_board`] for a feed with its own [`Dialect`].
+pub fn parse_board_as(
+    dialect: &Dialect,
+    station: &str,
+    trip_updates: Option<&[u8]>,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
+) -> Result<Vec<Departure>, ParseError> {
     let states = match trip_updates {
-        Some(bytes) => trip_states(&gtfs_rt::decode(bytes)?),
+        Some(bytes) => trip_states(&dialect.decode(bytes, config.timezone)?),
         None => HashMap::new(),
     };
     let stops = match table {
         Some(t) => t.stop_ids(station),
         None => vec![station.to_string()],
     };
-    Ok(board(&stops, table, &states, config, now))
+    Ok(in_order(board_rows(
+        &stops, table, &states, config, dialect, now,
+    )))
 }
 
+/// Each trip's state. A trip sent more than once is one trip: with times in any of its
+/// records it runs (a cancellation beside them covers only the skipped stops), and its
+/// records' stops are joined.
 fn trip_states(feed: &FeedMessage) -> HashMap<String, TripState> {
+    let mut states: HashMap<String, TripState> = HashMap::new();
+    for (id, state) in trip_records(feed) {
+        match states.get_mut(&id) {
+            Some(known) => known.join(state),
+            None => {
+                states.insert(id, state);
+            }
+        }
+    }
+    states
+}
+
+impl TripState {
+    /// Whether the record carries any time or delay.
+    fn has_times(&self) -> bool {
+        self.delay_seconds.is_some() || !self.order.is_empty()
+    }
+
+    fn join(&mut self, other: TripState) {
+        let runs = self.has_times() || other.has_times();
+        self.canceled = (self.canceled || other.canceled) && !runs;
+        self.delay_seconds = self.delay_seconds.or(other.delay_seconds);
+        for stop in other.order {
+            if !self.order.contains(&stop) {
+                self.order.push(stop);
+            }
+        }
+        for (stop, value) in other.stops {
+            self.stops.entry(stop).or_insert(value);
+        }
+        self.start_date = self.start_date.or(other.start_date);
+    }
+}
+
+fn trip_records(feed: &FeedMessage) -> Vec<(String, TripState)> {
     feed.entity
         .iter()
         .filter(|e| e.is_deleted != Some(true))
@@ -358,6 +518,34 @@ fn train_code(
     (line, code)
 }
 
+/// `(line, code)` of a trip: the timetable's names when it knows the trip, else what the
+/// dialect reads in the vehicle's label and the trip id, else the trip id itself.
+fn trip_code(
+    trip_id: &str,
+    route_id: Option<&str>,
+    table: Option<&Timetable>,
+    dialect: &Dialect,
+    label: Option<&Label>,
+) -> (String, String) {
+    if table.is_some_and(|t| t.trip(trip_id).is_some()) {
+        return train_code(trip_id, route_id, table);
+    }
+    let from_id = (dialect.trip)(trip_id);
+    let Some(number) = label.and_then(|l| l.number.clone()).or(from_id.number) else {
+        return train_code(trip_id, route_id, table);
+    };
+    let line = label
+        .and_then(|l| l.line.clone())
+        .or(from_id.line)
+        .unwrap_or_default();
+    let code = if line.is_empty() || line == number {
+        number
+    } else {
+        format!("{line} {number}")
+    };
+    (line, code)
+}
+
 /// How far past the feed's own time (its header's, else the clock's) a vehicle's timestamp may
 /// be before the vehicle is not believed: Koleje Dolnośląskie's feed carries a "KD Symulator"
 /// test vehicle stamped 54 days ahead.
@@ -374,11 +562,16 @@ fn from_the_future(v: &gtfs_rt::VehiclePosition, feed: &FeedMessage, now: DateTi
         .is_some_and(|t| t > reference.saturating_add(FUTURE_SLACK_SECS))
 }
 
+/// How many days before the feed's service day a trip may have started and still be running
+/// (a night train's run past midnight); older ones are leftovers.
+const TRIP_DAYS_BACK: i64 = 1;
+
 fn trains(
     feed: &FeedMessage,
     table: Option<&Timetable>,
     states: &HashMap<String, TripState>,
     config: &GtfsFeedConfig,
+    dialect: &Dialect,
     now: DateTime<Utc>,
 ) -> Vec<Train> {
     let future = feed
@@ -393,85 +586,124 @@ fn trains(
             "{future} vehicle(s) stamped more than an hour ahead of the feed dropped"
         );
     }
-    feed.entity
-        .iter()
-        .filter(|e| e.is_deleted != Some(true))
-        .filter_map(|e| {
-            let v = e.vehicle.as_ref()?;
-            if from_the_future(v, feed, now) {
-                return None;
+    let service_day = now.with_timezone(&config.timezone).date_naive();
+    let oldest_start = service_day - chrono::Duration::days(TRIP_DAYS_BACK);
+    let mut list: Vec<Train> = Vec::new();
+    // Where each vehicle is in `list`, and whether its trip had realtime there.
+    let mut placed: HashMap<String, (usize, bool)> = HashMap::new();
+    for e in feed.entity.iter().filter(|e| e.is_deleted != Some(true)) {
+        let Some(v) = e.vehicle.as_ref() else {
+            continue;
+        };
+        if from_the_future(v, feed, now) {
+            continue;
+        }
+        let descriptor = v.vehicle.as_ref();
+        let Some(vehicle_id) = descriptor
+            .and_then(|d| d.id.clone().or_else(|| d.label.clone()))
+            .or_else(|| e.id.clone())
+        else {
+            continue;
+        };
+        let trip = v.trip.as_ref();
+        let started = trip
+            .and_then(|t| t.start_date.as_deref())
+            .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y%m%d").ok());
+        if started.is_some_and(|d| d < oldest_start) {
+            continue;
+        }
+        let trip_id = trip.and_then(|t| t.trip_id.clone());
+        let state = trip_id.as_deref().and_then(|id| states.get(id));
+        // One vehicle, one train: a second record of it (another trip variant) replaces the
+        // first only when it has realtime and the first had none.
+        let tracked = state.is_some();
+        let slot = match placed.get(&vehicle_id) {
+            Some((_, true)) => continue,
+            Some((_, false)) if !tracked => continue,
+            Some((at, false)) => Some(*at),
+            None => None,
+        };
+        let label = descriptor
+            .and_then(|d| d.label.as_deref())
+            .map(dialect.label)
+            .unwrap_or_default();
+        let code = match &trip_id {
+            Some(id) => {
+                let route = trip.and_then(|t| t.route_id.as_deref());
+                trip_code(id, route, table, dialect, Some(&label)).1
             }
-            let vehicle_id = v
-                .vehicle
-                .as_ref()
-                .and_then(|d| d.id.clone().or_else(|| d.label.clone()))
-                .or_else(|| e.id.clone())?;
-            let trip = v.trip.as_ref();
-            let trip_id = trip.and_then(|t| t.trip_id.clone());
-            let (_, code) = match &trip_id {
-                Some(id) => train_code(id, trip.and_then(|t| t.route_id.as_deref()), table),
-                None => (String::new(), vehicle_id.clone()),
-            };
-            let to = trip_id
+            None => vehicle_id.clone(),
+        };
+        let to = trip_id
+            .as_deref()
+            .and_then(|id| table.and_then(|t| t.destination(id)));
+        let position = v.position.as_ref();
+        let canceled = state.is_some_and(|s| s.canceled)
+            || trip.and_then(|t| t.schedule_relationship) == Some(TRIP_CANCELED);
+        let train = Train {
+            id: format!("{}-{vehicle_id}", config.slug),
+            name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
+            train_code: code,
+            status: if canceled {
+                status::CANCELLED
+            } else {
+                status::RUNNING
+            }
+            .into(),
+            lat: position.and_then(|p| p.latitude).map(f64::from),
+            lng: position.and_then(|p| p.longitude).map(f64::from),
+            delay: state
+                .filter(|_| !canceled)
+                .and_then(|s| {
+                    let trip = trip_id.as_deref()?;
+                    s.delay(trip, v.stop_id.as_deref(), table, config.timezone, now)
+                })
+                .map(minutes_from_seconds),
+            platform: label.platform,
+            country: Some(config.slug.clone()),
+            from: None,
+            to,
+            next_station: v
+                .stop_id
                 .as_deref()
-                .and_then(|id| table.and_then(|t| t.destination(id)));
-            let state = trip_id.as_deref().and_then(|id| states.get(id));
-            let position = v.position.as_ref();
-            let canceled = state.is_some_and(|s| s.canceled)
-                || trip.and_then(|t| t.schedule_relationship) == Some(TRIP_CANCELED);
-            Some(Train {
-                id: format!("{}-{vehicle_id}", config.slug),
-                name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
-                train_code: code,
-                status: if canceled {
-                    status::CANCELLED
-                } else {
-                    status::RUNNING
-                }
-                .into(),
-                lat: position.and_then(|p| p.latitude).map(f64::from),
-                lng: position.and_then(|p| p.longitude).map(f64::from),
-                delay: state
-                    .filter(|_| !canceled)
-                    .and_then(|s| {
-                        let trip = trip_id.as_deref()?;
-                        s.delay(trip, v.stop_id.as_deref(), table, config.timezone, now)
-                    })
-                    .map(minutes_from_seconds),
-                platform: None,
-                country: Some(config.slug.clone()),
-                from: None,
-                to,
-                next_station: v
-                    .stop_id
-                    .as_deref()
-                    .and_then(|s| table.and_then(|t| t.stop_name(s)).or(Some(s)))
-                    .map(str::to_string),
-                direction: None,
-                scheduled_dep: None,
-                last_updated: v
-                    .timestamp
-                    .and_then(|t| DateTime::from_timestamp(i64::try_from(t).ok()?, 0))
-                    .map(rfc3339),
-                operator: Some(config.name.clone()),
-                last_seen: None,
-                speed: position
-                    .and_then(|p| p.speed)
-                    .map(|v| (f64::from(v) * config.speed_to_kmh).round()),
-            })
-        })
-        .collect()
+                .and_then(|s| table.and_then(|t| t.stop_name(s)).or(Some(s)))
+                .map(str::to_string),
+            direction: None,
+            scheduled_dep: None,
+            last_updated: v
+                .timestamp
+                .and_then(|t| DateTime::from_timestamp(i64::try_from(t).ok()?, 0))
+                .map(rfc3339),
+            operator: Some(config.name.clone()),
+            last_seen: None,
+            speed: position
+                .and_then(|p| p.speed)
+                .map(|v| (f64::from(v) * config.speed_to_kmh).round()),
+        };
+        match slot {
+            Some(at) => {
+                list[at] = train;
+                placed.insert(vehicle_id, (at, tracked));
+            }
+            None => {
+                placed.insert(vehicle_id, (list.len(), tracked));
+                list.push(train);
+            }
+        }
+    }
+    list
 }
 
 /// A board from the trip updates (expected times and delays) and the timetable (the plan, and
-/// the trains the updates do not mention).
-fn board(
+/// the trains the updates do not mention): each row with its planned time, not yet in order.
+fn board_rows(
     stops: &[String],
     table: Option<&Timetable>,
     states: &HashMap<String, TripState>,
     config: &GtfsFeedConfig,
+    dialect: &Dialect,
     now: DateTime<Utc>,
-) -> Vec<Departure> {
+) -> Vec<(DateTime<Utc>, Departure)> {
     let tz = config.timezone;
     let local_now = now.with_timezone(&tz).naive_local();
     let to_utc = |t: chrono::NaiveDateTime| {
@@ -509,9 +741,11 @@ fn board(
             });
         let Some(planned) = planned else { continue };
         let cancelled = state.canceled || *skipped;
-        let expected = time
-            .and_then(|t| DateTime::from_timestamp(t, 0))
-            .or_else(|| delay.and_then(|d| plus_seconds(planned, i64::from(d))))
+        // The delay first: where a feed sends only the arrival (Renfe), its time is not the
+        // departure's, but its delay carries over to it.
+        let expected = delay
+            .and_then(|d| plus_seconds(planned, i64::from(d)))
+            .or_else(|| time.and_then(|t| DateTime::from_timestamp(t, 0)))
             .filter(|_| !cancelled);
         if expected.unwrap_or(planned) < now - chrono::Duration::minutes(1) {
             continue;
@@ -519,7 +753,9 @@ fn board(
         seen.push(trip_id);
         rows.push((
             planned,
-            departure(trip_id, stop, planned, expected, cancelled, table, config),
+            departure(
+                trip_id, stop, planned, expected, cancelled, table, config, dialect,
+            ),
         ));
     }
     // The timetable's other trains, without realtime.
@@ -539,14 +775,16 @@ fn board(
                         false,
                         Some(t),
                         config,
+                        dialect,
                     ),
                 ));
             }
         }
     }
-    in_order(rows)
+    rows
 }
 
+#[allow(clippy::too_many_arguments)]
 fn departure(
     trip_id: &str,
     stop: &str,
@@ -555,8 +793,11 @@ fn departure(
     cancelled: bool,
     table: Option<&Timetable>,
     config: &GtfsFeedConfig,
+    dialect: &Dialect,
 ) -> Departure {
-    let (line, code) = train_code(trip_id, None, table);
+    let (line, code) = trip_code(trip_id, None, table, dialect, None);
+    // A train without a line name shows its code there: a row is never dropped for it.
+    let line = if line.is_empty() { code.clone() } else { line };
     let destination = table
         .and_then(|t| t.destination(trip_id))
         .unwrap_or_default();
@@ -694,6 +935,24 @@ mod tests {
         Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap()
     }
 
+    /// A standard feed's board, in order.
+    fn board(
+        stops: &[String],
+        table: Option<&Timetable>,
+        states: &HashMap<String, TripState>,
+        config: &GtfsFeedConfig,
+        now: DateTime<Utc>,
+    ) -> Vec<Departure> {
+        in_order(board_rows(
+            stops,
+            table,
+            states,
+            config,
+            &Dialect::STANDARD,
+            now,
+        ))
+    }
+
     fn now() -> DateTime<Utc> {
         "2026-11-24T06:00:00Z".parse().unwrap() // 08:00 in Tallinn, a Tuesday
     }
@@ -704,7 +963,14 @@ mod tests {
         let t1 = now().timestamp() + 15 * 60;
         let states = trip_states(&gtfs_rt::decode(&samples::trip_updates(t1)).unwrap());
         let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
-        let list = trains(&feed, Some(&table), &states, &config(), now());
+        let list = trains(
+            &feed,
+            Some(&table),
+            &states,
+            &config(),
+            &Dialect::STANDARD,
+            now(),
+        );
         assert_eq!(list.len(), 2);
         assert_eq!(list[0].name, "R 101 → Tartu");
         assert_eq!(list[0].next_station.as_deref(), Some("Tapa"));
@@ -716,7 +982,14 @@ mod tests {
             "a trip the timetable does not know"
         );
         assert_eq!(list[1].name, "X9 → ?");
-        let bare = trains(&feed, None, &HashMap::new(), &config(), now());
+        let bare = trains(
+            &feed,
+            None,
+            &HashMap::new(),
+            &config(),
+            &Dialect::STANDARD,
+            now(),
+        );
         assert_eq!(bare[0].train_code, "T1", "without a bundle: the trip id");
     }
 
@@ -730,7 +1003,14 @@ mod tests {
         if let Some(v) = feed.entity[0].vehicle.as_mut() {
             v.timestamp = Some(header + 60); // a clock a minute fast is still believed
         }
-        let list = trains(&feed, None, &HashMap::new(), &config(), now());
+        let list = trains(
+            &feed,
+            None,
+            &HashMap::new(),
+            &config(),
+            &Dialect::STANDARD,
+            now(),
+        );
         let ids: Vec<&str> = list.iter().map(|t| t.train_code.as_str()).collect();
         assert_eq!(ids, ["T1"]);
     }
@@ -741,7 +1021,14 @@ mod tests {
         let t1 = now().timestamp() + 15 * 60; // 08:15, planned 08:10
         let states = trip_states(&gtfs_rt::decode(&samples::trip_updates(t1)).unwrap());
         let stops = table.stop_ids("TLL");
-        let rows = board(&stops, Some(&table), &states, &config(), now());
+        let rows = in_order(board_rows(
+            &stops,
+            Some(&table),
+            &states,
+            &config(),
+            &Dialect::STANDARD,
+            now(),
+        ));
         let seen: Vec<(&str, &str, Option<i64>, bool)> = rows
             .iter()
             .map(|d| {
@@ -764,7 +1051,14 @@ mod tests {
         assert_eq!(rows[0].via, ["Tapa"]);
         assert_eq!(rows[0].train_code.as_deref(), Some("R 101"));
         // Timetable alone (no updates): both weekday trains, no realtime.
-        let plain = board(&stops, Some(&table), &HashMap::new(), &config(), now());
+        let plain = in_order(board_rows(
+            &stops,
+            Some(&table),
+            &HashMap::new(),
+            &config(),
+            &Dialect::STANDARD,
+            now(),
+        ));
         assert_eq!(plain.len(), 2);
         assert!(plain.iter().all(|d| d.delay.is_none() && !d.cancelled));
     }
@@ -804,7 +1098,15 @@ mod tests {
     fn t1_delay(states: &HashMap<String, TripState>) -> Option<i64> {
         let table = table();
         let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
-        trains(&feed, Some(&table), states, &config(), now())[0].delay
+        trains(
+            &feed,
+            Some(&table),
+            states,
+            &config(),
+            &Dialect::STANDARD,
+            now(),
+        )[0]
+        .delay
     }
 
     #[test]

@@ -1,10 +1,17 @@
 //! GTFS-Realtime, read with prost from hand-written messages (the subset railtop uses, with the
 //! field numbers of `gtfs-realtime.proto`; every field optional so that a feed leaving out a
 //! "required" one loses that field only). No protoc at build time.
+//!
+//! The same messages also read the JSON rendering some operators publish beside the protobuf
+//! (Renfe's `…json` endpoints): protobuf's canonical JSON, with camelCase names, 64-bit numbers
+//! as strings and enums by name. [`decode`] tells the two apart by the first byte: a JSON
+//! object opens with `{`, which no FeedMessage can (it would be field 15, a group).
 
 use prost::Message;
+use serde::Deserialize;
 
-#[derive(Clone, PartialEq, Message)]
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct FeedMessage {
     #[prost(message, optional, tag = "1")]
     pub header: Option<FeedHeader>,
@@ -12,15 +19,18 @@ pub struct FeedMessage {
     pub entity: Vec<FeedEntity>,
 }
 
-#[derive(Clone, PartialEq, Message)]
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct FeedHeader {
     #[prost(string, optional, tag = "1")]
     pub gtfs_realtime_version: Option<String>,
     #[prost(uint64, optional, tag = "3")]
+    #[serde(deserialize_with = "json::number")]
     pub timestamp: Option<u64>,
 }
 
-#[derive(Clone, PartialEq, Message)]
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct FeedEntity {
     #[prost(string, optional, tag = "1")]
     pub id: Option<String>,
@@ -32,7 +42,8 @@ pub struct FeedEntity {
     pub vehicle: Option<VehiclePosition>,
 }
 
-#[derive(Clone, PartialEq, Message)]
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct TripUpdate {
     #[prost(message, optional, tag = "1")]
     pub trip: Option<TripDescriptor>,
@@ -41,12 +52,14 @@ pub struct TripUpdate {
     #[prost(message, optional, tag = "3")]
     pub vehicle: Option<VehicleDescriptor>,
     #[prost(uint64, optional, tag = "4")]
+    #[serde(deserialize_with = "json::number")]
     pub timestamp: Option<u64>,
     #[prost(int32, optional, tag = "5")]
     pub delay: Option<i32>,
 }
 
-#[derive(Clone, PartialEq, Message)]
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct StopTimeUpdate {
     #[prost(uint32, optional, tag = "1")]
     pub stop_sequence: Option<u32>,
@@ -57,21 +70,25 @@ pub struct StopTimeUpdate {
     #[prost(string, optional, tag = "4")]
     pub stop_id: Option<String>,
     /// 0 scheduled, 1 skipped, 2 no data.
+    #[serde(deserialize_with = "json::stop_relationship")]
     #[prost(int32, optional, tag = "5")]
     pub schedule_relationship: Option<i32>,
 }
 
-#[derive(Clone, PartialEq, Message)]
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct StopTimeEvent {
     /// Seconds late (negative: early).
     #[prost(int32, optional, tag = "1")]
     pub delay: Option<i32>,
     /// Unix seconds.
     #[prost(int64, optional, tag = "2")]
+    #[serde(deserialize_with = "json::number")]
     pub time: Option<i64>,
 }
 
-#[derive(Clone, PartialEq, Message)]
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct VehiclePosition {
     #[prost(message, optional, tag = "1")]
     pub trip: Option<TripDescriptor>,
@@ -80,9 +97,11 @@ pub struct VehiclePosition {
     #[prost(uint32, optional, tag = "3")]
     pub current_stop_sequence: Option<u32>,
     /// 0 incoming at, 1 stopped at, 2 in transit to.
+    #[serde(deserialize_with = "json::vehicle_status")]
     #[prost(int32, optional, tag = "4")]
     pub current_status: Option<i32>,
     #[prost(uint64, optional, tag = "5")]
+    #[serde(deserialize_with = "json::number")]
     pub timestamp: Option<u64>,
     #[prost(string, optional, tag = "7")]
     pub stop_id: Option<String>,
@@ -90,7 +109,8 @@ pub struct VehiclePosition {
     pub vehicle: Option<VehicleDescriptor>,
 }
 
-#[derive(Clone, PartialEq, Message)]
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct Position {
     #[prost(float, optional, tag = "1")]
     pub latitude: Option<f32>,
@@ -102,7 +122,8 @@ pub struct Position {
     pub speed: Option<f32>,
 }
 
-#[derive(Clone, PartialEq, Message)]
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct TripDescriptor {
     #[prost(string, optional, tag = "1")]
     pub trip_id: Option<String>,
@@ -111,13 +132,15 @@ pub struct TripDescriptor {
     #[prost(string, optional, tag = "3")]
     pub start_date: Option<String>,
     /// 0 scheduled, 1 added, 2 unscheduled, 3 canceled.
+    #[serde(deserialize_with = "json::trip_relationship")]
     #[prost(int32, optional, tag = "4")]
     pub schedule_relationship: Option<i32>,
     #[prost(string, optional, tag = "5")]
     pub route_id: Option<String>,
 }
 
-#[derive(Clone, PartialEq, Message)]
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct VehicleDescriptor {
     #[prost(string, optional, tag = "1")]
     pub id: Option<String>,
@@ -130,10 +153,138 @@ pub const STOP_SKIPPED: i32 = 1;
 pub const STOP_NO_DATA: i32 = 2;
 pub const TRIP_UNSCHEDULED: i32 = 2;
 
-/// Decodes a feed; garbage is an error, never a panic.
+/// Decodes a feed, protobuf or its JSON rendering; garbage is an error, never a panic.
 pub fn decode(bytes: &[u8]) -> Result<FeedMessage, super::parse::ParseError> {
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{') {
+        return super::parse::json("gtfs-rt", bytes);
+    }
     FeedMessage::decode(bytes).map_err(|e| {
         let reason = format!("not a GTFS-Realtime feed: {e}");
         super::parse::ParseError::new("gtfs-rt", "FeedMessage", reason)
     })
+}
+
+/// The JSON rendering's spellings: 64-bit numbers as strings, enums by name. An enum name this
+/// reader does not know is "not given" (the field's default), as an unknown number is.
+mod json {
+    use serde::{Deserialize, Deserializer};
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum NumberOrText<T> {
+        Number(T),
+        Text(String),
+    }
+
+    /// A 64-bit number, as the string protobuf's JSON writes or as a number.
+    pub fn number<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+    where
+        D: Deserializer<'de>,
+        T: Deserialize<'de> + std::str::FromStr,
+    {
+        Ok(match Option::<NumberOrText<T>>::deserialize(d)? {
+            Some(NumberOrText::Number(n)) => Some(n),
+            Some(NumberOrText::Text(s)) => Some(
+                s.trim()
+                    .parse()
+                    .map_err(|_| serde::de::Error::custom(format!("{s:?} is not a number")))?,
+            ),
+            None => None,
+        })
+    }
+
+    /// An enum by name (one of `names`, whose index is its number) or by number.
+    fn named<'de, D: Deserializer<'de>>(
+        d: D,
+        names: &[(&str, i32)],
+    ) -> Result<Option<i32>, D::Error> {
+        Ok(match Option::<NumberOrText<i32>>::deserialize(d)? {
+            Some(NumberOrText::Number(n)) => Some(n),
+            Some(NumberOrText::Text(s)) => names.iter().find(|(n, _)| *n == s).map(|(_, v)| *v),
+            None => None,
+        })
+    }
+
+    pub fn trip_relationship<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
+        named(
+            d,
+            &[
+                ("SCHEDULED", 0),
+                ("ADDED", 1),
+                ("UNSCHEDULED", 2),
+                ("CANCELED", 3),
+                ("REPLACEMENT", 5),
+                ("DUPLICATED", 6),
+                ("DELETED", 7),
+            ],
+        )
+    }
+
+    pub fn stop_relationship<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
+        named(
+            d,
+            &[
+                ("SCHEDULED", 0),
+                ("SKIPPED", 1),
+                ("NO_DATA", 2),
+                ("UNSCHEDULED", 3),
+            ],
+        )
+    }
+
+    pub fn vehicle_status<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
+        named(
+            d,
+            &[("INCOMING_AT", 0), ("STOPPED_AT", 1), ("IN_TRANSIT_TO", 2)],
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_json_rendering_reads_as_the_protobuf_does() {
+        let json = br#" {"header": {"gtfsRealtimeVersion": "2.0", "timestamp": "1777388459"},
+            "entity": [{"id": "VP_C1-1", "vehicle": {"trip": {"tripId": "3015M23559C1"},
+              "position": {"latitude": 37.18, "longitude": -5.79}, "currentStatus": "STOPPED_AT",
+              "timestamp": 1777388451, "stopId": "51200",
+              "vehicle": {"id": "23559", "label": "C1-23559-PLATF.(3)"}}},
+             {"id": "TU", "tripUpdate": {"trip": {"tripId": "X", "scheduleRelationship": "CANCELED"},
+              "stopTimeUpdate": [{"stopId": "1", "scheduleRelationship": "SKIPPED"},
+                {"stopId": "2", "arrival": {"delay": 60, "time": "1777388500"}}],
+              "vehicle": {"wheelchairAccessible": "WHEELCHAIR_INACCESSIBLE"}, "delay": 60}}]}"#;
+        let feed = decode(json).unwrap();
+        assert_eq!(feed.header.as_ref().unwrap().timestamp, Some(1777388459));
+        let v = feed.entity[0].vehicle.as_ref().unwrap();
+        assert_eq!(v.timestamp, Some(1777388451));
+        assert_eq!(v.current_status, Some(1));
+        assert_eq!(
+            v.vehicle.as_ref().unwrap().label.as_deref(),
+            Some("C1-23559-PLATF.(3)")
+        );
+        let u = feed.entity[1].trip_update.as_ref().unwrap();
+        assert_eq!(
+            u.trip.as_ref().unwrap().schedule_relationship,
+            Some(TRIP_CANCELED)
+        );
+        assert_eq!(
+            u.stop_time_update[0].schedule_relationship,
+            Some(STOP_SKIPPED)
+        );
+        assert_eq!(
+            u.stop_time_update[1].arrival.as_ref().unwrap().time,
+            Some(1777388500)
+        );
+        // The same feed as protobuf decodes to the same message.
+        assert_eq!(decode(&feed.encode_to_vec()).unwrap(), feed);
+    }
+
+    #[test]
+    fn broken_json_names_the_place() {
+        let e = decode(br#"{"entity": [{"vehicle": {"timestamp": "soon"}}]}"#).unwrap_err();
+        assert!(e.to_string().contains("entity[0].vehicle.timestamp"), "{e}");
+        assert!(decode(b"{").is_err());
+    }
 }

@@ -70,6 +70,23 @@ pub struct Opened {
     pub key: String,
     /// The row's hub unless the configuration names another.
     pub hub: String,
+    /// The static GTFS bundle the configuration names (`Some("")`: none), for the feeds that
+    /// read one.
+    pub static_gtfs: Option<String>,
+    /// Whether the configuration moved the feed to another base URL.
+    pub moved: bool,
+}
+
+impl Opened {
+    /// The static bundle to read: the configured one, else `default` (a path below the base
+    /// URL follows the base; a whole URL is left when the feed was moved, see
+    /// [`FeedSettings::static_gtfs`](crate::config::FeedSettings)); `None` for none.
+    pub fn static_or(&self, default: &str) -> Option<String> {
+        match &self.static_gtfs {
+            Some(url) => Some(url.trim().to_string()).filter(|u| !u.is_empty()),
+            None => (default.starts_with('/') || !self.moved).then(|| default.to_string()),
+        }
+    }
 }
 
 #[derive(Debug, Default)]

@@ -19,6 +19,7 @@ pub mod netherlands;
 pub mod norway;
 pub mod parse;
 pub mod registry;
+pub mod spain;
 pub mod sweden;
 pub mod switzerland;
 pub mod times;

@@ -10,7 +10,7 @@
 
 use super::http::{FeedHttp, FeedSpec, Opened};
 use super::{austria, belgium, finland, france, germany, gtfs, ireland, italy, japan, netherlands};
-use super::{norway, open_plain, sweden, switzerland, usa, Feed};
+use super::{norway, open_plain, spain, sweden, switzerland, usa, Feed};
 use crate::config::FeedSettings;
 use crate::country::{self, Country};
 use std::sync::Arc;
@@ -110,6 +110,11 @@ pub static FEEDS: &[FeedRow] = &[
         base_url: "https://www.viaggiatreno.it", headers: &[],
         // Unofficial and unmetered: railtop keeps answers a minute and asks at most 30 times.
         ttl: secs(60), per_minute: 30, key_from: None, hub: Some("S01700"), open: open_plain::<italy::Italy> },
+    FeedRow { country: &country::SPAIN, upstream: "Renfe",
+        attribution: "Spain: Renfe open data (CC BY 4.0)",
+        base_url: "https://gtfsrt.renfe.com", headers: &[],
+        // Renfe refreshes Cercanías about every 30 s and long distance every 15 minutes.
+        ttl: secs(30), per_minute: 30, key_from: None, hub: None, open: spain::open },
 ];
 
 /// Countries of the API with no feed to read, and why.
@@ -121,10 +126,6 @@ pub static NO_FEED: &[(&Country, &str)] = &[
     (
         &country::BULGARIA,
         "no official feed exists (BDŽ publishes only web pages)",
-    ),
-    (
-        &country::SPAIN,
-        "not supported yet (Renfe open data is being added)",
     ),
     (
         &country::POLAND,
@@ -178,6 +179,8 @@ impl FeedRow {
                 .clone()
                 .or_else(|| self.hub.map(String::from))
                 .unwrap_or_default(),
+            static_gtfs: settings.static_gtfs.clone(),
+            moved: settings.base.is_some(),
         };
         Some((self.open)(opened))
     }

@@ -539,7 +539,97 @@ fn conformance_with_the_round_two_samples() {
     assert_eq!(bart.entity.len(), 91);
     italy_samples(&read);
     poland_samples(&read);
+    spain_samples(&read);
     eprintln!("checked the round-two samples in {}", dir.display());
+}
+
+/// Renfe: Cercanías positions (two days), Cercanías trip updates, and long distance's positions
+/// and trip updates of one moment, with every quirk of the real feed.
+fn spain_samples(read: &dyn Fn(&str) -> Vec<u8>) {
+    use railtop::upstream::spain::{self, Part};
+    let at = |unix: i64| DateTime::from_timestamp(unix, 0).unwrap();
+    let april = spain::parse_trains(
+        Part::Cercanias,
+        &read("spain/renfe-cercanias-vehicle-positions-2026-04-28.json"),
+        None,
+        None,
+        at(1_777_388_459),
+    )
+    .unwrap();
+    assert_eq!(april.len(), 155);
+    let first = &april[0];
+    assert_eq!(
+        (first.train_code.as_str(), first.platform.as_deref()),
+        ("C1 23559", Some("3")),
+        "line and platform from the label"
+    );
+    assert_eq!(april.iter().filter(|t| t.platform.is_none()).count(), 6);
+    let no_gps: Vec<_> = april.iter().filter(|t| t.lat.is_none()).collect();
+    assert_eq!(no_gps.len(), 1, "one vehicle without a position");
+    assert_eq!(no_gps[0].train_code, "C4a 20296");
+    let june = spain::parse_trains(
+        Part::Cercanias,
+        &read("spain/renfe-cercanias-vehicle-positions-2026-06-13.json"),
+        None,
+        None,
+        at(1_781_338_122),
+    )
+    .unwrap();
+    assert_eq!(june.len(), 211);
+    assert!(june.iter().all(|t| t.last_updated.is_some()));
+
+    let ld = spain::parse_trains(
+        Part::LongDistance,
+        &read("spain/renfe-ld-vehicle-positions-2026-10-10-cut.json"),
+        Some(&read("spain/renfe-ld-trip-updates-2026-10-10-cut.json")),
+        None,
+        at(1_791_632_840),
+    )
+    .unwrap();
+    let summary: Vec<_> = ld
+        .iter()
+        .map(|t| (t.train_code.as_str(), t.status.as_str(), t.delay))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("15062", "running", Some(3)),
+            ("17050", "running", Some(18)),
+            ("01460", "running", Some(8)),
+            ("00622", "running", Some(65)),
+            ("03093", "running", Some(15)),
+        ],
+        "13 entities, 5 vehicles; cancelled and updated at once: running, late"
+    );
+    let cercanias_board = spain::parse_board(
+        Part::Cercanias,
+        "78704",
+        &read("spain/renfe-cercanias-trip-updates-2026-08-25-cut.json"),
+        None,
+        at(1_787_664_334),
+    )
+    .unwrap();
+    let rows: Vec<_> = cercanias_board
+        .iter()
+        .map(|d| (d.train_code.as_deref().unwrap_or(""), d.delay))
+        .collect();
+    assert_eq!(
+        rows,
+        [("R4 77432", Some(18)), ("R4 77742", Some(1))],
+        "in planned order: the 18 minutes late one was due first"
+    );
+    let skipped = spain::parse_board(
+        Part::LongDistance,
+        "60911",
+        &read("spain/renfe-ld-trip-updates-2026-10-10-cut.json"),
+        None,
+        at(1_791_632_840),
+    )
+    .unwrap();
+    assert!(
+        skipped.is_empty(),
+        "a skipped stop without a timetable has no time to show"
+    );
 }
 
 /// ViaggiaTreno, Milano Centrale (2021 and 2026 schemas) and four runs' progress.

@@ -69,8 +69,28 @@ fn answer(slug: &str, file: &str) -> Vec<u8> {
     match file {
         "@vehicle-positions" => samples::vehicle_positions(),
         "@bundle" => railtop::upstream::gtfs_static::sample_bundle(),
+        file if file.starts_with("@zip:") => zip_folder(&format!("{slug}/{}", &file[5..])),
         file => fixture(&format!("{slug}/{file}")),
     }
+}
+
+/// A fixture folder of static GTFS files, zipped as a bundle.
+fn zip_folder(folder: &str) -> Vec<u8> {
+    let dir = format!("{}/tests/fixtures/{folder}", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|e| {
+            let path = e.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            (name, std::fs::read_to_string(&path).unwrap())
+        })
+        .collect();
+    files.sort();
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    railtop::upstream::gtfs_static::zip_bundle(&refs)
 }
 
 /// The feed `slug` played on loopback from its fixture folder: each route answers with its
@@ -746,4 +766,99 @@ async fn a_hanging_feed_delays_nobody() {
         "{:?}",
         answer.failed_countries
     );
+}
+
+/// Spain through the binary: Renfe's two feeds (Cercanías, long distance) in their JSON form
+/// and the long-distance static bundle named in the config file, each quirk of the real feed in
+/// the fixtures: one train per vehicle sent once per trip variant, a trip both cancelled and
+/// updated that runs (its skipped stop cancelled), a past day's trip with fresh times kept, a
+/// trip three days old dropped, line and platform from the Cercanías label, a vehicle without
+/// a position.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spain_end_to_end_through_the_binary() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let base = play("spain", seen.clone()).await;
+    let dir = std::env::temp_dir().join(format!("railtop-spain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("config.toml");
+    let toml = format!(
+        "source = \"upstream\"\n[upstream.spain]\nurl = \"{base}\"\nstatic_gtfs = \"{base}/static.zip\"\n"
+    );
+    std::fs::write(&config, toml).unwrap();
+    let path = config.display().to_string();
+    let run = move |args: Vec<String>| {
+        let path = path.clone();
+        async move {
+            tokio::task::spawn_blocking(move || {
+                let mut all = vec![args[0].as_str(), "--config", path.as_str()];
+                all.extend(args[1..].iter().map(String::as_str));
+                all.extend(["--format", "json"]);
+                railtop(&all, &[("RAILTOP_NOW", "2026-11-24T06:00:00Z")])
+            })
+            .await
+            .unwrap()
+        }
+    };
+    let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let trains = run(words("trains --country spain")).await;
+    let board = run(words("departures spain:50500")).await;
+    let sevilla = run(words("departures spain:51003")).await;
+    std::fs::remove_dir_all(&dir).ok();
+    for o in [&trains, &board, &sevilla] {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let r: RealtimeResponse = serde_json::from_slice(&trains.stdout).unwrap();
+    check_realtime(&serde_json::from_slice(&trains.stdout).unwrap()).unwrap();
+    let summary: Vec<_> = r
+        .trains
+        .iter()
+        .map(|t| {
+            let delay = t.delay.map(|d| d.to_string()).unwrap_or_default();
+            let platform = t.platform.clone().unwrap_or_default();
+            let gps = if t.lat.is_some() { "gps" } else { "-" };
+            format!("{} {} {delay} {platform} {gps}", t.train_code, t.status)
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "C3 24103 running 2 2 gps",
+            "C4 24220 running   -",
+            "AVE 02141 running 8  gps",
+            "17060 running 15  gps",
+        ]
+    );
+    let ave = &r.trains[2];
+    assert_eq!(ave.name, "AVE 02141 → Sevilla-Santa Justa");
+    assert_eq!(ave.next_station.as_deref(), Some("Córdoba"));
+    assert_eq!(
+        r.attribution.as_deref(),
+        Some("Spain: Renfe open data (CC BY 4.0)")
+    );
+
+    let b: DeparturesResponse = serde_json::from_slice(&board.stdout).unwrap();
+    check_departures(&serde_json::from_slice(&board.stdout).unwrap()).unwrap();
+    assert_eq!(b.station.name, "Córdoba");
+    assert_eq!(b.station.timezone.as_deref(), Some("Europe/Madrid"));
+    let rows: Vec<_> = b
+        .departures
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {} {:?} {}",
+                d.scheduled_dep, d.line, d.delay, d.cancelled
+            )
+        })
+        .collect();
+    assert_eq!(rows, ["08:16 AVE Some(8) false", "09:16 AVE None false"]);
+    let s: DeparturesResponse = serde_json::from_slice(&sevilla.stdout).unwrap();
+    assert!(s.departures.is_empty(), "Sevilla is where both trains end");
+    let seen = seen.lock().unwrap();
+    for path in [
+        "/vehicle_positions.json",
+        "/trip_updates_LD.json",
+        "/static.zip",
+    ] {
+        assert!(seen.iter().any(|(p, ..)| p == path), "{path}");
+    }
 }

@@ -1,0 +1,326 @@
+//! Spain — Renfe's open data (no key, CC BY 4.0): GTFS-Realtime in two feeds, Cercanías and
+//! Rodalies (`vehicle_positions.json`, `trip_updates.json`) and long distance, AVE/LD/MD
+//! (`…_LD.json`), read in the JSON rendering Renfe publishes (the same messages as its `.pb`;
+//! see `gtfs_rt`), with the long-distance static GTFS for names, routes and planned times.
+//!
+//! Renfe's payloads break the specification in ways the generic reader already forgives (one
+//! vehicle sent once per trip variant; a trip both cancelled and updated) and in ways only this
+//! [`Dialect`] knows:
+//! - No `route_id`: the line is in the vehicle's label, as is the platform:
+//!   `C1-23559-PLATF.(3)` is line C1, train 23559, platform 3 (`C2-23157` has none). A
+//!   long-distance label is the train number alone (`01460`).
+//! - A long-distance trip id is the train number, a variant digit and the ISO date of its
+//!   service day (`0146012026-10-10`): railtop takes the date as the trip's `start_date`, so a
+//!   trip two days old is dropped, and a cancellation of a past day's trip ("yesterday's
+//!   news", still in the feed at noon) is no cancelled train today. A past day's trip with
+//!   fresh times runs: Renfe keeps late-evening trains on their departure day.
+//! - Cercanías trip ids (`3015M23559C1`) carry no date; their vehicles carry timestamps.
+//! - Some vehicles have no position (listed without GPS), some no stop.
+//!
+//! The Cercanías static bundle is not read by default: it holds every day's trips (about 1.8
+//! million stop times), too much to keep in memory for names. Its trains show line, number,
+//! platform, delay and next stop by code where the long-distance bundle does not name it.
+//! Stations are Renfe's five-digit codes (`spain:71801`); the long-distance bundle's stops name
+//! them on boards.
+
+use super::gtfs::{self, Dialect, GtfsFeed, GtfsFeedConfig, Label};
+use super::gtfs_rt::{FeedMessage, TRIP_CANCELED};
+use super::gtfs_static::Timetable;
+use super::http::{FeedHttp, Opened};
+use super::parse::{in_order, Board, ParseError};
+use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, TrainsAsk};
+use crate::country::{self, Country};
+use crate::model::{Departure, Train};
+use crate::source::SourceResult;
+use chrono::{DateTime, NaiveDate, Utc};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+const COUNTRY: Country = country::SPAIN;
+
+/// Renfe's long-distance static GTFS (AVE, Larga Distancia, Media Distancia).
+pub const LONG_DISTANCE_STATIC: &str =
+    "https://ssl.renfe.com/gtransit/Fichero_AV_LD/google_transit.zip";
+
+/// Renfe's reading of GTFS-Realtime (see the module's notes).
+pub const RENFE: Dialect = Dialect {
+    tidy,
+    label,
+    trip: trip_label,
+};
+
+/// The two feeds' descriptions, paths below the row's base URL; `static_gtfs` is the
+/// long-distance bundle's.
+pub fn configs(static_gtfs: Option<String>) -> [GtfsFeedConfig; 2] {
+    let feed = |name: &str, suffix: &str, static_gtfs: Option<String>| GtfsFeedConfig {
+        slug: COUNTRY.slug.into(),
+        name: name.into(),
+        timezone: COUNTRY.tz,
+        vehicle_positions: format!("/vehicle_positions{suffix}.json"),
+        trip_updates: Some(format!("/trip_updates{suffix}.json")),
+        static_gtfs,
+        attribution: String::new(),
+        speed_to_kmh: 3.6,
+    };
+    [
+        feed("Renfe Cercanías", "", None),
+        feed("Renfe", "_LD", static_gtfs),
+    ]
+}
+
+/// Which of Renfe's two feeds a payload is from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Part {
+    Cercanias,
+    LongDistance,
+}
+
+fn config(part: Part, table: Option<&Timetable>) -> GtfsFeedConfig {
+    let static_gtfs = table.map(|_| String::new());
+    let [cercanias, long_distance] = configs(static_gtfs);
+    match part {
+        Part::Cercanias => cercanias,
+        Part::LongDistance => long_distance,
+    }
+}
+
+/// One feed's trains from its payloads (the pure part of the fetch).
+pub fn parse_trains(
+    part: Part,
+    vehicle_positions: &[u8],
+    trip_updates: Option<&[u8]>,
+    table: Option<&Timetable>,
+    now: DateTime<Utc>,
+) -> Result<Vec<Train>, ParseError> {
+    let config = config(part, table);
+    gtfs::parse_trains_as(&RENFE, vehicle_positions, trip_updates, table, &config, now)
+}
+
+/// One feed's board of `station` from its trip updates (and the timetable, when given).
+pub fn parse_board(
+    part: Part,
+    station: &str,
+    trip_updates: &[u8],
+    table: Option<&Timetable>,
+    now: DateTime<Utc>,
+) -> Result<Vec<Departure>, ParseError> {
+    let config = config(part, table);
+    gtfs::parse_board_as(&RENFE, station, Some(trip_updates), table, &config, now)
+}
+
+/// Spain's registry row opens this.
+pub fn open(opened: Opened) -> Arc<dyn Feed> {
+    let [cercanias, long_distance] = configs(opened.static_or(LONG_DISTANCE_STATIC));
+    let spain = Spain {
+        cercanias: GtfsFeed::with_dialect(cercanias, RENFE),
+        long_distance: GtfsFeed::with_dialect(long_distance, RENFE),
+    };
+    Live::open(opened.http, opened.hub, spain)
+}
+
+/// Cercanías and long distance, answered as one country.
+pub struct Spain {
+    cercanias: GtfsFeed,
+    long_distance: GtfsFeed,
+}
+
+/// `C1-23559-PLATF.(3)` → line C1, number 23559, platform 3; `01460` → number 01460.
+pub fn label(text: &str) -> Label {
+    let text = text.trim();
+    let (head, platform) = match text.split_once("-PLATF.") {
+        Some((head, rest)) => {
+            let inner = rest.trim().trim_start_matches('(').trim_end_matches(')');
+            (
+                head,
+                Some(inner.trim().to_string()).filter(|p| !p.is_empty()),
+            )
+        }
+        None => (text, None),
+    };
+    let (line, number) = match head.rsplit_once('-') {
+        Some((line, number)) => (Some(line.trim()), number.trim()),
+        None => (None, head.trim()),
+    };
+    Label {
+        line: line.filter(|l| !l.is_empty()).map(str::to_string),
+        number: Some(number.to_string()).filter(|n| !n.is_empty()),
+        platform,
+    }
+}
+
+/// What a trip id says: `3015M23559C1` (núcleo, service, train 23559, line C1) and
+/// `0146012026-10-10` (train 01460, variant, day) → the train's number, and the Cercanías line.
+pub fn trip_label(trip_id: &str) -> Label {
+    let id = trip_id.trim();
+    if trip_day(id).is_some() {
+        let number = id
+            .get(..5)
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()));
+        return Label {
+            number: number.map(str::to_string),
+            ..Label::default()
+        };
+    }
+    let number = id
+        .get(5..10)
+        .filter(|n| n.bytes().all(|b| b.is_ascii_digit()));
+    let line = id
+        .get(10..)
+        .filter(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric()));
+    match (number, line) {
+        (Some(n), Some(l)) => Label {
+            line: Some(l.to_string()),
+            number: Some(n.to_string()),
+            platform: None,
+        },
+        _ => Label::default(),
+    }
+}
+
+/// The service day at the end of a long-distance trip id: `0146012026-10-10` → 2026-10-10.
+pub fn trip_day(trip_id: &str) -> Option<NaiveDate> {
+    let tail = trip_id
+        .trim()
+        .get(trip_id.trim().len().checked_sub(10)?..)?;
+    NaiveDate::parse_from_str(tail, "%Y-%m-%d").ok()
+}
+
+/// Dates from trip ids, and past days' bare cancellations dropped (see the module's notes).
+fn tidy(feed: &mut FeedMessage, service_day: NaiveDate) {
+    for entity in &mut feed.entity {
+        let trips = [
+            entity.vehicle.as_mut().and_then(|v| v.trip.as_mut()),
+            entity.trip_update.as_mut().and_then(|u| u.trip.as_mut()),
+        ];
+        for trip in trips.into_iter().flatten() {
+            if trip.start_date.is_none() {
+                let day = trip.trip_id.as_deref().and_then(trip_day);
+                trip.start_date = day.map(|d| d.format("%Y%m%d").to_string());
+            }
+        }
+    }
+    feed.entity.retain(|e| {
+        let Some(update) = &e.trip_update else {
+            return true;
+        };
+        let trip = update.trip.as_ref();
+        let bare_cancel = trip.and_then(|t| t.schedule_relationship) == Some(TRIP_CANCELED)
+            && update.stop_time_update.is_empty();
+        let day = trip.and_then(|t| t.trip_id.as_deref()).and_then(trip_day);
+        !(bare_cancel && day.is_some_and(|d| d < service_day))
+    });
+}
+
+impl Adapter for Spain {
+    /// Renfe's codes are its own five digits: only `spain:<code>` routes here.
+    const STATION_LIST: bool = false;
+
+    async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
+        let (cercanias, long_distance) = futures_util::join!(
+            self.cercanias.trains(http, ask),
+            self.long_distance.trains(http, ask)
+        );
+        let parts = [cercanias, long_distance];
+        if parts.iter().all(Result::is_err) {
+            let [first, _] = parts;
+            return first;
+        }
+        let mut seen = HashSet::new();
+        let mut list: Vec<Train> = Vec::new();
+        for part in parts {
+            match part {
+                Ok(trains) => list.extend(
+                    trains
+                        .unwrap_or_default()
+                        .into_iter()
+                        .filter(|t| seen.insert(t.id.clone())),
+                ),
+                Err(e) => tracing::warn!(feed = "spain", error = %e, "one of Renfe's feeds failed"),
+            }
+        }
+        Ok(Some(list))
+    }
+
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let (cercanias, long_distance) = futures_util::join!(
+            self.cercanias.board_rows(http, ask.station, ask.now),
+            self.long_distance.board_rows(http, ask.station, ask.now)
+        );
+        let (name, rows) = match (cercanias, long_distance) {
+            (Err(e), Err(_)) => return Err(e),
+            (Ok(part), Err(_)) | (Err(_), Ok(part)) => part,
+            (Ok((name_c, mut rows)), Ok((name_ld, more))) => {
+                rows.extend(more);
+                (name_ld.or(name_c), rows)
+            }
+        };
+        let mut rows = in_order(rows);
+        rows.truncate(ask.limit);
+        Ok(http.spec.complete(ask.station, Board::named(name, rows)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_give_line_number_and_platform() {
+        let l = label("C1-23559-PLATF.(3)");
+        assert_eq!(l.line.as_deref(), Some("C1"));
+        assert_eq!(l.number.as_deref(), Some("23559"));
+        assert_eq!(l.platform.as_deref(), Some("3"));
+        let l = label("C2-23157");
+        assert_eq!((l.line.as_deref(), l.platform), (Some("C2"), None));
+        let l = label("01460");
+        assert_eq!((l.line, l.number.as_deref()), (None, Some("01460")));
+        assert_eq!(label("R2N-25440-PLATF.()").platform, None);
+        assert_eq!(label(""), Label::default());
+    }
+
+    #[test]
+    fn trip_ids_give_line_and_number() {
+        let l = trip_label("5135M28438R2N");
+        assert_eq!(
+            (l.line.as_deref(), l.number.as_deref()),
+            (Some("R2N"), Some("28438"))
+        );
+        let l = trip_label("0146012026-10-10");
+        assert_eq!((l.line, l.number.as_deref()), (None, Some("01460")));
+        assert_eq!(trip_label("T1"), Label::default());
+        assert_eq!(trip_label("ééééééééééé"), Label::default());
+    }
+
+    #[test]
+    fn a_past_days_bare_cancellation_is_dropped_and_trips_get_their_day() {
+        let json = br#"{"header": {"timestamp": "1795500000"}, "entity": [
+            {"id": "a", "tripUpdate": {"trip": {"tripId": "0333312026-11-23", "scheduleRelationship": "CANCELED"}}},
+            {"id": "b", "tripUpdate": {"trip": {"tripId": "0444412026-11-24", "scheduleRelationship": "CANCELED"}}},
+            {"id": "c", "tripUpdate": {"trip": {"tripId": "1706012026-11-23"}, "delay": 60}},
+            {"id": "d", "vehicle": {"trip": {"tripId": "3015M23559C1"}}}]}"#;
+        let feed = RENFE.decode(json, COUNTRY.tz).unwrap();
+        let ids: Vec<_> = feed.entity.iter().filter_map(|e| e.id.as_deref()).collect();
+        assert_eq!(
+            ids,
+            ["b", "c", "d"],
+            "yesterday's cancellation is no news today"
+        );
+        let day = |i: usize| {
+            let e = &feed.entity[i];
+            let trip = e.trip_update.as_ref().and_then(|u| u.trip.as_ref());
+            let trip = trip.or(e.vehicle.as_ref().and_then(|v| v.trip.as_ref()));
+            trip.and_then(|t| t.start_date.clone())
+        };
+        assert_eq!(day(1).as_deref(), Some("20261123"));
+        assert_eq!(day(2), None, "Cercanías ids carry no day");
+    }
+
+    #[test]
+    fn trip_ids_give_their_day() {
+        let d = NaiveDate::from_ymd_opt(2026, 10, 10);
+        assert_eq!(trip_day("0146012026-10-10"), d);
+        assert_eq!(trip_day("3015M23559C1"), None);
+        assert_eq!(trip_day("é"), None);
+        assert_eq!(trip_day(""), None);
+    }
+}
