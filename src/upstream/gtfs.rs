@@ -758,12 +758,20 @@ fn board_rows(
             ),
         ));
     }
-    // The timetable's other trains, without realtime.
+    // The timetable's other trains, without realtime: a trip cancelled as a whole (a bare
+    // cancellation, no stops listed) is cancelled here too, on its day.
     if let Some(t) = table {
         for s in t.departures(stops, local_now - chrono::Duration::minutes(1), 3) {
             if seen.contains(&s.trip_id.as_str()) {
                 continue;
             }
+            let day = s.at.date();
+            let cancelled = states.get(&s.trip_id).is_some_and(|state| {
+                state.canceled
+                    && state
+                        .start_date
+                        .is_none_or(|d| d == day || d.succ_opt() == Some(day))
+            });
             if let Some(planned) = to_utc(s.at) {
                 rows.push((
                     planned,
@@ -772,7 +780,7 @@ fn board_rows(
                         &s.stop_id,
                         planned,
                         None,
-                        false,
+                        cancelled,
                         Some(t),
                         config,
                         dialect,

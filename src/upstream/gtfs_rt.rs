@@ -164,6 +164,11 @@ pub fn decode(bytes: &[u8]) -> Result<FeedMessage, super::parse::ParseError> {
     })
 }
 
+/// `feed` as protobuf (for tests and tools that make feeds).
+pub fn encode(feed: &FeedMessage) -> Vec<u8> {
+    feed.encode_to_vec()
+}
+
 /// The JSON rendering's spellings: 64-bit numbers as strings, enums by name. An enum name this
 /// reader does not know is "not given" (the field's default), as an unknown number is.
 mod json {

@@ -4,6 +4,7 @@
 
 pub mod austria;
 pub mod belgium;
+pub mod bulgaria;
 pub mod codes;
 pub mod finland;
 pub mod france;

@@ -9,7 +9,9 @@
 //! under `tests/fixtures/` whose `routes.txt` lets the registry test play it.
 
 use super::http::{FeedHttp, FeedSpec, Opened};
-use super::{austria, belgium, finland, france, germany, gtfs, ireland, italy, japan, netherlands};
+use super::{
+    austria, belgium, bulgaria, finland, france, germany, gtfs, ireland, italy, japan, netherlands,
+};
 use super::{norway, open_plain, spain, sweden, switzerland, usa, Feed};
 use crate::config::FeedSettings;
 use crate::country::{self, Country};
@@ -115,6 +117,10 @@ pub static FEEDS: &[FeedRow] = &[
         base_url: "https://gtfsrt.renfe.com", headers: &[],
         // Renfe refreshes Cercanías about every 30 s and long distance every 15 minutes.
         ttl: secs(30), per_minute: 30, key_from: None, hub: None, open: spain::open },
+    FeedRow { country: &country::BULGARIA, upstream: "BDŽ (national access point)",
+        attribution: "Bulgaria: BDŽ via the national access point (sipbg.gov.bg); timetable gtfs.livetransport.eu (CC0)",
+        base_url: "https://sipbg.gov.bg", headers: &[],
+        ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: bulgaria::open },
 ];
 
 /// Countries of the API with no feed to read, and why.
@@ -122,10 +128,6 @@ pub static NO_FEED: &[(&Country, &str)] = &[
     (
         &country::EGYPT,
         "no public realtime rail feed exists (ENR's systems are closed)",
-    ),
-    (
-        &country::BULGARIA,
-        "no official feed exists (BDŽ publishes only web pages)",
     ),
     (
         &country::POLAND,

@@ -70,6 +70,12 @@ fn answer(slug: &str, file: &str) -> Vec<u8> {
         "@vehicle-positions" => samples::vehicle_positions(),
         "@bundle" => railtop::upstream::gtfs_static::sample_bundle(),
         file if file.starts_with("@zip:") => zip_folder(&format!("{slug}/{}", &file[5..])),
+        // A feed written in GTFS-Realtime's JSON mapping, served as the protobuf it stands for.
+        file if file.starts_with("@pb:") => {
+            use railtop::upstream::gtfs_rt;
+            let json = fixture(&format!("{slug}/{}", &file[4..]));
+            gtfs_rt::encode(&gtfs_rt::decode(&json).unwrap())
+        }
         file => fixture(&format!("{slug}/{file}")),
     }
 }
@@ -768,6 +774,46 @@ async fn a_hanging_feed_delays_nobody() {
     );
 }
 
+/// Runs the binary once per command line in `runs` (with `--format json`, at
+/// [`railtop::test_support::NOW`]), the config file pointing `slug` at `base` and its static
+/// bundle at `base` + `static_path`; each run must succeed.
+async fn with_static<const N: usize>(
+    slug: &str,
+    base: &str,
+    static_path: &str,
+    runs: [&str; N],
+) -> [std::process::Output; N] {
+    let dir = std::env::temp_dir().join(format!("railtop-{slug}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("config.toml");
+    let toml = format!(
+        "source = \"upstream\"\n[upstream.{slug}]\nurl = \"{base}\"\nstatic_gtfs = \"{base}{static_path}\"\n"
+    );
+    std::fs::write(&config, toml).unwrap();
+    let path = config.display().to_string();
+    let runs: Vec<Vec<String>> = runs
+        .iter()
+        .map(|r| r.split_whitespace().map(String::from).collect())
+        .collect();
+    let outputs = tokio::task::spawn_blocking(move || {
+        runs.iter()
+            .map(|args| {
+                let mut all = vec![args[0].as_str(), "--config", path.as_str()];
+                all.extend(args[1..].iter().map(String::as_str));
+                all.extend(["--format", "json"]);
+                railtop(&all, &[("RAILTOP_NOW", railtop::test_support::NOW)])
+            })
+            .collect::<Vec<_>>()
+    })
+    .await
+    .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    for o in &outputs {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    outputs.try_into().unwrap()
+}
+
 /// Spain through the binary: Renfe's two feeds (Cercanías, long distance) in their JSON form
 /// and the long-distance static bundle named in the config file, each quirk of the real feed in
 /// the fixtures: one train per vehicle sent once per trip variant, a trip both cancelled and
@@ -778,35 +824,17 @@ async fn a_hanging_feed_delays_nobody() {
 async fn spain_end_to_end_through_the_binary() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let base = play("spain", seen.clone()).await;
-    let dir = std::env::temp_dir().join(format!("railtop-spain-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let config = dir.join("config.toml");
-    let toml = format!(
-        "source = \"upstream\"\n[upstream.spain]\nurl = \"{base}\"\nstatic_gtfs = \"{base}/static.zip\"\n"
-    );
-    std::fs::write(&config, toml).unwrap();
-    let path = config.display().to_string();
-    let run = move |args: Vec<String>| {
-        let path = path.clone();
-        async move {
-            tokio::task::spawn_blocking(move || {
-                let mut all = vec![args[0].as_str(), "--config", path.as_str()];
-                all.extend(args[1..].iter().map(String::as_str));
-                all.extend(["--format", "json"]);
-                railtop(&all, &[("RAILTOP_NOW", "2026-11-24T06:00:00Z")])
-            })
-            .await
-            .unwrap()
-        }
-    };
-    let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-    let trains = run(words("trains --country spain")).await;
-    let board = run(words("departures spain:50500")).await;
-    let sevilla = run(words("departures spain:51003")).await;
-    std::fs::remove_dir_all(&dir).ok();
-    for o in [&trains, &board, &sevilla] {
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    }
+    let [trains, board, sevilla] = with_static(
+        "spain",
+        &base,
+        "/static.zip",
+        [
+            "trains --country spain",
+            "departures spain:50500",
+            "departures spain:51003",
+        ],
+    )
+    .await;
     let r: RealtimeResponse = serde_json::from_slice(&trains.stdout).unwrap();
     check_realtime(&serde_json::from_slice(&trains.stdout).unwrap()).unwrap();
     let summary: Vec<_> = r
@@ -861,4 +889,70 @@ async fn spain_end_to_end_through_the_binary() {
     ] {
         assert!(seen.iter().any(|(p, ..)| p == path), "{path}");
     }
+}
+
+/// Bulgaria through the binary: BDŽ's one realtime document of the national access point (as
+/// protobuf, written in the standard's JSON mapping) read for vehicles and trip updates, and the
+/// static timetable for names and the trains without realtime. Unverified against the live
+/// service: the fixture follows the standard.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bulgaria_end_to_end_through_the_binary() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let base = play("bulgaria", seen.clone()).await;
+    let [trains, plovdiv, sofia] = with_static(
+        "bulgaria",
+        &base,
+        "/bdz.zip",
+        [
+            "trains --country bulgaria",
+            "departures bulgaria:PDV",
+            "departures bulgaria:SOF",
+        ],
+    )
+    .await;
+    let r: RealtimeResponse = serde_json::from_slice(&trains.stdout).unwrap();
+    check_realtime(&serde_json::from_slice(&trains.stdout).unwrap()).unwrap();
+    assert_eq!(r.trains.len(), 1);
+    let t = &r.trains[0];
+    assert_eq!(t.name, "БВ 2611 → Варна");
+    assert_eq!((t.delay, t.speed), (Some(4), Some(90.0)));
+    assert_eq!(t.next_station.as_deref(), Some("Пловдив"));
+    let rows = |o: &std::process::Output| {
+        let b: DeparturesResponse = serde_json::from_slice(&o.stdout).unwrap();
+        check_departures(&serde_json::from_slice(&o.stdout).unwrap()).unwrap();
+        let rows: Vec<String> = b
+            .departures
+            .iter()
+            .map(|d| {
+                format!(
+                    "{} {} {} {:?} {}",
+                    d.scheduled_dep, d.line, d.destination, d.delay, d.cancelled
+                )
+            })
+            .collect();
+        (b.station.name, rows)
+    };
+    assert_eq!(
+        rows(&plovdiv),
+        (
+            "Пловдив".to_string(),
+            vec!["09:00 БВ Варна Some(4) false".to_string()]
+        )
+    );
+    assert_eq!(
+        rows(&sofia),
+        (
+            "София".to_string(),
+            vec![
+                "08:30 ПВ Пловдив None true".to_string(),
+                "09:30 ПВ Пловдив None false".to_string()
+            ]
+        )
+    );
+    let seen = seen.lock().unwrap();
+    let realtime = seen
+        .iter()
+        .filter(|(p, ..)| p.ends_with("/realtime-download"))
+        .count();
+    assert!(realtime >= 1 && seen.iter().any(|(p, ..)| p == "/bdz.zip"));
 }
