@@ -131,7 +131,8 @@ pub static NO_FEED: &[(&Country, &str)] = &[
     ),
     (
         &country::POLAND,
-        "not supported yet (PKP PLK's open data is being added)",
+        "not supported yet: PKP PLK's open-data API (with a key) is not built; Polish operators' \
+         GTFS-Realtime feeds (e.g. Koleje Dolnośląskie) work as [[feeds]] entries in the config file",
     ),
     (
         &country::CZECH_REPUBLIC,
