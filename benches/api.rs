@@ -10,7 +10,7 @@ use railtop::source::RealtimeQuery;
 use std::hint::black_box;
 
 /// Scale at which the demo's all-country answer passes 20,000 trains at a busy hour.
-const SCALE: u32 = 60;
+const SCALE: u32 = 40;
 
 fn busy_hour() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-11-24T07:00:00Z")

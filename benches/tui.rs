@@ -1,5 +1,5 @@
 //! Frame build time of the dashboard: `view::draw` into a 200×60 buffer with about 26,000 trains
-//! (demo at scale 60, all countries, map on). `cargo bench --bench tui`.
+//! (demo at scale 40, all countries, map on). `cargo bench --bench tui`.
 
 use chrono::{DateTime, Utc};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -16,7 +16,7 @@ fn loaded(country: Option<&str>) -> AppState {
         .with_timezone(&Utc);
     let s = DemoScene {
         seed: 1,
-        scale: 60,
+        scale: 40,
         country,
         station: "HKI",
         now,

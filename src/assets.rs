@@ -29,6 +29,8 @@ const STATION_FILES: &[(&str, &str)] = &[
         "united-states",
         include_str!("../assets/stations/united-states.csv"),
     ),
+    ("italy", include_str!("../assets/stations/italy.csv")),
+    ("spain", include_str!("../assets/stations/spain.csv")),
 ];
 
 /// A line of one of railtop's own data files that does not read (a build mistake: a test reads

@@ -428,6 +428,7 @@ mod tests {
     use crate::clock::Clock;
     use crate::model::Train;
     use crate::source::demo::DemoSource;
+    use crate::source::demo::SIMULATED_COUNTRIES;
     use crate::source::{DeparturesQuery, RealtimeQuery};
     use crate::test_support::now;
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -514,7 +515,7 @@ mod tests {
         let mut s = state(Some("finland"));
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
         assert_eq!(s.list.rows.len(), s.trains().len());
-        assert_eq!(s.countries.len(), 7);
+        assert_eq!(s.countries.len(), SIMULATED_COUNTRIES.len());
         let fi = &s.country_status["finland"];
         assert_eq!(fi.trains, Some(s.trains().len() as u64));
         assert_eq!(s.realtime.next_in_secs(s.now), Some(15));
@@ -638,7 +639,7 @@ mod tests {
         let mut s = state(None);
         arrive(&mut s, None, realtime(None));
         key(&mut s, KeyCode::Left);
-        assert_eq!(s.country.as_deref(), Some("united-states"), "wraps around");
+        assert_eq!(s.country.as_deref(), Some("spain"), "wraps around");
         key(&mut s, KeyCode::Right);
         assert_eq!(s.country, None);
         key(&mut s, KeyCode::Char('l'));

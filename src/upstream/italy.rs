@@ -675,9 +675,16 @@ mod tests {
             "boards name no station: the runs' stops do"
         );
         let italy = Italy::default();
-        assert_eq!(italy.name_of("S01700"), None);
+        assert_eq!(
+            italy.name_of("S01700").as_deref(),
+            Some("Milano Centrale"),
+            "the embedded list names the main stations"
+        );
+        let mut seen = seen;
+        seen.stops.push(("S01999".into(), "Fuori Lista".into()));
+        assert_eq!(italy.name_of("S01999"), None);
         italy.learn(&seen);
-        assert_eq!(italy.name_of("S01700").as_deref(), Some("Milano Centrale"));
+        assert_eq!(italy.name_of("S01999").as_deref(), Some("Fuori Lista"));
     }
 
     #[test]

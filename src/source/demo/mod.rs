@@ -20,7 +20,7 @@ use std::sync::Mutex;
 use trips::{trips_between, Knobs, Progress, Trip, TripKey};
 
 /// The countries the demo network covers (`assets/demo/lines.txt`).
-pub const SIMULATED_COUNTRIES: [&str; 7] = [
+pub const SIMULATED_COUNTRIES: [&str; 9] = [
     "finland",
     "ireland",
     "germany",
@@ -28,6 +28,8 @@ pub const SIMULATED_COUNTRIES: [&str; 7] = [
     "belgium",
     "norway",
     "united-states",
+    "italy",
+    "spain",
 ];
 
 pub const ATTRIBUTION: &str =
