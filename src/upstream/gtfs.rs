@@ -663,11 +663,7 @@ fn trains(
             country: Some(config.slug.clone()),
             from: None,
             to,
-            next_station: v
-                .stop_id
-                .as_deref()
-                .and_then(|s| table.and_then(|t| t.stop_name(s)).or(Some(s)))
-                .map(str::to_string),
+            next_station: v.stop_id.as_deref().map(|s| stop_label(s, table, config)),
             direction: None,
             scheduled_dep: None,
             last_updated: v
@@ -790,6 +786,18 @@ fn board_rows(
         }
     }
     rows
+}
+
+/// A stop's name: the timetable's, else the country's embedded station list's (Renfe's Cercanías
+/// stations, whose bundle is not read), else its id.
+fn stop_label(stop: &str, table: Option<&Timetable>, config: &GtfsFeedConfig) -> String {
+    table
+        .and_then(|t| t.stop_name(stop))
+        .map(str::to_string)
+        .or_else(|| {
+            crate::assets::find_station(stop, Some(&config.slug)).map(|(_, s)| s.name.clone())
+        })
+        .unwrap_or_else(|| stop.to_string())
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -941,6 +949,22 @@ mod tests {
 
     fn table() -> Timetable {
         Timetable::from_zip(&super::super::gtfs_static::sample_bundle()).unwrap()
+    }
+
+    #[test]
+    fn a_stop_is_named_by_the_timetable_then_the_station_list_then_its_id() {
+        let spain = GtfsFeedConfig {
+            slug: "spain".into(),
+            ..config()
+        };
+        assert_eq!(stop_label("18000", None, &spain), "Madrid-Atocha Cercanías");
+        assert_eq!(stop_label("99999", None, &spain), "99999");
+        assert_eq!(
+            stop_label("18000", None, &config()),
+            "18000",
+            "Estonia has no list"
+        );
+        assert_eq!(stop_label("TPS", Some(&table()), &spain), "Tapa");
     }
 
     /// A standard feed's board, in order.
