@@ -989,6 +989,18 @@ mod tests {
         "2026-11-24T06:00:00Z".parse().unwrap() // 08:00 in Tallinn, a Tuesday
     }
 
+    /// A standard feed's trains without a timetable or trip updates.
+    fn bare_trains(feed: &FeedMessage) -> Vec<Train> {
+        trains(
+            feed,
+            None,
+            &HashMap::new(),
+            &config(),
+            &Dialect::STANDARD,
+            now(),
+        )
+    }
+
     #[test]
     fn trains_take_names_from_the_timetable_and_delays_from_the_updates() {
         let table = table();
@@ -1014,14 +1026,7 @@ mod tests {
             "a trip the timetable does not know"
         );
         assert_eq!(list[1].name, "X9 → ?");
-        let bare = trains(
-            &feed,
-            None,
-            &HashMap::new(),
-            &config(),
-            &Dialect::STANDARD,
-            now(),
-        );
+        let bare = bare_trains(&feed);
         assert_eq!(bare[0].train_code, "T1", "without a bundle: the trip id");
     }
 
@@ -1035,14 +1040,7 @@ mod tests {
         if let Some(v) = feed.entity[0].vehicle.as_mut() {
             v.timestamp = Some(header + 60); // a clock a minute fast is still believed
         }
-        let list = trains(
-            &feed,
-            None,
-            &HashMap::new(),
-            &config(),
-            &Dialect::STANDARD,
-            now(),
-        );
+        let list = bare_trains(&feed);
         let ids: Vec<&str> = list.iter().map(|t| t.train_code.as_str()).collect();
         assert_eq!(ids, ["T1"]);
     }
