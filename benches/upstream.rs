@@ -195,6 +195,29 @@ fn parsers(c: &mut Criterion) {
             railtop::upstream::spain::parse_trains(part, b, None, None, now).unwrap()
         },
     );
+    // No recording of PKP PLK exists: the fixture's six runs repeated to a busy station's day.
+    let poland = {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/poland/schedules.json"
+        );
+        let fixture = std::fs::read(path).unwrap();
+        let mut answer: serde_json::Value = serde_json::from_slice(&fixture).unwrap();
+        let runs = answer["rt"].as_array().unwrap().clone();
+        let many: Vec<serde_json::Value> = (0..100)
+            .flat_map(|n| {
+                runs.iter().cloned().map(move |mut r| {
+                    r["oid"] = (n * 10_000 + r["oid"].as_i64().unwrap()).into();
+                    r
+                })
+            })
+            .collect();
+        answer["rt"] = many.into();
+        serde_json::to_vec(&answer).unwrap()
+    };
+    bench_parse(&mut g, "poland_timetable", (poland, "fixture_x100"), |b| {
+        railtop::upstream::poland::parse_timetable(b, 33605).unwrap()
+    });
     let vehicles = std::fs::read(samples_dir().join("malaysia-ktmb-vehicle-positions.pb"))
         .map(|b| (b, "sample"))
         .unwrap_or_else(|_| {

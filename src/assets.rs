@@ -31,6 +31,7 @@ const STATION_FILES: &[(&str, &str)] = &[
     ),
     ("italy", include_str!("../assets/stations/italy.csv")),
     ("spain", include_str!("../assets/stations/spain.csv")),
+    ("poland", include_str!("../assets/stations/poland.csv")),
 ];
 
 /// A line of one of railtop's own data files that does not read (a build mistake: a test reads

@@ -19,6 +19,7 @@ pub mod japan;
 pub mod netherlands;
 pub mod norway;
 pub mod parse;
+pub mod poland;
 pub mod registry;
 pub mod spain;
 pub mod sweden;

@@ -12,7 +12,7 @@ use super::http::{FeedHttp, FeedSpec, Opened};
 use super::{
     austria, belgium, bulgaria, finland, france, germany, gtfs, ireland, italy, japan, netherlands,
 };
-use super::{norway, open_plain, spain, sweden, switzerland, usa, Feed};
+use super::{norway, open_plain, poland, spain, sweden, switzerland, usa, Feed};
 use crate::config::FeedSettings;
 use crate::country::{self, Country};
 use std::sync::Arc;
@@ -121,6 +121,13 @@ pub static FEEDS: &[FeedRow] = &[
         attribution: "Bulgaria: BDŽ via the national access point (sipbg.gov.bg); timetable gtfs.livetransport.eu (CC0)",
         base_url: "https://sipbg.gov.bg", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: bulgaria::open },
+    FeedRow { country: &country::POLAND, upstream: "PKP PLK",
+        attribution: "Poland: PKP Polskie Linie Kolejowe open data (Otwarte Dane Kolejowe)",
+        base_url: "https://pdp-api.plk-sa.pl", headers: &[],
+        // The basic key allows 100 requests an hour: operations are kept two minutes, a
+        // station's timetable an hour (poland.rs).
+        ttl: secs(120), per_minute: 2, key_from: Some("free registration at plk-sa.pl (API Otwarte Dane Kolejowe)"),
+        hub: Some("33605"), open: poland::open },
 ];
 
 /// Countries of the API with no feed to read, and why.
@@ -128,11 +135,6 @@ pub static NO_FEED: &[(&Country, &str)] = &[
     (
         &country::EGYPT,
         "no public realtime rail feed exists (ENR's systems are closed)",
-    ),
-    (
-        &country::POLAND,
-        "not supported yet: PKP PLK's open-data API (with a key) is not built; Polish operators' \
-         GTFS-Realtime feeds (e.g. Koleje Dolnośląskie) work as [[feeds]] entries in the config file",
     ),
     (
         &country::CZECH_REPUBLIC,

@@ -617,6 +617,92 @@ async fn keyed_feeds_send_their_key_and_without_one_say_where_to_get_it() {
     );
 }
 
+/// Poland through the binary with a key: PKP PLK's timetable of the station (kept an hour) and
+/// its operations, the key in `X-Api-Key`, a bare PLK id routed by the station list; without a
+/// key, where to get one. Unverified against the live service: the fixtures follow the shapes
+/// a production reader of the API uses (see poland.rs).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn poland_end_to_end_through_the_binary() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let base = play("poland", seen.clone()).await;
+    let [trains, named, bare, keyless] = tokio::task::spawn_blocking(move || {
+        let env = [
+            ("RAILTOP_POLAND_URL", base.as_str()),
+            ("RAILTOP_POLAND_KEY", "fake-plk-key"),
+            ("RAILTOP_NOW", railtop::test_support::NOW),
+        ];
+        let json = ["--source", "upstream", "--format", "json"];
+        let run = |args: &[&str], env: &[(&str, &str)]| {
+            let mut all = args.to_vec();
+            all.extend(json);
+            railtop(&all, env)
+        };
+        [
+            run(&["trains", "--country", "poland"], &env),
+            run(&["departures", "poland:33605"], &env),
+            run(&["departures", "33605"], &env),
+            run(&["departures", "poland:33605"], &env[..1]),
+        ]
+    })
+    .await
+    .unwrap();
+    for o in [&trains, &named, &bare] {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let r: RealtimeResponse = serde_json::from_slice(&trains.stdout).unwrap();
+    check_realtime(&serde_json::from_slice(&trains.stdout).unwrap()).unwrap();
+    assert_eq!(r.trains.len(), 3, "Warszawa Centralna's board, the hub");
+    assert!(r.trains.iter().all(|t| !t.has_position()));
+    for o in [&named, &bare] {
+        check_departures(&serde_json::from_slice(&o.stdout).unwrap()).unwrap();
+        let b: DeparturesResponse = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(b.station.name, "Warszawa Centralna");
+        let rows: Vec<String> = b
+            .departures
+            .iter()
+            .map(|d| {
+                format!(
+                    "{} {} {:?} {}",
+                    d.scheduled_dep, d.line, d.delay, d.cancelled
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "07:05 TLK Some(0) false",
+                "07:12 R None true",
+                "07:35 EIP Some(8) false"
+            ]
+        );
+    }
+    assert!(!keyless.status.success());
+    let err = String::from_utf8_lossy(&keyless.stderr);
+    assert!(
+        err.contains("needs a key")
+            && err.contains("plk-sa.pl")
+            && err.contains("RAILTOP_POLAND_KEY"),
+        "{err}"
+    );
+    let seen = seen.lock().unwrap();
+    let paths: Vec<&str> = seen.iter().map(|(p, ..)| p.as_str()).collect();
+    assert!(
+        paths.contains(
+            &"/api/v1/schedules/shortened?stations=33605&dateFrom=2026-11-23&dateTo=2026-11-25"
+        ),
+        "{paths:?}"
+    );
+    assert!(
+        paths
+            .iter()
+            .any(|p| p.starts_with("/api/v1/operations/shortened?stations=33605&fullRoutes=true")),
+        "{paths:?}"
+    );
+    assert!(seen
+        .iter()
+        .all(|(_, h, _)| h.get("x-api-key").is_some_and(|v| v == "fake-plk-key")));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn germany_and_the_united_states_end_to_end() {
     let seen = Arc::new(Mutex::new(Vec::new()));

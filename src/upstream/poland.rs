@@ -1,0 +1,579 @@
+//! Poland — PKP PLK's open-data API ("Otwarte Dane Kolejowe", pdp-api.plk-sa.pl; a key: free
+//! registration at plk-sa.pl, sent as `X-Api-Key`): the timetable of the trains calling at a
+//! station, and what happened to them (actual times, cancellations). No positions: `realtime`
+//! lists the trains of a hub's board (Warszawa Centralna unless a `stop` is named).
+//!
+//! **Unverified against the live service**: no recording of PLK's answers exists. The compact
+//! ("shortened") answers read here, their short keys, units and paging, are those a maintained
+//! reader of this API in daily production uses (PolishTrainsGTFS, MIT: its timetable loader and
+//! its realtime fetcher); the `stations` filter is the one other public clients send. The
+//! fixtures follow that; when a recording exists, it belongs in the conformance test.
+//!
+//! - `GET /api/v1/schedules/shortened?stations=ID&dateFrom=D&dateTo=D`: `dc.st` names the
+//!   stations (`{"33605": {"id": 33605, "nm": "Warszawa Centralna"}}`), `dc.cr` the carriers;
+//!   `rt` lists runs by schedule and order id (`sid`, `oid`) with their operating days (`od`),
+//!   national number `nn`, name `nm`, and stops `st` in the order `ord`: clock times `atm`/`dtm`
+//!   (`HH:MM[:SS]`, Warsaw time) with day offsets from the operating day `ady`/`ddy` (a night
+//!   train reaches Warsaw on day 1), platform `apl`/`dpl` (Roman numerals, as Polish stations
+//!   number them) and track `atr`/`dtr`, category `acc`/`dcc` and number `atn`/`dtn` (a train's
+//!   category and number can change on the way: the departing ones are shown).
+//! - `GET /api/v1/operations/shortened?stations=ID&fullRoutes=true&page=1&pageSize=N`: `tr` lists
+//!   runs by (`sid`, `oid`, `od`) with stops `st`: `id`, planned sequence `psn` (the timetable's
+//!   `ord`), actual times `aa`/`ad` (Warsaw time without an offset, or RFC 3339), `cn` when the
+//!   stop is cancelled; `pg.hn` says more pages follow (one page of 1,000 covers a station).
+//!
+//! A departure's platform is written `peron/tor` (`II/4`), as Polish boards show both. The basic
+//! key allows 100 requests an hour: a station's timetable is kept an hour, its operations as long
+//! as the registry row's TTL.
+
+use super::codes::CodeShape;
+use super::http::{FeedHttp, Kept, Opened};
+use super::parse::{self, in_order, Board, ParseError};
+use super::times::{delay_minutes, local_hhmm, parse_offset_time};
+use super::{Adapter, BoardAsk, Feed, Live};
+use crate::country::{self, Country};
+use crate::model::tolerant;
+use crate::model::{via_list, Departure};
+use crate::source::{SourceError, SourceResult};
+use chrono::{DateTime, Days, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+const COUNTRY: Country = country::POLAND;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
+const SCHEDULES: &str = "/api/v1/schedules/shortened";
+const OPERATIONS: &str = "/api/v1/operations/shortened";
+/// How long a station's timetable is kept (the key's hourly allowance is small).
+const TIMETABLE_LIFE: Duration = Duration::from_secs(3600);
+/// Stations whose timetables are kept at once; past this the oldest set is dropped.
+const TIMETABLES_KEPT: usize = 32;
+/// Departures further ahead than this are not on a board.
+const HORIZON_HOURS: i64 = 24;
+/// A day offset beyond this is a mistake in the payload, not a train.
+const MAX_DAY_OFFSET: i64 = 7;
+
+/// A PLK station id: a number of up to seven digits (`33605` is Warszawa Centralna).
+const CODES: CodeShape = CodeShape {
+    len: 1..=7,
+    char_ok: |c| c.is_ascii_digit(),
+    prefix: "",
+    upper: false,
+    what: "a PKP PLK station id such as 33605 (Warszawa Centralna)",
+};
+
+#[derive(Deserialize)]
+struct SchedulesAnswer {
+    #[serde(default)]
+    dc: serde_json::Value,
+    #[serde(default)]
+    rt: Vec<RouteEntry>,
+}
+
+#[derive(Deserialize)]
+struct RouteEntry {
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    sid: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    oid: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::strings")]
+    od: Vec<String>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    cc: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    nn: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    nm: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    ccs: String,
+    #[serde(default)]
+    st: Vec<RouteStop>,
+}
+
+#[derive(Deserialize)]
+struct RouteStop {
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    id: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    ord: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    dtm: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    ddy: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    dpl: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    dtr: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    dcc: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    dtn: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct OperationsAnswer {
+    #[serde(default)]
+    tr: Vec<OperationRun>,
+}
+
+#[derive(Deserialize)]
+struct OperationRun {
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    sid: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    oid: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    od: String,
+    #[serde(default)]
+    st: Vec<OperationStop>,
+}
+
+#[derive(Deserialize)]
+struct OperationStop {
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    id: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    psn: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    ad: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    cn: bool,
+}
+
+/// One departure of the timetable: a run leaving the station on one operating day.
+#[derive(Debug, Clone, PartialEq)]
+struct Leaving {
+    run: RunKey,
+    /// The stop's place in the run (`ord`), to match the operations' `psn`.
+    order: Option<i64>,
+    planned: DateTime<Utc>,
+    line: String,
+    train_code: Option<String>,
+    destination: String,
+    via: Vec<String>,
+    platform: Option<String>,
+    operator: Option<String>,
+}
+
+/// A run on one operating day, as both answers name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct RunKey {
+    sid: i64,
+    oid: i64,
+    day: NaiveDate,
+}
+
+/// A station's timetable: its name and every departure of the days asked for.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Timetable {
+    station_name: Option<String>,
+    leaving: Vec<Leaving>,
+}
+
+/// What happened at the station: per run, the actual departure and whether it was cancelled.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Operations {
+    at_station: HashMap<(RunKey, Option<i64>), Happened>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Happened {
+    departed: Option<DateTime<Utc>>,
+    cancelled: bool,
+}
+
+/// The day an operating-day string names (`2026-11-24`, also `2026-11-24T00:00:00`).
+fn operating_day(s: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(s.trim().get(..10)?, "%Y-%m-%d").ok()
+}
+
+/// A Warsaw clock time `days` after `day`, as an instant (in the spring-forward gap, an hour on).
+fn warsaw(day: NaiveDate, days: i64, clock: &str) -> Option<DateTime<Utc>> {
+    if !(0..=MAX_DAY_OFFSET).contains(&days) {
+        return None;
+    }
+    let clock = clock.trim();
+    let time = NaiveTime::parse_from_str(clock, "%H:%M:%S")
+        .or_else(|_| NaiveTime::parse_from_str(clock, "%H:%M"))
+        .ok()?;
+    let local = day
+        .checked_add_days(Days::new(days.unsigned_abs()))?
+        .and_time(time);
+    local_instant(local)
+}
+
+fn local_instant(local: NaiveDateTime) -> Option<DateTime<Utc>> {
+    TZ.from_local_datetime(&local)
+        .earliest()
+        .or_else(|| {
+            let later = local.checked_add_signed(chrono::TimeDelta::hours(1))?;
+            TZ.from_local_datetime(&later).earliest()
+        })
+        .map(|t| t.with_timezone(&Utc))
+}
+
+/// An operations time: Warsaw time without an offset, or RFC 3339.
+fn actual_time(s: &str) -> Option<DateTime<Utc>> {
+    let s = s.trim();
+    NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S")
+        .ok()
+        .and_then(local_instant)
+        .or_else(|| parse_offset_time(s))
+}
+
+/// Names from a dictionary that is an object of `{id, nm}` (as PLK sends it) or a list of them.
+fn station_names(dc: &serde_json::Value) -> HashMap<i64, String> {
+    let entries: Vec<&serde_json::Value> = match dc.get("st") {
+        Some(serde_json::Value::Object(map)) => map.values().collect(),
+        Some(serde_json::Value::Array(list)) => list.iter().collect(),
+        _ => Vec::new(),
+    };
+    entries
+        .into_iter()
+        .filter_map(|e| {
+            let id = e.get("id").and_then(|v| {
+                v.as_i64()
+                    .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+            })?;
+            let name = e.get("nm")?.as_str()?.trim();
+            (!name.is_empty()).then(|| (id, name.to_string()))
+        })
+        .collect()
+}
+
+fn carrier_names(dc: &serde_json::Value) -> HashMap<String, String> {
+    dc.get("cr")
+        .and_then(serde_json::Value::as_object)
+        .map(|map| {
+            map.iter()
+                .filter_map(|(code, name)| {
+                    Some((code.trim().to_string(), name.as_str()?.trim().to_string()))
+                })
+                .filter(|(_, name)| !name.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The departures from `station` of a schedules answer (arrivals that end there are not
+/// departures), each with its destination and the stops on the way.
+pub fn parse_timetable(bytes: &[u8], station: i64) -> Result<Timetable, ParseError> {
+    let answer: SchedulesAnswer = parse::json(COUNTRY.slug, bytes)?;
+    let names = station_names(&answer.dc);
+    let carriers = carrier_names(&answer.dc);
+    let name_of = |id: Option<i64>| {
+        id.and_then(|id| names.get(&id).cloned())
+            .unwrap_or_default()
+    };
+    let mut leaving = Vec::new();
+    for mut route in answer.rt {
+        let (Some(sid), Some(oid)) = (route.sid, route.oid) else {
+            continue;
+        };
+        route.st.sort_by_key(|s| s.ord.unwrap_or(i64::MAX));
+        let Some(here) = route
+            .st
+            .iter()
+            .position(|s| s.id == Some(station) && s.dtm.is_some())
+        else {
+            continue;
+        };
+        let stop = &route.st[here];
+        let after = &route.st[here + 1..];
+        let Some(last) = after.last() else {
+            continue;
+        };
+        let destination = name_of(last.id);
+        let via = via_list(after.iter().map(|s| name_of(s.id)), &destination);
+        let line = stop
+            .dcc
+            .clone()
+            .unwrap_or_else(|| route.ccs.trim().to_string());
+        let number = stop
+            .dtn
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .unwrap_or(route.nn.trim())
+            .to_string();
+        let train_code = (!number.is_empty()).then(|| {
+            let named = route.nm.trim();
+            match (line.is_empty(), named.is_empty()) {
+                (true, _) => number.clone(),
+                (false, true) => format!("{line} {number}"),
+                (false, false) => format!("{line} {number} {named}"),
+            }
+        });
+        let platform = match (stop.dpl.as_deref(), stop.dtr.as_deref()) {
+            (Some(p), Some(t)) => Some(format!("{}/{}", p.trim(), t.trim())),
+            (p, t) => p.or(t).map(|s| s.trim().to_string()),
+        };
+        let operator = carriers
+            .get(route.cc.trim())
+            .cloned()
+            .or_else(|| Some(route.cc.trim().to_string()).filter(|c| !c.is_empty()));
+        for day in route.od.iter().filter_map(|d| operating_day(d)) {
+            let Some(clock) = stop.dtm.as_deref() else {
+                continue;
+            };
+            let Some(planned) = warsaw(day, stop.ddy.unwrap_or(0), clock) else {
+                continue;
+            };
+            leaving.push(Leaving {
+                run: RunKey { sid, oid, day },
+                order: stop.ord,
+                planned,
+                line: line.clone(),
+                train_code: train_code.clone(),
+                destination: destination.clone(),
+                via: via.clone(),
+                platform: platform.clone(),
+                operator: operator.clone(),
+            });
+        }
+    }
+    Ok(Timetable {
+        station_name: names.get(&station).cloned(),
+        leaving,
+    })
+}
+
+/// What the operations answer says happened at `station`.
+pub fn parse_operations(bytes: &[u8], station: i64) -> Result<Operations, ParseError> {
+    let answer: OperationsAnswer = parse::json(COUNTRY.slug, bytes)?;
+    let mut at_station = HashMap::new();
+    for run in answer.tr {
+        let (Some(sid), Some(oid), Some(day)) = (run.sid, run.oid, operating_day(&run.od)) else {
+            continue;
+        };
+        for stop in run.st.into_iter().filter(|s| s.id == Some(station)) {
+            let happened = Happened {
+                departed: stop.ad.as_deref().and_then(actual_time),
+                cancelled: stop.cn,
+            };
+            at_station.insert((RunKey { sid, oid, day }, stop.psn), happened);
+        }
+    }
+    Ok(Operations { at_station })
+}
+
+/// The board at `now`: the timetable's departures not yet gone within the next day, with what
+/// the operations say of each, in order of planned time.
+pub fn board(timetable: &Timetable, operations: &Operations, now: DateTime<Utc>) -> Board {
+    let horizon = now + chrono::TimeDelta::hours(HORIZON_HOURS);
+    let rows = timetable
+        .leaving
+        .iter()
+        .filter_map(|l| {
+            let happened = operations
+                .at_station
+                .get(&(l.run, l.order))
+                .or_else(|| operations.at_station.get(&(l.run, None)));
+            let cancelled = happened.is_some_and(|h| h.cancelled);
+            let expected = happened.and_then(|h| h.departed).filter(|_| !cancelled);
+            let leaves = expected.unwrap_or(l.planned);
+            if leaves < now || l.planned > horizon {
+                return None;
+            }
+            Some((
+                l.planned,
+                Departure {
+                    line: l.line.clone(),
+                    destination: l.destination.clone(),
+                    via: l.via.clone(),
+                    platform: l.platform.clone(),
+                    scheduled_dep: local_hhmm(l.planned, TZ),
+                    delay: expected.map(|e| delay_minutes(l.planned, e)),
+                    cancelled,
+                    operator: l.operator.clone(),
+                    expected_dep: expected.map(|e| local_hhmm(e, TZ)),
+                    train_code: l.train_code.clone(),
+                    ..Departure::default()
+                },
+            ))
+        })
+        .collect();
+    Board::named(timetable.station_name.clone(), in_order(rows))
+}
+
+/// Opens the feed (its registry row's `open`).
+pub fn open(o: Opened) -> Arc<dyn Feed> {
+    let http = o.http.with_header("X-Api-Key", o.key);
+    Live::open(http, o.hub, Poland::default())
+}
+
+type KeptTimetable = Kept<Result<Arc<Timetable>, SourceError>>;
+
+#[derive(Default)]
+pub struct Poland {
+    /// Per station and days asked, the timetable (kept an hour; a failure is not kept).
+    timetables: Mutex<HashMap<String, Arc<KeptTimetable>>>,
+}
+
+impl Poland {
+    async fn timetable(
+        &self,
+        http: &FeedHttp,
+        station: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Arc<Timetable>, SourceError> {
+        let today = now.with_timezone(&TZ).date_naive();
+        let from = today.pred_opt().unwrap_or(today);
+        let to = today.succ_opt().unwrap_or(today);
+        let path = format!("{SCHEDULES}?stations={station}&dateFrom={from}&dateTo={to}");
+        let kept = {
+            let mut all = self.timetables.lock().unwrap_or_else(|e| e.into_inner());
+            if all.len() >= TIMETABLES_KEPT && !all.contains_key(&path) {
+                all.clear();
+            }
+            all.entry(path.clone()).or_default().clone()
+        };
+        kept.get(async {
+            let got = http
+                .get_parsed(&path, |b| parse_timetable(b, station))
+                .await
+                .map(Arc::new);
+            let life = if got.is_ok() {
+                TIMETABLE_LIFE
+            } else {
+                Duration::ZERO
+            };
+            (got, life)
+        })
+        .await
+    }
+}
+
+impl Adapter for Poland {
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let code = CODES.check_listed(ask.station, COUNTRY.slug)?;
+        let station: i64 = code
+            .parse()
+            .map_err(|_| SourceError::NotFound(format!("{code:?} is not {}", CODES.what)))?;
+        let timetable = self.timetable(http, station, ask.now).await?;
+        let path = format!("{OPERATIONS}?stations={station}&fullRoutes=true&page=1&pageSize=1000");
+        let operations = http
+            .get_parsed(&path, |b| parse_operations(b, station))
+            .await?;
+        let mut board = board(&timetable, &operations, ask.now);
+        if board.station.name.is_empty() {
+            if let Some((_, s)) = crate::assets::find_station(&code, Some(COUNTRY.slug)) {
+                board.station.name = s.name.clone();
+            }
+        }
+        Ok(http.spec.complete(&code, board))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STATION: i64 = 33605;
+
+    fn at(s: &str) -> DateTime<Utc> {
+        s.parse().unwrap()
+    }
+
+    fn fixture_board(now: &str) -> Board {
+        let tt =
+            parse_timetable(&crate::upstream::fixture("poland/schedules.json"), STATION).unwrap();
+        let ops =
+            parse_operations(&crate::upstream::fixture("poland/operations.json"), STATION).unwrap();
+        board(&tt, &ops, at(now))
+    }
+
+    #[test]
+    fn night_trains_delays_cancellations_platforms_and_numbers() {
+        // 07:00 in Warsaw (CET).
+        let b = fixture_board("2026-11-24T06:00:00Z");
+        assert_eq!(b.station.name, "Warszawa Centralna");
+        let rows: Vec<String> = b
+            .departures
+            .iter()
+            .map(|d| {
+                format!(
+                    "{} {} {} {:?} {:?} {} {:?}",
+                    d.scheduled_dep,
+                    d.train_code.as_deref().unwrap_or("-"),
+                    d.destination,
+                    d.delay,
+                    d.platform,
+                    d.cancelled,
+                    d.operator
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                // Yesterday's night train, on day 1 of its run, on time (an RFC 3339 actual).
+                "07:05 TLK 83170 USTRONIE Kraków Płaszów Some(0) Some(\"I/2\") false Some(\"PKP Intercity\")",
+                // Cancelled here: no delay, no expected time.
+                "07:12 R 19311 Tłuszcz None Some(\"III/7\") true Some(\"Koleje Mazowieckie\")",
+                // Eight minutes late (a local actual time); the number at this stop wins.
+                "07:35 EIP 1301 Katowice Some(8) Some(\"II/4\") false Some(\"PKP Intercity\")",
+            ]
+        );
+        assert_eq!(b.departures[2].expected_dep.as_deref(), Some("07:43"));
+        assert_eq!(b.departures[2].via, ["Warszawa Zachodnia"]);
+    }
+
+    #[test]
+    fn a_late_train_stays_until_it_leaves() {
+        // 07:40: the EIP planned 07:35 leaves at 07:43, so it is still on the board.
+        let b = fixture_board("2026-11-24T06:40:00Z");
+        let codes: Vec<_> = b
+            .departures
+            .iter()
+            .map(|d| d.scheduled_dep.as_str())
+            .collect();
+        assert_eq!(codes, ["07:35"]);
+    }
+
+    #[test]
+    fn clock_times_days_and_bad_values() {
+        let day = NaiveDate::from_ymd_opt(2026, 3, 29).unwrap();
+        assert_eq!(warsaw(day, 0, "01:30"), Some(at("2026-03-29T00:30:00Z")));
+        // 02:30 does not exist that night (clocks go forward): an hour on.
+        assert_eq!(warsaw(day, 0, "02:30"), Some(at("2026-03-29T01:30:00Z")));
+        assert_eq!(warsaw(day, 1, "00:10:00"), Some(at("2026-03-29T22:10:00Z")));
+        assert_eq!(warsaw(day, -1, "00:10"), None);
+        assert_eq!(warsaw(day, i64::MAX, "00:10"), None);
+        assert_eq!(warsaw(day, 0, "25:00"), None);
+        assert_eq!(
+            operating_day("2026-11-24T00:00:00"),
+            NaiveDate::from_ymd_opt(2026, 11, 24)
+        );
+        assert_eq!(operating_day("24.11"), None);
+        assert_eq!(
+            actual_time("2026-11-24T07:43:00"),
+            Some(at("2026-11-24T06:43:00Z"))
+        );
+        assert_eq!(actual_time("soon"), None);
+    }
+
+    #[test]
+    fn hostile_and_empty_answers_read_as_empty_boards() {
+        for bytes in [
+            &b"{}"[..],
+            br#"{"rt": [{"sid": "x", "st": [{"id": 33605, "dtm": "07:00"}]}]}"#,
+            br#"{"dc": {"st": [{"id": "33605", "nm": "W"}]}, "rt": []}"#,
+        ] {
+            let tt = parse_timetable(bytes, STATION).unwrap();
+            assert!(tt.leaving.is_empty());
+        }
+        let tt = parse_timetable(br#"{"dc": {"st": [{"id": "33605", "nm": "W"}]}}"#, STATION);
+        assert_eq!(
+            tt.unwrap().station_name.as_deref(),
+            Some("W"),
+            "a list of names reads too"
+        );
+        assert!(parse_timetable(b"[", STATION).is_err());
+        assert!(parse_operations(br#"{"tr": [{"od": "x"}]}"#, STATION)
+            .unwrap()
+            .at_station
+            .is_empty());
+    }
+}
