@@ -17,6 +17,7 @@ pub mod screen;
 pub mod server;
 pub mod source;
 pub mod ssh;
+pub mod stations;
 #[cfg(any(test, feature = "test-support"))]
 pub mod test_support;
 pub mod text;

@@ -177,6 +177,23 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "table")]
         format: Format,
     },
+    /// Find stations by name or code, in every country or one, and exit (offline: railtop's
+    /// station directory).
+    Stations {
+        /// A name, part of one, or a code; without it, the stations main ones first.
+        query: Option<String>,
+        /// Only this country's stations, e.g. germany.
+        #[arg(long)]
+        country: Option<String>,
+        /// Nearest first to this point, e.g. 60.17,24.94.
+        #[arg(long, value_parser = parse_point, allow_hyphen_values = true)]
+        near: Option<(f64, f64)>,
+        /// How many stations (1–100).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
+        limit: u16,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Format,
+    },
     /// Show a station's departure board once and exit.
     Departures {
         /// Station code or slug, e.g. HKI, CNLLY, berlin-hbf, 8503000.
@@ -217,6 +234,53 @@ impl KioskArgs {
             monochrome: config.theme == Theme::Mono,
         }
     }
+}
+
+/// `LAT,LNG` of `--near` (a clap value parser: its error is the message).
+fn parse_point(s: &str) -> std::result::Result<(f64, f64), String> {
+    let wrong = || format!("{s:?}: expected LAT,LNG in degrees, e.g. 60.17,24.94");
+    let (lat, lng) = s.split_once(',').ok_or_else(wrong)?;
+    let lat: f64 = lat.trim().parse().map_err(|_| wrong())?;
+    let lng: f64 = lng.trim().parse().map_err(|_| wrong())?;
+    if !(-90.0..=90.0).contains(&lat) || !(-180.0..=180.0).contains(&lng) {
+        return Err(format!(
+            "{s:?}: latitude is -90 to 90 and longitude -180 to 180"
+        ));
+    }
+    Ok((lat, lng))
+}
+
+/// `railtop stations`: the directory searched, printed; no station is an error (exit 1).
+fn stations(
+    query: Option<String>,
+    country: Option<String>,
+    near: Option<(f64, f64)>,
+    limit: u16,
+    format: Format,
+) -> Result<()> {
+    let directory = crate::stations::Directory::embedded();
+    if let Some(slug) = &country {
+        if !directory.countries().contains(&slug.as_str()) {
+            return Err(eyre!(
+                "railtop has no stations of {slug:?}; it has: {}",
+                directory.countries().join(", ")
+            ))
+            .suggestion("a feed may still know its codes: railtop departures COUNTRY:CODE");
+        }
+    }
+    let query = query.unwrap_or_default();
+    let scope = crate::stations::Scope {
+        country: country.as_deref(),
+        near,
+        limit: usize::from(limit),
+        ..Default::default()
+    };
+    let answer = directory.answer(&query, scope);
+    if answer.stations.is_empty() {
+        return Err(eyre!("no station matches {}", crate::text::quoted(&query)))
+            .suggestion("try part of the name (`hbf`, `central`), or a code");
+    }
+    print(&output::stations(&answer, format))
 }
 
 /// `start:rate:full` of `--max-startups` (a clap value parser: its error is the message).
@@ -331,6 +395,17 @@ pub async fn run(cli: Cli) -> Result<()> {
             _ => defaults.max_bytes,
         },
     };
+    // The directory is railtop's own: no source to open.
+    if let Some(Command::Stations {
+        query,
+        country,
+        near,
+        limit,
+        format,
+    }) = &cli.command
+    {
+        return stations(query.clone(), country.clone(), *near, *limit, *format);
+    }
     let opened = open_source(&cli, &config).suggestion(
         "sources are `demo` (offline), `upstream`, or the http(s):// URL of a railtop server",
     )?;
@@ -436,6 +511,8 @@ pub async fn run(cli: Cli) -> Result<()> {
             let shutdown = server::shutdown_signal();
             Ok(crate::ssh::serve(listener, source, clock, options, shutdown).await?)
         }
+        // Answered above, before a source is opened.
+        Some(Command::Stations { .. }) => Ok(()),
         Some(Command::Trains {
             country,
             stop,
@@ -459,6 +536,11 @@ pub async fn run(cli: Cli) -> Result<()> {
             };
             let answer = source.departures(query).await;
             let answer = match answer {
+                Err(e @ SourceError::NotFound(_)) if e.to_string().contains("did you mean") => {
+                    Err(eyre!(e)).suggestion(
+                        "give one of the codes, as in finland:HKI; `railtop stations NAME` lists more",
+                    )
+                }
                 Err(e @ SourceError::NotFound(_)) => Err(eyre!(e)).suggestion(
                     "name the country as in finland:HKI, or give a station code such as HKI, CNLLY or 8503000",
                 ),

@@ -211,6 +211,47 @@ pub fn departures(answer: &DeparturesResponse, format: Format) -> String {
     }
 }
 
+/// `railtop stations`: the directory's answer.
+pub fn stations(answer: &crate::stations::StationsAnswer, format: Format) -> String {
+    let near = answer.stations.iter().any(|s| s.km.is_some());
+    let cells = |s: &crate::stations::StationRecord| {
+        let mut row = vec![
+            s.name.clone(),
+            s.code.clone(),
+            s.country.clone(),
+            format!("{:.4}", s.lat),
+            format!("{:.4}", s.lng),
+        ];
+        if near {
+            row.push(opt(s.km));
+        }
+        row
+    };
+    match format {
+        Format::Json => json(answer),
+        Format::Csv => {
+            let mut header = vec!["name", "code", "country", "lat", "lng"];
+            if near {
+                header.push("km");
+            }
+            csv(&header, answer.stations.iter().map(cells))
+        }
+        Format::Table => {
+            let mut header = vec!["NAME", "CODE", "COUNTRY", "LAT", "LNG"];
+            if near {
+                header.push("KM");
+            }
+            let mut out = table(&header, answer.stations.iter().map(cells));
+            out.push_str(
+                "
+any of these works as `railtop departures COUNTRY:CODE`
+",
+            );
+            out
+        }
+    }
+}
+
 fn json<T: serde::Serialize>(value: &T) -> String {
     let mut s = serde_json::to_string(value).unwrap_or_default();
     s.push('\n');

@@ -87,6 +87,7 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
     let api = Router::new()
         .route("/api/live/realtime", get(realtime))
         .route("/api/live/departures", get(departures))
+        .route("/api/live/stations", get(stations))
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
     api.fallback(not_found)
         .layer(middleware::from_fn(json_errors))
@@ -184,9 +185,34 @@ async fn departures(
     }
 }
 
+/// railtop's own endpoint: the station directory searched (see `crate::stations`).
+async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery) -> Response {
+    let (q, country, limit) = match params::stations(query.as_deref(), &state.source.regions()) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    let scope = crate::stations::Scope {
+        country: country.as_deref(),
+        limit,
+        ..Default::default()
+    };
+    let answer = crate::stations::Directory::embedded().answer(&q, scope);
+    let body = serde_json::to_vec(&answer).unwrap_or_default();
+    let mut r = Response::new(Body::from(body));
+    let h = r.headers_mut();
+    common_headers(h);
+    // The directory changes with a release, not within a day.
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=3600"),
+    );
+    r
+}
+
 async fn not_found() -> Response {
     error_response(&SourceError::NotFound(
-        "no such endpoint: use /api/live/realtime or /api/live/departures".into(),
+        "no such endpoint: use /api/live/realtime, /api/live/departures or /api/live/stations"
+            .into(),
     ))
 }
 

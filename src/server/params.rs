@@ -131,3 +131,37 @@ mod tests {
         }
     }
 }
+
+/// `q=<text>&country=<slug>&limit=<n>` of railtop's `/api/live/stations`: all optional (no `q`
+/// lists main stations first), limit 1–100 (default 20), a country of the API or a region.
+pub fn stations(
+    raw: Option<&str>,
+    regions: &[String],
+) -> Result<(String, Option<String>, usize), SourceError> {
+    let pairs = pairs(raw);
+    let q = bounded(&pairs, "q")?.unwrap_or("").to_owned();
+    let country = bounded(&pairs, "country")?.map(str::to_owned);
+    if let Some(slug) = &country {
+        if country::by_slug(slug).is_none() && !regions.contains(slug) {
+            return Err(SourceError::NotFound(format!(
+                "unknown country {}; use one of: {}",
+                quoted(slug),
+                country::slugs().join(", ")
+            )));
+        }
+    }
+    let limit = match get(&pairs, "limit") {
+        None => DEFAULT_LIMIT,
+        Some(s) => s
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=MAX_LIMIT).contains(n))
+            .ok_or_else(|| {
+                SourceError::BadRequest(format!(
+                    "limit must be a whole number from 1 to {MAX_LIMIT}, got {}",
+                    quoted(s)
+                ))
+            })?,
+    };
+    Ok((q, country, limit))
+}

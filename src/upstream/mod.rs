@@ -38,6 +38,7 @@ use crate::source::{
     DeparturesQuery, LiveSource, OpenError, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
     SourceResult,
 };
+use crate::stations::Resolved;
 use chrono::{DateTime, Utc};
 use http::{FeedHttp, FeedSpec, Opened};
 use std::future::Future;
@@ -398,24 +399,43 @@ impl Aggregator {
         })
     }
 
-    /// The feed a board request goes to: `finland:HKI` names it, else the first that knows the code.
-    fn route<'s>(&self, station: &'s str) -> SourceResult<(&Arc<dyn Feed>, &'s str)> {
-        if let Some((slug, code)) = station.split_once(':').filter(|(s, _)| {
+    /// The feed a board request goes to, and the code to ask it for: `finland:HKI` names the
+    /// feed (a name there is looked up in that country's stations); a bare code or alias goes to
+    /// its country's feed, else to the first feed that knows it; a bare name to the only
+    /// station of the directory it names. An ambiguous or unknown name lists the candidates.
+    fn route(&self, station: &str) -> SourceResult<(&Arc<dyn Feed>, String)> {
+        let directory = crate::stations::Directory::embedded();
+        if let Some((slug, rest)) = station.split_once(':').filter(|(s, _)| {
             country::by_slug(s).is_some() || self.feeds.iter().any(|f| f.slug() == *s)
         }) {
-            return Ok((self.feed(slug)?, code));
+            let feed = self.feed(slug)?;
+            return match directory.resolve(rest, Some(slug)) {
+                Resolved::One(e) if !feed.knows_station(rest) => Ok((feed, e.code.clone())),
+                Resolved::Ambiguous(c) if !feed.knows_station(rest) => Err(ambiguous(station, &c)),
+                // A code the list does not have, or a name the feed looks up itself.
+                _ => Ok((feed, rest.to_string())),
+            };
         }
-        self.feeds
-            .iter()
-            .find(|f| f.knows_station(station))
-            .map(|f| (f, station))
-            .ok_or_else(|| {
-                let asked = crate::text::quoted(station);
-                SourceError::NotFound(format!(
-                    "unknown station {asked}; name the country as in finland:{}",
-                    asked.trim_matches('"')
-                ))
-            })
+        if let Resolved::One(e) = directory.resolve(station, None) {
+            if e.has_code(station) || !self.feeds.iter().any(|f| f.knows_station(station)) {
+                return Ok((self.feed(e.country)?, e.code.clone()));
+            }
+        }
+        if let Some(feed) = self.feeds.iter().find(|f| f.knows_station(station)) {
+            return Ok((feed, station.to_string()));
+        }
+        let asked = crate::text::quoted(station);
+        Err(match directory.resolve(station, None) {
+            Resolved::Ambiguous(c) => ambiguous(station, &c),
+            Resolved::Unknown(c) if !c.is_empty() => SourceError::NotFound(format!(
+                "unknown station {asked}; did you mean {}?",
+                crate::stations::listed(&c)
+            )),
+            _ => SourceError::NotFound(format!(
+                "unknown station {asked}; name the country as in finland:{}",
+                asked.trim_matches('"')
+            )),
+        })
     }
 
     async fn realtime_of(&self, query: RealtimeQuery) -> SourceResult<RealtimeResponse> {
@@ -460,7 +480,7 @@ impl Aggregator {
         let Board {
             station,
             mut departures,
-        } = feed.board(code, query.limit, now).await?;
+        } = feed.board(&code, query.limit, now).await?;
         departures.truncate(query.limit);
         let mut answer = DeparturesResponse {
             departures,
@@ -474,6 +494,15 @@ impl Aggregator {
 }
 
 pub use registry::why_not_live;
+
+/// "… could be several stations: A (…), B (…)": an ambiguous name, with its best candidates.
+fn ambiguous(asked: &str, candidates: &[&crate::stations::Entry]) -> SourceError {
+    SourceError::NotFound(format!(
+        "{} could be several stations; did you mean {}?",
+        crate::text::quoted(asked),
+        crate::stations::listed(candidates)
+    ))
+}
 
 impl LiveSource for Aggregator {
     fn regions(&self) -> Vec<String> {

@@ -378,3 +378,56 @@ async fn every_answer_has_the_interface_shape() {
         );
     }
 }
+
+/// railtop's own `/api/live/stations`: the directory searched, with the interface endpoints'
+/// headers, errors and rate limit.
+#[tokio::test]
+async fn the_station_directory_endpoint() {
+    let server = start_demo(ServerConfig::default()).await;
+    let u = server.url();
+    let r = reqwest::get(format!("{u}/api/live/stations?q=koeln&limit=3"))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let h = r.headers();
+    assert_eq!(h["content-type"], "application/json");
+    assert_eq!(h["access-control-allow-origin"], "*");
+    assert_eq!(h["ratelimit-limit"], "60");
+    let answer: railtop::stations::StationsAnswer =
+        serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+    assert_eq!(answer.stations[0].name, "Köln Hbf");
+    assert_eq!(answer.stations[0].qualified, "germany:8000207");
+    assert_eq!(answer.stations[0].timezone, "Europe/Berlin");
+
+    let r = reqwest::get(format!("{u}/api/live/stations?country=finland"))
+        .await
+        .unwrap();
+    let answer: railtop::stations::StationsAnswer =
+        serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+    assert_eq!(answer.stations.len(), 20, "default limit");
+    assert_eq!(answer.stations[0].code, "HKI", "main station first");
+    assert!(answer.stations.iter().all(|s| s.country == "finland"));
+
+    expect_error(
+        &format!("{u}/api/live/stations?q=x&limit=0"),
+        400,
+        "bad_request",
+        "limit",
+    )
+    .await;
+    expect_error(
+        &format!("{u}/api/live/stations?country=narnia"),
+        404,
+        "not_found",
+        "unknown country",
+    )
+    .await;
+    let long = "x".repeat(101);
+    expect_error(
+        &format!("{u}/api/live/stations?q={long}"),
+        400,
+        "bad_request",
+        "longer than",
+    )
+    .await;
+}

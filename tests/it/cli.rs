@@ -279,3 +279,74 @@ fn print_config_shows_every_feed_and_never_a_key() {
     );
     assert!(!text.contains("secret-ns-key"), "{text}");
 }
+
+/// `railtop stations` in every format, and names where a station is asked for: a unique name
+/// is used, an ambiguous or unknown one exits 1 with its candidates.
+#[test]
+fn stations_and_boards_by_name() {
+    let o = railtop(&["stations", "zurich", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let answer: railtop::stations::StationsAnswer = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(answer.stations[0].code, "8503000");
+    assert!(answer.stations.iter().all(|s| s.country == "switzerland"));
+
+    let o = railtop(&[
+        "stations",
+        "hbf",
+        "--country",
+        "germany",
+        "--limit",
+        "3",
+        "--format",
+        "csv",
+    ]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[1].starts_with("Berlin Hbf,8011160,germany,"), "{out}");
+    assert!(
+        lines[2].starts_with("Hamburg Hbf,"),
+        "main stations first: {out}"
+    );
+
+    let o = railtop(&["stations", "--near", "60.17,24.94", "--limit", "1"]);
+    assert!(
+        stdout(&o).contains("Helsinki") && stdout(&o).contains("KM"),
+        "{}",
+        stdout(&o)
+    );
+    let o = railtop(&["stations", "qqqq"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no station matches"), "{}", stderr(&o));
+    let o = railtop(&["stations", "--near", "91,0"]);
+    assert!(!o.status.success() && stderr(&o).contains("latitude"));
+
+    for (name, title) in [
+        ("zürich hb", "Departures from Zürich HB (8503000)"),
+        ("koeln", "Departures from Köln Hbf (8000207)"),
+        ("roma termini", "Departures from Roma Termini (S08409)"),
+    ] {
+        let o = railtop(&["departures", name, "--source", "demo"]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        assert!(stdout(&o).starts_with(title), "{name}: {}", stdout(&o));
+    }
+    for (name, words) in [
+        (
+            "zurich",
+            "could be several stations; did you mean Zürich HB (8503000, switzerland), ",
+        ),
+        (
+            "helsinkk",
+            "unknown station \"helsinkk\"; did you mean Helsinki (HKI, finland)",
+        ),
+    ] {
+        let o = railtop(&["departures", name, "--source", "demo"]);
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        assert!(stderr(&o).contains(words), "{name}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("railtop stations NAME"),
+            "{}",
+            stderr(&o)
+        );
+    }
+}

@@ -241,13 +241,44 @@ impl DemoSource {
         }))
     }
 
-    fn station(&self, code: &str, country: Option<&str>) -> SourceResult<(usize, usize)> {
-        let found = self.net.find_station(code).filter(|(ci, _)| {
+    /// A station as a person wrote it: a code or alias, `country:code`, or a name the
+    /// directory resolves to one of the network's stations; else the candidates.
+    fn station(&self, asked: &str, country: Option<&str>) -> SourceResult<(usize, usize)> {
+        let (country, code) = match asked.split_once(':') {
+            Some((slug, rest)) if self.net.country(slug).is_some() => (Some(slug), rest),
+            _ => (country, asked),
+        };
+        let in_country = |(ci, _): &(usize, usize)| {
             country.is_none_or(|slug| self.net.countries[*ci].country.slug == slug)
-        });
-        found.ok_or_else(|| {
-            SourceError::NotFound(format!("unknown station {}", crate::text::quoted(code)))
-        })
+        };
+        if let Some(found) = self.net.find_station(code).filter(in_country) {
+            return Ok(found);
+        }
+        use crate::stations::{listed, Directory, Resolved};
+        let simulated = |e: &&crate::stations::Entry| self.net.country(e.country).is_some();
+        let quoted = crate::text::quoted(asked);
+        match Directory::embedded().resolve(code, country) {
+            Resolved::One(e) if simulated(&e) => self
+                .net
+                .find_station(&e.code)
+                .filter(in_country)
+                .ok_or_else(|| SourceError::NotFound(format!("unknown station {quoted}"))),
+            Resolved::Ambiguous(c) if c.iter().any(simulated) => {
+                let c: Vec<_> = c.into_iter().filter(simulated).collect();
+                Err(SourceError::NotFound(format!(
+                    "{quoted} could be several stations; did you mean {}?",
+                    listed(&c)
+                )))
+            }
+            Resolved::Unknown(c) if c.iter().any(simulated) => {
+                let c: Vec<_> = c.into_iter().filter(simulated).collect();
+                Err(SourceError::NotFound(format!(
+                    "unknown station {quoted}; did you mean {}?",
+                    listed(&c)
+                )))
+            }
+            _ => Err(SourceError::NotFound(format!("unknown station {quoted}"))),
+        }
     }
 
     /// The trip's delay at `now`, advancing its memoised walk.

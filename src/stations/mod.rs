@@ -1,0 +1,480 @@
+//! The station directory: every station railtop knows by name, in every country, and the one
+//! search over it that every place a station is asked for uses — `departures NAME`, the
+//! upstream's routing of a bare name, the dashboard's `b` picker, `railtop stations` and the
+//! API's `/api/live/stations`.
+//!
+//! Today it holds the embedded station lists (`assets/stations/*.csv`, main stations first: a
+//! station's place in its list is its importance). Search folds case, accents and the
+//! transliterations people type ([`fold`]); it ranks an exact code or alias first, then an
+//! exact name, then every other match with main stations first, and a one-letter typo (from
+//! five letters) last.
+
+pub mod fold;
+
+use crate::assets;
+use crate::country;
+use std::sync::OnceLock;
+
+/// One station of the directory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub code: String,
+    pub name: String,
+    pub country: &'static str,
+    pub lat: f64,
+    pub lng: f64,
+    pub aliases: Vec<String>,
+    /// Importance in its country: 0 is its main station.
+    pub rank: u32,
+    /// The name's plain and German/Nordic folds (one when they agree).
+    keys: Vec<String>,
+    /// The words of every key.
+    words: Vec<String>,
+}
+
+impl Entry {
+    pub fn new(country: &'static str, station: &assets::Station, rank: u32) -> Entry {
+        let mut keys = vec![fold::plain(&station.name)];
+        let alternative = fold::alternative(&station.name);
+        if alternative != keys[0] {
+            keys.push(alternative);
+        }
+        let mut words: Vec<String> = keys
+            .iter()
+            .flat_map(|k| k.split(' ').map(String::from))
+            .collect();
+        words.sort();
+        words.dedup();
+        Entry {
+            code: station.code.clone(),
+            name: station.name.clone(),
+            country,
+            lat: station.lat,
+            lng: station.lng,
+            aliases: station.aliases.clone(),
+            rank,
+            keys,
+            words,
+        }
+    }
+
+    /// `country:code`, the form every command accepts.
+    pub fn qualified(&self) -> String {
+        format!("{}:{}", self.country, self.code)
+    }
+
+    /// "Helsinki (HKI, finland)", as candidates are listed.
+    pub fn described(&self) -> String {
+        format!("{} ({}, {})", self.name, self.code, self.country)
+    }
+
+    /// Kilometres to a point, on a sphere (good to a few metres at railtop's scales).
+    pub fn km_to(&self, lat: f64, lng: f64) -> f64 {
+        let (p1, p2) = (self.lat.to_radians(), lat.to_radians());
+        let dp = p2 - p1;
+        let dl = (lng - self.lng).to_radians();
+        let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
+        6371.0 * 2.0 * a.sqrt().min(1.0).asin()
+    }
+
+    /// Whether `query` is its code or one of its aliases (case aside).
+    pub fn has_code(&self, query: &str) -> bool {
+        let q = query.trim();
+        self.code.eq_ignore_ascii_case(q) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(q))
+    }
+}
+
+/// How an entry matched a query, best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum How {
+    /// Its code or an alias, exactly (case aside).
+    Code,
+    /// Its whole name, folded.
+    Name,
+    /// The start of its name, the starts of its words, or a part of its name.
+    Part,
+    /// Its name or a word of it, but for one letter.
+    Typo,
+}
+
+/// One search result.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Match<'a> {
+    pub entry: &'a Entry,
+    pub how: How,
+}
+
+/// Where and how to search.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scope<'a> {
+    /// Only this country's stations.
+    pub country: Option<&'a str>,
+    /// This country's stations first (the dashboard's selected one).
+    pub prefer: Option<&'a str>,
+    /// Nearest first to this point, among matches equally good.
+    pub near: Option<(f64, f64)>,
+    /// At most this many results.
+    pub limit: usize,
+}
+
+/// Shortest query a typo is forgiven in (shorter ones match too much).
+const TYPO_FROM: usize = 5;
+
+/// What a station as a person wrote it resolves to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Resolved<'a> {
+    /// One station: its code, its name or the only station the query matches.
+    One(&'a Entry),
+    /// Several equally good: the best of them.
+    Ambiguous(Vec<&'a Entry>),
+    /// None; the nearest spellings, if any.
+    Unknown(Vec<&'a Entry>),
+}
+
+/// Candidates listed in an error.
+const CANDIDATES: usize = 5;
+
+pub struct Directory {
+    entries: Vec<Entry>,
+}
+
+impl Directory {
+    pub fn new(entries: Vec<Entry>) -> Directory {
+        Directory { entries }
+    }
+
+    /// The directory of the embedded station lists, built once.
+    pub fn embedded() -> &'static Directory {
+        static DIRECTORY: OnceLock<Directory> = OnceLock::new();
+        DIRECTORY.get_or_init(|| {
+            let mut lists: Vec<(&'static str, &'static [assets::Station])> =
+                assets::station_lists()
+                    .iter()
+                    .map(|(slug, list)| (*slug, list.as_slice()))
+                    .collect();
+            // In the API's order of countries, for results that tie.
+            lists.sort_by_key(|(slug, _)| {
+                country::COUNTRIES
+                    .iter()
+                    .position(|c| c.slug == *slug)
+                    .unwrap_or(usize::MAX)
+            });
+            let entries = lists
+                .into_iter()
+                .flat_map(|(slug, list)| {
+                    list.iter().enumerate().map(move |(i, s)| {
+                        Entry::new(slug, s, u32::try_from(i).unwrap_or(u32::MAX))
+                    })
+                })
+                .collect();
+            Directory::new(entries)
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The countries the directory has stations of.
+    pub fn countries(&self) -> Vec<&'static str> {
+        let mut all: Vec<&'static str> = self.entries.iter().map(|e| e.country).collect();
+        all.dedup();
+        all
+    }
+
+    /// The stations matching `query` in `scope`, best first. An empty query lists the scope's
+    /// stations, main ones first (nearest first with `near`).
+    pub fn search(&self, query: &str, scope: Scope<'_>) -> Vec<Match<'_>> {
+        let q = fold::plain(query);
+        let q_words: Vec<&str> = q.split(' ').filter(|w| !w.is_empty()).collect();
+        let mut found: Vec<Match<'_>> = self
+            .entries
+            .iter()
+            .filter(|e| scope.country.is_none_or(|c| c == e.country))
+            .filter_map(|entry| {
+                let how = if q.is_empty() {
+                    if query.trim().is_empty() {
+                        How::Part
+                    } else {
+                        // Only punctuation: a code may still be spelt so.
+                        entry.has_code(query).then_some(How::Code)?
+                    }
+                } else {
+                    matches(entry, query, &q, &q_words)?
+                };
+                Some(Match { entry, how })
+            })
+            .collect();
+        let distance = |e: &Entry| scope.near.map_or(0.0, |(lat, lng)| e.km_to(lat, lng));
+        found.sort_by(|a, b| {
+            let preferred = |m: &Match| scope.prefer.is_some_and(|p| p != m.entry.country);
+            a.how
+                .cmp(&b.how)
+                .then_with(|| preferred(a).cmp(&preferred(b)))
+                .then_with(|| distance(a.entry).total_cmp(&distance(b.entry)))
+                .then_with(|| a.entry.rank.cmp(&b.entry.rank))
+                .then_with(|| a.entry.name.cmp(&b.entry.name))
+        });
+        found.truncate(scope.limit.max(1));
+        found
+    }
+
+    /// What `query` names in `country` (every country without one): a code or alias, an exact
+    /// name, or the only station it matches; else the candidates.
+    pub fn resolve(&self, query: &str, country: Option<&str>) -> Resolved<'_> {
+        let found = self.search(
+            query,
+            Scope {
+                country,
+                limit: 64,
+                ..Scope::default()
+            },
+        );
+        let Some(best) = found.first() else {
+            return Resolved::Unknown(Vec::new());
+        };
+        let equal: Vec<&Entry> = found
+            .iter()
+            .filter(|m| m.how == best.how)
+            .map(|m| m.entry)
+            .collect();
+        match (best.how, equal.as_slice()) {
+            (How::Typo, _) => Resolved::Unknown(take(&equal)),
+            (_, [one]) => Resolved::One(one),
+            _ => Resolved::Ambiguous(take(&equal)),
+        }
+    }
+
+    /// The entry of a code or alias in a country.
+    pub fn by_code(&self, country: &str, code: &str) -> Option<&Entry> {
+        self.entries
+            .iter()
+            .find(|e| e.country == country && e.has_code(code))
+    }
+}
+
+/// A station as the API's `/api/live/stations` and `railtop stations --format json` write it
+/// (railtop's own record, not the interface's).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StationRecord {
+    pub code: String,
+    pub name: String,
+    pub country: String,
+    /// `country:code`, accepted everywhere a station is.
+    pub qualified: String,
+    pub lat: f64,
+    pub lng: f64,
+    /// The station's clock (IANA zone).
+    pub timezone: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+    /// Importance in its country: 0 is its main station.
+    pub rank: u32,
+    /// Kilometres from the point searched near, when one was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub km: Option<f64>,
+}
+
+/// The answer of a station search: the query as read, and the stations best first.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct StationsAnswer {
+    pub query: String,
+    pub stations: Vec<StationRecord>,
+}
+
+impl StationRecord {
+    pub fn of(entry: &Entry, near: Option<(f64, f64)>) -> StationRecord {
+        StationRecord {
+            code: entry.code.clone(),
+            name: entry.name.clone(),
+            country: entry.country.to_string(),
+            qualified: entry.qualified(),
+            lat: entry.lat,
+            lng: entry.lng,
+            timezone: country::by_slug(entry.country)
+                .map(|c| c.tz.name().to_string())
+                .unwrap_or_default(),
+            aliases: entry.aliases.clone(),
+            rank: entry.rank,
+            km: near.map(|(lat, lng)| (entry.km_to(lat, lng) * 10.0).round() / 10.0),
+        }
+    }
+}
+
+impl Directory {
+    /// A search's answer, as the API and `railtop stations` give it.
+    pub fn answer(&self, query: &str, scope: Scope<'_>) -> StationsAnswer {
+        StationsAnswer {
+            query: query.trim().to_string(),
+            stations: self
+                .search(query, scope)
+                .into_iter()
+                .map(|m| StationRecord::of(m.entry, scope.near))
+                .collect(),
+        }
+    }
+}
+
+fn take<'a>(entries: &[&'a Entry]) -> Vec<&'a Entry> {
+    entries.iter().take(CANDIDATES).copied().collect()
+}
+
+/// "Helsinki (HKI, finland), Helsingborg C (Hb, sweden)".
+pub fn listed(entries: &[&Entry]) -> String {
+    entries
+        .iter()
+        .map(|e| e.described())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn matches(entry: &Entry, raw: &str, q: &str, q_words: &[&str]) -> Option<How> {
+    if entry.has_code(raw) {
+        return Some(How::Code);
+    }
+    if entry.keys.iter().any(|k| k == q) {
+        return Some(How::Name);
+    }
+    let part = entry.keys.iter().any(|k| k.starts_with(q) || k.contains(q))
+        || q_words
+            .iter()
+            .all(|w| entry.words.iter().any(|word| word.starts_with(w)));
+    if part {
+        return Some(How::Part);
+    }
+    let typo = q.chars().count() >= TYPO_FROM
+        && entry.keys.iter().any(|k| {
+            fold::within_one_edit(k, q)
+                || k.char_indices()
+                    .map(|(i, _)| i)
+                    .chain([k.len()])
+                    .filter(|&i| i >= q.len().saturating_sub(1) && i <= q.len() + 1)
+                    .any(|i| k.get(..i).is_some_and(|p| fold::within_one_edit(p, q)))
+                || entry.words.iter().any(|w| fold::within_one_edit(w, q))
+        });
+    typo.then_some(How::Typo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn top(query: &str) -> String {
+        let d = Directory::embedded();
+        let found = d.search(
+            query,
+            Scope {
+                limit: 5,
+                ..Scope::default()
+            },
+        );
+        found
+            .first()
+            .map(|m| format!("{} {}", m.entry.name, m.entry.country))
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn each_spelling_finds_its_station() {
+        for (query, want) in [
+            ("zurich", "Zürich HB switzerland"),
+            ("zuerich", "Zürich HB switzerland"),
+            ("ZÜRICH hb", "Zürich HB switzerland"),
+            ("koln", "Köln Hbf germany"),
+            ("koeln", "Köln Hbf germany"),
+            ("munchen", "München Hbf germany"),
+            ("muenchen", "München Hbf germany"),
+            ("jyvaskyla", "Jyväskylä finland"),
+            ("helsinki", "Helsinki finland"),
+            ("HKI", "Helsinki finland"),
+            ("berlin-hbf", "Berlin Hbf germany"),
+            ("lodz", "Łódź Fabryczna poland"),
+            ("warszawa c", "Warszawa Centralna poland"),
+            ("roma t", "Roma Termini italy"),
+            ("chamartin", "Madrid-Chamartín-Clara Campoamor spain"),
+            ("helsimki", "Helsinki finland"),
+        ] {
+            assert_eq!(top(query), want, "{query}");
+        }
+    }
+
+    #[test]
+    fn words_rank_main_stations_first() {
+        let d = Directory::embedded();
+        let hbf = d.search(
+            "hbf",
+            Scope {
+                country: Some("germany"),
+                limit: 3,
+                ..Scope::default()
+            },
+        );
+        assert_eq!(hbf[0].entry.name, "Berlin Hbf", "the list's first station");
+        assert!(hbf.iter().all(|m| m.how == How::Part));
+        let airport = d.search(
+            "airport",
+            Scope {
+                limit: 20,
+                ..Scope::default()
+            },
+        );
+        assert!(airport.iter().any(|m| m.entry.name == "Lublin Airport"));
+    }
+
+    #[test]
+    fn resolves_one_or_lists_candidates() {
+        let d = Directory::embedded();
+        assert!(matches!(d.resolve("helsinki", None), Resolved::One(e) if e.code == "HKI"));
+        assert!(matches!(d.resolve("tpe", None), Resolved::One(e) if e.name == "Tampere"));
+        match d.resolve("warszawa", None) {
+            Resolved::Ambiguous(c) => {
+                assert_eq!(c[0].name, "Warszawa Centralna", "main first");
+                assert!(listed(&c).starts_with("Warszawa Centralna (33605, poland), "));
+            }
+            other => panic!("{other:?}"),
+        }
+        match d.resolve("helsinkk", None) {
+            Resolved::Unknown(c) => assert_eq!(c[0].name, "Helsinki", "a typo is a suggestion"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(d.resolve("qqqqqq", None), Resolved::Unknown(Vec::new()));
+        assert!(matches!(
+            d.resolve("helsinki", Some("ireland")),
+            Resolved::Unknown(_)
+        ));
+    }
+
+    #[test]
+    fn near_a_point_and_empty_queries() {
+        let d = Directory::embedded();
+        let near = d.search(
+            "",
+            Scope {
+                country: Some("finland"),
+                near: Some((61.4981, 23.7610)),
+                limit: 2,
+                ..Scope::default()
+            },
+        );
+        assert_eq!(near[0].entry.name, "Tampere");
+        let main = d.search(
+            "",
+            Scope {
+                country: Some("italy"),
+                limit: 1,
+                ..Scope::default()
+            },
+        );
+        assert_eq!(main[0].entry.name, "Milano Centrale");
+        assert!(d.len() > 500 && d.countries().contains(&"poland"));
+    }
+}
