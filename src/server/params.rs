@@ -59,8 +59,17 @@ pub fn departures(raw: Option<&str>) -> Result<DeparturesQuery, SourceError> {
     let station = bounded(&pairs, "station")?.ok_or_else(|| {
         SourceError::BadRequest("missing parameter: station (a station code such as HKI)".into())
     })?;
-    let limit = match get(&pairs, "limit") {
-        None => DEFAULT_LIMIT,
+    let limit = limit(&pairs)?;
+    Ok(DeparturesQuery {
+        station: station.to_owned(),
+        limit,
+    })
+}
+
+/// `limit=<n>`: 1–100, 20 when absent.
+fn limit(pairs: &[(String, String)]) -> Result<usize, SourceError> {
+    match get(pairs, "limit") {
+        None => Ok(DEFAULT_LIMIT),
         Some(s) => s
             .parse::<usize>()
             .ok()
@@ -70,12 +79,30 @@ pub fn departures(raw: Option<&str>) -> Result<DeparturesQuery, SourceError> {
                     "limit must be a whole number from 1 to {MAX_LIMIT}, got {}",
                     quoted(s)
                 ))
-            })?,
-    };
-    Ok(DeparturesQuery {
-        station: station.to_owned(),
-        limit,
-    })
+            }),
+    }
+}
+
+/// `q=<text>&country=<slug>&limit=<n>` of railtop's `/api/live/stations`: all optional (no `q`
+/// lists main stations first), limit 1–100 (default 20), a country of the API or a region.
+pub fn stations(
+    raw: Option<&str>,
+    regions: &[String],
+) -> Result<(String, Option<String>, usize), SourceError> {
+    let pairs = pairs(raw);
+    let q = bounded(&pairs, "q")?.unwrap_or("").to_owned();
+    let country = bounded(&pairs, "country")?.map(str::to_owned);
+    if let Some(slug) = &country {
+        if country::by_slug(slug).is_none() && !regions.contains(slug) {
+            return Err(SourceError::NotFound(format!(
+                "unknown country {}; use one of: {}",
+                quoted(slug),
+                country::slugs().join(", ")
+            )));
+        }
+    }
+    let limit = limit(&pairs)?;
+    Ok((q, country, limit))
 }
 
 #[cfg(test)]
@@ -130,38 +157,4 @@ mod tests {
             );
         }
     }
-}
-
-/// `q=<text>&country=<slug>&limit=<n>` of railtop's `/api/live/stations`: all optional (no `q`
-/// lists main stations first), limit 1–100 (default 20), a country of the API or a region.
-pub fn stations(
-    raw: Option<&str>,
-    regions: &[String],
-) -> Result<(String, Option<String>, usize), SourceError> {
-    let pairs = pairs(raw);
-    let q = bounded(&pairs, "q")?.unwrap_or("").to_owned();
-    let country = bounded(&pairs, "country")?.map(str::to_owned);
-    if let Some(slug) = &country {
-        if country::by_slug(slug).is_none() && !regions.contains(slug) {
-            return Err(SourceError::NotFound(format!(
-                "unknown country {}; use one of: {}",
-                quoted(slug),
-                country::slugs().join(", ")
-            )));
-        }
-    }
-    let limit = match get(&pairs, "limit") {
-        None => DEFAULT_LIMIT,
-        Some(s) => s
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (1..=MAX_LIMIT).contains(n))
-            .ok_or_else(|| {
-                SourceError::BadRequest(format!(
-                    "limit must be a whole number from 1 to {MAX_LIMIT}, got {}",
-                    quoted(s)
-                ))
-            })?,
-    };
-    Ok((q, country, limit))
 }
