@@ -109,7 +109,8 @@ pub struct Match<'a> {
 pub struct Scope<'a> {
     /// Only this country's stations.
     pub country: Option<&'a str>,
-    /// This country's stations first (the dashboard's selected one).
+    /// This country's stations first, before better matches elsewhere (the dashboard's
+    /// selected country).
     pub prefer: Option<&'a str>,
     /// Nearest first to this point, among matches equally good.
     pub near: Option<(f64, f64)>,
@@ -216,9 +217,9 @@ impl Directory {
         let distance = |e: &Entry| scope.near.map_or(0.0, |(lat, lng)| e.km_to(lat, lng));
         found.sort_by(|a, b| {
             let preferred = |m: &Match| scope.prefer.is_some_and(|p| p != m.entry.country);
-            a.how
-                .cmp(&b.how)
-                .then_with(|| preferred(a).cmp(&preferred(b)))
+            preferred(a)
+                .cmp(&preferred(b))
+                .then_with(|| a.how.cmp(&b.how))
                 .then_with(|| distance(a.entry).total_cmp(&distance(b.entry)))
                 .then_with(|| a.entry.rank.cmp(&b.entry.rank))
                 .then_with(|| a.entry.name.cmp(&b.entry.name))

@@ -72,7 +72,9 @@ pub struct AppState {
     pub country: Option<String>,
     pub station: Option<String>,
     /// The station was chosen by the user (else it follows the country's main station).
-    pub station_chosen: bool,
+    /// The station chosen for each country (`""`: all countries), shown when it is selected
+    /// again; a country without one shows its main station.
+    pub chosen: HashMap<String, String>,
     pub realtime: Polled<RealtimeResponse>,
     pub board: Polled<DeparturesResponse>,
     pub list: TrainList,
@@ -97,6 +99,10 @@ impl AppState {
         station: Option<String>,
         now: DateTime<Utc>,
     ) -> AppState {
+        let chosen = station
+            .iter()
+            .map(|s| (country.clone().unwrap_or_default(), s.clone()))
+            .collect();
         let mut state = AppState {
             source,
             settings,
@@ -105,7 +111,7 @@ impl AppState {
             countries: Vec::new(),
             country_status: HashMap::new(),
             country,
-            station_chosen: station.is_some(),
+            chosen,
             station,
             realtime: Polled::default(),
             board: Polled::default(),
@@ -170,16 +176,14 @@ impl AppState {
             .unwrap_or(0)
     }
 
-    /// Without a chosen station, the board shows the country's main station.
+    /// The board shows the station chosen for the selected country, else its main station
+    /// (all countries: the board as it was).
     fn follow_country_station(&mut self) {
-        if self.station_chosen {
-            return;
-        }
-        let main = self
-            .country
-            .as_deref()
-            .and_then(|c| assets::stations(c).first())
-            .map(|s| s.code.clone());
+        let key = self.country.clone().unwrap_or_default();
+        let main = self.chosen.get(&key).cloned().or_else(|| {
+            let c = self.country.as_deref()?;
+            assets::stations(c).first().map(|s| s.code.clone())
+        });
         if main.is_some() && main != self.station {
             self.station = main;
             self.board.reset();
@@ -387,14 +391,22 @@ fn apply(state: &mut AppState, command: Command) {
         Command::Close => state.overlay = None,
         Command::Search(edit) => {
             if let Some(Overlay::Search(search)) = &mut state.overlay {
-                if let Some(code) = search.edit(edit) {
+                if let Some(picked) = search.edit(edit) {
                     state.overlay = None;
-                    if state.station.as_deref() != Some(code.as_str()) {
-                        state.station = Some(code);
+                    // A station of another country takes the dashboard there.
+                    if let Some(c) = picked
+                        .country
+                        .filter(|c| state.country.as_deref().is_some_and(|now| now != *c))
+                    {
+                        state.select_country(Some(c.to_string()));
+                    }
+                    let key = state.country.clone().unwrap_or_default();
+                    state.chosen.insert(key, picked.code.clone());
+                    if state.station.as_deref() != Some(picked.code.as_str()) {
+                        state.station = Some(picked.code);
                         state.board.reset();
                         state.board_offset = 0;
                     }
-                    state.station_chosen = true;
                 }
             }
         }
@@ -742,10 +754,14 @@ mod tests {
         key(&mut s, KeyCode::Enter);
         assert_eq!(s.overlay, None);
         assert_eq!(s.station.as_deref(), Some("TPE"));
-        assert!(s.station_chosen);
-        // A chosen station stays when the country changes.
+        assert_eq!(s.chosen.get("finland").map(String::as_str), Some("TPE"));
+        // Another country shows its own board, and the chosen one comes back with Finland.
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
         key(&mut s, KeyCode::Right);
+        assert_ne!(s.country.as_deref(), Some("finland"));
+        assert_ne!(s.station.as_deref(), Some("TPE"));
+        key(&mut s, KeyCode::Left);
+        assert_eq!(s.country.as_deref(), Some("finland"));
         assert_eq!(s.station.as_deref(), Some("TPE"));
         // Esc leaves the station as it was; q typed in the box does not quit.
         key(&mut s, KeyCode::Char('b'));

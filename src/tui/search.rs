@@ -1,7 +1,8 @@
-//! The station search box: completes names and codes from the embedded station lists of the
-//! selected country (all countries without one), and accepts any raw code as typed.
+//! The station search box: completes names and codes from the station directory of every
+//! country, the selected country's first, each match naming its country; accepts any raw code
+//! as typed.
 
-use crate::assets;
+use crate::stations::{Directory, Scope};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SearchEdit {
@@ -17,6 +18,13 @@ pub struct StationMatch {
     pub code: String,
     pub name: String,
     pub country: &'static str,
+}
+
+/// A station picked: its code, and its country when it came from the directory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Picked {
+    pub code: String,
+    pub country: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -44,8 +52,8 @@ impl StationSearch {
         s
     }
 
-    /// Applies one edit; returns the station code when one is picked.
-    pub fn edit(&mut self, edit: SearchEdit) -> Option<String> {
+    /// Applies one edit; returns the station when one is picked.
+    pub fn edit(&mut self, edit: SearchEdit) -> Option<Picked> {
         match edit {
             SearchEdit::Input(c) if !c.is_control() && self.input.chars().count() < MAX_INPUT => {
                 self.input.push(c);
@@ -62,55 +70,36 @@ impl StationSearch {
             SearchEdit::Prev => self.selected = self.selected.saturating_sub(1),
             SearchEdit::Pick => {
                 if let Some(m) = self.matches.get(self.selected) {
-                    return Some(m.code.clone());
+                    return Some(Picked {
+                        code: m.code.clone(),
+                        country: Some(m.country),
+                    });
                 }
                 let raw = self.input.trim();
-                // Not in our lists: the source may still know it.
-                return (!raw.is_empty()).then(|| raw.to_string());
+                // Not in the directory: the source may still know it.
+                return (!raw.is_empty()).then(|| Picked {
+                    code: raw.to_string(),
+                    country: None,
+                });
             }
         }
         None
     }
 
     fn refresh(&mut self) {
-        let q = self.input.trim().to_lowercase();
-        let mut scored: Vec<(u8, StationMatch)> = Vec::new();
-        let mut lists: Vec<(&'static str, &'static [assets::Station])> = assets::station_lists()
-            .iter()
-            .filter(|(slug, _)| self.country.as_deref().is_none_or(|c| c == **slug))
-            .map(|(slug, list)| (*slug, list.as_slice()))
-            .collect();
-        lists.sort_by_key(|(slug, _)| *slug);
-        for (slug, list) in lists {
-            for s in list {
-                let code = s.code.to_lowercase();
-                let name = s.name.to_lowercase();
-                let score = if q.is_empty() {
-                    3
-                } else if code == q || s.aliases.iter().any(|a| a.to_lowercase() == q) {
-                    0
-                } else if name.starts_with(&q) || code.starts_with(&q) {
-                    1
-                } else if name.contains(&q) {
-                    2
-                } else {
-                    continue;
-                };
-                scored.push((
-                    score,
-                    StationMatch {
-                        code: s.code.clone(),
-                        name: s.name.clone(),
-                        country: slug,
-                    },
-                ));
-            }
-        }
-        scored.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.name.cmp(&b.1.name)));
-        self.matches = scored
+        let scope = Scope {
+            prefer: self.country.as_deref(),
+            limit: MAX_MATCHES,
+            ..Scope::default()
+        };
+        self.matches = Directory::embedded()
+            .search(&self.input, scope)
             .into_iter()
-            .map(|(_, m)| m)
-            .take(MAX_MATCHES)
+            .map(|m| StationMatch {
+                code: m.entry.code.clone(),
+                name: m.entry.name.clone(),
+                country: m.entry.country,
+            })
             .collect();
         self.selected = 0;
     }
@@ -129,30 +118,50 @@ mod tests {
     }
 
     #[test]
-    fn completes_names_and_codes() {
+    fn completes_names_and_codes_in_every_country() {
         let s = typed(Some("finland"), "tam");
         assert_eq!(s.matches[0].code, "TPE");
         let s = typed(Some("finland"), "hki");
         assert_eq!(s.matches[0].name, "Helsinki");
         let s = typed(None, "berlin-hbf");
         assert_eq!(s.matches[0].code, "8011160", "aliases match exactly");
-        let s = typed(None, "zürich");
-        assert!(s.matches.iter().any(|m| m.code == "8503000"));
+        let s = typed(Some("italy"), "zurich");
+        assert_eq!(
+            (s.matches[0].code.as_str(), s.matches[0].country),
+            ("8503000", "switzerland"),
+            "another country's station, with its country"
+        );
+        let s = typed(Some("spain"), "sevilla");
+        assert!(s.matches.iter().any(|m| m.country == "spain"));
     }
 
     #[test]
-    fn stays_in_the_selected_country() {
+    fn the_selected_country_comes_first() {
         let s = typed(Some("ireland"), "hel");
-        assert!(s.matches.iter().all(|m| m.country == "ireland"));
+        assert!(s.matches.len() > 1);
+        let s = typed(Some("finland"), "hel");
+        assert_eq!(s.matches[0].country, "finland");
     }
 
     #[test]
     fn picks_the_highlight_or_the_raw_code() {
         let mut s = typed(Some("finland"), "tampere");
-        assert_eq!(s.edit(SearchEdit::Pick).as_deref(), Some("TPE"));
+        assert_eq!(
+            s.edit(SearchEdit::Pick),
+            Some(Picked {
+                code: "TPE".into(),
+                country: Some("finland")
+            })
+        );
         let mut s = typed(Some("finland"), "XYZ9");
         assert!(s.matches.is_empty());
-        assert_eq!(s.edit(SearchEdit::Pick).as_deref(), Some("XYZ9"));
+        assert_eq!(
+            s.edit(SearchEdit::Pick),
+            Some(Picked {
+                code: "XYZ9".into(),
+                country: None
+            })
+        );
         let mut s = typed(Some("finland"), "p");
         s.edit(SearchEdit::Next);
         assert_eq!(s.selected, 1);

@@ -132,8 +132,13 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
 pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area: Rect) {
     let theme = Theme::new(state.settings.monochrome);
     let r = popup(frame, area, 60, crate::tui::search::MAX_MATCHES as u16 + 6);
-    let scope = AppState::country_name(search.country.as_deref());
-    let title = format!(" Station · {scope} (Enter picks, Esc closes) ");
+    let title = match search.country.as_deref() {
+        Some(_) => format!(
+            " Station · {} first (Enter picks, Esc closes) ",
+            AppState::country_name(search.country.as_deref())
+        ),
+        None => " Station · every country (Enter picks, Esc closes) ".to_string(),
+    };
     let block = window(&title, &theme);
     let inner = block.inner(r);
     frame.render_widget(block, r);
@@ -170,7 +175,7 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
         list,
     );
     let text = if search.matches.is_empty() && !search.input.trim().is_empty() {
-        "no match in the lists: Enter asks the source for this code"
+        "no station of that name: Enter asks the source for this code"
     } else {
         "type a name or code · ↑↓ choose"
     };
