@@ -1,5 +1,6 @@
 //! Frame build time of the dashboard: `view::draw` into a 200×60 buffer with about 26,000 trains
-//! (demo at scale 40, all countries, map on). `cargo bench --bench tui`.
+//! (demo at scale 40, all countries, map on); and the `b` picker's search over the whole station
+//! directory, one keystroke at a time. `cargo bench --bench tui`.
 
 use chrono::{DateTime, Utc};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -44,5 +45,31 @@ fn frame(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, frame);
+/// The picker's search as a person types `zurich`, `roma t` and a typo: every prefix searched
+/// over every country, as each keystroke does.
+fn search(c: &mut Criterion) {
+    use railtop::stations::{Directory, Scope};
+    let directory = Directory::embedded();
+    eprintln!("{} stations in the directory", directory.len());
+    let mut g = c.benchmark_group("station_search");
+    for word in ["zurich", "roma t", "helsimki"] {
+        let prefixes: Vec<&str> = (1..=word.len()).map(|n| &word[..n]).collect();
+        let per_keystroke = prefixes.len();
+        g.bench_function(format!("{word}_{per_keystroke}_keystrokes"), |b| {
+            b.iter(|| {
+                for q in &prefixes {
+                    let scope = Scope {
+                        prefer: Some("italy"),
+                        limit: 12,
+                        ..Scope::default()
+                    };
+                    black_box(directory.search(black_box(q), scope));
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, frame, search);
 criterion_main!(benches);
