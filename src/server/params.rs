@@ -37,16 +37,7 @@ fn bounded<'a>(pairs: &'a [(String, String)], name: &str) -> Result<Option<&'a s
 /// one of the source's `regions` is a 404.
 pub fn realtime(raw: Option<&str>, regions: &[String]) -> Result<RealtimeQuery, SourceError> {
     let pairs = pairs(raw);
-    let country = bounded(&pairs, "source")?.map(str::to_owned);
-    if let Some(slug) = &country {
-        if country::by_slug(slug).is_none() && !regions.contains(slug) {
-            return Err(SourceError::NotFound(format!(
-                "unknown source {}; use one of: {}",
-                quoted(slug),
-                country::slugs().join(", ")
-            )));
-        }
-    }
+    let country = known(bounded(&pairs, "source")?, regions, "source")?;
     Ok(RealtimeQuery {
         country,
         stop: bounded(&pairs, "stop")?.map(str::to_owned),
@@ -64,6 +55,24 @@ pub fn departures(raw: Option<&str>) -> Result<DeparturesQuery, SourceError> {
         station: station.to_owned(),
         limit,
     })
+}
+
+/// A country of the API or one of the source's `regions`, else a 404 naming the `what`.
+fn known(
+    slug: Option<&str>,
+    regions: &[String],
+    what: &str,
+) -> Result<Option<String>, SourceError> {
+    match slug {
+        Some(s) if country::by_slug(s).is_none() && !regions.iter().any(|r| r == s) => {
+            Err(SourceError::NotFound(format!(
+                "unknown {what} {}; use one of: {}",
+                quoted(s),
+                country::slugs().join(", ")
+            )))
+        }
+        s => Ok(s.map(str::to_owned)),
+    }
 }
 
 /// `limit=<n>`: 1–100, 20 when absent.
@@ -91,16 +100,7 @@ pub fn stations(
 ) -> Result<(String, Option<String>, usize), SourceError> {
     let pairs = pairs(raw);
     let q = bounded(&pairs, "q")?.unwrap_or("").to_owned();
-    let country = bounded(&pairs, "country")?.map(str::to_owned);
-    if let Some(slug) = &country {
-        if country::by_slug(slug).is_none() && !regions.contains(slug) {
-            return Err(SourceError::NotFound(format!(
-                "unknown country {}; use one of: {}",
-                quoted(slug),
-                country::slugs().join(", ")
-            )));
-        }
-    }
+    let country = known(bounded(&pairs, "country")?, regions, "country")?;
     let limit = limit(&pairs)?;
     Ok((q, country, limit))
 }

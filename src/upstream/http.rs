@@ -135,6 +135,23 @@ impl<T: Clone> Kept<T> {
     }
 }
 
+impl<T: Clone, E: Clone> Kept<Result<T, E>> {
+    /// A fetch that may fail: a success is kept for `life`, a failure not at all (the next
+    /// caller tries again).
+    pub async fn get_ok(
+        &self,
+        life: Duration,
+        fetch: impl std::future::Future<Output = Result<T, E>>,
+    ) -> Result<T, E> {
+        self.get(async {
+            let got = fetch.await;
+            let life = if got.is_ok() { life } else { Duration::ZERO };
+            (got, life)
+        })
+        .await
+    }
+}
+
 impl<T: Clone> Default for Kept<T> {
     fn default() -> Self {
         Kept::new()

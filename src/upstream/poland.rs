@@ -429,19 +429,9 @@ impl Poland {
             }
             all.entry(path.clone()).or_default().clone()
         };
-        kept.get(async {
-            let got = http
-                .get_parsed(&path, |b| parse_timetable(b, station))
-                .await
-                .map(Arc::new);
-            let life = if got.is_ok() {
-                TIMETABLE_LIFE
-            } else {
-                Duration::ZERO
-            };
-            (got, life)
-        })
-        .await
+        let fetch = http.get_parsed(&path, |b| parse_timetable(b, station));
+        kept.get_ok(TIMETABLE_LIFE, async { fetch.await.map(Arc::new) })
+            .await
     }
 }
 

@@ -304,24 +304,14 @@ pub struct Sweden {
 impl Sweden {
     /// Signatures to names, fetched once a day (a failure is not kept).
     async fn names(&self, http: &FeedHttp) -> Result<Arc<Names>, SourceError> {
+        let fetch = http.post_parsed(
+            DATA,
+            stations_request(&self.key),
+            "text/xml",
+            parse_stations,
+        );
         self.names
-            .get(async {
-                let names = http
-                    .post_parsed(
-                        DATA,
-                        stations_request(&self.key),
-                        "text/xml",
-                        parse_stations,
-                    )
-                    .await
-                    .map(Arc::new);
-                let life = if names.is_ok() {
-                    STATIONS_TTL
-                } else {
-                    Duration::ZERO
-                };
-                (names, life)
-            })
+            .get_ok(STATIONS_TTL, async { fetch.await.map(Arc::new) })
             .await
     }
 }
