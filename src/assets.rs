@@ -105,21 +105,31 @@ pub fn stations(country: &str) -> &'static [Station] {
         .unwrap_or(&[])
 }
 
+impl Station {
+    /// Whether `query` is its code or one of its aliases (case aside).
+    pub fn answers_to(&self, query: &str) -> bool {
+        answers_to(&self.code, &self.aliases, query)
+    }
+}
+
+/// Whether `query` is `code` or one of `aliases`, case aside: the one rule every station
+/// lookup uses.
+pub fn answers_to(code: &str, aliases: &[String], query: &str) -> bool {
+    let q = query.trim();
+    code.eq_ignore_ascii_case(q) || aliases.iter().any(|a| a.eq_ignore_ascii_case(q))
+}
+
 /// Finds a station by code or alias (case-insensitive), in one country or in all.
 pub fn find_station(
     query: &str,
     country: Option<&str>,
 ) -> Option<(&'static str, &'static Station)> {
-    let q = query.trim();
     station_lists()
         .iter()
         .filter(|(slug, _)| country.is_none_or(|c| c == **slug))
         .find_map(|(slug, list)| {
             list.iter()
-                .find(|s| {
-                    s.code.eq_ignore_ascii_case(q)
-                        || s.aliases.iter().any(|a| a.eq_ignore_ascii_case(q))
-                })
+                .find(|s| s.answers_to(query))
                 .map(|s| (*slug, s))
         })
 }

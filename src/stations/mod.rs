@@ -79,8 +79,7 @@ impl Entry {
 
     /// Whether `query` is its code or one of its aliases (case aside).
     pub fn has_code(&self, query: &str) -> bool {
-        let q = query.trim();
-        self.code.eq_ignore_ascii_case(q) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(q))
+        assets::answers_to(&self.code, &self.aliases, query)
     }
 }
 
@@ -130,6 +129,38 @@ pub enum Resolved<'a> {
     Ambiguous(Vec<&'a Entry>),
     /// None; the nearest spellings, if any.
     Unknown(Vec<&'a Entry>),
+}
+
+impl<'a> Resolved<'a> {
+    /// The same answer among the stations `keep` accepts (a source's own countries).
+    pub fn only(self, keep: impl Fn(&Entry) -> bool) -> Resolved<'a> {
+        match self {
+            Resolved::One(e) if keep(e) => Resolved::One(e),
+            Resolved::One(_) => Resolved::Unknown(Vec::new()),
+            Resolved::Ambiguous(c) => {
+                Resolved::Ambiguous(c.into_iter().filter(|e| keep(e)).collect())
+            }
+            Resolved::Unknown(c) => Resolved::Unknown(c.into_iter().filter(|e| keep(e)).collect()),
+        }
+    }
+
+    /// The error sentence for `asked` when it is not one station and there are candidates to
+    /// offer: `"zurich" could be several stations; did you mean …?`, `unknown station
+    /// "helsinkk"; did you mean …?`.
+    pub fn not_one(&self, asked: &str) -> Option<String> {
+        let asked = crate::text::quoted(asked);
+        match self {
+            Resolved::Ambiguous(c) if !c.is_empty() => Some(format!(
+                "{asked} could be several stations; did you mean {}?",
+                listed(c)
+            )),
+            Resolved::Unknown(c) if !c.is_empty() => Some(format!(
+                "unknown station {asked}; did you mean {}?",
+                listed(c)
+            )),
+            _ => None,
+        }
+    }
 }
 
 /// Candidates listed in an error.
@@ -252,13 +283,6 @@ impl Directory {
             (_, [one]) => Resolved::One(one),
             _ => Resolved::Ambiguous(take(&equal)),
         }
-    }
-
-    /// The entry of a code or alias in a country.
-    pub fn by_code(&self, country: &str, code: &str) -> Option<&Entry> {
-        self.entries
-            .iter()
-            .find(|e| e.country == country && e.has_code(code))
     }
 }
 

@@ -2,7 +2,7 @@
 //! country, the selected country's first, each match naming its country; accepts any raw code
 //! as typed.
 
-use crate::stations::{Directory, Scope};
+use crate::stations::{Directory, Entry, Scope};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SearchEdit {
@@ -11,13 +11,6 @@ pub enum SearchEdit {
     Next,
     Prev,
     Pick,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct StationMatch {
-    pub code: String,
-    pub name: String,
-    pub country: &'static str,
 }
 
 /// A station picked: its code, and its country when it came from the directory.
@@ -31,7 +24,8 @@ pub struct Picked {
 pub struct StationSearch {
     pub input: String,
     pub country: Option<String>,
-    pub matches: Vec<StationMatch>,
+    /// The directory's stations that match, best first.
+    pub matches: Vec<&'static Entry>,
     pub selected: usize,
 }
 
@@ -95,11 +89,7 @@ impl StationSearch {
         self.matches = Directory::embedded()
             .search(&self.input, scope)
             .into_iter()
-            .map(|m| StationMatch {
-                code: m.entry.code.clone(),
-                name: m.entry.name.clone(),
-                country: m.entry.country,
-            })
+            .map(|m| m.entry)
             .collect();
         self.selected = 0;
     }

@@ -409,33 +409,38 @@ impl Aggregator {
             country::by_slug(s).is_some() || self.feeds.iter().any(|f| f.slug() == *s)
         }) {
             let feed = self.feed(slug)?;
-            return match directory.resolve(rest, Some(slug)) {
-                Resolved::One(e) if !feed.knows_station(rest) => Ok((feed, e.code.clone())),
-                Resolved::Ambiguous(c) if !feed.knows_station(rest) => Err(ambiguous(station, &c)),
+            if feed.knows_station(rest) {
+                return Ok((feed, rest.to_string()));
+            }
+            let resolved = directory.resolve(rest, Some(slug));
+            return match resolved {
+                Resolved::One(e) => Ok((feed, e.code.clone())),
+                Resolved::Ambiguous(_) => Err(SourceError::NotFound(
+                    resolved.not_one(station).unwrap_or_default(),
+                )),
                 // A code the list does not have, or a name the feed looks up itself.
-                _ => Ok((feed, rest.to_string())),
+                Resolved::Unknown(_) => Ok((feed, rest.to_string())),
             };
         }
-        if let Resolved::One(e) = directory.resolve(station, None) {
-            if e.has_code(station) || !self.feeds.iter().any(|f| f.knows_station(station)) {
+        let resolved = directory.resolve(station, None);
+        let knower = self.feeds.iter().find(|f| f.knows_station(station));
+        if let Resolved::One(e) = resolved {
+            if e.has_code(station) || knower.is_none() {
                 return Ok((self.feed(e.country)?, e.code.clone()));
             }
         }
-        if let Some(feed) = self.feeds.iter().find(|f| f.knows_station(station)) {
+        if let Some(feed) = knower {
             return Ok((feed, station.to_string()));
         }
-        let asked = crate::text::quoted(station);
-        Err(match directory.resolve(station, None) {
-            Resolved::Ambiguous(c) => ambiguous(station, &c),
-            Resolved::Unknown(c) if !c.is_empty() => SourceError::NotFound(format!(
-                "unknown station {asked}; did you mean {}?",
-                crate::stations::listed(&c)
-            )),
-            _ => SourceError::NotFound(format!(
-                "unknown station {asked}; name the country as in finland:{}",
-                asked.trim_matches('"')
-            )),
-        })
+        Err(SourceError::NotFound(
+            resolved.not_one(station).unwrap_or_else(|| {
+                let asked = crate::text::quoted(station);
+                format!(
+                    "unknown station {asked}; name the country as in finland:{}",
+                    asked.trim_matches('"')
+                )
+            }),
+        ))
     }
 
     async fn realtime_of(&self, query: RealtimeQuery) -> SourceResult<RealtimeResponse> {
@@ -494,15 +499,6 @@ impl Aggregator {
 }
 
 pub use registry::why_not_live;
-
-/// "… could be several stations: A (…), B (…)": an ambiguous name, with its best candidates.
-fn ambiguous(asked: &str, candidates: &[&crate::stations::Entry]) -> SourceError {
-    SourceError::NotFound(format!(
-        "{} could be several stations; did you mean {}?",
-        crate::text::quoted(asked),
-        crate::stations::listed(candidates)
-    ))
-}
 
 impl LiveSource for Aggregator {
     fn regions(&self) -> Vec<String> {

@@ -446,12 +446,7 @@ impl Adapter for Poland {
         let operations = http
             .get_parsed(&path, |b| parse_operations(b, station))
             .await?;
-        let mut board = board(&timetable, &operations, ask.now);
-        if board.station.name.is_empty() {
-            if let Some((_, s)) = crate::assets::find_station(&code, Some(COUNTRY.slug)) {
-                board.station.name = s.name.clone();
-            }
-        }
+        let board = board(&timetable, &operations, ask.now);
         Ok(http.spec.complete(&code, board))
     }
 }

@@ -254,30 +254,21 @@ impl DemoSource {
         if let Some(found) = self.net.find_station(code).filter(in_country) {
             return Ok(found);
         }
-        use crate::stations::{listed, Directory, Resolved};
-        let simulated = |e: &&crate::stations::Entry| self.net.country(e.country).is_some();
-        let quoted = crate::text::quoted(asked);
-        match Directory::embedded().resolve(code, country) {
-            Resolved::One(e) if simulated(&e) => self
+        use crate::stations::{Directory, Resolved};
+        let resolved = Directory::embedded()
+            .resolve(code, country)
+            .only(|e| self.net.country(e.country).is_some());
+        let unknown =
+            || SourceError::NotFound(format!("unknown station {}", crate::text::quoted(asked)));
+        match resolved {
+            Resolved::One(e) => self
                 .net
                 .find_station(&e.code)
                 .filter(in_country)
-                .ok_or_else(|| SourceError::NotFound(format!("unknown station {quoted}"))),
-            Resolved::Ambiguous(c) if c.iter().any(simulated) => {
-                let c: Vec<_> = c.into_iter().filter(simulated).collect();
-                Err(SourceError::NotFound(format!(
-                    "{quoted} could be several stations; did you mean {}?",
-                    listed(&c)
-                )))
-            }
-            Resolved::Unknown(c) if c.iter().any(simulated) => {
-                let c: Vec<_> = c.into_iter().filter(simulated).collect();
-                Err(SourceError::NotFound(format!(
-                    "unknown station {quoted}; did you mean {}?",
-                    listed(&c)
-                )))
-            }
-            _ => Err(SourceError::NotFound(format!("unknown station {quoted}"))),
+                .ok_or_else(unknown),
+            other => Err(other
+                .not_one(asked)
+                .map_or_else(unknown, SourceError::NotFound)),
         }
     }
 

@@ -133,14 +133,10 @@ impl Network {
 
     /// Finds a station by code or alias: (country index, station index).
     pub fn find_station(&self, query: &str) -> Option<(usize, usize)> {
-        let q = query.trim();
         self.countries.iter().enumerate().find_map(|(ci, c)| {
             c.stations
                 .iter()
-                .position(|s| {
-                    s.code.eq_ignore_ascii_case(q)
-                        || s.aliases.iter().any(|a| a.eq_ignore_ascii_case(q))
-                })
+                .position(|s| s.answers_to(query))
                 .map(|si| (ci, si))
         })
     }
