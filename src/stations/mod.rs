@@ -262,6 +262,10 @@ impl Directory {
     /// What `query` names in `country` (every country without one): a code or alias, an exact
     /// name, or the only station it matches; else the candidates.
     pub fn resolve(&self, query: &str, country: Option<&str>) -> Resolved<'_> {
+        if query.trim().is_empty() {
+            // An empty search lists every station; an empty station names none.
+            return Resolved::Unknown(Vec::new());
+        }
         let found = self.search(
             query,
             Scope {
@@ -472,6 +476,10 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(d.resolve("qqqqqq", None), Resolved::Unknown(Vec::new()));
+        assert_eq!(
+            d.resolve(" ", Some("germany")),
+            Resolved::Unknown(Vec::new())
+        );
         assert!(matches!(
             d.resolve("helsinki", Some("ireland")),
             Resolved::Unknown(_)

@@ -175,7 +175,7 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
         list,
     );
     let text = if search.matches.is_empty() && !search.input.trim().is_empty() {
-        "no station of that name: Enter asks the source for this code"
+        "no match: Enter asks the source for this code"
     } else {
         "type a name or code · ↑↓ choose"
     };
