@@ -32,6 +32,12 @@ const STATION_FILES: &[(&str, &str)] = &[
     ("italy", include_str!("../assets/stations/italy.csv")),
     ("spain", include_str!("../assets/stations/spain.csv")),
     ("poland", include_str!("../assets/stations/poland.csv")),
+    ("france", include_str!("../assets/stations/france.csv")),
+    ("austria", include_str!("../assets/stations/austria.csv")),
+    (
+        "netherlands",
+        include_str!("../assets/stations/netherlands.csv"),
+    ),
 ];
 
 /// A line of one of railtop's own data files that does not read (a build mistake: a test reads

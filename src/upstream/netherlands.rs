@@ -4,7 +4,8 @@
 //! Quirks: `name` is padded (`"NS  8824"`), so the train code is built from the product's
 //! category and number; there is no delay field, it is `actualDateTime − plannedDateTime`;
 //! offsets have no colon (`+0200`); `routeStations` are the stops on the way and `messages` the
-//! notices. Stations are NS codes (`UT`, `ASD`), named with the `netherlands:` prefix. No
+//! notices. Stations are NS codes (`UT`, `ASD`, asked as `station=`) or UIC numbers (`8400621`,
+//! asked as `uicCode=`: the embedded list's codes), named with the `netherlands:` prefix. No
 //! positions: `realtime` lists the trains of a hub's board (Utrecht Centraal unless a `stop` is
 //! named).
 
@@ -130,6 +131,9 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
 /// An NS station code: two to five letters (`UT`, `ASD`, `GVC`).
 const CODES: CodeShape = codes::letters(2..=5, "an NS station code such as UT or ASD");
 
+/// A Dutch UIC station number (`8400621`, Utrecht Centraal), which NS takes as `uicCode`.
+const UIC: CodeShape = codes::number(7, "84", "a Dutch station number such as 8400621");
+
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
     let http = o.http.with_header("Ocp-Apim-Subscription-Key", o.key);
@@ -141,9 +145,16 @@ pub struct Netherlands;
 impl Adapter for Netherlands {
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let station = ask.station;
-        let code = CODES.check(station)?;
-        let path = format!("/reisinformatie-api/api/v2/departures?station={code}");
+        let (param, code) = match UIC.spell(station) {
+            Some(uic) => ("uicCode", uic),
+            None => ("station", CODES.check(station)?),
+        };
+        let path = format!("/reisinformatie-api/api/v2/departures?{param}={code}");
         http.get_board(&path, &code, parse_board).await
+    }
+
+    fn knows_code(&self, code: &str) -> bool {
+        CODES.fits(code) || UIC.fits(code)
     }
 }
 
