@@ -362,6 +362,12 @@ pub fn default_host_key_path() -> Option<PathBuf> {
         .map(|d| d.join("railtop").join("ssh_host_ed25519_key"))
 }
 
+/// `$XDG_CACHE_HOME/railtop/stations`, else `~/.cache/railtop/stations`: the feeds' station
+/// lists as last fetched (a cache: deleting it loses nothing but a day's refresh).
+pub fn default_station_cache() -> Option<PathBuf> {
+    xdg_dir("XDG_CACHE_HOME", ".cache").map(|d| d.join("railtop").join("stations"))
+}
+
 pub fn default_log_path() -> Option<PathBuf> {
     xdg_dir("XDG_STATE_HOME", ".local/state").map(|d| d.join("railtop").join("railtop.log"))
 }

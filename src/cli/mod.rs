@@ -258,7 +258,7 @@ fn stations(
     limit: u16,
     format: Format,
 ) -> Result<()> {
-    let directory = crate::stations::Directory::embedded();
+    let directory = crate::stations::current();
     if let Some(slug) = &country {
         if !directory.countries().contains(&slug.as_str()) {
             return Err(eyre!(
@@ -324,7 +324,19 @@ pub fn open_source(cli: &Cli, config: &Config) -> Result<SharedSource, OpenError
             cli.demo_scale,
             config.clock,
         )?)),
-        "upstream" => Ok(Arc::new(crate::upstream::Aggregator::open(config)?)),
+        "upstream" => {
+            let aggregator = crate::upstream::Aggregator::open(config)?;
+            // One-shot commands read the cached station lists; the modes that run for hours
+            // keep them fresh.
+            let one_shot = matches!(
+                cli.command,
+                Some(Command::Trains { .. } | Command::Departures { .. })
+            );
+            if !one_shot {
+                aggregator.refresh_station_lists(crate::config::default_station_cache());
+            }
+            Ok(Arc::new(aggregator))
+        }
         url if url.starts_with("http://") || url.starts_with("https://") => {
             Ok(Arc::new(RemoteSource::new(url, RemoteConfig::default())?))
         }
@@ -395,6 +407,13 @@ pub async fn run(cli: Cli) -> Result<()> {
             _ => defaults.max_bytes,
         },
     };
+    // The feeds' station lists as last fetched join the directory before anything searches it.
+    if let Some(dir) = crate::config::default_station_cache() {
+        let slugs: Vec<&'static str> = crate::country::COUNTRIES.iter().map(|c| c.slug).collect();
+        for e in crate::stations::online::load_all(&dir, &slugs).1 {
+            tracing::warn!("{e}");
+        }
+    }
     // The directory is railtop's own: no source to open.
     if let Some(Command::Stations {
         query,

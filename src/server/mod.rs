@@ -196,7 +196,7 @@ async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery)
         limit,
         ..Default::default()
     };
-    let answer = crate::stations::Directory::embedded().answer(&q, scope);
+    let answer = crate::stations::current().answer(&q, scope);
     let body = serde_json::to_vec(&answer).unwrap_or_default();
     let mut r = Response::new(Body::from(body));
     let h = r.headers_mut();

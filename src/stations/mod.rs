@@ -3,16 +3,21 @@
 //! upstream's routing of a bare name, the dashboard's `b` picker, `railtop stations` and the
 //! API's `/api/live/stations`.
 //!
-//! Today it holds the embedded station lists (`assets/stations/*.csv`, main stations first: a
-//! station's place in its list is its importance). Search folds case, accents and the
+//! It holds the embedded station lists (`assets/stations/*.csv`, main stations first: a
+//! station's place in its list is its importance) and, merged after them, the lists the feeds
+//! serve themselves, fetched daily and cached on disk ([`online`]). Search folds case, accents and the
 //! transliterations people type ([`fold`]); it ranks an exact code or alias first, then an
 //! exact name, then every other match with main stations first, and a one-letter typo (from
 //! five letters) last.
 
 pub mod fold;
+pub mod online;
+
+pub use online::current;
 
 use crate::assets;
 use crate::country;
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// One station of the directory.
@@ -175,32 +180,59 @@ impl Directory {
         Directory { entries }
     }
 
-    /// The directory of the embedded station lists, built once.
+    /// The directory of the embedded station lists alone, built once (tests and benchmarks;
+    /// the screens search [`current`], which adds the feeds' lists).
     pub fn embedded() -> &'static Directory {
         static DIRECTORY: OnceLock<Directory> = OnceLock::new();
-        DIRECTORY.get_or_init(|| {
-            let mut lists: Vec<(&'static str, &'static [assets::Station])> =
-                assets::station_lists()
-                    .iter()
-                    .map(|(slug, list)| (*slug, list.as_slice()))
-                    .collect();
-            // In the API's order of countries, for results that tie.
-            lists.sort_by_key(|(slug, _)| {
+        DIRECTORY.get_or_init(|| Directory::merged(&BTreeMap::new()))
+    }
+
+    /// The embedded lists with `online` merged in: per country, the embedded stations in their
+    /// order (a station the feed also lists gains the feed's codes as aliases), then the feed's
+    /// other stations in the feed's order; countries in the API's order, then `[[feeds]]`
+    /// regions.
+    pub fn merged(online: &BTreeMap<&'static str, Vec<assets::Station>>) -> Directory {
+        let mut countries: Vec<&'static str> = assets::station_lists().keys().copied().collect();
+        countries.extend(online.keys().copied());
+        countries.sort_by_key(|slug| {
+            (
                 country::COUNTRIES
                     .iter()
                     .position(|c| c.slug == *slug)
-                    .unwrap_or(usize::MAX)
-            });
-            let entries = lists
-                .into_iter()
-                .flat_map(|(slug, list)| {
-                    list.iter().enumerate().map(move |(i, s)| {
-                        Entry::new(slug, s, u32::try_from(i).unwrap_or(u32::MAX))
-                    })
-                })
-                .collect();
-            Directory::new(entries)
-        })
+                    .unwrap_or(usize::MAX),
+                *slug,
+            )
+        });
+        countries.dedup();
+        let mut entries = Vec::new();
+        for slug in countries {
+            let embedded = assets::stations(slug);
+            let fetched = online.get(slug).map(Vec::as_slice).unwrap_or(&[]);
+            let mut used = vec![false; fetched.len()];
+            let mut rank = 0u32;
+            for station in embedded {
+                let mut station = station.clone();
+                for (i, f) in fetched.iter().enumerate() {
+                    let same = station.answers_to(&f.code)
+                        || f.aliases.iter().any(|a| station.answers_to(a));
+                    if !used[i] && same {
+                        used[i] = true;
+                        for code in std::iter::once(&f.code).chain(&f.aliases) {
+                            if !station.answers_to(code) {
+                                station.aliases.push(code.clone());
+                            }
+                        }
+                    }
+                }
+                entries.push(Entry::new(slug, &station, rank));
+                rank = rank.saturating_add(1);
+            }
+            for (f, _) in fetched.iter().zip(&used).filter(|(_, used)| !**used) {
+                entries.push(Entry::new(slug, f, rank));
+                rank = rank.saturating_add(1);
+            }
+        }
+        Directory::new(entries)
     }
 
     pub fn len(&self) -> usize {
@@ -396,6 +428,34 @@ fn matches(entry: &Entry, raw: &str, q: &str, q_words: &[&str]) -> Option<How> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_feed_list_adds_codes_to_known_stations_and_appends_the_rest() {
+        let station = |code: &str, name: &str, aliases: &[&str]| assets::Station {
+            code: code.into(),
+            name: name.into(),
+            lat: 52.0,
+            lng: 5.0,
+            aliases: aliases.iter().map(|a| a.to_string()).collect(),
+        };
+        let mut online = BTreeMap::new();
+        online.insert(
+            "netherlands",
+            vec![
+                station("8400058", "Amsterdam Centraal", &["ASD"]),
+                station("8499999", "Testdorp Noord", &["TSTN"]),
+            ],
+        );
+        let d = Directory::merged(&online);
+        let amsterdam = d.entries().iter().find(|e| e.code == "8400058").unwrap();
+        assert!(amsterdam.has_code("asd"), "the feed's code is an alias");
+        assert_eq!(amsterdam.rank, 0, "the embedded order stands");
+        assert!(matches!(d.resolve("ASD", None), Resolved::One(e) if e.code == "8400058"));
+        let added = d.entries().iter().find(|e| e.code == "8499999").unwrap();
+        let embedded = assets::stations("netherlands").len();
+        assert_eq!(added.rank as usize, embedded, "after the embedded stations");
+        assert_eq!(d.len(), Directory::embedded().len() + 1);
+    }
 
     fn top(query: &str) -> String {
         let d = Directory::embedded();

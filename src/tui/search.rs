@@ -2,7 +2,7 @@
 //! country, the selected country's first, each match naming its country; accepts any raw code
 //! as typed.
 
-use crate::stations::{Directory, Entry, Scope};
+use crate::stations::{Entry, Scope};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SearchEdit {
@@ -24,8 +24,9 @@ pub struct Picked {
 pub struct StationSearch {
     pub input: String,
     pub country: Option<String>,
-    /// The directory's stations that match, best first.
-    pub matches: Vec<&'static Entry>,
+    /// The directory's stations that match, best first (copies: the directory may be swapped
+    /// for a fresher one while the box is open).
+    pub matches: Vec<Entry>,
     pub selected: usize,
 }
 
@@ -86,10 +87,10 @@ impl StationSearch {
             limit: MAX_MATCHES,
             ..Scope::default()
         };
-        self.matches = Directory::embedded()
+        self.matches = crate::stations::current()
             .search(&self.input, scope)
             .into_iter()
-            .map(|m| m.entry)
+            .map(|m| m.entry.clone())
             .collect();
         self.selected = 0;
     }

@@ -65,6 +65,50 @@ pub fn irail_id(code: &str) -> Option<String> {
         .then(|| format!("BE.NMBS.{digits}"))
 }
 
+/// iRail's `/stations/` as the directory's list: NMBS ids without their `BE.NMBS.` (as the
+/// embedded list spells codes, the prefixed id an alias), English names, positions
+/// (`locationY`/`locationX`, strings).
+pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
+    #[derive(Deserialize)]
+    struct List {
+        #[serde(default)]
+        station: Vec<Listed>,
+    }
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Listed {
+        #[serde(default, deserialize_with = "tolerant::string")]
+        id: String,
+        #[serde(default, deserialize_with = "tolerant::string")]
+        name: String,
+        #[serde(default, deserialize_with = "tolerant::string")]
+        standardname: String,
+        #[serde(default, deserialize_with = "tolerant::opt_f64")]
+        location_x: Option<f64>,
+        #[serde(default, deserialize_with = "tolerant::opt_f64")]
+        location_y: Option<f64>,
+    }
+    let list: List = parse::json(COUNTRY.slug, bytes)?;
+    Ok(list
+        .station
+        .into_iter()
+        .filter_map(|s| {
+            let id = irail_id(&s.id)?;
+            let mut aliases = vec![id.clone()];
+            if !s.standardname.is_empty() && s.standardname != s.name {
+                aliases.push(s.standardname);
+            }
+            Some(crate::assets::Station {
+                code: id.trim_start_matches("BE.NMBS.").to_string(),
+                name: s.name,
+                lat: s.location_y?,
+                lng: s.location_x?,
+                aliases,
+            })
+        })
+        .collect())
+}
+
 /// A liveboard: the station's name and its departures not yet gone, in order.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let board: Liveboard = parse::json(COUNTRY.slug, bytes)?;
@@ -108,6 +152,14 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
 pub struct Belgium;
 
 impl Adapter for Belgium {
+    async fn station_list(
+        &self,
+        http: &FeedHttp,
+    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+        let path = "/stations/?format=json&lang=en";
+        http.get_parsed(path, parse_station_list).await.map(Some)
+    }
+
     fn knows_code(&self, code: &str) -> bool {
         irail_id(code).is_some()
     }

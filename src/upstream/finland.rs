@@ -115,6 +115,39 @@ pub fn embedded_names() -> Names {
         .collect()
 }
 
+/// `/api/v1/metadata/stations` as the directory's list: the stations with passenger traffic
+/// (the answer also lists freight yards and junctions), code, name and position.
+pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<assets::Station>, ParseError> {
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Station {
+        #[serde(default, deserialize_with = "tolerant::string")]
+        station_short_code: String,
+        #[serde(default, deserialize_with = "tolerant::string")]
+        station_name: String,
+        #[serde(default, deserialize_with = "tolerant::bool")]
+        passenger_traffic: bool,
+        #[serde(default, deserialize_with = "tolerant::opt_f64")]
+        latitude: Option<f64>,
+        #[serde(default, deserialize_with = "tolerant::opt_f64")]
+        longitude: Option<f64>,
+    }
+    let list: Vec<Station> = parse::json(COUNTRY.slug, bytes)?;
+    Ok(list
+        .into_iter()
+        .filter(|s| s.passenger_traffic)
+        .filter_map(|s| {
+            Some(assets::Station {
+                name: s.station_name.trim_end_matches(" asema").trim().to_string(),
+                code: s.station_short_code,
+                lat: s.latitude?,
+                lng: s.longitude?,
+                aliases: Vec::new(),
+            })
+        })
+        .collect())
+}
+
 /// `/api/v1/metadata/stations`: every station's short code and name.
 pub fn parse_stations(bytes: &[u8]) -> Result<Names, ParseError> {
     #[derive(Deserialize)]
@@ -383,6 +416,13 @@ impl Finland {
 }
 
 impl Adapter for Finland {
+    async fn station_list(&self, http: &FeedHttp) -> SourceResult<Option<Vec<assets::Station>>> {
+        let list = http
+            .get_parsed("/api/v1/metadata/stations", parse_station_list)
+            .await?;
+        Ok(Some(list))
+    }
+
     async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
         let names = self.names(http).await;
         let (live, located) = tokio::join!(

@@ -320,6 +320,23 @@ impl Adapter for GtfsFeed {
         Ok(Some(list))
     }
 
+    /// The static bundle's stations (its `stops.txt`), once the bundle is read.
+    async fn station_list(
+        &self,
+        http: &FeedHttp,
+    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+        if self.config.static_gtfs.is_none() {
+            return Ok(None);
+        }
+        match self.timetable(http).await {
+            Some(t) => Ok(Some(t.places().to_vec())),
+            None => Err(SourceError::Upstream(format!(
+                "{}: the static GTFS (its stops) is unavailable",
+                http.spec.slug
+            ))),
+        }
+    }
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let (name, rows) = self.board_rows(http, ask.station, ask.now).await?;
         let mut rows = in_order(rows);

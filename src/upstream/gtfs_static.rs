@@ -13,6 +13,9 @@ const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
 #[derive(Debug, Default)]
 pub struct Timetable {
     stop_names: HashMap<String, String>,
+    /// The places a person asks a board of: stations (`location_type` 1) and stops that belong
+    /// to none, with their positions, in the file's order.
+    places: Vec<crate::assets::Station>,
     /// A station's platforms (`parent_station`).
     children: HashMap<String, Vec<String>>,
     routes: HashMap<String, String>,
@@ -132,6 +135,18 @@ impl Timetable {
         for row in &file.records {
             let id = file.get(row, "stop_id").to_string();
             let parent = file.get(row, "parent_station");
+            let kind = file.get(row, "location_type");
+            let place = kind == "1" || (matches!(kind, "" | "0") && parent.is_empty());
+            let number = |c: &str| file.get(row, c).trim().parse::<f64>().ok();
+            if let (true, Some(lat), Some(lng)) = (place, number("stop_lat"), number("stop_lon")) {
+                t.places.push(crate::assets::Station {
+                    code: id.clone(),
+                    name: file.get(row, "stop_name").to_string(),
+                    lat,
+                    lng,
+                    aliases: Vec::new(),
+                });
+            }
             if !parent.is_empty() {
                 t.children
                     .entry(parent.to_string())
@@ -229,6 +244,11 @@ impl Timetable {
             return Err(broken("stops.txt", "the bundle has no stops.txt"));
         }
         Ok(t)
+    }
+
+    /// The stations of the bundle (see `places`), for the directory.
+    pub fn places(&self) -> &[crate::assets::Station] {
+        &self.places
     }
 
     pub fn stop_name(&self, id: &str) -> Option<&str> {

@@ -150,6 +150,28 @@ pub fn parse_trains(xml: &[u8]) -> Result<Vec<Train>, ParseError> {
         .collect())
 }
 
+/// `getAllStationsXML` as the directory's list: code, name (`StationDesc`; its alias, where
+/// one is given, answers too) and position.
+pub fn parse_station_list(xml: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
+    let rows = records(COUNTRY.slug, xml, "objStation")?;
+    Ok(rows
+        .iter()
+        .filter_map(|r| {
+            let number = |f: &str| field(r, f).parse::<f64>().ok();
+            Some(crate::assets::Station {
+                code: field(r, "StationCode").to_string(),
+                name: field(r, "StationDesc").to_string(),
+                lat: number("StationLatitude")?,
+                lng: number("StationLongitude")?,
+                aliases: Some(field(r, "StationAlias").to_string())
+                    .filter(|a| !a.is_empty())
+                    .into_iter()
+                    .collect(),
+            })
+        })
+        .collect())
+}
+
 /// `getStationDataByCodeXML`: the trains due to leave, soonest first.
 pub fn parse_board(xml: &[u8]) -> Result<Board, ParseError> {
     let rows = records(COUNTRY.slug, xml, "objStationData")?;
@@ -203,6 +225,14 @@ const CODES: CodeShape = codes::alphanumeric("an Irish Rail station code");
 pub struct Ireland;
 
 impl Adapter for Ireland {
+    async fn station_list(
+        &self,
+        http: &FeedHttp,
+    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+        let path = "/realtime/realtime.asmx/getAllStationsXML";
+        http.get_parsed(path, parse_station_list).await.map(Some)
+    }
+
     async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
         let path = "/realtime/realtime.asmx/getCurrentTrainsXML";
         http.get_parsed(path, parse_trains).await.map(Some)

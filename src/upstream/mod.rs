@@ -22,12 +22,14 @@ pub mod parse;
 pub mod poland;
 pub mod registry;
 pub mod spain;
+pub mod station_lists;
 pub mod sweden;
 pub mod switzerland;
 pub mod times;
 pub mod usa;
 pub mod xml;
 
+use crate::assets::Station;
 use crate::clock::{rfc3339, Clock};
 use crate::config::{Config, FeedSettings};
 use crate::country;
@@ -80,6 +82,10 @@ pub trait Feed: Send + Sync {
         limit: usize,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Board>;
+    /// The feed's own list of its stations, for the directory (`None`: it serves none).
+    fn station_list(&self) -> FeedFuture<'_, Option<Vec<Station>>> {
+        Box::pin(async { Ok(None) })
+    }
 }
 
 /// What each feed's file writes: how it asks its upstream and reads the answers. [`Live`] makes
@@ -111,6 +117,15 @@ pub trait Adapter: Send + Sync + 'static {
         http: &FeedHttp,
         ask: BoardAsk<'_>,
     ) -> impl Future<Output = SourceResult<Board>> + Send;
+
+    /// The feed's own station list where its upstream serves one (codes as its boards take
+    /// them), fetched at most daily by the refresher (`station_lists.rs`); `None`: none.
+    fn station_list(
+        &self,
+        _http: &FeedHttp,
+    ) -> impl Future<Output = SourceResult<Option<Vec<Station>>>> + Send {
+        async { Ok(None) }
+    }
 }
 
 /// What [`Adapter::trains`] is asked: the station named by the request, if any, the feed's
@@ -203,6 +218,13 @@ impl<A: Adapter> Feed for Live<A> {
             let mut board = self.adapter.board(&self.http, ask).await?;
             crate::model::plausible::bound_departures(&mut board.departures).log(self.slug());
             Ok(board)
+        }))
+    }
+
+    fn station_list(&self) -> FeedFuture<'_, Option<Vec<Station>>> {
+        Box::pin(contained(self.slug(), async move {
+            let list = self.adapter.station_list(&self.http).await?;
+            Ok(list.map(crate::stations::online::cleaned))
         }))
     }
 }
@@ -329,6 +351,12 @@ impl Aggregator {
         Ok(Aggregator::with_feeds(feeds, config.clock))
     }
 
+    /// Starts the daily refresh of the feeds' station lists (cached in `dir`), in the
+    /// background: for the long-running modes.
+    pub fn refresh_station_lists(&self, dir: Option<std::path::PathBuf>) {
+        station_lists::Refresher::new(self.feeds.clone(), dir).spawn();
+    }
+
     pub fn with_feeds(feeds: Vec<Arc<dyn Feed>>, clock: Clock) -> Aggregator {
         Aggregator {
             feeds,
@@ -404,7 +432,7 @@ impl Aggregator {
     /// its country's feed, else to the first feed that knows it; a bare name to the only
     /// station of the directory it names. An ambiguous or unknown name lists the candidates.
     fn route(&self, station: &str) -> SourceResult<(&Arc<dyn Feed>, String)> {
-        let directory = crate::stations::Directory::embedded();
+        let directory = crate::stations::current();
         if let Some((slug, rest)) = station.split_once(':').filter(|(s, _)| {
             country::by_slug(s).is_some() || self.feeds.iter().any(|f| f.slug() == *s)
         }) {

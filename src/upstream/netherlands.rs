@@ -128,6 +128,56 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     Ok(Board::named(None, in_order(rows)))
 }
 
+/// NS's `/reisinformatie-api/api/v2/stations` as the directory's list: the Dutch stations
+/// (`land` NL; NS lists foreign ones too), coded by UIC number as the embedded list is, with
+/// NS's letter code and synonyms as aliases.
+pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
+    #[derive(Deserialize)]
+    struct Answer {
+        #[serde(default)]
+        payload: Vec<Listed>,
+    }
+    #[derive(Deserialize)]
+    struct Listed {
+        #[serde(rename = "UICCode", default, deserialize_with = "tolerant::string")]
+        uic: String,
+        #[serde(default, deserialize_with = "tolerant::string")]
+        code: String,
+        #[serde(default)]
+        namen: Names,
+        #[serde(default, deserialize_with = "tolerant::string")]
+        land: String,
+        #[serde(default, deserialize_with = "tolerant::opt_f64")]
+        lat: Option<f64>,
+        #[serde(default, deserialize_with = "tolerant::opt_f64")]
+        lng: Option<f64>,
+        #[serde(default, deserialize_with = "tolerant::strings")]
+        synoniemen: Vec<String>,
+    }
+    #[derive(Deserialize, Default)]
+    struct Names {
+        #[serde(default, deserialize_with = "tolerant::string")]
+        lang: String,
+    }
+    let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
+    Ok(answer
+        .payload
+        .into_iter()
+        .filter(|s| s.land.eq_ignore_ascii_case("NL") && UIC.fits(&s.uic))
+        .filter_map(|s| {
+            let mut aliases = vec![s.code.to_uppercase()];
+            aliases.extend(s.synoniemen.into_iter().take(4));
+            Some(crate::assets::Station {
+                code: s.uic,
+                name: s.namen.lang,
+                lat: s.lat?,
+                lng: s.lng?,
+                aliases,
+            })
+        })
+        .collect())
+}
+
 /// An NS station code: two to five letters (`UT`, `ASD`, `GVC`).
 const CODES: CodeShape = codes::letters(2..=5, "an NS station code such as UT or ASD");
 
@@ -155,6 +205,14 @@ impl Adapter for Netherlands {
 
     fn knows_code(&self, code: &str) -> bool {
         CODES.fits(code) || UIC.fits(code)
+    }
+
+    async fn station_list(
+        &self,
+        http: &FeedHttp,
+    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+        let path = "/reisinformatie-api/api/v2/stations";
+        http.get_parsed(path, parse_station_list).await.map(Some)
     }
 }
 

@@ -215,6 +215,14 @@ impl Adapter for Spain {
     /// Renfe's codes are its own five digits: only `spain:<code>` routes here.
     const STATION_LIST: bool = false;
 
+    /// The long-distance bundle's stations (its `stops.txt`: Renfe's five-digit codes).
+    async fn station_list(
+        &self,
+        http: &FeedHttp,
+    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+        self.long_distance.station_list(http).await
+    }
+
     async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
         let (cercanias, long_distance) = futures_util::join!(
             self.cercanias.trains(http, ask),

@@ -70,6 +70,25 @@ struct Station {
     location_signature: String,
     #[serde(default, deserialize_with = "tolerant::string")]
     advertised_location_name: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    country_code: String,
+    geometry: Option<Geometry>,
+}
+
+#[derive(Deserialize)]
+struct Geometry {
+    /// `POINT (lon lat)`.
+    #[serde(rename = "WGS84", default, deserialize_with = "tolerant::string")]
+    wgs84: String,
+}
+
+/// `POINT (18.0576 59.3300)` → (lat, lng).
+fn point(wkt: &str) -> Option<(f64, f64)> {
+    let inner = wkt.trim().strip_prefix("POINT")?.trim();
+    let inner = inner.strip_prefix('(')?.strip_suffix(')')?;
+    let mut parts = inner.split_whitespace().map(str::parse::<f64>);
+    let (lng, lat) = (parts.next()?.ok()?, parts.next()?.ok()?);
+    parts.next().is_none().then_some((lat, lng))
 }
 
 #[derive(Deserialize)]
@@ -153,6 +172,26 @@ pub fn parse_stations(bytes: &[u8]) -> Result<Names, ParseError> {
         .into_iter()
         .filter(|s| !s.location_signature.is_empty())
         .map(|s| (s.location_signature, s.advertised_location_name))
+        .collect())
+}
+
+/// The same `TrainStation` answer as the directory's list: Swedish stations (`CountryCode`
+/// SE; Trafikverket also lists Danish and Norwegian ones) with a position.
+pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
+    Ok(result(bytes)?
+        .train_station
+        .into_iter()
+        .filter(|s| s.country_code.is_empty() || s.country_code.eq_ignore_ascii_case("SE"))
+        .filter_map(|s| {
+            let (lat, lng) = point(&s.geometry?.wgs84)?;
+            Some(crate::assets::Station {
+                code: s.location_signature,
+                name: s.advertised_location_name,
+                lat,
+                lng,
+                aliases: Vec::new(),
+            })
+        })
         .collect())
 }
 
@@ -268,7 +307,7 @@ fn xml_attr(s: &str) -> std::borrow::Cow<'_, str> {
 
 pub fn stations_request(key: &str) -> String {
     format!(
-        "<REQUEST><LOGIN authenticationkey=\"{}\"/><QUERY objecttype=\"TrainStation\" schemaversion=\"1.4\"><FILTER><EQ name=\"Advertised\" value=\"true\"/></FILTER><INCLUDE>LocationSignature</INCLUDE><INCLUDE>AdvertisedLocationName</INCLUDE></QUERY></REQUEST>",
+        "<REQUEST><LOGIN authenticationkey=\"{}\"/><QUERY objecttype=\"TrainStation\" schemaversion=\"1.4\"><FILTER><EQ name=\"Advertised\" value=\"true\"/></FILTER><INCLUDE>LocationSignature</INCLUDE><INCLUDE>AdvertisedLocationName</INCLUDE><INCLUDE>CountryCode</INCLUDE><INCLUDE>Geometry.WGS84</INCLUDE></QUERY></REQUEST>",
         xml_attr(key)
     )
 }
@@ -317,6 +356,16 @@ impl Sweden {
 }
 
 impl Adapter for Sweden {
+    async fn station_list(
+        &self,
+        http: &FeedHttp,
+    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+        let request = stations_request(&self.key);
+        http.post_parsed(DATA, request, "text/xml", parse_station_list)
+            .await
+            .map(Some)
+    }
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let station = ask.station;
         let signature = station.trim();

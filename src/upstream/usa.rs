@@ -284,7 +284,48 @@ const CODES: CodeShape = codes::letters(
 #[derive(Default)]
 pub struct UnitedStates;
 
+/// Amtraker's `/v3/stations` as the directory's list: an object keyed by code (Amtrak's three
+/// letters, Brightline's and VIA's four) → name and position.
+pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
+    #[derive(Deserialize)]
+    struct Meta {
+        #[serde(default, deserialize_with = "tolerant::string")]
+        name: String,
+        #[serde(default, deserialize_with = "tolerant::opt_f64")]
+        lat: Option<f64>,
+        #[serde(default, deserialize_with = "tolerant::opt_f64")]
+        lon: Option<f64>,
+    }
+    let all: HashMap<String, serde_json::Value> = parse::json(COUNTRY.slug, bytes)?;
+    let mut list: Vec<crate::assets::Station> = all
+        .into_iter()
+        .filter_map(|(code, value)| {
+            // One station that does not read leaves the others standing.
+            let m: Meta = serde_json::from_value(value).ok()?;
+            Some(crate::assets::Station {
+                code,
+                name: m.name,
+                lat: m.lat?,
+                lng: m.lon?,
+                aliases: Vec::new(),
+            })
+        })
+        .collect();
+    // The object has no order: by code, so the list is the same from run to run.
+    list.sort_by(|a, b| a.code.cmp(&b.code));
+    Ok(list)
+}
+
 impl Adapter for UnitedStates {
+    async fn station_list(
+        &self,
+        http: &FeedHttp,
+    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+        http.get_parsed("/v3/stations", parse_station_list)
+            .await
+            .map(Some)
+    }
+
     async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
         http.get_parsed("/v3/trains", parse_trains).await.map(Some)
     }

@@ -7,7 +7,7 @@ use railtop::server::ServerConfig;
 use std::process::{Command, Output};
 
 fn railtop(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_railtop"))
+    crate::support::railtop_binary()
         .args(args)
         .env("RAILTOP_NOW", NOW)
         .env_remove("RAILTOP_SOURCE")
@@ -146,7 +146,7 @@ fn failures_exit_non_zero_with_the_error_and_a_suggestion() {
     let o = railtop(&["departures", "HKI", "--source", "demo", "--limit", "500"]);
     assert_eq!(o.status.code(), Some(2), "clap rejects the limit");
 
-    let o = Command::new(env!("CARGO_BIN_EXE_railtop"))
+    let o = crate::support::railtop_binary()
         .args(["trains", "--source", "demo"])
         .env("RAILTOP_NOW", "tomorrow")
         .output()
@@ -208,7 +208,7 @@ async fn the_commands_read_a_remote_server() {
 fn serve_answers_and_stops_cleanly_on_sigterm() {
     use std::io::{BufRead, BufReader, Read, Write};
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_railtop"))
+    let mut child = crate::support::railtop_binary()
         .args(["serve", "--source", "demo", "--listen", "127.0.0.1:0"])
         .env("RAILTOP_NOW", NOW)
         .env("RAILTOP_LOG", "info")
@@ -253,7 +253,7 @@ fn serve_answers_and_stops_cleanly_on_sigterm() {
 
 #[test]
 fn print_config_shows_every_feed_and_never_a_key() {
-    let o = Command::new(env!("CARGO_BIN_EXE_railtop"))
+    let o = crate::support::railtop_binary()
         .args(["--source", "demo", "--print-config"])
         .env("RAILTOP_CONFIG", "/nonexistent/railtop.toml")
         .env("RAILTOP_NETHERLANDS_KEY", "secret-ns-key")

@@ -12,7 +12,6 @@ use railtop::source::cache::{CacheConfig, CachedSource};
 use railtop::upstream::gtfs::samples;
 use railtop::upstream::gtfs_static::sample_bundle;
 use railtop::upstream::Aggregator;
-use std::process::Command;
 use std::sync::Arc;
 
 // NOW is 08:00 in Tallinn, a Tuesday; T1 (planned 08:10) is expected at 08:15.
@@ -36,7 +35,7 @@ async fn play_gtfs(paths: [&'static str; 3]) -> String {
 }
 
 fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_railtop"));
+    let mut cmd = crate::support::railtop_binary();
     cmd.args(args)
         .env("RAILTOP_NOW", NOW)
         .env_remove("RAILTOP_SOURCE")

@@ -363,7 +363,7 @@ async fn one_shot_output_carries_no_hostile_character() {
     ] {
         let args_owned: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         let out = tokio::task::spawn_blocking(move || {
-            std::process::Command::new(env!("CARGO_BIN_EXE_railtop"))
+            crate::support::railtop_binary()
                 .args(&args_owned)
                 .env("NO_COLOR", "1")
                 .output()

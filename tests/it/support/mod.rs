@@ -55,3 +55,14 @@ pub async fn start_router(router: axum::Router) -> SocketAddr {
     tokio::spawn(async move { axum::serve(listener, router).await });
     addr
 }
+
+/// The railtop binary, its station-list cache in a scratch folder of this test process (never
+/// the user's `~/.cache`); tests that need their own set `XDG_CACHE_HOME` after.
+pub fn railtop_binary() -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_railtop"));
+    cmd.env(
+        "XDG_CACHE_HOME",
+        std::env::temp_dir().join(format!("railtop-it-cache-{}", std::process::id())),
+    );
+    cmd
+}

@@ -38,6 +38,7 @@ impl PtyApp {
         cmd.env("HOME", &home);
         cmd.env("XDG_CONFIG_HOME", home.join("config"));
         cmd.env("XDG_STATE_HOME", home.join("state"));
+        cmd.env("XDG_CACHE_HOME", home.join("cache"));
         cmd.env_remove("NO_COLOR");
         cmd.env_remove("RAILTOP_SOURCE");
         for (k, v) in env {
