@@ -479,6 +479,7 @@ pub async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Some(Command::Board { stations, kiosk }) => {
+            check_stations(&source, &stations).await?;
             let settings = kiosk.settings(&config);
             Ok(crate::kiosk::run(source, clock, stations, settings).await?)
         }
@@ -496,6 +497,7 @@ pub async fn run(cli: Cli) -> Result<()> {
             max_startups,
             kiosk,
         }) => {
+            check_stations(&source, &stations).await?;
             let host_key = host_key
                 .or_else(config::default_host_key_path)
                 .ok_or_else(|| eyre!("no place for the host key"))
@@ -573,6 +575,38 @@ pub async fn run(cli: Cli) -> Result<()> {
 }
 
 /// Writes to stdout; a closed pipe (`railtop trains | head`) is not an error.
+/// How long an unattended screen waits at start for each station's first answer.
+const STATION_CHECK: Duration = Duration::from_secs(10);
+
+/// An unattended screen (`board`, `ssh`) asks for each station's board once before it starts
+/// and refuses a station the source does not know — a typo must never show as "feed
+/// unavailable" on a public screen. A feed that is down or slow is no reason to refuse: the
+/// screen starts and says so.
+async fn check_stations(source: &CachedSource, stations: &[String]) -> Result<()> {
+    let mut refused = Vec::new();
+    for station in stations {
+        let query = DeparturesQuery {
+            station: station.clone(),
+            limit: 1,
+        };
+        match tokio::time::timeout(STATION_CHECK, source.departures(query)).await {
+            Ok(Err(e @ (SourceError::NotFound(_) | SourceError::BadRequest(_)))) => {
+                // Railtop's own sentence; the station in it is quoted (defanged) already.
+                refused.push(e.to_string());
+            }
+            Ok(Err(e)) => tracing::warn!(station, "no board yet at start: {e}"),
+            Ok(Ok(_)) => {}
+            Err(_) => tracing::warn!(station, "no board within {STATION_CHECK:?} at start"),
+        }
+    }
+    if refused.is_empty() {
+        return Ok(());
+    }
+    Err(eyre!("{}", refused.join("\n")))
+        .wrap_err("not starting: a station is not one the source knows")
+        .suggestion("`railtop stations NAME` finds a station's code; give it as COUNTRY:CODE")
+}
+
 fn print(text: &str) -> Result<()> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();

@@ -350,3 +350,39 @@ fn stations_and_boards_by_name() {
         );
     }
 }
+
+/// An unattended screen refuses at start a station the source does not know, listing the
+/// candidates (a typo never becomes "feed unavailable" on a public screen); the same for SSH.
+#[test]
+fn board_and_ssh_refuse_a_station_they_cannot_resolve() {
+    let o = railtop(&["board", "HKI", "helsinkk", "--source", "demo"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("not starting"), "{err}");
+    assert!(
+        err.contains("did you mean Helsinki (HKI, finland)"),
+        "{err}"
+    );
+    let o = railtop(&["board", "zurich", "--source", "demo"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("Zürich HB (8503000, switzerland)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = railtop(&[
+        "ssh",
+        "--station",
+        "nowhere-at-all",
+        "--source",
+        "demo",
+        "--listen",
+        "127.0.0.1:0",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown station \"nowhere-at-all\""),
+        "{}",
+        stderr(&o)
+    );
+}
