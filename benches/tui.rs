@@ -71,5 +71,65 @@ fn search(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, frame, search);
+/// Each keystroke's search timed alone, many times, for its 99th percentile: over the embedded
+/// directory and over one as large as the feeds' lists make it (4,000 more stations).
+fn search_percentiles(_: &mut Criterion) {
+    use railtop::assets::Station;
+    use railtop::stations::{Directory, Scope};
+    use std::collections::BTreeMap;
+    use std::time::Instant;
+    let embedded = Directory::embedded();
+    // Fetched lists as large as Amtraker's, Trafikverket's and NS's together: embedded names
+    // with another word, spread over four countries.
+    let mut online: BTreeMap<&'static str, Vec<Station>> = BTreeMap::new();
+    for (i, e) in embedded.entries().iter().cycle().take(4000).enumerate() {
+        let country = ["united-states", "sweden", "netherlands", "finland"][i % 4];
+        online.entry(country).or_default().push(Station {
+            code: format!("X{i}"),
+            name: format!("{} Halt {i}", e.name),
+            lat: e.lat,
+            lng: e.lng,
+            aliases: Vec::new(),
+        });
+    }
+    let grown = Directory::merged(&online);
+    let words = [
+        "zurich",
+        "roma t",
+        "helsimki",
+        "utrecht c",
+        "gare de lyon",
+        "koeln hbf",
+    ];
+    for (label, directory) in [("embedded", embedded), ("with feed lists", &grown)] {
+        let mut times = Vec::new();
+        for _ in 0..100 {
+            for word in words {
+                for n in 1..=word.len() {
+                    let scope = Scope {
+                        prefer: Some("italy"),
+                        limit: 12,
+                        ..Scope::default()
+                    };
+                    let start = Instant::now();
+                    black_box(directory.search(black_box(&word[..n]), scope));
+                    times.push(start.elapsed());
+                }
+            }
+        }
+        times.sort();
+        let at = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
+        eprintln!(
+            "station_search per keystroke, {label}: {} stations, {:.1} MiB; {} keystrokes: p50 {:?}, p99 {:?}, max {:?}",
+            directory.len(),
+            directory.heap_bytes() as f64 / (1024.0 * 1024.0),
+            times.len(),
+            at(0.50),
+            at(0.99),
+            times[times.len() - 1]
+        );
+    }
+}
+
+criterion_group!(benches, frame, search, search_percentiles);
 criterion_main!(benches);

@@ -129,18 +129,31 @@ fn letter(c: char, alternative: bool) -> Option<&'static str> {
 /// Whether `a` becomes `b` by at most one edit: a letter added, dropped, changed, or two
 /// neighbours swapped.
 pub fn within_one_edit(a: &str, b: &str) -> bool {
+    // Folded names are nearly always ASCII: compared as bytes, nothing is allocated (this runs
+    // for most stations of the directory at every keystroke of five letters or more).
+    if a.is_ascii() && b.is_ascii() {
+        return one_edit(a.as_bytes(), b.as_bytes());
+    }
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let (short, long) = if a.len() <= b.len() {
-        (&a, &b)
-    } else {
-        (&b, &a)
-    };
+    one_edit(&a, &b)
+}
+
+fn one_edit<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    // One edit leaves one of the first two places alike, or swaps them: most names fail here.
+    if let ([a0, a1, ..], [b0, b1, ..]) = (a, b) {
+        if a0 != b0 && a1 != b1 && a0 != b1 && a1 != b0 {
+            return false;
+        }
+    }
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     match long.len() - short.len() {
         0 => {
-            let differ: Vec<usize> = (0..short.len()).filter(|&i| short[i] != long[i]).collect();
-            match differ.as_slice() {
-                [] | [_] => true,
-                [i, j] => *j == i + 1 && short[*i] == long[*j] && short[*j] == long[*i],
+            let mut differ = (0..short.len()).filter(|&i| short[i] != long[i]);
+            match (differ.next(), differ.next(), differ.next()) {
+                (None, _, _) | (Some(_), None, _) => true,
+                (Some(i), Some(j), None) => {
+                    j == i + 1 && short[i] == long[j] && short[j] == long[i]
+                }
                 _ => false,
             }
         }

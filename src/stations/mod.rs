@@ -239,6 +239,26 @@ impl Directory {
         self.entries.len()
     }
 
+    /// The directory's memory: its entries and the text they hold (capacities, not lengths).
+    pub fn heap_bytes(&self) -> usize {
+        let strings = |v: &Vec<String>| {
+            v.iter().map(String::capacity).sum::<usize>()
+                + v.capacity() * std::mem::size_of::<String>()
+        };
+        self.entries.capacity() * std::mem::size_of::<Entry>()
+            + self
+                .entries
+                .iter()
+                .map(|e| {
+                    e.code.capacity()
+                        + e.name.capacity()
+                        + strings(&e.aliases)
+                        + strings(&e.keys)
+                        + strings(&e.words)
+                })
+                .sum::<usize>()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
@@ -277,8 +297,28 @@ impl Directory {
                 Some(Match { entry, how })
             })
             .collect();
+        // Typos only when the real matches leave room for them (they rank after every real
+        // match of the preferred country), as checking one is the dearest part of a keystroke.
+        let sure = found
+            .iter()
+            .filter(|m| scope.prefer.is_none_or(|p| p == m.entry.country))
+            .count();
+        if sure < scope.limit.max(1) && q.chars().count() >= TYPO_FROM {
+            found.extend(
+                self.entries
+                    .iter()
+                    .filter(|e| scope.country.is_none_or(|c| c == e.country))
+                    .filter(|e| typo(e, &q))
+                    .filter(|e| !found.iter().any(|m| std::ptr::eq(m.entry, *e)))
+                    .map(|entry| Match {
+                        entry,
+                        how: How::Typo,
+                    })
+                    .collect::<Vec<_>>(),
+            );
+        }
         let distance = |e: &Entry| scope.near.map_or(0.0, |(lat, lng)| e.km_to(lat, lng));
-        found.sort_by(|a, b| {
+        let order = |a: &Match, b: &Match| {
             let preferred = |m: &Match| scope.prefer.is_some_and(|p| p != m.entry.country);
             preferred(a)
                 .cmp(&preferred(b))
@@ -286,8 +326,14 @@ impl Directory {
                 .then_with(|| distance(a.entry).total_cmp(&distance(b.entry)))
                 .then_with(|| a.entry.rank.cmp(&b.entry.rank))
                 .then_with(|| a.entry.name.cmp(&b.entry.name))
-        });
-        found.truncate(scope.limit.max(1));
+        };
+        // The best `limit` first (linear), then only those sorted: one letter matches thousands.
+        let limit = scope.limit.max(1);
+        if found.len() > limit {
+            found.select_nth_unstable_by(limit - 1, order);
+            found.truncate(limit);
+        }
+        found.sort_by(order);
         found
     }
 
@@ -409,20 +455,19 @@ fn matches(entry: &Entry, raw: &str, q: &str, q_words: &[&str]) -> Option<How> {
         || q_words
             .iter()
             .all(|w| entry.words.iter().any(|word| word.starts_with(w)));
-    if part {
-        return Some(How::Part);
-    }
-    let typo = q.chars().count() >= TYPO_FROM
-        && entry.keys.iter().any(|k| {
-            fold::within_one_edit(k, q)
-                || k.char_indices()
-                    .map(|(i, _)| i)
-                    .chain([k.len()])
-                    .filter(|&i| i >= q.len().saturating_sub(1) && i <= q.len() + 1)
-                    .any(|i| k.get(..i).is_some_and(|p| fold::within_one_edit(p, q)))
-                || entry.words.iter().any(|w| fold::within_one_edit(w, q))
-        });
-    typo.then_some(How::Typo)
+    part.then_some(How::Part)
+}
+
+/// Whether `q` (folded, five letters or more) is the entry's name, the start of it or a word
+/// of it but for one letter.
+fn typo(entry: &Entry, q: &str) -> bool {
+    entry.keys.iter().any(|k| {
+        fold::within_one_edit(k, q)
+            || (q.len().saturating_sub(1)..=q.len() + 1)
+                .filter(|&i| i <= k.len() && k.is_char_boundary(i))
+                .any(|i| k.get(..i).is_some_and(|p| fold::within_one_edit(p, q)))
+            || entry.words.iter().any(|w| fold::within_one_edit(w, q))
+    })
 }
 
 #[cfg(test)]
