@@ -115,30 +115,42 @@ pub fn embedded_names() -> Names {
         .collect()
 }
 
+/// One station of `/api/v1/metadata/stations`.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct MetaStation {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    station_short_code: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    station_name: String,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    passenger_traffic: bool,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    latitude: Option<f64>,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    longitude: Option<f64>,
+}
+
+impl MetaStation {
+    /// Its name as people say it: "Helsinki", not "Helsinki asema".
+    fn name(&self) -> String {
+        self.station_name
+            .trim_end_matches(" asema")
+            .trim()
+            .to_string()
+    }
+}
+
 /// `/api/v1/metadata/stations` as the directory's list: the stations with passenger traffic
 /// (the answer also lists freight yards and junctions), code, name and position.
 pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<assets::Station>, ParseError> {
-    #[derive(Deserialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Station {
-        #[serde(default, deserialize_with = "tolerant::string")]
-        station_short_code: String,
-        #[serde(default, deserialize_with = "tolerant::string")]
-        station_name: String,
-        #[serde(default, deserialize_with = "tolerant::bool")]
-        passenger_traffic: bool,
-        #[serde(default, deserialize_with = "tolerant::opt_f64")]
-        latitude: Option<f64>,
-        #[serde(default, deserialize_with = "tolerant::opt_f64")]
-        longitude: Option<f64>,
-    }
-    let list: Vec<Station> = parse::json(COUNTRY.slug, bytes)?;
+    let list: Vec<MetaStation> = parse::json(COUNTRY.slug, bytes)?;
     Ok(list
         .into_iter()
         .filter(|s| s.passenger_traffic)
         .filter_map(|s| {
             Some(assets::Station {
-                name: s.station_name.trim_end_matches(" asema").trim().to_string(),
+                name: s.name(),
                 code: s.station_short_code,
                 lat: s.latitude?,
                 lng: s.longitude?,
@@ -150,22 +162,12 @@ pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<assets::Station>, ParseErr
 
 /// `/api/v1/metadata/stations`: every station's short code and name.
 pub fn parse_stations(bytes: &[u8]) -> Result<Names, ParseError> {
-    #[derive(Deserialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Station {
-        #[serde(default, deserialize_with = "tolerant::string")]
-        station_short_code: String,
-        #[serde(default, deserialize_with = "tolerant::string")]
-        station_name: String,
-    }
-    let list: Vec<Station> = parse::json(COUNTRY.slug, bytes)?;
+    let list: Vec<MetaStation> = parse::json(COUNTRY.slug, bytes)?;
     Ok(list
         .into_iter()
         .filter(|s| !s.station_short_code.is_empty())
-        .map(|s| {
-            let name = s.station_name.trim_end_matches(" asema").trim().to_string();
-            (s.station_short_code, name)
-        })
+        .map(|s| (s.name(), s))
+        .map(|(name, s)| (s.station_short_code, name))
         .collect())
 }
 
