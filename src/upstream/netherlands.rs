@@ -203,8 +203,10 @@ impl Adapter for Netherlands {
         http.get_board(&path, &code, parse_board).await
     }
 
+    /// Only UIC numbers: letter codes are shared with other feeds' shapes (`BAVE`, `HKI`), so
+    /// NS codes route through the directory (`UT`, and every NS code once `/stations` is read).
     fn knows_code(&self, code: &str) -> bool {
-        CODES.fits(code) || UIC.fits(code)
+        UIC.fits(code)
     }
 
     async fn station_list(

@@ -1234,3 +1234,58 @@ fn the_cli_searches_the_cached_station_lists() {
     );
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// `departures UT` with an NS key reaches a loopback NS (by the NS code's directory entry:
+/// Utrecht Centraal's UIC number), and `departures BAVE` a loopback Amtraker: codes people
+/// know, through the binary.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ns_and_brightline_codes_through_the_binary() {
+    let (ns_seen, us_seen) = (
+        Arc::new(Mutex::new(Vec::new())),
+        Arc::new(Mutex::new(Vec::new())),
+    );
+    let ns = play("netherlands", ns_seen.clone()).await;
+    let us = play("united-states", us_seen.clone()).await;
+    let outputs = tokio::task::spawn_blocking(move || {
+        let env = [
+            ("RAILTOP_NETHERLANDS_URL", ns.as_str()),
+            ("RAILTOP_NETHERLANDS_KEY", "test-key"),
+            ("RAILTOP_UNITED_STATES_URL", us.as_str()),
+        ];
+        let json = ["--source", "upstream", "--format", "json"];
+        let ut = railtop(&[&["departures", "UT"][..], &json[..]].concat(), &env);
+        // Bare `BAVE` routes once Amtraker's station list is cached; here the country names it.
+        let bave = railtop(
+            &[&["departures", "united-states:BAVE"][..], &json[..]].concat(),
+            &env,
+        );
+        (ut, bave)
+    })
+    .await
+    .unwrap();
+    for o in [&outputs.0, &outputs.1] {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let ut: DeparturesResponse = serde_json::from_slice(&outputs.0.stdout).unwrap();
+    assert_eq!(ut.station.country.as_deref(), Some("netherlands"));
+    assert!(!ut.departures.is_empty());
+    let asked: Vec<String> = ns_seen
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|r| r.0.clone())
+        .collect();
+    assert!(
+        asked
+            .iter()
+            .any(|p| p.contains("departures?uicCode=8400621") || p.contains("station=UT")),
+        "{asked:?}"
+    );
+    let bave: DeparturesResponse = serde_json::from_slice(&outputs.1.stdout).unwrap();
+    assert_eq!(bave.station.country.as_deref(), Some("united-states"));
+    assert!(us_seen
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|r| r.0.starts_with("/v3/trains")));
+}
