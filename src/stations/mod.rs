@@ -208,19 +208,38 @@ impl Directory {
         for slug in countries {
             let embedded = assets::stations(slug);
             let fetched = online.get(slug).map(Vec::as_slice).unwrap_or(&[]);
+            // Each fetched station by every code it answers to, upper case (as `answers_to`
+            // compares them): one look-up per embedded code instead of a scan.
+            let mut by_code: std::collections::HashMap<String, Vec<usize>> = Default::default();
+            for (i, f) in fetched.iter().enumerate() {
+                for code in std::iter::once(&f.code).chain(&f.aliases) {
+                    by_code
+                        .entry(code.trim().to_ascii_uppercase())
+                        .or_default()
+                        .push(i);
+                }
+            }
             let mut used = vec![false; fetched.len()];
             let mut rank = 0u32;
             for station in embedded {
                 let mut station = station.clone();
-                for (i, f) in fetched.iter().enumerate() {
-                    let same = station.answers_to(&f.code)
-                        || f.aliases.iter().any(|a| station.answers_to(a));
-                    if !used[i] && same {
-                        used[i] = true;
-                        for code in std::iter::once(&f.code).chain(&f.aliases) {
-                            if !station.answers_to(code) {
-                                station.aliases.push(code.clone());
-                            }
+                let mut same: Vec<usize> = std::iter::once(&station.code)
+                    .chain(&station.aliases)
+                    .filter_map(|c| by_code.get(&c.trim().to_ascii_uppercase()))
+                    .flatten()
+                    .copied()
+                    .collect();
+                same.sort_unstable();
+                same.dedup();
+                for i in same {
+                    if used[i] {
+                        continue;
+                    }
+                    used[i] = true;
+                    let f = &fetched[i];
+                    for code in std::iter::once(&f.code).chain(&f.aliases) {
+                        if !station.answers_to(code) {
+                            station.aliases.push(code.clone());
                         }
                     }
                 }

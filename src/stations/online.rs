@@ -51,11 +51,17 @@ pub fn current() -> Arc<Directory> {
 /// Takes `stations` as `country`'s online list from now on (an empty list is ignored: a feed
 /// that answers nothing has not lost its stations).
 pub fn remember(country: &'static str, stations: Vec<Station>) {
-    if stations.is_empty() {
+    remember_all(vec![(country, stations)]);
+}
+
+/// [`remember`] for several countries at once: the directory is rebuilt once.
+pub fn remember_all(lists: Vec<(&'static str, Vec<Station>)>) {
+    let lists: Vec<_> = lists.into_iter().filter(|(_, l)| !l.is_empty()).collect();
+    if lists.is_empty() {
         return;
     }
     let mut online = ONLINE.write().unwrap_or_else(|p| p.into_inner());
-    online.lists.insert(country, stations);
+    online.lists.extend(lists);
     online.directory = Some(Arc::new(Directory::merged(&online.lists)));
 }
 
@@ -223,17 +229,20 @@ pub fn load_all(
     dir: &Path,
     countries: &[&'static str],
 ) -> (Vec<(&'static str, SystemTime)>, Vec<CacheError>) {
-    let (mut read, mut errors) = (Vec::new(), Vec::new());
+    let (mut read, mut lists, mut errors) = (Vec::new(), Vec::new(), Vec::new());
     for country in countries {
         match load(dir, country) {
+            // Already in the directory (this process read it): only its date is wanted.
+            Ok(Some((fetched, _))) if online_len(country) > 0 => read.push((*country, fetched)),
             Ok(Some((fetched, stations))) => {
-                remember(country, stations);
+                lists.push((*country, stations));
                 read.push((*country, fetched));
             }
             Ok(None) => {}
             Err(e) => errors.push(e),
         }
     }
+    remember_all(lists);
     (read, errors)
 }
 

@@ -8,7 +8,7 @@
 use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{local_hhmm, minutes_from_seconds, plus_seconds};
-use super::{Adapter, BoardAsk};
+use super::{Adapter, BoardAsk, StationsAt};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::Departure;
@@ -152,13 +152,8 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
 pub struct Belgium;
 
 impl Adapter for Belgium {
-    async fn station_list(
-        &self,
-        http: &FeedHttp,
-    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
-        let path = "/stations/?format=json&lang=en";
-        http.get_parsed(path, parse_station_list).await.map(Some)
-    }
+    const STATIONS_AT: Option<StationsAt> =
+        Some(("/stations/?format=json&lang=en", parse_station_list));
 
     fn knows_code(&self, code: &str) -> bool {
         irail_id(code).is_some()

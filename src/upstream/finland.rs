@@ -10,7 +10,7 @@ use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Kept, Opened};
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::local_hhmm;
-use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, TrainsAsk};
+use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, StationsAt, TrainsAsk};
 use crate::assets;
 use crate::country::{self, Country};
 use crate::model::tolerant;
@@ -418,12 +418,7 @@ impl Finland {
 }
 
 impl Adapter for Finland {
-    async fn station_list(&self, http: &FeedHttp) -> SourceResult<Option<Vec<assets::Station>>> {
-        let list = http
-            .get_parsed("/api/v1/metadata/stations", parse_station_list)
-            .await?;
-        Ok(Some(list))
-    }
+    const STATIONS_AT: Option<StationsAt> = Some(("/api/v1/metadata/stations", parse_station_list));
 
     async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
         let names = self.names(http).await;

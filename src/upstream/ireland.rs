@@ -11,7 +11,7 @@ use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::parse::{in_order, Board, ParseError};
 use super::xml::{records, Record};
-use super::{Adapter, BoardAsk, OwnTrains, TrainsAsk};
+use super::{Adapter, BoardAsk, OwnTrains, StationsAt, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::{status, Departure, Train};
 use crate::source::SourceResult;
@@ -225,13 +225,10 @@ const CODES: CodeShape = codes::alphanumeric("an Irish Rail station code");
 pub struct Ireland;
 
 impl Adapter for Ireland {
-    async fn station_list(
-        &self,
-        http: &FeedHttp,
-    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
-        let path = "/realtime/realtime.asmx/getAllStationsXML";
-        http.get_parsed(path, parse_station_list).await.map(Some)
-    }
+    const STATIONS_AT: Option<StationsAt> = Some((
+        "/realtime/realtime.asmx/getAllStationsXML",
+        parse_station_list,
+    ));
 
     async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
         let path = "/realtime/realtime.asmx/getCurrentTrainsXML";

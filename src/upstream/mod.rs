@@ -118,15 +118,28 @@ pub trait Adapter: Send + Sync + 'static {
         ask: BoardAsk<'_>,
     ) -> impl Future<Output = SourceResult<Board>> + Send;
 
-    /// The feed's own station list where its upstream serves one (codes as its boards take
-    /// them), fetched at most daily by the refresher (`station_lists.rs`); `None`: none.
+    /// Where the upstream serves its station list by GET, and how to read it (codes as the
+    /// feed's boards take them): what most feeds' [`station_list`](Self::station_list) needs.
+    const STATIONS_AT: Option<StationsAt> = None;
+
+    /// The feed's own station list, fetched at most daily by the refresher
+    /// (`station_lists.rs`); `None`: the upstream serves none. By default a GET of
+    /// [`STATIONS_AT`](Self::STATIONS_AT); feeds that POST or read a bundle write their own.
     fn station_list(
         &self,
-        _http: &FeedHttp,
+        http: &FeedHttp,
     ) -> impl Future<Output = SourceResult<Option<Vec<Station>>>> + Send {
-        async { Ok(None) }
+        async move {
+            match Self::STATIONS_AT {
+                Some((path, parse)) => http.get_parsed(path, parse).await.map(Some),
+                None => Ok(None),
+            }
+        }
     }
 }
+
+/// A station list's path below the feed's base URL, and its parser.
+pub type StationsAt = (&'static str, fn(&[u8]) -> Result<Vec<Station>, ParseError>);
 
 /// What [`Adapter::trains`] is asked: the station named by the request, if any, the feed's
 /// hub (its row's unless the configuration names another), and the time.

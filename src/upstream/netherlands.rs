@@ -13,7 +13,7 @@ use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, planned_and_expected};
-use super::{Adapter, BoardAsk, Feed, Live};
+use super::{Adapter, BoardAsk, Feed, Live, StationsAt};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{via_list, Departure};
@@ -209,13 +209,8 @@ impl Adapter for Netherlands {
         UIC.fits(code)
     }
 
-    async fn station_list(
-        &self,
-        http: &FeedHttp,
-    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
-        let path = "/reisinformatie-api/api/v2/stations";
-        http.get_parsed(path, parse_station_list).await.map(Some)
-    }
+    const STATIONS_AT: Option<StationsAt> =
+        Some(("/reisinformatie-api/api/v2/stations", parse_station_list));
 }
 
 #[cfg(test)]

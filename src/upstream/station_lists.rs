@@ -44,14 +44,14 @@ impl Refresher {
     pub fn new(feeds: Vec<Arc<dyn Feed>>, dir: Option<PathBuf>) -> Refresher {
         let mut fetched = vec![None; feeds.len()];
         if let Some(dir) = &dir {
-            for (feed, at) in feeds.iter().zip(&mut fetched) {
-                match online::load(dir, feed.slug()) {
-                    Ok(Some((when, list))) => {
-                        online::remember(feed.slug(), list);
-                        *at = Some(when);
-                    }
-                    Ok(None) => {}
-                    Err(e) => tracing::warn!(feed = feed.slug(), "station list cache: {e}"),
+            let slugs: Vec<&'static str> = feeds.iter().map(|f| f.slug()).collect();
+            let (read, errors) = online::load_all(dir, &slugs);
+            for e in errors {
+                tracing::warn!("station list cache: {e}");
+            }
+            for (slug, when) in read {
+                if let Some(i) = slugs.iter().position(|s| *s == slug) {
+                    fetched[i] = Some(when);
                 }
             }
         }

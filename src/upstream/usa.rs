@@ -16,7 +16,7 @@ use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::delay_minutes;
-use super::{Adapter, BoardAsk, OwnTrains, TrainsAsk};
+use super::{Adapter, BoardAsk, OwnTrains, StationsAt, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{status, Departure, StationInfo, Train};
@@ -317,14 +317,7 @@ pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, P
 }
 
 impl Adapter for UnitedStates {
-    async fn station_list(
-        &self,
-        http: &FeedHttp,
-    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
-        http.get_parsed("/v3/stations", parse_station_list)
-            .await
-            .map(Some)
-    }
+    const STATIONS_AT: Option<StationsAt> = Some(("/v3/stations", parse_station_list));
 
     async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
         http.get_parsed("/v3/trains", parse_trains).await.map(Some)

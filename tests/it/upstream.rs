@@ -176,6 +176,19 @@ async fn every_registry_feed_answers_from_its_fixture_folder() {
     }
 }
 
+/// A board's rows as `time line delay cancelled`, for comparing with what a fixture says.
+fn board_rows(b: &DeparturesResponse) -> Vec<String> {
+    b.departures
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {} {:?} {}",
+                d.scheduled_dep, d.line, d.delay, d.cancelled
+            )
+        })
+        .collect()
+}
+
 fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     let mut cmd = crate::support::railtop_binary();
     cmd.args(args)
@@ -656,16 +669,7 @@ async fn poland_end_to_end_through_the_binary() {
         check_departures(&serde_json::from_slice(&o.stdout).unwrap()).unwrap();
         let b: DeparturesResponse = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(b.station.name, "Warszawa Centralna");
-        let rows: Vec<String> = b
-            .departures
-            .iter()
-            .map(|d| {
-                format!(
-                    "{} {} {:?} {}",
-                    d.scheduled_dep, d.line, d.delay, d.cancelled
-                )
-            })
-            .collect();
+        let rows = board_rows(&b);
         assert_eq!(
             rows,
             [
@@ -953,16 +957,7 @@ async fn spain_end_to_end_through_the_binary() {
     check_departures(&serde_json::from_slice(&board.stdout).unwrap()).unwrap();
     assert_eq!(b.station.name, "Córdoba");
     assert_eq!(b.station.timezone.as_deref(), Some("Europe/Madrid"));
-    let rows: Vec<_> = b
-        .departures
-        .iter()
-        .map(|d| {
-            format!(
-                "{} {} {:?} {}",
-                d.scheduled_dep, d.line, d.delay, d.cancelled
-            )
-        })
-        .collect();
+    let rows = board_rows(&b);
     assert_eq!(rows, ["08:16 AVE Some(8) false", "09:16 AVE None false"]);
     let s: DeparturesResponse = serde_json::from_slice(&sevilla.stdout).unwrap();
     assert!(s.departures.is_empty(), "Sevilla is where both trains end");
