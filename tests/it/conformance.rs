@@ -38,6 +38,14 @@ fn conformance_with_the_real_recorded_samples() {
     let names = finland::parse_stations(&read("finland-stations.json")).unwrap();
     assert!(names.len() > 500, "{}", names.len());
     assert_eq!(names["HKI"], "Helsinki");
+    // The same answer as the directory's list: passenger stations with positions, all usable.
+    let list = finland::parse_station_list(&read("finland-stations.json")).unwrap();
+    let passenger = list.len();
+    assert!(passenger > 100 && passenger < names.len(), "{passenger}");
+    let helsinki = list.iter().find(|s| s.code == "HKI").unwrap();
+    assert_eq!(helsinki.name, "Helsinki");
+    assert!((helsinki.lat - 60.17).abs() < 0.01 && (helsinki.lng - 24.94).abs() < 0.01);
+    assert!(railtop::stations::online::cleaned(list).len() == passenger);
     // One recorded train, and one recorded location message (an object; the REST answer is a list of them).
     let location = format!(
         "[{}]",
@@ -208,6 +216,11 @@ fn conformance_with_the_real_recorded_samples() {
     let names = sweden::parse_stations(&read("sweden-train-stations.json")).unwrap();
     assert_eq!(names.len(), 20);
     assert_eq!(names["A"], "Alingsås");
+    // The directory's list from the same answer: WKT `POINT (lon lat)` read as lat, lng.
+    let list = sweden::parse_station_list(&read("sweden-train-stations.json")).unwrap();
+    assert_eq!(list.len(), 20);
+    let alingsas = list.iter().find(|s| s.code == "A").unwrap();
+    assert!((alingsas.lat - 57.93).abs() < 0.01 && (alingsas.lng - 12.53).abs() < 0.01);
     let board = sweden::parse_board(&read("sweden-train-announcement.json"), "Cst", &names)
         .unwrap()
         .departures;
