@@ -35,6 +35,8 @@ pub struct Entry {
     keys: Vec<String>,
     /// The words of every key.
     words: Vec<String>,
+    /// Every letter of its keys ([`fold::letters`]): the search's first, cheapest test.
+    letters: u64,
 }
 
 impl Entry {
@@ -50,6 +52,7 @@ impl Entry {
             .collect();
         words.sort();
         words.dedup();
+        let letters = keys.iter().fold(0, |set, k| set | fold::letters(k));
         Entry {
             code: station.code.clone(),
             name: station.name.clone(),
@@ -60,6 +63,7 @@ impl Entry {
             rank,
             keys,
             words,
+            letters,
         }
     }
 
@@ -298,6 +302,7 @@ impl Directory {
     pub fn search(&self, query: &str, scope: Scope<'_>) -> Vec<Match<'_>> {
         let q = fold::plain(query);
         let q_words: Vec<&str> = q.split(' ').filter(|w| !w.is_empty()).collect();
+        let q_letters = fold::letters(&q);
         let mut found: Vec<Match<'_>> = self
             .entries
             .iter()
@@ -311,7 +316,7 @@ impl Directory {
                         entry.has_code(query).then_some(How::Code)?
                     }
                 } else {
-                    matches(entry, query, &q, &q_words)?
+                    matches(entry, query, &q, &q_words, q_letters)?
                 };
                 Some(Match { entry, how })
             })
@@ -327,7 +332,8 @@ impl Directory {
                 self.entries
                     .iter()
                     .filter(|e| scope.country.is_none_or(|c| c == e.country))
-                    .filter(|e| typo(e, &q))
+                    // One edit brings in at most one letter the name does not have.
+                    .filter(|e| (q_letters & !e.letters).count_ones() <= 1 && typo(e, &q))
                     .filter(|e| !found.iter().any(|m| std::ptr::eq(m.entry, *e)))
                     .map(|entry| Match {
                         entry,
@@ -463,9 +469,12 @@ pub fn listed(entries: &[&Entry]) -> String {
         .join(", ")
 }
 
-fn matches(entry: &Entry, raw: &str, q: &str, q_words: &[&str]) -> Option<How> {
+fn matches(entry: &Entry, raw: &str, q: &str, q_words: &[&str], q_letters: u64) -> Option<How> {
     if entry.has_code(raw) {
         return Some(How::Code);
+    }
+    if q_letters & !entry.letters != 0 {
+        return None;
     }
     if entry.keys.iter().any(|k| k == q) {
         return Some(How::Name);
