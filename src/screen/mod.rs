@@ -50,6 +50,11 @@ pub enum Event {
         result: Result<Arc<DeparturesResponse>, Failure>,
         at: DateTime<Utc>,
     },
+    /// A remote server's stations for the picker's `query` (strings already made safe).
+    Stations {
+        query: crate::source::StationsQuery,
+        result: Result<Arc<crate::stations::StationsAnswer>, Failure>,
+    },
 }
 
 /// Why a screen stopped on its own.

@@ -2,13 +2,16 @@
 //! then every interval, backs off after failures, and fetches again (debounced) as soon as the
 //! selection changes or `r` is pressed. Answers go to the screen as [`Event`]s tagged with what
 //! they were fetched for, so an answer for a country no longer selected is dropped by `update`.
+//!
+//! A third task asks a remote server's station directory what the picker's text matches, once
+//! a query, when the typing pauses; the picker shows this process's matches until it answers.
 
 use super::Event;
 use super::Failure;
 use crate::clock::Clock;
 use crate::model::{DeparturesResponse, RealtimeResponse};
 use crate::source::cache::CachedSource;
-use crate::source::{DeparturesQuery, RealtimeQuery};
+use crate::source::{DeparturesQuery, RealtimeQuery, StationsQuery};
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,6 +26,8 @@ pub struct Wanted {
     pub station: Option<String>,
     /// Bumped to fetch again now (the dashboard's `r`).
     pub generation: u64,
+    /// The station picker's search, for a source that searches elsewhere (`None`: no picker).
+    pub search: Option<StationsQuery>,
 }
 
 /// Quiet time after a selection change before fetching: holding → skips countries, not fetches.
@@ -66,12 +71,49 @@ pub fn spawn(
             }
         },
     ));
+    if source.searches_elsewhere() {
+        tokio::spawn(search(source.clone(), wanted.clone(), actions.clone()));
+    }
     tokio::spawn(poll(
         wanted,
         intervals.board_secs,
         |w: &Wanted| (w.station.clone(), w.generation),
         move |w: Wanted| fetch_board(source.clone(), actions.clone(), clock, w),
     ));
+}
+
+/// Asks the source's station directory each new search of the picker once its typing has
+/// paused for [`DEBOUNCE`]; ends with the UI.
+async fn search(
+    source: Arc<CachedSource>,
+    mut wanted: watch::Receiver<Wanted>,
+    tx: mpsc::Sender<Event>,
+) {
+    let mut asked: Option<StationsQuery> = None;
+    loop {
+        if wanted.changed().await.is_err() {
+            return;
+        }
+        debounce(&mut wanted).await;
+        let Some(query) = wanted.borrow_and_update().search.clone() else {
+            asked = None;
+            continue;
+        };
+        if asked.as_ref() == Some(&query) {
+            continue;
+        }
+        asked = Some(query.clone());
+        let Some(answer) = source.stations(query.clone()) else {
+            return;
+        };
+        let event = Event::Stations {
+            result: answer.await.map(Arc::new).map_err(|e| Failure::of(&e)),
+            query,
+        };
+        if tx.send(event).await.is_err() {
+            return;
+        }
+    }
 }
 
 /// One board poller per station, for the kiosk: each refreshes on its own interval.
@@ -87,6 +129,7 @@ pub fn spawn_boards(
             country: None,
             station: Some(station),
             generation: 0,
+            search: None,
         });
         let (source, actions) = (source.clone(), actions.clone());
         tokio::spawn(async move {
@@ -221,6 +264,7 @@ mod tests {
             country: country.map(String::from),
             station: None,
             generation,
+            search: None,
         }
     }
 

@@ -187,16 +187,30 @@ async fn departures(
 
 /// railtop's own endpoint: the station directory searched (see `crate::stations`).
 async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery) -> Response {
-    let (q, country, limit) = match params::stations(query.as_deref(), &state.source.regions()) {
-        Ok(q) => q,
+    let p = match params::stations(query.as_deref(), &state.source.regions()) {
+        Ok(p) => p,
         Err(e) => return error_response(&e),
     };
     let scope = crate::stations::Scope {
-        country: country.as_deref(),
-        limit,
+        country: p.country.as_deref(),
+        prefer: p.prefer.as_deref(),
+        limit: p.limit,
         ..Default::default()
     };
-    let answer = crate::stations::current().answer(&q, scope);
+    let asked = crate::source::StationsQuery {
+        q: p.q.clone(),
+        country: p.country.clone(),
+        prefer: p.prefer.clone(),
+        limit: p.limit,
+    };
+    // Served from a remote server, its directory answers (it knows what it can board).
+    let answer = match state.source.stations(asked) {
+        Some(elsewhere) => match elsewhere.await {
+            Ok(answer) => answer,
+            Err(e) => return error_response(&e),
+        },
+        None => crate::stations::current().answer(&p.q, scope),
+    };
     let body = serde_json::to_vec(&answer).unwrap_or_default();
     let mut r = Response::new(Body::from(body));
     let h = r.headers_mut();

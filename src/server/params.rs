@@ -92,17 +92,28 @@ fn limit(pairs: &[(String, String)]) -> Result<usize, SourceError> {
     }
 }
 
-/// `q=<text>&country=<slug>&limit=<n>` of railtop's `/api/live/stations`: all optional (no `q`
-/// lists main stations first), limit 1–100 (default 20), a country of the API or a region.
-pub fn stations(
-    raw: Option<&str>,
-    regions: &[String],
-) -> Result<(String, Option<String>, usize), SourceError> {
+/// The parameters of railtop's `/api/live/stations`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StationsParams {
+    /// The text searched (none lists main stations first).
+    pub q: String,
+    /// Only this country's stations.
+    pub country: Option<String>,
+    /// This country's stations first, then the others (a picker searching every country).
+    pub prefer: Option<String>,
+    pub limit: usize,
+}
+
+/// `q=<text>&country=<slug>&prefer=<slug>&limit=<n>` of railtop's `/api/live/stations`: all
+/// optional, limit 1–100 (default 20), `country` and `prefer` a country of the API or a region.
+pub fn stations(raw: Option<&str>, regions: &[String]) -> Result<StationsParams, SourceError> {
     let pairs = pairs(raw);
-    let q = bounded(&pairs, "q")?.unwrap_or("").to_owned();
-    let country = known(bounded(&pairs, "country")?, regions, "country")?;
-    let limit = limit(&pairs)?;
-    Ok((q, country, limit))
+    Ok(StationsParams {
+        q: bounded(&pairs, "q")?.unwrap_or("").to_owned(),
+        country: known(bounded(&pairs, "country")?, regions, "country")?,
+        prefer: known(bounded(&pairs, "prefer")?, regions, "prefer")?,
+        limit: limit(&pairs)?,
+    })
 }
 
 #[cfg(test)]
@@ -129,6 +140,24 @@ mod tests {
             Some("estonia"),
             "a region the source has"
         );
+    }
+
+    #[test]
+    fn stations_parameters() {
+        let p = stations(Some("q=z%C3%BCrich&prefer=italy&limit=12"), &[]).unwrap();
+        assert_eq!(
+            (p.q.as_str(), p.country, p.prefer.as_deref(), p.limit),
+            ("zürich", None, Some("italy"), 12)
+        );
+        assert_eq!(stations(None, &[]).unwrap().limit, 20);
+        for (bad, status) in [
+            ("prefer=mars", 404),
+            ("country=mars", 404),
+            ("limit=0", 400),
+        ] {
+            let e = stations(Some(bad), &[]).unwrap_err();
+            assert_eq!(e.http_status(), status, "{bad}");
+        }
     }
 
     #[test]

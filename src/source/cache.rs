@@ -323,6 +323,23 @@ impl CachedSource {
         self.inner.regions()
     }
 
+    /// The source's own station search (not cached: each one is a person typing), or `None`
+    /// when this process's directory is the source's.
+    pub fn stations(
+        &self,
+        query: super::StationsQuery,
+    ) -> Option<super::SourceFuture<'_, crate::stations::StationsAnswer>> {
+        self.inner.stations(query)
+    }
+
+    /// Whether station searches go to the source (a remote server) rather than this process's
+    /// directory.
+    pub fn searches_elsewhere(&self) -> bool {
+        self.inner
+            .stations(super::StationsQuery::default())
+            .is_some()
+    }
+
     pub async fn realtime(
         &self,
         query: RealtimeQuery,

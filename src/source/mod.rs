@@ -1,14 +1,19 @@
 //! `LiveSource`, the one seam between where data comes from and everything that shows it.
 //!
-//! Three sources implement it: the offline simulator ([`demo`]), the embedded aggregator of the
-//! national feeds (`upstream`, not built yet) and any server that speaks the API ([`remote`]).
-//! Callers go through [`cache::CachedSource`], which adds a TTL cache and single-flight.
+//! Three sources implement it: the offline simulator ([`demo`]), the aggregator of the national
+//! feeds (`crate::upstream`) and any server that speaks the API ([`remote`]). Callers go through
+//! [`cache::CachedSource`], which adds a TTL cache and single-flight.
+//!
+//! Stations are searched in this process's directory (`crate::stations`), except through a
+//! remote server, whose own directory (its feeds' lists, its `[[feeds]]` regions) is the one
+//! that knows what it can answer for: [`LiveSource::stations`] asks it.
 
 pub mod cache;
 pub mod demo;
 pub mod remote;
 
 use crate::model::{DeparturesResponse, RealtimeResponse};
+use crate::stations::StationsAnswer;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -28,6 +33,17 @@ pub struct RealtimeQuery {
 pub struct DeparturesQuery {
     pub station: String,
     /// 1 ..= [`MAX_LIMIT`].
+    pub limit: usize,
+}
+
+/// railtop's own `GET /api/live/stations?q=<text>&prefer=<slug>&limit=<n>`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StationsQuery {
+    pub q: String,
+    /// Only this country's stations.
+    pub country: Option<String>,
+    /// The country whose stations rank first (the others follow).
+    pub prefer: Option<String>,
     pub limit: usize,
 }
 
@@ -122,6 +138,11 @@ pub trait LiveSource: Send + Sync {
     /// Regions this source answers for beyond the API's fixed countries (a `[[feeds]]` entry).
     fn regions(&self) -> Vec<String> {
         Vec::new()
+    }
+    /// A search of the source's own station directory, for a source that has one elsewhere (a
+    /// remote server); `None`: this process's directory is the source's, searched at once.
+    fn stations(&self, _query: StationsQuery) -> Option<SourceFuture<'_, StationsAnswer>> {
+        None
     }
 }
 

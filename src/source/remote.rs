@@ -6,9 +6,10 @@
 
 use super::{
     DeparturesQuery, LiveSource, OpenError, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
-    SourceResult,
+    SourceResult, StationsQuery,
 };
 use crate::model::{DeparturesResponse, ErrorBody, RealtimeResponse};
+use crate::stations::StationsAnswer;
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
@@ -311,5 +312,22 @@ impl LiveSource for RemoteSource {
             answer.departures.truncate(query.limit);
             Ok(answer)
         })
+    }
+
+    fn stations(&self, query: StationsQuery) -> Option<SourceFuture<'_, StationsAnswer>> {
+        Some(Box::pin(async move {
+            let limit = query.limit.to_string();
+            let mut params = vec![("q", query.q.as_str()), ("limit", limit.as_str())];
+            if let Some(c) = &query.country {
+                params.push(("country", c.as_str()));
+            }
+            if let Some(p) = &query.prefer {
+                params.push(("prefer", p.as_str()));
+            }
+            let mut answer: StationsAnswer = self.get("/api/live/stations", &params).await?;
+            answer.sanitize();
+            answer.stations.truncate(query.limit);
+            Ok(answer)
+        }))
     }
 }

@@ -423,6 +423,69 @@ pub struct StationsAnswer {
     pub stations: Vec<StationRecord>,
 }
 
+impl StationsAnswer {
+    /// Every string made safe for a terminal or a log (an answer read from another server).
+    pub fn sanitize(&mut self) {
+        crate::text::clean(&mut self.query);
+        for s in &mut self.stations {
+            for text in [&mut s.code, &mut s.name, &mut s.country, &mut s.qualified]
+                .into_iter()
+                .chain(&mut s.aliases)
+            {
+                crate::text::clean(text);
+            }
+            crate::text::clean(&mut s.timezone);
+        }
+    }
+}
+
+/// A country or region slug as the directory keeps it (`&'static`). The API's countries are
+/// static already; another (a remote server's `[[feeds]]` region) is kept once, and at most
+/// [`MAX_FOREIGN_SLUGS`] of them, so a server cannot make this process grow without end.
+/// `None`: not a slug (`a-z`, `0-9`, `-`, at most 40), or too many.
+pub fn static_slug(slug: &str) -> Option<&'static str> {
+    if let Some(c) = country::by_slug(slug) {
+        return Some(c.slug);
+    }
+    let well_formed = (1..=40).contains(&slug.len())
+        && slug
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !well_formed {
+        return None;
+    }
+    static KEPT: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+    let mut kept = KEPT.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(s) = kept.iter().find(|s| **s == slug) {
+        return Some(s);
+    }
+    if kept.len() >= MAX_FOREIGN_SLUGS {
+        return None;
+    }
+    let leaked: &'static str = Box::leak(slug.to_string().into_boxed_str());
+    kept.push(leaked);
+    Some(leaked)
+}
+
+/// Regions of other servers a process keeps names of.
+const MAX_FOREIGN_SLUGS: usize = 64;
+
+impl Entry {
+    /// The directory's entry of a record another server sent (`None`: its country is not a
+    /// slug this process can keep).
+    pub fn from_record(record: &StationRecord) -> Option<Entry> {
+        let country = static_slug(&record.country)?;
+        let station = assets::Station {
+            code: record.code.clone(),
+            name: record.name.clone(),
+            lat: record.lat,
+            lng: record.lng,
+            aliases: record.aliases.clone(),
+        };
+        Some(Entry::new(country, &station, record.rank))
+    }
+}
+
 impl StationRecord {
     pub fn of(entry: &Entry, near: Option<(f64, f64)>) -> StationRecord {
         StationRecord {

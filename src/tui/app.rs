@@ -89,6 +89,8 @@ pub struct AppState {
     pub should_quit: bool,
     /// Countries the source cannot answer for, and why (shown in the help window).
     pub not_live: Vec<(String, String)>,
+    /// The source searches stations in its own directory (a remote server).
+    pub searches_elsewhere: bool,
 }
 
 impl AppState {
@@ -125,6 +127,7 @@ impl AppState {
             generation: 0,
             should_quit: false,
             not_live: Vec::new(),
+            searches_elsewhere: false,
         };
         state.follow_country_station();
         state
@@ -135,6 +138,10 @@ impl AppState {
             country: self.country.clone(),
             station: self.station.clone(),
             generation: self.generation,
+            search: match &self.overlay {
+                Some(Overlay::Search(search)) => search.query(),
+                _ => None,
+            },
         }
     }
 
@@ -261,6 +268,11 @@ pub fn update(state: &mut AppState, action: Event) {
             }
             state.board_offset = state.board_offset.min(state.board_rows().saturating_sub(1));
         }
+        Event::Stations { query, result } => {
+            if let Some(Overlay::Search(search)) = &mut state.overlay {
+                search.answered(&query, result);
+            }
+        }
     }
     let height = state.trains_height();
     state.list.keep_visible(height);
@@ -349,6 +361,7 @@ fn apply(state: &mut AppState, command: Command) {
         Command::OpenSearch => {
             state.overlay = Some(Overlay::Search(StationSearch::new(
                 state.country.as_deref(),
+                state.searches_elsewhere,
             )));
         }
         Command::StartFilter => {

@@ -52,13 +52,14 @@ pub async fn run(
         realtime_secs: options.settings.interval_secs,
         board_secs: options.settings.board_interval_secs,
     };
-    let state = AppState::new(
+    let mut state = AppState::new(
         source.info(),
         options.settings,
         options.country,
         options.station,
         clock.now(),
     );
+    state.searches_elsewhere = source.searches_elsewhere();
     let (wanted, wanted_rx) = watch::channel(state.wanted());
     let (answers_tx, answers) = mpsc::channel::<Event>(16);
     poller::spawn(source, clock, wanted_rx, answers_tx, intervals);

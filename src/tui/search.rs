@@ -1,8 +1,13 @@
 //! The station search box: completes names and codes from the station directory of every
 //! country, the selected country's first, each match naming its country; accepts any raw code
-//! as typed.
+//! as typed. On a remote source the server's directory has the last word (it knows the boards
+//! it can serve): this process's matches show at once and the server's replace them when its
+//! answer to the same text arrives.
 
-use crate::stations::{Entry, Scope};
+use crate::screen::Failure;
+use crate::source::StationsQuery;
+use crate::stations::{Entry, Scope, StationsAnswer};
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SearchEdit {
@@ -20,6 +25,19 @@ pub struct Picked {
     pub country: Option<&'static str>,
 }
 
+/// Whose directory the matches come from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Origin {
+    /// This process's: the source's own.
+    Here,
+    /// This process's, while the remote server is asked.
+    Asking,
+    /// The remote server's.
+    Server,
+    /// This process's: the server could not be asked (why).
+    ServerFailed(String),
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct StationSearch {
     pub input: String,
@@ -28,6 +46,7 @@ pub struct StationSearch {
     /// for a fresher one while the box is open).
     pub matches: Vec<Entry>,
     pub selected: usize,
+    pub origin: Origin,
 }
 
 /// Longest input kept: codes and names are short.
@@ -36,15 +55,60 @@ const MAX_INPUT: usize = 60;
 pub const MAX_MATCHES: usize = 12;
 
 impl StationSearch {
-    pub fn new(country: Option<&str>) -> StationSearch {
+    /// A box preferring `country`'s stations; `elsewhere`: the source searches its own
+    /// directory (a remote server), which [`StationSearch::query`] asks.
+    pub fn new(country: Option<&str>, elsewhere: bool) -> StationSearch {
         let mut s = StationSearch {
             input: String::new(),
             country: country.map(String::from),
             matches: Vec::new(),
             selected: 0,
+            origin: if elsewhere {
+                Origin::Asking
+            } else {
+                Origin::Here
+            },
         };
         s.refresh();
         s
+    }
+
+    /// What to ask the source's directory (`None`: the source has none elsewhere).
+    pub fn query(&self) -> Option<StationsQuery> {
+        (self.origin != Origin::Here).then(|| StationsQuery {
+            q: self.input.trim().to_string(),
+            country: None,
+            prefer: self.country.clone(),
+            limit: MAX_MATCHES,
+        })
+    }
+
+    /// The server's answer to `query`: it replaces this process's matches, if the text is
+    /// still the one asked about (the highlight stays on its station where it can).
+    pub fn answered(
+        &mut self,
+        query: &StationsQuery,
+        result: Result<Arc<StationsAnswer>, Failure>,
+    ) {
+        if self.query().as_ref() != Some(query) {
+            return;
+        }
+        match result {
+            Ok(answer) => {
+                let highlighted = self.matches.get(self.selected).map(Entry::qualified);
+                self.matches = answer
+                    .stations
+                    .iter()
+                    .filter_map(Entry::from_record)
+                    .take(MAX_MATCHES)
+                    .collect();
+                self.selected = highlighted
+                    .and_then(|h| self.matches.iter().position(|m| m.qualified() == h))
+                    .unwrap_or(0);
+                self.origin = Origin::Server;
+            }
+            Err(e) => self.origin = Origin::ServerFailed(e.to_string()),
+        }
     }
 
     /// Applies one edit; returns the station when one is picked.
@@ -93,6 +157,9 @@ impl StationSearch {
             .map(|m| m.entry.clone())
             .collect();
         self.selected = 0;
+        if self.origin != Origin::Here {
+            self.origin = Origin::Asking;
+        }
     }
 }
 
@@ -101,7 +168,7 @@ mod tests {
     use super::*;
 
     fn typed(country: Option<&str>, text: &str) -> StationSearch {
-        let mut s = StationSearch::new(country);
+        let mut s = StationSearch::new(country, false);
         for c in text.chars() {
             s.edit(SearchEdit::Input(c));
         }
@@ -159,5 +226,85 @@ mod tests {
         s.edit(SearchEdit::Prev);
         s.edit(SearchEdit::Prev);
         assert_eq!(s.selected, 0);
+    }
+
+    fn record(code: &str, name: &str, country: &str) -> crate::stations::StationRecord {
+        crate::stations::StationRecord {
+            code: code.into(),
+            name: name.into(),
+            country: country.into(),
+            qualified: format!("{country}:{code}"),
+            lat: 60.0,
+            lng: 25.0,
+            timezone: "Europe/Helsinki".into(),
+            aliases: Vec::new(),
+            rank: 0,
+            km: None,
+        }
+    }
+
+    #[test]
+    fn a_remote_servers_directory_has_the_last_word() {
+        let mut s = StationSearch::new(Some("finland"), true);
+        for c in "qxzvwk".chars() {
+            s.edit(SearchEdit::Input(c));
+        }
+        assert!(s.matches.is_empty(), "this process knows no such station");
+        assert_eq!(s.origin, Origin::Asking);
+        let asked = s.query().unwrap();
+        assert_eq!(
+            (asked.q.as_str(), asked.prefer.as_deref(), asked.limit),
+            ("qxzvwk", Some("finland"), MAX_MATCHES)
+        );
+        // An answer to older text is dropped.
+        let stale = StationsQuery {
+            q: "qxzvw".into(),
+            ..asked.clone()
+        };
+        let answer = |records| {
+            Ok(Arc::new(StationsAnswer {
+                query: String::new(),
+                stations: records,
+            }))
+        };
+        s.answered(&stale, answer(vec![record("X", "Old", "finland")]));
+        assert!(s.matches.is_empty());
+        // The answer to this text replaces the matches; a country this process cannot keep
+        // (not a slug) is left out rather than shown.
+        s.answered(
+            &asked,
+            answer(vec![
+                record("HKI", "Stadin asema", "finland"),
+                record("Z", "Bad", "Not A Slug!"),
+                record("TLN", "Tallinn", "estonia-region"),
+            ]),
+        );
+        assert_eq!(s.origin, Origin::Server);
+        let got: Vec<(&str, &str)> = s
+            .matches
+            .iter()
+            .map(|m| (m.code.as_str(), m.country))
+            .collect();
+        assert_eq!(got, [("HKI", "finland"), ("TLN", "estonia-region")]);
+        assert_eq!(
+            s.edit(SearchEdit::Pick),
+            Some(Picked {
+                code: "HKI".into(),
+                country: Some("finland")
+            })
+        );
+        // Typing again asks again; a failure keeps this process's matches and says why.
+        s.edit(SearchEdit::Backspace);
+        assert_eq!(s.origin, Origin::Asking);
+        let asked = s.query().unwrap();
+        s.answered(
+            &asked,
+            Err(Failure::of(&crate::source::SourceError::NotFound(
+                "no such endpoint".into(),
+            ))),
+        );
+        assert!(matches!(&s.origin, Origin::ServerFailed(why) if why.contains("no such endpoint")));
+        // A local source is never asked.
+        assert_eq!(StationSearch::new(Some("finland"), false).query(), None);
     }
 }

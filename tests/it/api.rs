@@ -408,6 +408,40 @@ async fn the_station_directory_endpoint() {
     assert_eq!(answer.stations[0].code, "HKI", "main station first");
     assert!(answer.stations.iter().all(|s| s.country == "finland"));
 
+    // `prefer` ranks a country first without leaving the others out (the picker's search).
+    let countries = |prefer: &'static str| {
+        let u = u.clone();
+        async move {
+            let r = reqwest::get(format!(
+                "{u}/api/live/stations?q=hel&limit=30&prefer={prefer}"
+            ))
+            .await
+            .unwrap();
+            let answer: railtop::stations::StationsAnswer =
+                serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+            answer
+                .stations
+                .into_iter()
+                .map(|s| s.country)
+                .collect::<Vec<_>>()
+        }
+    };
+    let finland_first = countries("finland").await;
+    assert_eq!(finland_first[0], "finland", "{finland_first:?}");
+    let dutch_first = countries("netherlands").await;
+    assert_eq!(dutch_first[0], "netherlands", "{dutch_first:?}");
+    assert!(
+        dutch_first.iter().any(|c| c == "finland"),
+        "{dutch_first:?}"
+    );
+    expect_error(
+        &format!("{u}/api/live/stations?prefer=narnia"),
+        404,
+        "not_found",
+        "unknown",
+    )
+    .await;
+
     expect_error(
         &format!("{u}/api/live/stations?q=x&limit=0"),
         400,

@@ -3,6 +3,7 @@
 
 use crate::support::pty::PtyApp;
 use crate::support::{start_demo, start_router, NOW};
+use axum::extract::RawQuery;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::get;
@@ -86,6 +87,93 @@ async fn a_person_switches_country_picks_a_station_and_quits() {
     })
     .await
     .unwrap();
+}
+
+/// On a remote source the `b` picker searches the server's directory: a name only the server
+/// knows (its feeds' lists, its regions) is found, and choosing it shows its board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_picker_searches_a_remote_servers_directory() {
+    let demo = start_demo(ServerConfig::default()).await;
+    let demo_url = demo.url();
+    let asked = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let log = asked.clone();
+    // The demo server, but with a directory that calls Helsinki by its slang name.
+    let router = Router::new()
+        .route(
+            "/api/live/stations",
+            get(move |RawQuery(q): RawQuery| {
+                let q = q.unwrap_or_default();
+                log.lock().unwrap().push(q.clone());
+                async move {
+                    let stations = if q.contains("q=stadin") {
+                        r#"[{"code":"HKI","name":"Stadin asema","country":"finland","qualified":"finland:HKI","lat":60.17,"lng":24.94,"timezone":"Europe/Helsinki","rank":0}]"#
+                    } else {
+                        "[]"
+                    };
+                    format!(r#"{{"query":"","stations":{stations}}}"#)
+                }
+            }),
+        )
+        .fallback(move |uri: axum::http::Uri| {
+            let demo_url = demo_url.clone();
+            async move {
+                let r = reqwest::get(format!("{demo_url}{uri}")).await.unwrap();
+                let status = r.status().as_u16();
+                (
+                    StatusCode::from_u16(status).unwrap(),
+                    [(axum::http::header::CONTENT_TYPE, "application/json")],
+                    r.bytes().await.unwrap(),
+                )
+            }
+        });
+    let addr = start_router(router).await;
+    let url = format!("http://{addr}");
+    tokio::task::spawn_blocking(move || {
+        let mut app = PtyApp::start(
+            &["--source", &url, "--country", "ireland"],
+            120,
+            36,
+            &[("RAILTOP_NOW", NOW)],
+        );
+        app.wait_for(
+            "Ireland's board",
+            |s| s.contains("Dublin Connolly (CNLLY)"),
+            WAIT,
+        );
+        app.send("b");
+        app.wait_for(
+            "the station search",
+            |s| s.contains("Station · Ireland"),
+            WAIT,
+        );
+        app.send("stadin");
+        app.wait_for(
+            "the server's match",
+            |s| s.contains("Stadin asema") && s.contains("finland"),
+            WAIT,
+        );
+        app.send("\r");
+        app.wait_for(
+            "Helsinki's board, in Finland",
+            |s| header(s).contains("Finland") && s.contains("Helsinki (HKI)"),
+            WAIT,
+        );
+        app.send("q");
+        assert!(app.wait_exit(WAIT).success());
+    })
+    .await
+    .unwrap();
+    let asked = asked.lock().unwrap();
+    assert!(
+        asked
+            .iter()
+            .any(|q| q.contains("q=stadin") && q.contains("prefer=ireland")),
+        "the selected country first: {asked:?}"
+    );
+    assert!(
+        asked.len() <= 4,
+        "typing is debounced, not one request a key: {asked:?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -174,10 +174,16 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
         ),
         list,
     );
-    let text = if search.matches.is_empty() && !search.input.trim().is_empty() {
-        "no match: Enter asks the source for this code"
-    } else {
-        "type a name or code · ↑↓ choose"
+    use crate::tui::search::Origin;
+    let text = match &search.origin {
+        Origin::Asking => "asking the server's directory…".to_string(),
+        Origin::ServerFailed(why) => {
+            format!("railtop's own stations: the server's did not answer ({why})")
+        }
+        _ if search.matches.is_empty() && !search.input.trim().is_empty() => {
+            "no match: Enter asks the source for this code".to_string()
+        }
+        _ => "type a name or code · ↑↓ choose".to_string(),
     };
     frame.render_widget(Paragraph::new(text).style(theme.dim()), hint);
 }
