@@ -7,6 +7,12 @@
 //! Positions come from Entur's vehicles API (GraphQL, `vehicles(mode: RAIL)`, delays in seconds);
 //! no recorded sample of it exists, so its fixture follows Entur's published schema. With a
 //! `stop`, or when the vehicles API fails, `realtime` lists a board's trains (Oslo S by default).
+//!
+//! The station list is the stop places of every rail line (`lines(transportModes: [rail])`,
+//! each line's quays and their stop place), ranked by how many lines call there. Not
+//! `stopPlacesByBbox`: over Norway it answers every stop place in use, some 50,000 (bus stops,
+//! quays), of which a few hundred are stations. No recorded answer of this query exists
+//! either: its fixture follows the published schema.
 
 use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
@@ -65,6 +71,95 @@ fn refused(errors: &[GraphQlError]) -> Result<(), ParseError> {
 #[serde(rename_all = "camelCase")]
 struct Data {
     stop_place: Option<StopPlace>,
+}
+
+/// The station list: every rail line's stops.
+const STATIONS_QUERY: &str =
+    "{ lines(transportModes: [rail]) { quays { stopPlace { id name latitude longitude } } } }";
+
+#[derive(Deserialize)]
+struct LinesAnswer {
+    data: Option<LinesData>,
+    #[serde(default)]
+    errors: Vec<GraphQlError>,
+}
+
+#[derive(Deserialize)]
+struct LinesData {
+    #[serde(default)]
+    lines: Vec<RailLine>,
+}
+
+#[derive(Deserialize)]
+struct RailLine {
+    #[serde(default)]
+    quays: Vec<LineQuay>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LineQuay {
+    stop_place: Option<Place>,
+}
+
+#[derive(Deserialize)]
+struct Place {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    latitude: Option<f64>,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    longitude: Option<f64>,
+}
+
+/// The rail stations of an answer to [`STATIONS_QUERY`], those most lines call at first (Oslo
+/// S), each once; stop places outside Norway's box (a line's foreign end) are left out.
+pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
+    let answer: LinesAnswer = parse::json(COUNTRY.slug, bytes)?;
+    refused(&answer.errors)?;
+    let lines = answer
+        .data
+        .ok_or_else(|| ParseError::new(COUNTRY.slug, "data", "no data in the answer"))?
+        .lines;
+    // Each stop place with the number of lines calling there, in the order first seen.
+    let mut order: Vec<(crate::assets::Station, usize)> = Vec::new();
+    let mut at: std::collections::HashMap<String, usize> = Default::default();
+    for line in &lines {
+        let mut seen_on_line = std::collections::HashSet::new();
+        for place in line.quays.iter().filter_map(|q| q.stop_place.as_ref()) {
+            let (Some(lat), Some(lng)) = (place.latitude, place.longitude) else {
+                continue;
+            };
+            if !place.id.starts_with(STOP_PREFIX)
+                || place.name.trim().is_empty()
+                || !COUNTRY.bbox.contains(lat, lng)
+                || !seen_on_line.insert(place.id.as_str())
+            {
+                continue;
+            }
+            match at.get(&place.id) {
+                Some(&i) => order[i].1 += 1,
+                None => {
+                    at.insert(place.id.clone(), order.len());
+                    order.push((
+                        crate::assets::Station {
+                            code: place.id.clone(),
+                            name: place.name.trim().to_string(),
+                            lat,
+                            lng,
+                            aliases: Vec::new(),
+                        },
+                        1,
+                    ));
+                }
+            }
+        }
+    }
+    // Stable: stations served by as many lines keep the order the lines gave them.
+    order.sort_by(|a, b| b.1.cmp(&a.1));
+    Ok(order.into_iter().map(|(s, _)| s).collect())
 }
 
 #[derive(Deserialize)]
@@ -381,6 +476,21 @@ impl Adapter for Norway {
         }
     }
 
+    async fn station_list(
+        &self,
+        http: &FeedHttp,
+    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+        let body = serde_json::json!({ "query": STATIONS_QUERY }).to_string();
+        http.post_parsed(
+            JOURNEY_PLANNER,
+            body,
+            "application/json",
+            parse_station_list,
+        )
+        .await
+        .map(Some)
+    }
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let (station, limit) = (ask.station, ask.limit);
         let id = stop_place(http, station).await?;
@@ -462,5 +572,26 @@ mod tests {
         let id = parse_geocoder(&crate::upstream::fixture("norway/geocoder-bergen.json")).unwrap();
         assert_eq!(id.as_deref(), Some("NSR:StopPlace:548"));
         assert_eq!(parse_geocoder(br#"{"features":[]}"#).unwrap(), None);
+    }
+
+    #[test]
+    fn the_station_list_is_every_rail_lines_stops_busiest_first() {
+        let list =
+            parse_station_list(&crate::test_support::fixture("norway/lines-rail.json")).unwrap();
+        let codes: Vec<&str> = list.iter().map(|s| s.code.as_str()).collect();
+        assert_eq!(
+            codes,
+            [
+                "NSR:StopPlace:59872", // three lines (twice on the first: counted once)
+                "NSR:StopPlace:269",   // two
+                "NSR:StopPlace:58953",
+                "NSR:StopPlace:548",
+            ],
+            "Göteborg (outside Norway's box) and a stop place without a position are left out"
+        );
+        assert_eq!(list[0].name, "Oslo S");
+        let refused = parse_station_list(br#"{"errors":[{"message":"Unknown field lines"}]}"#);
+        assert!(refused.unwrap_err().reason.contains("Unknown field"));
+        assert!(parse_station_list(b"{}").is_err(), "no data");
     }
 }

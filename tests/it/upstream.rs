@@ -1049,6 +1049,11 @@ async fn every_station_endpoint_lists_its_stations_on_loopback() {
         ("united-states", &["NYP", "PHL", "BAVE"], &["BROKEN"]),
         ("netherlands", &["8400621", "8499999"], &["8000207"]),
         ("sweden", &["Cst", "G", "K", "Hpbg"], &["Kh", "Bp"]),
+        (
+            "norway",
+            &["NSR:StopPlace:59872", "NSR:StopPlace:548"],
+            &["NSR:StopPlace:99999", "NSR:StopPlace:1"],
+        ),
         ("spain", &["50500"], &[]),
         ("bulgaria", &["SOF", "PDV"], &[]),
         ("malaysia", &[], &[]),
