@@ -158,7 +158,7 @@ pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, P
         }
     }
     // Stable: stations served by as many lines keep the order the lines gave them.
-    order.sort_by(|a, b| b.1.cmp(&a.1));
+    order.sort_by_key(|s| std::cmp::Reverse(s.1));
     Ok(order.into_iter().map(|(s, _)| s).collect())
 }
 
