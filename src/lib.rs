@@ -10,6 +10,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod country;
+pub mod duration;
 pub mod kiosk;
 pub mod model;
 pub mod panics;

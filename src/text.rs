@@ -52,6 +52,31 @@ pub fn cleaned(s: &str) -> String {
     }
 }
 
+/// `s` in at most `width` terminal columns: whole, or cut at a character with `…` as its last
+/// column. What every screen does with a name that does not fit, so a cut always shows.
+pub fn fit(s: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthChar;
+    if unicode_width::UnicodeWidthStr::width(s) <= width {
+        return s.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in s.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    let trimmed = out.trim_end().len();
+    out.truncate(trimmed);
+    if width > 0 {
+        out.push('…');
+    }
+    out
+}
+
 /// Longest echo of a caller's input in an error message, in characters.
 pub const MAX_ECHO_CHARS: usize = 40;
 
@@ -219,5 +244,20 @@ mod tests {
     #[test]
     fn trims_padding() {
         assert_eq!(cleaned("E214  "), "E214");
+    }
+
+    #[test]
+    fn fit_cuts_with_an_ellipsis_in_columns() {
+        assert_eq!(fit("Helsinki", 8), "Helsinki");
+        assert_eq!(fit("Helsinki", 7), "Helsin…");
+        assert_eq!(fit("Genève-Aéroport", 10), "Genève-Aé…");
+        assert_eq!(fit("Skerries, Balbriggan", 10), "Skerries,…");
+        assert_eq!(
+            fit("東京駅です", 5),
+            "東京…",
+            "wide characters count two columns"
+        );
+        assert_eq!(fit("abc", 0), "");
+        assert_eq!(fit("abc", 1), "…");
     }
 }

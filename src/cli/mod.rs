@@ -58,12 +58,14 @@ pub struct Cli {
     #[arg(long, env = "RAILTOP_STATION")]
     pub station: Option<String>,
 
-    /// Dashboard: seconds between realtime refreshes [default: 15].
-    #[arg(long, env = "RAILTOP_INTERVAL", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    /// Dashboard: time between realtime refreshes, 1s to 1h, e.g. 15s or 1m (a bare number is
+    /// seconds) [default: 15s].
+    #[arg(long, env = "RAILTOP_INTERVAL", value_parser = parse_interval)]
     pub interval: Option<u64>,
 
-    /// Dashboard and kiosk: seconds between board refreshes [default: 30].
-    #[arg(long, global = true, env = "RAILTOP_BOARD_INTERVAL", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    /// Dashboard and kiosk: time between board refreshes, 1s to 1h (a bare number is seconds)
+    /// [default: 30s].
+    #[arg(long, global = true, env = "RAILTOP_BOARD_INTERVAL", value_parser = parse_interval)]
     pub board_interval: Option<u64>,
 
     /// No colours (also when NO_COLOR is set): every state is still shown in text.
@@ -151,13 +153,13 @@ pub enum Command {
         #[arg(long, default_value_t = 20)]
         connections_per_minute: u32,
         /// End a session after this long without a key pressed, e.g. 30m.
-        #[arg(long, default_value = "1h", value_parser = parse_duration)]
+        #[arg(long, default_value = "1h", value_parser = parse_timeout)]
         idle_timeout: u64,
         /// End any session after this long.
-        #[arg(long, default_value = "12h", value_parser = parse_duration)]
+        #[arg(long, default_value = "12h", value_parser = parse_timeout)]
         max_session: u64,
         /// Cut off a client that reads nothing for this long.
-        #[arg(long, default_value = "15s", value_parser = parse_duration)]
+        #[arg(long, default_value = "15s", value_parser = parse_timeout)]
         write_timeout: u64,
         /// Connections still in their handshake, as OpenSSH's MaxStartups start:rate:full: past
         /// `start`, new ones are turned away with a chance from rate % up to 100 % at `full`.
@@ -209,14 +211,16 @@ pub enum Command {
 /// How the kiosk board pages, rotates and hides (shared by `board` and `ssh`).
 #[derive(Debug, clap::Args)]
 pub struct KioskArgs {
-    /// Time on each station when several rotate, e.g. 20s or 1m.
-    #[arg(long, default_value = "20s", value_parser = parse_duration)]
+    /// How long each station's turn lasts when several rotate, e.g. 20s or 1m; its pages
+    /// share the turn (pages past rotate ÷ page wait for the next turn).
+    #[arg(long, default_value = "20s", value_parser = parse_turn)]
     rotate: u64,
-    /// Time on each page when the departures do not fit.
-    #[arg(long, default_value = "8s", value_parser = parse_duration)]
+    /// Time on each page when the departures do not fit, e.g. 8s.
+    #[arg(long, default_value = "8s", value_parser = parse_turn)]
     page: u64,
-    /// Hide departures leaving sooner than this (nobody at the display can reach them), e.g. 5m.
-    #[arg(long, default_value = "0s", value_parser = parse_duration)]
+    /// Hide departures leaving sooner than this (nobody at the display can reach them), in
+    /// whole minutes, e.g. 5m.
+    #[arg(long, default_value = "0m", value_parser = parse_walk_time)]
     walk_time: u64,
     /// Operating hours on the station's clock, e.g. 05:00-01:00; the screen is blank outside them.
     #[arg(long, value_parser = crate::kiosk::state::parse_hours)]
@@ -224,16 +228,74 @@ pub struct KioskArgs {
 }
 
 impl KioskArgs {
-    fn settings(&self, config: &Config) -> crate::kiosk::KioskSettings {
-        crate::kiosk::KioskSettings {
-            rotate_secs: self.rotate.max(1),
-            page_secs: self.page.max(1),
+    /// The settings, or why the options cannot work together for `stations` stations.
+    fn settings(&self, config: &Config, stations: usize) -> Result<crate::kiosk::KioskSettings> {
+        if stations > 1 && self.page > self.rotate {
+            return Err(eyre!(
+                "--page {} is longer than --rotate {}: a station's pages share its turn, so \
+                 no page after the first would show",
+                crate::duration::format(Duration::from_secs(self.page)),
+                crate::duration::format(Duration::from_secs(self.rotate))
+            ))
+            .suggestion("make --rotate at least as long as --page");
+        }
+        Ok(crate::kiosk::KioskSettings {
+            rotate_secs: self.rotate,
+            page_secs: self.page,
             walk_minutes: (self.walk_time / 60) as i64,
             hours: self.hours,
             board_interval_secs: config.board_interval,
             monochrome: config.theme == Theme::Mono,
-        }
+        })
     }
+}
+
+/// A time typed with its unit, in whole seconds within `min..=max` (clap value parsers build on
+/// it: their error is the message).
+fn seconds_within(s: &str, bare: Bare, min: u64, max: u64) -> std::result::Result<u64, String> {
+    let d = crate::duration::parse(s, bare).map_err(|e| e.to_string())?;
+    let (lo, hi) = (Duration::from_secs(min), Duration::from_secs(max));
+    if d < lo || d > hi {
+        return Err(format!(
+            "{:?} is out of range: from {} to {}",
+            s.trim(),
+            crate::duration::format(lo),
+            crate::duration::format(hi)
+        ));
+    }
+    if d.subsec_nanos() != 0 {
+        return Err(format!("{:?}: whole seconds only", s.trim()));
+    }
+    Ok(d.as_secs())
+}
+
+use crate::duration::Bare;
+
+/// `--interval`, `--board-interval`: 1 s to 1 h; a bare number is seconds, as it always was.
+fn parse_interval(s: &str) -> std::result::Result<u64, String> {
+    seconds_within(s, Bare::Seconds, 1, 3600)
+}
+
+/// `--rotate`, `--page`: 1 s to a day, with a unit.
+fn parse_turn(s: &str) -> std::result::Result<u64, String> {
+    seconds_within(s, Bare::Refused, 1, 86_400)
+}
+
+/// The SSH server's timeouts: 1 s to 7 days, with a unit.
+fn parse_timeout(s: &str) -> std::result::Result<u64, String> {
+    seconds_within(s, Bare::Refused, 1, 7 * 86_400)
+}
+
+/// `--walk-time`: whole minutes (departures are timed to the minute), at most 2 h.
+fn parse_walk_time(s: &str) -> std::result::Result<u64, String> {
+    let secs = seconds_within(s, Bare::Refused, 0, 7200)?;
+    if secs % 60 != 0 {
+        return Err(format!(
+            "{:?}: departures are timed to the minute, so give whole minutes, e.g. 2m",
+            s.trim()
+        ));
+    }
+    Ok(secs)
 }
 
 /// `LAT,LNG` of `--near` (a clap value parser: its error is the message).
@@ -299,21 +361,6 @@ fn parse_startups(s: &str) -> std::result::Result<(usize, u32, usize), String> {
         ));
     }
     Ok((start, rate, full))
-}
-
-/// `20s`, `5m`, `1h` or plain seconds (a clap value parser: its error is the message).
-fn parse_duration(s: &str) -> std::result::Result<u64, String> {
-    let s = s.trim();
-    let (number, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()));
-    let n: u64 = number
-        .parse()
-        .map_err(|_| format!("{s:?} is not a duration such as 20s or 5m"))?;
-    match unit {
-        "" | "s" => Ok(n),
-        "m" => Ok(n * 60),
-        "h" => Ok(n * 3600),
-        _ => Err(format!("{s:?} is not a duration such as 20s or 5m")),
-    }
 }
 
 /// Opens the source the configuration names.
@@ -479,8 +526,8 @@ pub async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Some(Command::Board { stations, kiosk }) => {
+            let settings = kiosk.settings(&config, stations.len())?;
             check_stations(&source, &stations).await?;
-            let settings = kiosk.settings(&config);
             Ok(crate::kiosk::run(source, clock, stations, settings).await?)
         }
         Some(Command::Ssh {
@@ -497,6 +544,7 @@ pub async fn run(cli: Cli) -> Result<()> {
             max_startups,
             kiosk,
         }) => {
+            let kiosk = kiosk.settings(&config, stations.len())?;
             check_stations(&source, &stations).await?;
             let host_key = host_key
                 .or_else(config::default_host_key_path)
@@ -521,13 +569,13 @@ pub async fn run(cli: Cli) -> Result<()> {
                     max_sessions: max_sessions.max(1),
                     per_ip: max_per_ip.max(1),
                     connections_per_minute,
-                    idle: Duration::from_secs(idle_timeout.max(1)),
-                    max_session: Duration::from_secs(max_session.max(1)),
-                    write_timeout: Duration::from_secs(write_timeout.max(1)),
+                    idle: Duration::from_secs(idle_timeout),
+                    max_session: Duration::from_secs(max_session),
+                    write_timeout: Duration::from_secs(write_timeout),
                     startups: max_startups,
                     ..Default::default()
                 },
-                kiosk: kiosk.settings(&config),
+                kiosk,
             };
             let shutdown = server::shutdown_signal();
             Ok(crate::ssh::serve(listener, source, clock, options, shutdown).await?)

@@ -87,29 +87,76 @@ mod tests {
         assert_eq!(minutes_until("soon", at(8, 0)), None);
     }
 
+    /// The rule, on the clock: a station's turn lasts `--rotate` exactly, whatever page it is
+    /// on; its pages turn every `--page` within it; one station alone pages for ever.
     #[test]
-    fn pages_on_a_timer_then_rotates() {
+    fn a_turn_lasts_rotate_and_its_pages_share_it() {
         let mut k = kiosk(
-            &["HKI", "TPE"],
+            &["HKI", "TPE", "CNLLY"],
+            KioskSettings {
+                page_secs: 3,
+                rotate_secs: 10,
+                ..KioskSettings::default()
+            },
+        );
+        k.size = (100, 12);
+        assert!(k.pages() > 4, "HKI has more pages than a turn shows");
+        let mut seen = Vec::new();
+        for _ in 0..30 {
+            tick(&mut k, 1);
+            seen.push((k.current, k.page));
+        }
+        let at = |s: usize| seen[s - 1];
+        assert_eq!(
+            [at(2), at(3), at(6), at(9)],
+            [(0, 0), (0, 1), (0, 2), (0, 3)]
+        );
+        assert_eq!(at(10), (1, 0), "the next station after exactly 10 s");
+        assert_eq!(at(20), (2, 0));
+        assert_eq!(at(30), (0, 0), "round again");
+
+        let mut alone = kiosk(
+            &["HKI"],
             KioskSettings {
                 page_secs: 8,
                 rotate_secs: 20,
                 ..KioskSettings::default()
             },
         );
-        let pages = k.pages();
-        assert!(pages > 1, "HKI has more departures than fit");
-        assert_eq!(k.current, 0);
-        for p in 1..pages {
-            tick(&mut k, 8);
-            assert_eq!((k.current, k.page), (0, p));
+        let pages = alone.pages();
+        assert!(pages > 1);
+        for p in 1..=pages {
+            tick(&mut alone, 8);
+            assert_eq!((alone.current, alone.page), (0, p % pages));
         }
-        tick(&mut k, 8);
-        assert_eq!(
-            (k.current, k.page),
-            (1, 0),
-            "after the last page, the next station"
+    }
+
+    #[test]
+    fn before_any_answer_the_directory_names_the_station_and_its_clock() {
+        let k = KioskState::new(
+            vec!["TPE".into(), "united-states:NYP".into(), "XYZ9".into()],
+            KioskSettings::default(),
+            String::new(),
+            false,
+            now(),
         );
+        assert_eq!(k.tz(), chrono_tz::Europe::Helsinki);
+        assert_eq!(k.station_name(0), "Tampere");
+        assert!(
+            k.station_name(1).contains("New York"),
+            "{}",
+            k.station_name(1)
+        );
+        assert_eq!(
+            k.station_name(2),
+            "XYZ9",
+            "a code the directory does not know"
+        );
+        let mut k = k;
+        k.size = (100, 24);
+        let s = screen(&k);
+        assert!(s.contains("Tampere"), "{s}");
+        assert!(s.contains("Loading departures"), "{s}");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The kiosk board's state and its pure update. One board per station, each kept through
-//! failures; the shown station rotates, long boards page, on timers driven by `Tick`.
+//! failures; the shown station rotates, long boards page, on timers driven by `Tick`: a
+//! station's turn lasts `--rotate` exactly, and its pages turn every `--page` within it.
 
 use super::layout;
 use crate::model::{Departure, DeparturesResponse};
@@ -42,6 +43,9 @@ pub struct KioskState {
     pub now: DateTime<Utc>,
     pub size: (u16, u16),
     pub stations: Vec<String>,
+    /// Each station's name and clock as the directory knows them: shown until its board's
+    /// first answer says (so a screen never starts on a raw code and UTC).
+    pub known: Vec<Option<(String, Option<Tz>)>>,
     pub boards: Vec<Polled<DeparturesResponse>>,
     /// Index of the station on screen.
     pub current: usize,
@@ -51,17 +55,25 @@ pub struct KioskState {
     pub should_quit: bool,
 }
 
-/// Operating hours that are not `HH:MM-HH:MM`.
+/// Operating hours that cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{0:?} is not HH:MM-HH:MM, such as 05:00-01:00")]
-pub struct BadHours(pub String);
+pub enum BadHours {
+    #[error("{0:?} is not HH:MM-HH:MM, such as 05:00-01:00")]
+    Unreadable(String),
+    #[error("{0:?} opens and closes at the same time, so the screen would stay blank; leave out --hours to show the board all day")]
+    Empty(String),
+}
 
-/// Parses `05:00-01:00` (the end may pass midnight).
+/// Parses `05:00-01:00` (the end may pass midnight); equal ends are refused.
 pub fn parse_hours(s: &str) -> Result<(NaiveTime, NaiveTime), BadHours> {
-    let bad = || BadHours(s.to_string());
+    let bad = || BadHours::Unreadable(s.to_string());
     let (a, b) = s.split_once('-').ok_or_else(bad)?;
     let t = |x: &str| NaiveTime::parse_from_str(x.trim(), "%H:%M").map_err(|_| bad());
-    Ok((t(a)?, t(b)?))
+    let (open, close) = (t(a)?, t(b)?);
+    if open == close {
+        return Err(BadHours::Empty(s.to_string()));
+    }
+    Ok((open, close))
 }
 
 /// Minutes from `now` to an `HH:MM` on the same clock, within -12 h … +12 h (midnight-safe).
@@ -81,8 +93,10 @@ impl KioskState {
         is_demo: bool,
         now: DateTime<Utc>,
     ) -> KioskState {
+        let directory = crate::stations::current();
         KioskState {
             boards: stations.iter().map(|_| Polled::default()).collect(),
+            known: stations.iter().map(|s| directory.describe(s)).collect(),
             stations,
             settings,
             attribution,
@@ -109,14 +123,44 @@ impl KioskState {
         &self.boards[self.current]
     }
 
-    /// The station's clock (its board says which zone; UTC until it does).
+    /// Whether the board shown is simulated: the source says so, or its answer does (a remote
+    /// server reading the demo), so a public screen never shows simulated trains unlabelled.
+    pub fn simulated(&self) -> bool {
+        self.is_demo || self.board().data.as_ref().is_some_and(|b| b.simulated)
+    }
+
+    /// The credit of the board shown: its answer's own (a remote server passes on the feed's
+    /// licence line), else the source's.
+    pub fn attribution(&self) -> &str {
+        self.board()
+            .data
+            .as_ref()
+            .and_then(|b| b.attribution.as_deref())
+            .filter(|a| !a.trim().is_empty())
+            .unwrap_or(&self.attribution)
+    }
+
+    /// The station's clock: its board says which zone; until it does, the directory's zone for
+    /// the station; UTC only for a station neither knows.
     pub fn tz(&self) -> Tz {
         self.board()
             .data
             .as_ref()
             .and_then(|b| b.station.timezone.as_deref())
             .and_then(|z| z.parse().ok())
+            .or_else(|| self.known.get(self.current)?.as_ref()?.1)
             .unwrap_or(Tz::UTC)
+    }
+
+    /// The name of station `i`: its board's, else the directory's, else the code as given.
+    pub fn station_name(&self, i: usize) -> String {
+        self.boards
+            .get(i)
+            .and_then(|b| b.data.as_ref())
+            .map(|b| b.station.name.clone())
+            .filter(|n| !n.is_empty())
+            .or_else(|| Some(self.known.get(i)?.as_ref()?.0.clone()))
+            .unwrap_or_else(|| self.stations.get(i).cloned().unwrap_or_default())
     }
 
     pub fn local_now(&self) -> NaiveTime {
@@ -193,21 +237,15 @@ pub fn update(state: &mut KioskState, action: Event) {
         Event::Tick(now) => {
             state.now = now;
             let elapsed = |since: DateTime<Utc>| (now - since).num_seconds().max(0) as u64;
-            if elapsed(state.page_since) >= state.settings.page_secs.max(1) {
-                state.page = (state.page + 1) % state.pages();
-                state.page_since = now;
-                // After the last page, the next station.
-                if state.page == 0
-                    && state.stations.len() > 1
-                    && elapsed(state.shown_since) >= state.settings.rotate_secs
-                {
-                    show(state, (state.current + 1) % state.stations.len());
-                }
-            } else if state.pages() == 1
-                && state.stations.len() > 1
+            // The rule: a station's turn lasts `rotate`, whatever page it is on; within it the
+            // pages turn every `page` (pages past rotate ÷ page wait for the next turn).
+            if state.stations.len() > 1
                 && elapsed(state.shown_since) >= state.settings.rotate_secs.max(1)
             {
                 show(state, (state.current + 1) % state.stations.len());
+            } else if elapsed(state.page_since) >= state.settings.page_secs.max(1) {
+                state.page = (state.page + 1) % state.pages();
+                state.page_since = now;
             }
         }
         Event::Resize(w, h) => {

@@ -59,13 +59,7 @@ fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
     let [left, right] =
         Layout::horizontal([Constraint::Min(10), Constraint::Length(clock_width)]).areas(area);
     let local = state.now.with_timezone(&state.tz());
-    let name = state
-        .board()
-        .data
-        .as_ref()
-        .map(|b| b.station.name.clone())
-        .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| state.stations[state.current].clone());
+    let name = state.station_name(state.current);
     let mut lines = vec![
         Line::from(Span::styled(
             name,
@@ -73,7 +67,7 @@ fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
         )),
         Line::from(local.format("%A %-d %B %Y").to_string()),
     ];
-    if state.is_demo {
+    if state.simulated() {
         lines.push(Line::from(Span::styled(" DEMO ", theme.badge())));
     }
     Paragraph::new(lines).render(left, buf);
@@ -95,11 +89,15 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let feed = state.board();
     if visible.is_empty() {
         let text = match (&feed.data, &feed.error) {
-            (Some(_), _) => "No more departures for now.",
-            (None, Some(_)) => "No departures to show: the feed is unavailable.",
-            (None, None) => "Loading departures…",
+            (Some(_), _) => "No more departures for now.".to_string(),
+            // Why nothing has come yet, in the source's own words.
+            (None, Some(e)) => format!("No departures yet: {e}"),
+            (None, None) => "Loading departures…".to_string(),
         };
-        Paragraph::new(text).style(theme.dim()).render(area, buf);
+        Paragraph::new(text)
+            .style(theme.dim())
+            .wrap(ratatui::widgets::Wrap { trim: true })
+            .render(area, buf);
         return;
     }
     let per_page = usize::from(area.height.saturating_sub(1)).max(1);
@@ -211,18 +209,27 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
             }
             if state.stations.len() > 1 {
                 let next = (state.current + 1) % state.stations.len();
-                let name = state.boards[next]
-                    .data
-                    .as_ref()
-                    .map_or_else(|| state.stations[next].clone(), |b| b.station.name.clone());
-                parts.push(format!("next: {name}"));
+                parts.push(format!("next: {}", state.station_name(next)));
             }
             Span::styled(parts.join(" · "), theme.dim())
         }
     };
+    // The credit is never dropped: with nothing to report it may take both lines; else it is
+    // cut with an ellipsis (the feeds' own lines fit in 80 columns).
+    let credit = state.attribution();
+    let width = usize::from(area.width);
+    if status.content.is_empty() {
+        Paragraph::new(Span::styled(credit.to_string(), theme.dim()))
+            .wrap(ratatui::widgets::Wrap { trim: true })
+            .render(area, buf);
+        return;
+    }
     let lines = vec![
-        Line::from(status),
-        Line::from(Span::styled(state.attribution.clone(), theme.dim())),
+        Line::from(Span::styled(
+            crate::text::fit(&status.content, width),
+            status.style,
+        )),
+        Line::from(Span::styled(crate::text::fit(credit, width), theme.dim())),
     ];
     Paragraph::new(lines).render(area, buf);
 }

@@ -264,6 +264,14 @@ pub struct RealtimeResponse {
         skip_serializing_if = "Option::is_none"
     )]
     pub attribution: Option<String>,
+    /// railtop's extra: the trains are simulated (the demo source), so every screen that shows
+    /// them, however far from the source, labels them DEMO. Absent when false.
+    #[serde(
+        default,
+        deserialize_with = "tolerant::bool",
+        skip_serializing_if = "std::ops::Not::not"
+    )]
+    pub simulated: bool,
 }
 
 impl RealtimeResponse {
@@ -276,6 +284,7 @@ impl RealtimeResponse {
             fetched_at,
             failed_countries: Vec::new(),
             attribution: None,
+            simulated: false,
         }
     }
 
@@ -439,6 +448,8 @@ pub struct DeparturesResponse {
     pub station: StationInfo,
     pub fetched_at: String,
     pub attribution: Option<String>,
+    /// railtop's extra `simulated`: see [`RealtimeResponse::simulated`].
+    pub simulated: bool,
 }
 
 /// A country or region slug as railtop writes them: lower-case letters, digits and `-`.
@@ -504,6 +515,8 @@ mod wire {
         fetched_at: String,
         #[serde(skip_serializing_if = "Option::is_none")]
         attribution: Option<String>,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        simulated: bool,
     }
 
     impl From<super::DeparturesResponse> for DeparturesOut {
@@ -514,6 +527,7 @@ mod wire {
                 station_info: r.station,
                 fetched_at: r.fetched_at,
                 attribution: r.attribution,
+                simulated: r.simulated,
             }
         }
     }
@@ -534,6 +548,8 @@ mod wire {
         fetched_at: String,
         #[serde(default, deserialize_with = "tolerant::opt_string")]
         attribution: Option<String>,
+        #[serde(default, deserialize_with = "tolerant::bool")]
+        simulated: bool,
     }
 
     /// `station` as any server may send it: the interface's name, or a record (railtop before
@@ -573,6 +589,7 @@ mod wire {
                 station,
                 fetched_at: w.fetched_at,
                 attribution: w.attribution,
+                simulated: w.simulated,
             }
         }
     }

@@ -376,6 +376,7 @@ impl CachedSource {
             station: full.value.station.clone(),
             fetched_at: full.value.fetched_at.clone(),
             attribution: full.value.attribution.clone(),
+            simulated: full.value.simulated,
         };
         Ok(Arc::new(Cached {
             value: cut,

@@ -393,6 +393,28 @@ impl Directory {
     }
 }
 
+impl Directory {
+    /// The station a screen was started on, as the directory knows it (its name, and its
+    /// country's clock when the country is one of the API's): `HKI`, `finland:HKI` or a name
+    /// that is one station. What a board shows before its first answer arrives.
+    pub fn describe(&self, station: &str) -> Option<(String, Option<chrono_tz::Tz>)> {
+        let entry = match station.split_once(':') {
+            Some((country, code)) if self.countries().contains(&country) => self
+                .entries
+                .iter()
+                .find(|e| e.country == country && e.has_code(code))?,
+            _ => match self.resolve(station, None) {
+                Resolved::One(e) => e,
+                _ => return None,
+            },
+        };
+        Some((
+            entry.name.clone(),
+            country::by_slug(entry.country).map(|c| c.tz),
+        ))
+    }
+}
+
 /// A station as the API's `/api/live/stations` and `railtop stations --format json` write it
 /// (railtop's own record, not the interface's).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -653,6 +675,21 @@ mod tests {
             },
         );
         assert!(airport.iter().any(|m| m.entry.name == "Lublin Airport"));
+    }
+
+    #[test]
+    fn describes_the_station_a_screen_starts_on() {
+        let d = Directory::embedded();
+        let helsinki = Some(("Helsinki".to_string(), Some(chrono_tz::Europe::Helsinki)));
+        assert_eq!(d.describe("HKI"), helsinki);
+        assert_eq!(d.describe("finland:HKI"), helsinki);
+        assert_eq!(d.describe("helsinki"), helsinki);
+        assert_eq!(
+            d.describe("united-states:NYP").map(|(_, tz)| tz),
+            Some(Some(chrono_tz::America::New_York))
+        );
+        assert_eq!(d.describe("narnia:HKI"), None);
+        assert_eq!(d.describe("qxzvwk"), None);
     }
 
     #[test]

@@ -159,6 +159,14 @@ impl AppState {
         }
     }
 
+    /// Whether what is shown is simulated: the source says so, or an answer does (a remote
+    /// server reading the demo), so the DEMO badge never depends on where the data came from.
+    pub fn simulated(&self) -> bool {
+        self.source.is_demo
+            || self.realtime.data.as_ref().is_some_and(|r| r.simulated)
+            || self.board.data.as_ref().is_some_and(|b| b.simulated)
+    }
+
     pub fn trains(&self) -> &[crate::model::Train] {
         self.realtime.data.as_deref().map_or(&[], |r| &r.trains)
     }

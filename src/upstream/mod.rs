@@ -533,6 +533,7 @@ impl Aggregator {
             station,
             fetched_at: rfc3339(now),
             attribution: Some(feed.attribution().to_string()),
+            simulated: false,
         };
         answer.sanitize();
         Ok(answer)

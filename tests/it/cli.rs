@@ -386,3 +386,64 @@ fn board_and_ssh_refuse_a_station_they_cannot_resolve() {
         stderr(&o)
     );
 }
+
+/// Every time option reads the one spelling (`20s`, `5m`, `1h30m`, `500ms`) and refuses the
+/// nonsensical with a reason, before any station is asked for.
+#[test]
+fn time_options_share_one_parser_and_refuse_nonsense() {
+    let refused: &[(&[&str], &str)] = &[
+        (&["board", "HKI", "--rotate", "0s"], "out of range"),
+        (&["board", "HKI", "--rotate", "500ms"], "out of range"),
+        (&["board", "HKI", "--page", "0"], "has no unit"),
+        (&["board", "HKI", "--walk-time", "5"], "has no unit"),
+        (&["board", "HKI", "--walk-time", "90s"], "whole minutes"),
+        (
+            &["board", "HKI", "--hours", "06:00-06:00"],
+            "opens and closes",
+        ),
+        (&["board", "HKI", "--rotate", "soon"], "such as 20s"),
+        (&["--interval", "0", "trains"], "out of range"),
+        (
+            &["ssh", "--station", "HKI", "--idle-timeout", "30"],
+            "has no unit",
+        ),
+    ];
+    for (args, says) in refused {
+        let o = railtop(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    let o = railtop(&[
+        "board", "HKI", "TPE", "--source", "demo", "--rotate", "10s", "--page", "30s",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--page 30s is longer than --rotate 10s"),
+        "{}",
+        stderr(&o)
+    );
+    // Long spellings are read (the board then needs a terminal: the error is about that).
+    let o = railtop(&[
+        "board",
+        "HKI",
+        "--source",
+        "demo",
+        "--rotate",
+        "1h30m",
+        "--page",
+        "1m",
+        "--walk-time",
+        "2m",
+    ]);
+    assert!(!stderr(&o).contains("rotate"), "{}", stderr(&o));
+    let o = railtop(&[
+        "--interval",
+        "1m",
+        "trains",
+        "--source",
+        "demo",
+        "--format",
+        "csv",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

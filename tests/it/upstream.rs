@@ -160,6 +160,7 @@ async fn every_registry_feed_answers_from_its_fixture_folder() {
                     station: board.station,
                     fetched_at: FI_NOW.into(),
                     attribution: None,
+                    simulated: false,
                 };
                 check_departures(&serde_json::to_value(answer).unwrap())
                     .unwrap_or_else(|e| panic!("{slug} {code}: {e}"));

@@ -33,7 +33,7 @@ pub const SIMULATED_COUNTRIES: [&str; 9] = [
 ];
 
 pub const ATTRIBUTION: &str =
-    "DEMO: simulated trains on real lines (railtop's built-in simulator), not real data";
+    "DEMO: simulated trains on real lines (railtop's simulator), not real data";
 
 /// Trains stay listed this long after reaching their terminus.
 const ARRIVED_LISTED_MIN: i64 = 10;
@@ -119,6 +119,7 @@ impl DemoSource {
         drop(memo);
         let mut answer = RealtimeResponse::new(trains, self.live_countries(), rfc3339(now));
         answer.attribution = Some(ATTRIBUTION.into());
+        answer.simulated = true;
         Ok(answer)
     }
 
@@ -203,6 +204,7 @@ impl DemoSource {
             },
             fetched_at: rfc3339(now),
             attribution: Some(ATTRIBUTION.into()),
+            simulated: true,
         })
     }
 

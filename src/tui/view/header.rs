@@ -21,7 +21,7 @@ fn signed(minutes: i64) -> String {
 pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = Theme::new(state.settings.monochrome);
     let mut first = Vec::new();
-    if state.source.is_demo {
+    if state.simulated() {
         first.push(Span::styled(" DEMO ", theme.badge()));
         first.push(Span::raw(" "));
     }
