@@ -291,6 +291,32 @@ mod tests {
         insta::assert_snapshot!("kiosk_stale_120x30", screen(&stale));
     }
 
+    /// The board of three countries at the sizes screens come in, and the small ones where
+    /// columns give way or the screen says it is too small.
+    #[test]
+    fn snapshots_at_every_size() {
+        for (label, station) in [("finland", "HKI"), ("germany", "8011160"), ("us", "NYP")] {
+            for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+                let mut k = kiosk(&[station], KioskSettings::default());
+                k.size = (w, h);
+                insta::assert_snapshot!(format!("kiosk_{label}_{w}x{h}"), screen(&k));
+            }
+        }
+        for (w, h) in [(45, 20), (40, 10), (37, 9), (30, 8)] {
+            let mut k = kiosk(&["HKI"], KioskSettings::default());
+            update(&mut k, Event::Resize(w, h));
+            let s = screen(&k);
+            if super::layout::too_small(w, h) {
+                assert!(s.contains("too small"), "{s}");
+                assert_eq!(k.pages(), 1, "nothing turns unseen");
+            } else {
+                assert!(s.contains("Oulu"), "destinations stay: {s}");
+                assert!(!s.contains("too small"), "{s}");
+            }
+            insta::assert_snapshot!(format!("kiosk_finland_{w}x{h}"), s);
+        }
+    }
+
     #[test]
     fn the_ticker_shows_each_message_in_turn_and_the_board_makes_room_for_it() {
         let mut k = kiosk(&["HKI"], KioskSettings::default());

@@ -203,14 +203,19 @@ impl KioskState {
         layout::rows_per_page(self.size.1, self.has_messages())
     }
 
-    /// Whether a ticker line is shown (cheap: no text is built; asked every tick).
+    /// Whether a ticker line is shown (cheap: no text is built; asked every tick). Not on short
+    /// screens, whose few rows are for departures.
     pub fn has_messages(&self) -> bool {
-        self.visible().iter().any(|d| !d.messages.is_empty())
+        self.size.1 >= layout::TICKER_MIN_HEIGHT
+            && self.visible().iter().any(|d| !d.messages.is_empty())
     }
 
     /// The feed's messages about the departures still to come, one at a time: each shows for a
     /// page's time, in turn (on the wall clock, so every screen of a station agrees).
     pub fn ticker(&self) -> Option<String> {
+        if !self.has_messages() {
+            return None;
+        }
         let mut seen: Vec<String> = Vec::new();
         for d in self.visible() {
             for m in &d.messages {
@@ -227,7 +232,11 @@ impl KioskState {
         Some(seen.swap_remove((turn % seen.len() as u64) as usize))
     }
 
+    /// Pages of the board shown (one on a screen too small to draw it: nothing turns unseen).
     pub fn pages(&self) -> usize {
+        if layout::too_small(self.size.0, self.size.1) {
+            return 1;
+        }
         self.visible().len().div_ceil(self.rows_per_page()).max(1)
     }
 }

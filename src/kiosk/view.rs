@@ -34,6 +34,20 @@ pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
         return; // outside operating hours: a blank screen
     }
     let theme = Theme::new(state.settings.monochrome);
+    if layout::too_small(area.width, area.height) {
+        let text = format!(
+            "Screen too small: {}×{}; the board needs {}×{}.",
+            area.width,
+            area.height,
+            layout::MIN_WIDTH,
+            layout::MIN_HEIGHT
+        );
+        Paragraph::new(text)
+            .style(theme.dim())
+            .wrap(ratatui::widgets::Wrap { trim: true })
+            .render(area, buf);
+        return;
+    }
     let ticker = state.ticker();
     let layout::Areas {
         header,
@@ -46,7 +60,10 @@ pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
     if let Some(message) = ticker {
         Paragraph::new(Line::from(vec![
             Span::styled("» ", theme.changed()),
-            Span::styled(message, theme.changed()),
+            Span::styled(
+                crate::text::fit(&message, usize::from(ticker_area.width.saturating_sub(2))),
+                theme.changed(),
+            ),
         ]))
         .render(ticker_area, buf);
     }
@@ -55,22 +72,34 @@ pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
 
 fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let big = area.width >= 90;
-    let clock_width = if big { 42 } else { 22 };
+    let digits = area.width >= layout::BIG_CLOCK_MIN_WIDTH;
+    let clock_width = match (big, digits) {
+        (true, _) => 42,
+        (false, true) => 22,
+        (false, false) => 6,
+    };
     let [left, right] =
         Layout::horizontal([Constraint::Min(10), Constraint::Length(clock_width)]).areas(area);
     let local = state.now.with_timezone(&state.tz());
-    let name = state.station_name(state.current);
+    let fit = |s: String| crate::text::fit(&s, usize::from(left.width));
     let mut lines = vec![
         Line::from(Span::styled(
-            name,
+            fit(state.station_name(state.current)),
             theme.title().add_modifier(Modifier::UNDERLINED),
         )),
-        Line::from(local.format("%A %-d %B %Y").to_string()),
+        Line::from(fit(local.format("%A %-d %B %Y").to_string())),
     ];
     if state.simulated() {
         lines.push(Line::from(Span::styled(" DEMO ", theme.badge())));
     }
     Paragraph::new(lines).render(left, buf);
+    let time = local.format("%H:%M").to_string();
+    if !digits {
+        Paragraph::new(Span::styled(time, theme.title()))
+            .right_aligned()
+            .render(right, buf);
+        return;
+    }
     let clock = BigText::builder()
         .pixel_size(if big {
             PixelSize::HalfHeight
@@ -78,7 +107,7 @@ fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
             PixelSize::Quadrant
         })
         .style(theme.title())
-        .lines(vec![Line::from(local.format("%H:%M").to_string())])
+        .lines(vec![Line::from(time)])
         .right_aligned()
         .build();
     clock.render(right, buf);
@@ -103,12 +132,16 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let per_page = usize::from(area.height.saturating_sub(1)).max(1);
     let page = state.page.min(visible.len().saturating_sub(1) / per_page);
     let stale = feed.is_stale();
-    let line_width = visible
-        .iter()
-        .map(|d| d.line.chars().count())
-        .max()
-        .unwrap_or(4)
-        .clamp(4, 10) as u16;
+    let widest = |f: &dyn Fn(&crate::model::Departure) -> usize| {
+        visible.iter().map(|d| f(d)).max().unwrap_or(0) as u16
+    };
+    let cols = layout::columns(
+        area.width,
+        widest(&|d| d.line.chars().count()).clamp(4, 10),
+        widest(&|d| platform_text(d).chars().count()).clamp(4, 8),
+        widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
+    );
+    let fit = |s: &str, w: u16| crate::text::fit(s, usize::from(w));
     let rows = visible
         .iter()
         .skip(page * per_page)
@@ -119,11 +152,9 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 (Some(e), false) if *e != d.scheduled_dep => e.clone(),
                 _ => String::new(),
             };
-            let platform = match (&d.planned_platform, &d.platform) {
-                (Some(p), Some(a)) if p != a => Span::styled(format!("{p}→{a}"), theme.changed()),
-                (_, Some(a)) => Span::raw(a.clone()),
-                (Some(p), None) => Span::raw(p.clone()),
-                (None, None) => Span::raw(""),
+            let platform_style = match (&d.planned_platform, &d.platform) {
+                (Some(p), Some(a)) if p != a => theme.changed(),
+                _ => Default::default(),
             };
             let mut style = if d.cancelled {
                 theme.row(crate::model::status::CANCELLED)
@@ -133,53 +164,124 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             if stale {
                 style = style.patch(theme.dim());
             }
-            Row::new(vec![
-                Cell::from(d.scheduled_dep.clone()),
-                Cell::from(expected),
-                Cell::from(d.line.clone()),
-                Cell::from(destination_with_via(d, area.width >= VIA_MIN_WIDTH, theme)),
-                Cell::from(platform),
-                Cell::from(Span::styled(
-                    status_words(d.delay, d.cancelled),
-                    theme.delay(class),
-                )),
-            ])
-            .style(style)
+            let status = if cols.words {
+                status_words(d.delay, d.cancelled)
+            } else {
+                status_symbol(d.delay, d.cancelled)
+            };
+            let mut cells = vec![Cell::from(d.scheduled_dep.clone())];
+            if cols.expected {
+                cells.push(Cell::from(expected));
+            }
+            cells.push(Cell::from(fit(&d.line, cols.line)));
+            cells.push(Cell::from(destination_with_via(
+                d,
+                cols.via,
+                usize::from(cols.destination),
+                theme,
+            )));
+            cells.push(Cell::from(Span::styled(
+                fit(&platform_text(d), cols.platform),
+                platform_style,
+            )));
+            cells.push(Cell::from(Span::styled(status, theme.delay(class))));
+            if let Some(w) = cols.operator {
+                cells.push(Cell::from(fit(d.operator.as_deref().unwrap_or(""), w)));
+            }
+            Row::new(cells).style(style)
         });
-    let widths = [
-        Constraint::Length(5),
-        Constraint::Length(5),
-        Constraint::Length(line_width),
+    let mut widths = vec![Constraint::Length(5)];
+    let mut titles = vec!["TIME"];
+    if cols.expected {
+        widths.push(Constraint::Length(5));
+        titles.push("EXP");
+    }
+    widths.extend([
+        Constraint::Length(cols.line),
         Constraint::Fill(1),
-        Constraint::Length(8),
-        Constraint::Length(12),
-    ];
-    let titles = Row::new(["TIME", "EXP", "LINE", "DESTINATION", "PLATFORM", "STATUS"])
-        .style(theme.header_cells());
+        Constraint::Length(cols.platform),
+    ]);
+    titles.extend([
+        "LINE",
+        "DESTINATION",
+        if cols.platform >= 8 { "PLATFORM" } else { "PL" },
+    ]);
+    if cols.words {
+        widths.push(Constraint::Length(layout::STATUS_WORDS));
+        titles.push("STATUS");
+    } else {
+        widths.push(Constraint::Length(layout::STATUS_SYMBOLS));
+        titles.push("DELAY");
+    }
+    if let Some(w) = cols.operator {
+        widths.push(Constraint::Length(w));
+        titles.push("OPERATOR");
+    }
+    let titles = Row::new(titles).style(theme.header_cells());
     Widget::render(
-        Table::new(rows, widths).header(titles).column_spacing(2),
+        Table::new(rows, widths)
+            .header(titles)
+            .column_spacing(cols.spacing),
         area,
         buf,
     );
 }
 
-/// Below this width the destination column has no room for via stops (they would be cut off
-/// after a name or two, and every page turn would resend them).
-pub const VIA_MIN_WIDTH: u16 = 100;
+/// The platform as shown: `3→4` where it changed, else the one known.
+fn platform_text(d: &crate::model::Departure) -> String {
+    match (&d.planned_platform, &d.platform) {
+        (Some(p), Some(a)) if p != a => format!("{p}→{a}"),
+        (_, Some(a)) => a.clone(),
+        (Some(p), None) => p.clone(),
+        (None, None) => String::new(),
+    }
+}
 
-/// `Tampere  via Pasila, Tikkurila`: the via stops dimmed after the destination, on screens wide
-/// enough for them (the column cuts what does not fit).
+/// `+7′`, `-2′`, `✓` on time, `✕` cancelled: the status where words do not fit (the same
+/// colours, and the help's legend, say which is which).
+pub fn status_symbol(delay: Option<i64>, cancelled: bool) -> String {
+    match delay {
+        _ if cancelled => "✕".into(),
+        None => String::new(),
+        Some(0) => "✓".into(),
+        Some(d) if d > 0 => format!("+{d}′"),
+        Some(d) => format!("{d}′"),
+    }
+}
+
+/// `Tampere  via Pasila, Tikkurila, …`: the destination, then as many whole via stops as fit
+/// in `width` (dimmed; `…` when some are left out), never a stop cut in the middle.
 fn destination_with_via(
     d: &crate::model::Departure,
     with_via: bool,
+    width: usize,
     theme: &Theme,
 ) -> Line<'static> {
-    let mut spans = vec![Span::raw(d.destination.clone())];
+    use unicode_width::UnicodeWidthStr;
+    let destination = crate::text::fit(&d.destination, width);
+    let mut spans = vec![Span::raw(destination.clone())];
     if with_via && !d.via.is_empty() {
-        spans.push(Span::styled(
-            format!("  via {}", d.via.join(", ")),
-            theme.dim(),
-        ));
+        let room = width.saturating_sub(destination.width());
+        let mut via = String::new();
+        for (i, stop) in d.via.iter().enumerate() {
+            let piece = if i == 0 {
+                format!("  via {stop}")
+            } else {
+                format!(", {stop}")
+            };
+            let more = i + 1 < d.via.len();
+            // Room for this stop, and for ", …" after it if more follow.
+            if via.width() + piece.width() + if more { 3 } else { 0 } > room {
+                if i > 0 {
+                    via.push_str(", …");
+                }
+                break;
+            }
+            via.push_str(&piece);
+        }
+        if !via.is_empty() {
+            spans.push(Span::styled(via, theme.dim()));
+        }
     }
     Line::from(spans)
 }
