@@ -225,6 +225,22 @@ pub struct KioskArgs {
     /// Operating hours on the station's clock, e.g. 05:00-01:00; the screen is blank outside them.
     #[arg(long, value_parser = crate::kiosk::state::parse_hours)]
     hours: Option<(chrono::NaiveTime, chrono::NaiveTime)>,
+    /// At most this many departures per station (1–100).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
+    limit: Option<u16>,
+    /// Only departures leaving within this time, e.g. 2h.
+    #[arg(long, value_parser = parse_within)]
+    within: Option<u64>,
+    /// Only these platforms, e.g. 3,4 (the planned or the actual one).
+    #[arg(long, value_delimiter = ',', value_parser = parse_token)]
+    platform: Vec<String>,
+    /// Only these lines, e.g. IC,S1 (a train code's first word counts too).
+    #[arg(long, value_delimiter = ',', value_parser = parse_token)]
+    line: Vec<String>,
+    /// 12- or 24-hour times; auto: 12-hour where the station's country reads them so (the
+    /// United States).
+    #[arg(long, value_enum, default_value = "auto")]
+    clock: crate::kiosk::state::ClockStyle,
 }
 
 impl KioskArgs {
@@ -246,8 +262,31 @@ impl KioskArgs {
             hours: self.hours,
             board_interval_secs: config.board_interval,
             monochrome: config.theme == Theme::Mono,
+            limit: self.limit.map(usize::from),
+            within_minutes: self.within.map(|s| (s / 60) as i64),
+            platforms: self.platform.clone(),
+            lines: self.line.clone(),
+            clock: self.clock,
         })
     }
+}
+
+/// `--within`: whole minutes from 1m to 1d.
+fn parse_within(s: &str) -> std::result::Result<u64, String> {
+    let secs = seconds_within(s, Bare::Refused, 60, 86_400)?;
+    if secs % 60 != 0 {
+        return Err(format!("{:?}: give whole minutes, e.g. 90m", s.trim()));
+    }
+    Ok(secs)
+}
+
+/// One platform or line of a comma list: short, printable, not empty.
+fn parse_token(s: &str) -> std::result::Result<String, String> {
+    let t = s.trim();
+    if t.is_empty() || t.chars().count() > 16 || t.chars().any(char::is_control) {
+        return Err(format!("{s:?}: a platform or line such as 3 or IC"));
+    }
+    Ok(t.to_string())
 }
 
 /// A time typed with its unit, in whole seconds within `min..=max` (clap value parsers build on

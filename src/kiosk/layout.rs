@@ -39,7 +39,7 @@ pub fn areas(area: Rect, ticker: bool) -> Areas {
 
 /// The smallest screen the board is drawn on; below it the screen says so (as the dashboard
 /// does) rather than showing a board without destinations.
-pub const MIN_WIDTH: u16 = 37;
+pub const MIN_WIDTH: u16 = 40;
 pub const MIN_HEIGHT: u16 = CHROME_ROWS + 2;
 
 pub fn too_small(width: u16, height: u16) -> bool {
@@ -74,7 +74,11 @@ const LEAN_PLATFORM: u16 = 5;
 pub struct Columns {
     pub operator: Option<u16>,
     pub via: bool,
+    /// `in 3 min` for departures leaving soon.
+    pub countdown: bool,
     pub expected: bool,
+    /// The time columns' width: `13:05`, or `12:05 PM`.
+    pub time: u16,
     /// Status in words (else symbols).
     pub words: bool,
     pub line: u16,
@@ -83,22 +87,29 @@ pub struct Columns {
     pub destination: u16,
 }
 
-/// `line`, `platform`, `operator`: the widths their longest values want (0: no operator known).
-pub fn columns(width: u16, line: u16, platform: u16, operator: u16) -> Columns {
+/// `in 10 min`, the countdown column's widest.
+pub const COUNTDOWN: u16 = 9;
+
+/// `time`, `line`, `platform`, `operator`: the widths their longest values want (0: no
+/// operator known).
+pub fn columns(width: u16, time: u16, line: u16, platform: u16, operator: u16) -> Columns {
     let rich = Columns {
         // As wide as its title at least: `OPERATOR`.
         operator: (operator > 0).then_some(operator.clamp(8, 16)),
         via: true,
+        countdown: true,
         expected: true,
+        time,
         words: true,
         line,
         platform,
         spacing: 2,
         destination: 0,
     };
-    let steps: [fn(&mut Columns); 6] = [
+    let steps: [fn(&mut Columns); 7] = [
         |c| c.operator = None,
         |c| c.via = false,
+        |c| c.countdown = false,
         |c| c.expected = false,
         |c| c.words = false,
         |c| c.spacing = 1,
@@ -110,13 +121,19 @@ pub fn columns(width: u16, line: u16, platform: u16, operator: u16) -> Columns {
     let mut c = rich;
     let mut step = 0;
     loop {
-        let fixed = 5
-            + if c.expected { 5 } else { 0 }
+        let fixed = c.time
+            + if c.expected { c.time } else { 0 }
+            + if c.countdown { COUNTDOWN } else { 0 }
             + c.line
             + c.platform
-            + if c.words { STATUS_WORDS } else { STATUS_SYMBOLS }
+            + if c.words {
+                STATUS_WORDS
+            } else {
+                STATUS_SYMBOLS
+            }
             + c.operator.unwrap_or(0);
-        let gaps = 4 + u16::from(c.expected) + u16::from(c.operator.is_some());
+        let gaps =
+            4 + u16::from(c.expected) + u16::from(c.countdown) + u16::from(c.operator.is_some());
         c.destination = width.saturating_sub(fixed + gaps * c.spacing);
         let wanted = if c.via {
             VIA_DESTINATION
@@ -144,21 +161,30 @@ mod tests {
 
     #[test]
     fn columns_give_way_in_order_and_the_destination_keeps_twelve() {
-        let wide = columns(200, 4, 8, 12);
-        assert!(wide.operator.is_some() && wide.via && wide.expected && wide.words);
-        let at_100 = columns(100, 4, 8, 12);
-        assert!(at_100.operator.is_none() && at_100.via, "{at_100:?}");
-        let at_80 = columns(80, 4, 8, 12);
-        assert!(!at_80.via && at_80.expected && at_80.words, "{at_80:?}");
-        let at_45 = columns(45, 4, 8, 12);
+        let wide = columns(200, 5, 4, 8, 12);
+        assert!(wide.operator.is_some() && wide.via && wide.countdown && wide.expected);
+        let at_120 = columns(100, 5, 4, 8, 12);
+        assert!(
+            at_120.operator.is_none() && at_120.via && at_120.countdown,
+            "{at_120:?}"
+        );
+        let at_80 = columns(80, 5, 4, 8, 12);
+        assert!(
+            !at_80.via && at_80.countdown && at_80.expected && at_80.words,
+            "{at_80:?}"
+        );
+        let at_60 = columns(60, 5, 4, 8, 12);
+        assert!(!at_60.countdown && at_60.expected, "{at_60:?}");
+        let at_45 = columns(45, 5, 4, 8, 12);
         assert!(!at_45.expected, "{at_45:?}");
         assert!(at_45.destination >= MIN_DESTINATION, "{at_45:?}");
-        let at_40 = columns(40, 10, 8, 12);
+        let at_40 = columns(40, 5, 10, 8, 12);
         assert!(!at_40.words && at_40.line <= 6, "{at_40:?}");
-        // From the smallest screen up, the destination never gets fewer than twelve columns.
+        // From the smallest screen up, the destination never gets fewer than twelve columns
+        // (12-hour times are wider: `12:05 PM`).
         for width in MIN_WIDTH..300 {
-            for (line, platform) in [(4, 4), (10, 8), (10, 5)] {
-                let c = columns(width, line, platform, 16);
+            for (time, line, platform) in [(5, 4, 4), (5, 10, 8), (8, 10, 5)] {
+                let c = columns(width, time, line, platform, 16);
                 assert!(c.destination >= MIN_DESTINATION, "{width} {c:?}");
             }
         }

@@ -160,6 +160,83 @@ mod tests {
     }
 
     #[test]
+    fn limits_filters_countdown_and_twelve_hour_clocks() {
+        let all = kiosk(&["HKI"], KioskSettings::default());
+        let n = all.visible().len();
+        assert!(n > 10);
+        let five = kiosk(
+            &["HKI"],
+            KioskSettings {
+                limit: Some(5),
+                ..KioskSettings::default()
+            },
+        );
+        assert_eq!(five.visible().len(), 5);
+        let soon = kiosk(
+            &["HKI"],
+            KioskSettings {
+                within_minutes: Some(20),
+                ..KioskSettings::default()
+            },
+        );
+        assert!(!soon.visible().is_empty() && soon.visible().len() < n);
+        assert!(soon
+            .visible()
+            .iter()
+            .all(|d| soon.minutes_to(d).is_some_and(|m| m <= 20)));
+        let platform = kiosk(
+            &["HKI"],
+            KioskSettings {
+                platforms: vec!["3".into()],
+                ..KioskSettings::default()
+            },
+        );
+        assert!(platform
+            .visible()
+            .iter()
+            .all(|d| d.platform.as_deref() == Some("3")
+                || d.planned_platform.as_deref() == Some("3")));
+        assert!(!platform.visible().is_empty());
+        let ic = kiosk(
+            &["HKI"],
+            KioskSettings {
+                lines: vec!["ic".into()],
+                ..KioskSettings::default()
+            },
+        );
+        assert!(!ic.visible().is_empty());
+        assert!(ic
+            .visible()
+            .iter()
+            .all(|d| d.line.eq_ignore_ascii_case("IC")));
+
+        // The countdown: "in N min" within ten minutes.
+        let mut k = kiosk(&["HKI"], KioskSettings::default());
+        k.size = (120, 30);
+        let s = screen(&k);
+        assert!(s.contains("LEAVES") && s.contains("in 3 min"), "{s}");
+
+        // New York reads 12-hour clocks; Helsinki does not unless asked.
+        let mut ny = kiosk(&["NYP"], KioskSettings::default());
+        ny.size = (120, 30);
+        assert!(ny.twelve_hour());
+        let s = screen(&ny);
+        assert!(s.contains(" AM ") || s.contains(" PM "), "{s}");
+        assert!(!k.twelve_hour());
+        let h24 = kiosk(
+            &["NYP"],
+            KioskSettings {
+                clock: ClockStyle::H24,
+                ..KioskSettings::default()
+            },
+        );
+        assert!(!h24.twelve_hour());
+        assert_eq!(twelve_hour("13:05"), "1:05 PM");
+        assert_eq!(twelve_hour("00:10"), "12:10 AM");
+        assert_eq!(twelve_hour("--"), "--");
+    }
+
+    #[test]
     fn arrows_switch_station_and_only_q_or_ctrl_c_quit() {
         let mut k = kiosk(&["HKI", "TPE", "CNLLY"], KioskSettings::default());
         update(

@@ -20,7 +20,34 @@ pub struct KioskSettings {
     pub hours: Option<(NaiveTime, NaiveTime)>,
     pub board_interval_secs: u64,
     pub monochrome: bool,
+    /// At most this many departures (all that fit the pages without it).
+    pub limit: Option<usize>,
+    /// Only departures leaving within this many minutes.
+    pub within_minutes: Option<i64>,
+    /// Only these platforms (planned or actual; as written, case aside).
+    pub platforms: Vec<String>,
+    /// Only these lines (`IC`, `S1`; a train code's first word counts too; case aside).
+    pub lines: Vec<String>,
+    pub clock: ClockStyle,
 }
+
+/// How times are written on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ClockStyle {
+    /// 12-hour for stations in countries whose clocks read so (the United States), else 24-hour.
+    #[default]
+    Auto,
+    #[value(name = "24h")]
+    H24,
+    #[value(name = "12h")]
+    H12,
+}
+
+/// Countries whose public clocks are 12-hour (of the API's nineteen).
+const TWELVE_HOUR_COUNTRIES: &[&str] = &["united-states", "malaysia", "egypt"];
+
+/// Departures leaving within this many minutes show a countdown ("in 3 min").
+pub const COUNTDOWN_MINUTES: i64 = 10;
 
 impl Default for KioskSettings {
     fn default() -> Self {
@@ -31,7 +58,20 @@ impl Default for KioskSettings {
             hours: None,
             board_interval_secs: crate::config::defaults::BOARD_INTERVAL_SECS,
             monochrome: false,
+            limit: None,
+            within_minutes: None,
+            platforms: Vec::new(),
+            lines: Vec::new(),
+            clock: ClockStyle::Auto,
         }
+    }
+}
+
+/// `13:05` as a 12-hour clock reads it: `1:05 PM` (other text is kept as it is).
+pub fn twelve_hour(hhmm: &str) -> String {
+    match NaiveTime::parse_from_str(hhmm, "%H:%M") {
+        Ok(t) => t.format("%-I:%M %p").to_string(),
+        Err(_) => hhmm.to_string(),
     }
 }
 
@@ -180,22 +220,80 @@ impl KioskState {
         }
     }
 
-    /// Departures still to come that someone walking up can reach.
+    /// Whether the board's times are written on a 12-hour clock.
+    pub fn twelve_hour(&self) -> bool {
+        match self.settings.clock {
+            ClockStyle::H12 => true,
+            ClockStyle::H24 => false,
+            ClockStyle::Auto => {
+                let country = self
+                    .board()
+                    .data
+                    .as_ref()
+                    .and_then(|b| b.station.country.clone())
+                    .or_else(|| {
+                        let station = self.stations.get(self.current)?;
+                        station.split_once(':').map(|(c, _)| c.to_string())
+                    });
+                // Before the first answer, the directory's clock for the station says it.
+                country.is_some_and(|c| TWELVE_HOUR_COUNTRIES.contains(&c.as_str()))
+                    || self.tz() == crate::country::UNITED_STATES.tz
+            }
+        }
+    }
+
+    /// A time as the board writes it (`13:05`, or `1:05 PM`).
+    pub fn clock_text(&self, hhmm: &str) -> String {
+        if self.twelve_hour() {
+            twelve_hour(hhmm)
+        } else {
+            hhmm.to_string()
+        }
+    }
+
+    /// Minutes until `d` leaves (its expected time, else its scheduled one).
+    pub fn minutes_to(&self, d: &Departure) -> Option<i64> {
+        let leaves = d.expected_dep.as_deref().unwrap_or(&d.scheduled_dep);
+        minutes_until(leaves, self.local_now())
+    }
+
+    /// The departures the board shows: still to come and reachable on foot, of the platforms and
+    /// lines asked for, within the time asked for, at most the number asked for.
     pub fn visible(&self) -> Vec<&Departure> {
         let Some(board) = &self.board().data else {
             return Vec::new();
         };
-        let now = self.local_now();
-        board
+        let s = &self.settings;
+        let one_of = |list: &[String], value: Option<&str>| {
+            list.is_empty()
+                || value.is_some_and(|v| list.iter().any(|x| x.eq_ignore_ascii_case(v.trim())))
+        };
+        let mut shown: Vec<&Departure> = board
             .departures
             .iter()
             .filter(|d| {
-                let leaves = d.expected_dep.as_deref().unwrap_or(&d.scheduled_dep);
-                minutes_until(leaves, now).is_none_or(|m| {
-                    m >= self.settings.walk_minutes.max(0) && (d.cancelled || m >= 0)
+                self.minutes_to(d).is_none_or(|m| {
+                    m >= s.walk_minutes.max(0)
+                        && (d.cancelled || m >= 0)
+                        && s.within_minutes.is_none_or(|w| m <= w)
                 })
             })
-            .collect()
+            .filter(|d| {
+                one_of(&s.platforms, d.platform.as_deref())
+                    || one_of(&s.platforms, d.planned_platform.as_deref())
+            })
+            .filter(|d| {
+                let first_word = d
+                    .train_code
+                    .as_deref()
+                    .and_then(|c| c.split_whitespace().next());
+                one_of(&s.lines, Some(&d.line)) || one_of(&s.lines, first_word)
+            })
+            .collect();
+        if let Some(n) = s.limit {
+            shown.truncate(n);
+        }
+        shown
     }
 
     /// Rows of departures that fit under the header (see `layout`).

@@ -87,13 +87,23 @@ fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
             fit(state.station_name(state.current)),
             theme.title().add_modifier(Modifier::UNDERLINED),
         )),
-        Line::from(fit(local.format("%A %-d %B %Y").to_string())),
+        Line::from(fit(if state.twelve_hour() {
+            local.format("%A %-d %B %Y · %p").to_string()
+        } else {
+            local.format("%A %-d %B %Y").to_string()
+        })),
     ];
     if state.simulated() {
         lines.push(Line::from(Span::styled(" DEMO ", theme.badge())));
     }
     Paragraph::new(lines).render(left, buf);
-    let time = local.format("%H:%M").to_string();
+    let time = local
+        .format(if state.twelve_hour() {
+            "%-I:%M"
+        } else {
+            "%H:%M"
+        })
+        .to_string();
     if !digits {
         Paragraph::new(Span::styled(time, theme.title()))
             .right_aligned()
@@ -135,8 +145,10 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let widest = |f: &dyn Fn(&crate::model::Departure) -> usize| {
         visible.iter().map(|d| f(d)).max().unwrap_or(0) as u16
     };
+    let twelve = state.twelve_hour();
     let cols = layout::columns(
         area.width,
+        if twelve { 8 } else { 5 },
         widest(&|d| d.line.chars().count()).clamp(4, 10),
         widest(&|d| platform_text(d).chars().count()).clamp(4, 8),
         widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
@@ -149,7 +161,13 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         .map(|d| {
             let class = DelayClass::of(d.delay, d.cancelled);
             let expected = match (&d.expected_dep, d.cancelled) {
-                (Some(e), false) if *e != d.scheduled_dep => e.clone(),
+                (Some(e), false) if *e != d.scheduled_dep => state.clock_text(e),
+                _ => String::new(),
+            };
+            let countdown = match state.minutes_to(d) {
+                _ if d.cancelled => String::new(),
+                Some(m) if m <= 0 => "now".to_string(),
+                Some(m) if m <= crate::kiosk::state::COUNTDOWN_MINUTES => format!("in {m} min"),
                 _ => String::new(),
             };
             let platform_style = match (&d.planned_platform, &d.platform) {
@@ -169,9 +187,12 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             } else {
                 status_symbol(d.delay, d.cancelled)
             };
-            let mut cells = vec![Cell::from(d.scheduled_dep.clone())];
+            let mut cells = vec![Cell::from(state.clock_text(&d.scheduled_dep))];
             if cols.expected {
                 cells.push(Cell::from(expected));
+            }
+            if cols.countdown {
+                cells.push(Cell::from(Span::styled(countdown, theme.accent())));
             }
             cells.push(Cell::from(fit(&d.line, cols.line)));
             cells.push(Cell::from(destination_with_via(
@@ -190,11 +211,15 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             }
             Row::new(cells).style(style)
         });
-    let mut widths = vec![Constraint::Length(5)];
+    let mut widths = vec![Constraint::Length(cols.time)];
     let mut titles = vec!["TIME"];
     if cols.expected {
-        widths.push(Constraint::Length(5));
+        widths.push(Constraint::Length(cols.time));
         titles.push("EXP");
+    }
+    if cols.countdown {
+        widths.push(Constraint::Length(layout::COUNTDOWN));
+        titles.push("LEAVES");
     }
     widths.extend([
         Constraint::Length(cols.line),

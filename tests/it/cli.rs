@@ -403,6 +403,11 @@ fn time_options_share_one_parser_and_refuse_nonsense() {
         ),
         (&["board", "HKI", "--rotate", "soon"], "such as 20s"),
         (&["--interval", "0", "trains"], "out of range"),
+        (&["board", "HKI", "--within", "30s"], "out of range"),
+        (&["board", "HKI", "--within", "90s"], "whole minutes"),
+        (&["board", "HKI", "--line", "IC,"], "a platform or line"),
+        (&["board", "HKI", "--limit", "0"], "0"),
+        (&["board", "HKI", "--clock", "13h"], "13h"),
         (
             &["ssh", "--station", "HKI", "--idle-timeout", "30"],
             "has no unit",
