@@ -3,7 +3,8 @@
 
 use super::layout;
 use super::state::KioskState;
-use crate::screen::theme::{DelayClass, Theme};
+use crate::screen::columns;
+use crate::screen::theme::{delay_symbol, platform_text, DelayClass, Theme};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
@@ -146,12 +147,14 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         visible.iter().map(|d| f(d)).max().unwrap_or(0) as u16
     };
     let twelve = state.twelve_hour();
-    let cols = layout::columns(
+    let cols = columns::columns(
         area.width,
-        if twelve { 8 } else { 5 },
-        widest(&|d| d.line.chars().count()).clamp(4, 10),
-        widest(&|d| platform_text(d).chars().count()).clamp(4, 8),
-        widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
+        columns::Wants::board(
+            if twelve { 8 } else { 5 },
+            widest(&|d| d.line.chars().count()).clamp(4, 10),
+            widest(&|d| platform_text(d).chars().count()).clamp(4, 8),
+            widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
+        ),
     );
     let fit = |s: &str, w: u16| crate::text::fit(s, usize::from(w));
     let rows = visible
@@ -185,7 +188,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             let status = if cols.words {
                 status_words(d.delay, d.cancelled)
             } else {
-                status_symbol(d.delay, d.cancelled)
+                delay_symbol(d.delay, d.cancelled)
             };
             let mut cells = vec![Cell::from(state.clock_text(&d.scheduled_dep))];
             if cols.expected {
@@ -218,7 +221,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         titles.push("EXP");
     }
     if cols.countdown {
-        widths.push(Constraint::Length(layout::COUNTDOWN));
+        widths.push(Constraint::Length(columns::COUNTDOWN));
         titles.push("LEAVES");
     }
     widths.extend([
@@ -232,10 +235,10 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         if cols.platform >= 8 { "PLATFORM" } else { "PL" },
     ]);
     if cols.words {
-        widths.push(Constraint::Length(layout::STATUS_WORDS));
+        widths.push(Constraint::Length(columns::STATUS_WORDS));
         titles.push("STATUS");
     } else {
-        widths.push(Constraint::Length(layout::STATUS_SYMBOLS));
+        widths.push(Constraint::Length(columns::STATUS_SYMBOLS));
         titles.push("DELAY");
     }
     if let Some(w) = cols.operator {
@@ -250,28 +253,6 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         area,
         buf,
     );
-}
-
-/// The platform as shown: `3→4` where it changed, else the one known.
-fn platform_text(d: &crate::model::Departure) -> String {
-    match (&d.planned_platform, &d.platform) {
-        (Some(p), Some(a)) if p != a => format!("{p}→{a}"),
-        (_, Some(a)) => a.clone(),
-        (Some(p), None) => p.clone(),
-        (None, None) => String::new(),
-    }
-}
-
-/// `+7′`, `-2′`, `✓` on time, `✕` cancelled: the status where words do not fit (the same
-/// colours, and the help's legend, say which is which).
-pub fn status_symbol(delay: Option<i64>, cancelled: bool) -> String {
-    match delay {
-        _ if cancelled => "✕".into(),
-        None => String::new(),
-        Some(0) => "✓".into(),
-        Some(d) if d > 0 => format!("+{d}′"),
-        Some(d) => format!("{d}′"),
-    }
 }
 
 /// `Tampere  via Pasila, Tikkurila, …`: the destination, then as many whole via stops as fit

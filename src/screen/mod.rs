@@ -5,12 +5,14 @@
 //! synchronized updates), the one event enum ([`Event`]: keys, mouse, resize, the clock and the
 //! pollers' answers), the pollers that fetch on intervals and on demand ([`poller`]), the state of
 //! one polled stream of answers as a screen sees it ([`Polled`]: last good data, its age, the
-//! error, backoff), and the colours and text cues ([`theme`]). A program enables only the
+//! error, backoff), the colours and text cues ([`theme`]), and which columns a departure board
+//! shows at a width ([`columns`]). A program enables only the
 //! terminal features it uses: the kiosk captures no mouse.
 //!
 //! The SSH board runs the kiosk program per viewer with its own loop (its terminal is a channel,
 //! not stdout), but with the same events, pollers, freshness and theme.
 
+pub mod columns;
 mod inputs;
 mod polled;
 pub mod poller;

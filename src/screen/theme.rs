@@ -47,6 +47,28 @@ pub fn delay_text(delay: Option<i64>, cancelled: bool) -> String {
     }
 }
 
+/// The platform as shown: `3→4` where it changed, else the one known.
+pub fn platform_text(d: &crate::model::Departure) -> String {
+    match (&d.planned_platform, &d.platform) {
+        (Some(p), Some(a)) if p != a => format!("{p}→{a}"),
+        (_, Some(a)) => a.clone(),
+        (Some(p), None) => p.clone(),
+        (None, None) => String::new(),
+    }
+}
+
+/// `+7′`, `-2′`, `✓` on time, `✕` cancelled: the status where words do not fit (the same
+/// colours, and the help's legend, say which is which).
+pub fn delay_symbol(delay: Option<i64>, cancelled: bool) -> String {
+    match delay {
+        _ if cancelled => "✕".into(),
+        None => String::new(),
+        Some(0) => "✓".into(),
+        Some(d) if d > 0 => format!("+{d}′"),
+        Some(d) => format!("{d}′"),
+    }
+}
+
 impl Theme {
     pub fn new(mono: bool) -> Theme {
         Theme { mono }

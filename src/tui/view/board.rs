@@ -2,7 +2,8 @@
 //! (`3→5` where it changed), delay or cancellation, operator.
 
 use super::{age_text, pane_block};
-use crate::screen::theme::{delay_text, DelayClass, Theme};
+use crate::screen::columns;
+use crate::screen::theme::{delay_symbol, delay_text, platform_text, DelayClass, Theme};
 use crate::tui::app::{AppState, Pane};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
@@ -48,11 +49,31 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         );
         return;
     }
-    let wide = area.width >= 70;
+    let inner_width = area.width.saturating_sub(2);
+    let widest = |f: &dyn Fn(&crate::model::Departure) -> usize| {
+        answer.departures.iter().map(f).max().unwrap_or(0) as u16
+    };
+    // The shared rule (`screen::columns`): columns give way in order, and the destination keeps
+    // 16 characters whatever the terminal.
+    let cols = columns::columns(
+        inner_width,
+        columns::Wants {
+            via: false,
+            countdown: false,
+            least_destination: 16,
+            ..columns::Wants::board(
+                5,
+                widest(&|d| d.line.chars().count()).clamp(4, 10),
+                widest(&|d| platform_text(d).chars().count()).clamp(2, 8),
+                widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
+            )
+        },
+    );
     let height = usize::from(
         area.height
             .saturating_sub(3 + u16::from(feed.error.is_some())),
     );
+    let fit = |s: &str, w: u16| crate::text::fit(s, usize::from(w));
     let rows = answer
         .departures
         .iter()
@@ -66,25 +87,31 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 (Some(_), _) => String::new(),
                 (None, _) => "?".to_string(),
             };
-            let platform = match (&d.planned_platform, &d.platform) {
-                (Some(p), Some(a)) if p != a => Span::styled(format!("{p}→{a}"), theme.changed()),
-                (_, Some(a)) => Span::raw(a.clone()),
-                (Some(p), None) => Span::raw(p.clone()),
-                (None, None) => Span::raw("–"),
+            let platform_style = match (&d.planned_platform, &d.platform) {
+                (Some(p), Some(a)) if p != a => theme.changed(),
+                _ => Default::default(),
             };
-            let mut cells = vec![
-                Cell::from(d.scheduled_dep.as_str()),
-                Cell::from(expected),
-                Cell::from(d.line.as_str()),
-                Cell::from(d.destination.as_str()),
-                Cell::from(platform),
-                Cell::from(Span::styled(
-                    delay_text(d.delay, d.cancelled),
-                    theme.delay(class),
-                )),
-            ];
-            if wide {
-                cells.push(Cell::from(d.operator.as_deref().unwrap_or("")));
+            let platform = match platform_text(d) {
+                p if p.is_empty() => "–".to_string(),
+                p => p,
+            };
+            let status = if cols.words {
+                delay_text(d.delay, d.cancelled)
+            } else {
+                delay_symbol(d.delay, d.cancelled)
+            };
+            let mut cells = vec![Cell::from(d.scheduled_dep.as_str())];
+            if cols.expected {
+                cells.push(Cell::from(expected));
+            }
+            cells.extend([
+                Cell::from(fit(&d.line, cols.line)),
+                Cell::from(fit(&d.destination, cols.destination)),
+                Cell::from(Span::styled(fit(&platform, cols.platform), platform_style)),
+                Cell::from(Span::styled(status, theme.delay(class))),
+            ]);
+            if let Some(w) = cols.operator {
+                cells.push(Cell::from(fit(d.operator.as_deref().unwrap_or(""), w)));
             }
             let style = if d.cancelled {
                 theme.row(crate::model::status::CANCELLED)
@@ -97,28 +124,35 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 style
             })
         });
-    let line_width = answer
-        .departures
-        .iter()
-        .map(|d| d.line.chars().count())
-        .max()
-        .unwrap_or(4)
-        // On a narrow board the destination matters more than a long line name.
-        .clamp(4, if area.width < 58 { 6 } else { 10 }) as u16;
-    let mut widths = vec![
-        Constraint::Length(5),
-        Constraint::Length(5),
-        Constraint::Length(line_width),
-        Constraint::Fill(2),
-        Constraint::Length(5),
-        Constraint::Length(9),
-    ];
-    let mut titles = vec!["TIME", "EXP", "LINE", "DESTINATION", "PL", "STATUS"];
-    if wide {
-        widths.push(Constraint::Fill(1));
+    let mut widths = vec![Constraint::Length(5)];
+    let mut titles = vec!["TIME"];
+    if cols.expected {
+        widths.push(Constraint::Length(5));
+        titles.push("EXP");
+    }
+    widths.extend([
+        Constraint::Length(cols.line),
+        Constraint::Fill(1),
+        Constraint::Length(cols.platform),
+        Constraint::Length(if cols.words {
+            columns::STATUS_WORDS
+        } else {
+            columns::STATUS_SYMBOLS
+        }),
+    ]);
+    titles.extend([
+        "LINE",
+        "DESTINATION",
+        "PL",
+        if cols.words { "STATUS" } else { "DELAY" },
+    ]);
+    if let Some(w) = cols.operator {
+        widths.push(Constraint::Length(w));
         titles.push("OPERATOR");
     }
-    let table = Table::new(rows, widths).header(Row::new(titles).style(theme.header_cells()));
+    let table = Table::new(rows, widths)
+        .header(Row::new(titles).style(theme.header_cells()))
+        .column_spacing(cols.spacing);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let table_area = if let Some(e) = &feed.error {

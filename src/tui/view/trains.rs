@@ -56,6 +56,31 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
     let wide = area.width >= 90;
     let height = usize::from(area.height.saturating_sub(3));
     let stale = state.realtime.is_stale();
+    let shown = || list.rows.iter().skip(list.offset).take(height).map(|&i| &trains[i]);
+    let code_width = shown()
+        .map(|t| t.train_code.chars().count())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, 12) as u16;
+    // TO and NEXT sized from what they hold: TO first, NEXT the rest (and never squeezed to
+    // nothing by a wide TO); both cut with `…`.
+    let inner = area.width.saturating_sub(2);
+    let gaps = if wide { 6 } else { 5 };
+    let room = inner.saturating_sub(code_width + 9 + 9 + 3 + 3 + gaps);
+    let want = |f: &dyn Fn(&crate::model::Train) -> usize| {
+        shown().map(f).max().unwrap_or(0).min(40) as u16
+    };
+    let (to_width, next_width) = if wide {
+        let to_want = want(&|t| destination(t).chars().count());
+        let next_want = want(&|t| t.next_station.as_deref().map_or(0, |n| n.chars().count()));
+        let to = to_want
+            .min(room.saturating_sub(next_want.min(room / 2)))
+            .max(room.min(16));
+        (to, room.saturating_sub(to))
+    } else {
+        (room, 0)
+    };
+    let fit = |s: &str, w: u16| crate::text::fit(s, usize::from(w));
     let rows = list
         .rows
         .iter()
@@ -69,7 +94,7 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
             let gps = if t.has_position() { "●" } else { "○" };
             let mut cells = vec![
                 Cell::from(t.train_code.as_str()),
-                Cell::from(destination(t)),
+                Cell::from(fit(&destination(t), to_width)),
                 Cell::from(status_text(&t.status)),
                 Cell::from(Span::styled(
                     delay_text(t.delay, cancelled),
@@ -79,7 +104,10 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
                 Cell::from(gps),
             ];
             if wide {
-                cells.push(Cell::from(t.next_station.as_deref().unwrap_or("")));
+                cells.push(Cell::from(fit(
+                    t.next_station.as_deref().unwrap_or(""),
+                    next_width,
+                )));
             }
             let mut style = theme.row(&t.status);
             if stale {
@@ -90,18 +118,9 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
             }
             Row::new(cells).style(style)
         });
-    let code_width = list
-        .rows
-        .iter()
-        .skip(list.offset)
-        .take(height)
-        .map(|&i| trains[i].train_code.chars().count())
-        .max()
-        .unwrap_or(4)
-        .clamp(4, 12) as u16;
     let mut widths = vec![
         Constraint::Length(code_width),
-        Constraint::Fill(2),
+        Constraint::Length(to_width),
         Constraint::Length(9),
         Constraint::Length(9),
         Constraint::Length(3),
@@ -109,7 +128,7 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
     ];
     let mut titles = vec!["CODE", "TO", "STATUS", "DELAY", "PL", "GPS"];
     if wide {
-        widths.push(Constraint::Fill(1));
+        widths.push(Constraint::Length(next_width));
         titles.push("NEXT");
     }
     let header = Row::new(titles).style(theme.header_cells());
