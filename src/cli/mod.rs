@@ -102,8 +102,9 @@ fn config_path(cli: &Cli) -> Option<PathBuf> {
 pub enum Command {
     /// Serve the Live Train Data API over HTTP.
     Serve {
-        /// Address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
+        /// Address to listen on: a port (on 127.0.0.1), HOST:PORT with a name or an address,
+        /// or [::]:PORT.
+        #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_listen)]
         listen: SocketAddr,
         /// Requests per minute per client IP; 0 switches the limit off.
         #[arg(long, default_value_t = 60)]
@@ -131,8 +132,9 @@ pub enum Command {
     },
     /// Serve the kiosk board over SSH: `ssh -p 2222 host` shows it, and nothing else.
     Ssh {
-        /// Address to listen on.
-        #[arg(long, default_value = "127.0.0.1:2222")]
+        /// Address to listen on: a port (on 127.0.0.1), HOST:PORT with a name or an address,
+        /// or [::]:PORT.
+        #[arg(long, default_value = "127.0.0.1:2222", value_parser = parse_listen)]
         listen: SocketAddr,
         /// The stations to show (codes or slugs); repeat for several, ←/→ switch.
         #[arg(long = "station", required = true)]
@@ -337,6 +339,32 @@ fn parse_walk_time(s: &str) -> std::result::Result<u64, String> {
     Ok(secs)
 }
 
+/// `--listen`: `8089` (on 127.0.0.1), `0.0.0.0:8089`, `[::]:8089`, `localhost:8089` (a name
+/// is looked up once, at start; its first address is used).
+fn parse_listen(s: &str) -> std::result::Result<SocketAddr, String> {
+    let s = s.trim();
+    if let Ok(port) = s.parse::<u16>() {
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    if let Ok(addr) = s.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    let wrong = || {
+        format!(
+            "{s:?}: expected a port (8080), HOST:PORT (localhost:8080, 0.0.0.0:8080) or [::]:8080"
+        )
+    };
+    let (host, port) = s.rsplit_once(':').ok_or_else(wrong)?;
+    port.parse::<u16>().map_err(|_| wrong())?;
+    if host.is_empty() || host.contains(':') {
+        return Err(wrong());
+    }
+    std::net::ToSocketAddrs::to_socket_addrs(s)
+        .map_err(|e| format!("{s:?}: cannot look up {host:?}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{s:?}: {host:?} has no address"))
+}
+
 /// `LAT,LNG` of `--near` (a clap value parser: its error is the message).
 fn parse_point(s: &str) -> std::result::Result<(f64, f64), String> {
     let wrong = || format!("{s:?}: expected LAT,LNG in degrees, e.g. 60.17,24.94");
@@ -447,10 +475,34 @@ fn with_every_feed(config: &Config) -> Config {
     shown
 }
 
+/// A one-shot command's error: what happened, without the note a screen would show about its
+/// next try (a one-shot command does not try again).
+fn once(e: SourceError) -> color_eyre::Report {
+    let mut text = e.to_string();
+    while let Some(at) = text.find(" (retrying in ") {
+        match text[at..].find(')') {
+            Some(end) => text.replace_range(at..at + end + 1, ""),
+            None => break,
+        }
+    }
+    eyre!(text)
+}
+
+/// What to try when a source fails to answer a one-shot command: about the input when it was
+/// refused, else about the source.
+fn suggestion(e: &SourceError, config: &Config) -> &'static str {
+    match e {
+        SourceError::NotFound(_) | SourceError::BadRequest(_) => {
+            "check the country or station: the message lists the known ones; `railtop stations NAME` finds a station"
+        }
+        _ => source_suggestion(config),
+    }
+}
+
 /// What to try when a source fails to answer a one-shot command.
 fn source_suggestion(config: &Config) -> &'static str {
     match config.source.as_str() {
-        "demo" => "the demo source runs offline: this is a bug, please report it",
+        "demo" => "the demo source runs offline: if this is not about your input, it is a bug; please report it",
         "upstream" => {
             "the national feeds may be down or unreachable from here; `--source demo` runs offline"
         }
@@ -518,6 +570,24 @@ pub async fn run(cli: Cli) -> Result<()> {
     let clock = config.clock;
     match cli.command {
         None => {
+            if let Some(c) = &config.country {
+                let regions = source.regions();
+                if crate::country::by_slug(c).is_none() && !regions.contains(c) {
+                    return Err(eyre!(
+                        "unknown country {}; known: {}",
+                        crate::text::quoted(c),
+                        crate::country::slugs()
+                            .into_iter()
+                            .map(String::from)
+                            .chain(regions)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                    .suggestion(
+                        "give one of them with --country, or leave it out for all countries",
+                    );
+                }
+            }
             let options = DashboardOptions {
                 country: config.country.clone(),
                 station: config.station.clone(),
@@ -626,11 +696,13 @@ pub async fn run(cli: Cli) -> Result<()> {
             stop,
             format,
         }) => {
-            let answer = source
-                .realtime(RealtimeQuery { country, stop })
-                .await
-                .map_err(|e| eyre!(e))
-                .with_suggestion(|| source_suggestion(&config))?;
+            let answer = match source.realtime(RealtimeQuery { country, stop }).await {
+                Ok(answer) => answer,
+                Err(e) => {
+                    let hint = suggestion(&e, &config);
+                    return Err(once(e)).suggestion(hint);
+                }
+            };
             print(&output::trains(&answer.value, format))
         }
         Some(Command::Departures {
@@ -652,9 +724,11 @@ pub async fn run(cli: Cli) -> Result<()> {
                 Err(e @ SourceError::NotFound(_)) => Err(eyre!(e)).suggestion(
                     "name the country as in finland:HKI, or give a station code such as HKI, CNLLY or 8503000",
                 ),
-                other => other
-                    .map_err(|e| eyre!(e))
-                    .with_suggestion(|| source_suggestion(&config)),
+                Err(e) => {
+                    let hint = suggestion(&e, &config);
+                    Err(once(e)).suggestion(hint)
+                }
+                Ok(answer) => Ok(answer),
             }?;
             print(&output::departures(&answer.value, format))
         }
@@ -741,4 +815,23 @@ pub fn init_logging(cli: &Cli) -> Result<()> {
         builder.with_ansi(ansi).with_writer(std::io::stderr).init();
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listen_takes_a_port_a_name_or_an_address() {
+        let at = |s: &str| parse_listen(s).map(|a| a.to_string());
+        assert_eq!(at("8089").as_deref(), Ok("127.0.0.1:8089"));
+        assert_eq!(at("0.0.0.0:8089").as_deref(), Ok("0.0.0.0:8089"));
+        assert_eq!(at("[::]:8089").as_deref(), Ok("[::]:8089"));
+        let local = parse_listen("localhost:8089").unwrap();
+        assert!(local.ip().is_loopback() && local.port() == 8089, "{local}");
+        // (No name that would need a DNS server: tests stay off the network.)
+        for bad in ["", "x", "localhost", "localhost:99999", ":8089", "::1:80"] {
+            assert!(parse_listen(bad).is_err(), "{bad:?}");
+        }
+    }
 }

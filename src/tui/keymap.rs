@@ -154,6 +154,10 @@ pub const SEARCH: &[Binding] = &[
                 (code(KeyCode::Up), Command::Search(SearchEdit::Prev)), (code(KeyCode::BackTab), Command::Search(SearchEdit::Prev))] },
     Binding { label: "Backspace", help: "delete a character", hint: None,
         keys: &[(code(KeyCode::Backspace), Command::Search(SearchEdit::Backspace))] },
+    Binding { label: "Ctrl-W", help: "delete a word", hint: None,
+        keys: &[(Key::Ctrl('w'), Command::Search(SearchEdit::DeleteWord))] },
+    Binding { label: "Ctrl-U", help: "clear the field", hint: None,
+        keys: &[(Key::Ctrl('u'), Command::Search(SearchEdit::Clear))] },
 ];
 
 /// The table of a mode.
@@ -199,7 +203,7 @@ pub fn command(mode: Mode, key: KeyEvent) -> Command {
     match (bound, mode, key.code) {
         (Some(command), _, _) => command,
         (None, Mode::Filtering, KeyCode::Char(c)) if !ctrl => Command::FilterInput(c),
-        (None, Mode::Search, KeyCode::Char(c)) => Command::Search(SearchEdit::Input(c)),
+        (None, Mode::Search, KeyCode::Char(c)) if !ctrl => Command::Search(SearchEdit::Input(c)),
         _ => Command::None,
     }
 }
@@ -244,6 +248,8 @@ mod tests {
         (Mode::Search, Command::Search(SearchEdit::Next)),
         (Mode::Search, Command::Search(SearchEdit::Prev)),
         (Mode::Search, Command::Search(SearchEdit::Backspace)),
+        (Mode::Search, Command::Search(SearchEdit::DeleteWord)),
+        (Mode::Search, Command::Search(SearchEdit::Clear)),
     ];
 
     #[test]

@@ -13,6 +13,10 @@ use std::sync::Arc;
 pub enum SearchEdit {
     Input(char),
     Backspace,
+    /// The last word (Ctrl-W).
+    DeleteWord,
+    /// The whole field (Ctrl-U).
+    Clear,
     Next,
     Prev,
     Pick,
@@ -123,6 +127,17 @@ impl StationSearch {
                 self.input.pop();
                 self.refresh();
             }
+            SearchEdit::DeleteWord => {
+                let kept = self.input.trim_end().len();
+                self.input.truncate(kept);
+                let word_start = self.input.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+                self.input.truncate(word_start);
+                self.refresh();
+            }
+            SearchEdit::Clear => {
+                self.input.clear();
+                self.refresh();
+            }
             SearchEdit::Next => {
                 self.selected = (self.selected + 1).min(self.matches.len().saturating_sub(1));
             }
@@ -191,6 +206,19 @@ mod tests {
         );
         let s = typed(Some("spain"), "sevilla");
         assert!(s.matches.iter().any(|m| m.country == "spain"));
+    }
+
+    #[test]
+    fn ctrl_w_deletes_a_word_and_ctrl_u_the_field() {
+        let mut s = typed(Some("italy"), "roma termini");
+        s.edit(SearchEdit::DeleteWord);
+        assert_eq!(s.input, "roma ");
+        s.edit(SearchEdit::DeleteWord);
+        assert_eq!(s.input, "");
+        let mut s = typed(Some("italy"), "roma t");
+        s.edit(SearchEdit::Clear);
+        assert_eq!(s.input, "");
+        assert!(!s.matches.is_empty(), "the main stations again");
     }
 
     #[test]

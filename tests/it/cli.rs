@@ -452,3 +452,25 @@ fn time_options_share_one_parser_and_refuse_nonsense() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// The dashboard refuses a country it does not know before it takes the terminal, as `trains`
+/// does; a refused country is never called a bug of the demo.
+#[test]
+fn an_unknown_country_is_refused_with_the_known_ones() {
+    let o = railtop(&["--country", "narnia", "--source", "demo"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown country \"narnia\""),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("finland"), "{}", stderr(&o));
+    let o = railtop(&["trains", "--country", "narnia", "--source", "demo"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!stderr(&o).contains("bug"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("check the country or station"),
+        "{}",
+        stderr(&o)
+    );
+}

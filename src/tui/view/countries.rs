@@ -54,26 +54,7 @@ pub fn countries(state: &AppState, frame: &mut Frame, area: Rect) {
         .position(|c| *c == state.country)
         .unwrap_or(0);
     if area.height == 1 {
-        // Narrow screens: one line of tabs around the selected country.
-        let mut spans = vec![Span::styled("◀ ", theme.accent())];
-        for (i, c) in entries.iter().enumerate() {
-            let (name, count) = entry(state, c.as_deref());
-            let text = format!(" {name} {count} ");
-            spans.push(if i == selected {
-                Span::styled(text, theme.selected())
-            } else {
-                Span::raw(text)
-            });
-        }
-        spans.push(Span::styled(" ▶", theme.accent()));
-        // Scroll so the selected tab is visible.
-        let before: usize = spans
-            .iter()
-            .take(selected + 1)
-            .map(|s| s.content.chars().count())
-            .sum();
-        let skip = before.saturating_sub(usize::from(area.width) / 2) as u16;
-        frame.render_widget(Paragraph::new(Line::from(spans)).scroll((0, skip)), area);
+        tabs(state, &entries, selected, frame, area, &theme);
         return;
     }
     let width = usize::from(area.width.saturating_sub(4));
@@ -92,4 +73,62 @@ pub fn countries(state: &AppState, frame: &mut Frame, area: Rect) {
         .highlight_symbol("▶");
     let mut list_state = ListState::default().with_selected(Some(selected));
     frame.render_stateful_widget(list, area, &mut list_state);
+}
+
+/// Narrow screens: one line of whole tabs around the selected country, `◀`/`▶` only on a side
+/// where tabs are hidden (a tab too long for the line alone ends in `…`).
+fn tabs(
+    state: &AppState,
+    entries: &[Option<String>],
+    selected: usize,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+) {
+    let texts: Vec<String> = entries
+        .iter()
+        .map(|c| {
+            let (name, count) = entry(state, c.as_deref());
+            format!(" {name} {count} ")
+        })
+        .collect();
+    let len = |i: usize| texts[i].chars().count();
+    // Two columns each side for the arrows, whether drawn or not, so tabs do not jump.
+    let room = usize::from(area.width).saturating_sub(4);
+    let (mut lo, mut hi) = (selected, selected + 1);
+    let mut used = len(selected);
+    loop {
+        let mut grew = false;
+        if hi < texts.len() && used + len(hi) <= room {
+            used += len(hi);
+            hi += 1;
+            grew = true;
+        }
+        if lo > 0 && used + len(lo - 1) <= room {
+            lo -= 1;
+            used += len(lo);
+            grew = true;
+        }
+        if !grew {
+            break;
+        }
+    }
+    let arrow = |show: bool, s: &'static str| {
+        if show {
+            Span::styled(s, theme.accent())
+        } else {
+            Span::raw("  ")
+        }
+    };
+    let mut spans = vec![arrow(lo > 0, "◀ ")];
+    for (i, text) in texts.iter().enumerate().take(hi).skip(lo) {
+        let text = crate::text::fit(text, room);
+        spans.push(if i == selected {
+            Span::styled(text, theme.selected())
+        } else {
+            Span::raw(text)
+        });
+    }
+    spans.push(arrow(hi < texts.len(), " ▶"));
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

@@ -72,8 +72,22 @@ fn footer(state: &AppState, frame: &mut Frame, area: Rect) {
         Mode::Filtering => Mode::Filtering,
         _ => Mode::Normal,
     };
+    // `? help` is always shown (last); the other hints as many as fit before it, whole.
+    let hints = keymap::hints(mode);
+    let (help, others): (Vec<_>, Vec<_>) = hints.into_iter().partition(|h| h.keys == "?");
+    let width = |h: &keymap::Hint| h.keys.chars().count() + 1 + h.what.chars().count() + 2;
+    // The last hint needs no gap after it.
+    let help_width = help.iter().map(width).sum::<usize>().saturating_sub(2);
+    let mut room = usize::from(area.width).saturating_sub(help_width);
     let mut spans = Vec::new();
-    for hint in keymap::hints(mode) {
+    for hint in others.iter().chain(help.iter()) {
+        let w = width(hint);
+        if hint.keys != "?" {
+            if w > room {
+                continue;
+            }
+            room -= w;
+        }
         spans.push(Span::styled(hint.keys, theme.accent()));
         spans.push(Span::raw(format!(" {}  ", hint.what)));
     }

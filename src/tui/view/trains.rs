@@ -56,7 +56,13 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
     let wide = area.width >= 90;
     let height = usize::from(area.height.saturating_sub(3));
     let stale = state.realtime.is_stale();
-    let shown = || list.rows.iter().skip(list.offset).take(height).map(|&i| &trains[i]);
+    let shown = || {
+        list.rows
+            .iter()
+            .skip(list.offset)
+            .take(height)
+            .map(|&i| &trains[i])
+    };
     let code_width = shown()
         .map(|t| t.train_code.chars().count())
         .max()
