@@ -100,7 +100,7 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
             let gps = if t.has_position() { "●" } else { "○" };
             let mut cells = vec![
                 Cell::from(t.train_code.as_str()),
-                Cell::from(fit(&destination(t), to_width)),
+                Cell::from(fit(destination(t), to_width)),
                 Cell::from(status_text(&t.status)),
                 Cell::from(Span::styled(
                     delay_text(t.delay, cancelled),
