@@ -17,6 +17,10 @@ pub mod defaults {
     pub const INTERVAL_SECS: u64 = 15;
     /// Seconds between board refreshes.
     pub const BOARD_INTERVAL_SECS: u64 = 30;
+    /// A train this many minutes late still counts as on time (the common 5 minutes).
+    pub const ON_TIME_MINUTES: u64 = 5;
+    /// The most `on_time` may be.
+    pub const MAX_ON_TIME_MINUTES: u64 = 30;
 }
 
 /// What can be wrong with the configuration; each names the place to fix.
@@ -41,6 +45,12 @@ pub enum ConfigError {
     /// A `[[feeds]]` entry that cannot be a feed.
     #[error("[[feeds]] {slug:?}: {problem}")]
     Feed { slug: String, problem: String },
+    /// A file named on the command line that is not there (a default path may be missing).
+    #[error("{} does not exist", .0.display())]
+    Missing(PathBuf),
+    /// A value the file gives that railtop does not know, at a line, with what was meant.
+    #[error("line {line}: {problem}")]
+    Unknown { line: usize, problem: String },
     #[error(transparent)]
     Clock(#[from] clock::BadNow),
 }
@@ -63,6 +73,7 @@ pub struct Overrides {
     pub station: Option<String>,
     pub interval: Option<u64>,
     pub board_interval: Option<u64>,
+    pub on_time: Option<u64>,
     pub no_color: bool,
 }
 
@@ -74,6 +85,8 @@ pub struct Config {
     pub station: Option<String>,
     pub interval: u64,
     pub board_interval: u64,
+    /// Minutes late that still count as on time (the header's punctuality).
+    pub on_time: u64,
     pub theme: Theme,
     /// Each feed's settings by slug: the file's `[upstream.*]` under the environment's
     /// `RAILTOP_<COUNTRY>_URL` and `_KEY`.
@@ -114,6 +127,10 @@ impl Config {
                 .board_interval
                 .or(file.board_interval)
                 .unwrap_or(defaults::BOARD_INTERVAL_SECS),
+            on_time: cli
+                .on_time
+                .or(file.on_time)
+                .unwrap_or(defaults::ON_TIME_MINUTES),
             theme: if mono { Theme::Mono } else { Theme::Color },
             upstream: file.feed_settings_with(&env),
             gtfs_feeds: file.gtfs_feeds()?,
@@ -211,6 +228,8 @@ pub struct FileConfig {
     pub interval: Option<u64>,
     /// Seconds between board refreshes.
     pub board_interval: Option<u64>,
+    /// Minutes late that still count as on time (0–30; default 5).
+    pub on_time: Option<u64>,
     pub theme: Option<Theme>,
     /// `[upstream.finland] url = "…"`: a feed's base URL (`RAILTOP_<COUNTRY>_URL` wins).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -380,12 +399,17 @@ fn xdg_dir(var: &str, fallback: &str) -> Option<PathBuf> {
 }
 
 /// Reads the file; a missing file is an empty configuration, a broken one a clear error.
-pub fn load(path: &Path) -> Result<FileConfig, ConfigError> {
+/// Reads the file at `path`; a missing file is no configuration, unless it was `named` on the
+/// command line (then it is an error: a typo must not silently mean the defaults).
+pub fn load(path: &Path, named: bool) -> Result<FileConfig, ConfigError> {
     match std::fs::read_to_string(path) {
         Ok(text) => parse(&text).map_err(|e| ConfigError::InFile {
             path: path.to_path_buf(),
             source: Box::new(e),
         }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && named => {
+            Err(ConfigError::Missing(path.to_path_buf()))
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(FileConfig::default()),
         Err(source) => Err(ConfigError::Read {
             path: path.to_path_buf(),
@@ -400,10 +424,87 @@ pub fn parse(text: &str) -> Result<FileConfig, ConfigError> {
     if config.interval == Some(0) || config.board_interval == Some(0) {
         return Err(ConfigError::ZeroInterval);
     }
+    if config
+        .on_time
+        .is_some_and(|m| m > defaults::MAX_ON_TIME_MINUTES)
+    {
+        return Err(ConfigError::Toml(format!(
+            "on_time is minutes from 0 to {}",
+            defaults::MAX_ON_TIME_MINUTES
+        )));
+    }
     for feed in &config.feeds {
         feed.to_config()?;
     }
+    check_names(&config, text)?;
     Ok(config)
+}
+
+/// The names the file gives that must be railtop's: `[upstream.<country>]` and `country`
+/// (a country of the API or a `[[feeds]]` region). A misspelling is an error at its line, with
+/// the name it most likely meant.
+fn check_names(config: &FileConfig, text: &str) -> Result<(), ConfigError> {
+    let countries: Vec<&str> = crate::country::COUNTRIES.iter().map(|c| c.slug).collect();
+    let line_of = |needle: &str| {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .map_or(0, |i| i + 1)
+    };
+    let meant = |name: &str, among: &[&str]| match closest(name, among) {
+        Some(m) => format!("; did you mean {m:?}?"),
+        None => format!("; one of: {}", among.join(", ")),
+    };
+    for slug in config.upstream.keys() {
+        if !countries.contains(&slug.as_str()) {
+            return Err(ConfigError::Unknown {
+                line: line_of(&format!("upstream.{slug}")),
+                problem: format!(
+                    "[upstream.{slug}] is not a feed railtop has{}",
+                    meant(slug, &countries)
+                ),
+            });
+        }
+    }
+    if let Some(country) = &config.country {
+        let mut known = countries.clone();
+        known.extend(config.feeds.iter().map(|f| f.slug.as_str()));
+        if !known.contains(&country.as_str()) {
+            return Err(ConfigError::Unknown {
+                line: line_of("country"),
+                problem: format!("country {country:?} is unknown{}", meant(country, &known)),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The one name of `among` at most two edits from `name` (none if several or none are).
+fn closest<'a>(name: &str, among: &[&'a str]) -> Option<&'a str> {
+    let near: Vec<&str> = among
+        .iter()
+        .copied()
+        .filter(|c| edits(name, c) <= 2)
+        .collect();
+    match near.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
+/// Levenshtein distance (names here are short).
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 #[cfg(test)]
@@ -473,13 +574,34 @@ mod tests {
         assert!(wrong("colour = \"red\"").contains("colour"));
         assert!(wrong("theme = \"neon\"").contains("neon"));
         assert!(parse("interval = 0").is_err());
+        let e =
+            parse("source = \"upstream\"\n\n[upstream.finlnd]\nurl = \"http://x\"\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 3: [upstream.finlnd] is not a feed railtop has; did you mean \"finland\"?"
+        );
+        let e = parse("country = \"finlnd\"").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("line 1: country \"finlnd\" is unknown; did you mean \"finland\"?"),
+            "{e}"
+        );
+        assert!(parse("country = \"narnia\"")
+            .unwrap_err()
+            .to_string()
+            .contains("one of: germany"));
+        assert!(matches!(
+            load(Path::new("/nonexistent/railtop.toml"), true),
+            Err(ConfigError::Missing(_))
+        ));
+        assert!(load(Path::new("/nonexistent/railtop.toml"), false).is_ok());
         assert!(parse("interval = \"soon\"").is_err());
     }
 
     #[test]
     fn a_missing_file_is_empty() {
         assert_eq!(
-            load(Path::new("/nonexistent/railtop.toml")).unwrap(),
+            load(Path::new("/nonexistent/railtop.toml"), false).unwrap(),
             FileConfig::default()
         );
     }

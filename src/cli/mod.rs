@@ -63,6 +63,11 @@ pub struct Cli {
     #[arg(long, env = "RAILTOP_INTERVAL", value_parser = parse_interval)]
     pub interval: Option<u64>,
 
+    /// Dashboard: minutes late that still count as on time in the header's punctuality
+    /// (0–30) [default: 5].
+    #[arg(long, env = "RAILTOP_ON_TIME", value_parser = clap::value_parser!(u64).range(0..=30))]
+    pub on_time: Option<u64>,
+
     /// Dashboard and kiosk: time between board refreshes, 1s to 1h (a bare number is seconds)
     /// [default: 30s].
     #[arg(long, global = true, env = "RAILTOP_BOARD_INTERVAL", value_parser = parse_interval)]
@@ -89,6 +94,7 @@ impl Cli {
             station: self.station.clone(),
             interval: self.interval,
             board_interval: self.board_interval,
+            on_time: self.on_time,
             no_color: self.no_color,
         }
     }
@@ -514,7 +520,7 @@ fn source_suggestion(config: &Config) -> &'static str {
 pub async fn run(cli: Cli) -> Result<()> {
     let path = config_path(&cli);
     let file = match &path {
-        Some(path) => config::load(path).suggestion(
+        Some(path) => config::load(path, cli.config.is_some()).suggestion(
             "fix the line it names, or point --config (RAILTOP_CONFIG) at another file",
         )?,
         None => FileConfig::default(),
@@ -522,8 +528,31 @@ pub async fn run(cli: Cli) -> Result<()> {
     let config = Config::from_process(&cli.overrides(), &file)?;
     if cli.print_config {
         let path = path.map_or_else(|| "(none)".into(), |p| p.display().to_string());
-        let text = toml::to_string(&with_every_feed(&config))
+        let mut text = toml::to_string(&with_every_feed(&config))
             .wrap_err("cannot print the configuration")?;
+        if !file.feeds.is_empty() {
+            // A URL's query may carry a key: it is never printed.
+            let hide = |u: &mut String| {
+                if let Some(at) = u.find('?') {
+                    u.truncate(at);
+                    u.push_str("?…");
+                }
+            };
+            let mut feeds = file.feeds.clone();
+            for f in &mut feeds {
+                hide(&mut f.vehicle_positions);
+                f.trip_updates.as_mut().map(hide);
+                f.static_gtfs.as_mut().map(hide);
+            }
+            #[derive(serde::Serialize)]
+            struct Feeds {
+                feeds: Vec<config::GtfsFeedEntry>,
+            }
+            text.push('\n');
+            text.push_str(
+                &toml::to_string(&Feeds { feeds }).wrap_err("cannot print the configuration")?,
+            );
+        }
         return print(&format!("# effective configuration (file: {path})\n{text}"));
     }
     // Cached answers never outlive the refresh intervals, or a refresh would see old data.
@@ -595,6 +624,7 @@ pub async fn run(cli: Cli) -> Result<()> {
                     interval_secs: config.interval,
                     board_interval_secs: config.board_interval,
                     monochrome: config.theme == Theme::Mono,
+                    on_time_minutes: config.on_time as i64,
                 },
             };
             Ok(crate::tui::run::run(source, clock, options).await?)

@@ -20,6 +20,25 @@ pub fn delay_text(delay: Option<i64>) -> String {
     }
 }
 
+/// When an answer was fetched, as a person reads it: on `tz`'s clock with the zone's name (a
+/// station's), else on this machine's clock with its offset; the text as given if it is not
+/// RFC 3339. (JSON keeps the UTC original.)
+pub fn fetched_text(fetched_at: &str, tz: Option<&str>) -> String {
+    let Ok(at) = chrono::DateTime::parse_from_rfc3339(fetched_at) else {
+        return fetched_at.to_owned();
+    };
+    match tz.and_then(|z| z.parse::<chrono_tz::Tz>().ok()) {
+        Some(zone) => at
+            .with_timezone(&zone)
+            .format("%Y-%m-%d %H:%M:%S %Z")
+            .to_string(),
+        None => at
+            .with_timezone(&chrono::Local)
+            .format("%Y-%m-%d %H:%M:%S %:z")
+            .to_string(),
+    }
+}
+
 /// `5`, or `3→5` where the planned platform differs.
 pub fn platform_text(actual: Option<&str>, planned: Option<&str>) -> String {
     match (planned, actual) {
@@ -115,8 +134,13 @@ pub fn trains(answer: &RealtimeResponse, format: Format) -> String {
             let s = answer.stats;
             let mut out = table(&header, rows);
             out.push_str(&format!(
-                "\n{} trains · {} running · {} with GPS · {} delayed · fetched {}\n",
-                s.total, s.running, s.with_gps, s.delayed, answer.fetched_at
+                "\n{} {} · {} running · {} with GPS · {} delayed · fetched {}\n",
+                s.total,
+                if s.total == 1 { "train" } else { "trains" },
+                s.running,
+                s.with_gps,
+                s.delayed,
+                fetched_text(&answer.fetched_at, None)
             ));
             for failed in &answer.failed_countries {
                 out.push_str(&format!("{}: {}\n", failed.country, failed.reason));
@@ -202,7 +226,10 @@ pub fn departures(answer: &DeparturesResponse, format: Format) -> String {
             } else {
                 out.push_str(&table(&header, rows));
             }
-            out.push_str(&format!("\nfetched {}\n", answer.fetched_at));
+            out.push_str(&format!(
+                "\nfetched {}\n",
+                fetched_text(&answer.fetched_at, st.timezone.as_deref())
+            ));
             if let Some(a) = &answer.attribution {
                 out.push_str(&format!("{a}\n"));
             }
@@ -349,5 +376,15 @@ mod tests {
             .into_iter(),
         );
         assert_eq!(out, "A       BB\nZürich  1\nx       22\n");
+    }
+
+    #[test]
+    fn fetched_times_are_read_on_a_clock_with_its_zone() {
+        assert_eq!(
+            fetched_text("2026-11-24T06:00:00Z", Some("Europe/Helsinki")),
+            "2026-11-24 08:00:00 EET"
+        );
+        assert!(fetched_text("2026-11-24T06:00:00Z", None).contains(':'));
+        assert_eq!(fetched_text("soon", None), "soon");
     }
 }

@@ -169,8 +169,9 @@ pub struct Stats {
     pub delayed: u64,
 }
 
-/// How punctual the trains with realtime data are: the share on time or early and the median
-/// delay. Not part of the API (clients compute it); the dashboard's header shows it.
+/// How punctual the trains with realtime data are: the share on time (at most `on_time`
+/// minutes late, as railways count it) and the median delay. Not part of the API (clients
+/// compute it); the dashboard's header shows it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Punctuality {
     /// 0.0 ..= 1.0 of the trains with a delay, cancelled trains left out.
@@ -181,7 +182,7 @@ pub struct Punctuality {
 
 impl Punctuality {
     /// `None` when no train (cancelled ones left out) has realtime data.
-    pub fn of(trains: &[Train]) -> Option<Punctuality> {
+    pub fn of(trains: &[Train], on_time: i64) -> Option<Punctuality> {
         let mut delays: Vec<i64> = trains
             .iter()
             .filter(|t| t.status != status::CANCELLED)
@@ -190,7 +191,8 @@ impl Punctuality {
         if delays.is_empty() {
             return None;
         }
-        let on_time = delays.iter().filter(|&&d| d <= 0).count() as f64 / delays.len() as f64;
+        let within = on_time.max(0);
+        let on_time = delays.iter().filter(|&&d| d <= within).count() as f64 / delays.len() as f64;
         let mid = delays.len() / 2;
         let median = *delays.select_nth_unstable(mid).1;
         Some(Punctuality {
@@ -638,10 +640,10 @@ mod tests {
             t(None, "running"),
             t(Some(30), "cancelled"),
         ];
-        let p = Punctuality::of(&trains).unwrap();
+        let p = Punctuality::of(&trains, 0).unwrap();
         assert!((p.on_time_share - 2.0 / 3.0).abs() < 1e-9);
         assert_eq!(p.median_delay, 0);
-        assert!(Punctuality::of(&[]).is_none());
+        assert!(Punctuality::of(&[], 5).is_none());
     }
 
     #[test]

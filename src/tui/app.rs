@@ -39,6 +39,8 @@ pub struct Settings {
     pub interval_secs: u64,
     pub board_interval_secs: u64,
     pub monochrome: bool,
+    /// Minutes late that still count as on time.
+    pub on_time_minutes: i64,
 }
 
 impl Default for Settings {
@@ -47,6 +49,7 @@ impl Default for Settings {
             interval_secs: defaults::INTERVAL_SECS,
             board_interval_secs: defaults::BOARD_INTERVAL_SECS,
             monochrome: false,
+            on_time_minutes: defaults::ON_TIME_MINUTES as i64,
         }
     }
 }
@@ -91,6 +94,12 @@ pub struct AppState {
     pub not_live: Vec<(String, String)>,
     /// The source searches stations in its own directory (a remote server).
     pub searches_elsewhere: bool,
+    /// The countries the source serves as far as it is known without an answer (the selector's
+    /// entries while no answer has listed the live ones, e.g. offline).
+    pub known_countries: Vec<String>,
+    /// The last all-countries answer and when it came: a country chosen from it shows its part
+    /// at once, and keeps it if its own fetch fails.
+    pub last_all: Option<(Arc<RealtimeResponse>, DateTime<Utc>)>,
 }
 
 impl AppState {
@@ -128,6 +137,8 @@ impl AppState {
             should_quit: false,
             not_live: Vec::new(),
             searches_elsewhere: false,
+            known_countries: Vec::new(),
+            last_all: None,
         };
         state.follow_country_station();
         state
@@ -211,12 +222,35 @@ impl AppState {
             return;
         }
         self.country = country;
-        // The old country's trains are not this one's: show nothing rather than the wrong data.
+        // The old country's trains are not this one's: show nothing rather than the wrong data
+        // (but this country's part of the all-countries answer, if there is one).
         self.realtime.reset();
         self.punctuality = None;
         self.list.rows.clear();
         self.list.cursor = 0;
         self.list.offset = 0;
+        if let (Some(c), Some((all, at))) = (&self.country, &self.last_all) {
+            let trains: Vec<_> = all
+                .trains
+                .iter()
+                .filter(|t| t.country.as_deref() == Some(c.as_str()))
+                .cloned()
+                .collect();
+            if !trains.is_empty() {
+                let mut part = RealtimeResponse::new(
+                    trains,
+                    all.live_countries.clone(),
+                    all.fetched_at.clone(),
+                );
+                part.attribution = all.attribution.clone();
+                part.simulated = all.simulated;
+                let part = Arc::new(part);
+                self.punctuality = Punctuality::of(&part.trains, self.settings.on_time_minutes);
+                self.list.rebuild(&part.trains);
+                self.realtime
+                    .succeed(part, *at, self.settings.interval_secs);
+            }
+        }
         self.follow_country_station();
         if matches!(self.overlay, Some(Overlay::Details)) {
             self.overlay = None;
@@ -324,14 +358,22 @@ fn realtime_arrived(
                     .or_default();
                 status.failing = Some(failed.reason.clone());
             }
+            if country.is_none() {
+                state.last_all = Some((answer.clone(), at));
+            }
             state.history.record(&answer.trains, at);
-            state.punctuality = Punctuality::of(&answer.trains);
+            state.punctuality = Punctuality::of(&answer.trains, state.settings.on_time_minutes);
             state.list.rebuild(&answer.trains);
             state.realtime.succeed(answer, at, interval);
         }
         Err(e) => {
             if let Some(c) = &country {
                 state.country_status.entry(c.clone()).or_default().failing = Some(e.to_string());
+            }
+            // Offline from the start: the selector still lists the countries the source serves,
+            // so ←/→ reach them (each says why it fails).
+            if state.countries.is_empty() {
+                state.countries = state.known_countries.clone();
             }
             state.realtime.fail(e, at, interval);
         }
@@ -401,6 +443,10 @@ fn apply(state: &mut AppState, command: Command) {
         }
         Command::CycleSort => {
             state.list.sort = state.list.sort.next();
+            state.list.rebuild(trains);
+        }
+        Command::ReverseSort => {
+            state.list.reversed = !state.list.reversed;
             state.list.rebuild(trains);
         }
         Command::ToggleMap => state.show_map = !state.show_map,
@@ -764,6 +810,60 @@ mod tests {
         );
         key(&mut s, KeyCode::Char('?'));
         assert_eq!(s.overlay, None);
+    }
+
+    /// A country chosen after an all-countries answer shows its part at once, and keeps it,
+    /// marked stale with the error, when its own fetch fails.
+    #[test]
+    fn a_failed_refresh_keeps_the_countrys_last_trains() {
+        let mut s = state(None);
+        arrive(&mut s, None, realtime(None));
+        let finnish = s
+            .trains()
+            .iter()
+            .filter(|t| t.country.as_deref() == Some("finland"))
+            .count();
+        assert!(finnish > 0);
+        while s.country.as_deref() != Some("finland") {
+            key(&mut s, KeyCode::Right);
+        }
+        assert_eq!(
+            s.trains().len(),
+            finnish,
+            "its part of the last answer, at once"
+        );
+        update(
+            &mut s,
+            Event::Realtime {
+                country: Some("finland".into()),
+                result: Err("Digitraffic answered 503".into()),
+                at: now() + chrono::Duration::seconds(17),
+            },
+        );
+        assert_eq!(s.trains().len(), finnish, "kept through the failure");
+        assert!(s.realtime.is_stale());
+        assert_eq!(
+            s.realtime.error.as_deref(),
+            Some("Digitraffic answered 503")
+        );
+    }
+
+    /// Offline from the start, the selector still lists the source's countries.
+    #[test]
+    fn offline_the_selector_lists_the_known_countries() {
+        let mut s = state(None);
+        s.known_countries = vec!["finland".into(), "ireland".into()];
+        update(
+            &mut s,
+            Event::Realtime {
+                country: None,
+                result: Err("cannot connect".into()),
+                at: now(),
+            },
+        );
+        assert_eq!(s.selector().len(), 3, "all countries, then the two");
+        key(&mut s, KeyCode::Right);
+        assert_eq!(s.country.as_deref(), Some("finland"));
     }
 
     #[test]

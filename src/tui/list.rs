@@ -12,6 +12,10 @@ pub enum SortKey {
     Delay,
     Code,
     Destination,
+    /// The next station, by name.
+    Next,
+    /// Country, then the largest delay first.
+    Country,
 }
 
 impl SortKey {
@@ -19,7 +23,9 @@ impl SortKey {
         match self {
             SortKey::Delay => SortKey::Code,
             SortKey::Code => SortKey::Destination,
-            SortKey::Destination => SortKey::Delay,
+            SortKey::Destination => SortKey::Next,
+            SortKey::Next => SortKey::Country,
+            SortKey::Country => SortKey::Delay,
         }
     }
 
@@ -28,6 +34,8 @@ impl SortKey {
             SortKey::Delay => "delay",
             SortKey::Code => "code",
             SortKey::Destination => "destination",
+            SortKey::Next => "next station",
+            SortKey::Country => "country",
         }
     }
 }
@@ -35,6 +43,8 @@ impl SortKey {
 #[derive(Debug, Clone, Default)]
 pub struct TrainList {
     pub sort: SortKey,
+    /// The sort's order turned round (`S`).
+    pub reversed: bool,
     pub filter: String,
     pub filter_editing: bool,
     pub hide_cancelled: bool,
@@ -80,6 +90,18 @@ fn compare(a: &Train, b: &Train, key: SortKey) -> Ordering {
             .to_lowercase()
             .cmp(&destination(b).to_lowercase())
             .then_with(by_code),
+        // Trains without a next station last.
+        SortKey::Next => match (&a.next_station, &b.next_station) {
+            (Some(x), Some(y)) => x.to_lowercase().cmp(&y.to_lowercase()),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => Ordering::Equal,
+        }
+        .then_with(by_code),
+        SortKey::Country => a
+            .country
+            .cmp(&b.country)
+            .then_with(|| compare(a, b, SortKey::Delay)),
     }
 }
 
@@ -127,9 +149,15 @@ impl TrainList {
                 !(self.hide_cancelled && t.status == status::CANCELLED) && matches(t, &needle)
             })
             .collect();
-        let key = self.sort;
-        self.rows
-            .sort_by(|&a, &b| compare(&trains[a], &trains[b], key));
+        let (key, reversed) = (self.sort, self.reversed);
+        self.rows.sort_by(|&a, &b| {
+            let order = compare(&trains[a], &trains[b], key);
+            if reversed {
+                order.reverse()
+            } else {
+                order
+            }
+        });
         let found = self
             .selected_id
             .as_ref()
@@ -227,6 +255,13 @@ mod tests {
         l.sort = SortKey::Destination;
         l.rebuild(&trains);
         assert_eq!(codes(&l, &trains), ["R 1", "IC 9", "IC 10"]);
+        l.reversed = true;
+        l.rebuild(&trains);
+        assert_eq!(
+            codes(&l, &trains),
+            ["IC 10", "IC 9", "R 1"],
+            "S turns it round"
+        );
     }
 
     #[test]

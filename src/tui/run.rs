@@ -60,6 +60,18 @@ pub async fn run(
         clock.now(),
     );
     state.searches_elsewhere = source.searches_elsewhere();
+    state.not_live = source
+        .not_live()
+        .into_iter()
+        .map(|(c, why)| (c.to_string(), why))
+        .collect();
+    // The countries the selector offers before (or without) an answer that lists them.
+    state.known_countries = crate::country::COUNTRIES
+        .iter()
+        .map(|c| c.slug.to_string())
+        .filter(|c| !state.not_live.iter().any(|(n, _)| n == c))
+        .chain(source.regions())
+        .collect();
     let (wanted, wanted_rx) = watch::channel(state.wanted());
     let (answers_tx, answers) = mpsc::channel::<Event>(16);
     poller::spawn(source, clock, wanted_rx, answers_tx, intervals);

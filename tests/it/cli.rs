@@ -255,7 +255,7 @@ fn serve_answers_and_stops_cleanly_on_sigterm() {
 fn print_config_shows_every_feed_and_never_a_key() {
     let o = crate::support::railtop_binary()
         .args(["--source", "demo", "--print-config"])
-        .env("RAILTOP_CONFIG", "/nonexistent/railtop.toml")
+        .env("RAILTOP_CONFIG", "/dev/null")
         .env("RAILTOP_NETHERLANDS_KEY", "secret-ns-key")
         .env("RAILTOP_BELGIUM_URL", "http://127.0.0.1:9")
         .env_remove("RAILTOP_FRANCE_KEY")
@@ -473,4 +473,45 @@ fn an_unknown_country_is_refused_with_the_known_ones() {
         "{}",
         stderr(&o)
     );
+}
+
+/// A configuration file named on the command line must exist, and its names must be
+/// railtop's: each mistake names the file, the line and what was likely meant.
+#[test]
+fn the_configuration_is_checked_at_load() {
+    let o = railtop(&[
+        "--config",
+        "/nonexistent/railtop.toml",
+        "trains",
+        "--source",
+        "demo",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("/nonexistent/railtop.toml does not exist"),
+        "{}",
+        stderr(&o)
+    );
+    let dir = std::env::temp_dir().join(format!("railtop-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("config.toml");
+    std::fs::write(
+        &file,
+        "source = \"demo\"\n[upstream.finlnd]\nurl = \"http://x\"\n",
+    )
+    .unwrap();
+    let o = railtop(&["--config", file.to_str().unwrap(), "--print-config"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("config.toml"), "{err}");
+    assert!(err.contains("line 2: [upstream.finlnd]"), "{err}");
+    assert!(err.contains("did you mean \"finland\""), "{err}");
+    std::fs::write(&file, "country = \"finlnd\"\n").unwrap();
+    let o = railtop(&["--config", file.to_str().unwrap(), "--print-config"]);
+    assert!(
+        stderr(&o).contains("line 1: country \"finlnd\" is unknown"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -62,7 +62,11 @@ pub fn countries(state: &AppState, frame: &mut Frame, area: Rect) {
         .iter()
         .map(|c| {
             let (name, count) = entry(state, c.as_deref());
-            let pad = width.saturating_sub(name.chars().count() + count.chars().count());
+            // At least one space between them; a name too long for both ends in `…`.
+            let name = crate::text::fit(&name, width.saturating_sub(count.chars().count() + 1));
+            let pad = width
+                .saturating_sub(name.chars().count() + count.chars().count())
+                .max(1);
             ListItem::new(format!("{name}{}{count}", " ".repeat(pad)))
         })
         .collect();

@@ -34,14 +34,16 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     if let Some(r) = &state.realtime.data {
         let s = r.stats;
         let punctual = state.punctuality;
+        let within = state.settings.on_time_minutes;
+        let trains = if s.total == 1 { "train" } else { "trains" };
         let long = format!(
-            " · {} trains · {} running · {} GPS · {} delayed{}",
+            " · {} {trains} · {} running · {} GPS · {} delayed{}",
             s.total,
             s.running,
             s.with_gps,
             s.delayed,
             punctual.map_or(String::new(), |p| format!(
-                " · {:.0}% on time · median {}′",
+                " · {:.0}% on time ≤{within}′ · median {}′",
                 p.on_time_share * 100.0,
                 signed(p.median_delay)
             ))
@@ -52,13 +54,13 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
             long
         } else {
             format!(
-                " · {} trains {} run {} GPS {} late{}",
+                " · {} {trains} {} run {} GPS {} late{}",
                 s.total,
                 s.running,
                 s.with_gps,
                 s.delayed,
                 punctual.map_or(String::new(), |p| format!(
-                    " · {:.0}% ok · med {}′",
+                    " · {:.0}% ≤{within}′ · med {}′",
                     p.on_time_share * 100.0,
                     signed(p.median_delay)
                 ))

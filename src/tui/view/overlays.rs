@@ -18,6 +18,38 @@ fn window<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
         .title(Span::styled(title, theme.title()))
 }
 
+/// What every mark on the dashboard means (the help window's second part).
+fn legend(on_time: i64) -> Vec<(&'static str, String)> {
+    vec![
+        ("● ○", "the train has a GPS position / has none".into()),
+        (
+            "+7′  2′ early",
+            "minutes late / early: 1–4′ plain, 5–14′ bold, 15′ and more underlined".into(),
+        ),
+        (
+            "on time",
+            format!("no delay; the header counts up to +{on_time}′ as on time (--on-time)"),
+        ),
+        (
+            "no data",
+            "no realtime for this train: not the same as on time".into(),
+        ),
+        (
+            "cancelled",
+            "struck through; ✕ where there is no room for the word".into(),
+        ),
+        ("3→5", "the platform changed from 3 to 5".into()),
+        (
+            "– ! ~",
+            "country: not counted yet · feed failing · count over 5 min old".into(),
+        ),
+        (
+            "• ◆ (map)",
+            "a train, coloured as its delay · the selected train; grey: the coasts".into(),
+        ),
+    ]
+}
+
 pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = Theme::new(state.settings.monochrome);
     let extra = if state.not_live.is_empty() {
@@ -25,7 +57,13 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
     } else {
         state.not_live.len() + 2
     };
-    let r = popup(frame, area, 76, (NORMAL.len() + extra) as u16 + 4);
+    let marks = legend(state.settings.on_time_minutes);
+    let r = popup(
+        frame,
+        area,
+        84,
+        (NORMAL.len() + marks.len() + 2 + extra) as u16 + 4,
+    );
     let mut rows: Vec<Row> = NORMAL
         .iter()
         .map(|b| {
@@ -35,6 +73,14 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
             ])
         })
         .collect();
+    rows.push(Row::new(vec![Span::raw("")]));
+    rows.push(Row::new(vec![Span::styled("Marks", theme.title())]));
+    for (mark, meaning) in marks {
+        rows.push(Row::new(vec![
+            Span::styled(mark, theme.accent()),
+            Span::raw(meaning),
+        ]));
+    }
     if !state.not_live.is_empty() {
         rows.push(Row::new(vec![Span::raw("")]));
         rows.push(Row::new(vec![Span::styled("Not live here", theme.title())]));
@@ -75,6 +121,20 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
         ])
     };
     let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "—".into());
+    // Times a person reads on the train's own clock (its country's), with the zone's name.
+    let tz = t
+        .country
+        .as_deref()
+        .or(state.country.as_deref())
+        .and_then(crate::country::by_slug)
+        .map_or(chrono_tz::UTC, |c| c.tz);
+    let local =
+        |at: chrono::DateTime<chrono::Utc>| at.with_timezone(&tz).format("%H:%M:%S %Z").to_string();
+    let last_update = t.last_updated.as_deref().map(|u| {
+        chrono::DateTime::parse_from_rfc3339(u)
+            .map(|at| local(at.with_timezone(&chrono::Utc)))
+            .unwrap_or_else(|_| u.to_string())
+    });
     let lines = vec![
         field("train", format!("{}  ({})", t.train_code, t.id)),
         field("to", destination(t).to_string()),
@@ -97,7 +157,7 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
             t.speed
                 .map_or_else(|| "—".into(), |v| format!("{v:.0} km/h")),
         ),
-        field("last update", opt(&t.last_updated)),
+        field("last update", opt(&last_update)),
         field("operator", opt(&t.operator)),
         field("country", opt(&t.country)),
     ];
@@ -113,7 +173,7 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
     let caption = match history {
         Some(h) => format!(
             " delay since {} · {} samples · {low}′ to {high}′ ",
-            h.first_seen.format("%H:%M:%S"),
+            local(h.first_seen),
             samples.len()
         ),
         None => " delay: not seen yet ".into(),

@@ -11,13 +11,18 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Cell, Paragraph, Row, Table};
 use ratatui::Frame;
 
-fn status_text(s: &str) -> &str {
-    match s {
-        status::RUNNING => "running",
-        status::SCHEDULED => "scheduled",
-        status::ARRIVED => "arrived",
-        status::CANCELLED => "CANCELLED",
-        other => other,
+/// The status in words, or in five letters on a narrow list.
+fn status_text(s: &str, short: bool) -> &str {
+    match (s, short) {
+        (status::RUNNING, false) => "running",
+        (status::SCHEDULED, false) => "scheduled",
+        (status::ARRIVED, false) => "arrived",
+        (status::CANCELLED, false) => "cancelled",
+        (status::RUNNING, true) => "run",
+        (status::SCHEDULED, true) => "sched",
+        (status::ARRIVED, true) => "arr",
+        (status::CANCELLED, true) => "canc",
+        (other, _) => other,
     }
 }
 
@@ -29,7 +34,11 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
         format!(" Trains {} ", list.rows.len()),
         theme.title(),
     )];
-    title.push(Span::raw(format!("· sort {} ", list.sort.label())));
+    title.push(Span::raw(format!(
+        "· sort {}{} ",
+        list.sort.label(),
+        if list.reversed { " ↑" } else { "" }
+    )));
     if list.hide_cancelled {
         title.push(Span::raw("· cancelled hidden "));
     }
@@ -44,12 +53,25 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
 
     if trains.is_empty() || list.rows.is_empty() {
         let text = match (&state.realtime.error, state.realtime.data.is_some()) {
-            (Some(e), false) => format!("no data: {e}"),
+            (Some(e), false) => {
+                let hint = match state.source.name.as_str() {
+                    "demo" => "",
+                    "upstream" => "\n\nThe national feeds may be down or out of reach from here; `railtop --source demo` runs offline.",
+                    _ => "\n\nIs the server running and reachable? `railtop --source demo` runs offline.",
+                };
+                format!("No data: {e}{hint}")
+            }
             (_, false) => "loading…".to_string(),
             (_, true) if trains.is_empty() => "no trains running right now".to_string(),
             _ => "no train matches the filter".to_string(),
         };
-        frame.render_widget(Paragraph::new(text).style(theme.dim()).block(block), area);
+        frame.render_widget(
+            Paragraph::new(text)
+                .style(theme.dim())
+                .wrap(ratatui::widgets::Wrap { trim: false })
+                .block(block),
+            area,
+        );
         return;
     }
 
@@ -71,8 +93,22 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
     // TO and NEXT sized from what they hold: TO first, NEXT the rest (and never squeezed to
     // nothing by a wide TO); both cut with `…`.
     let inner = area.width.saturating_sub(2);
-    let gaps = if wide { 6 } else { 5 };
-    let room = inner.saturating_sub(code_width + 9 + 9 + 3 + 3 + gaps);
+    // All countries: a column says whose train each is, by name where TO keeps 16 characters
+    // beside it, else by ISO code (`FI`).
+    let all = state.country.is_none();
+    // A narrow list writes the status in five letters (`sched`), so TO keeps its room.
+    let short = inner < 60;
+    let status_width: u16 = if short { 5 } else { 9 };
+    let room_for = |country: u16| {
+        let gaps = if wide { 6 } else { 5 } + u16::from(country > 0);
+        inner.saturating_sub(code_width + country + status_width + 9 + 3 + 3 + gaps)
+    };
+    let country_width: u16 = match all {
+        false => 0,
+        true if room_for(11) >= 16 + if wide { 10 } else { 0 } => 11,
+        true => 4,
+    };
+    let room = room_for(country_width);
     let want = |f: &dyn Fn(&crate::model::Train) -> usize| {
         shown().map(f).max().unwrap_or(0).min(40) as u16
     };
@@ -98,17 +134,30 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
             let cancelled = t.status == status::CANCELLED;
             let class = DelayClass::of(t.delay, cancelled);
             let gps = if t.has_position() { "●" } else { "○" };
-            let mut cells = vec![
-                Cell::from(t.train_code.as_str()),
+            let mut cells = vec![Cell::from(t.train_code.as_str())];
+            if country_width > 0 {
+                let known = t.country.as_deref().and_then(crate::country::by_slug);
+                let name = match (known, country_width) {
+                    (Some(c), 4) => c.iso.to_string(),
+                    _ => AppState::country_name(t.country.as_deref()),
+                };
+                cells.push(Cell::from(fit(&name, country_width)));
+            }
+            cells.extend([
                 Cell::from(fit(destination(t), to_width)),
-                Cell::from(status_text(&t.status)),
+                Cell::from(fit(status_text(&t.status, short), status_width)),
+                // A cancelled train says so once, in STATUS.
                 Cell::from(Span::styled(
-                    delay_text(t.delay, cancelled),
+                    if cancelled {
+                        String::new()
+                    } else {
+                        delay_text(t.delay, cancelled)
+                    },
                     theme.delay(class),
                 )),
                 Cell::from(t.platform.as_deref().unwrap_or("–")),
                 Cell::from(gps),
-            ];
+            ]);
             if wide {
                 cells.push(Cell::from(fit(
                     t.next_station.as_deref().unwrap_or(""),
@@ -124,15 +173,30 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
             }
             Row::new(cells).style(style)
         });
-    let mut widths = vec![
-        Constraint::Length(code_width),
+    let mut widths = vec![Constraint::Length(code_width)];
+    if country_width > 0 {
+        widths.push(Constraint::Length(country_width));
+    }
+    widths.extend([
         Constraint::Length(to_width),
-        Constraint::Length(9),
+        Constraint::Length(status_width),
         Constraint::Length(9),
         Constraint::Length(3),
         Constraint::Length(3),
-    ];
-    let mut titles = vec!["CODE", "TO", "STATUS", "DELAY", "PL", "GPS"];
+    ]);
+    let mut titles = vec!["CODE"];
+    match country_width {
+        0 => {}
+        4 => titles.push("CTRY"),
+        _ => titles.push("COUNTRY"),
+    }
+    titles.extend([
+        "TO",
+        if short { "STAT" } else { "STATUS" },
+        "DELAY",
+        "PL",
+        "GPS",
+    ]);
     if wide {
         widths.push(Constraint::Length(next_width));
         titles.push("NEXT");
