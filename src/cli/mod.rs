@@ -68,13 +68,13 @@ pub struct Cli {
     #[arg(long, env = "RAILTOP_ON_TIME", value_parser = clap::value_parser!(u64).range(0..=30))]
     pub on_time: Option<u64>,
 
-    /// Dashboard and kiosk: time between board refreshes, 1s to 1h (a bare number is seconds)
+    /// Dashboard: time between board refreshes, 1s to 1h (a bare number is seconds)
     /// [default: 30s].
-    #[arg(long, global = true, env = "RAILTOP_BOARD_INTERVAL", value_parser = parse_interval)]
+    #[arg(long, env = "RAILTOP_BOARD_INTERVAL", value_parser = parse_interval)]
     pub board_interval: Option<u64>,
 
-    /// No colours (also when NO_COLOR is set): every state is still shown in text.
-    #[arg(long, global = true)]
+    /// Dashboard: no colours (also when NO_COLOR is set): every state is still shown in text.
+    #[arg(long)]
     pub no_color: bool,
 
     /// Print the effective configuration (command line over RAILTOP_* over the file) and exit.
@@ -88,14 +88,19 @@ pub struct Cli {
 impl Cli {
     /// What the command line says, for the configuration layer to resolve.
     fn overrides(&self) -> Overrides {
+        // `board` and `ssh` take the board's options after their name.
+        let kiosk = match &self.command {
+            Some(Command::Board { kiosk, .. } | Command::Ssh { kiosk, .. }) => Some(kiosk),
+            _ => None,
+        };
         Overrides {
             source: self.source.clone(),
             country: self.country.clone(),
             station: self.station.clone(),
             interval: self.interval,
-            board_interval: self.board_interval,
+            board_interval: kiosk.and_then(|k| k.board_interval).or(self.board_interval),
             on_time: self.on_time,
-            no_color: self.no_color,
+            no_color: self.no_color || kiosk.is_some_and(|k| k.no_color),
         }
     }
 }
@@ -184,6 +189,8 @@ pub enum Command {
         /// A hub station whose trains to list (code or slug, e.g. berlin-hbf).
         #[arg(long)]
         stop: Option<String>,
+        /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
+        /// with a header row).
         #[arg(long, value_enum, default_value = "table")]
         format: Format,
     },
@@ -201,6 +208,8 @@ pub enum Command {
         /// How many stations (1–100).
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
         limit: u16,
+        /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
+        /// with a header row).
         #[arg(long, value_enum, default_value = "table")]
         format: Format,
     },
@@ -211,6 +220,8 @@ pub enum Command {
         /// How many departures (1–100).
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
         limit: u16,
+        /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
+        /// with a header row).
         #[arg(long, value_enum, default_value = "table")]
         format: Format,
     },
@@ -249,6 +260,13 @@ pub struct KioskArgs {
     /// United States).
     #[arg(long, value_enum, default_value = "auto")]
     clock: crate::kiosk::state::ClockStyle,
+    /// Time between refreshes of each station's board, 1s to 1h (a bare number is seconds)
+    /// [default: 30s].
+    #[arg(long, env = "RAILTOP_BOARD_INTERVAL", value_parser = parse_interval)]
+    board_interval: Option<u64>,
+    /// No colours (also when NO_COLOR is set): every state is still shown in text.
+    #[arg(long)]
+    no_color: bool,
 }
 
 impl KioskArgs {

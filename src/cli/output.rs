@@ -10,10 +10,11 @@ pub enum Format {
     Csv,
 }
 
-/// `+7 min`, `-2 min`, `on time`; `—` where there is no realtime data (never shown as on time).
+/// `+7 min`, `-2 min`, `on time`; `no data` where there is no realtime data (never shown as
+/// on time; the words every screen uses).
 pub fn delay_text(delay: Option<i64>) -> String {
     match delay {
-        None => "—".into(),
+        None => "no data".into(),
         Some(0) => "on time".into(),
         Some(d) if d > 0 => format!("+{d} min"),
         Some(d) => format!("{d} min"),
@@ -343,7 +344,7 @@ mod tests {
 
     #[test]
     fn delays_read_as_words() {
-        assert_eq!(delay_text(None), "—");
+        assert_eq!(delay_text(None), "no data");
         assert_eq!(delay_text(Some(0)), "on time");
         assert_eq!(delay_text(Some(7)), "+7 min");
         assert_eq!(delay_text(Some(-2)), "-2 min");

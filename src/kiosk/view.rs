@@ -14,11 +14,12 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table};
 use ratatui::Frame;
 use tui_big_text::{BigText, PixelSize};
 
-/// `on time`, `+7 min`, `2 min early`, `cancelled`; nothing without realtime.
+/// `on time`, `+7 min`, `2 min early`, `cancelled`; `no data` without realtime (the words
+/// every screen uses for it).
 pub fn status_words(delay: Option<i64>, cancelled: bool) -> String {
     match delay {
         _ if cancelled => "cancelled".into(),
-        None => String::new(),
+        None => "no data".into(),
         Some(0) => "on time".into(),
         Some(d) if d > 0 => format!("+{d} min"),
         Some(d) => format!("{} min early", -d),

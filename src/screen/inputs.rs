@@ -43,7 +43,13 @@ impl Inputs {
                 event = self.events.next() => match event {
                     Some(Ok(TermEvent::Key(key))) => Event::Key(key),
                     Some(Ok(TermEvent::Mouse(m)))
-                        if self.mouse && matches!(m.kind, MouseEventKind::Down(MouseButton::Left)) =>
+                        if self.mouse
+                            && matches!(
+                                m.kind,
+                                MouseEventKind::Down(MouseButton::Left)
+                                    | MouseEventKind::ScrollUp
+                                    | MouseEventKind::ScrollDown
+                            ) =>
                     {
                         Event::Mouse(m)
                     }

@@ -62,7 +62,7 @@ pub fn platform_text(d: &crate::model::Departure) -> String {
 pub fn delay_symbol(delay: Option<i64>, cancelled: bool) -> String {
     match delay {
         _ if cancelled => "✕".into(),
-        None => String::new(),
+        None => "–".into(),
         Some(0) => "✓".into(),
         Some(d) if d > 0 => format!("+{d}′"),
         Some(d) => format!("{d}′"),

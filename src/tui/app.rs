@@ -100,7 +100,13 @@ pub struct AppState {
     /// The last all-countries answer and when it came: a country chosen from it shows its part
     /// at once, and keeps it if its own fetch fails.
     pub last_all: Option<(Arc<RealtimeResponse>, DateTime<Utc>)>,
+    /// A sentence for the footer, shown for [`NOTICE_SECS`] from when it was said: why a key
+    /// did nothing.
+    pub notice: Option<(String, DateTime<Utc>)>,
 }
+
+/// How long a notice stays in the footer.
+pub const NOTICE_SECS: i64 = 5;
 
 impl AppState {
     pub fn new(
@@ -139,6 +145,7 @@ impl AppState {
             searches_elsewhere: false,
             known_countries: Vec::new(),
             last_all: None,
+            notice: None,
         };
         state.follow_country_station();
         state
@@ -432,6 +439,38 @@ fn apply(state: &mut AppState, command: Command) {
             state.list.filter.clear();
             state.list.rebuild(trains);
         }
+        // On the board: the departure's train, when the list has it.
+        Command::Details if state.focus == Pane::Board => {
+            let departure = state
+                .board
+                .data
+                .as_ref()
+                .and_then(|b| b.departures.get(state.board_offset))
+                .map(|d| (d.train_code.clone(), d.line.clone(), d.destination.clone()));
+            let Some((code, line, destination)) = departure else {
+                return;
+            };
+            let found = code.as_deref().and_then(|c| {
+                state
+                    .list
+                    .rows
+                    .iter()
+                    .position(|&i| trains[i].train_code.eq_ignore_ascii_case(c))
+            });
+            match found {
+                Some(row) => {
+                    state.list.select_row(row, trains);
+                    state.overlay = Some(Overlay::Details);
+                }
+                None => {
+                    let name = code.unwrap_or(line);
+                    state.notice = Some((
+                        format!("{name} to {destination} is not in the train list (no live record of it)"),
+                        state.now,
+                    ));
+                }
+            }
+        }
         Command::Details => {
             if state.list.selected(trains).is_some() {
                 state.overlay = Some(Overlay::Details);
@@ -449,7 +488,20 @@ fn apply(state: &mut AppState, command: Command) {
             state.list.reversed = !state.list.reversed;
             state.list.rebuild(trains);
         }
-        Command::ToggleMap => state.show_map = !state.show_map,
+        Command::ToggleMap => {
+            state.show_map = !state.show_map;
+            let (w, h) = state.size;
+            if state.show_map && state.areas().map.is_none() {
+                state.notice = Some((
+                    format!(
+                        "the map needs {}×{} (this terminal is {w}×{h}); it shows when there is room",
+                        layout::MAP_WIDTH,
+                        layout::MAP_HEIGHT
+                    ),
+                    state.now,
+                ));
+            }
+        }
         Command::Refresh => state.generation += 1,
         Command::Help => state.overlay = Some(Overlay::Help),
         Command::Close if state.overlay.is_none() && !state.list.filter.is_empty() => {
@@ -481,12 +533,42 @@ fn apply(state: &mut AppState, command: Command) {
 }
 
 fn click(state: &mut AppState, mouse: MouseEvent) {
-    if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) || state.overlay.is_some() {
+    if state.overlay.is_some() {
         return;
     }
     let areas = state.areas();
     let (x, y) = (mouse.column, mouse.row);
     let inside = |r: Rect| x >= r.x && x < r.right() && y >= r.y && y < r.bottom();
+    // The wheel scrolls the pane under the pointer (three rows a notch), focusing it.
+    let notch = match mouse.kind {
+        MouseEventKind::ScrollUp => Some(-3isize),
+        MouseEventKind::ScrollDown => Some(3),
+        _ => None,
+    };
+    if let Some(rows) = notch {
+        let pane = if inside(areas.trains) {
+            Pane::Trains
+        } else if inside(areas.board) {
+            Pane::Board
+        } else if inside(areas.countries) {
+            Pane::Countries
+        } else {
+            return;
+        };
+        state.focus = pane;
+        apply(
+            state,
+            Command::Move(if pane == Pane::Countries {
+                rows.signum()
+            } else {
+                rows
+            }),
+        );
+        return;
+    }
+    if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
+        return;
+    }
     if let Some(row) = areas.train_row_at(x, y) {
         state.focus = Pane::Trains;
         let trains = state.realtime.data.clone();
@@ -846,6 +928,62 @@ mod tests {
             s.realtime.error.as_deref(),
             Some("Digitraffic answered 503")
         );
+    }
+
+    #[test]
+    fn keys_that_cannot_act_say_why_and_the_wheel_scrolls() {
+        let mut s = state(Some("finland"));
+        arrive(&mut s, Some("finland"), realtime(Some("finland")));
+        s.size = (100, 30);
+        key(&mut s, KeyCode::Char('m'));
+        key(&mut s, KeyCode::Char('m'));
+        let (text, _) = s.notice.clone().expect("m says why the map is not shown");
+        assert!(text.contains("120×30") && text.contains("100×30"), "{text}");
+
+        s.size = (120, 40);
+        let wheel = |kind| MouseEvent {
+            kind,
+            column: s.areas().trains.x + 3,
+            row: s.areas().trains.y + 4,
+            modifiers: KeyModifiers::NONE,
+        };
+        let down = wheel(MouseEventKind::ScrollDown);
+        update(&mut s, Event::Mouse(down));
+        assert_eq!((s.focus, s.list.cursor), (Pane::Trains, 3));
+
+        // Enter on the board opens the departure's train when the list has it.
+        let board = demo()
+            .departures_at(
+                &crate::source::DeparturesQuery {
+                    station: "HKI".into(),
+                    limit: 20,
+                },
+                now(),
+            )
+            .unwrap();
+        let listed = board
+            .departures
+            .iter()
+            .position(|d| {
+                d.train_code
+                    .as_deref()
+                    .is_some_and(|c| s.trains().iter().any(|t| t.train_code == c))
+            })
+            .expect("a departure whose train is listed");
+        update(
+            &mut s,
+            Event::Board {
+                station: "HKI".into(),
+                result: Ok(Arc::new(board.clone())),
+                at: now(),
+            },
+        );
+        s.focus = Pane::Board;
+        s.board_offset = listed;
+        key(&mut s, KeyCode::Enter);
+        assert_eq!(s.overlay, Some(Overlay::Details));
+        let code = board.departures[listed].train_code.clone().unwrap();
+        assert_eq!(s.list.selected(s.trains()).unwrap().train_code, code);
     }
 
     /// Offline from the start, the selector still lists the source's countries.

@@ -102,7 +102,7 @@ pub const NORMAL: &[Binding] = &[
                 (code(KeyCode::Home), Command::Top), (code(KeyCode::End), Command::Bottom)] },
     Binding { label: "Tab, Shift-Tab", help: "focus the next / previous pane", hint: hint("Tab", "pane", 3),
         keys: &[(code(KeyCode::Tab), Command::CycleFocus(true)), (code(KeyCode::BackTab), Command::CycleFocus(false))] },
-    Binding { label: "Enter", help: "details of the selected train", hint: hint("Enter", "details", 7),
+    Binding { label: "Enter", help: "details of the selected train (on the board: the departure's)", hint: hint("Enter", "details", 7),
         keys: &[(code(KeyCode::Enter), Command::Details)] },
     Binding { label: "/", help: "filter trains as you type (Enter keeps, Esc clears)", hint: hint("/", "filter", 4),
         keys: &[(ch('/'), Command::StartFilter)] },

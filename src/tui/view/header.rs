@@ -125,7 +125,10 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     let lines = vec![
         Line::from(first),
         Line::from(second),
-        Line::from(Span::styled(attribution, theme.dim())),
+        Line::from(Span::styled(
+            crate::text::fit(&attribution, width),
+            theme.dim(),
+        )),
     ];
     frame.render_widget(Paragraph::new(lines), area);
 }

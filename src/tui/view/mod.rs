@@ -80,6 +80,18 @@ fn footer(state: &AppState, frame: &mut Frame, area: Rect) {
     let help_width = help.iter().map(width).sum::<usize>().saturating_sub(2);
     let mut room = usize::from(area.width).saturating_sub(help_width);
     let mut spans = Vec::new();
+    // A notice (why a key did nothing) takes the hints' place for a few seconds.
+    let notice = state
+        .notice
+        .as_ref()
+        .filter(|(_, at)| (state.now - *at).num_seconds() < crate::tui::app::NOTICE_SECS);
+    if let Some((text, _)) = notice {
+        spans.push(Span::styled(
+            format!("{}  ", crate::text::fit(text, room.saturating_sub(2))),
+            theme.changed(),
+        ));
+        room = 0;
+    }
     for hint in others.iter().chain(help.iter()) {
         let w = width(hint);
         if hint.keys != "?" {
