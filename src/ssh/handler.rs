@@ -42,6 +42,9 @@ pub struct Connection {
     cut: Cut,
     /// The viewer's place, held while the board runs.
     place: Option<tokio::sync::OwnedSemaphorePermit>,
+    /// Why this connection is turned away: it is let through the handshake only to be told so
+    /// in words (a banner, then its first request refused with the sentence), never to watch.
+    refusal: Option<String>,
 }
 
 impl Connection {
@@ -61,7 +64,21 @@ impl Connection {
             started: Some(started),
             cut,
             place: None,
+            refusal: None,
         }
+    }
+
+    /// A connection the limits turn away, told why in words an ordinary `ssh` prints.
+    pub fn refusing(
+        shared: Arc<Shared>,
+        peer: SocketAddr,
+        started: oneshot::Sender<()>,
+        cut: Cut,
+        why: String,
+    ) -> Self {
+        let mut connection = Connection::new(shared, peer, started, cut);
+        connection.refusal = Some(why);
+        connection
     }
 
     fn admits(&self, key: &PublicKey) -> Auth {
@@ -89,7 +106,17 @@ impl Connection {
         session.extended_data(channel, 1, format!("railtop: {why}\r\n").into_bytes())?;
         session.exit_status_request(channel, 1)?;
         session.eof(channel)?;
-        session.close(channel)
+        session.close(channel)?;
+        if self.refusal.is_some() {
+            // Told: the connection ends now and frees its telling place; OpenSSH prints the
+            // reason of the disconnect as well.
+            session.disconnect(
+                russh::Disconnect::TooManyConnections,
+                &format!("railtop: {why}"),
+                "en",
+            )?;
+        }
+        Ok(())
     }
 
     fn tell(&self, input: Input) {
@@ -111,7 +138,19 @@ async fn prohibited(reply: ChannelOpenHandle) -> Result<(), russh::Error> {
 impl Handler for Connection {
     type Error = russh::Error;
 
+    /// A refused connection's reason, shown by OpenSSH before anything else (and again on its
+    /// first request, for clients that do not show banners).
+    async fn authentication_banner(&mut self) -> Result<Option<String>, Self::Error> {
+        Ok(self
+            .refusal
+            .as_ref()
+            .map(|why| format!("railtop: {why}\r\n")))
+    }
+
     async fn auth_none(&mut self, _user: &str) -> Result<Auth, Self::Error> {
+        if self.refusal.is_some() {
+            return Ok(Auth::Accept); // only to be told why, below
+        }
         Ok(match self.shared.authorized {
             None => Auth::Accept,
             Some(_) => Auth::Reject {
@@ -240,6 +279,9 @@ impl Handler for Connection {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        if let Some(why) = self.refusal.clone() {
+            return self.refuse(channel, &why, session);
+        }
         let Some(writer) = self.writer.take().filter(|_| self.is_ours(channel)) else {
             return session.channel_failure(channel);
         };
@@ -273,6 +315,9 @@ impl Handler for Connection {
         _command: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        if let Some(why) = self.refusal.clone() {
+            return self.refuse(channel, &why, session);
+        }
         self.refuse(
             channel,
             "this server shows a departure board and runs no commands: connect with ssh -t and no command",

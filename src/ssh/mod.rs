@@ -184,24 +184,36 @@ pub async fn serve(
         limits.connections_per_minute,
     );
     let mut sessions = JoinSet::new();
+    // Handshakes spent on telling refused clients why, at most this many at once (past it they
+    // are turned away before any crypto, as floods are).
+    let told = Arc::new(tokio::sync::Semaphore::new(REFUSALS_IN_WORDS));
     let mut forget = tokio::time::interval(Duration::from_secs(60));
     tokio::pin!(shutdown);
     loop {
         tokio::select! {
             (stream, peer) = crate::server::connection::accept(&listener) => {
-                let admitted = admission.admit(peer.ip()).map_err(|r| r.to_string()).and_then(|permit| {
+                // A limit's refusal is said in words after a handshake, while few are being told;
+                // a flood of handshakes (the startups' budget) is turned away before any crypto.
+                let admitted = admission.admit(peer.ip()).map_err(|r| (r.to_string(), true)).and_then(|permit| {
                     startups
                         .enter(peer.ip())
                         .map(|startup| (permit, startup))
-                        .ok_or_else(|| "too many connections are starting; try again in a few seconds".to_string())
+                        .ok_or_else(|| ("too many connections are starting; try again in a few seconds".to_string(), false))
                 });
                 match admitted {
                     Ok((permit, startup)) => {
                         sessions.spawn(connection(stream, peer, config.clone(), shared.clone(), permit, startup));
                     }
-                    Err(refusal) => {
+                    Err((refusal, in_words)) => {
                         REFUSED.add(&format_args!("{peer}: {refusal}"));
-                        sessions.spawn(turn_away(stream, refusal));
+                        match told.clone().try_acquire_owned() {
+                            Ok(slot) if in_words => {
+                                sessions.spawn(tell_why(stream, peer, config.clone(), shared.clone(), refusal, slot));
+                            }
+                            _ => {
+                                sessions.spawn(turn_away(stream, refusal));
+                            }
+                        }
                     }
                 }
             }
@@ -234,8 +246,50 @@ static NO_HANDSHAKE: Tally = Tally::new(
     Duration::from_secs(10),
 );
 
+/// Refused connections told why after a handshake, at once (each costs a key exchange).
+const REFUSALS_IN_WORDS: usize = 4;
+/// The whole of such a connection, handshake to goodbye.
+const TELLING_TIME: Duration = Duration::from_secs(5);
+
+/// A connection the limits refuse, let through the handshake to be told why where an ordinary
+/// `ssh` prints it (the authentication banner, then its request refused with the sentence on
+/// stderr and exit status 1). Bounded: [`REFUSALS_IN_WORDS`] at once, [`TELLING_TIME`] each.
+async fn tell_why(
+    stream: TcpStream,
+    peer: SocketAddr,
+    config: Arc<russh::server::Config>,
+    shared: Arc<Shared>,
+    why: String,
+    _slot: tokio::sync::OwnedSemaphorePermit,
+) {
+    let cut = stream::Cut::default();
+    let stream = stream::WriteDeadline::new(stream, shared.limits.write_timeout, cut.clone());
+    let (started, _) = oneshot::channel();
+    // Like any connection, one that says nothing is cut at the greeting deadline: a bare
+    // connection cannot hold a telling place.
+    let greeting = shared.limits.greeting_timeout;
+    let handler = handler::Connection::refusing(shared, peer, started, cut.clone(), why);
+    let watchdog = cut.clone();
+    let silent = tokio::spawn(async move {
+        tokio::time::sleep(greeting).await;
+        if !watchdog.heard() {
+            watchdog.cut();
+        }
+    });
+    let told = async {
+        if let Ok(session) = russh::server::run_stream(config, stream, handler).await {
+            let _ = session.await;
+        }
+    };
+    if tokio::time::timeout(TELLING_TIME, told).await.is_err() {
+        cut.cut();
+    }
+    silent.abort();
+}
+
 /// Before the SSH version line a server may send other lines (RFC 4253 §4.2): the refusal goes
-/// there, then the connection closes.
+/// there, then the connection closes. (OpenSSH shows such lines only with `-v`: this is for
+/// refusals past the budget of [`tell_why`].)
 async fn turn_away(mut stream: TcpStream, why: String) {
     let line = format!("railtop: {why}\r\n");
     let _ = tokio::time::timeout(Duration::from_secs(2), stream.write_all(line.as_bytes())).await;
