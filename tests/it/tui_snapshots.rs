@@ -64,6 +64,26 @@ fn whole_screen_at_three_sizes() {
     insta::assert_snapshot!("screen_all_120x40", screen(&s).backend());
 }
 
+/// The United States and Germany too, each with its main station's board, at the three sizes.
+#[test]
+fn more_countries_at_three_sizes() {
+    for (country, station) in [("united-states", "NYP"), ("germany", "8011160")] {
+        for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+            let s = DemoScene {
+                seed: 1,
+                scale: 1,
+                country: Some(country),
+                station,
+                now: now(),
+                size: (w, h),
+                settings: Settings::default(),
+            }
+            .load();
+            insta::assert_snapshot!(format!("screen_{country}_{w}x{h}"), screen(&s).backend());
+        }
+    }
+}
+
 #[test]
 fn each_pane() {
     let s = loaded(Some("finland"), (120, 40), false);
