@@ -103,6 +103,8 @@ pub struct AppState {
     /// A sentence for the footer, shown for [`NOTICE_SECS`] from when it was said: why a key
     /// did nothing.
     pub notice: Option<(String, DateTime<Utc>)>,
+    /// The help window's first row shown (it scrolls on small terminals).
+    pub help_offset: usize,
 }
 
 /// How long a notice stays in the footer.
@@ -146,6 +148,7 @@ impl AppState {
             known_countries: Vec::new(),
             last_all: None,
             notice: None,
+            help_offset: 0,
         };
         state.follow_country_station();
         state
@@ -388,6 +391,20 @@ fn realtime_arrived(
 }
 
 fn apply(state: &mut AppState, command: Command) {
+    // Under the help window the moving keys scroll it (the view bounds the offset).
+    if matches!(state.overlay, Some(Overlay::Help)) {
+        match command {
+            Command::Move(d) => {
+                state.help_offset = state.help_offset.saturating_add_signed(d).min(64);
+                return;
+            }
+            Command::Page(p) => {
+                state.help_offset = state.help_offset.saturating_add_signed(p * 10).min(64);
+                return;
+            }
+            _ => {}
+        }
+    }
     let trains = state.realtime.data.clone();
     let trains: &[crate::model::Train] = trains.as_deref().map_or(&[], |r| &r.trains);
     match command {
@@ -503,7 +520,10 @@ fn apply(state: &mut AppState, command: Command) {
             }
         }
         Command::Refresh => state.generation += 1,
-        Command::Help => state.overlay = Some(Overlay::Help),
+        Command::Help => {
+            state.overlay = Some(Overlay::Help);
+            state.help_offset = 0;
+        }
         Command::Close if state.overlay.is_none() && !state.list.filter.is_empty() => {
             apply(state, Command::FilterCancel)
         }
@@ -890,6 +910,9 @@ mod tests {
             s.list.cursor, 0,
             "keys do not reach the list under a window"
         );
+        assert_eq!(s.help_offset, 1, "they scroll the help instead");
+        key(&mut s, KeyCode::PageDown);
+        assert_eq!(s.help_offset, 11);
         key(&mut s, KeyCode::Char('?'));
         assert_eq!(s.overlay, None);
     }

@@ -141,6 +141,10 @@ pub const FILTERING: &[Binding] = &[
 #[rustfmt::skip]
 pub const WINDOW: &[Binding] = &[
     Binding { label: "q", help: "quit", hint: None, keys: &[(ch('q'), Command::Quit)] },
+    Binding { label: "↑ ↓ PgUp PgDn", help: "scroll the window", hint: None,
+        keys: &[(code(KeyCode::Up), Command::Move(-1)), (code(KeyCode::Down), Command::Move(1)),
+                (ch('k'), Command::Move(-1)), (ch('j'), Command::Move(1)),
+                (code(KeyCode::PageUp), Command::Page(-1)), (code(KeyCode::PageDown), Command::Page(1))] },
     Binding { label: "Esc, Enter, ?", help: "close the window", hint: None,
         keys: &[(code(KeyCode::Esc), Command::Close), (code(KeyCode::Enter), Command::Close),
                 (ch('?'), Command::Close)] },
@@ -246,6 +250,10 @@ mod tests {
         (Mode::Filtering, Command::FilterDone),
         (Mode::Filtering, Command::FilterCancel),
         (Mode::Window, Command::Quit),
+        (Mode::Window, Command::Move(1)),
+        (Mode::Window, Command::Move(-1)),
+        (Mode::Window, Command::Page(1)),
+        (Mode::Window, Command::Page(-1)),
         (Mode::Window, Command::Close),
         (Mode::Search, Command::Close),
         (Mode::Search, Command::Search(SearchEdit::Pick)),

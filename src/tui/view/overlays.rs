@@ -91,8 +91,22 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
             ]));
         }
     }
+    // Taller than the terminal: it scrolls (↑↓), and the title says there is more.
+    let visible = usize::from(r.height.saturating_sub(2));
+    let last_start = rows.len().saturating_sub(visible);
+    let offset = state.help_offset.min(last_start);
+    let title = if last_start > 0 {
+        format!(
+            " Keys and marks {}/{} · ↑↓ scroll · Esc closes ",
+            offset + visible.min(rows.len()),
+            rows.len()
+        )
+    } else {
+        " Keys and marks (Esc closes) ".to_string()
+    };
+    let rows: Vec<Row> = rows.into_iter().skip(offset).collect();
     let table = Table::new(rows, [Constraint::Length(16), Constraint::Fill(1)])
-        .block(window(" Keys (Esc closes) ", &theme));
+        .block(window(&title, &theme));
     frame.render_widget(table, r);
 }
 
