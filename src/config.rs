@@ -55,12 +55,14 @@ pub enum ConfigError {
     Clock(#[from] clock::BadNow),
 }
 
-/// The screens' colours: the 16 named colours, or none (every state still in words).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The screens' colours: the 16 named colours for a dark background (`color`) or a light one
+/// (`light`), or none (`mono`: every state still in words and weight).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Theme {
     #[default]
     Color,
+    Light,
     Mono,
 }
 
@@ -75,6 +77,7 @@ pub struct Overrides {
     pub board_interval: Option<u64>,
     pub on_time: Option<u64>,
     pub no_color: bool,
+    pub theme: Option<Theme>,
 }
 
 /// The configuration in force, resolved once from every layer; `--print-config` prints it.
@@ -110,7 +113,8 @@ impl Config {
     ) -> Result<Config, ConfigError> {
         // NO_COLOR set to anything non-empty (no-color.org).
         let no_color_env = env("NO_COLOR").is_some_and(|v| !v.is_empty());
-        let mono = cli.no_color || no_color_env || file.theme == Some(Theme::Mono);
+        let named = cli.theme.or(file.theme).unwrap_or_default();
+        let mono = cli.no_color || no_color_env || named == Theme::Mono;
         Ok(Config {
             source: cli
                 .source
@@ -131,7 +135,7 @@ impl Config {
                 .on_time
                 .or(file.on_time)
                 .unwrap_or(defaults::ON_TIME_MINUTES),
-            theme: if mono { Theme::Mono } else { Theme::Color },
+            theme: if mono { Theme::Mono } else { named },
             upstream: file.feed_settings_with(&env),
             gtfs_feeds: file.gtfs_feeds()?,
             clock: Clock::from_value(env(clock::NOW_ENV).as_deref())?,
@@ -574,6 +578,20 @@ mod tests {
         assert!(wrong("colour = \"red\"").contains("colour"));
         assert!(wrong("theme = \"neon\"").contains("neon"));
         assert!(parse("interval = 0").is_err());
+        let light = parse("theme = \"light\"").unwrap();
+        assert_eq!(light.theme, Some(Theme::Light));
+        let resolved = Config::resolve(&Overrides::default(), &light, |_| None).unwrap();
+        assert_eq!(resolved.theme, Theme::Light);
+        let no_color = Overrides {
+            no_color: true,
+            ..Overrides::default()
+        };
+        let resolved = Config::resolve(&no_color, &light, |_| None).unwrap();
+        assert_eq!(
+            resolved.theme,
+            Theme::Mono,
+            "NO_COLOR wins over any palette"
+        );
         let e =
             parse("source = \"upstream\"\n\n[upstream.finlnd]\nurl = \"http://x\"\n").unwrap_err();
         assert_eq!(

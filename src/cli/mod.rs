@@ -77,6 +77,11 @@ pub struct Cli {
     #[arg(long)]
     pub no_color: bool,
 
+    /// Dashboard: colours for a dark terminal (color), a light one (light), or none (mono)
+    /// [default: color].
+    #[arg(long, value_enum, env = "RAILTOP_THEME")]
+    pub theme: Option<Theme>,
+
     /// Print the effective configuration (command line over RAILTOP_* over the file) and exit.
     #[arg(long)]
     pub print_config: bool,
@@ -101,6 +106,7 @@ impl Cli {
             board_interval: kiosk.and_then(|k| k.board_interval).or(self.board_interval),
             on_time: self.on_time,
             no_color: self.no_color || kiosk.is_some_and(|k| k.no_color),
+            theme: kiosk.and_then(|k| k.theme).or(self.theme),
         }
     }
 }
@@ -267,6 +273,9 @@ pub struct KioskArgs {
     /// No colours (also when NO_COLOR is set): every state is still shown in text.
     #[arg(long)]
     no_color: bool,
+    /// Colours for a dark screen (color), a light one (light), or none (mono) [default: color].
+    #[arg(long, value_enum, env = "RAILTOP_THEME")]
+    theme: Option<Theme>,
 }
 
 impl KioskArgs {
@@ -288,6 +297,7 @@ impl KioskArgs {
             hours: self.hours,
             board_interval_secs: config.board_interval,
             monochrome: config.theme == Theme::Mono,
+            light: config.theme == Theme::Light,
             limit: self.limit.map(usize::from),
             within_minutes: self.within.map(|s| (s / 60) as i64),
             platforms: self.platform.clone(),
@@ -642,6 +652,7 @@ pub async fn run(cli: Cli) -> Result<()> {
                     interval_secs: config.interval,
                     board_interval_secs: config.board_interval,
                     monochrome: config.theme == Theme::Mono,
+                    light: config.theme == Theme::Light,
                     on_time_minutes: config.on_time as i64,
                 },
             };

@@ -20,6 +20,8 @@ pub struct KioskSettings {
     pub hours: Option<(NaiveTime, NaiveTime)>,
     pub board_interval_secs: u64,
     pub monochrome: bool,
+    /// Colours for a light terminal background.
+    pub light: bool,
     /// At most this many departures (all that fit the pages without it).
     pub limit: Option<usize>,
     /// Only departures leaving within this many minutes.
@@ -58,11 +60,21 @@ impl Default for KioskSettings {
             hours: None,
             board_interval_secs: crate::config::defaults::BOARD_INTERVAL_SECS,
             monochrome: false,
+            light: false,
             limit: None,
             within_minutes: None,
             platforms: Vec::new(),
             lines: Vec::new(),
             clock: ClockStyle::Auto,
+        }
+    }
+}
+
+impl KioskSettings {
+    pub fn theme(&self) -> crate::screen::theme::Theme {
+        crate::screen::theme::Theme {
+            mono: self.monochrome,
+            light: self.light,
         }
     }
 }

@@ -35,7 +35,7 @@ pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
     if state.is_closed() {
         return; // outside operating hours: a blank screen
     }
-    let theme = Theme::new(state.settings.monochrome);
+    let theme = state.settings.theme();
     if layout::too_small(area.width, area.height) {
         let text = format!(
             "Screen too small: {}×{}; the board needs {}×{}.",

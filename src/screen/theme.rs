@@ -8,6 +8,9 @@ use ratatui::style::{Color, Modifier, Style};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Theme {
     pub mono: bool,
+    /// For light terminal backgrounds: the colours that vanish on white (yellow, light red,
+    /// grey) are swapped for darker ones of the same meaning.
+    pub light: bool,
 }
 
 /// How late a train is, in words and weight.
@@ -71,15 +74,31 @@ pub fn delay_symbol(delay: Option<i64>, cancelled: bool) -> String {
 
 impl Theme {
     pub fn new(mono: bool) -> Theme {
-        Theme { mono }
+        Theme { mono, light: false }
+    }
+
+    /// `color`, `mono` or `light`, as the configuration names them.
+    pub fn of(theme: crate::config::Theme) -> Theme {
+        use crate::config::Theme as Named;
+        Theme {
+            mono: theme == Named::Mono,
+            light: theme == Named::Light,
+        }
     }
 
     fn fg(&self, c: Color) -> Style {
         if self.mono {
-            Style::default()
-        } else {
-            Style::default().fg(c)
+            return Style::default();
         }
+        let c = match (self.light, c) {
+            (true, Color::Yellow) => Color::Blue,
+            (true, Color::LightRed) => Color::Red,
+            (true, Color::Gray | Color::White) => Color::Black,
+            (true, Color::LightGreen) => Color::Green,
+            (true, Color::LightCyan) => Color::Cyan,
+            (_, c) => c,
+        };
+        Style::default().fg(c)
     }
 
     pub fn delay(&self, class: DelayClass) -> Style {
@@ -165,6 +184,16 @@ mod tests {
         assert_eq!(delay_text(Some(0), false), "on time");
         assert_eq!(delay_text(None, false), "no data");
         assert_eq!(delay_text(Some(3), true), "cancelled");
+    }
+
+    #[test]
+    fn the_light_theme_swaps_what_vanishes_on_white() {
+        let light = Theme::of(crate::config::Theme::Light);
+        assert_eq!(light.delay(DelayClass::Slight).fg, Some(Color::Blue));
+        assert_eq!(light.error().fg, Some(Color::Red));
+        assert_eq!(light.header_cells().fg, Some(Color::Black));
+        let dark = Theme::of(crate::config::Theme::Color);
+        assert_eq!(dark.delay(DelayClass::Slight).fg, Some(Color::Yellow));
     }
 
     #[test]

@@ -39,8 +39,19 @@ pub struct Settings {
     pub interval_secs: u64,
     pub board_interval_secs: u64,
     pub monochrome: bool,
+    /// Colours for a light terminal background.
+    pub light: bool,
     /// Minutes late that still count as on time.
     pub on_time_minutes: i64,
+}
+
+impl Settings {
+    pub fn theme(&self) -> crate::screen::theme::Theme {
+        crate::screen::theme::Theme {
+            mono: self.monochrome,
+            light: self.light,
+        }
+    }
 }
 
 impl Default for Settings {
@@ -49,6 +60,7 @@ impl Default for Settings {
             interval_secs: defaults::INTERVAL_SECS,
             board_interval_secs: defaults::BOARD_INTERVAL_SECS,
             monochrome: false,
+            light: false,
             on_time_minutes: defaults::ON_TIME_MINUTES as i64,
         }
     }

@@ -3,7 +3,7 @@
 
 use super::{age_text, pane_block};
 use crate::screen::columns;
-use crate::screen::theme::{delay_symbol, delay_text, platform_text, DelayClass, Theme};
+use crate::screen::theme::{delay_symbol, delay_text, platform_text, DelayClass};
 use crate::tui::app::{AppState, Pane};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
@@ -11,7 +11,7 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table};
 use ratatui::Frame;
 
 pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
-    let theme = Theme::new(state.settings.monochrome);
+    let theme = state.settings.theme();
     let feed = &state.board;
     let name = match (&feed.data, &state.station) {
         (Some(b), _) if !b.station.name.is_empty() => {

@@ -47,7 +47,7 @@ fn entry(state: &AppState, slug: Option<&str>) -> (String, String) {
 }
 
 pub fn countries(state: &AppState, frame: &mut Frame, area: Rect) {
-    let theme = Theme::new(state.settings.monochrome);
+    let theme = state.settings.theme();
     let entries = state.selector();
     let selected = entries
         .iter()

@@ -3,7 +3,6 @@
 
 use super::age_text;
 use crate::country;
-use crate::screen::theme::Theme;
 use crate::tui::app::AppState;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -19,7 +18,7 @@ fn signed(minutes: i64) -> String {
 }
 
 pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
-    let theme = Theme::new(state.settings.monochrome);
+    let theme = state.settings.theme();
     let mut first = Vec::new();
     if state.simulated() {
         first.push(Span::styled(" DEMO ", theme.badge()));

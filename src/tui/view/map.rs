@@ -4,7 +4,7 @@
 use super::pane_block;
 use crate::assets;
 use crate::country;
-use crate::screen::theme::{DelayClass, Theme};
+use crate::screen::theme::DelayClass;
 use crate::tui::app::AppState;
 use ratatui::layout::Rect;
 use ratatui::style::Color;
@@ -34,7 +34,7 @@ pub fn bounds(area: Rect, min: (f64, f64), max: (f64, f64)) -> ([f64; 2], [f64; 
 }
 
 pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
-    let theme = Theme::new(state.settings.monochrome);
+    let theme = state.settings.theme();
     let trains = state.trains();
     let (min, max) = match state.country.as_deref().and_then(country::by_slug) {
         Some(c) => (

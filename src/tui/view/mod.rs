@@ -66,7 +66,7 @@ fn too_small(frame: &mut Frame, area: Rect) {
 }
 
 fn footer(state: &AppState, frame: &mut Frame, area: Rect) {
-    let theme = Theme::new(state.settings.monochrome);
+    let theme = state.settings.theme();
     // The main keys' hints, also under a window (it closes with Esc).
     let mode = match state.key_mode() {
         Mode::Filtering => Mode::Filtering,

@@ -51,7 +51,7 @@ fn legend(on_time: i64) -> Vec<(&'static str, String)> {
 }
 
 pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
-    let theme = Theme::new(state.settings.monochrome);
+    let theme = state.settings.theme();
     let extra = if state.not_live.is_empty() {
         0
     } else {
@@ -111,7 +111,7 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
 }
 
 pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
-    let theme = Theme::new(state.settings.monochrome);
+    let theme = state.settings.theme();
     let trains = state.trains();
     let Some(t) = state.list.selected(trains) else {
         return;
@@ -204,7 +204,7 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
 }
 
 pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area: Rect) {
-    let theme = Theme::new(state.settings.monochrome);
+    let theme = state.settings.theme();
     let r = popup(frame, area, 60, crate::tui::search::MAX_MATCHES as u16 + 6);
     let title = match search.country.as_deref() {
         Some(_) => format!(

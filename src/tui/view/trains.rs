@@ -3,7 +3,7 @@
 
 use super::pane_block;
 use crate::model::status;
-use crate::screen::theme::{delay_text, DelayClass, Theme};
+use crate::screen::theme::{delay_text, DelayClass};
 use crate::tui::app::{AppState, Pane};
 use crate::tui::list::destination;
 use ratatui::layout::{Constraint, Rect};
@@ -27,7 +27,7 @@ fn status_text(s: &str, short: bool) -> &str {
 }
 
 pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
-    let theme = Theme::new(state.settings.monochrome);
+    let theme = state.settings.theme();
     let list = &state.list;
     let trains = state.trains();
     let mut title = vec![Span::styled(
