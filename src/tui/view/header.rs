@@ -78,7 +78,12 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
             .with_timezone(&tz)
             .format("%H:%M:%S %Z")
             .to_string(),
-        None => state.now.format("%H:%M:%S UTC").to_string(),
+        // All countries: the terminal's own clock, with its offset.
+        None => state
+            .now
+            .with_timezone(&chrono::Local)
+            .format("%H:%M:%S %:z")
+            .to_string(),
     };
 
     let feed = &state.realtime;
