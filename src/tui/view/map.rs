@@ -106,7 +106,13 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
             });
             ctx.draw(&Points {
                 coords: &stations,
-                color: if mono { Color::Reset } else { Color::Gray },
+                color: if mono {
+                    Color::Reset
+                } else if theme.light {
+                    Color::Black
+                } else {
+                    Color::Gray
+                },
             });
             ctx.layer();
             for &(rank, lng, lat) in &cells {

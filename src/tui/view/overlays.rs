@@ -24,11 +24,11 @@ fn legend(on_time: i64) -> Vec<(&'static str, String)> {
         ("● ○", "the train has a GPS position / has none".into()),
         (
             "+7′  2′ early",
-            "minutes late / early: 1–4′ plain, 5–14′ bold, 15′ and more underlined".into(),
+            "minutes late / early: 1–4′ plain, 5–14′ bold, 15′+ underlined".into(),
         ),
         (
             "on time",
-            format!("no delay; the header counts up to +{on_time}′ as on time (--on-time)"),
+            format!("no delay; the header counts up to +{on_time}′ on time (--on-time)"),
         ),
         (
             "no data",
@@ -45,7 +45,7 @@ fn legend(on_time: i64) -> Vec<(&'static str, String)> {
         ),
         (
             "• ◆ (map)",
-            "a train, coloured as its delay · the selected train; grey: the coasts".into(),
+            "a train, coloured as its delay · selected train · grey: station".into(),
         ),
     ]
 }
