@@ -30,17 +30,8 @@ use std::time::Duration;
     after_help = "Sources: `demo` (offline simulator), `upstream` (the public national feeds), or the URL of any server that speaks the Live Train Data API.\nEnvironment: RAILTOP_SOURCE, RAILTOP_SEED, RAILTOP_NOW (RFC 3339: fixes the clock of every source)."
 )]
 pub struct Cli {
-    /// Where data comes from: demo, upstream, or http(s)://host:port of an API server.
-    #[arg(long, global = true, env = "RAILTOP_SOURCE")]
-    pub source: Option<String>,
-
-    /// Seed of the demo simulator: the same seed and clock give the same trains.
-    #[arg(long, global = true, env = "RAILTOP_SEED", default_value_t = 1)]
-    pub seed: u64,
-
-    /// Multiplies the demo's trains (e.g. 60 for about 20,000), for benchmarks.
-    #[arg(long, global = true, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    pub demo_scale: u32,
+    #[command(flatten)]
+    pub from: SourceArgs,
 
     /// Write logs to this file (the server logs to stderr without it).
     #[arg(long, global = true, env = "RAILTOP_LOG_FILE")]
@@ -91,6 +82,29 @@ pub struct Cli {
 }
 
 impl Cli {
+    /// The source options in force: the subcommand's where it gives them, else the ones before
+    /// it (`railtop --source demo trains` and `railtop trains --source demo` are the same).
+    pub fn source_args(&self) -> SourceArgs {
+        let after = match &self.command {
+            Some(
+                Command::Serve { from, .. }
+                | Command::Board { from, .. }
+                | Command::Ssh { from, .. }
+                | Command::Trains { from, .. }
+                | Command::Departures { from, .. },
+            ) => Some(from),
+            _ => None,
+        };
+        let before = &self.from;
+        SourceArgs {
+            source: after
+                .and_then(|a| a.source.clone())
+                .or_else(|| before.source.clone()),
+            seed: after.and_then(|a| a.seed).or(before.seed),
+            demo_scale: after.and_then(|a| a.demo_scale).or(before.demo_scale),
+        }
+    }
+
     /// What the command line says, for the configuration layer to resolve.
     fn overrides(&self) -> Overrides {
         // `board` and `ssh` take the board's options after their name.
@@ -99,7 +113,7 @@ impl Cli {
             _ => None,
         };
         Overrides {
-            source: self.source.clone(),
+            source: self.source_args().source,
             country: self.country.clone(),
             station: self.station.clone(),
             interval: self.interval,
@@ -115,10 +129,29 @@ fn config_path(cli: &Cli) -> Option<PathBuf> {
     cli.config.clone().or_else(config::default_path)
 }
 
+/// Where data comes from, for the dashboard and each command that reads a source (`stations`
+/// reads none, so it does not offer these).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct SourceArgs {
+    /// Where data comes from: demo, upstream, or http(s)://host:port of an API server.
+    #[arg(long, env = "RAILTOP_SOURCE")]
+    pub source: Option<String>,
+
+    /// Seed of the demo simulator: the same seed and clock give the same trains [default: 1].
+    #[arg(long, env = "RAILTOP_SEED")]
+    pub seed: Option<u64>,
+
+    /// Multiplies the demo's trains (e.g. 60 for about 20,000), for benchmarks [default: 1].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub demo_scale: Option<u32>,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the Live Train Data API over HTTP.
     Serve {
+        #[command(flatten)]
+        from: SourceArgs,
         /// Address to listen on: a port (on 127.0.0.1), HOST:PORT with a name or an address,
         /// or [::]:PORT.
         #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_listen)]
@@ -141,6 +174,8 @@ pub enum Command {
     },
     /// A full-screen departure board that runs unattended (kiosk).
     Board {
+        #[command(flatten)]
+        from: SourceArgs,
         /// One or more stations (codes or slugs); several rotate.
         #[arg(required = true)]
         stations: Vec<String>,
@@ -149,6 +184,8 @@ pub enum Command {
     },
     /// Serve the kiosk board over SSH: `ssh -p 2222 host` shows it, and nothing else.
     Ssh {
+        #[command(flatten)]
+        from: SourceArgs,
         /// Address to listen on: a port (on 127.0.0.1), HOST:PORT with a name or an address,
         /// or [::]:PORT.
         #[arg(long, default_value = "127.0.0.1:2222", value_parser = parse_listen)]
@@ -189,6 +226,8 @@ pub enum Command {
     },
     /// List live trains once and exit.
     Trains {
+        #[command(flatten)]
+        from: SourceArgs,
         /// A country slug, e.g. finland or united-states (all countries without it).
         #[arg(long)]
         country: Option<String>,
@@ -221,6 +260,8 @@ pub enum Command {
     },
     /// Show a station's departure board once and exit.
     Departures {
+        #[command(flatten)]
+        from: SourceArgs,
         /// Station code or slug, e.g. HKI, CNLLY, berlin-hbf, 8503000.
         station: String,
         /// How many departures (1–100).
@@ -467,11 +508,14 @@ fn parse_startups(s: &str) -> std::result::Result<(usize, u32, usize), String> {
 /// Opens the source the configuration names.
 pub fn open_source(cli: &Cli, config: &Config) -> Result<SharedSource, OpenError> {
     match config.source.trim() {
-        "demo" => Ok(Arc::new(DemoSource::new(
-            cli.seed,
-            cli.demo_scale,
-            config.clock,
-        )?)),
+        "demo" => {
+            let from = cli.source_args();
+            Ok(Arc::new(DemoSource::new(
+                from.seed.unwrap_or(1),
+                from.demo_scale.unwrap_or(1),
+                config.clock,
+            )?))
+        }
         "upstream" => {
             let aggregator = crate::upstream::Aggregator::open(config)?;
             // One-shot commands read the cached station lists; the modes that run for hours
@@ -693,7 +737,9 @@ pub async fn run(cli: Cli) -> Result<()> {
                 .map_err(ServerError::Serve)?;
             Ok(())
         }
-        Some(Command::Board { stations, kiosk }) => {
+        Some(Command::Board {
+            stations, kiosk, ..
+        }) => {
             let settings = kiosk.settings(&config, stations.len())?;
             check_stations(&source, &stations).await?;
             Ok(crate::kiosk::run(source, clock, stations, settings).await?)
@@ -711,6 +757,7 @@ pub async fn run(cli: Cli) -> Result<()> {
             write_timeout,
             max_startups,
             kiosk,
+            ..
         }) => {
             let kiosk = kiosk.settings(&config, stations.len())?;
             check_stations(&source, &stations).await?;
@@ -754,6 +801,7 @@ pub async fn run(cli: Cli) -> Result<()> {
             country,
             stop,
             format,
+            ..
         }) => {
             let answer = match source.realtime(RealtimeQuery { country, stop }).await {
                 Ok(answer) => answer,
@@ -768,6 +816,7 @@ pub async fn run(cli: Cli) -> Result<()> {
             station,
             limit,
             format,
+            ..
         }) => {
             let query = DeparturesQuery {
                 station,

@@ -515,3 +515,25 @@ fn the_configuration_is_checked_at_load() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Each command's help lists what acts there: `stations` reads no source, so it offers none;
+/// the source may be given before or after the command's name.
+#[test]
+fn each_command_offers_only_its_own_options() {
+    let help = stdout(&railtop(&["stations", "--help"]));
+    for absent in ["--source", "--seed", "--board-interval", "--no-color"] {
+        assert!(
+            !help.contains(absent),
+            "stations --help lists {absent}:\n{help}"
+        );
+    }
+    let help = stdout(&railtop(&["serve", "--help"]));
+    assert!(
+        help.contains("--source") && !help.contains("--board-interval"),
+        "{help}"
+    );
+    let before = railtop(&["--source", "demo", "trains", "--format", "csv"]);
+    let after = railtop(&["trains", "--source", "demo", "--format", "csv"]);
+    assert!(before.status.success(), "{}", stderr(&before));
+    assert_eq!(stdout(&before), stdout(&after));
+}
