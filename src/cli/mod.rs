@@ -350,11 +350,7 @@ impl KioskArgs {
 
 /// `--within`: whole minutes from 1m to 1d.
 fn parse_within(s: &str) -> std::result::Result<u64, String> {
-    let secs = seconds_within(s, Bare::Refused, 60, 86_400)?;
-    if secs % 60 != 0 {
-        return Err(format!("{:?}: give whole minutes, e.g. 90m", s.trim()));
-    }
-    Ok(secs)
+    whole_minutes_within(s, 60, 86_400)
 }
 
 /// One platform or line of a comma list: short, printable, not empty.
@@ -402,9 +398,14 @@ fn parse_timeout(s: &str) -> std::result::Result<u64, String> {
     seconds_within(s, Bare::Refused, 1, 7 * 86_400)
 }
 
-/// `--walk-time`: whole minutes (departures are timed to the minute), at most 2 h.
+/// `--walk-time`: whole minutes, at most 2 h.
 fn parse_walk_time(s: &str) -> std::result::Result<u64, String> {
-    let secs = seconds_within(s, Bare::Refused, 0, 7200)?;
+    whole_minutes_within(s, 0, 7200)
+}
+
+/// A time in whole minutes (departures are timed to the minute) within `min..=max` seconds.
+fn whole_minutes_within(s: &str, min: u64, max: u64) -> std::result::Result<u64, String> {
+    let secs = seconds_within(s, Bare::Refused, min, max)?;
     if secs % 60 != 0 {
         return Err(format!(
             "{:?}: departures are timed to the minute, so give whole minutes, e.g. 2m",

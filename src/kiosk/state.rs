@@ -128,6 +128,11 @@ pub fn parse_hours(s: &str) -> Result<(NaiveTime, NaiveTime), BadHours> {
     Ok((open, close))
 }
 
+/// Minutes from the station's `now` until `d` leaves (its expected time, else its scheduled one).
+pub fn leaves_in(d: &Departure, now: NaiveTime) -> Option<i64> {
+    minutes_until(d.expected_dep.as_deref().unwrap_or(&d.scheduled_dep), now)
+}
+
 /// Minutes from `now` to an `HH:MM` on the same clock, within -12 h … +12 h (midnight-safe).
 pub fn minutes_until(hhmm: &str, now: NaiveTime) -> Option<i64> {
     let t = NaiveTime::parse_from_str(hhmm, "%H:%M").ok()?;
@@ -254,19 +259,9 @@ impl KioskState {
         }
     }
 
-    /// A time as the board writes it (`13:05`, or `1:05 PM`).
-    pub fn clock_text(&self, hhmm: &str) -> String {
-        if self.twelve_hour() {
-            twelve_hour(hhmm)
-        } else {
-            hhmm.to_string()
-        }
-    }
-
     /// Minutes until `d` leaves (its expected time, else its scheduled one).
     pub fn minutes_to(&self, d: &Departure) -> Option<i64> {
-        let leaves = d.expected_dep.as_deref().unwrap_or(&d.scheduled_dep);
-        minutes_until(leaves, self.local_now())
+        leaves_in(d, self.local_now())
     }
 
     /// The departures the board shows: still to come and reachable on foot, of the platforms and
@@ -276,6 +271,8 @@ impl KioskState {
             return Vec::new();
         };
         let s = &self.settings;
+        // The station's clock, read once for every departure.
+        let now = self.local_now();
         let one_of = |list: &[String], value: Option<&str>| {
             list.is_empty()
                 || value.is_some_and(|v| list.iter().any(|x| x.eq_ignore_ascii_case(v.trim())))
@@ -284,7 +281,7 @@ impl KioskState {
             .departures
             .iter()
             .filter(|d| {
-                self.minutes_to(d).is_none_or(|m| {
+                leaves_in(d, now).is_none_or(|m| {
                     m >= s.walk_minutes.max(0)
                         && (d.cancelled || m >= 0)
                         && s.within_minutes.is_none_or(|w| m <= w)
@@ -323,7 +320,7 @@ impl KioskState {
     /// The feed's messages about the departures still to come, one at a time: each shows for a
     /// page's time, in turn (on the wall clock, so every screen of a station agrees).
     pub fn ticker(&self) -> Option<String> {
-        if !self.has_messages() {
+        if self.size.1 < layout::TICKER_MIN_HEIGHT {
             return None;
         }
         let mut seen: Vec<String> = Vec::new();

@@ -147,7 +147,16 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let widest = |f: &dyn Fn(&crate::model::Departure) -> usize| {
         visible.iter().map(|d| f(d)).max().unwrap_or(0) as u16
     };
+    // Worked out once for the page, not per row: the clock style and the station's time.
     let twelve = state.twelve_hour();
+    let clock_text = |hhmm: &str| {
+        if twelve {
+            crate::kiosk::state::twelve_hour(hhmm)
+        } else {
+            hhmm.to_string()
+        }
+    };
+    let now = state.local_now();
     let cols = columns::columns(
         area.width,
         columns::Wants::board(
@@ -165,10 +174,10 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         .map(|d| {
             let class = DelayClass::of(d.delay, d.cancelled);
             let expected = match (&d.expected_dep, d.cancelled) {
-                (Some(e), false) if *e != d.scheduled_dep => state.clock_text(e),
+                (Some(e), false) if *e != d.scheduled_dep => clock_text(e),
                 _ => String::new(),
             };
-            let countdown = match state.minutes_to(d) {
+            let countdown = match crate::kiosk::state::leaves_in(d, now) {
                 _ if d.cancelled => String::new(),
                 Some(m) if m <= 0 => "now".to_string(),
                 Some(m) if m <= crate::kiosk::state::COUNTDOWN_MINUTES => format!("in {m} min"),
@@ -191,7 +200,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             } else {
                 delay_symbol(d.delay, d.cancelled)
             };
-            let mut cells = vec![Cell::from(state.clock_text(&d.scheduled_dep))];
+            let mut cells = vec![Cell::from(clock_text(&d.scheduled_dep))];
             if cols.expected {
                 cells.push(Cell::from(expected));
             }
@@ -215,37 +224,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             }
             Row::new(cells).style(style)
         });
-    let mut widths = vec![Constraint::Length(cols.time)];
-    let mut titles = vec!["TIME"];
-    if cols.expected {
-        widths.push(Constraint::Length(cols.time));
-        titles.push("EXP");
-    }
-    if cols.countdown {
-        widths.push(Constraint::Length(columns::COUNTDOWN));
-        titles.push("LEAVES");
-    }
-    widths.extend([
-        Constraint::Length(cols.line),
-        Constraint::Fill(1),
-        Constraint::Length(cols.platform),
-    ]);
-    titles.extend([
-        "LINE",
-        "DESTINATION",
-        if cols.platform >= 8 { "PLATFORM" } else { "PL" },
-    ]);
-    if cols.words {
-        widths.push(Constraint::Length(columns::STATUS_WORDS));
-        titles.push("STATUS");
-    } else {
-        widths.push(Constraint::Length(columns::STATUS_SYMBOLS));
-        titles.push("DELAY");
-    }
-    if let Some(w) = cols.operator {
-        widths.push(Constraint::Length(w));
-        titles.push("OPERATOR");
-    }
+    let (titles, widths) = cols.header();
     let titles = Row::new(titles).style(theme.header_cells());
     Widget::render(
         Table::new(rows, widths)

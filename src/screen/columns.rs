@@ -2,6 +2,8 @@
 //! board and the dashboard's board pane, so both give way in the same order and neither cuts a
 //! destination to nothing. Pure; the views draw what it decides.
 
+use ratatui::layout::Constraint;
+
 /// The destination never gets fewer columns than this on the kiosk (the dashboard asks 16).
 pub const MIN_DESTINATION: u16 = 12;
 /// Via stops only where the destination column has this much room (else they are cut after a
@@ -66,6 +68,39 @@ impl Wants {
             countdown: true,
             least_destination: MIN_DESTINATION,
         }
+    }
+}
+
+impl Columns {
+    /// The shown columns' titles and widths, in the order the views put their cells: time,
+    /// expected, countdown, line, destination (the rest of the width), platform, status,
+    /// operator.
+    pub fn header(&self) -> (Vec<&'static str>, Vec<Constraint>) {
+        let mut shown: Vec<(&'static str, Constraint)> =
+            vec![("TIME", Constraint::Length(self.time))];
+        if self.expected {
+            shown.push(("EXP", Constraint::Length(self.time)));
+        }
+        if self.countdown {
+            shown.push(("LEAVES", Constraint::Length(COUNTDOWN)));
+        }
+        shown.extend([
+            ("LINE", Constraint::Length(self.line)),
+            ("DESTINATION", Constraint::Fill(1)),
+            (
+                if self.platform >= 8 { "PLATFORM" } else { "PL" },
+                Constraint::Length(self.platform),
+            ),
+            if self.words {
+                ("STATUS", Constraint::Length(STATUS_WORDS))
+            } else {
+                ("DELAY", Constraint::Length(STATUS_SYMBOLS))
+            },
+        ]);
+        if let Some(w) = self.operator {
+            shown.push(("OPERATOR", Constraint::Length(w)));
+        }
+        shown.into_iter().unzip()
     }
 }
 

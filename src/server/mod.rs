@@ -191,12 +191,6 @@ async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery)
         Ok(p) => p,
         Err(e) => return error_response(&e),
     };
-    let scope = crate::stations::Scope {
-        country: p.country.as_deref(),
-        prefer: p.prefer.as_deref(),
-        limit: p.limit,
-        ..Default::default()
-    };
     let asked = crate::source::StationsQuery {
         q: p.q.clone(),
         country: p.country.clone(),
@@ -209,7 +203,15 @@ async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery)
             Ok(answer) => answer,
             Err(e) => return error_response(&e),
         },
-        None => crate::stations::current().answer(&p.q, scope),
+        None => crate::stations::current().answer(
+            &p.q,
+            crate::stations::Scope {
+                country: p.country.as_deref(),
+                prefer: p.prefer.as_deref(),
+                limit: p.limit,
+                ..Default::default()
+            },
+        ),
     };
     let body = serde_json::to_vec(&answer).unwrap_or_default();
     let mut r = Response::new(Body::from(body));

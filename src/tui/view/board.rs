@@ -124,32 +124,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 style
             })
         });
-    let mut widths = vec![Constraint::Length(5)];
-    let mut titles = vec!["TIME"];
-    if cols.expected {
-        widths.push(Constraint::Length(5));
-        titles.push("EXP");
-    }
-    widths.extend([
-        Constraint::Length(cols.line),
-        Constraint::Fill(1),
-        Constraint::Length(cols.platform),
-        Constraint::Length(if cols.words {
-            columns::STATUS_WORDS
-        } else {
-            columns::STATUS_SYMBOLS
-        }),
-    ]);
-    titles.extend([
-        "LINE",
-        "DESTINATION",
-        "PL",
-        if cols.words { "STATUS" } else { "DELAY" },
-    ]);
-    if let Some(w) = cols.operator {
-        widths.push(Constraint::Length(w));
-        titles.push("OPERATOR");
-    }
+    let (titles, widths) = cols.header();
     let table = Table::new(rows, widths)
         .header(Row::new(titles).style(theme.header_cells()))
         .column_spacing(cols.spacing);
