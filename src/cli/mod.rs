@@ -593,9 +593,17 @@ fn source_suggestion(config: &Config) -> &'static str {
 pub async fn run(cli: Cli) -> Result<()> {
     let path = config_path(&cli);
     let file = match &path {
-        Some(path) => config::load(path, cli.config.is_some()).suggestion(
-            "fix the line it names, or point --config (RAILTOP_CONFIG) at another file",
-        )?,
+        Some(path) => match config::load(path, cli.config.is_some()) {
+            Ok(file) => file,
+            Err(e @ config::ConfigError::Missing(_)) => return Err(e).suggestion(
+                "check the path, or leave out --config (RAILTOP_CONFIG); /dev/null means no file",
+            ),
+            Err(e) => {
+                return Err(e).suggestion(
+                    "fix the line it names, or point --config (RAILTOP_CONFIG) at another file",
+                )
+            }
+        },
         None => FileConfig::default(),
     };
     let config = Config::from_process(&cli.overrides(), &file)?;
