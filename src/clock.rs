@@ -56,6 +56,17 @@ pub fn rfc3339(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
+/// Whole minutes from seconds, rounded half away from zero (90 s is 2 min, -30 s is -1).
+pub fn minutes_from_seconds(seconds: i64) -> i64 {
+    // From outside: `i64::MIN` has no absolute value, so saturate rather than overflow.
+    let m = seconds.saturating_abs().saturating_add(30) / 60;
+    if seconds < 0 {
+        -m
+    } else {
+        m
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

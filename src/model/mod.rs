@@ -4,8 +4,11 @@
 //! only where known. Input is tolerant (see [`tolerant`]): unknown fields are ignored, missing and
 //! `null` values are accepted, numbers may arrive as strings.
 
+pub mod journey;
 pub mod plausible;
 pub mod tolerant;
+
+pub use journey::{JourneyResponse, JourneyStop, StopTime};
 
 use crate::text::clean;
 use serde::{Deserialize, Serialize};

@@ -88,6 +88,7 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         .route("/api/live/realtime", get(realtime))
         .route("/api/live/departures", get(departures))
         .route("/api/live/stations", get(stations))
+        .route("/api/live/train", get(train))
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
     api.fallback(not_found)
         .layer(middleware::from_fn(json_errors))
@@ -185,6 +186,22 @@ async fn departures(
     }
 }
 
+/// railtop's own endpoint: one train's run (see `crate::model::journey`).
+async fn train(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Response {
+    let id = match params::train(query.as_deref()) {
+        Ok(id) => id,
+        Err(e) => return error_response(&e),
+    };
+    match state.source.journey(&id).await {
+        Ok(answer) => cached_response(&answer, &headers),
+        Err(e) => error_response(&e),
+    }
+}
+
 /// railtop's own endpoint: the station directory searched (see `crate::stations`).
 async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery) -> Response {
     let p = match params::stations(query.as_deref(), &state.source.regions()) {
@@ -227,7 +244,7 @@ async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery)
 
 async fn not_found() -> Response {
     error_response(&SourceError::NotFound(
-        "no such endpoint: use /api/live/realtime, /api/live/departures or /api/live/stations"
+        "no such endpoint: use /api/live/realtime, /api/live/departures, /api/live/stations or /api/live/train"
             .into(),
     ))
 }

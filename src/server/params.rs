@@ -1,4 +1,4 @@
-//! The query strings of the two endpoints, checked into typed queries (or a 400/404 with a
+//! The query strings of the endpoints, checked into typed queries (or a 400/404 with a
 //! sentence that says what to send instead).
 
 use crate::country;
@@ -55,6 +55,23 @@ pub fn departures(raw: Option<&str>) -> Result<DeparturesQuery, SourceError> {
         station: station.to_owned(),
         limit,
     })
+}
+
+/// Longest train id: a HAFAS journey id runs to about 150 characters.
+pub const MAX_ID_CHARS: usize = 300;
+
+/// `id=<train id>` of railtop's `/api/live/train`: required, as a realtime answer wrote it.
+pub fn train(raw: Option<&str>) -> Result<String, SourceError> {
+    let pairs = pairs(raw);
+    match get(&pairs, "id") {
+        None => Err(SourceError::BadRequest(
+            "missing parameter: id (a train's id from /api/live/realtime)".into(),
+        )),
+        Some(id) if id.chars().count() > MAX_ID_CHARS => Err(SourceError::BadRequest(format!(
+            "id is longer than {MAX_ID_CHARS} characters"
+        ))),
+        Some(id) => Ok(id.to_owned()),
+    }
 }
 
 /// A country of the API or one of the source's `regions`, else a 404 naming the `what`.
@@ -119,6 +136,29 @@ pub fn stations(raw: Option<&str>, regions: &[String]) -> Result<StationsParams,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn train_parameters() {
+        assert_eq!(
+            train(Some("id=fi-2026-11-23-1")).unwrap(),
+            "fi-2026-11-23-1"
+        );
+        assert_eq!(
+            train(Some("id=%20a%7Cb%20")).unwrap(),
+            "a|b",
+            "decoded and trimmed"
+        );
+        assert!(matches!(train(None), Err(SourceError::BadRequest(_))));
+        assert!(matches!(
+            train(Some("id=")),
+            Err(SourceError::BadRequest(_))
+        ));
+        let long = format!("id={}", "x".repeat(MAX_ID_CHARS + 1));
+        assert!(matches!(
+            train(Some(&long)),
+            Err(SourceError::BadRequest(_))
+        ));
+    }
 
     #[test]
     fn realtime_parameters() {

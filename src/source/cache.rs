@@ -11,7 +11,7 @@
 use super::{
     DeparturesQuery, RealtimeQuery, SharedSource, SourceError, SourceInfo, SourceResult, MAX_LIMIT,
 };
-use crate::model::{DeparturesResponse, RealtimeResponse};
+use crate::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
 use bytes::Bytes;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -123,7 +123,7 @@ macro_rules! weighed_by_json {
         }
     )*};
 }
-weighed_by_json!(RealtimeResponse, DeparturesResponse);
+weighed_by_json!(RealtimeResponse, DeparturesResponse, JourneyResponse);
 
 impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
     pub fn new(ttl: Duration, error_ttl: Duration, max_keys: usize, max_bytes: usize) -> Self {
@@ -287,6 +287,8 @@ pub struct CachedSource {
     inner: SharedSource,
     realtime: FlightCache<RealtimeQuery, RealtimeResponse>,
     departures: FlightCache<String, DeparturesResponse>,
+    /// Journeys by train id, kept as long as boards.
+    journeys: FlightCache<String, JourneyResponse>,
 }
 
 /// Enough keys for every country × stop and a few thousand boards; past it, stale keys go.
@@ -303,6 +305,12 @@ impl CachedSource {
                 config.max_bytes,
             ),
             departures: FlightCache::new(
+                config.departures_ttl,
+                config.error_ttl,
+                MAX_KEYS,
+                config.max_bytes,
+            ),
+            journeys: FlightCache::new(
                 config.departures_ttl,
                 config.error_ttl,
                 MAX_KEYS,
@@ -387,16 +395,23 @@ impl CachedSource {
         }))
     }
 
+    /// One train's run, cached per id (as the id is written: ids are the sources' own).
+    pub async fn journey(&self, id: &str) -> SourceResult<Arc<Cached<JourneyResponse>>> {
+        let inner = &self.inner;
+        let id = id.trim().to_owned();
+        self.journeys.get(id.clone(), || inner.journey(id)).await
+    }
+
     /// Drops expired answers and, when that freed a good deal, hands the memory back to the
     /// system; returns (answers held, bytes held) after.
     pub fn sweep(&self) -> (usize, usize) {
-        let freed = self.realtime.sweep() + self.departures.sweep();
+        let freed = self.realtime.sweep() + self.departures.sweep() + self.journeys.sweep();
         if freed > 1024 * 1024 {
             give_back_memory();
         }
         (
-            self.realtime.len() + self.departures.len(),
-            self.realtime.bytes() + self.departures.bytes(),
+            self.realtime.len() + self.departures.len() + self.journeys.len(),
+            self.realtime.bytes() + self.departures.bytes() + self.journeys.bytes(),
         )
     }
 }

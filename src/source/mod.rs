@@ -12,7 +12,7 @@ pub mod cache;
 pub mod demo;
 pub mod remote;
 
-use crate::model::{DeparturesResponse, RealtimeResponse};
+use crate::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
 use crate::stations::StationsAnswer;
 use std::future::Future;
 use std::pin::Pin;
@@ -131,6 +131,14 @@ pub trait LiveSource: Send + Sync {
     fn info(&self) -> SourceInfo;
     fn realtime(&self, query: RealtimeQuery) -> SourceFuture<'_, RealtimeResponse>;
     fn departures(&self, query: DeparturesQuery) -> SourceFuture<'_, DeparturesResponse>;
+    /// railtop's own `GET /api/live/train?id=`: one train's run, stop by stop. By default the
+    /// source has none (404, saying so).
+    fn journey(&self, id: String) -> SourceFuture<'_, JourneyResponse> {
+        let _ = id;
+        Box::pin(std::future::ready(Err(SourceError::NotFound(
+            "this source has no journeys of trains".into(),
+        ))))
+    }
     /// Countries of the API this source cannot answer for, each with the reason.
     fn not_live(&self) -> Vec<(&'static str, String)> {
         Vec::new()

@@ -8,7 +8,7 @@ use super::{
     DeparturesQuery, LiveSource, OpenError, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
     SourceResult, StationsQuery,
 };
-use crate::model::{DeparturesResponse, ErrorBody, RealtimeResponse};
+use crate::model::{DeparturesResponse, ErrorBody, JourneyResponse, RealtimeResponse};
 use crate::stations::StationsAnswer;
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use serde::de::DeserializeOwned;
@@ -310,6 +310,14 @@ impl LiveSource for RemoteSource {
             answer.complete_code(&query.station);
             answer.sanitize();
             answer.departures.truncate(query.limit);
+            Ok(answer)
+        })
+    }
+
+    fn journey(&self, id: String) -> SourceFuture<'_, JourneyResponse> {
+        Box::pin(async move {
+            let mut answer: JourneyResponse = self.get("/api/live/train", &[("id", &id)]).await?;
+            answer.sanitize();
             Ok(answer)
         })
     }

@@ -34,7 +34,8 @@ use crate::clock::{rfc3339, Clock};
 use crate::config::{Config, FeedSettings};
 use crate::country;
 use crate::model::{
-    status, CountryError, Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train,
+    status, CountryError, Departure, DeparturesResponse, JourneyResponse, JourneyStop,
+    RealtimeResponse, StationInfo, Train,
 };
 use crate::source::{
     DeparturesQuery, LiveSource, OpenError, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
@@ -86,6 +87,28 @@ pub trait Feed: Send + Sync {
     fn station_list(&self) -> FeedFuture<'_, Option<Vec<Station>>> {
         Box::pin(async { Ok(None) })
     }
+    /// Whether `id` is one of this feed's train ids (for routing journeys): by default, ids
+    /// that begin with the feed's slug and a dash.
+    fn owns_train(&self, id: &str) -> bool {
+        slug_prefixed(self.slug(), id)
+    }
+    /// One of the feed's trains with its stops; `None`: the feed has no journeys.
+    fn journey<'a>(&'a self, _id: &'a str, _now: DateTime<Utc>) -> FeedFuture<'a, Option<Journey>> {
+        Box::pin(async { Ok(None) })
+    }
+}
+
+/// A train and its run, as a feed reads it (the aggregator adds when and whose).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Journey {
+    pub train: Train,
+    pub stops: Vec<JourneyStop>,
+}
+
+/// Whether `id` reads `<slug>-…`.
+fn slug_prefixed(slug: &str, id: &str) -> bool {
+    id.strip_prefix(slug)
+        .is_some_and(|rest| rest.starts_with('-'))
 }
 
 /// What each feed's file writes: how it asks its upstream and reads the answers. [`Live`] makes
@@ -122,6 +145,22 @@ pub trait Adapter: Send + Sync + 'static {
     /// feed's boards take them): what most feeds' [`station_list`](Self::station_list) needs.
     const STATIONS_AT: Option<StationsAt> = None;
 
+    /// Train ids of the feed's own shape that route here, besides `<slug>-…` (Finland's `fi-…`,
+    /// Amtraker's `657-30`).
+    fn owns_train(&self, _id: &str) -> bool {
+        false
+    }
+
+    /// One of the feed's trains with its stops, by the id its realtime records carry; `None`:
+    /// the feed has no journeys (the answer says so).
+    fn journey(
+        &self,
+        _http: &FeedHttp,
+        _ask: JourneyAsk<'_>,
+    ) -> impl Future<Output = SourceResult<Option<Journey>>> + Send {
+        async { Ok(None) }
+    }
+
     /// The feed's own station list, fetched at most daily by the refresher
     /// (`station_lists.rs`); `None`: the upstream serves none. By default a GET of
     /// [`STATIONS_AT`](Self::STATIONS_AT); feeds that POST or read a bundle write their own.
@@ -155,6 +194,15 @@ pub struct TrainsAsk<'a> {
 pub struct BoardAsk<'a> {
     pub station: &'a str,
     pub limit: usize,
+    pub now: DateTime<Utc>,
+}
+
+/// What [`Adapter::journey`] is asked: a train id as a realtime record wrote it, the feed's
+/// hub (whose board lists the trains of feeds without a list), and the time.
+#[derive(Debug, Clone, Copy)]
+pub struct JourneyAsk<'a> {
+    pub id: &'a str,
+    pub hub: &'a str,
     pub now: DateTime<Utc>,
 }
 
@@ -239,6 +287,22 @@ impl<A: Adapter> Feed for Live<A> {
             let list = self.adapter.station_list(&self.http).await?;
             Ok(list.map(crate::stations::online::cleaned))
         }))
+    }
+
+    fn owns_train(&self, id: &str) -> bool {
+        self.adapter.owns_train(id) || slug_prefixed(self.slug(), id)
+    }
+
+    fn journey<'a>(&'a self, id: &'a str, now: DateTime<Utc>) -> FeedFuture<'a, Option<Journey>> {
+        let ask = JourneyAsk {
+            id,
+            hub: &self.hub,
+            now,
+        };
+        Box::pin(contained(
+            self.slug(),
+            self.adapter.journey(&self.http, ask),
+        ))
     }
 }
 
@@ -538,6 +602,38 @@ impl Aggregator {
         answer.sanitize();
         Ok(answer)
     }
+
+    /// The run of train `id`, from the feed whose id it is.
+    async fn journey_of(&self, id: String) -> SourceResult<JourneyResponse> {
+        let now = self.clock.now();
+        let feed = self
+            .feeds
+            .iter()
+            .find(|f| f.owns_train(&id))
+            .ok_or_else(|| {
+                SourceError::NotFound(format!(
+                    "no train {}: use an id from /api/live/realtime (they begin with their \
+                 country, e.g. finland's fi-2026-11-23-1)",
+                    crate::text::quoted(&id)
+                ))
+            })?;
+        let Some(Journey { train, stops }) = feed.journey(&id, now).await? else {
+            let country = country::by_slug(feed.slug()).map_or(feed.slug(), |c| c.name);
+            return Err(SourceError::NotFound(format!(
+                "{country}'s feed ({}) has no journeys of trains in railtop",
+                feed.spec().upstream
+            )));
+        };
+        let mut answer = JourneyResponse {
+            train,
+            stops,
+            fetched_at: rfc3339(now),
+            attribution: Some(feed.attribution().to_string()),
+            simulated: false,
+        };
+        answer.sanitize();
+        Ok(answer)
+    }
 }
 
 pub use registry::why_not_live;
@@ -579,5 +675,9 @@ impl LiveSource for Aggregator {
 
     fn departures(&self, query: DeparturesQuery) -> SourceFuture<'_, DeparturesResponse> {
         Box::pin(self.departures_of(query))
+    }
+
+    fn journey(&self, id: String) -> SourceFuture<'_, JourneyResponse> {
+        Box::pin(self.journey_of(id))
     }
 }

@@ -8,16 +8,7 @@ pub fn local_hhmm(t: DateTime<Utc>, tz: Tz) -> String {
     t.with_timezone(&tz).format("%H:%M").to_string()
 }
 
-/// Whole minutes from seconds, rounded half away from zero (90 s is 2 min, -30 s is -1).
-pub fn minutes_from_seconds(seconds: i64) -> i64 {
-    // From outside: `i64::MIN` has no absolute value, so saturate rather than overflow.
-    let m = seconds.saturating_abs().saturating_add(30) / 60;
-    if seconds < 0 {
-        -m
-    } else {
-        m
-    }
-}
+pub use crate::clock::minutes_from_seconds;
 
 /// `2022-10-21T13:31:00+0200` (an offset without its colon, as several feeds write it), or any
 /// RFC 3339 time.

@@ -2,6 +2,7 @@
 //! delays, cancellations, platforms and gaps in GPS coverage. Deterministic for a given seed and
 //! clock: the same `--seed` and `RAILTOP_NOW` give the same answer, byte for byte.
 
+mod journey;
 pub mod network;
 mod trips;
 pub mod walk;
@@ -12,7 +13,9 @@ use super::{
 };
 use crate::clock::{rfc3339, Clock};
 use crate::country;
-use crate::model::{status, Departure, DeparturesResponse, RealtimeResponse, StationInfo, Train};
+use crate::model::{
+    status, Departure, DeparturesResponse, JourneyResponse, RealtimeResponse, StationInfo, Train,
+};
 use chrono::{DateTime, Duration, Utc};
 use network::Network;
 use std::collections::HashMap;
@@ -113,7 +116,11 @@ impl DemoSource {
                 // Trips that may still be listed: running late, or leaving soon.
                 let before = i64::from(line.run_min()) + MAX_DELAY_MIN + ARRIVED_LISTED_MIN;
                 self.line_trips((ci, li), now, (before, SCHEDULED_LISTED_MIN), &mut trips);
-                trains.extend(trips.iter().filter_map(|t| self.train(t, now, &mut memo)));
+                trains.extend(
+                    trips
+                        .iter()
+                        .filter_map(|t| self.train(t, now, &mut memo, false)),
+                );
             }
         }
         drop(memo);
@@ -299,21 +306,26 @@ impl DemoSource {
         entry.delay
     }
 
-    /// The API record of a trip at `now`, or `None` when it is not to be listed.
+    /// The API record of a trip at `now`, or `None` when it is not to be listed (unless
+    /// `always`: a journey asked for by id).
     fn train(
         &self,
         trip: &Trip,
         now: DateTime<Utc>,
         memo: &mut HashMap<TripKey, WalkMemo>,
+        always: bool,
     ) -> Option<Train> {
         let end = trip.start + Duration::minutes(i64::from(trip.line.run_min()));
         let cancelled = trip.is_cancelled();
-        if cancelled && (now < trip.start - Duration::minutes(SCHEDULED_LISTED_MIN) || now > end) {
+        let unlisted_cancel =
+            now < trip.start - Duration::minutes(SCHEDULED_LISTED_MIN) || now > end;
+        if cancelled && unlisted_cancel && !always {
             return None;
         }
         let walked = self.delay(trip, now, memo);
         let progress = trip.progress(now, walked);
         match progress {
+            _ if always => {}
             Progress::NotDeparted if trip.start - now > Duration::minutes(SCHEDULED_LISTED_MIN) => {
                 return None
             }
@@ -393,6 +405,11 @@ impl LiveSource for DemoSource {
 
     fn departures(&self, query: DeparturesQuery) -> SourceFuture<'_, DeparturesResponse> {
         let answer = self.departures_at(&query, self.clock.now());
+        Box::pin(std::future::ready(answer))
+    }
+
+    fn journey(&self, id: String) -> SourceFuture<'_, JourneyResponse> {
+        let answer = self.journey_at(&id, self.clock.now());
         Box::pin(std::future::ready(answer))
     }
 }

@@ -287,37 +287,68 @@ pub fn trips_between<'n>(
         let lo = ((from.naive_utc() - base).num_seconds() - 3600).div_euclid(headway_s);
         let hi = ((to.naive_utc() - base).num_seconds() + 3600).div_euclid(headway_s) + 1;
         for k in lo.max(0)..=hi.min(runs - 1) {
-            let local = midnight
-                + Duration::minutes(i64::from(line.first_dep_min))
-                + Duration::seconds(k * headway_s);
-            let Some(start) = line.tz.from_local_datetime(&local).earliest() else {
-                continue; // the hour that DST skips
-            };
-            let start = start.with_timezone(&Utc);
-            if start < from || start > to {
-                continue;
-            }
             for dir in 0..2u8 {
-                let key = TripKey {
-                    country: country_idx,
-                    line: line_idx,
-                    dir,
-                    day: chrono::Datelike::num_days_from_ce(&date),
-                    k: k as u32,
-                };
-                out.push(Trip {
-                    key,
-                    net,
-                    line,
-                    date,
-                    start,
-                    hash: key.hash(knobs.seed),
-                    number: u64::from(line.first_number) + 2 * k as u64 + u64::from(dir),
-                });
+                match run(net, (country_idx, line_idx), knobs, date, (k as u32, dir)) {
+                    Some(trip) if trip.start >= from && trip.start <= to => out.push(trip),
+                    _ => {}
+                }
             }
         }
         date += Duration::days(1);
     }
+}
+
+/// Run `k` of line `line_idx` on service day `date` in direction `dir`, or `None` where the line
+/// has no such run (past its last, or in the hour that DST skips).
+pub fn run<'n>(
+    net: &'n CountryNet,
+    (country_idx, line_idx): (u16, u16),
+    knobs: Knobs,
+    date: NaiveDate,
+    (k, dir): (u32, u8),
+) -> Option<Trip<'n>> {
+    let line = net.lines.get(usize::from(line_idx))?;
+    let headway_s = (i64::from(line.headway_min) * 60 / i64::from(knobs.scale.max(1))).max(1);
+    let span_s = i64::from(line.last_dep_min - line.first_dep_min) * 60;
+    if i64::from(k) > span_s / headway_s || dir > 1 {
+        return None;
+    }
+    let local = date.and_hms_opt(0, 0, 0)?
+        + Duration::minutes(i64::from(line.first_dep_min))
+        + Duration::seconds(i64::from(k) * headway_s);
+    let start = line.tz.from_local_datetime(&local).earliest()?;
+    let key = TripKey {
+        country: country_idx,
+        line: line_idx,
+        dir,
+        day: chrono::Datelike::num_days_from_ce(&date),
+        k,
+    };
+    Some(Trip {
+        key,
+        net,
+        line,
+        date,
+        start: start.with_timezone(&Utc),
+        hash: key.hash(knobs.seed),
+        number: u64::from(line.first_number) + 2 * u64::from(k) + u64::from(dir),
+    })
+}
+
+/// The trip an id of [`Trip::id`] names: `<country>-<YYYYMMDD>-<line><a|b>-<run>`.
+pub fn parse_id(id: &str) -> Option<(&str, NaiveDate, u16, u8, u32)> {
+    let mut parts = id.rsplitn(4, '-');
+    let k = parts.next()?.parse().ok()?;
+    let line_dir = parts.next()?;
+    let date = NaiveDate::parse_from_str(parts.next()?, "%Y%m%d").ok()?;
+    let slug = parts.next()?;
+    let dir = match line_dir.chars().last()? {
+        'a' => 0,
+        'b' => 1,
+        _ => return None,
+    };
+    let line = line_dir[..line_dir.len() - 1].parse().ok()?;
+    Some((slug, date, line, dir, k))
 }
 
 /// Great-circle distance in km (haversine).
