@@ -91,7 +91,8 @@ impl Cli {
                 | Command::Board { from, .. }
                 | Command::Ssh { from, .. }
                 | Command::Trains { from, .. }
-                | Command::Departures { from, .. },
+                | Command::Departures { from, .. }
+                | Command::Train { from, .. },
             ) => Some(from),
             _ => None,
         };
@@ -255,6 +256,17 @@ pub enum Command {
         limit: u16,
         /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
         /// with a header row).
+        #[arg(long, value_enum, default_value = "table")]
+        format: Format,
+    },
+    /// Show one train's run, stop by stop, once and exit.
+    Train {
+        #[command(flatten)]
+        from: SourceArgs,
+        /// The train's id, as `railtop trains --format csv` lists it (its first column).
+        id: String,
+        /// table (aligned, for people), json (railtop's /api/live/train answer as it is) or
+        /// csv (RFC 4180, one row a stop, with a header row).
         #[arg(long, value_enum, default_value = "table")]
         format: Format,
     },
@@ -523,7 +535,7 @@ pub fn open_source(cli: &Cli, config: &Config) -> Result<SharedSource, OpenError
             // keep them fresh.
             let one_shot = matches!(
                 cli.command,
-                Some(Command::Trains { .. } | Command::Departures { .. })
+                Some(Command::Trains { .. } | Command::Departures { .. } | Command::Train { .. })
             );
             if !one_shot {
                 aggregator.refresh_station_lists(crate::config::default_station_cache());
@@ -820,6 +832,20 @@ pub async fn run(cli: Cli) -> Result<()> {
                 }
             };
             print(&output::trains(&answer.value, format))
+        }
+        Some(Command::Train { id, format, .. }) => {
+            let answer =
+                match source.journey(&id).await {
+                    Ok(answer) => answer,
+                    Err(e @ SourceError::NotFound(_)) => return Err(eyre!(e)).suggestion(
+                        "`railtop trains --country NAME --format csv` lists the ids (first column)",
+                    ),
+                    Err(e) => {
+                        let hint = suggestion(&e, &config);
+                        return Err(once(e)).suggestion(hint);
+                    }
+                };
+            print(&output::journey(&answer.value, format))
         }
         Some(Command::Departures {
             station,

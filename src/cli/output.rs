@@ -1,6 +1,8 @@
 //! The one-shot commands' output: an aligned table for people, the API's JSON, or CSV.
 
-use crate::model::{Departure, DeparturesResponse, RealtimeResponse, Train};
+use crate::model::{
+    Departure, DeparturesResponse, JourneyResponse, RealtimeResponse, StopTime, Train,
+};
 use crate::text::cleaned;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -230,6 +232,100 @@ pub fn departures(answer: &DeparturesResponse, format: Format) -> String {
             out.push_str(&format!(
                 "\nfetched {}\n",
                 fetched_text(&answer.fetched_at, st.timezone.as_deref())
+            ));
+            if let Some(a) = &answer.attribution {
+                out.push_str(&format!("{a}\n"));
+            }
+            out
+        }
+    }
+}
+
+/// `08:05`, or `08:05→08:09` where the expected time differs; empty where there is none.
+pub fn stop_time_text(t: &StopTime) -> String {
+    match (&t.scheduled, &t.expected) {
+        (Some(s), Some(e)) if s != e => format!("{s}→{e}"),
+        (Some(s), _) => s.clone(),
+        (None, Some(e)) => e.clone(),
+        (None, None) => String::new(),
+    }
+}
+
+/// `railtop train ID`: the train's run, a row a stop.
+pub fn journey(answer: &JourneyResponse, format: Format) -> String {
+    match format {
+        Format::Json => json(answer),
+        Format::Csv => csv(
+            &[
+                "code",
+                "name",
+                "scheduledArr",
+                "expectedArr",
+                "scheduledDep",
+                "expectedDep",
+                "delay",
+                "platform",
+                "plannedPlatform",
+                "cancelled",
+                "passed",
+            ],
+            answer.stops.iter().map(|s| {
+                vec![
+                    opt(s.code.as_ref()),
+                    s.name.clone(),
+                    opt(s.arrival.scheduled_at.as_ref()),
+                    opt(s.arrival.expected_at.as_ref()),
+                    opt(s.departure.scheduled_at.as_ref()),
+                    opt(s.departure.expected_at.as_ref()),
+                    opt(s.delay),
+                    opt(s.platform.as_ref()),
+                    opt(s.planned_platform.as_ref()),
+                    s.cancelled.to_string(),
+                    s.passed.to_string(),
+                ]
+            }),
+        ),
+        Format::Table => {
+            let t = &answer.train;
+            let next = answer.next_stop();
+            let header = ["", "STATION", "ARR", "DEP", "DELAY", "PLAT"];
+            let rows = answer.stops.iter().enumerate().map(|(i, s)| {
+                let mark = if s.cancelled {
+                    "✕"
+                } else if Some(i) == next {
+                    "▶"
+                } else if s.passed {
+                    "✓"
+                } else {
+                    ""
+                };
+                vec![
+                    mark.into(),
+                    s.name.clone(),
+                    stop_time_text(&s.arrival),
+                    stop_time_text(&s.departure),
+                    if s.cancelled {
+                        "cancelled".into()
+                    } else {
+                        delay_text(s.delay)
+                    },
+                    platform_text(s.platform.as_deref(), s.planned_platform.as_deref()),
+                ]
+            });
+            let mut out = format!("{} · {} · {}\n", t.name, t.status, delay_text(t.delay));
+            if let Some(op) = &t.operator {
+                out.push_str(&format!("operated by {op}\n"));
+            }
+            out.push('\n');
+            if answer.stops.is_empty() {
+                out.push_str("The feed lists no stops for this train.\n");
+            } else {
+                out.push_str(&table(&header, rows));
+                out.push_str("\n✓ passed  ▶ next  ✕ cancelled; times planned→expected\n");
+            }
+            out.push_str(&format!(
+                "fetched {}\n",
+                fetched_text(&answer.fetched_at, None)
             ));
             if let Some(a) = &answer.attribution {
                 out.push_str(&format!("{a}\n"));

@@ -10,12 +10,12 @@ use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Kept, Opened};
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::local_hhmm;
-use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, StationsAt, TrainsAsk};
+use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, StationsAt, TrainsAsk};
 use crate::assets;
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{status, via_list, Departure, Train};
-use crate::source::SourceResult;
+use crate::model::{status, via_list, Departure, JourneyStop, Train};
+use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -314,6 +314,67 @@ pub fn parse_trains(
         .collect())
 }
 
+/// `/trains/{date}/{number}`: the train's record and its passenger stops, an arrival and a
+/// departure row at one station made one stop. A stop is passed once its last row has an
+/// actual time; expected times are the actual ones, else the live estimates.
+pub fn parse_journey(bytes: &[u8], names: &Names) -> Result<Option<Journey>, ParseError> {
+    let trains: Vec<FiTrain> = parse::json(COUNTRY.slug, bytes)?;
+    let Some(t) = trains.first() else {
+        return Ok(None);
+    };
+    let mut stops: Vec<JourneyStop> = Vec::new();
+    let mut rows = t
+        .time_table_rows
+        .iter()
+        .filter(|r| r.is_passenger_stop())
+        .peekable();
+    while let Some(row) = rows.next() {
+        let (arrival, departure) = match row.kind.as_str() {
+            "ARRIVAL" => {
+                let dep = rows.next_if(|d| {
+                    d.kind == "DEPARTURE" && d.station_short_code == row.station_short_code
+                });
+                (Some(row), dep)
+            }
+            _ => (None, Some(row)),
+        };
+        let times = |r: Option<&Row>| {
+            r.map_or((None, None), |r| {
+                (
+                    Some(r.scheduled_time),
+                    r.actual_time.or(r.live_estimate_time),
+                )
+            })
+        };
+        let code = &row.station_short_code;
+        let mut stop = JourneyStop::timed(name(names, code), times(arrival), times(departure), TZ);
+        let last = departure.or(arrival).unwrap_or(row);
+        stop.passed = last.actual_time.is_some();
+        stop.cancelled =
+            arrival.is_some_and(|r| r.cancelled) && departure.is_none_or(|r| r.cancelled);
+        stop.delay = last.difference_in_minutes.or(stop.delay);
+        stop.platform = last.commercial_track.clone().filter(|p| !p.is_empty());
+        if let Some((lat, lng)) = super::place(COUNTRY.slug, code) {
+            (stop.lat, stop.lng) = (Some(lat), Some(lng));
+        }
+        stop.code = Some(code.clone());
+        stops.push(stop);
+    }
+    Ok(Some(Journey {
+        train: train_record(t, names, None),
+        stops,
+    }))
+}
+
+/// `fi-<departure date>-<train number>`, the ids of [`train_record`], as the path
+/// `/api/v1/trains/<date>/<number>` asks for it.
+fn journey_path(id: &str) -> Option<String> {
+    let (date, number) = id.strip_prefix("fi-")?.rsplit_once('-')?;
+    chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()?;
+    let number: u32 = number.parse().ok()?;
+    Some(format!("/api/v1/trains/{date}/{number}"))
+}
+
 /// `/live-trains/station/{code}`: the next departures from `station`, soonest first, the
 /// station named from `names`.
 pub fn parse_board(
@@ -428,6 +489,27 @@ impl Adapter for Finland {
         );
         let trains = parse_trains(&live?, &located?, &names).map_err(|e| http.bad_payload(e))?;
         Ok(Some(trains))
+    }
+
+    fn owns_train(&self, id: &str) -> bool {
+        id.starts_with("fi-")
+    }
+
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let path = journey_path(ask.id).ok_or_else(|| {
+            SourceError::NotFound(format!(
+                "no train {}: Finland's ids read fi-<date>-<number>, e.g. fi-2026-11-23-27",
+                crate::text::quoted(ask.id)
+            ))
+        })?;
+        let names = self.names(http).await;
+        match http.get_parsed(&path, |b| parse_journey(b, &names)).await? {
+            Some(journey) => Ok(Some(journey)),
+            None => Err(SourceError::NotFound(format!(
+                "Digitraffic has no train {} (trains are kept a few days)",
+                crate::text::quoted(ask.id)
+            ))),
+        }
     }
 
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
@@ -596,6 +678,47 @@ mod tests {
             "past the airport it is plainly going home"
         );
         assert_eq!(trains[0].to.as_deref(), Some("Helsinki"));
+    }
+
+    #[test]
+    fn a_journey_is_its_passenger_stops_an_arrival_and_a_departure_made_one() {
+        let j = parse_journey(&fixture("train-27.json"), &names())
+            .unwrap()
+            .unwrap();
+        assert_eq!(j.train.id, "fi-2026-11-24-27");
+        let called: Vec<_> = j.stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            called,
+            ["Helsinki", "Pasila", "Tikkurila", "Tampere"],
+            "no KÄP: it does not stop"
+        );
+        let psl = &j.stops[1];
+        assert_eq!(
+            psl.arrival.scheduled.as_deref(),
+            Some("22:02"),
+            "Helsinki time"
+        );
+        assert_eq!(psl.arrival.expected.as_deref(), Some("22:04"));
+        assert_eq!(psl.departure.expected.as_deref(), Some("22:05"));
+        assert!(psl.passed && !j.stops[2].passed);
+        assert_eq!(j.stops.iter().position(|s| !s.passed), Some(2));
+        assert_eq!(j.stops[2].delay, Some(2));
+        assert_eq!(j.stops[3].platform.as_deref(), Some("3"));
+        assert!(j.stops[0].arrival.is_empty() && j.stops[3].departure.is_empty());
+        assert!(j.stops[0].lat.is_some(), "placed from the station list");
+        assert_eq!(parse_journey(b"[]", &names()).unwrap(), None);
+        assert_eq!(
+            journey_path("fi-2026-11-24-27").as_deref(),
+            Some("/api/v1/trains/2026-11-24/27")
+        );
+        for bad in [
+            "fi-2026-11-24",
+            "fi-x-27",
+            "fi-2026-11-24-27/../x",
+            "2026-11-24-27",
+        ] {
+            assert_eq!(journey_path(bad), None, "{bad}");
+        }
     }
 
     #[test]

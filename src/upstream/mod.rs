@@ -322,6 +322,16 @@ async fn contained<T>(
         })
 }
 
+/// Where station `code` of `country` is, from the directory (the embedded lists and the feeds'
+/// own as last fetched): how journeys of feeds without positions of their own get onto a map.
+pub fn place(country: &str, code: &str) -> Option<(f64, f64)> {
+    crate::stations::current()
+        .entries()
+        .iter()
+        .find(|e| e.country == country && e.has_code(code))
+        .map(|e| (e.lat, e.lng))
+}
+
 /// Whether the country's embedded station list has `code` as a code or alias.
 pub fn in_station_list(country: &str, code: &str) -> bool {
     crate::assets::find_station(code, Some(country)).is_some()
@@ -338,7 +348,7 @@ pub fn trains_from_board(
     departures
         .iter()
         .map(|d| {
-            let code = d.train_code.clone().unwrap_or_else(|| d.line.clone());
+            let code = board_code(d);
             Train {
                 id: format!("{country}-{day}-{code}"),
                 name: format!("{code} → {}", d.destination),
@@ -368,6 +378,21 @@ pub fn trains_from_board(
         .collect()
 }
 
+/// The code a train of a board goes by in its id: its train code, else its line.
+pub fn board_code(d: &Departure) -> String {
+    d.train_code.clone().unwrap_or_else(|| d.line.clone())
+}
+
+/// The day and code of a board's train id `<slug>-<YYYYMMDD>-<code>` ([`trains_from_board`]).
+pub fn board_train_id<'a>(slug: &str, id: &'a str) -> Option<(&'a str, &'a str)> {
+    let (day, code) = id.strip_prefix(slug)?.strip_prefix('-')?.split_once('-')?;
+    let is_day = day.len() == 8 && day.bytes().all(|b| b.is_ascii_digit());
+    (is_day && !code.is_empty()).then_some((day, code))
+}
+
+/// Rows of the hub's board that `realtime` lists as trains.
+pub const HUB_ROWS: usize = 40;
+
 /// How long an all-countries answer waits for the slowest feed.
 pub const MERGE_DEADLINE: Duration = Duration::from_secs(4);
 
@@ -378,7 +403,7 @@ async fn hub_trains(
     hub: &str,
     now: DateTime<Utc>,
 ) -> SourceResult<Vec<Train>> {
-    let board = feed.board(stop.unwrap_or(hub), 40, now).await?;
+    let board = feed.board(stop.unwrap_or(hub), HUB_ROWS, now).await?;
     let day = now
         .with_timezone(&feed.spec().tz)
         .format("%Y%m%d")

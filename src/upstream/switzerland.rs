@@ -10,12 +10,13 @@ use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{local_hhmm, parse_offset_time};
-use super::{Adapter, BoardAsk};
+use super::{board_code, board_train_id, trains_from_board, HUB_ROWS};
+use super::{Adapter, BoardAsk, Journey, JourneyAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure};
-use crate::source::SourceResult;
-use chrono::DateTime;
+use crate::model::{via_list, Departure, JourneyStop, StationInfo};
+use crate::source::{SourceError, SourceResult};
+use chrono::{DateTime, Utc};
 use serde::Deserialize;
 
 const COUNTRY: Country = country::SWITZERLAND;
@@ -31,7 +32,19 @@ struct Answer {
 #[derive(Deserialize)]
 struct Station {
     #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
     name: String,
+    coordinate: Option<Coordinate>,
+}
+
+/// `x` is the latitude, `y` the longitude.
+#[derive(Deserialize)]
+struct Coordinate {
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    x: Option<f64>,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    y: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -52,9 +65,18 @@ struct Entry {
     pass_list: Vec<Pass>,
 }
 
+/// A call of the train from the board's station on, timed like the board's own `stop`.
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct Pass {
     station: Option<Station>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    arrival_timestamp: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    departure_timestamp: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    platform: Option<String>,
+    prognosis: Option<Prognosis>,
 }
 
 #[derive(Deserialize)]
@@ -74,7 +96,20 @@ struct Prognosis {
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     platform: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
+    arrival: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
     departure: Option<String>,
+}
+
+/// A platform as planned and as announced: `(actual, planned where it changed)`.
+fn platforms(
+    planned: Option<String>,
+    prognosis: Option<&Prognosis>,
+) -> (Option<String>, Option<String>) {
+    match (prognosis.and_then(|p| p.platform.clone()), planned) {
+        (Some(new), Some(old)) if new != old => (Some(new), Some(old)),
+        (new, old) => (new.or(old), None),
+    }
 }
 
 /// `text` without a leading `category` (and the space after it): `VAE 2588` → `2588`.
@@ -109,49 +144,126 @@ fn line_and_number(category: &str, number: &str, name: &str) -> (String, String)
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let board: Answer = parse::json(COUNTRY.slug, bytes)?;
     let station = board.station.map(|s| s.name).filter(|n| !n.is_empty());
-    let rows: Vec<(i64, Departure)> = board
-        .stationboard
-        .into_iter()
-        .filter_map(|e| {
-            let planned = DateTime::from_timestamp(e.stop.departure_timestamp?, 0)?;
-            let prognosis = e.stop.prognosis.as_ref();
-            let new_platform = prognosis.and_then(|p| p.platform.clone());
-            let (platform, planned_platform) = match (new_platform, e.stop.platform.clone()) {
-                (Some(new), Some(old)) if new != old => (Some(new), Some(old)),
-                (new, old) => (new.or(old), None),
-            };
-            let expected = prognosis
-                .and_then(|p| p.departure.as_deref())
-                .and_then(parse_offset_time);
-            let (line, train_number) = line_and_number(&e.category, &e.number, &e.name);
-            let via = via_list(
-                e.pass_list
-                    .iter()
-                    .skip(1)
-                    .filter_map(|p| p.station.as_ref().map(|s| s.name.clone())),
-                &e.to,
-            );
-            Some((
-                planned.timestamp(),
-                Departure {
-                    line,
-                    destination: e.to,
-                    platform,
-                    scheduled_dep: local_hhmm(planned, TZ),
-                    delay: e.stop.delay,
-                    cancelled: false,
-                    operator: e.operator,
-                    expected_dep: expected.map(|t| local_hhmm(t, TZ)),
-                    train_code: (!train_number.is_empty())
-                        .then(|| format!("{} {train_number}", e.category)),
-                    planned_platform,
-                    via,
-                    messages: Vec::new(),
-                },
-            ))
-        })
-        .collect();
+    let rows: Vec<(i64, Departure)> = board.stationboard.iter().filter_map(departure).collect();
     Ok(Board::named(station, in_order(rows)))
+}
+
+/// An entry of the board as a departure, with its planned instant (Unix seconds) to order by.
+fn departure(e: &Entry) -> Option<(i64, Departure)> {
+    let planned = DateTime::from_timestamp(e.stop.departure_timestamp?, 0)?;
+    let prognosis = e.stop.prognosis.as_ref();
+    let (platform, planned_platform) = platforms(e.stop.platform.clone(), prognosis);
+    let expected = prognosis
+        .and_then(|p| p.departure.as_deref())
+        .and_then(parse_offset_time);
+    let (line, train_number) = line_and_number(&e.category, &e.number, &e.name);
+    let via = via_list(
+        e.pass_list
+            .iter()
+            .skip(1)
+            .filter_map(|p| p.station.as_ref().map(|s| s.name.clone())),
+        &e.to,
+    );
+    Some((
+        planned.timestamp(),
+        Departure {
+            line,
+            destination: e.to.clone(),
+            platform,
+            scheduled_dep: local_hhmm(planned, TZ),
+            delay: e.stop.delay,
+            cancelled: false,
+            operator: e.operator.clone(),
+            expected_dep: expected.map(|t| local_hhmm(t, TZ)),
+            train_code: (!train_number.is_empty())
+                .then(|| format!("{} {train_number}", e.category)),
+            planned_platform,
+            via,
+            messages: Vec::new(),
+        },
+    ))
+}
+
+/// The journey of the board's train `id` (as [`trains_from_board`] names it) from this station
+/// on: its `passList`. The stops before the board's station are not in the payload.
+pub fn parse_journey(
+    bytes: &[u8],
+    id: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<Journey>, ParseError> {
+    let Some((day, code)) = board_train_id(COUNTRY.slug, id) else {
+        return Ok(None);
+    };
+    let board: Answer = parse::json(COUNTRY.slug, bytes)?;
+    let Some((e, d)) = board.stationboard.iter().find_map(|e| {
+        departure(e)
+            .map(|(_, d)| (e, d))
+            .filter(|(_, d)| board_code(d) == code)
+    }) else {
+        return Ok(None);
+    };
+    let station = StationInfo {
+        name: board
+            .station
+            .as_ref()
+            .map(|s| s.name.clone())
+            .filter(|n| !n.is_empty())
+            .or_else(|| {
+                e.pass_list
+                    .first()?
+                    .station
+                    .as_ref()
+                    .map(|s| s.name.clone())
+            })
+            .unwrap_or_default(),
+        ..StationInfo::default()
+    };
+    let Some(train) = trains_from_board(COUNTRY.slug, &station, &[d], day).pop() else {
+        return Ok(None);
+    };
+    let mut stops: Vec<JourneyStop> = e.pass_list.iter().map(|p| pass_stop(p, now)).collect();
+    // The board's station comes unnamed and unplaced in its own list.
+    if let Some(first) = stops.first_mut() {
+        if first.name.is_empty() {
+            first.name = station.name.clone();
+        }
+        let coordinate = board.station.as_ref().and_then(|s| s.coordinate.as_ref());
+        if let (None, Some(c)) = (first.lat, coordinate) {
+            (first.lat, first.lng) = (c.x, c.y);
+        }
+    }
+    Ok(Some(Journey { train, stops }))
+}
+
+/// One call of a `passList`: passed once its expected (else planned) last time is behind `now`.
+fn pass_stop(p: &Pass, now: DateTime<Utc>) -> JourneyStop {
+    let at = |t: Option<i64>| t.and_then(|t| DateTime::from_timestamp(t, 0));
+    let prognosis = p.prognosis.as_ref();
+    let expected = |t: Option<&String>| t.and_then(|t| parse_offset_time(t));
+    let arrival = (
+        at(p.arrival_timestamp),
+        expected(prognosis.and_then(|p| p.arrival.as_ref())),
+    );
+    let departure = (
+        at(p.departure_timestamp),
+        expected(prognosis.and_then(|p| p.departure.as_ref())),
+    );
+    let name = p
+        .station
+        .as_ref()
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
+    let mut stop = JourneyStop::timed(name, arrival, departure, TZ);
+    let last = departure.1.or(departure.0).or(arrival.1).or(arrival.0);
+    stop.passed = last.is_some_and(|t| t < now);
+    (stop.platform, stop.planned_platform) = platforms(p.platform.clone(), prognosis);
+    if let Some(s) = &p.station {
+        stop.code = Some(s.id.clone()).filter(|c| !c.is_empty());
+        if let Some(c) = &s.coordinate {
+            (stop.lat, stop.lng) = (c.x, c.y);
+        }
+    }
+    stop
 }
 
 /// The feed's adapter (its registry row opens it with `open_plain`).
@@ -159,6 +271,11 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
 pub struct Switzerland;
 
 const CODES: CodeShape = codes::number(7, "85", "a Swiss station number such as 8503000");
+
+/// The stationboard of `code`, `limit` rows.
+fn board_path(code: &str, limit: usize) -> String {
+    format!("/v1/stationboard?id={code}&limit={}", limit.clamp(1, 100))
+}
 
 fn is_uic(code: &str) -> bool {
     CODES.fits(code)
@@ -172,8 +289,22 @@ impl Adapter for Switzerland {
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let (station, limit) = (ask.station, ask.limit);
         let code = CODES.check_listed(station, COUNTRY.slug)?;
-        let path = format!("/v1/stationboard?id={code}&limit={}", limit.clamp(1, 100));
-        http.get_board(&path, &code, parse_board).await
+        http.get_board(&board_path(&code, limit), &code, parse_board)
+            .await
+    }
+
+    /// The trains `realtime` lists are its hub's board's: their journeys are in the same
+    /// (cached) answer, from the hub on.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let path = board_path(ask.hub, HUB_ROWS);
+        match http.get_parsed(&path, |b| parse_journey(b, ask.id, ask.now)).await? {
+            Some(journey) => Ok(Some(journey)),
+            None => Err(SourceError::NotFound(format!(
+                "no train {} on the board of {}: Switzerland's journeys are those of the hub's trains",
+                crate::text::quoted(ask.id),
+                ask.hub
+            ))),
+        }
     }
 }
 
@@ -182,6 +313,51 @@ mod tests {
     use super::*;
 
     const FIXTURE: &str = "switzerland/stationboard-zuerich-hb.json";
+
+    #[test]
+    fn a_hub_trains_journey_is_its_pass_list() {
+        let bytes = crate::upstream::fixture(FIXTURE);
+        let now: DateTime<Utc> = "2026-11-24T23:10:00Z".parse().unwrap();
+        let j = parse_journey(&bytes, "switzerland-20261124-IR 2032", now)
+            .unwrap()
+            .expect("IR 2032 to Chur");
+        assert_eq!(j.train.id, "switzerland-20261124-IR 2032");
+        assert_eq!(j.train.next_station.as_deref(), Some("Zürich HB"));
+        let names: Vec<_> = j.stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["Zürich HB", "Thalwil", "Landquart", "Chur"],
+            "named from the board"
+        );
+        let hub = &j.stops[0];
+        assert_eq!(
+            (hub.platform.as_deref(), hub.planned_platform.as_deref()),
+            (Some("7"), Some("5"))
+        );
+        assert_eq!(hub.departure.scheduled.as_deref(), Some("00:02"));
+        assert_eq!(hub.departure.expected.as_deref(), Some("00:05"));
+        assert!(hub.passed, "left at 00:05, it is 00:10");
+        let landquart = &j.stops[2];
+        assert!(!landquart.passed);
+        assert_eq!(landquart.delay, Some(4));
+        assert_eq!(landquart.lat, Some(46.96751), "x is the latitude");
+        assert_eq!(
+            (
+                landquart.platform.as_deref(),
+                landquart.planned_platform.as_deref()
+            ),
+            (Some("4"), Some("2"))
+        );
+        assert!(j.stops[3].departure.is_empty());
+        assert_eq!(
+            parse_journey(&bytes, "switzerland-20261124-IC 1", now).unwrap(),
+            None
+        );
+        assert_eq!(
+            parse_journey(&bytes, "germany-20261124-IR 2032", now).unwrap(),
+            None
+        );
+    }
 
     #[test]
     fn offsets_without_colon() {

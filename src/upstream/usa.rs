@@ -16,11 +16,11 @@ use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::delay_minutes;
-use super::{Adapter, BoardAsk, OwnTrains, StationsAt, TrainsAsk};
+use super::{Adapter, BoardAsk, Journey, JourneyAsk, OwnTrains, StationsAt, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{status, Departure, StationInfo, Train};
-use crate::source::SourceResult;
+use crate::model::{status, Departure, JourneyStop, StationInfo, Train};
+use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, FixedOffset, Utc};
 use chrono_tz::Tz;
 use serde::Deserialize;
@@ -75,6 +75,20 @@ struct Run {
 }
 
 impl Run {
+    /// The run's status; `ended`: no stop left to leave.
+    fn status(&self, ended: bool) -> &'static str {
+        let state = self.train_state.to_lowercase();
+        if state.contains("cancel") {
+            status::CANCELLED
+        } else if state == "predeparture" {
+            status::SCHEDULED
+        } else if state == "completed" || ended {
+            status::ARRIVED
+        } else {
+            status::RUNNING
+        }
+    }
+
     /// The operator's own name: Amtrak, Brightline, VIA Rail.
     fn operator(&self) -> String {
         match self.provider.as_deref().map(str::trim) {
@@ -172,52 +186,92 @@ fn runs(bytes: &[u8]) -> Result<Vec<Run>, ParseError> {
 }
 
 pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
-    Ok(runs(bytes)?
-        .into_iter()
-        .map(|r| {
-            let next = r.stations.iter().find(|s| s.status != "Departed");
-            let last_departed = r.stations.iter().rev().find(|s| s.status == "Departed");
-            let state = r.train_state.to_lowercase();
-            let status = if state.contains("cancel") {
-                status::CANCELLED
-            } else if state == "predeparture" {
-                status::SCHEDULED
-            } else if state == "completed" || next.is_none() {
-                status::ARRIVED
-            } else {
-                status::RUNNING
-            };
-            let delay = last_departed.or(next).and_then(stop_delay);
-            let code = r.code();
-            Train {
-                id: r.train_id.clone(),
-                name: format!("{code} → {}", r.dest_name),
-                train_code: code,
-                status: status.into(),
-                lat: r.lat,
-                lng: r.lon,
-                delay: if status == status::CANCELLED {
-                    None
-                } else {
-                    delay
-                },
-                platform: next.and_then(|s| s.platform.clone()),
-                country: Some(COUNTRY.slug.into()),
-                from: Some(r.orig_name.clone()),
-                to: Some(r.dest_name.clone()),
-                next_station: next.map(|s| s.name.clone()),
-                direction: r.heading.clone(),
-                scheduled_dep: r
-                    .stations
-                    .first()
-                    .and_then(|s| Some(r.hhmm(s, at(&s.sch_dep)?))),
-                last_updated: r.updated_at.clone(),
-                operator: Some(r.operator()),
-                last_seen: None,
-                speed: None,
+    Ok(runs(bytes)?.iter().map(record).collect())
+}
+
+/// One run as the API's record.
+fn record(r: &Run) -> Train {
+    let next = r.stations.iter().find(|s| s.status != "Departed");
+    let last_departed = r.stations.iter().rev().find(|s| s.status == "Departed");
+    let status = r.status(next.is_none());
+    let delay = last_departed.or(next).and_then(stop_delay);
+    let code = r.code();
+    Train {
+        id: r.train_id.clone(),
+        name: format!("{code} → {}", r.dest_name),
+        train_code: code,
+        status: status.into(),
+        lat: r.lat,
+        lng: r.lon,
+        delay: if status == status::CANCELLED {
+            None
+        } else {
+            delay
+        },
+        platform: next.and_then(|s| s.platform.clone()),
+        country: Some(COUNTRY.slug.into()),
+        from: Some(r.orig_name.clone()),
+        to: Some(r.dest_name.clone()),
+        next_station: next.map(|s| s.name.clone()),
+        direction: r.heading.clone(),
+        scheduled_dep: r
+            .stations
+            .first()
+            .and_then(|s| Some(r.hhmm(s, at(&s.sch_dep)?))),
+        last_updated: r.updated_at.clone(),
+        operator: Some(r.operator()),
+        last_seen: None,
+        speed: None,
+    }
+}
+
+/// The run `id` (its `trainID`) of the list, stop by stop: a stop is passed once `Departed`;
+/// each stop's times on its own clock.
+pub fn parse_journey(bytes: &[u8], id: &str) -> Result<Option<Journey>, ParseError> {
+    let Some(r) = runs(bytes)?.into_iter().find(|r| r.train_id == id) else {
+        return Ok(None);
+    };
+    let cancelled = r.status(false) == status::CANCELLED;
+    let utc = |t: &Option<String>| at(t).map(|t| t.with_timezone(&Utc));
+    let stops = r
+        .stations
+        .iter()
+        .map(|s| {
+            let tz = r.zone(s).unwrap_or(COUNTRY.tz);
+            let mut stop = JourneyStop::timed(
+                s.name.clone(),
+                (utc(&s.sch_arr), utc(&s.arr).filter(|_| !cancelled)),
+                (utc(&s.sch_dep), utc(&s.dep).filter(|_| !cancelled)),
+                tz,
+            );
+            if let Some((lat, lng)) = super::place(COUNTRY.slug, &s.code) {
+                (stop.lat, stop.lng) = (Some(lat), Some(lng));
             }
+            stop.code = Some(s.code.clone()).filter(|c| !c.is_empty());
+            stop.platform = s.platform.clone();
+            stop.passed = s.status == "Departed";
+            stop.cancelled = cancelled;
+            if cancelled {
+                stop.delay = None;
+            }
+            stop
         })
-        .collect())
+        .collect();
+    Ok(Some(Journey {
+        train: record(&r),
+        stops,
+    }))
+}
+
+/// Amtraker's `trainID`: the number (with Brightline's `b` or VIA's `v`), a dash, the day.
+fn is_train_id(id: &str) -> bool {
+    let Some((number, day)) = id.split_once('-') else {
+        return false;
+    };
+    let digits = number.strip_prefix(['b', 'v']).unwrap_or(number);
+    let all_digits =
+        |s: &str| !s.is_empty() && s.len() <= 6 && s.bytes().all(|b| b.is_ascii_digit());
+    all_digits(digits) && all_digits(day)
 }
 
 /// Every run that still has to leave `code`, soonest first; and the station's name and zone
@@ -323,6 +377,24 @@ impl Adapter for UnitedStates {
         http.get_parsed("/v3/trains", parse_trains).await.map(Some)
     }
 
+    fn owns_train(&self, id: &str) -> bool {
+        is_train_id(id)
+    }
+
+    /// From the list of every run, the one fetch that serves every journey and board.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        match http
+            .get_parsed("/v3/trains", |b| parse_journey(b, ask.id))
+            .await?
+        {
+            Some(journey) => Ok(Some(journey)),
+            None => Err(SourceError::NotFound(format!(
+                "Amtraker lists no train {} now (runs leave the list when they end)",
+                crate::text::quoted(ask.id)
+            ))),
+        }
+    }
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let station = ask.station;
         let code = CODES.check(station)?;
@@ -368,6 +440,56 @@ mod tests {
         let s = t.iter().find(|t| t.id == "1-24").unwrap();
         assert_eq!(s.train_code, "1", "integer train numbers of older data");
         assert_eq!(s.delay, Some(-3), "early");
+    }
+
+    #[test]
+    fn a_journey_is_a_runs_stations_each_on_its_own_clock() {
+        let j = parse_journey(&crate::upstream::fixture(FIXTURE), "657-24")
+            .unwrap()
+            .unwrap();
+        assert_eq!(j.train.id, "657-24");
+        let passed: Vec<_> = j
+            .stops
+            .iter()
+            .map(|s| (s.name.as_str(), s.passed))
+            .collect();
+        assert_eq!(
+            passed,
+            [
+                ("New York Penn", true),
+                ("Philadelphia 30th Street", true),
+                ("Lancaster", false),
+                ("Harrisburg", false)
+            ]
+        );
+        let phl = &j.stops[1];
+        assert_eq!(phl.departure.scheduled.as_deref(), Some("23:55"));
+        assert_eq!(
+            phl.departure.expected.as_deref(),
+            Some("00:02"),
+            "past midnight"
+        );
+        assert_eq!(
+            phl.departure.expected_at.as_deref(),
+            Some("2026-11-25T00:02:00-05:00")
+        );
+        assert_eq!(phl.delay, Some(7));
+        assert_eq!(j.stops[0].platform.as_deref(), Some("7E"));
+        assert!(j.stops[0].lat.is_some(), "placed from the station list");
+        assert_eq!(
+            parse_journey(&crate::upstream::fixture(FIXTURE), "999-24").unwrap(),
+            None
+        );
+        for (id, ours) in [
+            ("657-24", true),
+            ("b5124-3", true),
+            ("v15-27", true),
+            ("657", false),
+            ("x1-2", false),
+            ("fi-2026-11-24-1", false),
+        ] {
+            assert_eq!(is_train_id(id), ours, "{id}");
+        }
     }
 
     #[test]

@@ -465,3 +465,92 @@ async fn the_station_directory_endpoint() {
     )
     .await;
 }
+
+/// railtop's own `/api/live/train`: a listed train's run through the real client and by raw
+/// HTTP, with the same headers, errors and limit as the interface's endpoints.
+#[tokio::test]
+async fn the_train_endpoint_gives_a_listed_trains_journey() {
+    let server = start_demo(ServerConfig {
+        rate_limit: NonZeroU32::new(4),
+        ..ServerConfig::default()
+    })
+    .await;
+    let u = server.url();
+    let client = RemoteSource::new(&u, RemoteConfig::default()).unwrap();
+    let fi = client
+        .realtime(RealtimeQuery {
+            country: Some("finland".into()),
+            stop: None,
+        })
+        .await
+        .unwrap();
+    let train = fi.trains.iter().find(|t| t.status == "running").unwrap();
+    let journey = client.journey(train.id.clone()).await.unwrap();
+    assert_eq!(&journey.train, train);
+    assert_eq!(journey.stops.first().map(|s| &s.name), train.from.as_ref());
+    assert!(journey.simulated && journey.attribution.is_some());
+    let r = reqwest::get(format!("{u}/api/live/train?id={}", train.id))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let h = r.headers();
+    assert_eq!(h["content-type"], "application/json");
+    assert_eq!(h["access-control-allow-origin"], "*");
+    assert!(h["cache-control"]
+        .to_str()
+        .unwrap()
+        .starts_with("public, max-age="));
+    assert_eq!(
+        h["ratelimit-remaining"], "1",
+        "the endpoints share one budget"
+    );
+    let body: serde_json::Value = serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+    let stop = &body["stops"][1];
+    for field in [
+        "code",
+        "name",
+        "arrival",
+        "departure",
+        "delay",
+        "platform",
+        "cancelled",
+        "passed",
+    ] {
+        assert!(stop.get(field).is_some(), "{field}: {stop}");
+    }
+    assert!(stop["arrival"]["scheduledAt"]
+        .as_str()
+        .unwrap()
+        .contains('T'));
+    expect_error(
+        &format!("{u}/api/live/train?id=nope"),
+        404,
+        "not_found",
+        "nope",
+    )
+    .await;
+    expect_error(&format!("{u}/api/live/train"), 429, "rate_limited", "").await;
+}
+
+#[tokio::test]
+async fn the_train_endpoints_errors() {
+    let server = start_demo(no_limit()).await;
+    let u = server.url();
+    expect_error(&format!("{u}/api/live/train"), 400, "bad_request", "id").await;
+    expect_error(&format!("{u}/api/live/train?id="), 400, "bad_request", "id").await;
+    let long = "x".repeat(400);
+    expect_error(
+        &format!("{u}/api/live/train?id={long}"),
+        400,
+        "bad_request",
+        "longer",
+    )
+    .await;
+    expect_error(
+        &format!("{u}/api/live/train?id=finland-20261123-999a-1"),
+        404,
+        "not_found",
+        "no train",
+    )
+    .await;
+}

@@ -537,3 +537,41 @@ fn each_command_offers_only_its_own_options() {
     assert!(before.status.success(), "{}", stderr(&before));
     assert_eq!(stdout(&before), stdout(&after));
 }
+
+#[test]
+fn train_shows_a_demo_trains_run_in_every_format() {
+    let list = stdout(&railtop(&[
+        "trains",
+        "--source",
+        "demo",
+        "--country",
+        "finland",
+        "--format",
+        "csv",
+    ]));
+    let running = list
+        .lines()
+        .find(|l| l.contains(",running,"))
+        .expect("a running train");
+    let id = running.split(',').next().unwrap();
+    let o = railtop(&["train", id, "--source", "demo"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = stdout(&o);
+    assert!(table.contains("STATION") && table.contains('▶'), "{table}");
+    assert!(table.contains("✓ passed  ▶ next  ✕ cancelled"), "{table}");
+    assert!(table.contains("DEMO"), "{table}");
+    let o = railtop(&["--source", "demo", "train", id, "--format", "json"]);
+    let journey: railtop::model::JourneyResponse = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(journey.train.id, id);
+    let csv = stdout(&railtop(&[
+        "train", id, "--source", "demo", "--format", "csv",
+    ]));
+    assert_eq!(csv.lines().count(), journey.stops.len() + 1);
+    let o = railtop(&["train", "finland-nope", "--source", "demo"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("no train") && err.contains("--format csv"),
+        "{err}"
+    );
+}

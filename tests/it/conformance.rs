@@ -773,3 +773,85 @@ fn poland_samples(read: &dyn Fn(&str) -> Vec<u8>) {
         "trip-level delays join by trip id"
     );
 }
+
+/// The journeys of the samples that carry whole runs: Digitraffic's `timeTableRows`, Amtraker's
+/// `stations[]`, the Swiss `passList`.
+#[test]
+fn journeys_over_the_real_samples() {
+    let Some(dir) = samples_dir() else {
+        eprintln!("SKIPPED: no ../shared/upstream-samples and no RAILTOP_SAMPLES_DIR: the real journeys were not checked");
+        return;
+    };
+    let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
+    let names = finland::parse_stations(&read("finland-stations.json")).unwrap();
+    // IC 1 of 2020-07-15, Helsinki to Joensuu: 24 passenger rows, 13 stops, every one passed.
+    let ic1 = finland::parse_journey(&read("finland-train.json"), &names)
+        .unwrap()
+        .unwrap();
+    assert_eq!(ic1.train.id, "fi-2020-07-15-1");
+    assert_eq!(ic1.stops.len(), 13);
+    assert_eq!(ic1.stops[0].name, "Helsinki");
+    assert_eq!(ic1.stops[12].name, "Joensuu");
+    assert!(ic1.stops.iter().all(|s| s.passed));
+    assert_eq!(
+        ic1.stops[0].departure.scheduled.as_deref(),
+        Some("06:52"),
+        "Helsinki time"
+    );
+    let placed = ic1.stops.iter().filter(|s| s.lat.is_some()).count();
+    assert!(
+        placed >= 9,
+        "the embedded list places the main stops: {placed} of 13"
+    );
+    // R 9669 of 2024-04-21 (one Train object): 18 passenger rows, 10 stops, to Riihimäki.
+    let one = format!(
+        "[{}]",
+        String::from_utf8(read("round2/finland/train-9669-commuter-R.json")).unwrap()
+    );
+    let r = finland::parse_journey(one.as_bytes(), &names)
+        .unwrap()
+        .unwrap();
+    assert_eq!(r.stops.len(), 10);
+    assert_eq!(r.stops.last().unwrap().name, "Riihimäki");
+
+    // Amtraker: each run's stations, each on its own clock.
+    for file in [
+        "usa-amtraker-trains.json",
+        "round2/usa/amtraker-v3-trains-2025-11-12.json",
+    ] {
+        let bytes = read(file);
+        let trains = usa::parse_trains(&bytes).unwrap();
+        for t in trains.iter().step_by(7) {
+            let j = usa::parse_journey(&bytes, &t.id).unwrap().unwrap();
+            assert_eq!(&j.train, t, "{file}");
+            assert!(!j.stops.is_empty(), "{file} {}", t.id);
+            assert!(
+                j.stops.iter().all(|s| !s.name.is_empty()
+                    && (s.departure.scheduled.is_some() || s.arrival.scheduled.is_some())),
+                "{file} {}",
+                t.id
+            );
+        }
+    }
+    let us = read("round2/usa/amtraker-v3-trains-2025-11-12.json");
+    let via = usa::parse_journey(&us, "v15-12").unwrap().unwrap();
+    assert_eq!(via.stops.last().unwrap().name, "Sayabec");
+
+    // transport.opendata.ch: the trimmed passList (first 3 stops and the last) from Zürich Flughafen.
+    let board_bytes = read("switzerland-stationboard.json");
+    let board = switzerland::parse_board(&board_bytes).unwrap();
+    let now: DateTime<Utc> = "2022-10-21T11:00:00Z".parse().unwrap();
+    for d in &board.departures {
+        let id = format!("switzerland-20221021-{}", railtop::upstream::board_code(d));
+        let j = switzerland::parse_journey(&board_bytes, &id, now)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{id}"));
+        assert_eq!(j.train.id, id);
+        assert!(j.stops.len() >= 2, "{id}");
+        assert_eq!(j.stops[0].name, "Zürich Flughafen");
+        // The list's last stop is not always the destination (S 20450 to Herblingen lists
+        // Schaffhausen last): the stops are the feed's, the record's destination the board's.
+        assert_eq!(j.train.to.as_ref(), Some(&d.destination), "{id}");
+        assert!(j.stops.iter().all(|s| !s.passed && s.lat.is_some()), "{id}");
+    }
+}

@@ -34,6 +34,13 @@ struct Route {
 /// A fixture folder's `routes.txt` (see `tests/fixtures/README.md`): its routes and the station
 /// whose board the registry test asks for (`None`: the row's hub; `Some("-")`: no boards).
 fn routes(slug: &str) -> (Vec<Route>, Option<String>) {
+    let (routes, board, _) = routes_and_train(slug);
+    (routes, board)
+}
+
+/// [`routes`], and the train whose journey the registry test asks for (`None`: the feed has
+/// no journeys).
+fn routes_and_train(slug: &str) -> (Vec<Route>, Option<String>, Option<String>) {
     let path = format!(
         "{}/tests/fixtures/{slug}/routes.txt",
         env!("CARGO_MANIFEST_DIR")
@@ -41,8 +48,13 @@ fn routes(slug: &str) -> (Vec<Route>, Option<String>) {
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("every feed needs {path} (its fixture folder's routes): {e}"));
     let mut board = None;
+    let mut train = None;
     let mut list = Vec::new();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(id) = line.strip_prefix("train ") {
+            train = Some(id.trim().to_string());
+            continue;
+        }
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             ["board", station] => board = Some(station.to_string()),
@@ -59,7 +71,7 @@ fn routes(slug: &str) -> (Vec<Route>, Option<String>) {
             _ => panic!("{path}: cannot read {line:?}"),
         }
     }
-    (list, board)
+    (list, board, train)
 }
 
 /// A fixture's bytes; `@name` is a payload made in code (GTFS-Realtime protobuf, a zip bundle).
@@ -166,6 +178,23 @@ async fn every_registry_feed_answers_from_its_fixture_folder() {
                     .unwrap_or_else(|e| panic!("{slug} {code}: {e}"));
             }
             None => panic!("{slug}: no hub in the registry and no `board` in routes.txt"),
+        }
+        match routes_and_train(slug).2 {
+            Some(id) => {
+                let journey = feed.journey(&id, now).await;
+                let journey = journey.unwrap_or_else(|e| panic!("{slug} {id}: {e}"));
+                let journey = journey.unwrap_or_else(|| panic!("{slug}: no journeys"));
+                assert_eq!(journey.train.id, id, "{slug}");
+                assert!(journey.stops.len() >= 2, "{slug} {id}");
+                assert!(
+                    journey.stops.iter().all(|s| !s.name.is_empty()),
+                    "{slug} {id}"
+                );
+            }
+            None => assert!(
+                matches!(feed.journey("x", now).await, Ok(None)),
+                "{slug}: journeys, but no `train` in routes.txt"
+            ),
         }
         let seen = seen.lock().unwrap();
         assert!(
@@ -1289,4 +1318,70 @@ async fn ns_and_brightline_codes_through_the_binary() {
         .unwrap()
         .iter()
         .any(|r| r.0.starts_with("/v3/trains")));
+}
+
+/// `railtop train ID` through the binary for two real feeds played on loopback: Finland asks
+/// Digitraffic for the one train; the United States reads it out of Amtraker's list.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn train_journeys_through_the_binary() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let fi = play("finland", seen.clone()).await;
+    let us = play("united-states", seen.clone()).await;
+    let (table, json, csv, unknown) = tokio::task::spawn_blocking(move || {
+        let env = [
+            ("RAILTOP_FINLAND_URL", fi.as_str()),
+            ("RAILTOP_UNITED_STATES_URL", us.as_str()),
+        ];
+        let up = ["--source", "upstream"];
+        let args = |more: &[&'static str]| [&up[..], more].concat();
+        (
+            railtop(&args(&["train", "fi-2026-11-24-27"]), &env),
+            railtop(&args(&["train", "657-24", "--format", "json"]), &env),
+            railtop(
+                &args(&["train", "fi-2026-11-24-27", "--format", "csv"]),
+                &env,
+            ),
+            railtop(&args(&["train", "fi-2026-11-24-99999"]), &env),
+        )
+    })
+    .await
+    .unwrap();
+    for o in [&table, &json, &csv] {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let table = String::from_utf8(table.stdout).unwrap();
+    assert!(table.starts_with("IC 27 → Tampere · running"), "{table}");
+    for line in ["✓  Pasila", "▶  Tikkurila", "Tampere", "Fintraffic"] {
+        assert!(table.contains(line), "{line}: {table}");
+    }
+    assert!(table.contains("22:02→22:04"), "planned→expected: {table}");
+    let journey: railtop::model::JourneyResponse = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(journey.train.train_code, "657");
+    assert_eq!(journey.stops.len(), 4);
+    assert!(journey.attribution.unwrap().contains("Amtraker"));
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    assert_eq!(csv.lines().count(), 5, "a header and four stops: {csv}");
+    assert!(
+        csv.lines()
+            .nth(2)
+            .unwrap()
+            .starts_with("PSL,Pasila,2026-11-24T22:02:00+02:00"),
+        "{csv}"
+    );
+    assert!(!unknown.status.success());
+    let err = String::from_utf8_lossy(&unknown.stderr);
+    assert!(
+        err.contains("fi-2026-11-24-99999") && err.contains("railtop trains"),
+        "{err}"
+    );
+    let asked: Vec<String> = seen
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|(p, _, _)| p.clone())
+        .collect();
+    assert!(
+        asked.iter().any(|p| p == "/api/v1/trains/2026-11-24/27"),
+        "{asked:?}"
+    );
 }
