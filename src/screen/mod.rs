@@ -52,6 +52,12 @@ pub enum Event {
         result: Result<Arc<DeparturesResponse>, Failure>,
         at: DateTime<Utc>,
     },
+    /// An answer of the journey poller, for train `id`.
+    Journey {
+        id: String,
+        result: Result<Arc<crate::model::JourneyResponse>, Failure>,
+        at: DateTime<Utc>,
+    },
     /// A remote server's stations for the picker's `query` (strings already made safe).
     Stations {
         query: crate::source::StationsQuery,

@@ -3,13 +3,14 @@
 //! selection changes or `r` is pressed. Answers go to the screen as [`Event`]s tagged with what
 //! they were fetched for, so an answer for a country no longer selected is dropped by `update`.
 //!
-//! A third task asks a remote server's station directory what the picker's text matches, once
+//! A third fetches the journey of the train whose details are open, as often as boards.
+//! A fourth task asks a remote server's station directory what the picker's text matches, once
 //! a query, when the typing pauses; the picker shows this process's matches until it answers.
 
 use super::Event;
 use super::Failure;
 use crate::clock::Clock;
-use crate::model::{DeparturesResponse, RealtimeResponse};
+use crate::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
 use crate::source::cache::CachedSource;
 use crate::source::{DeparturesQuery, RealtimeQuery, StationsQuery};
 use std::future::Future;
@@ -28,6 +29,8 @@ pub struct Wanted {
     pub generation: u64,
     /// The station picker's search, for a source that searches elsewhere (`None`: no picker).
     pub search: Option<StationsQuery>,
+    /// The train whose journey the details window shows (`None`: no window).
+    pub journey: Option<String>,
 }
 
 /// Quiet time after a selection change before fetching: holding → skips countries, not fetches.
@@ -74,6 +77,13 @@ pub fn spawn(
     if source.searches_elsewhere() {
         tokio::spawn(search(source.clone(), wanted.clone(), actions.clone()));
     }
+    let (s, tx) = (source.clone(), actions.clone());
+    tokio::spawn(poll(
+        wanted.clone(),
+        intervals.board_secs,
+        |w: &Wanted| (w.journey.clone(), w.generation),
+        move |w: Wanted| fetch_journey(s.clone(), tx.clone(), clock, w),
+    ));
     tokio::spawn(poll(
         wanted,
         intervals.board_secs,
@@ -130,6 +140,7 @@ pub fn spawn_boards(
             station: Some(station),
             generation: 0,
             search: None,
+            journey: None,
         });
         let (source, actions) = (source.clone(), actions.clone());
         tokio::spawn(async move {
@@ -166,6 +177,28 @@ async fn fetch_board(
         station,
         result: result
             .map(|c| screen_safe(&c.value, DeparturesResponse::sanitize))
+            .map_err(|e| Failure::of(&e)),
+        at: clock.now(),
+    };
+    (tx.send(action).await.is_ok(), ok)
+}
+
+/// Fetches the journey of the wanted train, as boards are fetched: (UI still there, fetched).
+async fn fetch_journey(
+    source: Arc<CachedSource>,
+    tx: mpsc::Sender<Event>,
+    clock: Clock,
+    w: Wanted,
+) -> (bool, bool) {
+    let Some(id) = w.journey else {
+        return (!tx.is_closed(), true);
+    };
+    let result = source.journey(&id).await;
+    let ok = result.is_ok();
+    let action = Event::Journey {
+        id,
+        result: result
+            .map(|c| screen_safe(&c.value, JourneyResponse::sanitize))
             .map_err(|e| Failure::of(&e)),
         at: clock.now(),
     };
@@ -265,6 +298,7 @@ mod tests {
             station: None,
             generation,
             search: None,
+            journey: None,
         }
     }
 

@@ -10,7 +10,7 @@ use super::search::StationSearch;
 use crate::assets;
 use crate::config::defaults;
 use crate::country;
-use crate::model::{DeparturesResponse, Punctuality, RealtimeResponse};
+use crate::model::{DeparturesResponse, JourneyResponse, Punctuality, RealtimeResponse};
 use crate::screen::poller::Wanted;
 use crate::screen::{Event, Failure, Polled};
 use crate::source::SourceInfo;
@@ -117,7 +117,15 @@ pub struct AppState {
     pub notice: Option<(String, DateTime<Utc>)>,
     /// The help window's first row shown (it scrolls on small terminals).
     pub help_offset: usize,
+    /// The journey of the train whose details are open, and which train it is of.
+    pub journey: Polled<JourneyResponse>,
+    pub journey_of: Option<String>,
+    /// The journey's first stop shown; `None`: follow the train (its next stop in view).
+    pub journey_scroll: Option<usize>,
 }
+
+/// The furthest a journey scrolls (the view shows its last page past the end).
+const MAX_STOPS_SCROLL: usize = crate::model::journey::MAX_STOPS;
 
 /// How long a notice stays in the footer.
 pub const NOTICE_SECS: i64 = 5;
@@ -161,6 +169,9 @@ impl AppState {
             last_all: None,
             notice: None,
             help_offset: 0,
+            journey: Polled::default(),
+            journey_of: None,
+            journey_scroll: None,
         };
         state.follow_country_station();
         state
@@ -175,7 +186,33 @@ impl AppState {
                 Some(Overlay::Search(search)) => search.query(),
                 _ => None,
             },
+            journey: self.details_of().map(str::to_string),
         }
+    }
+
+    /// The id of the train whose details window is open.
+    pub fn details_of(&self) -> Option<&str> {
+        match self.overlay {
+            Some(Overlay::Details) => self.list.selected(self.trains()).map(|t| t.id.as_str()),
+            _ => None,
+        }
+    }
+
+    /// Opens the details window of the selected train, with its journey if it was fetched
+    /// for this train (else it is asked for).
+    fn open_details(&mut self) {
+        self.overlay = Some(Overlay::Details);
+        self.journey_scroll = None;
+        if self.details_of() != self.journey_of.as_deref() {
+            self.journey.reset();
+            self.journey_of = None;
+        }
+    }
+
+    /// The journey shown in the details window: only the selected train's.
+    pub fn shown_journey(&self) -> Option<&Polled<JourneyResponse>> {
+        let open = self.details_of()?;
+        (self.journey_of.as_deref() == Some(open)).then_some(&self.journey)
     }
 
     pub fn areas(&self) -> Areas {
@@ -293,6 +330,14 @@ impl AppState {
         }
     }
 
+    /// The journey's first row shown while it follows the train: two stops before the next.
+    pub fn journey_follow_offset(&self) -> usize {
+        self.shown_journey()
+            .and_then(|j| j.data.as_ref())
+            .and_then(|j| j.next_stop())
+            .map_or(0, |next| next.saturating_sub(2))
+    }
+
     fn trains_height(&self) -> usize {
         self.areas().train_rows()
     }
@@ -331,6 +376,20 @@ pub fn update(state: &mut AppState, action: Event) {
                 Err(e) => state.board.fail(e, at, interval),
             }
             state.board_offset = state.board_offset.min(state.board_rows().saturating_sub(1));
+        }
+        Event::Journey { id, result, at } => {
+            if state.details_of() != Some(id.as_str()) {
+                return; // the window closed, or shows another train
+            }
+            if state.journey_of.as_deref() != Some(id.as_str()) {
+                state.journey.reset();
+                state.journey_of = Some(id);
+            }
+            let interval = state.settings.board_interval_secs;
+            match result {
+                Ok(journey) => state.journey.succeed(journey, at, interval),
+                Err(e) => state.journey.fail(e, at, interval),
+            }
         }
         Event::Stations { query, result } => {
             if let Some(Overlay::Search(search)) = &mut state.overlay {
@@ -417,6 +476,21 @@ fn apply(state: &mut AppState, command: Command) {
             _ => {}
         }
     }
+    // Under the details window they scroll its journey (the view bounds the offset).
+    if matches!(state.overlay, Some(Overlay::Details)) {
+        let step = match command {
+            Command::Move(d) => Some(d),
+            Command::Page(p) => Some(p * 10),
+            _ => None,
+        };
+        if let Some(step) = step {
+            let from = state
+                .journey_scroll
+                .unwrap_or_else(|| state.journey_follow_offset());
+            state.journey_scroll = Some(from.saturating_add_signed(step).min(MAX_STOPS_SCROLL));
+            return;
+        }
+    }
     let trains = state.realtime.data.clone();
     let trains: &[crate::model::Train] = trains.as_deref().map_or(&[], |r| &r.trains);
     match command {
@@ -489,7 +563,7 @@ fn apply(state: &mut AppState, command: Command) {
             match found {
                 Some(row) => {
                     state.list.select_row(row, trains);
-                    state.overlay = Some(Overlay::Details);
+                    state.open_details();
                 }
                 None => {
                     let name = code.unwrap_or(line);
@@ -502,7 +576,7 @@ fn apply(state: &mut AppState, command: Command) {
         }
         Command::Details => {
             if state.list.selected(trains).is_some() {
-                state.overlay = Some(Overlay::Details);
+                state.open_details();
             }
         }
         Command::ToggleCancelled => {
@@ -903,6 +977,69 @@ mod tests {
         let g = s.wanted().generation;
         key(&mut s, KeyCode::Char('r'));
         assert_eq!(s.wanted().generation, g + 1);
+    }
+
+    fn journey_arrives(s: &mut AppState, id: &str) {
+        let journey = demo().journey_at(id, now());
+        update(
+            s,
+            Event::Journey {
+                id: id.to_string(),
+                result: journey.map(Arc::new).map_err(|e| Failure::of(&e)),
+                at: now(),
+            },
+        );
+    }
+
+    #[test]
+    fn the_details_window_asks_for_its_trains_journey_and_scrolls_it() {
+        let mut s = state(Some("finland"));
+        arrive(&mut s, Some("finland"), realtime(Some("finland")));
+        assert_eq!(s.wanted().journey, None, "no window, no journey");
+        key(&mut s, KeyCode::Down);
+        key(&mut s, KeyCode::Enter);
+        let id = s.details_of().unwrap().to_string();
+        assert_eq!(s.wanted().journey.as_deref(), Some(id.as_str()));
+        assert!(s.shown_journey().is_none(), "nothing fetched yet");
+        // An answer for another train (the window moved on) is dropped.
+        let other = s.trains().iter().find(|t| t.id != id).unwrap().id.clone();
+        journey_arrives(&mut s, &other);
+        assert!(s.shown_journey().is_none());
+        journey_arrives(&mut s, &id);
+        let shown = s.shown_journey().unwrap().data.clone().unwrap();
+        assert_eq!(shown.train.id, id);
+        // ↑↓ scroll the journey, not the list; the view bounds the offset.
+        let cursor = s.list.cursor;
+        assert_eq!(s.journey_scroll, None, "following the train");
+        key(&mut s, KeyCode::Down);
+        assert_eq!(s.list.cursor, cursor);
+        assert_eq!(s.journey_scroll, Some(s.journey_follow_offset() + 1));
+        key(&mut s, KeyCode::Esc);
+        assert_eq!(s.wanted().journey, None);
+        // Opened again on the same train, the journey is still there, following again.
+        key(&mut s, KeyCode::Enter);
+        assert!(s.shown_journey().is_some());
+        assert_eq!(s.journey_scroll, None);
+        // On another train it is asked for afresh.
+        key(&mut s, KeyCode::Esc);
+        key(&mut s, KeyCode::Down);
+        key(&mut s, KeyCode::Enter);
+        assert_ne!(s.details_of(), Some(id.as_str()));
+        assert!(s.shown_journey().is_none());
+        // A feed without journeys says so.
+        let id = s.details_of().unwrap().to_string();
+        update(
+            &mut s,
+            Event::Journey {
+                id,
+                result: Err(Failure::of(&"Norway's feed (Entur) has no journeys")),
+                at: now(),
+            },
+        );
+        assert_eq!(
+            s.shown_journey().unwrap().error.as_deref(),
+            Some("Norway's feed (Entur) has no journeys")
+        );
     }
 
     #[test]

@@ -110,6 +110,55 @@ fn overlays() {
     insta::assert_snapshot!("overlay_search", screen(&s).backend());
 }
 
+/// The details window with the train's journey, narrow (summary above the stops) and wide
+/// (fields beside them), following the train and scrolled.
+#[test]
+fn details_with_a_journey() {
+    let demo = DemoSource::new(1, 1, Clock::Fixed(now())).unwrap();
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let mut s = loaded(Some("finland"), (w, h), false);
+        // A long-distance train running with stops behind and ahead.
+        let row = s
+            .list
+            .rows
+            .iter()
+            .position(|&i| {
+                let t = &s.trains()[i];
+                t.status == "running" && t.train_code.starts_with("IC")
+            })
+            .expect("a running IC");
+        for _ in 0..row {
+            key(&mut s, KeyCode::Down);
+        }
+        key(&mut s, KeyCode::Enter);
+        insta::assert_snapshot!(format!("details_asking_{w}x{h}"), screen(&s).backend());
+        let id = s.details_of().unwrap().to_string();
+        update(
+            &mut s,
+            Event::Journey {
+                result: Ok(std::sync::Arc::new(demo.journey_at(&id, now()).unwrap())),
+                id,
+                at: now(),
+            },
+        );
+        insta::assert_snapshot!(format!("details_journey_{w}x{h}"), screen(&s).backend());
+    }
+    let mut s = loaded(Some("finland"), (80, 24), false);
+    key(&mut s, KeyCode::Enter);
+    let id = s.details_of().unwrap().to_string();
+    update(
+        &mut s,
+        Event::Journey {
+            result: Err(railtop::screen::Failure::of(
+                &"Finland's feed (Digitraffic) has no journeys of trains in railtop",
+            )),
+            id,
+            at: now(),
+        },
+    );
+    insta::assert_snapshot!("details_no_journey_80x24", screen(&s).backend());
+}
+
 #[test]
 fn help_lists_the_countries_that_are_not_live() {
     let mut s = loaded(Some("finland"), (100, 40), false);

@@ -4,6 +4,7 @@
 mod board;
 mod countries;
 mod header;
+mod journey;
 mod map;
 mod overlays;
 mod trains;

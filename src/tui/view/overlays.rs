@@ -1,6 +1,8 @@
-//! Windows over the dashboard: help, train details with its delay sparkline, station search.
+//! Windows over the dashboard: help, train details with its journey and delay sparkline,
+//! station search.
 
 use super::popup;
+use crate::model::Train;
 use crate::screen::theme::{delay_text, DelayClass, Theme};
 use crate::tui::app::AppState;
 use crate::tui::keymap::NORMAL;
@@ -110,31 +112,37 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
     frame.render_widget(table, r);
 }
 
+/// Inner width from which the details window sets the train's fields and its journey side by
+/// side; narrower, a three-line summary sits above the journey.
+const SIDE_BY_SIDE: u16 = 96;
+/// The fields' column when side by side.
+const FIELDS_WIDTH: u16 = 56;
+/// Lines of [`field_lines`], and of the sparkline with its caption.
+const FIELD_ROWS: u16 = 14;
+const SPARK_ROWS: u16 = 4;
+
+/// The selected train: its fields, its journey (see `journey.rs`) and its delay sparkline.
 pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
     let trains = state.trains();
     let Some(t) = state.list.selected(trains) else {
         return;
     };
-    let r = popup(frame, area, 64, 22);
-    let block = window(" Train (Esc closes) ", &theme);
+    let journey = state.shown_journey();
+    // As tall as the fields or the journey need (it scrolls past the terminal's height).
+    let stops = journey
+        .and_then(|j| j.data.as_ref())
+        .map_or(1, |j| j.stops.len().max(1)) as u16;
+    let wide = area.width.saturating_sub(4) >= SIDE_BY_SIDE;
+    let height = if wide {
+        (FIELD_ROWS + SPARK_ROWS).max(stops + 2)
+    } else {
+        3 + (stops + 2) + SPARK_ROWS
+    };
+    let r = popup(frame, area, 120, height.saturating_add(2));
+    let block = window(" Train · ↑↓ scroll the journey · Esc closes ", &theme);
     let inner = block.inner(r);
     frame.render_widget(block, r);
-    let [fields, spark] =
-        Layout::vertical([Constraint::Min(0), Constraint::Length(4)]).areas(inner);
-    let cancelled = t.status == crate::model::status::CANCELLED;
-    let position = match (t.lat, t.lng, &t.last_seen) {
-        (Some(lat), Some(lng), _) => format!("{lat:.5}, {lng:.5}"),
-        (_, _, Some(seen)) => format!("no GPS; last seen at {seen}"),
-        _ => "no position".into(),
-    };
-    let field = |k: &str, v: String| {
-        Line::from(vec![
-            Span::styled(format!("{k:<13}"), theme.accent()),
-            Span::raw(v),
-        ])
-    };
-    let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "—".into());
     // Times a person reads on the train's own clock (its country's), with the zone's name.
     let tz = t
         .country
@@ -144,12 +152,65 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
         .map_or(chrono_tz::UTC, |c| c.tz);
     let local =
         |at: chrono::DateTime<chrono::Utc>| at.with_timezone(&tz).format("%H:%M:%S %Z").to_string();
-    let last_update = t.last_updated.as_deref().map(|u| {
+    if inner.width >= SIDE_BY_SIDE {
+        let [left, right] =
+            Layout::horizontal([Constraint::Length(FIELDS_WIDTH), Constraint::Fill(1)])
+                .spacing(1)
+                .areas(inner);
+        let [fields, spark] =
+            Layout::vertical([Constraint::Min(0), Constraint::Length(SPARK_ROWS)]).areas(left);
+        frame.render_widget(Paragraph::new(field_lines(t, &theme, &local)), fields);
+        sparkline(state, t, &local, frame, spark);
+        super::journey::journey(journey, state.journey_scroll, &theme, frame, right);
+    } else {
+        let [summary, route, spark] = Layout::vertical([
+            Constraint::Length(3),
+            Constraint::Min(3),
+            Constraint::Length(SPARK_ROWS),
+        ])
+        .areas(inner);
+        frame.render_widget(Paragraph::new(summary_lines(t, &theme, &local)), summary);
+        super::journey::journey(journey, state.journey_scroll, &theme, frame, route);
+        sparkline(state, t, &local, frame, spark);
+    }
+}
+
+type Local<'a> = dyn Fn(chrono::DateTime<chrono::Utc>) -> String + 'a;
+
+fn position_text(t: &Train) -> String {
+    match (t.lat, t.lng, &t.last_seen) {
+        (Some(lat), Some(lng), _) => format!("{lat:.5}, {lng:.5}"),
+        (_, _, Some(seen)) => format!("no GPS; last seen at {seen}"),
+        _ => "no position".into(),
+    }
+}
+
+fn last_update(t: &Train, local: &Local) -> Option<String> {
+    t.last_updated.as_deref().map(|u| {
         chrono::DateTime::parse_from_rfc3339(u)
             .map(|at| local(at.with_timezone(&chrono::Utc)))
             .unwrap_or_else(|_| u.to_string())
-    });
-    let lines = vec![
+    })
+}
+
+fn delay_span(t: &Train, theme: &Theme) -> Span<'static> {
+    let cancelled = t.status == crate::model::status::CANCELLED;
+    Span::styled(
+        delay_text(t.delay, cancelled),
+        theme.delay(DelayClass::of(t.delay, cancelled)),
+    )
+}
+
+/// Every field of the record, a line each.
+fn field_lines(t: &Train, theme: &Theme, local: &Local) -> Vec<Line<'static>> {
+    let field = |k: &str, v: String| {
+        Line::from(vec![
+            Span::styled(format!("{k:<13}"), theme.accent()),
+            Span::raw(v),
+        ])
+    };
+    let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "—".into());
+    vec![
         field("train", format!("{}  ({})", t.train_code, t.id)),
         field("to", destination(t).to_string()),
         field("from", opt(&t.from)),
@@ -157,26 +218,58 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
         field("status", t.status.clone()),
         Line::from(vec![
             Span::styled(format!("{:<13}", "delay"), theme.accent()),
-            Span::styled(
-                delay_text(t.delay, cancelled),
-                theme.delay(DelayClass::of(t.delay, cancelled)),
-            ),
+            delay_span(t, theme),
         ]),
         field("platform", opt(&t.platform)),
         field("scheduled", opt(&t.scheduled_dep)),
         field("direction", opt(&t.direction)),
-        field("position", position),
+        field("position", position_text(t)),
         field(
             "speed",
             t.speed
                 .map_or_else(|| "—".into(), |v| format!("{v:.0} km/h")),
         ),
-        field("last update", opt(&last_update)),
+        field("last update", opt(&last_update(t, local))),
         field("operator", opt(&t.operator)),
         field("country", opt(&t.country)),
-    ];
-    frame.render_widget(Paragraph::new(lines), fields);
+    ]
+}
 
+/// The record in three lines, for a narrow window.
+fn summary_lines(t: &Train, theme: &Theme, local: &Local) -> Vec<Line<'static>> {
+    let mut first = vec![
+        Span::styled(
+            format!("{} → {}", t.train_code, destination(t)),
+            theme.title(),
+        ),
+        Span::raw(format!(" · {} · ", t.status)),
+    ];
+    first.push(delay_span(t, theme));
+    let mut second = vec![format!("from {}", t.from.as_deref().unwrap_or("—"))];
+    if let Some(p) = &t.platform {
+        second.push(format!("platform {p}"));
+    }
+    if let Some(op) = &t.operator {
+        second.push(op.clone());
+    }
+    second.push(t.id.clone());
+    let mut third = vec![position_text(t)];
+    if let Some(v) = t.speed {
+        third.push(format!("{v:.0} km/h"));
+    }
+    if let Some(u) = last_update(t, local) {
+        third.push(format!("updated {u}"));
+    }
+    vec![
+        Line::from(first),
+        Line::from(second.join(" · ")),
+        Line::from(Span::styled(third.join(" · "), theme.dim())),
+    ]
+}
+
+/// The train's delay as this dashboard has seen it, oldest left.
+fn sparkline(state: &AppState, t: &Train, local: &Local, frame: &mut Frame, spark: Rect) {
+    let theme = state.settings.theme();
     let history = state.history.of(&t.id);
     let samples: Vec<i32> = history.map_or_else(Vec::new, |h| {
         h.delays.iter().map(|d| d.unwrap_or(0)).collect()
