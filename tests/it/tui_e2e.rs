@@ -89,6 +89,42 @@ async fn a_person_switches_country_picks_a_station_and_quits() {
     .unwrap();
 }
 
+/// Enter on a train opens its details with its journey, asked of the server's
+/// `/api/live/train`; ↓ scrolls the stops, Esc closes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_details_window_shows_the_trains_journey_from_the_server() {
+    let server = start_demo(ServerConfig::default()).await;
+    let url = server.url();
+    tokio::task::spawn_blocking(move || {
+        let mut app = PtyApp::start(
+            &["--source", &url, "--country", "germany"],
+            120,
+            40,
+            &[("RAILTOP_NOW", NOW)],
+        );
+        app.wait_for("Germany's trains", |s| s.contains("ICE "), WAIT);
+        app.send("\r");
+        app.wait_for(
+            "the journey",
+            |s| s.contains("Journey · ") && s.contains(" passed") && s.contains("arr   dep"),
+            WAIT,
+        );
+        let screen = app.screen();
+        // A stop's row: its mark, then its times, its delay and its station.
+        let marked = screen
+            .lines()
+            .any(|l| ["● ", "▶ ", "○ ", "✕ "].iter().any(|m| l.contains(m)) && l.contains(" Hbf"));
+        assert!(marked, "the stops are marked: {screen}");
+        app.send("\x1b");
+        app.wait_for("the window closed", |s| !s.contains("Journey · "), WAIT);
+        app.send("q");
+        let status = app.wait_exit(WAIT);
+        assert!(status.success(), "exit status {status:?}");
+    })
+    .await
+    .unwrap();
+}
+
 /// On a remote source the `b` picker searches the server's directory: a name only the server
 /// knows (its feeds' lists, its regions) is found, and choosing it shows its board.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
