@@ -5,16 +5,19 @@
 //! only when true (then `when` is null); `platform` vs `plannedPlatform` shows changes; times carry
 //! their offset. There are no live positions for DB: `realtime` lists the trains of a hub's board
 //! (`stop`, default `berlin-hbf`). Stations are EVA numbers or slugs such as `hamburg-hbf`.
+//! A hub train's journey is its `tripId`'s `/trips/{id}?stopovers=true` (`{"trip": …}`, FPTF
+//! stopovers: `plannedArrival`/`arrival`, `arrivalDelay` in seconds, the same for departures).
 
 use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{Adapter, BoardAsk};
+use super::{board_code, board_train_id, trains_from_board};
+use super::{Adapter, BoardAsk, Journey, JourneyAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure};
-use crate::source::SourceResult;
+use crate::model::{via_list, Departure, JourneyStop, StationInfo, Train};
+use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 
@@ -31,6 +34,9 @@ enum Answer {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Entry {
+    /// The run's id for `/trips/{id}` (`1|200119|0|80|24112026`).
+    #[serde(default, deserialize_with = "tolerant::string")]
+    trip_id: String,
     when: Option<DateTime<Utc>>,
     planned_when: Option<DateTime<Utc>>,
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
@@ -89,87 +95,218 @@ struct Operator {
 #[derive(Deserialize)]
 struct Stop {
     #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
     name: String,
+    location: Option<Location>,
+}
+
+#[derive(Deserialize)]
+struct Location {
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    latitude: Option<f64>,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    longitude: Option<f64>,
+}
+
+/// `/trips/{id}`: `{"trip": …}` (the library's bare trip is read too).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum TripAnswer {
+    Wrapped { trip: Trip },
+    Bare(Trip),
+}
+
+#[derive(Deserialize)]
+struct Trip {
+    #[serde(default)]
+    stopovers: Vec<Call>,
+}
+
+/// One call of a trip, FPTF: planned and current times with their offsets, delays in seconds
+/// (`null` without realtime), platforms planned and current, `cancelled` only when true.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Call {
+    stop: Option<Stop>,
+    arrival: Option<DateTime<Utc>>,
+    planned_arrival: Option<DateTime<Utc>>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    arrival_delay: Option<i64>,
+    departure: Option<DateTime<Utc>>,
+    planned_departure: Option<DateTime<Utc>>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    departure_delay: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    arrival_platform: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    departure_platform: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    planned_arrival_platform: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    planned_departure_platform: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    cancelled: bool,
 }
 
 /// The board's station name (where given) and its departures in order of planned time.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
-    let entries = match parse::json(COUNTRY.slug, bytes)? {
-        Answer::Wrapped { departures } => departures,
-        Answer::Bare(list) => list,
-    };
+    let entries = entries(bytes)?;
     let station = entries
         .iter()
         .find_map(|e| e.stop.as_ref())
         .map(|s| s.name.clone())
         .filter(|n| !n.is_empty());
-    let rows: Vec<(DateTime<Utc>, Departure)> = entries
-        .into_iter()
-        .filter_map(|e| {
-            let planned = e.planned_when.or(e.when)?;
-            let line = e.line.as_ref();
-            let expected = e.when.filter(|_| !e.cancelled);
-            // `delay` null means no realtime, even when `when` is filled with the plan.
-            let delay = if e.cancelled {
-                None
-            } else {
-                e.delay.map(minutes_from_seconds)
-            };
-            let (platform, planned_platform) = match (e.platform, e.planned_platform) {
-                (Some(now), Some(plan)) if now != plan => (Some(now), Some(plan)),
-                (now, plan) => (now.or(plan), None),
-            };
-            let code = line.and_then(|l| {
-                (!l.fahrt_nr.is_empty() && !l.product_name.is_empty())
-                    .then(|| format!("{} {}", l.product_name, l.fahrt_nr))
-            });
-            let here = e.stop.as_ref().map(|s| s.name.as_str()).unwrap_or("");
-            let destination = match e.direction.trim() {
-                "" => e
-                    .destination
-                    .as_ref()
-                    .map_or_else(String::new, |d| d.name.clone()),
-                shown => shown.to_string(),
-            };
-            let via = via_list(
-                e.next_stopovers
-                    .iter()
-                    .filter_map(|s| s.stop.as_ref().map(|s| s.name.clone()))
-                    .skip_while(|name| name == here),
-                &destination,
-            );
-            // Warnings and status remarks are news (a stop cancelled, a replacement train);
-            // hints (bicycles, Wi-Fi) are not.
-            let messages = e
-                .remarks
-                .iter()
-                .filter(|r| matches!(r.kind.as_str(), "warning" | "status"))
-                .map(|r| r.text.clone())
-                .collect();
-            Some((
-                planned,
-                Departure {
-                    line: line.map_or_else(String::new, |l| l.name.clone()),
-                    destination,
-                    platform,
-                    scheduled_dep: local_hhmm(planned, TZ),
-                    delay,
-                    cancelled: e.cancelled,
-                    operator: line
-                        .and_then(|l| l.operator.as_ref())
-                        .and_then(|o| o.name.clone()),
-                    expected_dep: expected
-                        .filter(|_| delay.is_some())
-                        .map(|t| local_hhmm(t, TZ)),
-                    train_code: code.or_else(|| line.map(|l| l.name.clone())),
-                    planned_platform,
-                    via,
-                    messages,
-                },
-            ))
-        })
-        .collect();
+    let rows: Vec<(DateTime<Utc>, Departure)> = entries.iter().filter_map(departure).collect();
     Ok(Board::named(station, in_order(rows)))
+}
+
+fn entries(bytes: &[u8]) -> Result<Vec<Entry>, ParseError> {
+    Ok(match parse::json(COUNTRY.slug, bytes)? {
+        Answer::Wrapped { departures } => departures,
+        Answer::Bare(list) => list,
+    })
+}
+
+/// A platform as planned and as it is now: `(actual, planned where it changed)`.
+fn platforms(now: Option<String>, plan: Option<String>) -> (Option<String>, Option<String>) {
+    match (now, plan) {
+        (Some(now), Some(plan)) if now != plan => (Some(now), Some(plan)),
+        (now, plan) => (now.or(plan), None),
+    }
+}
+
+/// An entry of the board as a departure, with its planned instant to order by.
+fn departure(e: &Entry) -> Option<(DateTime<Utc>, Departure)> {
+    let planned = e.planned_when.or(e.when)?;
+    let line = e.line.as_ref();
+    let expected = e.when.filter(|_| !e.cancelled);
+    // `delay` null means no realtime, even when `when` is filled with the plan.
+    let delay = if e.cancelled {
+        None
+    } else {
+        e.delay.map(minutes_from_seconds)
+    };
+    let (platform, planned_platform) = platforms(e.platform.clone(), e.planned_platform.clone());
+    let code = line.and_then(|l| {
+        (!l.fahrt_nr.is_empty() && !l.product_name.is_empty())
+            .then(|| format!("{} {}", l.product_name, l.fahrt_nr))
+    });
+    let here = e.stop.as_ref().map(|s| s.name.as_str()).unwrap_or("");
+    let destination = match e.direction.trim() {
+        "" => e
+            .destination
+            .as_ref()
+            .map_or_else(String::new, |d| d.name.clone()),
+        shown => shown.to_string(),
+    };
+    let via = via_list(
+        e.next_stopovers
+            .iter()
+            .filter_map(|s| s.stop.as_ref().map(|s| s.name.clone()))
+            .skip_while(|name| name == here),
+        &destination,
+    );
+    // Warnings and status remarks are news (a stop cancelled, a replacement train);
+    // hints (bicycles, Wi-Fi) are not.
+    let messages = e
+        .remarks
+        .iter()
+        .filter(|r| matches!(r.kind.as_str(), "warning" | "status"))
+        .map(|r| r.text.clone())
+        .collect();
+    Some((
+        planned,
+        Departure {
+            line: line.map_or_else(String::new, |l| l.name.clone()),
+            destination,
+            platform,
+            scheduled_dep: local_hhmm(planned, TZ),
+            delay,
+            cancelled: e.cancelled,
+            operator: line
+                .and_then(|l| l.operator.as_ref())
+                .and_then(|o| o.name.clone()),
+            expected_dep: expected
+                .filter(|_| delay.is_some())
+                .map(|t| local_hhmm(t, TZ)),
+            train_code: code.or_else(|| line.map(|l| l.name.clone())),
+            planned_platform,
+            via,
+            messages,
+        },
+    ))
+}
+
+/// The board's train `id` (as [`trains_from_board`] names it): its record and its trip id.
+pub fn find_board_train(bytes: &[u8], id: &str) -> Result<Option<(Train, String)>, ParseError> {
+    let Some((day, code)) = board_train_id(COUNTRY.slug, id) else {
+        return Ok(None);
+    };
+    let entries = entries(bytes)?;
+    let found = entries.iter().find_map(|e| {
+        let (_, d) = departure(e)?;
+        (board_code(&d) == code && !e.trip_id.is_empty()).then_some((e, d))
+    });
+    let Some((e, d)) = found else {
+        return Ok(None);
+    };
+    let station = StationInfo {
+        name: e.stop.as_ref().map(|s| s.name.clone()).unwrap_or_default(),
+        ..StationInfo::default()
+    };
+    let train = trains_from_board(COUNTRY.slug, &station, &[d], day).pop();
+    Ok(train.map(|t| (t, e.trip_id.clone())))
+}
+
+/// `/trips/{id}`'s stopovers as the run's stops: a stop is passed once its departure (at the
+/// terminus its arrival) is behind `now`.
+pub fn parse_trip(bytes: &[u8], now: DateTime<Utc>) -> Result<Vec<JourneyStop>, ParseError> {
+    let trip = match parse::json(COUNTRY.slug, bytes)? {
+        TripAnswer::Wrapped { trip } | TripAnswer::Bare(trip) => trip,
+    };
+    Ok(trip
+        .stopovers
+        .into_iter()
+        .map(|c| {
+            // A current time with a `null` delay is the plan repeated: no realtime.
+            let arrival = (
+                c.planned_arrival.or(c.arrival),
+                c.arrival
+                    .filter(|_| c.arrival_delay.is_some() && !c.cancelled),
+            );
+            let departure = (
+                c.planned_departure.or(c.departure),
+                c.departure
+                    .filter(|_| c.departure_delay.is_some() && !c.cancelled),
+            );
+            let name = c.stop.as_ref().map(|s| s.name.clone()).unwrap_or_default();
+            let mut stop = JourneyStop::timed(name, arrival, departure, TZ);
+            let last = departure.1.or(departure.0).or(arrival.1).or(arrival.0);
+            stop.passed = last.is_some_and(|t| t < now);
+            stop.cancelled = c.cancelled;
+            if c.cancelled {
+                stop.delay = None;
+            }
+            let now_platform = c.departure_platform.or(c.arrival_platform);
+            let plan = c.planned_departure_platform.or(c.planned_arrival_platform);
+            (stop.platform, stop.planned_platform) = platforms(now_platform, plan);
+            if let Some(s) = c.stop {
+                let placed = s
+                    .location
+                    .as_ref()
+                    .and_then(|l| l.latitude.zip(l.longitude));
+                (stop.lat, stop.lng) = placed.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+                stop.code = Some(s.id).filter(|c| !c.is_empty());
+            }
+            stop
+        })
+        .collect())
+}
+
+/// The board of `eva` as the feed asks for it (boards and the hub's trains alike).
+fn board_path(eva: &str) -> String {
+    format!("/stops/{eva}/departures?duration=120&results=100")
 }
 
 fn is_eva(code: &str) -> bool {
@@ -194,8 +331,27 @@ impl Adapter for Germany {
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let station = ask.station;
         let eva = EVA.check_listed(station, COUNTRY.slug)?;
-        let path = format!("/stops/{eva}/departures?duration=120&results=100");
-        http.get_board(&path, &eva, parse_board).await
+        http.get_board(&board_path(&eva), &eva, parse_board).await
+    }
+
+    /// The trains `realtime` lists are its hub's board's: the train is found there (the same,
+    /// cached, answer) and its trip asked of `/trips/{id}`.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let eva = EVA.check_listed(ask.hub, COUNTRY.slug)?;
+        let found = http
+            .get_parsed(&board_path(&eva), |b| find_board_train(b, ask.id))
+            .await?;
+        let Some((train, trip_id)) = found else {
+            return Err(SourceError::NotFound(format!(
+                "no train {} on the board of {}: Germany's journeys are those of the hub's trains",
+                crate::text::quoted(ask.id),
+                ask.hub
+            )));
+        };
+        let id: String = form_urlencoded::byte_serialize(trip_id.as_bytes()).collect();
+        let path = format!("/trips/{id}?stopovers=true&remarks=false&polyline=false");
+        let stops = http.get_parsed(&path, |b| parse_trip(b, ask.now)).await?;
+        Ok(Some(Journey { train, stops }))
     }
 }
 
@@ -204,6 +360,71 @@ mod tests {
     use super::*;
 
     const FIXTURE: &str = "germany/departures-berlin-hbf.json";
+
+    #[test]
+    fn a_hub_trains_journey_is_its_trips_stopovers() {
+        let board = crate::upstream::fixture(FIXTURE);
+        let (train, trip) = find_board_train(&board, "germany-20261124-ICE 1007")
+            .unwrap()
+            .expect("ICE 1007 is on the board");
+        assert_eq!(trip, "1|2");
+        assert_eq!(train.id, "germany-20261124-ICE 1007");
+        assert_eq!(train.to.as_deref(), Some("München Hbf"));
+        assert_eq!(
+            find_board_train(&board, "germany-20261124-ICE 1").unwrap(),
+            None
+        );
+        let now: DateTime<Utc> = "2026-11-24T23:30:00Z".parse().unwrap(); // 00:30 in Berlin
+        let stops =
+            parse_trip(&crate::upstream::fixture("germany/trip-ice-1007.json"), now).unwrap();
+        let names: Vec<_> = stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Berlin Gesundbrunnen",
+                "Berlin Hbf",
+                "Berlin Südkreuz",
+                "Halle (Saale) Hbf",
+                "Erfurt Hbf",
+                "München Hbf"
+            ]
+        );
+        let passed: Vec<bool> = stops.iter().map(|s| s.passed).collect();
+        assert_eq!(
+            passed,
+            [true, true, false, false, false, false],
+            "left Berlin Hbf at 00:26"
+        );
+        let hbf = &stops[1];
+        assert_eq!(hbf.departure.scheduled.as_deref(), Some("23:52"));
+        assert_eq!(
+            hbf.departure.expected.as_deref(),
+            Some("00:26"),
+            "past midnight"
+        );
+        assert_eq!(hbf.delay, Some(34));
+        assert_eq!(hbf.code.as_deref(), Some("8011160"));
+        assert_eq!(hbf.lat, Some(52.524924));
+        let sk = &stops[2];
+        assert_eq!(
+            (sk.platform.as_deref(), sk.planned_platform.as_deref()),
+            (Some("5"), Some("4"))
+        );
+        let halle = &stops[3];
+        assert!(halle.cancelled && halle.delay.is_none() && halle.departure.expected.is_none());
+        let erfurt = &stops[4];
+        assert_eq!(
+            erfurt.delay, None,
+            "a null delay is no realtime, though a time is given"
+        );
+        assert_eq!(erfurt.departure.expected, None);
+        let munich = &stops[5];
+        assert!(munich.departure.is_empty());
+        assert_eq!(munich.delay, Some(30));
+        // The library's bare trip reads the same; garbage is an error.
+        assert_eq!(parse_trip(br#"{"stopovers": []}"#, now).unwrap(), vec![]);
+        assert!(parse_trip(b"<html>", now).is_err());
+    }
 
     #[test]
     fn seconds_cancellations_platform_changes_and_midnight() {

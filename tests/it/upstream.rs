@@ -1327,10 +1327,12 @@ async fn train_journeys_through_the_binary() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let fi = play("finland", seen.clone()).await;
     let us = play("united-states", seen.clone()).await;
-    let (table, json, csv, unknown) = tokio::task::spawn_blocking(move || {
+    let de = play("germany", seen.clone()).await;
+    let (table, json, csv, unknown, ice) = tokio::task::spawn_blocking(move || {
         let env = [
             ("RAILTOP_FINLAND_URL", fi.as_str()),
             ("RAILTOP_UNITED_STATES_URL", us.as_str()),
+            ("RAILTOP_GERMANY_URL", de.as_str()),
         ];
         let up = ["--source", "upstream"];
         let args = |more: &[&'static str]| [&up[..], more].concat();
@@ -1342,6 +1344,10 @@ async fn train_journeys_through_the_binary() {
                 &env,
             ),
             railtop(&args(&["train", "fi-2026-11-24-99999"]), &env),
+            railtop(
+                &args(&["train", "germany-20261124-ICE 1007", "--format", "json"]),
+                &env,
+            ),
         )
     })
     .await
