@@ -1390,4 +1390,19 @@ async fn train_journeys_through_the_binary() {
         asked.iter().any(|p| p == "/api/v1/trains/2026-11-24/27"),
         "{asked:?}"
     );
+    // Germany: the hub's board gives the trip id, asked of /trips with its `|` escaped.
+    assert!(
+        ice.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ice.stderr)
+    );
+    let ice: railtop::model::JourneyResponse = serde_json::from_slice(&ice.stdout).unwrap();
+    assert_eq!(ice.stops.len(), 6);
+    assert_eq!(ice.train.train_code, "ICE 1007");
+    assert!(
+        asked
+            .iter()
+            .any(|p| p.starts_with("/trips/1%7C2?stopovers=true")),
+        "{asked:?}"
+    );
 }
