@@ -8,16 +8,20 @@
 //! names the ÖBB client and its public AID (as every ÖBB app does). Product names may carry the
 //! train number (`S 1 (Zug-Nr. 23)`): the line is the short name `nameS`. Positions come from
 //! `JourneyGeoPos` (the radar) over Austria; with a `stop`, `realtime` lists that station's board.
+//! A radar train's journey is `JourneyDetails` of its `jid` (the train's id after `austria-`).
 
 use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm};
-use super::{Adapter, BoardAsk, OwnTrains, TrainsAsk};
+use super::{Adapter, BoardAsk, JourneyAsk, OwnTrains, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{Departure, Train};
-use crate::source::SourceResult;
+use crate::model::{status, Departure, JourneyStop, Train};
+use crate::source::{SourceError, SourceResult};
+
+/// A train and its run, as the aggregator takes it (HAFAS has its own `Journey` here).
+pub type Run = super::Journey;
 use chrono::{DateTime, Days, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
 use serde::Deserialize;
 
@@ -71,6 +75,8 @@ struct Res {
     common: Common,
     #[serde(default)]
     jny_l: Vec<Journey>,
+    /// `JourneyDetails`: the one journey asked for, with every call in `stopL`.
+    journey: Option<Journey>,
 }
 
 #[derive(Deserialize, Default)]
@@ -87,9 +93,14 @@ struct Common {
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct Named {
     #[serde(default, deserialize_with = "tolerant::string")]
     name: String,
+    /// A station's own number (`8100002`), where the entry is a station.
+    #[serde(default, deserialize_with = "tolerant::string")]
+    ext_id: String,
+    crd: Option<Coordinates>,
 }
 
 #[derive(Deserialize)]
@@ -163,6 +174,16 @@ struct Stop {
     d_time_r: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     d_t_z_offset: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    a_t_z_offset: Option<i64>,
+    a_pltf_s: Option<Platform>,
+    a_pltf_r: Option<Platform>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    a_platf_s: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    a_platf_r: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    a_cncl: bool,
     d_pltf_s: Option<Platform>,
     d_pltf_r: Option<Platform>,
     /// Older answers give platforms as plain strings.
@@ -186,6 +207,25 @@ struct MessageRef {
     #[serde(default, rename = "type", deserialize_with = "tolerant::string")]
     kind: String,
     him_x: Option<usize>,
+}
+
+impl Stop {
+    /// The departure's platform (else the arrival's): `(actual, planned where it changed)`.
+    fn platforms(&self) -> (Option<String>, Option<String>) {
+        let txt = |p: &Option<Platform>| p.as_ref().and_then(|p| p.txt.clone());
+        let planned = txt(&self.d_pltf_s)
+            .or_else(|| self.d_platf_s.clone())
+            .or_else(|| txt(&self.a_pltf_s))
+            .or_else(|| self.a_platf_s.clone());
+        let actual = txt(&self.d_pltf_r)
+            .or_else(|| self.d_platf_r.clone())
+            .or_else(|| txt(&self.a_pltf_r))
+            .or_else(|| self.a_platf_r.clone());
+        match (actual, planned) {
+            (Some(now), Some(plan)) if now != plan => (Some(now), Some(plan)),
+            (now, plan) => (now.or(plan), None),
+        }
+    }
 }
 
 /// A HAFAS time: `date` (`YYYYMMDD`) plus `HHMMSS`, or `DDHHMMSS` with a day offset, on a clock
@@ -391,20 +431,7 @@ pub fn parse_board_in(bytes: &[u8], classes: Classes) -> Result<Board, ParseErro
                 .as_deref()
                 .and_then(|t| hafas_time(&j.date, t, stop.d_t_z_offset))
                 .filter(|_| !stop.d_cncl);
-            let planned_platform = stop
-                .d_pltf_s
-                .as_ref()
-                .and_then(|p| p.txt.clone())
-                .or_else(|| stop.d_platf_s.clone());
-            let actual_platform = stop
-                .d_pltf_r
-                .as_ref()
-                .and_then(|p| p.txt.clone())
-                .or_else(|| stop.d_platf_r.clone());
-            let (platform, changed_from) = match (actual_platform, planned_platform) {
-                (Some(now), Some(plan)) if now != plan => (Some(now), Some(plan)),
-                (now, plan) => (now.or(plan), None),
-            };
+            let (platform, changed_from) = stop.platforms();
             let line = product.map_or_else(String::new, Product::line);
             let number = product
                 .and_then(|p| p.prod_ctx.as_ref())
@@ -439,6 +466,98 @@ pub fn parse_board_in(bytes: &[u8], classes: Classes) -> Result<Board, ParseErro
         })
         .collect();
     Ok(Board::named(Some(station), in_order(rows)))
+}
+
+/// The mgate request for one journey's calls (`JourneyDetails`), by its `jid`.
+pub fn journey_request(jid: &str) -> String {
+    serde_json::json!({
+        "lang": "en",
+        "svcReqL": [{
+            "meth": "JourneyDetails",
+            "req": { "jid": jid, "getPolyline": false }
+        }],
+        "client": { "id": "OEBB", "type": "IPH", "v": "6030600", "name": "oebbPROD-ADHOC" },
+        "ver": "1.45",
+        "auth": { "type": "AID", "aid": "OWDL4fE4ixNiPBBm" }
+    })
+    .to_string()
+}
+
+/// `JourneyDetails`: the journey's calls, each at its station (`common.locL`, placed by its
+/// `crd`), passed once its realtime (else planned) last time is behind `now`; and the train's
+/// record made from them (the radar's position is not in this answer).
+pub fn parse_journey(bytes: &[u8], now: DateTime<Utc>) -> Result<Option<Run>, ParseError> {
+    let res = result(bytes)?;
+    let Some(j) = res.journey else {
+        return Ok(None);
+    };
+    let common = &res.common;
+    let at = |t: &Option<String>, offset: Option<i64>| {
+        t.as_deref().and_then(|t| hafas_time(&j.date, t, offset))
+    };
+    let stops: Vec<JourneyStop> = j
+        .stop_l
+        .iter()
+        .map(|s| {
+            let place = s.loc_x.and_then(|i| common.loc_l.get(i));
+            let cancelled = s.d_cncl || (s.a_cncl && s.d_time_s.is_none());
+            let live = |t: Option<DateTime<Utc>>| t.filter(|_| !cancelled);
+            let arrival = (
+                at(&s.a_time_s, s.a_t_z_offset),
+                live(at(&s.a_time_r, s.a_t_z_offset)),
+            );
+            let departure = (
+                at(&s.d_time_s, s.d_t_z_offset),
+                live(at(&s.d_time_r, s.d_t_z_offset)),
+            );
+            let name = place.map(|p| p.name.clone()).unwrap_or_default();
+            let mut stop = JourneyStop::timed(name, arrival, departure, TZ);
+            let last = departure.1.or(departure.0).or(arrival.1).or(arrival.0);
+            stop.passed = last.is_some_and(|t| t < now);
+            stop.cancelled = cancelled;
+            (stop.platform, stop.planned_platform) = s.platforms();
+            if let Some(p) = place {
+                stop.code = Some(p.ext_id.clone()).filter(|c| !c.is_empty());
+                if let Some(Coordinates {
+                    x: Some(x),
+                    y: Some(y),
+                }) = &p.crd
+                {
+                    (stop.lat, stop.lng) = (Some(*y as f64 / 1e6), Some(*x as f64 / 1e6));
+                }
+            }
+            stop
+        })
+        .collect();
+    let product = j.prod_x.and_then(|i| common.prod_l.get(i));
+    let code = product.map_or_else(String::new, Product::line);
+    let next = stops.iter().find(|s| !s.passed && !s.cancelled);
+    let started = stops.first().is_some_and(|s| s.passed);
+    let status = match (started, next) {
+        _ if !stops.is_empty() && stops.iter().all(|s| s.cancelled) => status::CANCELLED,
+        (_, None) => status::ARRIVED,
+        (false, _) => status::SCHEDULED,
+        (true, _) => status::RUNNING,
+    };
+    let train = Train {
+        id: format!("austria-{}", if j.jid.is_empty() { &code } else { &j.jid }),
+        name: format!("{code} → {}", j.dir_txt),
+        train_code: code,
+        status: status.into(),
+        delay: next.or(stops.last()).and_then(|s| s.delay),
+        platform: next.and_then(|s| s.platform.clone()),
+        country: Some(COUNTRY.slug.into()),
+        from: stops.first().map(|s| s.name.clone()),
+        to: Some(j.dir_txt.clone()),
+        next_station: next.map(|s| s.name.clone()),
+        scheduled_dep: stops.first().and_then(|s| s.departure.scheduled.clone()),
+        operator: product
+            .and_then(|p| p.opr_x)
+            .and_then(|i| common.op_l.get(i))
+            .map(|o| o.name.clone()),
+        ..Train::default()
+    };
+    Ok(Some(Run { train, stops }))
 }
 
 /// An ÖBB station number: 7 digits starting with 81 (Wien Hbf is 8103000).
@@ -493,6 +612,30 @@ impl Adapter for Austria {
         .map(Some)
     }
 
+    /// The radar's trains by their `jid`: `JourneyDetails`.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Run>> {
+        let jid = ask.id.strip_prefix("austria-").unwrap_or(ask.id);
+        // A radar train's id is its jid (`2|#VN#…`); a board's train has none to ask with.
+        if !jid.contains('|') {
+            return Err(SourceError::NotFound(format!(
+                "no journey for {}: Austria's journeys are those of the radar's trains (ids austria-2|#VN#…)",
+                crate::text::quoted(ask.id)
+            )));
+        }
+        let body = journey_request(jid);
+        let journey = http
+            .post_parsed(MGATE, body, "application/json", |b| {
+                parse_journey(b, ask.now)
+            })
+            .await?;
+        journey.map(Some).ok_or_else(|| {
+            SourceError::NotFound(format!(
+                "ÖBB knows no journey {}",
+                crate::text::quoted(ask.id)
+            ))
+        })
+    }
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let (station, limit, now) = (ask.station, ask.limit, ask.now);
         let station = CODES.check(station)?;
@@ -504,6 +647,62 @@ impl Adapter for Austria {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_radar_trains_journey_is_journey_details() {
+        let bytes = crate::upstream::fixture("austria/journey.json");
+        let now: DateTime<Utc> = "2026-11-24T22:00:00Z".parse().unwrap(); // 23:00 in Vienna
+        let run = parse_journey(&bytes, now).unwrap().unwrap();
+        assert_eq!(run.train.id, "austria-1|200|0|81|24112026");
+        assert_eq!(run.train.name, "RJX → Salzburg Hbf");
+        assert_eq!(run.train.status, "running");
+        assert_eq!(run.train.next_station.as_deref(), Some("St. Pölten Hbf"));
+        assert_eq!(run.train.delay, Some(4));
+        let names: Vec<_> = run.stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Wien Hbf",
+                "St. Pölten Hbf",
+                "Linz/Donau Hbf",
+                "Wels Hbf",
+                "Salzburg Hbf"
+            ]
+        );
+        let wien = &run.stops[0];
+        assert!(wien.passed);
+        assert_eq!(wien.code.as_deref(), Some("8103000"));
+        assert_eq!(
+            (wien.lat, wien.lng),
+            (Some(48.185507), Some(16.375326)),
+            "y is the latitude"
+        );
+        let stp = &run.stops[1];
+        assert_eq!(stp.arrival.expected.as_deref(), Some("23:12"));
+        assert_eq!(
+            (stp.platform.as_deref(), stp.planned_platform.as_deref()),
+            (Some("6"), Some("5"))
+        );
+        let linz = &run.stops[2];
+        assert!(linz.cancelled && linz.departure.expected.is_none());
+        let wels = &run.stops[3];
+        assert_eq!(
+            wels.departure.scheduled.as_deref(),
+            Some("00:10"),
+            "the next day"
+        );
+        assert_eq!(wels.delay, None, "no realtime");
+        assert_eq!(
+            wels.platform.as_deref(),
+            Some("2"),
+            "old plain-string platforms"
+        );
+        assert!(run.stops[4].departure.is_empty());
+        // An answer without a journey, and HAFAS's own errors.
+        assert_eq!(parse_journey(br#"{"common": {}}"#, now).unwrap(), None);
+        let err = br#"{"svcResL": [{"err": "LOCATION", "errTxt": "unknown"}]}"#;
+        assert!(parse_journey(err, now).is_err());
+    }
 
     #[test]
     fn hafas_times_with_day_prefixes_and_offsets() {

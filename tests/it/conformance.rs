@@ -837,6 +837,30 @@ fn journeys_over_the_real_samples() {
     let via = usa::parse_journey(&us, "v15-12").unwrap().unwrap();
     assert_eq!(via.stops.last().unwrap().name, "Sayabec");
 
+    // ÖBB HAFAS JourneyDetails: RJ 742 of 2020-06-11, Flughafen Wien to Salzburg, 13 calls.
+    let now: DateTime<Utc> = "2020-06-11T14:00:00Z".parse().unwrap(); // 16:00 in Vienna
+    let rj = austria::parse_journey(&read("austria-oebb-hafas-trip.json"), now)
+        .unwrap()
+        .unwrap();
+    assert_eq!(rj.stops.len(), 13);
+    assert_eq!(rj.stops[0].name, "Flughafen Wien Bahnhof");
+    assert_eq!(rj.stops[0].departure.scheduled.as_deref(), Some("16:33"));
+    assert_eq!(rj.stops[12].name, "Salzburg Hbf");
+    assert_eq!(rj.stops[12].arrival.scheduled.as_deref(), Some("19:48"));
+    assert_eq!(
+        (
+            rj.stops[12].platform.as_deref(),
+            rj.stops[12].planned_platform.as_deref()
+        ),
+        (Some("6A-C"), Some("4A-C")),
+        "aPlatfR differs: a changed platform"
+    );
+    assert!(rj
+        .stops
+        .iter()
+        .all(|s| !s.passed && s.lat.is_some() && s.code.is_some()));
+    assert_eq!(rj.train.to.as_deref(), Some("Salzburg Hbf"));
+
     // transport.opendata.ch: the trimmed passList (first 3 stops and the last) from Zürich Flughafen.
     let board_bytes = read("switzerland-stationboard.json");
     let board = switzerland::parse_board(&board_bytes).unwrap();
