@@ -13,6 +13,8 @@
 //! with times, runs (Renfe: the times are what it serves, its skipped stops are the cancelled
 //! part); a vehicle stamped far ahead of the feed is no train (Koleje Dolnośląskie's simulator).
 //! What one operator needs beyond that is its [`Dialect`] (Spain's file has Renfe's).
+//! A vehicle's journey is its trip's timetabled calls on the trip's day with the updates'
+//! expected times (skipped stops cancelled); without a timetable, the stops its update names.
 
 use super::gtfs_rt::{
     self, FeedMessage, STOP_NO_DATA, STOP_SKIPPED, TRIP_CANCELED, TRIP_UNSCHEDULED,
@@ -21,9 +23,9 @@ use super::gtfs_static::Timetable;
 use super::http::{FeedHttp, FeedSpec, Kept, Opened};
 use super::parse::{in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, minutes_from_seconds, plus_seconds};
-use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, TrainsAsk};
+use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
 use crate::clock::rfc3339;
-use crate::model::{status, via_list, Departure, Train};
+use crate::model::{status, via_list, Departure, JourneyStop, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use std::collections::HashMap;
@@ -333,6 +335,30 @@ impl Adapter for GtfsFeed {
             None => Err(SourceError::Upstream(format!(
                 "{}: the static GTFS (its stops) is unavailable",
                 http.spec.slug
+            ))),
+        }
+    }
+
+    /// A vehicle's trip: its timetabled calls on the trip's day, with the trip updates'
+    /// expected times; without a timetable, the stops the updates name.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let feed = self.feed(http, &self.config.vehicle_positions).await?;
+        let table = self.timetable(http).await;
+        let states = self.trip_states(http).await.unwrap_or_default();
+        let found = parse_journey(
+            &feed,
+            table.as_deref(),
+            &states,
+            (&self.config, &self.dialect),
+            ask.id,
+            ask.now,
+        );
+        match found {
+            Some(journey) => Ok(Some(journey)),
+            None => Err(SourceError::NotFound(format!(
+                "no vehicle {} in the {} feed now",
+                crate::text::quoted(ask.id),
+                self.config.name
             ))),
         }
     }
@@ -707,6 +733,105 @@ fn trains(
     list
 }
 
+/// The journey of the train `id` (`<slug>-<vehicle>`, as [`trains`] names it): the record as
+/// the list has it, and its trip's stops. A stop is passed once its expected (else planned)
+/// time is behind `now`; a skipped stop is cancelled.
+fn parse_journey(
+    feed: &FeedMessage,
+    table: Option<&Timetable>,
+    states: &HashMap<String, TripState>,
+    (config, dialect): (&GtfsFeedConfig, &Dialect),
+    id: &str,
+    now: DateTime<Utc>,
+) -> Option<Journey> {
+    let train = trains(feed, table, states, config, dialect, now)
+        .into_iter()
+        .find(|t| t.id == id)?;
+    let vehicle = id.strip_prefix(config.slug.as_str())?.strip_prefix('-')?;
+    // A vehicle sent once per trip variant (Renfe): the variant with realtime, as the list
+    // took it, else the first.
+    let variants: Vec<_> = feed
+        .entity
+        .iter()
+        .filter_map(|e| e.vehicle.as_ref())
+        .filter(|v| {
+            let d = v.vehicle.as_ref();
+            d.and_then(|d| d.id.as_deref().or(d.label.as_deref())) == Some(vehicle)
+        })
+        .filter_map(|v| v.trip.as_ref().filter(|t| t.trip_id.is_some()))
+        .collect();
+    let tracked = |t: &&&gtfs_rt::TripDescriptor| {
+        t.trip_id
+            .as_deref()
+            .is_some_and(|id| states.contains_key(id))
+    };
+    let trip = variants.iter().find(tracked).or(variants.first()).copied();
+    let Some(trip) = trip else {
+        return Some(Journey {
+            train,
+            stops: Vec::new(),
+        });
+    };
+    let trip_id = trip.trip_id.as_deref().unwrap_or_default();
+    let state = states.get(trip_id);
+    let tz = config.timezone;
+    let start = trip
+        .start_date
+        .as_deref()
+        .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y%m%d").ok())
+        .or_else(|| state.and_then(|s| s.start_date))
+        .unwrap_or_else(|| now.with_timezone(&tz).date_naive());
+    // The timetable's calls on the trip's day; else the stops the updates name.
+    let planned: Vec<(String, Option<DateTime<Utc>>)> = match table {
+        Some(t) if !t.trip_calls(trip_id, start).is_empty() => t
+            .trip_calls(trip_id, start)
+            .into_iter()
+            .map(|(stop, at)| {
+                let at = tz
+                    .from_local_datetime(&at)
+                    .earliest()
+                    .map(|t| t.with_timezone(&Utc));
+                (stop, at)
+            })
+            .collect(),
+        _ => state.map_or_else(Vec::new, |s| {
+            s.order.iter().map(|s| (s.clone(), None)).collect()
+        }),
+    };
+    let last = planned.len().saturating_sub(1);
+    let stops = planned
+        .into_iter()
+        .enumerate()
+        .map(|(i, (stop, at))| {
+            let update = state.and_then(|s| s.stops.get(&stop));
+            let expected = update.and_then(|(time, delay, _)| match (time, delay) {
+                (Some(t), _) => DateTime::from_timestamp(*t, 0),
+                (None, Some(d)) => at.and_then(|a| plus_seconds(a, i64::from(*d))),
+                (None, None) => None,
+            });
+            let skipped =
+                update.is_some_and(|(_, _, skipped)| *skipped) || train.status == status::CANCELLED;
+            let expected = expected.filter(|_| !skipped);
+            // The timetable keeps one time a call: the departure, the arrival at the end.
+            let (arrival, departure) = if i == last && i > 0 {
+                ((at, expected), (None, None))
+            } else {
+                ((None, None), (at, expected))
+            };
+            let mut s =
+                JourneyStop::timed(stop_label(&stop, table, config), arrival, departure, tz);
+            s.passed = expected.or(at).is_some_and(|t| t < now);
+            s.cancelled = skipped;
+            s.code = Some(stop.clone());
+            if let Some((lat, lng)) = table.and_then(|t| t.place(&stop)) {
+                (s.lat, s.lng) = (Some(lat), Some(lng));
+            }
+            s
+        })
+        .collect();
+    Some(Journey { train, stops })
+}
+
 /// A board from the trip updates (expected times and delays) and the timetable (the plan, and
 /// the trains the updates do not mention): each row with its planned time, not yet in order.
 fn board_rows(
@@ -1016,6 +1141,52 @@ mod tests {
             &Dialect::STANDARD,
             now(),
         )
+    }
+
+    #[test]
+    fn a_vehicles_journey_is_its_trips_calls_with_the_updates_times() {
+        let table = table();
+        // T1 leaves Tallinn at 08:10, five minutes late (08:15); it is 08:00 in Tallinn.
+        let t1 = now().timestamp() + 15 * 60;
+        let states = trip_states(&gtfs_rt::decode(&samples::trip_updates(t1)).unwrap());
+        let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
+        let both = (&config(), &Dialect::STANDARD);
+        let j = parse_journey(&feed, Some(&table), &states, both, "estonia-EL-01", now()).unwrap();
+        assert_eq!(j.train.id, "estonia-EL-01");
+        let names: Vec<_> = j.stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Tallinn", "Tapa", "Tartu"]);
+        let tallinn = &j.stops[0];
+        assert_eq!(tallinn.departure.scheduled.as_deref(), Some("08:10"));
+        assert_eq!(tallinn.departure.expected.as_deref(), Some("08:15"));
+        assert_eq!(tallinn.delay, Some(5));
+        assert_eq!(
+            tallinn.lat,
+            Some(59.440),
+            "a platform is placed at its station"
+        );
+        assert!(!tallinn.passed);
+        assert_eq!(
+            j.stops[1].delay, None,
+            "no update there: the plan, no realtime"
+        );
+        let tartu = &j.stops[2];
+        assert_eq!(
+            tartu.arrival.scheduled.as_deref(),
+            Some("10:30"),
+            "the end is an arrival"
+        );
+        assert!(tartu.departure.is_empty());
+        // Without a timetable: the stops the update names, by id.
+        let bare = parse_journey(&feed, None, &states, both, "estonia-EL-01", now()).unwrap();
+        let ids: Vec<_> = bare.stops.iter().map(|s| s.code.as_deref()).collect();
+        assert_eq!(ids, [Some("TLL-1")]);
+        assert_eq!(bare.stops[0].departure.expected.as_deref(), Some("08:15"));
+        // A vehicle on a trip the timetable does not know, and one that is not there.
+        let x9 = parse_journey(&feed, Some(&table), &states, both, "estonia-EL-02", now()).unwrap();
+        assert!(x9.stops.is_empty());
+        assert!(
+            parse_journey(&feed, Some(&table), &states, both, "estonia-EL-99", now()).is_none()
+        );
     }
 
     #[test]

@@ -303,6 +303,31 @@ impl Timetable {
             .collect()
     }
 
+    /// A trip's stops in order, each with its timetabled departure (the arrival at the last)
+    /// on the service day `day`; empty when its service does not run that day.
+    pub fn trip_calls(&self, trip_id: &str, day: NaiveDate) -> Vec<(String, NaiveDateTime)> {
+        let Some(stops) = self.trip_stops.get(trip_id) else {
+            return Vec::new();
+        };
+        stops
+            .iter()
+            .filter_map(|stop| Some((stop.clone(), self.scheduled(trip_id, stop, day)?)))
+            .collect()
+    }
+
+    /// Where a stop is: its own position, else its station's (a platform of one).
+    pub fn place(&self, stop: &str) -> Option<(f64, f64)> {
+        let station = self
+            .children
+            .iter()
+            .find(|(_, kids)| kids.iter().any(|k| k == stop))
+            .map_or(stop, |(parent, _)| parent.as_str());
+        [stop, station]
+            .iter()
+            .find_map(|id| self.places.iter().find(|p| p.code == *id))
+            .map(|p| (p.lat, p.lng))
+    }
+
     /// A station's stop ids: the id itself and its platforms; or every stop with that name.
     pub fn stop_ids(&self, station: &str) -> Vec<String> {
         if self.stop_names.contains_key(station) {

@@ -28,7 +28,7 @@ use super::gtfs_rt::{FeedMessage, TRIP_CANCELED};
 use super::gtfs_static::Timetable;
 use super::http::{FeedHttp, Opened};
 use super::parse::{in_order, Board, ParseError};
-use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, TrainsAsk};
+use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::{Departure, Train};
 use crate::source::SourceResult;
@@ -247,6 +247,14 @@ impl Adapter for Spain {
             }
         }
         Ok(Some(list))
+    }
+
+    /// A vehicle of either feed: long distance first (its timetable is read), then Cercanías.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        match self.long_distance.journey(http, ask).await {
+            Ok(journey) => Ok(journey),
+            Err(_) => self.cercanias.journey(http, ask).await,
+        }
     }
 
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
