@@ -13,6 +13,7 @@ pub mod country;
 pub mod duration;
 pub mod kiosk;
 pub mod model;
+pub mod outline;
 pub mod panics;
 pub mod screen;
 pub mod server;

@@ -4,8 +4,9 @@
 
 use super::history::History;
 use super::keymap::{self, Command, Mode};
-use super::layout::{self, Areas};
+use super::layout::{self, Areas, MapShown};
 use super::list::TrainList;
+use super::mapview::{self, LayerCache, MapView};
 use super::search::StationSearch;
 use crate::assets;
 use crate::config::defaults;
@@ -25,6 +26,7 @@ pub enum Pane {
     Countries,
     Trains,
     Board,
+    Map,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -97,6 +99,14 @@ pub struct AppState {
     pub focus: Pane,
     pub overlay: Option<Overlay>,
     pub show_map: bool,
+    /// The map over the whole body (`M`).
+    pub full_map: bool,
+    /// Where the map looks (zoom, pan, follow).
+    pub map_view: MapView,
+    /// The map's still layer as last drawn (the view's memory, see [`LayerCache`]).
+    pub map_layer: LayerCache,
+    /// Rail lines learnt from journeys, per country: segments between consecutive stops.
+    pub known_lines: HashMap<String, Vec<Segment>>,
     pub history: History,
     /// On-time share and median delay of the current answer, computed when it arrives.
     pub punctuality: Option<Punctuality>,
@@ -126,6 +136,12 @@ pub struct AppState {
 
 /// The furthest a journey scrolls (the view shows its last page past the end).
 const MAX_STOPS_SCROLL: usize = crate::model::journey::MAX_STOPS;
+
+/// A stretch of line between two stops: `(lng, lat)` each.
+pub type Segment = ((f64, f64), (f64, f64));
+
+/// Rail segments learnt from journeys kept per country at most.
+const MAX_KNOWN_SEGMENTS: usize = 20_000;
 
 /// How long a notice stays in the footer.
 pub const NOTICE_SECS: i64 = 5;
@@ -159,6 +175,10 @@ impl AppState {
             focus: Pane::Trains,
             overlay: None,
             show_map: true,
+            full_map: false,
+            map_view: MapView::fitted(),
+            map_layer: LayerCache::default(),
+            known_lines: HashMap::new(),
             history: History::default(),
             punctuality: None,
             generation: 0,
@@ -186,7 +206,7 @@ impl AppState {
                 Some(Overlay::Search(search)) => search.query(),
                 _ => None,
             },
-            journey: self.details_of().map(str::to_string),
+            journey: self.journey_wanted().map(str::to_string),
         }
     }
 
@@ -215,8 +235,107 @@ impl AppState {
         (self.journey_of.as_deref() == Some(open)).then_some(&self.journey)
     }
 
+    /// The selected train's journey, for the map (whether or not its details are open).
+    pub fn selected_journey(&self) -> Option<&JourneyResponse> {
+        let selected = self.list.selected(self.trains())?;
+        (self.journey_of.as_deref() == Some(selected.id.as_str()))
+            .then_some(self.journey.data.as_deref())
+            .flatten()
+    }
+
+    /// Learns the rail lines a journey runs on: its placed stops, two by two.
+    fn learn_lines(&mut self, journey: &JourneyResponse) {
+        let Some(country) = journey.train.country.clone() else {
+            return;
+        };
+        let placed: Vec<(f64, f64)> = journey
+            .stops
+            .iter()
+            .filter_map(|s| Some((s.lng?, s.lat?)))
+            .collect();
+        let lines = self.known_lines.entry(country).or_default();
+        for pair in placed.windows(2) {
+            let segment = (pair[0], pair[1]);
+            let reverse = (pair[1], pair[0]);
+            if lines.len() < MAX_KNOWN_SEGMENTS
+                && !lines.contains(&segment)
+                && !lines.contains(&reverse)
+            {
+                lines.push(segment);
+            }
+        }
+    }
+
     pub fn areas(&self) -> Areas {
-        layout::areas(Rect::new(0, 0, self.size.0, self.size.1), self.show_map)
+        self.areas_in(Rect::new(0, 0, self.size.0, self.size.1))
+    }
+
+    /// The panes in `area` (the frame's, which is the terminal's size).
+    pub fn areas_in(&self, area: Rect) -> Areas {
+        let shown = match (self.show_map, self.full_map) {
+            (_, true) => MapShown::Full,
+            (true, false) => MapShown::Pane,
+            (false, false) => MapShown::Hidden,
+        };
+        layout::areas(area, shown)
+    }
+
+    /// The `(lng, lat)` box the map fits: the country's, else the trains' extent.
+    pub fn map_box(&self) -> ((f64, f64), (f64, f64)) {
+        if let Some(c) = self.country.as_deref().and_then(country::by_slug) {
+            let b = c.bbox;
+            return ((b.min_lng, b.min_lat), (b.max_lng, b.max_lat));
+        }
+        self.trains()
+            .iter()
+            .filter_map(|t| Some((t.lng?, t.lat?)))
+            .fold(None, |acc: Option<((f64, f64), (f64, f64))>, (x, y)| {
+                Some(match acc {
+                    None => ((x, y), (x, y)),
+                    Some((lo, hi)) => ((lo.0.min(x), lo.1.min(y)), (hi.0.max(x), hi.1.max(y))),
+                })
+            })
+            .unwrap_or(((-170.0, -60.0), (170.0, 75.0)))
+    }
+
+    /// The selected train's `(lng, lat)`, where it has a position.
+    pub fn selected_position(&self) -> Option<(f64, f64)> {
+        let t = self.list.selected(self.trains())?;
+        Some((t.lng?, t.lat?))
+    }
+
+    /// The map's drawing area (inside its border, above its legend) and the degrees it shows,
+    /// when it is shown.
+    pub fn map_viewport(&self) -> Option<(Rect, [f64; 2], [f64; 2])> {
+        self.map_viewport_in(self.areas().map?)
+    }
+
+    /// [`map_viewport`](Self::map_viewport) for the map pane at `area`.
+    pub fn map_viewport_in(&self, area: Rect) -> Option<(Rect, [f64; 2], [f64; 2])> {
+        let inner = Rect::new(
+            area.x + 1,
+            area.y + 1,
+            area.width.saturating_sub(2),
+            area.height.saturating_sub(3),
+        );
+        if inner.width < 4 || inner.height < 2 {
+            return None;
+        }
+        let (x, y) = mapview::viewport(
+            inner,
+            self.map_box(),
+            &self.map_view,
+            self.selected_position(),
+        );
+        Some((inner, x, y))
+    }
+
+    /// The train whose journey is wanted: the details window's, else the map's selected train.
+    fn journey_wanted(&self) -> Option<&str> {
+        self.details_of().or_else(|| {
+            self.areas().map?;
+            self.list.selected(self.trains()).map(|t| t.id.as_str())
+        })
     }
 
     /// Which keymap is in force.
@@ -225,6 +344,7 @@ impl AppState {
             Some(Overlay::Search(_)) => Mode::Search,
             Some(Overlay::Help | Overlay::Details) => Mode::Window,
             None if self.list.filter_editing => Mode::Filtering,
+            None if self.focus == Pane::Map && self.areas().map.is_some() => Mode::Map,
             None => Mode::Normal,
         }
     }
@@ -311,6 +431,7 @@ impl AppState {
             }
         }
         self.follow_country_station();
+        self.map_view = MapView::fitted();
         if matches!(self.overlay, Some(Overlay::Details)) {
             self.overlay = None;
         }
@@ -378,8 +499,11 @@ pub fn update(state: &mut AppState, action: Event) {
             state.board_offset = state.board_offset.min(state.board_rows().saturating_sub(1));
         }
         Event::Journey { id, result, at } => {
-            if state.details_of() != Some(id.as_str()) {
+            if state.journey_wanted() != Some(id.as_str()) {
                 return; // the window closed, or shows another train
+            }
+            if let Ok(journey) = &result {
+                state.learn_lines(journey);
             }
             if state.journey_of.as_deref() != Some(id.as_str()) {
                 state.journey.reset();
@@ -505,6 +629,8 @@ fn apply(state: &mut AppState, command: Command) {
                 let last = state.board_rows().saturating_sub(1);
                 state.board_offset = state.board_offset.saturating_add_signed(delta).min(last);
             }
+            // The map's own keys pan it (its mode); nothing moves here.
+            Pane::Map => {}
         },
         Command::Page(pages) => {
             let page = state.trains_height().max(1) as isize;
@@ -513,8 +639,15 @@ fn apply(state: &mut AppState, command: Command) {
         Command::Top => apply(state, Command::Move(isize::MIN / 2)),
         Command::Bottom => apply(state, Command::Move(isize::MAX / 2)),
         Command::CycleFocus(forward) => {
-            let order = [Pane::Countries, Pane::Trains, Pane::Board];
-            let at = order.iter().position(|p| *p == state.focus).unwrap_or(1) as isize;
+            let areas = state.areas();
+            let order: Vec<Pane> = [Pane::Countries, Pane::Trains, Pane::Board, Pane::Map]
+                .into_iter()
+                .filter(|p| match p {
+                    Pane::Map => areas.map.is_some(),
+                    _ => !state.full_map,
+                })
+                .collect();
+            let at = order.iter().position(|p| *p == state.focus).unwrap_or(0) as isize;
             let next = (at + if forward { 1 } else { -1 }).rem_euclid(order.len() as isize);
             state.focus = order[next as usize];
         }
@@ -592,7 +725,11 @@ fn apply(state: &mut AppState, command: Command) {
             state.list.rebuild(trains);
         }
         Command::ToggleMap => {
-            state.show_map = !state.show_map;
+            state.show_map = !state.show_map && !state.full_map;
+            state.full_map = false;
+            if state.focus == Pane::Map {
+                state.focus = Pane::Trains;
+            }
             let (w, h) = state.size;
             if state.show_map && state.areas().map.is_none() {
                 state.notice = Some((
@@ -612,6 +749,53 @@ fn apply(state: &mut AppState, command: Command) {
         }
         Command::Close if state.overlay.is_none() && !state.list.filter.is_empty() => {
             apply(state, Command::FilterCancel)
+        }
+        Command::Close if state.overlay.is_none() && state.focus == Pane::Map => {
+            state.full_map = false;
+            state.focus = Pane::Trains;
+        }
+        Command::FullMap => {
+            state.full_map = !state.full_map;
+            state.focus = if state.full_map {
+                Pane::Map
+            } else {
+                Pane::Trains
+            };
+        }
+        Command::Zoom(closer) => {
+            let z = state.map_view.zoom;
+            let z = if closer {
+                z * mapview::ZOOM_STEP
+            } else {
+                z / mapview::ZOOM_STEP
+            };
+            state.map_view.zoom = z.clamp(mapview::MIN_ZOOM, mapview::MAX_ZOOM);
+        }
+        Command::Pan(east, north) => {
+            if let Some((_, x, y)) = state.map_viewport() {
+                let (cx, cy) = ((x[0] + x[1]) / 2.0, (y[0] + y[1]) / 2.0);
+                let step = mapview::PAN_SHARE;
+                state.map_view.center = Some((
+                    cx + f64::from(east) * (x[1] - x[0]) * step,
+                    (cy + f64::from(north) * (y[1] - y[0]) * step).clamp(-85.0, 85.0),
+                ));
+                state.map_view.follow = false;
+            }
+        }
+        Command::FitMap => state.map_view = MapView::fitted(),
+        Command::Follow => {
+            if state.map_view.follow {
+                // Stay where the train was.
+                state.map_view.center = state.selected_position();
+                state.map_view.follow = false;
+            } else if state.selected_position().is_some() {
+                state.map_view.follow = true;
+            } else {
+                state.notice = Some((
+                    "the selected train has no position to follow".to_string(),
+                    state.now,
+                ));
+            }
         }
         Command::Close => state.overlay = None,
         Command::Search(edit) => {
@@ -651,6 +835,13 @@ fn click(state: &mut AppState, mouse: MouseEvent) {
         MouseEventKind::ScrollDown => Some(3),
         _ => None,
     };
+    if let (Some(rows), Some(map)) = (notch, areas.map) {
+        if inside(map) {
+            state.focus = Pane::Map;
+            apply(state, Command::Zoom(rows < 0));
+            return;
+        }
+    }
     if let Some(rows) = notch {
         let pane = if inside(areas.trains) {
             Pane::Trains
@@ -686,6 +877,8 @@ fn click(state: &mut AppState, mouse: MouseEvent) {
         state.select_country(entry);
     } else if inside(areas.board) {
         state.focus = Pane::Board;
+    } else if areas.map.is_some_and(inside) {
+        state.focus = Pane::Map;
     }
 }
 
@@ -926,11 +1119,88 @@ mod tests {
         key(&mut s, KeyCode::Tab);
         assert_eq!(s.focus, Pane::Board);
         key(&mut s, KeyCode::Tab);
+        assert_eq!(
+            s.focus,
+            Pane::Map,
+            "the map takes the focus where it is shown"
+        );
+        assert_eq!(s.key_mode(), Mode::Map);
+        key(&mut s, KeyCode::Tab);
         assert_eq!(s.focus, Pane::Countries);
         key(&mut s, KeyCode::Down);
         assert_eq!(s.country.as_deref(), Some("ireland"));
         key(&mut s, KeyCode::BackTab);
+        assert_eq!(s.focus, Pane::Map);
+        // Hidden, the map is no stop of the cycle.
+        key(&mut s, KeyCode::Char('m'));
+        assert_eq!(s.focus, Pane::Trains);
+        key(&mut s, KeyCode::BackTab);
+        assert_eq!(s.focus, Pane::Countries);
+        key(&mut s, KeyCode::BackTab);
         assert_eq!(s.focus, Pane::Board);
+    }
+
+    #[test]
+    fn the_map_zooms_pans_fits_follows_and_fills_the_screen() {
+        let mut s = state(Some("finland"));
+        arrive(&mut s, Some("finland"), realtime(Some("finland")));
+        let (_, x0, y0) = s.map_viewport().unwrap();
+        s.focus = Pane::Map;
+        key(&mut s, KeyCode::Char('+'));
+        let (_, x1, _) = s.map_viewport().unwrap();
+        assert!(((x0[1] - x0[0]) / (x1[1] - x1[0]) - mapview::ZOOM_STEP).abs() < 1e-9);
+        key(&mut s, KeyCode::Right);
+        let (_, x2, y2) = s.map_viewport().unwrap();
+        let moved = (x2[0] - x1[0]) / (x1[1] - x1[0]);
+        assert!(
+            (moved - mapview::PAN_SHARE).abs() < 1e-9,
+            "a quarter of the view east"
+        );
+        key(&mut s, KeyCode::Up);
+        let (_, _, y3) = s.map_viewport().unwrap();
+        assert!(y3[0] > y2[0], "north");
+        key(&mut s, KeyCode::Char('0'));
+        assert_eq!(s.map_viewport().unwrap().1, x0, "0 fits the country again");
+        assert_eq!(s.map_viewport().unwrap().2, y0);
+        // f follows the selected train (one with a position), f again stays there.
+        let placed = s
+            .list
+            .rows
+            .iter()
+            .position(|&i| s.trains()[i].has_position())
+            .unwrap();
+        s.list.cursor = placed;
+        key(&mut s, KeyCode::Char('f'));
+        let (lng, lat) = s.selected_position().unwrap();
+        let (_, x, y) = s.map_viewport().unwrap();
+        assert!(
+            ((x[0] + x[1]) / 2.0 - lng).abs() < 1e-9 && ((y[0] + y[1]) / 2.0 - lat).abs() < 1e-9
+        );
+        key(&mut s, KeyCode::Char('f'));
+        assert!(!s.map_view.follow);
+        assert_eq!(s.map_view.center, Some((lng, lat)));
+        // The wheel over the map zooms; M fills the screen and Esc brings the panes back.
+        let map = s.areas().map.unwrap();
+        let before = s.map_view.zoom;
+        update(
+            &mut s,
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::ScrollUp,
+                column: map.x + 3,
+                row: map.y + 3,
+                modifiers: KeyModifiers::NONE,
+            }),
+        );
+        assert!(s.map_view.zoom > before);
+        key(&mut s, KeyCode::Char('M'));
+        assert!(s.full_map);
+        assert_eq!(s.areas().map.map(|m| m.width), Some(120));
+        key(&mut s, KeyCode::Esc);
+        assert!(!s.full_map);
+        assert_eq!(s.focus, Pane::Trains);
+        // Another country starts fitted.
+        key(&mut s, KeyCode::Right);
+        assert!(s.map_view.is_fitted());
     }
 
     #[test]
@@ -995,7 +1265,14 @@ mod tests {
     fn the_details_window_asks_for_its_trains_journey_and_scrolls_it() {
         let mut s = state(Some("finland"));
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
-        assert_eq!(s.wanted().journey, None, "no window, no journey");
+        let selected = s.list.selected(s.trains()).map(|t| t.id.clone());
+        assert_eq!(
+            s.wanted().journey,
+            selected,
+            "the map draws the selected train's"
+        );
+        key(&mut s, KeyCode::Char('m'));
+        assert_eq!(s.wanted().journey, None, "no map, no window: no journey");
         key(&mut s, KeyCode::Down);
         key(&mut s, KeyCode::Enter);
         let id = s.details_of().unwrap().to_string();
@@ -1106,11 +1383,11 @@ mod tests {
     fn keys_that_cannot_act_say_why_and_the_wheel_scrolls() {
         let mut s = state(Some("finland"));
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
-        s.size = (100, 30);
+        s.size = (90, 30);
         key(&mut s, KeyCode::Char('m'));
         key(&mut s, KeyCode::Char('m'));
         let (text, _) = s.notice.clone().expect("m says why the map is not shown");
-        assert!(text.contains("120×30") && text.contains("100×30"), "{text}");
+        assert!(text.contains("100×30") && text.contains("90×30"), "{text}");
 
         s.size = (120, 40);
         let wheel = |kind| MouseEvent {

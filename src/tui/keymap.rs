@@ -33,6 +33,16 @@ pub enum Command {
     /// Closes a window; with none open, clears the filter.
     Close,
     Search(SearchEdit),
+    /// Pans the map by a share of its view: (east, north) in steps.
+    Pan(i8, i8),
+    /// Zooms the map in (`true`) or out.
+    Zoom(bool),
+    /// Fits the map to the country again.
+    FitMap,
+    /// Keeps the selected train in the map's centre (again: stops).
+    Follow,
+    /// The map over the whole screen (again: back).
+    FullMap,
 }
 
 /// What the keys mean now: the state says which mode it is in.
@@ -45,6 +55,8 @@ pub enum Mode {
     Window,
     /// Typing in the station search.
     Search,
+    /// The map has the focus (Tab to it, or `M`).
+    Map,
 }
 
 /// A key as the tables name it.
@@ -116,6 +128,8 @@ pub const NORMAL: &[Binding] = &[
         keys: &[(ch('b'), Command::OpenSearch)] },
     Binding { label: "m", help: "show / hide the map", hint: hint("m", "map", 9),
         keys: &[(ch('m'), Command::ToggleMap)] },
+    Binding { label: "M", help: "the map over the whole screen (again: back)", hint: None,
+        keys: &[(ch('M'), Command::FullMap)] },
     Binding { label: "r", help: "refresh now", hint: hint("r", "refresh", 10),
         keys: &[(ch('r'), Command::Refresh)] },
     Binding { label: "?", help: "this help", hint: hint("?", "help", 11),
@@ -123,6 +137,38 @@ pub const NORMAL: &[Binding] = &[
     Binding { label: "Esc", help: "close a window, stop filtering", hint: None,
         keys: &[(code(KeyCode::Esc), Command::Close)] },
     Binding { label: "mouse", help: "click a train or a country to select it", hint: None, keys: &[] },
+];
+
+/// While the map has the focus.
+#[rustfmt::skip]
+pub const MAP: &[Binding] = &[
+    Binding { label: "q, Ctrl-C", help: "quit", hint: hint("q", "quit", 0),
+        keys: &[(ch('q'), Command::Quit), (Key::Ctrl('c'), Command::Quit)] },
+    Binding { label: "← → ↑ ↓", help: "pan the map (h l k j too)", hint: hint("←→↑↓", "pan", 1),
+        keys: &[(code(KeyCode::Left), Command::Pan(-1, 0)), (code(KeyCode::Right), Command::Pan(1, 0)),
+                (code(KeyCode::Up), Command::Pan(0, 1)), (code(KeyCode::Down), Command::Pan(0, -1)),
+                (ch('h'), Command::Pan(-1, 0)), (ch('l'), Command::Pan(1, 0)),
+                (ch('k'), Command::Pan(0, 1)), (ch('j'), Command::Pan(0, -1))] },
+    Binding { label: "+ -, mouse wheel", help: "zoom in / out", hint: hint("+-", "zoom", 2),
+        keys: &[(ch('+'), Command::Zoom(true)), (ch('='), Command::Zoom(true)), (ch('-'), Command::Zoom(false))] },
+    Binding { label: "0", help: "fit the country", hint: hint("0", "fit", 3),
+        keys: &[(ch('0'), Command::FitMap)] },
+    Binding { label: "f", help: "follow the selected train (again: stop)", hint: hint("f", "follow", 4),
+        keys: &[(ch('f'), Command::Follow)] },
+    Binding { label: "M", help: "the map over the whole screen (again: back)", hint: hint("M", "full", 5),
+        keys: &[(ch('M'), Command::FullMap)] },
+    Binding { label: "Tab, Shift-Tab", help: "focus the next / previous pane", hint: hint("Tab", "pane", 6),
+        keys: &[(code(KeyCode::Tab), Command::CycleFocus(true)), (code(KeyCode::BackTab), Command::CycleFocus(false))] },
+    Binding { label: "Enter", help: "details of the selected train", hint: None,
+        keys: &[(code(KeyCode::Enter), Command::Details)] },
+    Binding { label: "m", help: "hide the map", hint: None,
+        keys: &[(ch('m'), Command::ToggleMap)] },
+    Binding { label: "r", help: "refresh now", hint: None,
+        keys: &[(ch('r'), Command::Refresh)] },
+    Binding { label: "?", help: "this help", hint: hint("?", "help", 11),
+        keys: &[(ch('?'), Command::Help)] },
+    Binding { label: "Esc", help: "back to the train list", hint: None,
+        keys: &[(code(KeyCode::Esc), Command::Close)] },
 ];
 
 /// While typing the filter: printable keys are text (see [`command`]).
@@ -174,6 +220,7 @@ pub fn table(mode: Mode) -> &'static [Binding] {
         Mode::Filtering => FILTERING,
         Mode::Window => WINDOW,
         Mode::Search => SEARCH,
+        Mode::Map => MAP,
     }
 }
 
@@ -262,6 +309,24 @@ mod tests {
         (Mode::Search, Command::Search(SearchEdit::Backspace)),
         (Mode::Search, Command::Search(SearchEdit::DeleteWord)),
         (Mode::Search, Command::Search(SearchEdit::Clear)),
+        (Mode::Normal, Command::FullMap),
+        (Mode::Map, Command::Quit),
+        (Mode::Map, Command::Pan(-1, 0)),
+        (Mode::Map, Command::Pan(1, 0)),
+        (Mode::Map, Command::Pan(0, 1)),
+        (Mode::Map, Command::Pan(0, -1)),
+        (Mode::Map, Command::Zoom(true)),
+        (Mode::Map, Command::Zoom(false)),
+        (Mode::Map, Command::FitMap),
+        (Mode::Map, Command::Follow),
+        (Mode::Map, Command::FullMap),
+        (Mode::Map, Command::CycleFocus(true)),
+        (Mode::Map, Command::CycleFocus(false)),
+        (Mode::Map, Command::Details),
+        (Mode::Map, Command::ToggleMap),
+        (Mode::Map, Command::Refresh),
+        (Mode::Map, Command::Help),
+        (Mode::Map, Command::Close),
     ];
 
     #[test]
@@ -273,7 +338,13 @@ mod tests {
                 .any(|(_, c)| c == wanted);
             assert!(bound, "{wanted:?} has no key in {mode:?}");
         }
-        for mode in [Mode::Normal, Mode::Filtering, Mode::Window, Mode::Search] {
+        for mode in [
+            Mode::Normal,
+            Mode::Filtering,
+            Mode::Window,
+            Mode::Search,
+            Mode::Map,
+        ] {
             for b in table(mode) {
                 assert!(
                     !b.label.is_empty() && !b.help.is_empty(),

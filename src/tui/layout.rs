@@ -8,9 +8,21 @@ pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 15;
 /// From this width the countries get a column of their own and the board sits on the right.
 pub const WIDE: u16 = 120;
-/// From this width (and enough height) the map is drawn when switched on.
-pub const MAP_WIDTH: u16 = 120;
+/// From this width (and enough height) the map is drawn when switched on: beside the board on
+/// wide screens, under the train list beside the board from here to [`WIDE`].
+pub const MAP_WIDTH: u16 = 100;
 pub const MAP_HEIGHT: u16 = 30;
+
+/// How the map is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MapShown {
+    Hidden,
+    /// A pane, where there is room for it.
+    #[default]
+    Pane,
+    /// The whole body (`M`), from the minimum size up.
+    Full,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Areas {
@@ -25,8 +37,8 @@ pub struct Areas {
     pub footer: Rect,
 }
 
-/// The panes for a terminal of `area`, with the map where `show_map` and there is room for it.
-pub fn areas(area: Rect, show_map: bool) -> Areas {
+/// The panes for a terminal of `area`, with the map as `map` says where there is room for it.
+pub fn areas(area: Rect, map: MapShown) -> Areas {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return Areas {
             too_small: true,
@@ -39,6 +51,16 @@ pub fn areas(area: Rect, show_map: bool) -> Areas {
         Constraint::Length(1),
     ])
     .areas(area);
+    let show_map = map == MapShown::Pane;
+    if map == MapShown::Full {
+        return Areas {
+            too_small: false,
+            header,
+            map: Some(body),
+            footer,
+            ..Areas::default()
+        };
+    }
     if area.width >= WIDE {
         let right = (area.width * 3 / 8).clamp(44, 76);
         let [countries, trains, side] = Layout::horizontal([
@@ -68,8 +90,17 @@ pub fn areas(area: Rect, show_map: bool) -> Areas {
     } else {
         let [tabs, rest] =
             Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(body);
-        let [trains, board] =
+        let [trains, bottom] =
             Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(rest);
+        let with_map = show_map && area.width >= MAP_WIDTH && area.height >= MAP_HEIGHT;
+        let (board, map) = if with_map {
+            let [b, m] =
+                Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)])
+                    .areas(bottom);
+            (b, Some(m))
+        } else {
+            (bottom, None)
+        };
         Areas {
             too_small: false,
             header,
@@ -77,7 +108,7 @@ pub fn areas(area: Rect, show_map: bool) -> Areas {
             countries_as_tabs: true,
             trains,
             board,
-            map: None,
+            map,
             footer,
         }
     }

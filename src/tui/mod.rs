@@ -3,10 +3,12 @@
 //! dashboard into the shared screen runtime ([`crate::screen`]).
 
 pub mod app;
+pub mod braille;
 pub mod history;
 pub mod keymap;
 pub mod layout;
 pub mod list;
+pub mod mapview;
 pub mod run;
 pub mod search;
 pub mod view;

@@ -1,159 +1,400 @@
-//! Train positions on a world map, zoomed to the selected country with the right aspect, dots
-//! grouped by delay class, the selected train marked.
+//! The map: the country's coasts and borders (its neighbours fainter), its rail lines, its main
+//! stations with the names that fit, the trains by delay class, the selected train and its
+//! journey, and a legend line that names every mark. Zoomed and panned by [`MapView`]
+//! (`crate::tui::mapview`).
+//!
+//! The still part (coasts, borders, lines, stations) is drawn once per view into a braille
+//! raster and reused every frame (`AppState::map_layer`); a frame then costs the trains (one
+//! marker per cell, the worst delay in it showing) and the labels, however many trains there
+//! are. Rail lines are the demo network's when the data is simulated, else those learnt from
+//! the journeys fetched so far.
 
 use super::pane_block;
 use crate::assets;
 use crate::country;
-use crate::screen::theme::DelayClass;
-use crate::tui::app::AppState;
+use crate::screen::theme::{DelayClass, Theme};
+use crate::source::demo::network::Network;
+use crate::tui::app::{AppState, Pane};
+use crate::tui::braille::{Layer, Raster};
+use crate::tui::mapview::LayerKey;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Color;
-use ratatui::symbols::Marker;
+use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::canvas::{Canvas, Map, MapResolution, Points};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
+use std::sync::OnceLock;
 
-/// Longitude and latitude bounds showing `(lng, lat)` box at the cell aspect of `area`
-/// (terminal cells are about twice as tall as wide).
-pub fn bounds(area: Rect, min: (f64, f64), max: (f64, f64)) -> ([f64; 2], [f64; 2]) {
-    let mid_lat = ((min.1 + max.1) / 2.0).clamp(-80.0, 80.0);
-    let squash = mid_lat.to_radians().cos().max(0.1);
-    let (mut lng_span, mut lat_span) = ((max.0 - min.0).max(0.5), (max.1 - min.1).max(0.5));
-    let screen = f64::from(area.width.max(1)) / (2.0 * f64::from(area.height.max(1)));
-    // Widen whichever side is short so that a degree looks the same both ways.
-    if lng_span * squash / lat_span < screen {
-        lng_span = lat_span * screen / squash;
-    } else {
-        lat_span = lng_span * squash / screen;
+/// Degrees on screen: `([min_lng, max_lng], [min_lat, max_lat])`, and the raster's dots.
+#[derive(Debug, Clone, Copy)]
+struct Projection {
+    x: [f64; 2],
+    y: [f64; 2],
+    dots: (f64, f64),
+}
+
+impl Projection {
+    /// `(lng, lat)` in dots from the top left.
+    fn dot(&self, lng: f64, lat: f64) -> (f64, f64) {
+        (
+            (lng - self.x[0]) / (self.x[1] - self.x[0]) * self.dots.0,
+            (self.y[1] - lat) / (self.y[1] - self.y[0]) * self.dots.1,
+        )
     }
-    let (cx, cy) = ((min.0 + max.0) / 2.0, (min.1 + max.1) / 2.0);
-    (
-        [cx - lng_span / 2.0, cx + lng_span / 2.0],
-        [cy - lat_span / 2.0, cy + lat_span / 2.0],
-    )
+
+    /// The cell `(lng, lat)` falls in, if it is in view.
+    fn cell(&self, lng: f64, lat: f64) -> Option<(u16, u16)> {
+        let (x, y) = self.dot(lng, lat);
+        let (cx, cy) = (x / 2.0, y / 4.0);
+        let (w, h) = (self.dots.0 / 2.0, self.dots.1 / 4.0);
+        (cx >= 0.0 && cy >= 0.0 && cx < w && cy < h).then_some((cx as u16, cy as u16))
+    }
+
+    fn sees(&self, (min_lat, min_lng, max_lat, max_lng): (f32, f32, f32, f32)) -> bool {
+        f64::from(max_lng) >= self.x[0]
+            && f64::from(min_lng) <= self.x[1]
+            && f64::from(max_lat) >= self.y[0]
+            && f64::from(min_lat) <= self.y[1]
+    }
+}
+
+/// The demo network, read once, for drawing its lines.
+fn demo_network() -> Option<&'static Network> {
+    static NETWORK: OnceLock<Option<Network>> = OnceLock::new();
+    NETWORK.get_or_init(|| Network::embedded().ok()).as_ref()
 }
 
 pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
-    let trains = state.trains();
-    let (min, max) = match state.country.as_deref().and_then(country::by_slug) {
-        Some(c) => (
-            (c.bbox.min_lng, c.bbox.min_lat),
-            (c.bbox.max_lng, c.bbox.max_lat),
-        ),
-        None => trains
-            .iter()
-            .filter_map(|t| Some((t.lng?, t.lat?)))
-            .fold(None, |acc: Option<((f64, f64), (f64, f64))>, (x, y)| {
-                Some(match acc {
-                    None => ((x, y), (x, y)),
-                    Some((lo, hi)) => ((lo.0.min(x), lo.1.min(y)), (hi.0.max(x), hi.1.max(y))),
-                })
-            })
-            .unwrap_or(((-170.0, -60.0), (170.0, 75.0))),
+    let Some((inner, x, y)) = state.map_viewport_in(area) else {
+        return;
     };
-    let (x_bounds, y_bounds) = bounds(pane_inner(area), min, max);
-    let inner = pane_inner(area);
-    // One marker per cell, the worst delay in the cell showing: bounded by the map's size,
-    // however many trains there are. A flat grid keeps this O(trains) with a tiny constant.
-    let (gw, gh) = (usize::from(inner.width), usize::from(inner.height));
-    let mut grid: Vec<Option<(u8, f64, f64)>> = vec![None; gw * gh];
-    let mut with_gps = 0usize;
+    let projection = Projection {
+        x,
+        y,
+        dots: (f64::from(inner.width) * 2.0, f64::from(inner.height) * 4.0),
+    };
+    let trains = state.trains();
+    let with_gps = trains.iter().filter(|t| t.has_position()).count();
+    let mut title = vec![
+        Span::styled(" Map ", theme.title()),
+        Span::raw(format!("· {with_gps} with GPS ")),
+    ];
+    if !state.map_view.is_fitted() {
+        title.push(Span::raw(format!("· ×{:.1} ", state.map_view.zoom)));
+    }
+    if state.map_view.follow {
+        title.push(Span::styled("· following ", theme.accent()));
+    }
+    let focused = state.focus == Pane::Map;
+    frame.render_widget(pane_block(Line::from(title), focused, &theme), area);
+
+    let mut raster = still_layer(state, projection, inner);
+    let journey = state.selected_journey();
+    if let Some(j) = journey {
+        let placed: Vec<(f64, f64)> = j
+            .stops
+            .iter()
+            .filter_map(|s| Some(projection.dot(s.lng?, s.lat?)))
+            .collect();
+        for pair in placed.windows(2) {
+            raster.line(pair[0], pair[1], Layer::Journey);
+        }
+    }
+    let buf = frame.buffer_mut();
+    raster.render(inner, buf, |layer| layer_style(layer, &theme));
+
+    // Which cells hold something a label must not cover.
+    let (w, h) = (usize::from(inner.width), usize::from(inner.height));
+    let mut taken = vec![false; w * h];
+    let at = |cx: u16, cy: u16| usize::from(cy) * w + usize::from(cx);
+
+    // Trains: one marker per cell, the worst delay showing.
+    let mut grid: Vec<Option<u8>> = vec![None; w * h];
     for t in trains {
         let (Some(lat), Some(lng)) = (t.lat, t.lng) else {
             continue;
         };
-        with_gps += 1;
-        let Some((cx, cy)) = cell_of(inner, x_bounds, y_bounds, lng, lat) else {
+        let Some((cx, cy)) = projection.cell(lng, lat) else {
             continue;
         };
-        let rank = severity(DelayClass::of(t.delay, false));
-        let slot = &mut grid[usize::from(cy) * gw + usize::from(cx)];
-        if slot.is_none_or(|(r, _, _)| rank > r) {
-            *slot = Some((rank, lng, lat));
+        let cancelled = t.status == crate::model::status::CANCELLED;
+        let rank = severity(DelayClass::of(t.delay, cancelled));
+        let slot = &mut grid[at(cx, cy)];
+        if slot.is_none_or(|r| rank > r) {
+            *slot = Some(rank);
         }
     }
-    let cells: Vec<(u8, f64, f64)> = grid.into_iter().flatten().collect();
-    let stations: Vec<(f64, f64)> = state
+    for (i, rank) in grid.iter().enumerate() {
+        let Some(rank) = rank else { continue };
+        let (cx, cy) = ((i % w) as u16, (i / w) as u16);
+        let class = class_of(*rank);
+        put(buf, inner, (cx, cy), glyph(class), theme.delay(class));
+        taken[i] = true;
+    }
+    // The selected train's journey: its stops as dots, marked above the lines.
+    if let Some(j) = journey {
+        for s in &j.stops {
+            let Some((cx, cy)) = s.lng.zip(s.lat).and_then(|(g, a)| projection.cell(g, a)) else {
+                continue;
+            };
+            if !taken[at(cx, cy)] {
+                put(
+                    buf,
+                    inner,
+                    (cx, cy),
+                    "∘",
+                    layer_style(Layer::Journey, &theme),
+                );
+            }
+        }
+    }
+    if let Some((lng, lat)) = state.selected_position() {
+        if let Some((cx, cy)) = projection.cell(lng, lat) {
+            put(buf, inner, (cx, cy), "◆", theme.selected());
+            taken[at(cx, cy)] = true;
+        }
+    }
+    labels(state, projection, inner, buf, &mut taken, &theme);
+    legend(state, with_gps, frame, area, &theme);
+}
+
+/// The still layer for this view: from the cache when nothing it shows has changed.
+fn still_layer(state: &AppState, p: Projection, inner: Rect) -> Raster {
+    let span = (p.x[1] - p.x[0]).abs().max(1e-9);
+    let q = |v: f64| (v / span * 1000.0).round() as i64;
+    let lines = state.country.as_deref().map_or_else(
+        || state.known_lines.values().map(Vec::len).sum(),
+        |c| state.known_lines.get(c).map_or(0, Vec::len),
+    );
+    let key = LayerKey {
+        size: (inner.width, inner.height),
+        bounds: [q(p.x[0]), q(p.x[1]), q(p.y[0]), q(p.y[1])],
+        country: state.country.clone(),
+        lines,
+        simulated: state.simulated(),
+    };
+    let mut cache = state.map_layer.0.borrow_mut();
+    if let Some((k, raster)) = cache.as_ref() {
+        if *k == key {
+            return raster.clone();
+        }
+    }
+    let raster = draw_still(state, p, inner);
+    *cache = Some((key, raster.clone()));
+    raster
+}
+
+fn draw_still(state: &AppState, p: Projection, inner: Rect) -> Raster {
+    let mut r = Raster::new(inner.width, inner.height);
+    let outlines = crate::outline::outlines();
+    let home = state
         .country
         .as_deref()
-        .map(|c| assets::stations(c).iter().map(|s| (s.lng, s.lat)).collect())
-        .unwrap_or_default();
-    let selected = state
-        .list
-        .selected(trains)
-        .and_then(|t| Some((t.lng?, t.lat?)));
-    let mono = state.settings.monochrome;
-    let title = Line::from(vec![
-        Span::styled(" Map ", theme.title()),
-        Span::raw(format!("· {with_gps} with GPS · • train ◆ selected ")),
-    ]);
-    let canvas = Canvas::default()
-        .block(pane_block(title, false, &theme))
-        .marker(Marker::Braille)
-        .x_bounds(x_bounds)
-        .y_bounds(y_bounds)
-        .paint(move |ctx| {
-            let resolution = if x_bounds[1] - x_bounds[0] > 60.0 {
-                MapResolution::Low
-            } else {
-                MapResolution::High
-            };
-            let faint = if mono { Color::Reset } else { Color::DarkGray };
-            ctx.draw(&Map {
-                resolution,
-                color: faint,
-            });
-            ctx.draw(&Points {
-                coords: &stations,
-                color: if mono {
-                    Color::Reset
-                } else if theme.light {
-                    Color::Black
-                } else {
-                    Color::Gray
-                },
-            });
-            ctx.layer();
-            for &(rank, lng, lat) in &cells {
-                ctx.print(lng, lat, Span::styled("•", theme.delay(class_of(rank))));
+        .and_then(country::by_slug)
+        .map(|c| c.iso);
+    for arc in outlines.arcs.iter().filter(|a| p.sees(a.bounds)) {
+        let layer = match home {
+            Some(iso) if outlines.belongs(arc, iso) => Layer::Outline,
+            Some(_) => Layer::Neighbour,
+            // All countries: every country of the API is home.
+            None if arc.countries.iter().any(|&c| c > 0) => Layer::Outline,
+            None => Layer::Neighbour,
+        };
+        let mut last: Option<((f64, f64), f32)> = None;
+        for &(lat, lng) in &arc.points {
+            let here = p.dot(f64::from(lng), f64::from(lat));
+            // A step across the antimeridian (Russia's east, Alaska's islands) is no line.
+            if let Some((prev, _)) = last.filter(|(_, g)| (g - lng).abs() < 90.0) {
+                r.line(prev, here, layer);
             }
-            if let Some((x, y)) = selected {
-                ctx.print(x, y, Span::styled("◆", theme.selected()));
-            }
-        });
-    frame.render_widget(canvas, area);
-}
-
-fn pane_inner(area: Rect) -> Rect {
-    Rect::new(
-        area.x + 1,
-        area.y + 1,
-        area.width.saturating_sub(2),
-        area.height.saturating_sub(2),
-    )
-}
-
-/// The cell of the canvas a position falls in, if any.
-fn cell_of(inner: Rect, x: [f64; 2], y: [f64; 2], lng: f64, lat: f64) -> Option<(u16, u16)> {
-    let fx = (lng - x[0]) / (x[1] - x[0]);
-    let fy = (y[1] - lat) / (y[1] - y[0]);
-    if !(0.0..1.0).contains(&fx) || !(0.0..1.0).contains(&fy) {
-        return None;
+            last = Some((here, lng));
+        }
     }
-    Some((
-        (fx * f64::from(inner.width)) as u16,
-        (fy * f64::from(inner.height)) as u16,
-    ))
+    let shown = |slug: &str| state.country.as_deref().is_none_or(|c| c == slug);
+    if state.simulated() {
+        for net in demo_network().into_iter().flat_map(|n| &n.countries) {
+            if !shown(net.country.slug) {
+                continue;
+            }
+            for line in &net.lines {
+                let dots: Vec<(f64, f64)> = line
+                    .stops
+                    .iter()
+                    .filter_map(|s| net.stations.get(s.station))
+                    .map(|s| p.dot(s.lng, s.lat))
+                    .collect();
+                for pair in dots.windows(2) {
+                    r.line(pair[0], pair[1], Layer::Rail);
+                }
+            }
+        }
+    }
+    for (slug, segments) in &state.known_lines {
+        if shown(slug) {
+            for &(a, b) in segments {
+                r.line(p.dot(a.0, a.1), p.dot(b.0, b.1), Layer::Rail);
+            }
+        }
+    }
+    if let Some(c) = state.country.as_deref() {
+        for s in assets::stations(c) {
+            let (x, y) = p.dot(s.lng, s.lat);
+            r.dot(x, y, Layer::Station);
+        }
+    }
+    r
 }
 
-const BY_SEVERITY: [DelayClass; 6] = [
+/// The main stations' names, in the list's order (the biggest first), where they fit without
+/// covering a train, another name or the edge; more fit as the map zooms in.
+fn labels(
+    state: &AppState,
+    p: Projection,
+    inner: Rect,
+    buf: &mut Buffer,
+    taken: &mut [bool],
+    theme: &Theme,
+) {
+    let Some(c) = state.country.as_deref() else {
+        return;
+    };
+    let w = usize::from(inner.width);
+    for s in assets::stations(c) {
+        let Some((cx, cy)) = p.cell(s.lng, s.lat) else {
+            continue;
+        };
+        let name: String = s.name.chars().take(18).collect();
+        let len = name.chars().count() as u16;
+        // Right of the dot, else left of it.
+        let start = if cx + 1 + len <= inner.width {
+            cx + 1
+        } else if cx > len {
+            cx - len - 1
+        } else {
+            continue;
+        };
+        let row = usize::from(cy) * w;
+        // A cell of room on each side, so that names do not run together.
+        let from = usize::from(start.saturating_sub(1));
+        let to = (usize::from(start + len) + 1).min(w);
+        if taken[row + from..row + to].iter().any(|t| *t) {
+            continue;
+        }
+        taken[row + from..row + to]
+            .iter_mut()
+            .for_each(|t| *t = true);
+        taken[row + usize::from(cx)] = true;
+        buf.set_string(inner.x + start, inner.y + cy, &name, theme.dim());
+    }
+}
+
+/// The last line inside the map: every mark and what it means, as many as fit.
+fn legend(state: &AppState, with_gps: usize, frame: &mut Frame, area: Rect, theme: &Theme) {
+    if area.height < 4 {
+        return;
+    }
+    let line = Rect::new(
+        area.x + 1,
+        area.bottom().saturating_sub(2),
+        area.width.saturating_sub(2),
+        1,
+    );
+    let no_gps = state.trains().len().saturating_sub(with_gps);
+    // The trains' marks first, then the rest; in short words where the long ones do not fit.
+    let classes = [
+        (DelayClass::OnTime, "on time", "0′"),
+        (DelayClass::Slight, "+1–4′", "+1′"),
+        (DelayClass::Late, "+5′", "+5′"),
+        (DelayClass::VeryLate, "+15′", "+15′"),
+        (DelayClass::NoData, "no data", "n/a"),
+    ];
+    let mut items: Vec<(&str, Style, &str, &str)> = classes
+        .iter()
+        .map(|&(c, long, short)| (glyph(c), theme.delay(c), long, short))
+        .collect();
+    items.push(("◆", theme.selected(), "selected", "sel"));
+    if state.selected_journey().is_some() {
+        items.push((
+            "∘",
+            layer_style(Layer::Journey, theme),
+            "its stops",
+            "stops",
+        ));
+    }
+    items.push(("⠂", layer_style(Layer::Station, theme), "station", "stn"));
+    items.push(("⠒", layer_style(Layer::Rail, theme), "line", "line"));
+    let tail = format!("{no_gps} no GPS");
+    let width = usize::from(line.width).saturating_sub(tail.chars().count());
+    let need = |short: bool| {
+        items
+            .iter()
+            .map(|(m, _, l, s)| m.chars().count() + 3 + if short { s } else { l }.chars().count())
+            .sum::<usize>()
+    };
+    let short = need(false) > width;
+    let mut spans = Vec::new();
+    let mut room = width;
+    for (mark, style, long, brief) in items {
+        let words = if short { brief } else { long };
+        let need = mark.chars().count() + words.chars().count() + 3;
+        if need > room {
+            break;
+        }
+        room -= need;
+        spans.push(Span::styled(mark, style));
+        spans.push(Span::raw(format!(" {words}  ")));
+    }
+    spans.push(Span::styled(tail, theme.dim()));
+    frame.render_widget(Paragraph::new(Line::from(spans)), line);
+}
+
+fn put(buf: &mut Buffer, inner: Rect, (cx, cy): (u16, u16), symbol: &str, style: Style) {
+    if let Some(cell) = buf.cell_mut((inner.x + cx, inner.y + cy)) {
+        cell.set_symbol(symbol).set_style(style);
+    }
+}
+
+/// Each layer's colour; in monochrome the layers differ by weight alone.
+fn layer_style(layer: Layer, theme: &Theme) -> Style {
+    if theme.mono {
+        return match layer {
+            Layer::Outline | Layer::Journey => Style::default().add_modifier(Modifier::BOLD),
+            _ => Style::default(),
+        };
+    }
+    let light = theme.light;
+    let color = match layer {
+        Layer::Empty | Layer::Neighbour => Color::DarkGray,
+        Layer::Outline if light => Color::Black,
+        Layer::Outline => Color::Gray,
+        Layer::Rail => Color::Blue,
+        Layer::Station if light => Color::Black,
+        Layer::Station => Color::White,
+        Layer::Journey => Color::Cyan,
+    };
+    Style::default().fg(color)
+}
+
+/// A train's mark by its delay class: the shape tells the class without colour.
+fn glyph(class: DelayClass) -> &'static str {
+    match class {
+        DelayClass::NoData => "○",
+        DelayClass::Early | DelayClass::OnTime => "•",
+        DelayClass::Slight => "▴",
+        DelayClass::Late | DelayClass::VeryLate => "▲",
+        DelayClass::Cancelled => "✕",
+    }
+}
+
+const BY_SEVERITY: [DelayClass; 7] = [
     DelayClass::NoData,
     DelayClass::Early,
     DelayClass::OnTime,
     DelayClass::Slight,
     DelayClass::Late,
     DelayClass::VeryLate,
+    DelayClass::Cancelled,
 ];
 
 fn severity(class: DelayClass) -> u8 {
@@ -169,13 +410,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bounds_keep_the_aspect_and_contain_the_box() {
-        let area = Rect::new(0, 0, 60, 20);
-        let (x, y) = bounds(area, (19.4, 59.7), (31.6, 70.1));
-        let e = 1e-9;
-        assert!(x[0] <= 19.4 + e && x[1] >= 31.6 - e && y[0] <= 59.7 + e && y[1] >= 70.1 - e);
-        let squash = ((59.7f64 + 70.1) / 2.0).to_radians().cos();
-        let ratio = (x[1] - x[0]) * squash / (y[1] - y[0]);
-        assert!((ratio - 60.0 / 40.0).abs() < 1e-6, "{ratio}");
+    fn every_class_has_its_own_shape_or_weight() {
+        // Late and very late share a shape and differ by weight (bold, bold underlined), as
+        // in the list.
+        let shapes: Vec<&str> = BY_SEVERITY.iter().map(|c| glyph(*c)).collect();
+        assert_eq!(shapes, ["○", "•", "•", "▴", "▲", "▲", "✕"]);
+        for (i, c) in BY_SEVERITY.iter().enumerate() {
+            assert_eq!(class_of(severity(*c)), *c, "{i}");
+        }
+    }
+
+    #[test]
+    fn the_projection_puts_the_box_on_screen() {
+        let p = Projection {
+            x: [20.0, 30.0],
+            y: [60.0, 70.0],
+            dots: (100.0, 80.0),
+        };
+        assert_eq!(p.cell(20.0, 70.0), Some((0, 0)));
+        assert_eq!(p.cell(29.99, 60.01), Some((49, 19)));
+        assert_eq!(p.cell(31.0, 65.0), None);
+        assert!(p.sees((65.0, 25.0, 66.0, 26.0)));
+        assert!(!p.sees((10.0, 25.0, 11.0, 26.0)));
     }
 }

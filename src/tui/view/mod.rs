@@ -26,7 +26,7 @@ pub use trains::trains;
 /// Draws the whole dashboard.
 pub fn draw(state: &AppState, frame: &mut Frame) {
     let area = frame.area();
-    let areas = super::layout::areas(area, state.show_map);
+    let areas = state.areas_in(area);
     if areas.too_small {
         too_small(frame, area);
         return;
@@ -71,6 +71,7 @@ fn footer(state: &AppState, frame: &mut Frame, area: Rect) {
     // The main keys' hints, also under a window (it closes with Esc).
     let mode = match state.key_mode() {
         Mode::Filtering => Mode::Filtering,
+        Mode::Map => Mode::Map,
         _ => Mode::Normal,
     };
     // `? help` is always shown (last); the other hints as many as fit before it, whole.

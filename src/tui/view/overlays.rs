@@ -5,7 +5,7 @@ use super::popup;
 use crate::model::Train;
 use crate::screen::theme::{delay_text, DelayClass, Theme};
 use crate::tui::app::AppState;
-use crate::tui::keymap::NORMAL;
+use crate::tui::keymap::{MAP, NORMAL};
 use crate::tui::list::destination;
 use crate::tui::search::StationSearch;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -46,8 +46,12 @@ fn legend(on_time: i64) -> Vec<(&'static str, String)> {
             "country: not counted yet · feed failing · count over 5 min old".into(),
         ),
         (
-            "• ◆ (map)",
-            "a train, coloured as its delay · selected train · grey: station".into(),
+            "• ▴ ▲ ○ ◆ (map)",
+            "a train on time / +1–4′ / +5′ (bold; underlined from 15′) / no data · selected".into(),
+        ),
+        (
+            "⠂ ⠒ ∘ (map)",
+            "a station · a rail line (blue) · the selected train's stops and route (cyan)".into(),
         ),
     ]
 }
@@ -64,7 +68,7 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
         frame,
         area,
         84,
-        (NORMAL.len() + marks.len() + 2 + extra) as u16 + 4,
+        (NORMAL.len() + MAP.len() + marks.len() + 4 + extra) as u16 + 4,
     );
     let mut rows: Vec<Row> = NORMAL
         .iter()
@@ -75,6 +79,20 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
             ])
         })
         .collect();
+    rows.push(Row::new(vec![Span::raw("")]));
+    rows.push(Row::new(vec![
+        Span::styled("On the map", theme.title()),
+        Span::raw("(Tab to it, or M)"),
+    ]));
+    for b in MAP
+        .iter()
+        .filter(|b| !NORMAL.iter().any(|n| n.label == b.label))
+    {
+        rows.push(Row::new(vec![
+            Span::styled(b.label, theme.accent()),
+            Span::raw(b.help),
+        ]));
+    }
     rows.push(Row::new(vec![Span::raw("")]));
     rows.push(Row::new(vec![Span::styled("Marks", theme.title())]));
     for (mark, meaning) in marks {
