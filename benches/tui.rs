@@ -1,6 +1,8 @@
 //! Frame build time of the dashboard: `view::draw` into a 200×60 buffer with about 26,000 trains
-//! (demo at scale 40, all countries, map on); and the `b` picker's search over the whole station
-//! directory, one keystroke at a time. `cargo bench --bench tui`.
+//! (demo at scale 40, all countries, map on), as frames follow one another (the map's still
+//! layer reused) and when the map's view has just changed (the layer drawn again); the map's
+//! outlines decoded; and the `b` picker's search over the whole station directory, one keystroke
+//! at a time. `cargo bench --bench tui`.
 
 use chrono::{DateTime, Utc};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -41,8 +43,31 @@ fn frame(c: &mut Criterion) {
                 terminal.draw(|f| view::draw(black_box(&state), f)).unwrap();
             })
         });
+        // The frame after a zoom or a pan: the still layer (coasts, lines, stations) drawn anew.
+        g.bench_function(format!("{name}_view_changed"), |b| {
+            b.iter(|| {
+                state.map_layer.0.borrow_mut().take();
+                terminal.clear().unwrap();
+                terminal.draw(|f| view::draw(black_box(&state), f)).unwrap();
+            })
+        });
     }
     g.finish();
+}
+
+/// The embedded outlines decoded (once per process, on the map's first frame).
+fn outlines(c: &mut Criterion) {
+    let asset = include_bytes!("../assets/map/outlines.bin");
+    let o = railtop::outline::decode(asset).unwrap();
+    eprintln!(
+        "outlines: {} bytes embedded, {} arcs, {} points",
+        asset.len(),
+        o.arcs.len(),
+        o.points()
+    );
+    c.bench_function("outlines_decode", |b| {
+        b.iter(|| black_box(railtop::outline::decode(black_box(asset)).unwrap()))
+    });
 }
 
 /// The picker's search as a person types `zurich`, `roma t` and a typo: every prefix searched
@@ -131,5 +156,5 @@ fn search_percentiles(_: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, frame, search, search_percentiles);
+criterion_group!(benches, frame, outlines, search, search_percentiles);
 criterion_main!(benches);

@@ -208,7 +208,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 cells.push(Cell::from(Span::styled(countdown, theme.accent())));
             }
             cells.push(Cell::from(fit(&d.line, cols.line)));
-            cells.push(Cell::from(destination_with_via(
+            cells.push(Cell::from(columns::destination_with_via(
                 d,
                 cols.via,
                 usize::from(cols.destination),
@@ -233,43 +233,6 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         area,
         buf,
     );
-}
-
-/// `Tampere  via Pasila, Tikkurila, …`: the destination, then as many whole via stops as fit
-/// in `width` (dimmed; `…` when some are left out), never a stop cut in the middle.
-fn destination_with_via(
-    d: &crate::model::Departure,
-    with_via: bool,
-    width: usize,
-    theme: &Theme,
-) -> Line<'static> {
-    use unicode_width::UnicodeWidthStr;
-    let destination = crate::text::fit(&d.destination, width);
-    let mut spans = vec![Span::raw(destination.clone())];
-    if with_via && !d.via.is_empty() {
-        let room = width.saturating_sub(destination.width());
-        let mut via = String::new();
-        for (i, stop) in d.via.iter().enumerate() {
-            let piece = if i == 0 {
-                format!("  via {stop}")
-            } else {
-                format!(", {stop}")
-            };
-            let more = i + 1 < d.via.len();
-            // Room for this stop, and for ", …" after it if more follow.
-            if via.width() + piece.width() + if more { 3 } else { 0 } > room {
-                if i > 0 {
-                    via.push_str(", …");
-                }
-                break;
-            }
-            via.push_str(&piece);
-        }
-        if !via.is_empty() {
-            spans.push(Span::styled(via, theme.dim()));
-        }
-    }
-    Line::from(spans)
 }
 
 fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {

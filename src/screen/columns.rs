@@ -1,6 +1,7 @@
 //! Which columns a departure board shows at a given width, and how wide: shared by the kiosk
 //! board and the dashboard's board pane, so both give way in the same order and neither cuts a
-//! destination to nothing. Pure; the views draw what it decides.
+//! destination to nothing. Pure; the views draw what it decides, the destination with its via
+//! stops through [`destination_with_via`].
 
 use ratatui::layout::Constraint;
 
@@ -168,6 +169,43 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
         steps[step](&mut c);
         step += 1;
     }
+}
+
+/// `Tampere  via Pasila, Tikkurila, …`: the destination, then as many whole via stops as fit
+/// in `width` (dimmed; `…` when some are left out), never a stop cut in the middle.
+pub fn destination_with_via(
+    d: &crate::model::Departure,
+    with_via: bool,
+    width: usize,
+    theme: &super::theme::Theme,
+) -> ratatui::text::Line<'static> {
+    use unicode_width::UnicodeWidthStr;
+    let destination = crate::text::fit(&d.destination, width);
+    let mut spans = vec![ratatui::text::Span::raw(destination.clone())];
+    if with_via && !d.via.is_empty() {
+        let room = width.saturating_sub(destination.width());
+        let mut via = String::new();
+        for (i, stop) in d.via.iter().enumerate() {
+            let piece = if i == 0 {
+                format!("  via {stop}")
+            } else {
+                format!(", {stop}")
+            };
+            let more = i + 1 < d.via.len();
+            // Room for this stop, and for ", …" after it if more follow.
+            if via.width() + piece.width() + if more { 3 } else { 0 } > room {
+                if i > 0 {
+                    via.push_str(", …");
+                }
+                break;
+            }
+            via.push_str(&piece);
+        }
+        if !via.is_empty() {
+            spans.push(ratatui::text::Span::styled(via, theme.dim()));
+        }
+    }
+    ratatui::text::Line::from(spans)
 }
 
 #[cfg(test)]

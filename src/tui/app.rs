@@ -281,21 +281,35 @@ impl AppState {
     }
 
     /// The `(lng, lat)` box the map fits: the country's, else the trains' extent.
-    pub fn map_box(&self) -> ((f64, f64), (f64, f64)) {
+    pub fn map_box(&self) -> mapview::Extent {
         if let Some(c) = self.country.as_deref().and_then(country::by_slug) {
             let b = c.bbox;
             return ((b.min_lng, b.min_lat), (b.max_lng, b.max_lat));
         }
-        self.trains()
+        // Measured once per answer (by the answer's address), not once per frame.
+        let answer = self
+            .realtime
+            .data
+            .as_ref()
+            .map_or(0, |a| Arc::as_ptr(a) as usize);
+        if let Some((of, extent)) = *self.map_layer.1.borrow() {
+            if of == answer {
+                return extent;
+            }
+        }
+        let extent = self
+            .trains()
             .iter()
             .filter_map(|t| Some((t.lng?, t.lat?)))
-            .fold(None, |acc: Option<((f64, f64), (f64, f64))>, (x, y)| {
+            .fold(None, |acc: Option<mapview::Extent>, (x, y)| {
                 Some(match acc {
                     None => ((x, y), (x, y)),
                     Some((lo, hi)) => ((lo.0.min(x), lo.1.min(y)), (hi.0.max(x), hi.1.max(y))),
                 })
             })
-            .unwrap_or(((-170.0, -60.0), (170.0, 75.0)))
+            .unwrap_or(((-170.0, -60.0), (170.0, 75.0)));
+        *self.map_layer.1.borrow_mut() = Some((answer, extent));
+        extent
     }
 
     /// The selected train's `(lng, lat)`, where it has a position.

@@ -52,9 +52,16 @@ pub struct LayerKey {
 }
 
 /// The last still layer drawn, kept between frames (the views are pure but may remember what
-/// they drew: the same state draws the same screen).
+/// they drew: the same state draws the same screen); and the trains' extent, by the answer it
+/// was measured on (the all-countries map fits it; measuring 26,000 trains each frame costs).
 #[derive(Debug, Default)]
-pub struct LayerCache(pub RefCell<Option<(LayerKey, Raster)>>);
+pub struct LayerCache(
+    pub RefCell<Option<(LayerKey, Raster)>>,
+    pub RefCell<Option<(usize, Extent)>>,
+);
+
+/// A `(lng, lat)` box: its lower left and upper right corners.
+pub type Extent = ((f64, f64), (f64, f64));
 
 /// The degrees shown: `([min_lng, max_lng], [min_lat, max_lat])` for the box `min`–`max` (each
 /// `(lng, lat)`) in `area` (inside the border) at `view`, centred on `train` when following.

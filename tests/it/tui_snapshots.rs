@@ -110,6 +110,52 @@ fn overlays() {
     insta::assert_snapshot!("overlay_search", screen(&s).backend());
 }
 
+/// The map of Finland, Switzerland and the United States (coasts, borders, lines, stations and
+/// their names, the legend) at 120×40 and 200×60, fitted and zoomed in once; and the
+/// full-screen map at 100×30.
+#[test]
+fn maps_of_three_countries() {
+    for (country, station) in [
+        ("finland", "HKI"),
+        ("switzerland", "8503000"),
+        ("united-states", "NYP"),
+    ] {
+        for (w, h) in [(120, 40), (200, 60)] {
+            let mut s = DemoScene {
+                seed: 1,
+                scale: 1,
+                country: Some(country),
+                station,
+                now: now(),
+                size: (w, h),
+                settings: Settings::default(),
+            }
+            .load();
+            let map = s.areas().map.expect("the map is shown");
+            let draw = |s: &AppState| {
+                let mut t = terminal(w, h);
+                t.draw(|f| view::draw(s, f)).unwrap();
+                let buf = t.backend().buffer().clone();
+                let mut text = String::new();
+                for y in map.y..map.bottom() {
+                    for x in map.x..map.right() {
+                        text.push_str(buf[(x, y)].symbol());
+                    }
+                    text.push('\n');
+                }
+                text
+            };
+            insta::assert_snapshot!(format!("map_{country}_{w}x{h}"), draw(&s));
+            s.focus = railtop::tui::app::Pane::Map;
+            key(&mut s, KeyCode::Char('+'));
+            insta::assert_snapshot!(format!("map_{country}_{w}x{h}_zoomed"), draw(&s));
+        }
+    }
+    let mut s = loaded(Some("switzerland"), (100, 30), false);
+    key(&mut s, KeyCode::Char('M'));
+    insta::assert_snapshot!("map_full_screen_100x30", screen(&s).backend());
+}
+
 /// The details window with the train's journey, narrow (summary above the stops) and wide
 /// (fields beside them), following the train and scrolled.
 #[test]

@@ -1,5 +1,6 @@
-//! The departure board of one station: scheduled and expected time, line, destination, platform
-//! (`3→5` where it changed), delay or cancellation, operator.
+//! The departure board of one station: scheduled and expected time, train (its number, else its
+//! line), destination with its via stops where there is room, platform (`3→5` where it changed),
+//! delay or cancellation, operator.
 
 use super::{age_text, pane_block};
 use crate::screen::columns;
@@ -9,6 +10,11 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Cell, Paragraph, Row, Table};
 use ratatui::Frame;
+
+/// A departure's train: its number where the feed gives one (`ICE 1007`), else its line.
+fn train(d: &crate::model::Departure) -> &str {
+    d.train_code.as_deref().unwrap_or(&d.line)
+}
 
 pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
@@ -58,12 +64,11 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     let cols = columns::columns(
         inner_width,
         columns::Wants {
-            via: false,
             countdown: false,
             least_destination: 16,
             ..columns::Wants::board(
                 5,
-                widest(&|d| d.line.chars().count()).clamp(4, 10),
+                widest(&|d| train(d).chars().count()).clamp(5, 10),
                 widest(&|d| platform_text(d).chars().count()).clamp(2, 8),
                 widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
             )
@@ -105,8 +110,13 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 cells.push(Cell::from(expected));
             }
             cells.extend([
-                Cell::from(fit(&d.line, cols.line)),
-                Cell::from(fit(&d.destination, cols.destination)),
+                Cell::from(fit(train(d), cols.line)),
+                Cell::from(columns::destination_with_via(
+                    d,
+                    cols.via,
+                    usize::from(cols.destination),
+                    &theme,
+                )),
                 Cell::from(Span::styled(fit(&platform, cols.platform), platform_style)),
                 Cell::from(Span::styled(status, theme.delay(class))),
             ]);
@@ -124,7 +134,11 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 style
             })
         });
-    let (titles, widths) = cols.header();
+    let (mut titles, widths) = cols.header();
+    // The dashboard names trains by their number (the kiosk, like a station's screen, by line).
+    for t in titles.iter_mut().filter(|t| **t == "LINE") {
+        *t = "TRAIN";
+    }
     let table = Table::new(rows, widths)
         .header(Row::new(titles).style(theme.header_cells()))
         .column_spacing(cols.spacing);

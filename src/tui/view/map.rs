@@ -75,19 +75,6 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
         dots: (f64::from(inner.width) * 2.0, f64::from(inner.height) * 4.0),
     };
     let trains = state.trains();
-    let with_gps = trains.iter().filter(|t| t.has_position()).count();
-    let mut title = vec![
-        Span::styled(" Map ", theme.title()),
-        Span::raw(format!("· {with_gps} with GPS ")),
-    ];
-    if !state.map_view.is_fitted() {
-        title.push(Span::raw(format!("· ×{:.1} ", state.map_view.zoom)));
-    }
-    if state.map_view.follow {
-        title.push(Span::styled("· following ", theme.accent()));
-    }
-    let focused = state.focus == Pane::Map;
-    frame.render_widget(pane_block(Line::from(title), focused, &theme), area);
 
     let mut raster = still_layer(state, projection, inner);
     let journey = state.selected_journey();
@@ -109,17 +96,19 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
     let mut taken = vec![false; w * h];
     let at = |cx: u16, cy: u16| usize::from(cy) * w + usize::from(cx);
 
-    // Trains: one marker per cell, the worst delay showing.
+    // Trains: one marker per cell, the worst delay showing. The loop reads only the position
+    // and the delay of each record (a cancelled train has no position to show).
     let mut grid: Vec<Option<u8>> = vec![None; w * h];
+    let mut with_gps = 0usize;
     for t in trains {
         let (Some(lat), Some(lng)) = (t.lat, t.lng) else {
             continue;
         };
+        with_gps += 1;
         let Some((cx, cy)) = projection.cell(lng, lat) else {
             continue;
         };
-        let cancelled = t.status == crate::model::status::CANCELLED;
-        let rank = severity(DelayClass::of(t.delay, cancelled));
+        let rank = severity(DelayClass::of(t.delay, false));
         let slot = &mut grid[at(cx, cy)];
         if slot.is_none_or(|r| rank > r) {
             *slot = Some(rank);
@@ -156,6 +145,19 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
         }
     }
     labels(state, projection, inner, buf, &mut taken, &theme);
+    // The border and title last: they touch only the edge, and the title counts the trains.
+    let mut title = vec![
+        Span::styled(" Map ", theme.title()),
+        Span::raw(format!("· {with_gps} with GPS ")),
+    ];
+    if !state.map_view.is_fitted() {
+        title.push(Span::raw(format!("· ×{:.1} ", state.map_view.zoom)));
+    }
+    if state.map_view.follow {
+        title.push(Span::styled("· following ", theme.accent()));
+    }
+    let focused = state.focus == Pane::Map;
+    frame.render_widget(pane_block(Line::from(title), focused, &theme), area);
     legend(state, with_gps, frame, area, &theme);
 }
 
