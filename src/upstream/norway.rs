@@ -8,6 +8,9 @@
 //! no recorded sample of it exists, so its fixture follows Entur's published schema. With a
 //! `stop`, or when the vehicles API fails, `realtime` lists a board's trains (Oslo S by default).
 //!
+//! A vehicle's journey is its service journey's `estimatedCalls` (the journey planner's; the
+//! vehicles API names the journey); no recorded answer exists, the fixture follows the schema.
+//!
 //! The station list is the stop places of every rail line (`lines(transportModes: [rail])`,
 //! each line's quays and their stop place), ranked by how many lines call there. Not
 //! `stopPlacesByBbox`: over Norway it answers every stop place in use, some 50,000 (bus stops,
@@ -17,10 +20,10 @@
 use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm};
-use super::{Adapter, BoardAsk, OwnTrains, TrainsAsk};
+use super::{Adapter, BoardAsk, JourneyAsk, OwnTrains, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{Departure, StationInfo, Train};
+use crate::model::{Departure, JourneyStop, StationInfo, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -246,7 +249,14 @@ struct Text {
 
 /// Trains on the map: every rail vehicle Entur's vehicles API knows.
 const VEHICLES_QUERY: &str = "{ vehicles(mode: RAIL) { vehicleId lastUpdated delay \
-location { latitude longitude } line { publicCode } destinationName } }";
+location { latitude longitude } line { publicCode } destinationName serviceJourney { id date } } }";
+
+/// A service journey's calls (the journey planner's), for a vehicle's journey.
+const JOURNEY_QUERY: &str =
+    "query TrainJourney($id: String!, $date: Date) { serviceJourney(id: $id) { \
+estimatedCalls(date: $date) { realtime cancellation aimedArrivalTime expectedArrivalTime \
+actualArrivalTime aimedDepartureTime expectedDepartureTime actualDepartureTime \
+quay { publicCode stopPlace { id name latitude longitude } } } } }";
 const VEHICLES: &str = "/realtime/v2/vehicles/graphql";
 
 #[derive(Deserialize)]
@@ -276,6 +286,137 @@ struct Vehicle {
     line: Option<Line>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     destination_name: Option<String>,
+    service_journey: Option<ServiceJourneyRef>,
+}
+
+/// The service journey a vehicle runs: its id and its operating day (`2026-11-24`).
+#[derive(Deserialize)]
+struct ServiceJourneyRef {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    date: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct JourneyAnswer {
+    data: Option<JourneyData>,
+    #[serde(default)]
+    errors: Vec<GraphQlError>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct JourneyData {
+    service_journey: Option<ServiceJourneyCalls>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ServiceJourneyCalls {
+    #[serde(default)]
+    estimated_calls: Vec<JourneyCall>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct JourneyCall {
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    realtime: bool,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    cancellation: bool,
+    aimed_arrival_time: Option<DateTime<Utc>>,
+    expected_arrival_time: Option<DateTime<Utc>>,
+    actual_arrival_time: Option<DateTime<Utc>>,
+    aimed_departure_time: Option<DateTime<Utc>>,
+    expected_departure_time: Option<DateTime<Utc>>,
+    actual_departure_time: Option<DateTime<Utc>>,
+    quay: Option<JourneyQuay>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct JourneyQuay {
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    public_code: Option<String>,
+    stop_place: Option<JourneyStopPlace>,
+}
+
+#[derive(Deserialize)]
+struct JourneyStopPlace {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    latitude: Option<f64>,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    longitude: Option<f64>,
+}
+
+/// The vehicles API's train `id` (`norway-<vehicle>`): its record, its service journey's id and
+/// day.
+pub fn find_vehicle(
+    bytes: &[u8],
+    id: &str,
+) -> Result<Option<(Train, String, Option<String>)>, ParseError> {
+    let answer: VehiclesAnswer = parse::json(COUNTRY.slug, bytes)?;
+    refused(&answer.errors)?;
+    let vehicles = answer.data.map(|d| d.vehicles).unwrap_or_default();
+    let Some(v) = vehicles
+        .into_iter()
+        .find(|v| !v.vehicle_id.is_empty() && format!("norway-{}", v.vehicle_id) == id)
+    else {
+        return Ok(None);
+    };
+    let Some(journey) = v.service_journey.as_ref().filter(|j| !j.id.is_empty()) else {
+        return Ok(None);
+    };
+    let (journey_id, day) = (journey.id.clone(), journey.date.clone());
+    Ok(Some((vehicle_train(v), journey_id, day)))
+}
+
+/// A service journey's calls as the run's stops: times realtime only where `realtime` is true
+/// (an actual time always), passed once an actual (else expected) time is behind `now`.
+pub fn parse_journey(bytes: &[u8], now: DateTime<Utc>) -> Result<Vec<JourneyStop>, ParseError> {
+    let answer: JourneyAnswer = parse::json(COUNTRY.slug, bytes)?;
+    refused(&answer.errors)?;
+    let calls = answer
+        .data
+        .and_then(|d| d.service_journey)
+        .map(|j| j.estimated_calls)
+        .unwrap_or_default();
+    Ok(calls
+        .into_iter()
+        .map(|c| {
+            let live = |actual: Option<DateTime<Utc>>, expected: Option<DateTime<Utc>>| {
+                actual
+                    .or(expected.filter(|_| c.realtime))
+                    .filter(|_| !c.cancellation)
+            };
+            let arrival = (
+                c.aimed_arrival_time,
+                live(c.actual_arrival_time, c.expected_arrival_time),
+            );
+            let departure = (
+                c.aimed_departure_time,
+                live(c.actual_departure_time, c.expected_departure_time),
+            );
+            let place = c.quay.as_ref().and_then(|q| q.stop_place.as_ref());
+            let name = place.map(|p| p.name.clone()).unwrap_or_default();
+            let mut stop = JourneyStop::timed(name, arrival, departure, TZ);
+            let done = c.actual_departure_time.or(c.actual_arrival_time);
+            let last = departure.1.or(departure.0).or(arrival.1).or(arrival.0);
+            stop.passed = done.is_some() || last.is_some_and(|t| t < now);
+            stop.cancelled = c.cancellation;
+            stop.platform = c.quay.as_ref().and_then(|q| q.public_code.clone());
+            if let Some(p) = place {
+                stop.code = Some(p.id.clone()).filter(|c| !c.is_empty());
+                (stop.lat, stop.lng) = (p.latitude, p.longitude);
+            }
+            stop
+        })
+        .collect())
 }
 
 #[derive(Deserialize)]
@@ -284,6 +425,39 @@ struct Location {
     latitude: Option<f64>,
     #[serde(default, deserialize_with = "tolerant::opt_f64")]
     longitude: Option<f64>,
+}
+
+/// One vehicle as a train (its delay arrives in seconds).
+fn vehicle_train(v: Vehicle) -> Train {
+    let line = v.line.map(|l| l.public_code).unwrap_or_default();
+    let code = if line.is_empty() {
+        v.vehicle_id.clone()
+    } else {
+        line
+    };
+    let (lat, lng) = v
+        .location
+        .map_or((None, None), |l| (l.latitude, l.longitude));
+    Train {
+        id: format!("norway-{}", v.vehicle_id),
+        name: format!("{code} → {}", v.destination_name.as_deref().unwrap_or("?")),
+        train_code: code,
+        status: crate::model::status::RUNNING.into(),
+        lat,
+        lng,
+        delay: v.delay.map(super::times::minutes_from_seconds),
+        platform: None,
+        country: Some(COUNTRY.slug.into()),
+        from: None,
+        to: v.destination_name,
+        next_station: None,
+        direction: None,
+        scheduled_dep: None,
+        last_updated: v.last_updated,
+        operator: None,
+        last_seen: None,
+        speed: None,
+    }
 }
 
 /// The vehicles API's rail vehicles as trains (delays arrive in seconds).
@@ -296,37 +470,7 @@ pub fn parse_vehicles(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
         .unwrap_or_default()
         .into_iter()
         .filter(|v| !v.vehicle_id.is_empty())
-        .map(|v| {
-            let line = v.line.map(|l| l.public_code).unwrap_or_default();
-            let code = if line.is_empty() {
-                v.vehicle_id.clone()
-            } else {
-                line
-            };
-            let (lat, lng) = v
-                .location
-                .map_or((None, None), |l| (l.latitude, l.longitude));
-            Train {
-                id: format!("norway-{}", v.vehicle_id),
-                name: format!("{code} → {}", v.destination_name.as_deref().unwrap_or("?")),
-                train_code: code,
-                status: crate::model::status::RUNNING.into(),
-                lat,
-                lng,
-                delay: v.delay.map(super::times::minutes_from_seconds),
-                platform: None,
-                country: Some(COUNTRY.slug.into()),
-                from: None,
-                to: v.destination_name,
-                next_station: None,
-                direction: None,
-                scheduled_dep: None,
-                last_updated: v.last_updated,
-                operator: None,
-                last_seen: None,
-                speed: None,
-            }
-        })
+        .map(vehicle_train)
         .collect())
 }
 
@@ -476,6 +620,39 @@ impl Adapter for Norway {
         }
     }
 
+    /// A vehicle's journey: its service journey (from the vehicles API, the same cached
+    /// answer as the trains), then that journey's calls from the journey planner.
+    async fn journey(
+        &self,
+        http: &FeedHttp,
+        ask: JourneyAsk<'_>,
+    ) -> SourceResult<Option<super::Journey>> {
+        let body = serde_json::json!({ "query": VEHICLES_QUERY }).to_string();
+        let found = http
+            .post_parsed(VEHICLES, body, "application/json", |b| {
+                find_vehicle(b, ask.id)
+            })
+            .await?;
+        let Some((train, journey, day)) = found else {
+            return Err(SourceError::NotFound(format!(
+                "no vehicle {} with a service journey in Entur's vehicles now (Norway's journeys are those of its vehicles)",
+                crate::text::quoted(ask.id)
+            )));
+        };
+        let day = day.unwrap_or_else(|| ask.now.with_timezone(&TZ).format("%Y-%m-%d").to_string());
+        let body = serde_json::json!({
+            "query": JOURNEY_QUERY,
+            "variables": { "id": journey, "date": day },
+        })
+        .to_string();
+        let stops = http
+            .post_parsed(JOURNEY_PLANNER, body, "application/json", |b| {
+                parse_journey(b, ask.now)
+            })
+            .await?;
+        Ok(Some(super::Journey { train, stops }))
+    }
+
     async fn station_list(
         &self,
         http: &FeedHttp,
@@ -508,6 +685,49 @@ impl Adapter for Norway {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_vehicles_journey_is_its_service_journeys_calls() {
+        let vehicles = crate::upstream::fixture("norway/vehicles-rail.json");
+        let (train, journey, day) = find_vehicle(&vehicles, "norway-VYG:Vehicle:1012")
+            .unwrap()
+            .expect("R10 runs a service journey");
+        assert_eq!(train.train_code, "R10");
+        assert_eq!(
+            (journey.as_str(), day.as_deref()),
+            ("VYG:ServiceJourney:R10-2071", Some("2026-11-24"))
+        );
+        assert_eq!(
+            find_vehicle(&vehicles, "norway-VYG:Vehicle:2070").unwrap(),
+            None,
+            "no journey named"
+        );
+        assert_eq!(find_vehicle(&vehicles, "norway-nope").unwrap(), None);
+        let now: DateTime<Utc> = "2026-11-24T06:55:00Z".parse().unwrap(); // 07:55 in Oslo
+        let stops = parse_journey(
+            &crate::upstream::fixture("norway/servicejourney-r10.json"),
+            now,
+        )
+        .unwrap();
+        let names: Vec<_> = stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["Oslo S", "Nationaltheatret", "Lysaker", "Asker", "Drammen"]
+        );
+        assert!(stops[0].passed && stops[1].passed && !stops[3].passed);
+        assert_eq!(stops[0].departure.expected.as_deref(), Some("07:43"));
+        assert_eq!(stops[0].delay, Some(2), "95 s rounds to 2");
+        assert_eq!(stops[0].code.as_deref(), Some("NSR:StopPlace:59872"));
+        assert_eq!(stops[0].platform.as_deref(), Some("11"));
+        assert!(stops[2].cancelled && stops[2].departure.expected.is_none());
+        assert_eq!(stops[4].delay, None, "no realtime: the plan, not on time");
+        assert!(stops[4].departure.is_empty());
+        assert!(parse_journey(br#"{"errors": [{"message": "bad id"}]}"#, now).is_err());
+        assert_eq!(
+            parse_journey(br#"{"data": {"serviceJourney": null}}"#, now).unwrap(),
+            vec![]
+        );
+    }
 
     #[test]
     fn rail_only_delays_from_realtime_cancellations_platforms_and_situations() {
