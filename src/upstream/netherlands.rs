@@ -7,17 +7,19 @@
 //! notices. Stations are NS codes (`UT`, `ASD`, asked as `station=`) or UIC numbers (`8400621`,
 //! asked as `uicCode=`: the embedded list's codes), named with the `netherlands:` prefix. No
 //! positions: `realtime` lists the trains of a hub's board (Utrecht Centraal unless a `stop` is
-//! named).
+//! named). A hub train's journey is `journey?train=<number>` (the stops it calls at; those it
+//! passes are left out); no recorded answer exists, the fixture follows NS's published schema.
 
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, planned_and_expected};
-use super::{Adapter, BoardAsk, Feed, Live, StationsAt};
+use super::{board_code, board_train_id, trains_from_board};
+use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, StationsAt};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure};
-use crate::source::SourceResult;
+use crate::model::{via_list, Departure, JourneyStop};
+use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -128,6 +130,102 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     Ok(Board::named(None, in_order(rows)))
 }
 
+#[derive(Deserialize)]
+struct JourneyAnswer {
+    payload: JourneyPayload,
+}
+
+#[derive(Deserialize)]
+struct JourneyPayload {
+    #[serde(default)]
+    stops: Vec<JourneyStopEntry>,
+}
+
+#[derive(Deserialize)]
+struct JourneyStopEntry {
+    stop: Option<JourneyPlace>,
+    /// `ORIGIN`, `STOP`, `PASSING` (the train does not stop), `DESTINATION`.
+    #[serde(default, deserialize_with = "tolerant::string")]
+    status: String,
+    #[serde(default)]
+    arrivals: Vec<JourneyEvent>,
+    #[serde(default)]
+    departures: Vec<JourneyEvent>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct JourneyPlace {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    uic_code: String,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    lat: Option<f64>,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    lng: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct JourneyEvent {
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    planned_time: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    actual_time: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    planned_track: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    actual_track: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    cancelled: bool,
+}
+
+/// NS's `journey?train=<number>`: the stops the train calls at (not those it passes), each
+/// passed once its actual (else planned) last time is behind `now`.
+pub fn parse_journey(bytes: &[u8], now: DateTime<Utc>) -> Result<Vec<JourneyStop>, ParseError> {
+    let answer: JourneyAnswer = parse::json(COUNTRY.slug, bytes)?;
+    Ok(answer
+        .payload
+        .stops
+        .into_iter()
+        .filter(|s| s.status != "PASSING")
+        .map(|s| {
+            let times = |e: Option<&JourneyEvent>| {
+                e.and_then(|e| {
+                    planned_and_expected(
+                        e.planned_time.as_deref(),
+                        e.actual_time.as_deref(),
+                        e.cancelled,
+                    )
+                })
+                .map_or((None, None), |(p, a)| (Some(p), a))
+            };
+            let (arrival, departure) = (s.arrivals.first(), s.departures.first());
+            let arr = times(arrival);
+            let dep = times(departure);
+            let name = s.stop.as_ref().map(|p| p.name.clone()).unwrap_or_default();
+            let mut stop = JourneyStop::timed(name, arr, dep, TZ);
+            let last = dep.1.or(dep.0).or(arr.1).or(arr.0);
+            stop.passed = last.is_some_and(|t| t < now);
+            let event = departure.or(arrival);
+            stop.cancelled = event.is_some_and(|e| e.cancelled);
+            let (platform, planned) =
+                match event.map(|e| (e.actual_track.clone(), e.planned_track.clone())) {
+                    Some((Some(now), Some(plan))) if now != plan => (Some(now), Some(plan)),
+                    Some((now, plan)) => (now.or(plan), None),
+                    None => (None, None),
+                };
+            (stop.platform, stop.planned_platform) = (platform, planned);
+            if let Some(p) = s.stop {
+                stop.code = Some(p.uic_code).filter(|c| !c.is_empty());
+                (stop.lat, stop.lng) = (p.lat, p.lng);
+            }
+            stop
+        })
+        .collect())
+}
+
 /// NS's `/reisinformatie-api/api/v2/stations` as the directory's list: the Dutch stations
 /// (`land` NL; NS lists foreign ones too), coded by UIC number as the embedded list is, with
 /// NS's letter code and synonyms as aliases.
@@ -192,15 +290,61 @@ pub fn open(o: Opened) -> Arc<dyn Feed> {
 
 pub struct Netherlands;
 
+/// A station's board: its path (NS codes as `station=`, UIC numbers as `uicCode=`) and code.
+fn board_path(station: &str) -> SourceResult<(String, String)> {
+    let (param, code) = match UIC.spell(station) {
+        Some(uic) => ("uicCode", uic),
+        None => ("station", CODES.check(station)?),
+    };
+    Ok((
+        format!("/reisinformatie-api/api/v2/departures?{param}={code}"),
+        code,
+    ))
+}
+
 impl Adapter for Netherlands {
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
-        let station = ask.station;
-        let (param, code) = match UIC.spell(station) {
-            Some(uic) => ("uicCode", uic),
-            None => ("station", CODES.check(station)?),
-        };
-        let path = format!("/reisinformatie-api/api/v2/departures?{param}={code}");
+        let (path, code) = board_path(ask.station)?;
         http.get_board(&path, &code, parse_board).await
+    }
+
+    /// The hub's trains (those `realtime` lists): found on its board (the same, cached,
+    /// answer), their run asked of `journey?train=<number>`.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let not_here = || {
+            SourceError::NotFound(format!(
+                "no train {} on the board of {}: the Netherlands' journeys are those of the hub's trains",
+                crate::text::quoted(ask.id),
+                ask.hub
+            ))
+        };
+        let (day, code) = board_train_id(COUNTRY.slug, ask.id).ok_or_else(not_here)?;
+        let (path, hub) = board_path(ask.hub)?;
+        let board = http.get_board(&path, &hub, parse_board).await?;
+        let departure = board
+            .departures
+            .iter()
+            .find(|d| board_code(d) == code)
+            .ok_or_else(not_here)?;
+        let number = departure
+            .train_code
+            .as_deref()
+            .and_then(|c| c.rsplit(' ').next())
+            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(not_here)?;
+        let train = trains_from_board(
+            COUNTRY.slug,
+            &board.station,
+            std::slice::from_ref(departure),
+            day,
+        )
+        .pop()
+        .ok_or_else(not_here)?;
+        let path = format!("/reisinformatie-api/api/v2/journey?train={number}");
+        let stops = http
+            .get_parsed(&path, |b| parse_journey(b, ask.now))
+            .await?;
+        Ok(Some(Journey { train, stops }))
     }
 
     /// Only UIC numbers: letter codes are shared with other feeds' shapes (`BAVE`, `HKI`), so
@@ -216,6 +360,44 @@ impl Adapter for Netherlands {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_journey_is_the_stops_the_train_calls_at() {
+        let now: DateTime<Utc> = "2026-11-24T08:10:00Z".parse().unwrap(); // 09:10 in Utrecht
+        let stops = parse_journey(
+            &crate::upstream::fixture("netherlands/journey-8824.json"),
+            now,
+        )
+        .unwrap();
+        let names: Vec<_> = stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Utrecht Centraal",
+                "Woerden",
+                "Bodegraven",
+                "Alphen a/d Rijn",
+                "Leiden Centraal"
+            ],
+            "Vleuten is passed through"
+        );
+        assert!(stops[0].passed && stops[1].passed && !stops[3].passed);
+        let woerden = &stops[1];
+        assert_eq!(woerden.departure.expected.as_deref(), Some("09:08"));
+        assert_eq!(woerden.delay, Some(2));
+        assert_eq!(
+            (
+                woerden.platform.as_deref(),
+                woerden.planned_platform.as_deref()
+            ),
+            (Some("3"), Some("2"))
+        );
+        assert_eq!(woerden.code.as_deref(), Some("8400691"));
+        assert!(stops[2].cancelled && stops[2].delay.is_none());
+        assert!(stops[4].departure.is_empty());
+        assert_eq!(stops[4].platform.as_deref(), Some("8a"));
+        assert!(parse_journey(b"{}", now).is_err());
+    }
 
     #[test]
     fn codes_from_padded_names_computed_delays_tracks_via_and_messages() {
