@@ -4,7 +4,7 @@
 //!
 //! Each border is one arc, shared by the two countries it separates, so it is drawn once; an
 //! arc knows which of the API's countries it belongs to, so the selected country's outline can
-//! be drawn brighter than its neighbours'. Decoded once, on first use (about 6 ms).
+//! be drawn brighter than its neighbours'. Decoded once, on first use (about 1 ms).
 
 use std::sync::OnceLock;
 
