@@ -286,15 +286,11 @@ impl AppState {
             let b = c.bbox;
             return ((b.min_lng, b.min_lat), (b.max_lng, b.max_lat));
         }
-        // Measured once per answer (by the answer's address), not once per frame.
-        let answer = self
-            .realtime
-            .data
-            .as_ref()
-            .map_or(0, |a| Arc::as_ptr(a) as usize);
-        if let Some((of, extent)) = *self.map_layer.1.borrow() {
-            if of == answer {
-                return extent;
+        // Measured once per answer, not once per frame.
+        let answer = self.realtime.data.clone();
+        if let Some((of, extent)) = &*self.map_layer.1.borrow() {
+            if mapview::same(of, &answer) {
+                return *extent;
             }
         }
         let extent = self

@@ -57,8 +57,27 @@ pub struct LayerKey {
 #[derive(Debug, Default)]
 pub struct LayerCache(
     pub RefCell<Option<(LayerKey, Raster)>>,
-    pub RefCell<Option<(usize, Extent)>>,
+    pub RefCell<Option<(Answer, Extent)>>,
+    /// The trains with positions as `(lng, lat, delay rank)`, by the answer they come from:
+    /// a frame walks this short list, not every record.
+    pub RefCell<Option<(Answer, Vec<Placed>)>>,
 );
+
+/// The answer a measure was taken on, held so that its address cannot be reused by another
+/// while the measure is kept (compared with `Arc::ptr_eq`).
+pub type Answer = Option<std::sync::Arc<crate::model::RealtimeResponse>>;
+
+/// Whether two answers are the same one.
+pub fn same(a: &Answer, b: &Answer) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// A train on the map: where it is and how late (the view's rank of its delay class).
+pub type Placed = (f32, f32, u8);
 
 /// A `(lng, lat)` box: its lower left and upper right corners.
 pub type Extent = ((f64, f64), (f64, f64));

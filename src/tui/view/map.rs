@@ -16,7 +16,7 @@ use crate::screen::theme::{DelayClass, Theme};
 use crate::source::demo::network::Network;
 use crate::tui::app::{AppState, Pane};
 use crate::tui::braille::{Layer, Raster};
-use crate::tui::mapview::LayerKey;
+use crate::tui::mapview::{same, LayerKey, Placed};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -74,7 +74,6 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
         y,
         dots: (f64::from(inner.width) * 2.0, f64::from(inner.height) * 4.0),
     };
-    let trains = state.trains();
 
     let mut raster = still_layer(state, projection, inner);
     let journey = state.selected_journey();
@@ -96,24 +95,21 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
     let mut taken = vec![false; w * h];
     let at = |cx: u16, cy: u16| usize::from(cy) * w + usize::from(cx);
 
-    // Trains: one marker per cell, the worst delay showing. The loop reads only the position
-    // and the delay of each record (a cancelled train has no position to show).
+    // Trains: one marker per cell, the worst delay showing, from the answer's placed trains
+    // (listed once per answer: a frame does not walk every record).
     let mut grid: Vec<Option<u8>> = vec![None; w * h];
-    let mut with_gps = 0usize;
-    for t in trains {
-        let (Some(lat), Some(lng)) = (t.lat, t.lng) else {
+    let placed = placed_trains(state);
+    let with_gps = placed.len();
+    for &(lng, lat, rank) in placed.iter() {
+        let Some((cx, cy)) = projection.cell(f64::from(lng), f64::from(lat)) else {
             continue;
         };
-        with_gps += 1;
-        let Some((cx, cy)) = projection.cell(lng, lat) else {
-            continue;
-        };
-        let rank = severity(DelayClass::of(t.delay, false));
         let slot = &mut grid[at(cx, cy)];
         if slot.is_none_or(|r| rank > r) {
             *slot = Some(rank);
         }
     }
+    drop(placed);
     for (i, rank) in grid.iter().enumerate() {
         let Some(rank) = rank else { continue };
         let (cx, cy) = ((i % w) as u16, (i / w) as u16);
@@ -160,6 +156,29 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
     frame.render_widget(pane_block(Line::from(title), focused, &theme), area);
     legend(state, with_gps, frame, area, &theme);
 }
+
+/// The trains with positions, by delay rank: listed once per answer (a cancelled train has no
+/// position to show).
+fn placed_trains(state: &AppState) -> std::cell::Ref<'_, Vec<Placed>> {
+    let answer = state.realtime.data.clone();
+    let fresh = matches!(&*state.map_layer.2.borrow(), Some((of, _)) if same(of, &answer));
+    if !fresh {
+        let list = state
+            .trains()
+            .iter()
+            .filter_map(|t| {
+                let rank = severity(DelayClass::of(t.delay, false));
+                Some((t.lng? as f32, t.lat? as f32, rank))
+            })
+            .collect();
+        *state.map_layer.2.borrow_mut() = Some((answer, list));
+    }
+    std::cell::Ref::map(state.map_layer.2.borrow(), |c| {
+        c.as_ref().map_or(&EMPTY, |(_, list)| list)
+    })
+}
+
+static EMPTY: Vec<Placed> = Vec::new();
 
 /// The still layer for this view: from the cache when nothing it shows has changed.
 fn still_layer(state: &AppState, p: Projection, inner: Rect) -> Raster {
