@@ -221,10 +221,7 @@ impl Stop {
             .or_else(|| self.d_platf_r.clone())
             .or_else(|| txt(&self.a_pltf_r))
             .or_else(|| self.a_platf_r.clone());
-        match (actual, planned) {
-            (Some(now), Some(plan)) if now != plan => (Some(now), Some(plan)),
-            (now, plan) => (now.or(plan), None),
-        }
+        parse::platforms(actual, planned)
     }
 }
 

@@ -10,7 +10,7 @@
 
 use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
-use super::parse::{self, in_order, Board, ParseError};
+use super::parse::{self, in_order, platforms, Board, ParseError};
 use super::times::{local_hhmm, minutes_from_seconds};
 use super::{board_code, board_train_id, trains_from_board};
 use super::{Adapter, BoardAsk, Journey, JourneyAsk};
@@ -166,14 +166,6 @@ fn entries(bytes: &[u8]) -> Result<Vec<Entry>, ParseError> {
         Answer::Wrapped { departures } => departures,
         Answer::Bare(list) => list,
     })
-}
-
-/// A platform as planned and as it is now: `(actual, planned where it changed)`.
-fn platforms(now: Option<String>, plan: Option<String>) -> (Option<String>, Option<String>) {
-    match (now, plan) {
-        (Some(now), Some(plan)) if now != plan => (Some(now), Some(plan)),
-        (now, plan) => (now.or(plan), None),
-    }
 }
 
 /// An entry of the board as a departure, with its planned instant to order by.

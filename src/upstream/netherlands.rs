@@ -101,10 +101,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
             let product = e.product.as_ref();
             let category = product.map_or("", |p| p.category_code.trim());
             let number = product.map_or("", |p| p.number.trim());
-            let (platform, planned_platform) = match (e.actual_track, e.planned_track) {
-                (Some(now), Some(plan)) if now != plan => (Some(now), Some(plan)),
-                (now, plan) => (now.or(plan), None),
-            };
+            let (platform, planned_platform) = parse::platforms(e.actual_track, e.planned_track);
             Some((
                 planned,
                 Departure {
@@ -210,13 +207,9 @@ pub fn parse_journey(bytes: &[u8], now: DateTime<Utc>) -> Result<Vec<JourneyStop
             stop.passed = last.is_some_and(|t| t < now);
             let event = departure.or(arrival);
             stop.cancelled = event.is_some_and(|e| e.cancelled);
-            let (platform, planned) =
-                match event.map(|e| (e.actual_track.clone(), e.planned_track.clone())) {
-                    Some((Some(now), Some(plan))) if now != plan => (Some(now), Some(plan)),
-                    Some((now, plan)) => (now.or(plan), None),
-                    None => (None, None),
-                };
-            (stop.platform, stop.planned_platform) = (platform, planned);
+            (stop.platform, stop.planned_platform) = event.map_or((None, None), |e| {
+                parse::platforms(e.actual_track.clone(), e.planned_track.clone())
+            });
             if let Some(p) = s.stop {
                 stop.code = Some(p.uic_code).filter(|c| !c.is_empty());
                 (stop.lat, stop.lng) = (p.lat, p.lng);

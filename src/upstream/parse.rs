@@ -32,6 +32,18 @@ impl Board {
 
 /// Departures keyed by their time (or another order key), in that order; ties keep the
 /// payload's order.
+/// A platform as announced and as planned: `(actual, planned where it differs)`; the one
+/// known where only one is. Every feed reads its two platforms through this one rule.
+pub fn platforms(
+    actual: Option<String>,
+    planned: Option<String>,
+) -> (Option<String>, Option<String>) {
+    match (actual, planned) {
+        (Some(now), Some(plan)) if now != plan => (Some(now), Some(plan)),
+        (now, plan) => (now.or(plan), None),
+    }
+}
+
 pub fn in_order<K: Ord>(mut rows: Vec<(K, Departure)>) -> Vec<Departure> {
     rows.sort_by(|a, b| a.0.cmp(&b.0));
     rows.into_iter().map(|(_, d)| d).collect()

@@ -106,10 +106,7 @@ fn platforms(
     planned: Option<String>,
     prognosis: Option<&Prognosis>,
 ) -> (Option<String>, Option<String>) {
-    match (prognosis.and_then(|p| p.platform.clone()), planned) {
-        (Some(new), Some(old)) if new != old => (Some(new), Some(old)),
-        (new, old) => (new.or(old), None),
-    }
+    parse::platforms(prognosis.and_then(|p| p.platform.clone()), planned)
 }
 
 /// `text` without a leading `category` (and the space after it): `VAE 2588` → `2588`.
