@@ -53,6 +53,9 @@ pub struct Wants {
     pub platform: u16,
     pub operator: u16,
     pub via: bool,
+    /// The destination's width from which via stops are shown (a name or two of them fit
+    /// after it): the kiosk's wide rows ask more than the dashboard's narrow pane.
+    pub via_from: u16,
     pub countdown: bool,
     pub least_destination: u16,
 }
@@ -66,6 +69,7 @@ impl Wants {
             platform,
             operator,
             via: true,
+            via_from: VIA_DESTINATION,
             countdown: true,
             least_destination: MIN_DESTINATION,
         }
@@ -156,7 +160,7 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
             4 + u16::from(c.expected) + u16::from(c.countdown) + u16::from(c.operator.is_some());
         c.destination = width.saturating_sub(fixed + gaps * c.spacing);
         let wanted = if c.via {
-            VIA_DESTINATION
+            wants.via_from
         } else if c.operator.is_some() {
             OPERATOR_DESTINATION
         } else {

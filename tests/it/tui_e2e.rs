@@ -125,6 +125,55 @@ async fn the_details_window_shows_the_trains_journey_from_the_server() {
     .unwrap();
 }
 
+/// The map as a person uses it: `M` fills the screen with it (the coasts, the legend, the map's
+/// keys in the footer), `+` zooms in, `Esc` brings the panes back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_map_fills_the_screen_and_zooms() {
+    let server = start_demo(ServerConfig::default()).await;
+    let url = server.url();
+    tokio::task::spawn_blocking(move || {
+        let mut app = PtyApp::start(
+            &["--source", &url, "--country", "switzerland"],
+            100,
+            30,
+            &[("RAILTOP_NOW", NOW)],
+        );
+        app.wait_for(
+            "the map pane",
+            |s| s.contains("Map · ") && s.contains("IC"),
+            WAIT,
+        );
+        app.send("M");
+        app.wait_for(
+            "the full-screen map",
+            |s| s.contains("no GPS") && s.contains("+- zoom") && !s.contains("Trains "),
+            WAIT,
+        );
+        let screen = app.screen();
+        let braille = screen
+            .chars()
+            .filter(|c| ('\u{2801}'..='\u{28ff}').contains(c))
+            .count();
+        assert!(
+            braille > 300,
+            "coasts and borders drawn: {braille} braille cells\n{screen}"
+        );
+        assert!(
+            screen.contains("on time") && screen.contains("selected"),
+            "{screen}"
+        );
+        app.send("+");
+        app.wait_for("zoomed in", |s| s.contains("×1.5"), WAIT);
+        app.send("\x1b");
+        app.wait_for("the panes again", |s| s.contains("Trains "), WAIT);
+        app.send("q");
+        let status = app.wait_exit(WAIT);
+        assert!(status.success(), "exit status {status:?}");
+    })
+    .await
+    .unwrap();
+}
+
 /// On a remote source the `b` picker searches the server's directory: a name only the server
 /// knows (its feeds' lists, its regions) is found, and choosing it shows its board.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

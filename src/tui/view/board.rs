@@ -66,6 +66,8 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         columns::Wants {
             countdown: false,
             least_destination: 16,
+            // The pane is at most 76 columns: via stops once the destination has 30.
+            via_from: 30,
             ..columns::Wants::board(
                 5,
                 widest(&|d| train(d).chars().count()).clamp(5, 10),
