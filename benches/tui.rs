@@ -46,7 +46,7 @@ fn frame(c: &mut Criterion) {
         // The frame after a zoom or a pan: the still layer (coasts, lines, stations) drawn anew.
         g.bench_function(format!("{name}_view_changed"), |b| {
             b.iter(|| {
-                state.map_layer.0.borrow_mut().take();
+                state.map_layer.still.borrow_mut().take();
                 terminal.clear().unwrap();
                 terminal.draw(|f| view::draw(black_box(&state), f)).unwrap();
             })

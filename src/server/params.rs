@@ -25,9 +25,18 @@ pub const MAX_VALUE_CHARS: usize = 100;
 
 /// A parameter's value, refused when longer than any real one could be.
 fn bounded<'a>(pairs: &'a [(String, String)], name: &str) -> Result<Option<&'a str>, SourceError> {
+    bounded_to(pairs, name, MAX_VALUE_CHARS)
+}
+
+/// A parameter's value, refused when longer than `max` characters.
+fn bounded_to<'a>(
+    pairs: &'a [(String, String)],
+    name: &str,
+    max: usize,
+) -> Result<Option<&'a str>, SourceError> {
     match get(pairs, name) {
-        Some(v) if v.chars().count() > MAX_VALUE_CHARS => Err(SourceError::BadRequest(format!(
-            "{name} is longer than {MAX_VALUE_CHARS} characters"
+        Some(v) if v.chars().count() > max => Err(SourceError::BadRequest(format!(
+            "{name} is longer than {max} characters"
         ))),
         v => Ok(v),
     }
@@ -63,15 +72,12 @@ pub const MAX_ID_CHARS: usize = 300;
 /// `id=<train id>` of railtop's `/api/live/train`: required, as a realtime answer wrote it.
 pub fn train(raw: Option<&str>) -> Result<String, SourceError> {
     let pairs = pairs(raw);
-    match get(&pairs, "id") {
-        None => Err(SourceError::BadRequest(
+    let id = bounded_to(&pairs, "id", MAX_ID_CHARS)?.ok_or_else(|| {
+        SourceError::BadRequest(
             "missing parameter: id (a train's id from /api/live/realtime)".into(),
-        )),
-        Some(id) if id.chars().count() > MAX_ID_CHARS => Err(SourceError::BadRequest(format!(
-            "id is longer than {MAX_ID_CHARS} characters"
-        ))),
-        Some(id) => Ok(id.to_owned()),
-    }
+        )
+    })?;
+    Ok(id.to_owned())
 }
 
 /// A country of the API or one of the source's `regions`, else a 404 naming the `what`.

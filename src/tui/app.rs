@@ -288,7 +288,7 @@ impl AppState {
         }
         // Measured once per answer, not once per frame.
         let answer = self.realtime.data.clone();
-        if let Some((of, extent)) = &*self.map_layer.1.borrow() {
+        if let Some((of, extent)) = &*self.map_layer.extent.borrow() {
             if mapview::same(of, &answer) {
                 return *extent;
             }
@@ -304,7 +304,7 @@ impl AppState {
                 })
             })
             .unwrap_or(((-170.0, -60.0), (170.0, 75.0)));
-        *self.map_layer.1.borrow_mut() = Some((answer, extent));
+        *self.map_layer.extent.borrow_mut() = Some((answer, extent));
         extent
     }
 
@@ -459,6 +459,12 @@ impl AppState {
             None => "All countries".into(),
             Some(s) => country::by_slug(s).map_or_else(|| s.to_string(), |c| c.name.to_string()),
         }
+    }
+
+    /// The journey's first row shown: where ↑↓ put it, else following the train.
+    pub fn journey_offset(&self) -> usize {
+        self.journey_scroll
+            .unwrap_or_else(|| self.journey_follow_offset())
     }
 
     /// The journey's first row shown while it follows the train: two stops before the next.
@@ -618,9 +624,7 @@ fn apply(state: &mut AppState, command: Command) {
             _ => None,
         };
         if let Some(step) = step {
-            let from = state
-                .journey_scroll
-                .unwrap_or_else(|| state.journey_follow_offset());
+            let from = state.journey_offset();
             state.journey_scroll = Some(from.saturating_add_signed(step).min(MAX_STOPS_SCROLL));
             return;
         }

@@ -55,13 +55,15 @@ pub struct LayerKey {
 /// they drew: the same state draws the same screen); and the trains' extent, by the answer it
 /// was measured on (the all-countries map fits it; measuring 26,000 trains each frame costs).
 #[derive(Debug, Default)]
-pub struct LayerCache(
-    pub RefCell<Option<(LayerKey, Raster)>>,
-    pub RefCell<Option<(Answer, Extent)>>,
+pub struct LayerCache {
+    /// The still layer and what it was drawn for.
+    pub still: RefCell<Option<(LayerKey, Raster)>>,
+    /// The trains' extent, by the answer it was measured on.
+    pub extent: RefCell<Option<(Answer, Extent)>>,
     /// The trains with positions as `(lng, lat, delay rank)`, by the answer they come from:
     /// a frame walks this short list, not every record.
-    pub RefCell<Option<(Answer, Vec<Placed>)>>,
-);
+    pub placed: RefCell<Option<(Answer, Vec<Placed>)>>,
+}
 
 /// The answer a measure was taken on, held so that its address cannot be reused by another
 /// while the measure is kept (compared with `Arc::ptr_eq`).

@@ -8,11 +8,11 @@
 //! A hub train's journey is its `tripId`'s `/trips/{id}?stopovers=true` (`{"trip": …}`, FPTF
 //! stopovers: `plannedArrival`/`arrival`, `arrivalDelay` in seconds, the same for departures).
 
+use super::board_train;
 use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::parse::{self, in_order, platforms, Board, ParseError};
 use super::times::{local_hhmm, minutes_from_seconds};
-use super::{board_code, board_train_id, trains_from_board};
 use super::{Adapter, BoardAsk, Journey, JourneyAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
@@ -232,23 +232,16 @@ fn departure(e: &Entry) -> Option<(DateTime<Utc>, Departure)> {
 
 /// The board's train `id` (as [`trains_from_board`] names it): its record and its trip id.
 pub fn find_board_train(bytes: &[u8], id: &str) -> Result<Option<(Train, String)>, ParseError> {
-    let Some((day, code)) = board_train_id(COUNTRY.slug, id) else {
-        return Ok(None);
-    };
     let entries = entries(bytes)?;
-    let found = entries.iter().find_map(|e| {
-        let (_, d) = departure(e)?;
-        (board_code(&d) == code && !e.trip_id.is_empty()).then_some((e, d))
-    });
-    let Some((e, d)) = found else {
-        return Ok(None);
-    };
-    let station = StationInfo {
+    let rows = entries
+        .iter()
+        .filter(|e| !e.trip_id.is_empty())
+        .filter_map(|e| Some((e, departure(e)?.1)));
+    let at = |e: &&Entry| StationInfo {
         name: e.stop.as_ref().map(|s| s.name.clone()).unwrap_or_default(),
         ..StationInfo::default()
     };
-    let train = trains_from_board(COUNTRY.slug, &station, &[d], day).pop();
-    Ok(train.map(|t| (t, e.trip_id.clone())))
+    Ok(board_train(COUNTRY.slug, id, rows, at).map(|(e, train)| (train, e.trip_id.clone())))
 }
 
 /// `/trips/{id}`'s stopovers as the run's stops: a stop is passed once its departure (at the

@@ -782,9 +782,13 @@ fn parse_journey(
         .or_else(|| state.and_then(|s| s.start_date))
         .unwrap_or_else(|| now.with_timezone(&tz).date_naive());
     // The timetable's calls on the trip's day; else the stops the updates name.
-    let planned: Vec<(String, Option<DateTime<Utc>>)> = match table {
-        Some(t) if !t.trip_calls(trip_id, start).is_empty() => t
-            .trip_calls(trip_id, start)
+    let calls = table.map_or_else(Vec::new, |t| t.trip_calls(trip_id, start));
+    let planned: Vec<(String, Option<DateTime<Utc>>)> = if calls.is_empty() {
+        state.map_or_else(Vec::new, |s| {
+            s.order.iter().map(|s| (s.clone(), None)).collect()
+        })
+    } else {
+        calls
             .into_iter()
             .map(|(stop, at)| {
                 let at = tz
@@ -793,10 +797,7 @@ fn parse_journey(
                     .map(|t| t.with_timezone(&Utc));
                 (stop, at)
             })
-            .collect(),
-        _ => state.map_or_else(Vec::new, |s| {
-            s.order.iter().map(|s| (s.clone(), None)).collect()
-        }),
+            .collect()
     };
     let last = planned.len().saturating_sub(1);
     let stops = planned

@@ -390,6 +390,30 @@ pub fn board_train_id<'a>(slug: &str, id: &'a str) -> Option<(&'a str, &'a str)>
     (is_day && !code.is_empty()).then_some((day, code))
 }
 
+/// The other way round from [`trains_from_board`]: the row of a board that train `id` is, with
+/// what the feed keeps beside its departure (a trip id, a pass list), and the train's record as
+/// `realtime` listed it, at the station `station` says. `None`: not an id of `slug`'s boards,
+/// or not on this board.
+pub fn board_train<T, D: std::borrow::Borrow<Departure>>(
+    slug: &str,
+    id: &str,
+    rows: impl IntoIterator<Item = (T, D)>,
+    station: impl FnOnce(&T) -> StationInfo,
+) -> Option<(T, Train)> {
+    let (day, code) = board_train_id(slug, id)?;
+    let (extra, departure) = rows
+        .into_iter()
+        .find(|(_, d)| board_code(d.borrow()) == code)?;
+    let station = station(&extra);
+    let train = trains_from_board(
+        slug,
+        &station,
+        std::slice::from_ref(departure.borrow()),
+        day,
+    );
+    Some((extra, train.into_iter().next()?))
+}
+
 /// Rows of the hub's board that `realtime` lists as trains.
 pub const HUB_ROWS: usize = 40;
 

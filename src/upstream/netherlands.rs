@@ -10,11 +10,11 @@
 //! named). A hub train's journey is `journey?train=<number>` (the stops it calls at; those it
 //! passes are left out); no recorded answer exists, the fixture follows NS's published schema.
 
+use super::board_train;
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, planned_and_expected};
-use super::{board_code, board_train_id, trains_from_board};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, StationsAt};
 use crate::country::{self, Country};
 use crate::model::tolerant;
@@ -311,28 +311,18 @@ impl Adapter for Netherlands {
                 ask.hub
             ))
         };
-        let (day, code) = board_train_id(COUNTRY.slug, ask.id).ok_or_else(not_here)?;
         let (path, hub) = board_path(ask.hub)?;
         let board = http.get_board(&path, &hub, parse_board).await?;
-        let departure = board
+        let rows = board
             .departures
             .iter()
-            .find(|d| board_code(d) == code)
+            .map(|d| (d.train_code.as_deref(), d));
+        let (code, train) = board_train(COUNTRY.slug, ask.id, rows, |_| board.station.clone())
             .ok_or_else(not_here)?;
-        let number = departure
-            .train_code
-            .as_deref()
+        let number = code
             .and_then(|c| c.rsplit(' ').next())
             .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
             .ok_or_else(not_here)?;
-        let train = trains_from_board(
-            COUNTRY.slug,
-            &board.station,
-            std::slice::from_ref(departure),
-            day,
-        )
-        .pop()
-        .ok_or_else(not_here)?;
         let path = format!("/reisinformatie-api/api/v2/journey?train={number}");
         let stops = http
             .get_parsed(&path, |b| parse_journey(b, ask.now))

@@ -339,19 +339,7 @@ struct JourneyCall {
 struct JourneyQuay {
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     public_code: Option<String>,
-    stop_place: Option<JourneyStopPlace>,
-}
-
-#[derive(Deserialize)]
-struct JourneyStopPlace {
-    #[serde(default, deserialize_with = "tolerant::string")]
-    id: String,
-    #[serde(default, deserialize_with = "tolerant::string")]
-    name: String,
-    #[serde(default, deserialize_with = "tolerant::opt_f64")]
-    latitude: Option<f64>,
-    #[serde(default, deserialize_with = "tolerant::opt_f64")]
-    longitude: Option<f64>,
+    stop_place: Option<Place>,
 }
 
 /// The vehicles API's train `id` (`norway-<vehicle>`): its record, its service journey's id and

@@ -10,7 +10,7 @@ use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{local_hhmm, parse_offset_time};
-use super::{board_code, board_train_id, trains_from_board, HUB_ROWS};
+use super::{board_train, HUB_ROWS};
 use super::{Adapter, BoardAsk, Journey, JourneyAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
@@ -188,18 +188,13 @@ pub fn parse_journey(
     id: &str,
     now: DateTime<Utc>,
 ) -> Result<Option<Journey>, ParseError> {
-    let Some((day, code)) = board_train_id(COUNTRY.slug, id) else {
-        return Ok(None);
-    };
     let board: Answer = parse::json(COUNTRY.slug, bytes)?;
-    let Some((e, d)) = board.stationboard.iter().find_map(|e| {
-        departure(e)
-            .map(|(_, d)| (e, d))
-            .filter(|(_, d)| board_code(d) == code)
-    }) else {
-        return Ok(None);
-    };
-    let station = StationInfo {
+    let rows = board
+        .stationboard
+        .iter()
+        .filter_map(|e| departure(e).map(|(_, d)| (e, d)));
+    // The board's station, else (a board without its name) the first of the train's list.
+    let named = |e: &&Entry| StationInfo {
         name: board
             .station
             .as_ref()
@@ -215,14 +210,16 @@ pub fn parse_journey(
             .unwrap_or_default(),
         ..StationInfo::default()
     };
-    let Some(train) = trains_from_board(COUNTRY.slug, &station, &[d], day).pop() else {
+    let Some((e, train)) = board_train(COUNTRY.slug, id, rows, named) else {
         return Ok(None);
     };
+    // A board's train is listed as due at the board's station next.
+    let station_name = train.next_station.clone().unwrap_or_default();
     let mut stops: Vec<JourneyStop> = e.pass_list.iter().map(|p| pass_stop(p, now)).collect();
     // The board's station comes unnamed and unplaced in its own list.
     if let Some(first) = stops.first_mut() {
         if first.name.is_empty() {
-            first.name = station.name.clone();
+            first.name = station_name;
         }
         let coordinate = board.station.as_ref().and_then(|s| s.coordinate.as_ref());
         if let (None, Some(c)) = (first.lat, coordinate) {

@@ -33,6 +33,20 @@ fn loaded(country: Option<&str>, size: (u16, u16), mono: bool) -> AppState {
     .load()
 }
 
+/// A dashboard of `country` with `station`'s board, loaded, in a terminal of `size`.
+fn at_station(country: &str, station: &str, size: (u16, u16)) -> AppState {
+    DemoScene {
+        seed: 1,
+        scale: 1,
+        country: Some(country),
+        station,
+        now: now(),
+        size,
+        settings: Settings::default(),
+    }
+    .load()
+}
+
 fn key(s: &mut AppState, code: KeyCode) {
     update(s, Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
 }
@@ -69,16 +83,7 @@ fn whole_screen_at_three_sizes() {
 fn more_countries_at_three_sizes() {
     for (country, station) in [("united-states", "NYP"), ("germany", "8011160")] {
         for (w, h) in [(80, 24), (120, 40), (200, 60)] {
-            let s = DemoScene {
-                seed: 1,
-                scale: 1,
-                country: Some(country),
-                station,
-                now: now(),
-                size: (w, h),
-                settings: Settings::default(),
-            }
-            .load();
+            let s = at_station(country, station, (w, h));
             insta::assert_snapshot!(format!("screen_{country}_{w}x{h}"), screen(&s).backend());
         }
     }
@@ -121,16 +126,7 @@ fn maps_of_three_countries() {
         ("united-states", "NYP"),
     ] {
         for (w, h) in [(120, 40), (200, 60)] {
-            let mut s = DemoScene {
-                seed: 1,
-                scale: 1,
-                country: Some(country),
-                station,
-                now: now(),
-                size: (w, h),
-                settings: Settings::default(),
-            }
-            .load();
+            let mut s = at_station(country, station, (w, h));
             let map = s.areas().map.expect("the map is shown");
             let draw = |s: &AppState| {
                 let mut t = terminal(w, h);

@@ -1,8 +1,8 @@
 //! A train's run in the details window: its stops as a vertical line, top to bottom. Passed
 //! stops are dimmed and marked `●`, the next one `▶` and bold, the rest `○`; cancelled stops are
 //! struck through and marked `✕`. Each row reads its planned times, the delay there in the
-//! list's words and weights, and the platform (`3→4` where it changed). It follows the train
-//! (the next stop two rows from the top) until ↑↓ scroll it.
+//! list's words and weights, and the platform (`3→4` where it changed). The state says which row
+//! comes first (following the train, or where ↑↓ put it); the view keeps it on the list.
 
 use crate::model::JourneyResponse;
 use crate::screen::theme::{delay_symbol, DelayClass, Theme};
@@ -12,10 +12,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Row, Table, Wrap};
 use ratatui::Frame;
 
-/// Draws `journey` (none yet: why) in `area`, from row `scroll` (`None`: following the train).
+/// Draws `journey` (none yet: why) in `area`, from row `offset` at most.
 pub fn journey(
     journey: Option<&Polled<JourneyResponse>>,
-    scroll: Option<usize>,
+    offset: usize,
     theme: &Theme,
     frame: &mut Frame,
     area: Rect,
@@ -40,8 +40,7 @@ pub fn journey(
     let next = j.next_stop();
     let visible = usize::from(area.height.saturating_sub(2));
     let last_start = j.stops.len().saturating_sub(visible);
-    let follow = next.map_or(0, |n| n.saturating_sub(2));
-    let offset = scroll.unwrap_or(follow).min(last_start);
+    let offset = offset.min(last_start);
     let passed = j.stops.iter().filter(|s| s.passed).count();
     let title = format!(
         " Journey · {} stops, {passed} passed{} ",

@@ -161,7 +161,7 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
 /// position to show).
 fn placed_trains(state: &AppState) -> std::cell::Ref<'_, Vec<Placed>> {
     let answer = state.realtime.data.clone();
-    let fresh = matches!(&*state.map_layer.2.borrow(), Some((of, _)) if same(of, &answer));
+    let fresh = matches!(&*state.map_layer.placed.borrow(), Some((of, _)) if same(of, &answer));
     if !fresh {
         let list = state
             .trains()
@@ -171,9 +171,9 @@ fn placed_trains(state: &AppState) -> std::cell::Ref<'_, Vec<Placed>> {
                 Some((t.lng? as f32, t.lat? as f32, rank))
             })
             .collect();
-        *state.map_layer.2.borrow_mut() = Some((answer, list));
+        *state.map_layer.placed.borrow_mut() = Some((answer, list));
     }
-    std::cell::Ref::map(state.map_layer.2.borrow(), |c| {
+    std::cell::Ref::map(state.map_layer.placed.borrow(), |c| {
         c.as_ref().map_or(&EMPTY, |(_, list)| list)
     })
 }
@@ -195,7 +195,7 @@ fn still_layer(state: &AppState, p: Projection, inner: Rect) -> Raster {
         lines,
         simulated: state.simulated(),
     };
-    let mut cache = state.map_layer.0.borrow_mut();
+    let mut cache = state.map_layer.still.borrow_mut();
     if let Some((k, raster)) = cache.as_ref() {
         if *k == key {
             return raster.clone();

@@ -179,7 +179,7 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
             Layout::vertical([Constraint::Min(0), Constraint::Length(SPARK_ROWS)]).areas(left);
         frame.render_widget(Paragraph::new(field_lines(t, &theme, &local)), fields);
         sparkline(state, t, &local, frame, spark);
-        super::journey::journey(journey, state.journey_scroll, &theme, frame, right);
+        super::journey::journey(journey, state.journey_offset(), &theme, frame, right);
     } else {
         let [summary, route, spark] = Layout::vertical([
             Constraint::Length(3),
@@ -188,7 +188,7 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
         ])
         .areas(inner);
         frame.render_widget(Paragraph::new(summary_lines(t, &theme, &local)), summary);
-        super::journey::journey(journey, state.journey_scroll, &theme, frame, route);
+        super::journey::journey(journey, state.journey_offset(), &theme, frame, route);
         sparkline(state, t, &local, frame, spark);
     }
 }
