@@ -4,13 +4,14 @@
 use super::layout;
 use super::state::KioskState;
 use crate::screen::columns;
+use crate::screen::grid::Grid;
 use crate::screen::theme::{delay_symbol, platform_text, DelayClass, Theme};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
 use ratatui::widgets::Widget;
-use ratatui::widgets::{Cell, Paragraph, Row, Table};
 use ratatui::Frame;
 use tui_big_text::{BigText, PixelSize};
 
@@ -200,39 +201,37 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             } else {
                 delay_symbol(d.delay, d.cancelled)
             };
-            let mut cells = vec![Cell::from(clock_text(&d.scheduled_dep))];
+            let mut cells = vec![Line::from(clock_text(&d.scheduled_dep))];
             if cols.expected {
-                cells.push(Cell::from(expected));
+                cells.push(Line::from(expected));
             }
             if cols.countdown {
-                cells.push(Cell::from(Span::styled(countdown, theme.accent())));
+                cells.push(Line::from(Span::styled(countdown, theme.accent())));
             }
-            cells.push(Cell::from(fit(&d.line, cols.line)));
-            cells.push(Cell::from(columns::destination_with_via(
+            cells.push(Line::from(fit(&d.line, cols.line)));
+            cells.push(columns::destination_with_via(
                 d,
                 cols.via,
                 usize::from(cols.destination),
                 theme,
-            )));
-            cells.push(Cell::from(Span::styled(
+            ));
+            cells.push(Line::from(Span::styled(
                 fit(&platform_text(d), cols.platform),
                 platform_style,
             )));
-            cells.push(Cell::from(Span::styled(status, theme.delay(class))));
+            cells.push(Line::from(Span::styled(status, theme.delay(class))));
             if let Some(w) = cols.operator {
-                cells.push(Cell::from(fit(d.operator.as_deref().unwrap_or(""), w)));
+                cells.push(Line::from(fit(d.operator.as_deref().unwrap_or(""), w)));
             }
-            Row::new(cells).style(style)
+            (style, cells)
         });
     let (titles, widths) = cols.header();
-    let titles = Row::new(titles).style(theme.header_cells());
-    Widget::render(
-        Table::new(rows, widths)
-            .header(titles)
-            .column_spacing(cols.spacing),
-        area,
-        buf,
-    );
+    let grid = Grid::new(area, &widths, cols.spacing);
+    let titles: Vec<Line> = titles.into_iter().map(Line::from).collect();
+    grid.row(buf, 0, theme.header_cells(), &titles);
+    for (row, (style, cells)) in (1..grid.height()).zip(rows) {
+        grid.row(buf, row, style, &cells);
+    }
 }
 
 fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {

@@ -13,6 +13,7 @@
 //! not stdout), but with the same events, pollers, freshness and theme.
 
 pub mod columns;
+pub mod grid;
 mod inputs;
 mod polled;
 pub mod poller;

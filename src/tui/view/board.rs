@@ -4,11 +4,12 @@
 
 use super::{age_text, pane_block};
 use crate::screen::columns;
+use crate::screen::grid::Grid;
 use crate::screen::theme::{delay_symbol, delay_text, platform_text, DelayClass};
 use crate::tui::app::{AppState, Pane};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Cell, Paragraph, Row, Table};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 /// A departure's train: its number where the feed gives one (`ICE 1007`), else its line.
@@ -107,43 +108,36 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             } else {
                 delay_symbol(d.delay, d.cancelled)
             };
-            let mut cells = vec![Cell::from(d.scheduled_dep.as_str())];
+            let mut cells = vec![Line::from(d.scheduled_dep.as_str())];
             if cols.expected {
-                cells.push(Cell::from(expected));
+                cells.push(Line::from(expected));
             }
             cells.extend([
-                Cell::from(fit(train(d), cols.line)),
-                Cell::from(columns::destination_with_via(
-                    d,
-                    cols.via,
-                    usize::from(cols.destination),
-                    &theme,
-                )),
-                Cell::from(Span::styled(fit(&platform, cols.platform), platform_style)),
-                Cell::from(Span::styled(status, theme.delay(class))),
+                Line::from(fit(train(d), cols.line)),
+                columns::destination_with_via(d, cols.via, usize::from(cols.destination), &theme),
+                Line::from(Span::styled(fit(&platform, cols.platform), platform_style)),
+                Line::from(Span::styled(status, theme.delay(class))),
             ]);
             if let Some(w) = cols.operator {
-                cells.push(Cell::from(fit(d.operator.as_deref().unwrap_or(""), w)));
+                cells.push(Line::from(fit(d.operator.as_deref().unwrap_or(""), w)));
             }
             let style = if d.cancelled {
                 theme.row(crate::model::status::CANCELLED)
             } else {
                 Default::default()
             };
-            Row::new(cells).style(if feed.is_stale() {
+            let style = if feed.is_stale() {
                 style.patch(theme.dim())
             } else {
                 style
-            })
+            };
+            (style, cells)
         });
     let (mut titles, widths) = cols.header();
     // The dashboard names trains by their number (the kiosk, like a station's screen, by line).
     for t in titles.iter_mut().filter(|t| **t == "LINE") {
         *t = "TRAIN";
     }
-    let table = Table::new(rows, widths)
-        .header(Row::new(titles).style(theme.header_cells()))
-        .column_spacing(cols.spacing);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let table_area = if let Some(e) = &feed.error {
@@ -155,5 +149,11 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     } else {
         inner
     };
-    frame.render_widget(table, table_area);
+    let grid = Grid::new(table_area, &widths, cols.spacing);
+    let buf = frame.buffer_mut();
+    let titles: Vec<Line> = titles.into_iter().map(Line::from).collect();
+    grid.row(buf, 0, theme.header_cells(), &titles);
+    for (row, (style, cells)) in (1..grid.height()).zip(rows) {
+        grid.row(buf, row, style, &cells);
+    }
 }

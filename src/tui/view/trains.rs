@@ -3,12 +3,13 @@
 
 use super::pane_block;
 use crate::model::status;
+use crate::screen::grid::Grid;
 use crate::screen::theme::{delay_text, DelayClass};
 use crate::tui::app::{AppState, Pane};
 use crate::tui::list::destination;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Cell, Paragraph, Row, Table};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 /// The status in words, or in five letters on a narrow list.
@@ -134,20 +135,20 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
             let cancelled = t.status == status::CANCELLED;
             let class = DelayClass::of(t.delay, cancelled);
             let gps = if t.has_position() { "●" } else { "○" };
-            let mut cells = vec![Cell::from(t.train_code.as_str())];
+            let mut cells = vec![Line::from(t.train_code.as_str())];
             if country_width > 0 {
                 let known = t.country.as_deref().and_then(crate::country::by_slug);
                 let name = match (known, country_width) {
                     (Some(c), 4) => c.iso.to_string(),
                     _ => AppState::country_name(t.country.as_deref()),
                 };
-                cells.push(Cell::from(fit(&name, country_width)));
+                cells.push(Line::from(fit(&name, country_width)));
             }
             cells.extend([
-                Cell::from(fit(destination(t), to_width)),
-                Cell::from(fit(status_text(&t.status, short), status_width)),
+                Line::from(fit(destination(t), to_width)),
+                Line::from(fit(status_text(&t.status, short), status_width)),
                 // A cancelled train says so once, in STATUS.
-                Cell::from(Span::styled(
+                Line::from(Span::styled(
                     if cancelled {
                         String::new()
                     } else {
@@ -155,11 +156,11 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
                     },
                     theme.delay(class),
                 )),
-                Cell::from(t.platform.as_deref().unwrap_or("–")),
-                Cell::from(gps),
+                Line::from(t.platform.as_deref().unwrap_or("–")),
+                Line::from(gps),
             ]);
             if wide {
-                cells.push(Cell::from(fit(
+                cells.push(Line::from(fit(
                     t.next_station.as_deref().unwrap_or(""),
                     next_width,
                 )));
@@ -171,7 +172,7 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
             if pos == list.cursor {
                 style = style.patch(theme.selected());
             }
-            Row::new(cells).style(style)
+            (style, cells)
         });
     let mut widths = vec![Constraint::Length(code_width)];
     if country_width > 0 {
@@ -201,6 +202,13 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
         widths.push(Constraint::Length(next_width));
         titles.push("NEXT");
     }
-    let header = Row::new(titles).style(theme.header_cells());
-    frame.render_widget(Table::new(rows, widths).header(header).block(block), area);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let grid = Grid::new(inner, &widths, 1);
+    let buf = frame.buffer_mut();
+    let titles: Vec<Line> = titles.into_iter().map(Line::from).collect();
+    grid.row(buf, 0, theme.header_cells(), &titles);
+    for (row, (style, cells)) in (1..grid.height()).zip(rows) {
+        grid.row(buf, row, style, &cells);
+    }
 }
