@@ -370,6 +370,14 @@ pub struct Departure {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub messages: Vec<String>,
+    /// railtop's extra: the id of this departure's train, as `/api/live/train?id=` takes it,
+    /// where the feed says which train it is.
+    #[serde(
+        default,
+        deserialize_with = "tolerant::opt_string",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub train_id: Option<String>,
 }
 
 /// At most this many via stops and messages are kept per departure.
@@ -410,11 +418,43 @@ impl Departure {
             &mut self.expected_dep,
             &mut self.train_code,
             &mut self.planned_platform,
+            &mut self.train_id,
         ]
         .into_iter()
         .flatten()
         {
             clean(s);
+        }
+    }
+
+    /// The train of this departure as a list record (no position), called `id`, of `country`,
+    /// at `station`: what a board's train is known as until its own record is.
+    pub fn as_train(&self, id: String, country: Option<String>, station: &str) -> Train {
+        let code = self.train_code.clone().unwrap_or_else(|| self.line.clone());
+        Train {
+            id,
+            name: format!("{code} → {}", self.destination),
+            train_code: code,
+            status: if self.cancelled {
+                status::CANCELLED
+            } else {
+                status::SCHEDULED
+            }
+            .into(),
+            lat: None,
+            lng: None,
+            delay: self.delay,
+            platform: self.platform.clone(),
+            country,
+            from: None,
+            to: Some(self.destination.clone()),
+            next_station: Some(station.to_owned()),
+            direction: None,
+            scheduled_dep: Some(self.scheduled_dep.clone()),
+            last_updated: None,
+            operator: self.operator.clone(),
+            last_seen: None,
+            speed: None,
         }
     }
 }

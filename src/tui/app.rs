@@ -11,7 +11,7 @@ use super::search::StationSearch;
 use crate::assets;
 use crate::config::defaults;
 use crate::country;
-use crate::model::{DeparturesResponse, JourneyResponse, Punctuality, RealtimeResponse};
+use crate::model::{DeparturesResponse, JourneyResponse, Punctuality, RealtimeResponse, Train};
 use crate::screen::poller::Wanted;
 use crate::screen::{Event, Failure, Polled};
 use crate::source::SourceInfo;
@@ -132,6 +132,9 @@ pub struct AppState {
     pub journey_of: Option<String>,
     /// The journey's first stop shown; `None`: follow the train (its next stop in view).
     pub journey_scroll: Option<usize>,
+    /// The train of a board's departure that the list does not have, whose details are open:
+    /// its record as the board gave it until its journey brings the feed's.
+    pub departure_train: Option<Train>,
 }
 
 /// The furthest a journey scrolls (the view shows its last page past the end).
@@ -192,6 +195,7 @@ impl AppState {
             journey: Polled::default(),
             journey_of: None,
             journey_scroll: None,
+            departure_train: None,
         };
         state.follow_country_station();
         state
@@ -212,8 +216,17 @@ impl AppState {
 
     /// The id of the train whose details window is open.
     pub fn details_of(&self) -> Option<&str> {
+        self.details_train().map(|t| t.id.as_str())
+    }
+
+    /// The train whose details window is open: the list's selected train, or a board's
+    /// departure that the list does not have.
+    pub fn details_train(&self) -> Option<&Train> {
         match self.overlay {
-            Some(Overlay::Details) => self.list.selected(self.trains()).map(|t| t.id.as_str()),
+            Some(Overlay::Details) => self
+                .departure_train
+                .as_ref()
+                .or_else(|| self.list.selected(self.trains())),
             _ => None,
         }
     }
@@ -221,12 +234,25 @@ impl AppState {
     /// Opens the details window of the selected train, with its journey if it was fetched
     /// for this train (else it is asked for).
     fn open_details(&mut self) {
+        self.departure_train = None;
         self.overlay = Some(Overlay::Details);
         self.journey_scroll = None;
         if self.details_of() != self.journey_of.as_deref() {
             self.journey.reset();
             self.journey_of = None;
         }
+    }
+
+    /// Opens the details window of a departure's train that the list does not have; its
+    /// journey is asked for by the id the board gave.
+    fn open_departure_details(&mut self, train: Train) {
+        self.overlay = Some(Overlay::Details);
+        self.journey_scroll = None;
+        if self.journey_of.as_deref() != Some(train.id.as_str()) {
+            self.journey.reset();
+            self.journey_of = None;
+        }
+        self.departure_train = Some(train);
     }
 
     /// The journey shown in the details window: only the selected train's.
@@ -520,6 +546,11 @@ pub fn update(state: &mut AppState, action: Event) {
             }
             if let Ok(journey) = &result {
                 state.learn_lines(journey);
+                // An unlisted departure's train: the feed's record replaces the board's.
+                if let Some(t) = state.departure_train.as_mut().filter(|t| t.id == id) {
+                    *t = journey.train.clone();
+                    t.id = id.clone();
+                }
             }
             if state.journey_of.as_deref() != Some(id.as_str()) {
                 state.journey.reset();
@@ -689,33 +720,39 @@ fn apply(state: &mut AppState, command: Command) {
             state.list.filter.clear();
             state.list.rebuild(trains);
         }
-        // On the board: the departure's train, when the list has it.
+        // On the board: the departure's train, from the list when it has it, else by the id
+        // the board gave (its journey asked for).
         Command::Details if state.focus == Pane::Board => {
-            let departure = state
-                .board
-                .data
-                .as_ref()
-                .and_then(|b| b.departures.get(state.board_offset))
-                .map(|d| (d.train_code.clone(), d.line.clone(), d.destination.clone()));
-            let Some((code, line, destination)) = departure else {
+            let Some(board) = &state.board.data else {
                 return;
             };
-            let found = code.as_deref().and_then(|c| {
-                state
-                    .list
-                    .rows
-                    .iter()
-                    .position(|&i| trains[i].train_code.eq_ignore_ascii_case(c))
+            let Some(d) = board.departures.get(state.board_offset) else {
+                return;
+            };
+            let listed = state.list.rows.iter().position(|&i| match &d.train_id {
+                Some(id) => trains[i].id == *id,
+                None => d
+                    .train_code
+                    .as_deref()
+                    .is_some_and(|c| trains[i].train_code.eq_ignore_ascii_case(c)),
             });
-            match found {
-                Some(row) => {
+            match (listed, &d.train_id) {
+                (Some(row), _) => {
                     state.list.select_row(row, trains);
                     state.open_details();
                 }
-                None => {
-                    let name = code.unwrap_or(line);
+                (None, Some(id)) => {
+                    let country = board.station.country.clone().or(state.country.clone());
+                    let train = d.as_train(id.clone(), country, &board.station.name);
+                    state.open_departure_details(train);
+                }
+                (None, None) => {
+                    let name = d.train_code.as_deref().unwrap_or(&d.line);
                     state.notice = Some((
-                        format!("{name} to {destination} is not in the train list (no live record of it)"),
+                        format!(
+                            "{name} to {} is not in the train list, and the board does not say which train it is",
+                            d.destination
+                        ),
                         state.now,
                     ));
                 }
@@ -1447,6 +1484,81 @@ mod tests {
         assert_eq!(s.overlay, Some(Overlay::Details));
         let code = board.departures[listed].train_code.clone().unwrap();
         assert_eq!(s.list.selected(s.trains()).unwrap().train_code, code);
+    }
+
+    /// Enter on a departure whose train is not listed (it has not left its first station):
+    /// its details by the id the board gave, its journey asked for, the feed's record once it
+    /// comes; a departure without an id says why nothing opens.
+    #[test]
+    fn enter_on_an_unlisted_departure_opens_its_train_by_id() {
+        let mut s = state(Some("finland"));
+        arrive(&mut s, Some("finland"), realtime(Some("finland")));
+        let mut board = demo()
+            .departures_at(
+                &crate::source::DeparturesQuery {
+                    station: "HKI".into(),
+                    limit: 40,
+                },
+                now(),
+            )
+            .unwrap();
+        let unlisted = board
+            .departures
+            .iter()
+            .position(|d| {
+                let id = d.train_id.as_deref().unwrap();
+                !s.trains().iter().any(|t| t.id == id)
+            })
+            .expect("a departure whose train is not running yet");
+        let id = board.departures[unlisted].train_id.clone().unwrap();
+        update(
+            &mut s,
+            Event::Board {
+                station: "HKI".into(),
+                result: Ok(Arc::new(board.clone())),
+                at: now(),
+            },
+        );
+        s.focus = Pane::Board;
+        s.board_offset = unlisted;
+        key(&mut s, KeyCode::Enter);
+        assert_eq!(s.overlay, Some(Overlay::Details));
+        assert_eq!(s.details_of(), Some(id.as_str()));
+        assert_eq!(s.wanted().journey.as_deref(), Some(id.as_str()));
+        assert_eq!(
+            s.details_train().unwrap().next_station.as_deref(),
+            Some(board.station.name.as_str()),
+            "until the journey comes, the board's record"
+        );
+        journey_arrives(&mut s, &id);
+        let journey = s.shown_journey().and_then(|j| j.data.clone()).unwrap();
+        assert!(journey.stops.len() > 2);
+        assert_eq!(s.details_train().unwrap(), &journey.train);
+
+        // Closed and opened on a listed train: that train's, not the departure's.
+        key(&mut s, KeyCode::Esc);
+        s.focus = Pane::Trains;
+        key(&mut s, KeyCode::Enter);
+        assert_ne!(s.details_of(), Some(id.as_str()));
+        key(&mut s, KeyCode::Esc);
+
+        // A board that does not say which train (a hub feed away from its hub).
+        board.departures[unlisted].train_id = None;
+        board.departures[unlisted].train_code = Some("X 1".into());
+        update(
+            &mut s,
+            Event::Board {
+                station: "HKI".into(),
+                result: Ok(Arc::new(board)),
+                at: now(),
+            },
+        );
+        s.focus = Pane::Board;
+        s.board_offset = unlisted;
+        key(&mut s, KeyCode::Enter);
+        assert_eq!(s.overlay, None);
+        let (notice, _) = s.notice.clone().unwrap();
+        assert!(notice.contains("does not say which train"), "{notice}");
     }
 
     /// Offline from the start, the selector still lists the source's countries.

@@ -434,6 +434,7 @@ pub fn parse_board(
                 planned_platform: None,
                 via,
                 messages: Vec::new(),
+                train_id: Some(format!("fi-{}-{}", t.departure_date, t.train_number)),
             },
         ));
     }

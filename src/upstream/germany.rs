@@ -226,6 +226,8 @@ fn departure(e: &Entry) -> Option<(DateTime<Utc>, Departure)> {
             planned_platform,
             via,
             messages,
+            // Its train is known by the hub board's row ([`super::board_train`]).
+            train_id: None,
         },
     ))
 }

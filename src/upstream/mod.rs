@@ -34,8 +34,8 @@ use crate::clock::{rfc3339, Clock};
 use crate::config::{Config, FeedSettings};
 use crate::country;
 use crate::model::{
-    status, CountryError, Departure, DeparturesResponse, JourneyResponse, JourneyStop,
-    RealtimeResponse, StationInfo, Train,
+    CountryError, Departure, DeparturesResponse, JourneyResponse, JourneyStop, RealtimeResponse,
+    StationInfo, Train,
 };
 use crate::source::{
     DeparturesQuery, LiveSource, OpenError, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
@@ -348,37 +348,14 @@ pub fn trains_from_board(
     departures
         .iter()
         .map(|d| {
-            let code = board_code(d);
-            Train {
-                id: format!("{country}-{day}-{code}"),
-                name: format!("{code} → {}", d.destination),
-                train_code: code,
-                status: if d.cancelled {
-                    status::CANCELLED
-                } else {
-                    status::SCHEDULED
-                }
-                .into(),
-                lat: None,
-                lng: None,
-                delay: d.delay,
-                platform: d.platform.clone(),
-                country: Some(country.into()),
-                from: None,
-                to: Some(d.destination.clone()),
-                next_station: Some(station.name.clone()),
-                direction: None,
-                scheduled_dep: Some(d.scheduled_dep.clone()),
-                last_updated: None,
-                operator: d.operator.clone(),
-                last_seen: None,
-                speed: None,
-            }
+            let id = format!("{country}-{day}-{}", board_code(d));
+            d.as_train(id, Some(country.into()), &station.name)
         })
         .collect()
 }
 
-/// The code a train of a board goes by in its id: its train code, else its line.
+/// The code a train of a board goes by in its id: its train code, else its line (as
+/// [`Departure::as_train`] names it).
 pub fn board_code(d: &Departure) -> String {
     d.train_code.clone().unwrap_or_else(|| d.line.clone())
 }

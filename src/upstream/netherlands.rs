@@ -120,6 +120,8 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
                     expected_dep: actual.map(|a| local_hhmm(a, TZ)),
                     train_code: (!number.is_empty()).then(|| format!("{category} {number}")),
                     messages: e.messages.into_iter().map(|m| m.message).collect(),
+                    // Its train is known by the hub board's row ([`super::board_train`]).
+                    train_id: None,
                 },
             ))
         })

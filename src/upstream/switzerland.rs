@@ -177,6 +177,8 @@ fn departure(e: &Entry) -> Option<(i64, Departure)> {
             planned_platform,
             via,
             messages: Vec::new(),
+            // Its train is known by the hub board's row ([`super::board_train`]).
+            train_id: None,
         },
     ))
 }

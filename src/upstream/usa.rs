@@ -315,6 +315,7 @@ pub fn parse_board(bytes: &[u8], code: &str) -> Result<Board, ParseError> {
                 expected_dep: expected.filter(|_| !cancelled).map(|t| r.hhmm(stop, t)),
                 train_code: Some(r.code()),
                 planned_platform: None,
+                train_id: Some(r.train_id.clone()),
                 ..Default::default()
             },
         ));

@@ -194,6 +194,7 @@ impl DemoSource {
                         planned_platform: planned,
                         via,
                         messages,
+                        train_id: Some(trip.id()),
                     },
                 ));
             }

@@ -142,8 +142,7 @@ const SPARK_ROWS: u16 = 4;
 /// The selected train: its fields, its journey (see `journey.rs`) and its delay sparkline.
 pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
-    let trains = state.trains();
-    let Some(t) = state.list.selected(trains) else {
+    let Some(t) = state.details_train() else {
         return;
     };
     let journey = state.shown_journey();
