@@ -487,10 +487,12 @@ impl AppState {
         }
     }
 
-    /// The journey's first row shown: where ↑↓ put it, else following the train.
+    /// The journey's first row shown: where ↑↓ put it, else following the train; never past
+    /// its last page.
     pub fn journey_offset(&self) -> usize {
         self.journey_scroll
             .unwrap_or_else(|| self.journey_follow_offset())
+            .min(self.journey_last_start())
     }
 
     /// The journey's first row shown while it follows the train: two stops before the next.
@@ -499,6 +501,17 @@ impl AppState {
             .and_then(|j| j.data.as_ref())
             .and_then(|j| j.next_stop())
             .map_or(0, |next| next.saturating_sub(2))
+    }
+
+    /// The furthest the journey scrolls: its last stop on the window's last row.
+    fn journey_last_start(&self) -> usize {
+        let stops = self
+            .shown_journey()
+            .and_then(|j| j.data.as_ref())
+            .map_or(0, |j| j.stops.len());
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        let rows = layout::details(area, stops).journey_rows();
+        stops.saturating_sub(rows).min(MAX_STOPS_SCROLL)
     }
 
     fn trains_height(&self) -> usize {
@@ -647,7 +660,7 @@ fn apply(state: &mut AppState, command: Command) {
             _ => {}
         }
     }
-    // Under the details window they scroll its journey (the view bounds the offset).
+    // Under the details window they scroll its journey, as far as its last stop in view.
     if matches!(state.overlay, Some(Overlay::Details)) {
         let step = match command {
             Command::Move(d) => Some(d),
@@ -656,7 +669,8 @@ fn apply(state: &mut AppState, command: Command) {
         };
         if let Some(step) = step {
             let from = state.journey_offset();
-            state.journey_scroll = Some(from.saturating_add_signed(step).min(MAX_STOPS_SCROLL));
+            let last = state.journey_last_start();
+            state.journey_scroll = Some(from.saturating_add_signed(step).min(last));
             return;
         }
     }
@@ -1336,12 +1350,22 @@ mod tests {
         journey_arrives(&mut s, &id);
         let shown = s.shown_journey().unwrap().data.clone().unwrap();
         assert_eq!(shown.train.id, id);
-        // ↑↓ scroll the journey, not the list; the view bounds the offset.
+        // ↑↓ scroll the journey, not the list, on a screen too low for all of it.
+        s.size = (80, 16);
         let cursor = s.list.cursor;
         assert_eq!(s.journey_scroll, None, "following the train");
         key(&mut s, KeyCode::Down);
         assert_eq!(s.list.cursor, cursor);
         assert_eq!(s.journey_scroll, Some(s.journey_follow_offset() + 1));
+        // Held past the end it stops at the last page, so one ↑ moves the view at once.
+        let last = s.journey_last_start();
+        assert!(last > 0, "a journey longer than the window at {:?}", s.size);
+        for _ in 0..shown.stops.len() + 20 {
+            key(&mut s, KeyCode::Down);
+        }
+        assert_eq!(s.journey_offset(), last);
+        key(&mut s, KeyCode::Up);
+        assert_eq!(s.journey_offset(), last - 1);
         key(&mut s, KeyCode::Esc);
         assert_eq!(s.wanted().journey, None);
         // Opened again on the same train, the journey is still there, following again.

@@ -143,3 +143,85 @@ impl Areas {
         (i < entries).then_some(i)
     }
 }
+
+/// Inner width from which the details window sets the train's fields and its journey side by
+/// side; narrower, a three-line summary sits above the journey.
+pub const DETAILS_SIDE_BY_SIDE: u16 = 96;
+/// The fields' column when side by side.
+const DETAILS_FIELDS_WIDTH: u16 = 56;
+/// Lines of the train's fields, and of the sparkline with its caption.
+const DETAILS_FIELD_ROWS: u16 = 14;
+const DETAILS_SPARK_ROWS: u16 = 4;
+
+/// The details window's parts, for a journey of `stops` stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Details {
+    /// The window, borders included, centred on the screen.
+    pub window: Rect,
+    /// Every field of the record (side by side), or a three-line summary (stacked).
+    pub fields: Rect,
+    pub side_by_side: bool,
+    pub spark: Rect,
+    /// The journey with its title and column header (two rows).
+    pub journey: Rect,
+}
+
+impl Details {
+    /// Stops the journey shows at once.
+    pub fn journey_rows(&self) -> usize {
+        usize::from(self.journey.height.saturating_sub(2))
+    }
+}
+
+/// The details window on a screen of `area`: as tall as the fields or the journey need, at most
+/// the screen (the journey scrolls).
+pub fn details(area: Rect, stops: usize) -> Details {
+    let stops = u16::try_from(stops.max(1)).unwrap_or(u16::MAX);
+    let wide = area.width.saturating_sub(4) >= DETAILS_SIDE_BY_SIDE;
+    let height = if wide {
+        (DETAILS_FIELD_ROWS + DETAILS_SPARK_ROWS).max(stops.saturating_add(2))
+    } else {
+        (3 + DETAILS_SPARK_ROWS).saturating_add(stops.saturating_add(2))
+    };
+    let w = 120.min(area.width.saturating_sub(2));
+    let h = height.saturating_add(2).min(area.height.saturating_sub(2));
+    let window = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    let inner = window.inner(ratatui::layout::Margin::new(1, 1));
+    if inner.width >= DETAILS_SIDE_BY_SIDE {
+        let [left, journey] = Layout::horizontal([
+            Constraint::Length(DETAILS_FIELDS_WIDTH),
+            Constraint::Fill(1),
+        ])
+        .spacing(1)
+        .areas(inner);
+        let [fields, spark] =
+            Layout::vertical([Constraint::Min(0), Constraint::Length(DETAILS_SPARK_ROWS)])
+                .areas(left);
+        Details {
+            window,
+            fields,
+            side_by_side: true,
+            spark,
+            journey,
+        }
+    } else {
+        let [fields, journey, spark] = Layout::vertical([
+            Constraint::Length(3),
+            Constraint::Min(3),
+            Constraint::Length(DETAILS_SPARK_ROWS),
+        ])
+        .areas(inner);
+        Details {
+            window,
+            fields,
+            side_by_side: false,
+            spark,
+            journey,
+        }
+    }
+}

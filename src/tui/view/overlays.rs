@@ -130,15 +130,6 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
     frame.render_widget(table, r);
 }
 
-/// Inner width from which the details window sets the train's fields and its journey side by
-/// side; narrower, a three-line summary sits above the journey.
-const SIDE_BY_SIDE: u16 = 96;
-/// The fields' column when side by side.
-const FIELDS_WIDTH: u16 = 56;
-/// Lines of [`field_lines`], and of the sparkline with its caption.
-const FIELD_ROWS: u16 = 14;
-const SPARK_ROWS: u16 = 4;
-
 /// The selected train: its fields, its journey (see `journey.rs`) and its delay sparkline.
 pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
@@ -146,20 +137,13 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
         return;
     };
     let journey = state.shown_journey();
-    // As tall as the fields or the journey need (it scrolls past the terminal's height).
     let stops = journey
         .and_then(|j| j.data.as_ref())
-        .map_or(1, |j| j.stops.len().max(1)) as u16;
-    let wide = area.width.saturating_sub(4) >= SIDE_BY_SIDE;
-    let height = if wide {
-        (FIELD_ROWS + SPARK_ROWS).max(stops + 2)
-    } else {
-        3 + (stops + 2) + SPARK_ROWS
-    };
-    let r = popup(frame, area, 120, height.saturating_add(2));
+        .map_or(1, |j| j.stops.len());
+    let parts = crate::tui::layout::details(area, stops);
+    frame.render_widget(ratatui::widgets::Clear, parts.window);
     let block = window(" Train · ↑↓ scroll the journey · Esc closes ", &theme);
-    let inner = block.inner(r);
-    frame.render_widget(block, r);
+    frame.render_widget(block, parts.window);
     // Times a person reads on the train's own clock (its country's), with the zone's name.
     let tz = t
         .country
@@ -169,27 +153,17 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
         .map_or(chrono_tz::UTC, |c| c.tz);
     let local =
         |at: chrono::DateTime<chrono::Utc>| at.with_timezone(&tz).format("%H:%M:%S %Z").to_string();
-    if inner.width >= SIDE_BY_SIDE {
-        let [left, right] =
-            Layout::horizontal([Constraint::Length(FIELDS_WIDTH), Constraint::Fill(1)])
-                .spacing(1)
-                .areas(inner);
-        let [fields, spark] =
-            Layout::vertical([Constraint::Min(0), Constraint::Length(SPARK_ROWS)]).areas(left);
-        frame.render_widget(Paragraph::new(field_lines(t, &theme, &local)), fields);
-        sparkline(state, t, &local, frame, spark);
-        super::journey::journey(journey, state.journey_offset(), &theme, frame, right);
+    let offset = state.journey_offset();
+    if parts.side_by_side {
+        frame.render_widget(Paragraph::new(field_lines(t, &theme, &local)), parts.fields);
     } else {
-        let [summary, route, spark] = Layout::vertical([
-            Constraint::Length(3),
-            Constraint::Min(3),
-            Constraint::Length(SPARK_ROWS),
-        ])
-        .areas(inner);
-        frame.render_widget(Paragraph::new(summary_lines(t, &theme, &local)), summary);
-        super::journey::journey(journey, state.journey_offset(), &theme, frame, route);
-        sparkline(state, t, &local, frame, spark);
+        frame.render_widget(
+            Paragraph::new(summary_lines(t, &theme, &local)),
+            parts.fields,
+        );
     }
+    super::journey::journey(journey, offset, &theme, frame, parts.journey);
+    sparkline(state, t, &local, frame, parts.spark);
 }
 
 type Local<'a> = dyn Fn(chrono::DateTime<chrono::Utc>) -> String + 'a;
