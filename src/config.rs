@@ -378,8 +378,8 @@ pub fn default_path() -> Option<PathBuf> {
     xdg_dir("XDG_CONFIG_HOME", ".config").map(|d| d.join("railtop").join("config.toml"))
 }
 
-/// `$XDG_STATE_HOME/railtop/railtop.log`, else `~/.local/state/railtop/railtop.log`.
-/// Where `railtop ssh` keeps its host key unless told otherwise.
+/// Where `railtop ssh` keeps its host key unless told otherwise:
+/// `$XDG_STATE_HOME/railtop/ssh_host_ed25519_key`, else under `~/.local/state`.
 pub fn default_host_key_path() -> Option<PathBuf> {
     xdg_dir("XDG_STATE_HOME", ".local/state")
         .map(|d| d.join("railtop").join("ssh_host_ed25519_key"))
@@ -391,6 +391,7 @@ pub fn default_station_cache() -> Option<PathBuf> {
     xdg_dir("XDG_CACHE_HOME", ".cache").map(|d| d.join("railtop").join("stations"))
 }
 
+/// `$XDG_STATE_HOME/railtop/railtop.log`, else `~/.local/state/railtop/railtop.log`.
 pub fn default_log_path() -> Option<PathBuf> {
     xdg_dir("XDG_STATE_HOME", ".local/state").map(|d| d.join("railtop").join("railtop.log"))
 }

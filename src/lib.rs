@@ -12,6 +12,7 @@ pub mod config;
 pub mod country;
 pub mod duration;
 pub mod kiosk;
+pub mod metrics;
 pub mod model;
 pub mod outline;
 pub mod panics;

@@ -37,6 +37,16 @@ pub struct Cli {
     #[arg(long, global = true, env = "RAILTOP_LOG_FILE")]
     pub log_file: Option<PathBuf>,
 
+    /// Logs as text for people, or as JSON for log collectors (one object a line).
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "text",
+        env = "RAILTOP_LOG_FORMAT"
+    )]
+    pub log_format: LogFormat,
+
     /// The configuration file [default: $XDG_CONFIG_HOME/railtop/config.toml].
     #[arg(long, global = true, env = "RAILTOP_CONFIG")]
     pub config: Option<PathBuf>,
@@ -172,6 +182,13 @@ pub enum Command {
         /// Cached answers held at most, in MiB of JSON, for realtime and for boards each.
         #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=65536))]
         cache_mb: u64,
+        /// `/healthz` answers 503 once every feed asked has failed for this long, e.g. 10m.
+        #[arg(long, default_value = "10m", value_parser = parse_timeout)]
+        unhealthy_after: u64,
+        /// Serve `/metrics` on this address instead of the API's (a port, HOST:PORT or
+        /// [::]:PORT), to keep them off the public port.
+        #[arg(long, value_parser = parse_listen)]
+        metrics_listen: Option<SocketAddr>,
     },
     /// A full-screen departure board that runs unattended (kiosk).
     Board {
@@ -222,6 +239,10 @@ pub enum Command {
         /// `start`, new ones are turned away with a chance from rate % up to 100 % at `full`.
         #[arg(long, default_value = "10:30:60", value_parser = parse_startups)]
         max_startups: (usize, u32, usize),
+        /// Serve Prometheus metrics (`/metrics` over HTTP) on this address: a port, HOST:PORT
+        /// or [::]:PORT.
+        #[arg(long, value_parser = parse_listen)]
+        metrics_listen: Option<SocketAddr>,
         #[command(flatten)]
         kiosk: KioskArgs,
     },
@@ -269,6 +290,18 @@ pub enum Command {
         /// csv (RFC 4180, one row a stop, with a header row).
         #[arg(long, value_enum, default_value = "table")]
         format: Format,
+    },
+    /// Print a completion script for a shell, e.g.
+    /// `railtop completions bash > ~/.local/share/bash-completion/completions/railtop`.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `railtop man > ~/.local/share/man/man1/railtop.1`;
+    /// `railtop man serve` prints railtop-serve(1).
+    Man {
+        /// A command whose own page to print (serve, board, ssh, trains, …).
+        command: Option<String>,
     },
     /// Show a station's departure board once and exit.
     Departures {
@@ -603,6 +636,12 @@ fn source_suggestion(config: &Config) -> &'static str {
 
 /// Runs the command.
 pub async fn run(cli: Cli) -> Result<()> {
+    // Made from the command line's own definitions: no configuration, no source.
+    match &cli.command {
+        Some(Command::Completions { shell }) => return completions(*shell),
+        Some(Command::Man { command }) => return man_page(command.as_deref()),
+        _ => {}
+    }
     let path = config_path(&cli);
     let file = match &path {
         Some(path) => match config::load(path, cli.config.is_some()) {
@@ -690,6 +729,8 @@ pub async fn run(cli: Cli) -> Result<()> {
     )?;
     let source = Arc::new(CachedSource::new(opened, cache));
     let clock = config.clock;
+    // With JSON logs, stderr carries nothing but JSON: the banners are logged instead.
+    let banners = cli.log_format == LogFormat::Text;
     match cli.command {
         None => {
             if let Some(c) = &config.country {
@@ -729,20 +770,28 @@ pub async fn run(cli: Cli) -> Result<()> {
             trust_forwarded_for,
             max_connections,
             max_per_ip,
+            unhealthy_after,
+            metrics_listen,
             ..
         }) => {
             let (listener, local) = server::listen(listen)
                 .await
                 .suggestion("is another server on that port? choose another with --listen")?;
+            start_metrics(metrics_listen, banners).await?;
             let info = source.info();
-            eprintln!(
-                "railtop {} serving the Live Train Data API on http://{local} (source: {})",
-                env!("CARGO_PKG_VERSION"),
-                info.name
-            );
+            if banners {
+                eprintln!(
+                    "railtop {} serving the Live Train Data API on http://{local} (source: {})",
+                    env!("CARGO_PKG_VERSION"),
+                    info.name
+                );
+            }
             tracing::info!(%local, source = %info.name, "listening");
             for (country, why) in source.not_live() {
-                eprintln!("  {country}: not live: {why}");
+                if banners {
+                    eprintln!("  {country}: not live: {why}");
+                }
+                tracing::info!(country, why, "not live");
             }
             let server_config = ServerConfig {
                 rate_limit: NonZeroU32::new(rate_limit),
@@ -752,6 +801,8 @@ pub async fn run(cli: Cli) -> Result<()> {
                     per_ip: max_per_ip,
                     ..Default::default()
                 },
+                unhealthy_after: Duration::from_secs(unhealthy_after),
+                metrics_on_api: metrics_listen.is_none(),
             };
             server::serve(listener, source, server_config, server::shutdown_signal())
                 .await
@@ -777,6 +828,7 @@ pub async fn run(cli: Cli) -> Result<()> {
             max_session,
             write_timeout,
             max_startups,
+            metrics_listen,
             kiosk,
             ..
         }) => {
@@ -789,14 +841,18 @@ pub async fn run(cli: Cli) -> Result<()> {
             let (listener, local) = server::listen(listen)
                 .await
                 .suggestion("is another server on that port? choose another with --listen")?;
-            eprintln!(
-                "railtop {} showing {} over SSH on {local} (source: {}); try: ssh -p {} {}",
-                env!("CARGO_PKG_VERSION"),
-                stations.join(", "),
-                source.info().name,
-                local.port(),
-                local.ip()
-            );
+            start_metrics(metrics_listen, banners).await?;
+            if banners {
+                eprintln!(
+                    "railtop {} showing {} over SSH on {local} (source: {}); try: ssh -p {} {}",
+                    env!("CARGO_PKG_VERSION"),
+                    stations.join(", "),
+                    source.info().name,
+                    local.port(),
+                    local.ip()
+                );
+            }
+            tracing::info!(%local, source = %source.info().name, "listening");
             let options = crate::ssh::SshOptions {
                 stations,
                 host_key,
@@ -817,7 +873,9 @@ pub async fn run(cli: Cli) -> Result<()> {
             Ok(crate::ssh::serve(listener, source, clock, options, shutdown).await?)
         }
         // Answered above, before a source is opened.
-        Some(Command::Stations { .. }) => Ok(()),
+        Some(Command::Stations { .. } | Command::Completions { .. } | Command::Man { .. }) => {
+            Ok(())
+        }
         Some(Command::Trains {
             country,
             stop,
@@ -911,6 +969,66 @@ async fn check_stations(source: &CachedSource, stations: &[String]) -> Result<()
         .suggestion("`railtop stations NAME` finds a station's code; give it as COUNTRY:CODE")
 }
 
+/// `--metrics-listen`: `/metrics` on a listener of its own, for as long as the process runs.
+async fn start_metrics(addr: Option<SocketAddr>, banner: bool) -> Result<()> {
+    let Some(addr) = addr else {
+        return Ok(());
+    };
+    let (listener, local) = server::listen(addr)
+        .await
+        .suggestion("is another server on that port? choose another with --metrics-listen")?;
+    if banner {
+        eprintln!("metrics on http://{local}/metrics");
+    }
+    tracing::info!(%local, "metrics listening");
+    tokio::spawn(server::serve_metrics(listener, server::shutdown_signal()));
+    Ok(())
+}
+
+/// How logs are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// `railtop completions SHELL`: the script, from the same definitions as the parser.
+fn completions(shell: clap_complete::Shell) -> Result<()> {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "railtop", &mut out);
+    print(&String::from_utf8_lossy(&out))
+}
+
+/// `railtop man [COMMAND]`: railtop(1), or a command's own page (railtop-serve(1)).
+fn man_page(command: Option<&str>) -> Result<()> {
+    use clap::CommandFactory;
+    let top = Cli::command();
+    let page = match command {
+        None => top,
+        Some(name) => {
+            let names: Vec<String> = top
+                .get_subcommands()
+                .map(|c| c.get_name().to_owned())
+                .collect();
+            let Some(sub) = top.find_subcommand(name).cloned() else {
+                return Err(eyre!(
+                    "no command {}; the pages are railtop and railtop-{}",
+                    crate::text::quoted(name),
+                    names.join(", railtop-")
+                ));
+            };
+            let name = format!("railtop-{}", sub.get_name());
+            sub.name(name).version(env!("CARGO_PKG_VERSION"))
+        }
+    };
+    let mut out = Vec::new();
+    clap_mangen::Man::new(page)
+        .render(&mut out)
+        .wrap_err("cannot make the manual page")?;
+    print(&String::from_utf8_lossy(&out))
+}
+
 fn print(text: &str) -> Result<()> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
@@ -927,7 +1045,7 @@ fn print(text: &str) -> Result<()> {
 pub fn init_logging(cli: &Cli) -> Result<()> {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_env("RAILTOP_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    let json = cli.log_format == LogFormat::Json;
     // The dashboard owns the screen: its logs always go to a file.
     let dashboard = (cli.command.is_none() || matches!(cli.command, Some(Command::Board { .. })))
         && !cli.print_config;
@@ -945,19 +1063,31 @@ pub fn init_logging(cli: &Cli) -> Result<()> {
             .append(true)
             .open(path)
             .wrap_err_with(|| format!("cannot open log file {}", path.display()))?;
-        builder
-            .with_ansi(false)
-            .with_writer(std::sync::Mutex::new(file))
-            .init();
+        install_logs(filter, std::sync::Mutex::new(file), false, json);
     } else if matches!(
         cli.command,
         Some(Command::Serve { .. } | Command::Ssh { .. })
     ) {
         // Colour only for a person at a terminal, never into a file or a pipe.
         let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
-        builder.with_ansi(ansi).with_writer(std::io::stderr).init();
+        install_logs(filter, std::io::stderr, ansi, json);
     }
     Ok(())
+}
+
+/// The one subscriber: text (with colour where `ansi`) or one JSON object a line.
+fn install_logs<W>(filter: tracing_subscriber::EnvFilter, writer: W, ansi: bool, json: bool)
+where
+    W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + Send + Sync + 'static,
+{
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(writer);
+    if json {
+        builder.json().with_current_span(false).init();
+    } else {
+        builder.with_ansi(ansi).init();
+    }
 }
 
 #[cfg(test)]

@@ -37,6 +37,17 @@ pub enum Refusal {
     TooFast { retry_after_secs: u64 },
 }
 
+impl Refusal {
+    /// The refusal's reason as the metrics label it.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Refusal::Full(_) => "full",
+            Refusal::TooManyFromIp(_) => "per_ip",
+            Refusal::TooFast { .. } => "rate",
+        }
+    }
+}
+
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

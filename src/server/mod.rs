@@ -39,6 +39,10 @@ pub struct ServerConfig {
     pub trust_forwarded_for: bool,
     /// Deadlines and caps per connection.
     pub connections: connection::ConnectionLimits,
+    /// `/healthz` answers 503 once every feed asked has failed for this long.
+    pub unhealthy_after: Duration,
+    /// Serve `/metrics` on the API's port (off when they have a listener of their own).
+    pub metrics_on_api: bool,
 }
 
 impl Default for ServerConfig {
@@ -47,9 +51,14 @@ impl Default for ServerConfig {
             rate_limit: NonZeroU32::new(60),
             trust_forwarded_for: false,
             connections: connection::ConnectionLimits::default(),
+            unhealthy_after: DEFAULT_UNHEALTHY_AFTER,
+            metrics_on_api: true,
         }
     }
 }
+
+/// How long every feed may fail before `/healthz` says the server cannot answer.
+pub const DEFAULT_UNHEALTHY_AFTER: Duration = Duration::from_secs(600);
 
 struct AppState {
     source: Arc<CachedSource>,
@@ -59,6 +68,8 @@ struct AppState {
 
 /// The API's routes over `source`.
 pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
+    crate::metrics::install();
+    let metrics_on_api = config.metrics_on_api;
     let state = Arc::new(AppState {
         source,
         limit: config.rate_limit.map(PerIpLimit::per_minute),
@@ -90,6 +101,13 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         .route("/api/live/stations", get(stations))
         .route("/api/live/train", get(train))
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
+    // For load balancers, service managers and Prometheus: outside the rate limit.
+    let api = api.route("/healthz", get(healthz));
+    let api = if metrics_on_api {
+        api.route("/metrics", get(metrics_text))
+    } else {
+        api
+    };
     api.fallback(not_found)
         .layer(middleware::from_fn(json_errors))
         .layer(middleware::from_fn(request_log))
@@ -242,6 +260,57 @@ async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery)
     r
 }
 
+/// `GET /healthz` (railtop's own): 200 while the server answers; 503 with the reason once
+/// every feed asked has failed for longer than `--unhealthy-after`.
+async fn healthz(State(state): State<Arc<AppState>>) -> Response {
+    let health = state.source.health();
+    let (status, body) = match health.down(state.config.unhealthy_after, Instant::now()) {
+        None => (
+            StatusCode::OK,
+            serde_json::json!({
+                "status": "ok",
+                "feedsAsked": health.asked,
+                "feedsFailing": health.failing.len(),
+            }),
+        ),
+        Some(reason) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            serde_json::json!({ "status": "unavailable", "reason": reason }),
+        ),
+    };
+    let mut r = Response::new(Body::from(body.to_string()));
+    *r.status_mut() = status;
+    let h = r.headers_mut();
+    common_headers(h);
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// `GET /metrics` (railtop's own): every metric in Prometheus' text format.
+async fn metrics_text() -> Response {
+    let mut r = Response::new(Body::from(crate::metrics::render()));
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// `/metrics` alone on a listener of its own (`--metrics-listen`), off the public port, until
+/// `shutdown`.
+pub async fn serve_metrics(
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    crate::metrics::install();
+    let app = Router::new().route("/metrics", get(metrics_text));
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
 async fn not_found() -> Response {
     error_response(&SourceError::NotFound(
         "no such endpoint: use /api/live/realtime, /api/live/departures, /api/live/stations or /api/live/train"
@@ -353,6 +422,7 @@ async fn rate_limit(State(state): State<Arc<AppState>>, request: Request, next: 
             r
         }
         Verdict::Refused { limit, retry_after } => {
+            crate::metrics::rate_limited();
             let secs = ceil_secs(retry_after);
             let mut r = error_response(&SourceError::RateLimited {
                 message: format!(
@@ -389,6 +459,19 @@ fn client_ip(request: &Request, trust_forwarded_for: bool) -> IpAddr {
         .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0 .0.ip())
 }
 
+/// The endpoint a path is, as the metrics label it: one of a fixed few, whatever was asked.
+fn endpoint(path: &str) -> &'static str {
+    match path {
+        "/api/live/realtime" => "realtime",
+        "/api/live/departures" => "departures",
+        "/api/live/stations" => "stations",
+        "/api/live/train" => "train",
+        "/healthz" => "healthz",
+        "/metrics" => "metrics",
+        _ => "other",
+    }
+}
+
 /// Longest part of a request's URI written to the log, in bytes.
 const MAX_LOGGED_URI: usize = 200;
 
@@ -408,8 +491,11 @@ async fn request_log(request: Request, next: Next) -> Response {
         .extensions()
         .get::<ConnectInfo<connection::Peer>>()
         .map(|c| c.0 .0);
+    let endpoint = endpoint(request.uri().path());
     let response = next.run(request).await;
     let status = response.status().as_u16();
+    let bytes = axum::body::HttpBody::size_hint(response.body()).exact();
+    crate::metrics::request(endpoint, status, started.elapsed(), bytes);
     if status == 429 {
         RATE_LIMITED.add(&format_args!("{peer:?} {uri}"));
         return response;

@@ -92,6 +92,8 @@ const ERROR_BYTES: usize = 256;
 /// A map of keys to single-flight slots with a TTL for answers and a shorter one for errors,
 /// bounded in keys and in bytes.
 pub struct FlightCache<K, V> {
+    /// What it holds, for the metrics (`realtime`, `departures`, `journey`, `feed`).
+    kind: &'static str,
     slots: Mutex<HashMap<K, Arc<Slot<V>>>>,
     ttl: Duration,
     error_ttl: Duration,
@@ -126,8 +128,15 @@ macro_rules! weighed_by_json {
 weighed_by_json!(RealtimeResponse, DeparturesResponse, JourneyResponse);
 
 impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
-    pub fn new(ttl: Duration, error_ttl: Duration, max_keys: usize, max_bytes: usize) -> Self {
+    pub fn new(
+        kind: &'static str,
+        ttl: Duration,
+        error_ttl: Duration,
+        max_keys: usize,
+        max_bytes: usize,
+    ) -> Self {
         FlightCache {
+            kind,
             slots: Mutex::new(HashMap::new()),
             ttl,
             error_ttl,
@@ -145,9 +154,11 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
     {
         let slot = self.slot(key);
         let ttl = self.ttl;
+        let fetched_here = std::sync::atomic::AtomicBool::new(false);
         let (_, outcome) = slot
             .cell
             .get_or_init(|| async {
+                fetched_here.store(true, Ordering::Relaxed);
                 // A panic while the answer is made (a bug) is this answer's failure, not the
                 // caller's end: the server still answers, the screens still run.
                 let fetched = crate::panics::caught("an answer", fetch())
@@ -168,6 +179,7 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
                 (Instant::now(), outcome)
             })
             .await;
+        crate::metrics::cache(self.kind, !fetched_here.load(Ordering::Relaxed));
         outcome.clone()
     }
 
@@ -299,18 +311,21 @@ impl CachedSource {
         CachedSource {
             inner,
             realtime: FlightCache::new(
+                "realtime",
                 config.realtime_ttl,
                 config.error_ttl,
                 MAX_KEYS,
                 config.max_bytes,
             ),
             departures: FlightCache::new(
+                "departures",
                 config.departures_ttl,
                 config.error_ttl,
                 MAX_KEYS,
                 config.max_bytes,
             ),
             journeys: FlightCache::new(
+                "journey",
                 config.departures_ttl,
                 config.error_ttl,
                 MAX_KEYS,
@@ -325,6 +340,10 @@ impl CachedSource {
 
     pub fn not_live(&self) -> Vec<(&'static str, String)> {
         self.inner.not_live()
+    }
+
+    pub fn health(&self) -> super::Health {
+        self.inner.health()
     }
 
     pub fn regions(&self) -> Vec<String> {
@@ -440,6 +459,7 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_thousand_concurrent_requests_for_a_cold_key_fetch_once() {
         let cache = Arc::new(FlightCache::<u32, Bytes>::new(
+            "test",
             Duration::from_secs(60),
             Duration::from_secs(1),
             16,
@@ -519,6 +539,7 @@ mod tests {
     #[tokio::test]
     async fn answers_expire_after_their_ttl_and_errors_sooner() {
         let cache = FlightCache::<u32, Bytes>::new(
+            "test",
             Duration::from_millis(200),
             Duration::from_millis(20),
             16,
@@ -552,6 +573,7 @@ mod tests {
     #[tokio::test]
     async fn a_cancelled_fetch_is_taken_over_by_the_next_caller() {
         let cache = FlightCache::<u32, Bytes>::new(
+            "test",
             Duration::from_secs(60),
             Duration::from_secs(1),
             16,
@@ -584,7 +606,8 @@ mod tests {
 
     #[test]
     fn keys_and_bytes_are_bounded_and_expired_answers_swept() {
-        let cache = FlightCache::<u32, Bytes>::new(Duration::ZERO, Duration::ZERO, 4, 1 << 20);
+        let cache =
+            FlightCache::<u32, Bytes>::new("test", Duration::ZERO, Duration::ZERO, 4, 1 << 20);
         let rt = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
@@ -595,8 +618,13 @@ mod tests {
         assert!(cache.len() <= 5);
 
         // Fresh answers of 100 KB each under a 1 MB budget: the oldest go.
-        let cache =
-            FlightCache::<u32, Bytes>::new(Duration::from_secs(60), Duration::ZERO, 1000, 1 << 20);
+        let cache = FlightCache::<u32, Bytes>::new(
+            "test",
+            Duration::from_secs(60),
+            Duration::ZERO,
+            1000,
+            1 << 20,
+        );
         for k in 0..50 {
             rt.block_on(cache.get(k, || async { Ok(Bytes::from(vec![0u8; 100_000])) }))
                 .unwrap();
@@ -613,6 +641,7 @@ mod tests {
 
         // Expired answers are swept and their bytes uncounted.
         let cache = FlightCache::<u32, Bytes>::new(
+            "test",
             Duration::from_millis(10),
             Duration::ZERO,
             1000,

@@ -152,7 +152,88 @@ pub trait LiveSource: Send + Sync {
     fn stations(&self, _query: StationsQuery) -> Option<SourceFuture<'_, StationsAnswer>> {
         None
     }
+    /// How its upstreams are doing; by default it has none that can fail (the demo).
+    fn health(&self) -> Health {
+        Health::default()
+    }
 }
 
 /// A source shared between tasks.
 pub type SharedSource = Arc<dyn LiveSource>;
+
+/// How a source's upstreams are doing, for `/healthz`.
+#[derive(Debug, Clone, Default)]
+pub struct Health {
+    /// Upstreams that have answered or failed at least once.
+    pub asked: usize,
+    /// Those failing now.
+    pub failing: Vec<Failing>,
+}
+
+/// An upstream whose last fetch failed: who, since when, and what went wrong last.
+#[derive(Debug, Clone)]
+pub struct Failing {
+    pub name: String,
+    pub since: std::time::Instant,
+    pub error: String,
+}
+
+impl Health {
+    /// Why the source cannot answer, when every upstream asked has failed for longer than
+    /// `after`; `None` while any answers, or none was asked yet.
+    pub fn down(&self, after: std::time::Duration, now: std::time::Instant) -> Option<String> {
+        if self.asked == 0 || self.failing.len() < self.asked {
+            return None;
+        }
+        let latest = self.failing.iter().map(|f| f.since).max()?;
+        let failed_for = now.checked_duration_since(latest)?;
+        if failed_for < after {
+            return None;
+        }
+        let each: Vec<String> = self.failing.iter().map(|f| f.error.clone()).collect();
+        Some(format!(
+            "every feed asked ({}) has failed for {} s or more: {}",
+            self.asked,
+            failed_for.as_secs(),
+            each.join("; ")
+        ))
+    }
+}
+
+#[cfg(test)]
+mod health_tests {
+    use super::{Failing, Health};
+    use std::time::{Duration, Instant};
+
+    fn failing(name: &str, since: Instant) -> Failing {
+        Failing {
+            name: name.into(),
+            since,
+            error: format!("{name} answered 500"),
+        }
+    }
+
+    #[test]
+    fn down_only_when_every_feed_asked_has_failed_long_enough() {
+        let now = Instant::now();
+        let long_ago = now.checked_sub(Duration::from_secs(900)).unwrap();
+        let minute = Duration::from_secs(60);
+        assert_eq!(Health::default().down(minute, now), None, "nothing asked");
+        let one_of_two = Health {
+            asked: 2,
+            failing: vec![failing("finland", long_ago)],
+        };
+        assert_eq!(one_of_two.down(minute, now), None, "one still answers");
+        let both = Health {
+            asked: 2,
+            failing: vec![failing("finland", long_ago), failing("ireland", now)],
+        };
+        assert_eq!(both.down(minute, now), None, "one began failing just now");
+        let later = now + Duration::from_secs(120);
+        let why = both.down(minute, later).unwrap();
+        assert!(
+            why.contains("finland answered 500") && why.contains("ireland answered 500"),
+            "{why}"
+        );
+    }
+}

@@ -84,7 +84,10 @@ impl Connection {
     fn admits(&self, key: &PublicKey) -> Auth {
         match &self.shared.authorized {
             Some(keys) if is_allowed(keys, key) => Auth::Accept,
-            _ => Auth::reject(),
+            _ => {
+                crate::metrics::ssh_refused("key");
+                Auth::reject()
+            }
         }
     }
 

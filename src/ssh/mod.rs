@@ -127,6 +127,7 @@ pub async fn serve(
     if options.stations.is_empty() {
         return Err(SshError::NoStations);
     }
+    crate::metrics::install();
     let host_key = load_or_create_host_key(&options.host_key)?;
     let authorized = options
         .authorized_keys
@@ -194,18 +195,19 @@ pub async fn serve(
             (stream, peer) = crate::server::connection::accept(&listener) => {
                 // A limit's refusal is said in words after a handshake, while few are being told;
                 // a flood of handshakes (the startups' budget) is turned away before any crypto.
-                let admitted = admission.admit(peer.ip()).map_err(|r| (r.to_string(), true)).and_then(|permit| {
+                let admitted = admission.admit(peer.ip()).map_err(|r| (r.to_string(), true, r.label())).and_then(|permit| {
                     startups
                         .enter(peer.ip())
                         .map(|startup| (permit, startup))
-                        .ok_or_else(|| ("too many connections are starting; try again in a few seconds".to_string(), false))
+                        .ok_or_else(|| ("too many connections are starting; try again in a few seconds".to_string(), false, "startups"))
                 });
                 match admitted {
                     Ok((permit, startup)) => {
                         sessions.spawn(connection(stream, peer, config.clone(), shared.clone(), permit, startup));
                     }
-                    Err((refusal, in_words)) => {
+                    Err((refusal, in_words, reason)) => {
                         REFUSED.add(&format_args!("{peer}: {refusal}"));
+                        crate::metrics::ssh_refused(reason);
                         match told.clone().try_acquire_owned() {
                             Ok(slot) if in_words => {
                                 sessions.spawn(tell_why(stream, peer, config.clone(), shared.clone(), refusal, slot));

@@ -90,14 +90,16 @@ async fn run(
     let mut last_input = started;
     let mut pending = screen.enter();
     tracing::info!(%peer, width = size.0, height = size.1, "viewer started");
+    let mut watching = Watching::new(&state);
 
     let end = loop {
         pending.extend(screen.frame(&state));
         if !pending.is_empty() {
             let bytes = std::mem::take(&mut pending);
+            let sent = bytes.len() as u64;
             match tokio::time::timeout(limits.write_timeout, output.writer.data_bytes(bytes)).await
             {
-                Ok(Ok(())) => {}
+                Ok(Ok(())) => crate::metrics::ssh_sent(sent),
                 Ok(Err(_)) => break End::ClientGone,
                 Err(_) => {
                     break End::Stalled(format!(
@@ -134,9 +136,50 @@ async fn run(
             _ = sleep_until(last_input + limits.idle) => break End::Idle,
             _ = sleep_until(started + limits.max_session) => break End::TooLong,
         }
+        watching.follow(&state);
     };
+    drop(watching);
     tracing::info!(%peer, reason = ?end, seconds = started.elapsed().as_secs(), "viewer ended");
     finish(&mut screen, output, end, limits.write_timeout).await;
+}
+
+/// A viewer counted in the metrics: a session open, and a viewer of the station it shows,
+/// followed as it turns or is switched; uncounted when dropped, however the viewer ends.
+struct Watching {
+    station: String,
+}
+
+impl Watching {
+    fn new(state: &KioskState) -> Watching {
+        crate::metrics::ssh_sessions(1.0);
+        let station = Self::shown(state);
+        crate::metrics::ssh_viewers(&station, 1.0);
+        Watching { station }
+    }
+
+    fn shown(state: &KioskState) -> String {
+        state
+            .stations
+            .get(state.current)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    fn follow(&mut self, state: &KioskState) {
+        let now = Self::shown(state);
+        if now != self.station {
+            crate::metrics::ssh_viewers(&self.station, -1.0);
+            crate::metrics::ssh_viewers(&now, 1.0);
+            self.station = now;
+        }
+    }
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        crate::metrics::ssh_viewers(&self.station, -1.0);
+        crate::metrics::ssh_sessions(-1.0);
+    }
 }
 
 /// Leaves the viewer's terminal clean with a last line, closes the channel, and makes sure the

@@ -95,6 +95,10 @@ struct Health {
     retry_at: Option<Instant>,
     /// What went wrong last, repeated while backing off.
     last_error: Option<String>,
+    /// When the failures began (the first since the last answer).
+    failing_since: Option<Instant>,
+    /// Whether a fetch has ever ended, in an answer or a failure.
+    asked: bool,
 }
 
 /// One feed's door to its upstream.
@@ -177,7 +181,7 @@ impl FeedHttp {
             base: base.trim().trim_end_matches('/').to_string(),
             client,
             budget: RateLimiter::direct(Quota::per_minute(per_minute)),
-            cache: FlightCache::new(spec.ttl, Duration::from_secs(2), 512, PAYLOAD_BYTES),
+            cache: FlightCache::new("feed", spec.ttl, Duration::from_secs(2), 512, PAYLOAD_BYTES),
             health: Mutex::new(Health::default()),
             spec,
         }
@@ -196,6 +200,8 @@ impl FeedHttp {
     fn fail(&self, what: String) -> SourceError {
         let mut h = self.health.lock().unwrap_or_else(|p| p.into_inner());
         h.failures = h.failures.saturating_add(1);
+        h.asked = true;
+        h.failing_since.get_or_insert_with(Instant::now);
         // 2 s after the first failure, doubling to five minutes.
         let wait = crate::backoff::after(Duration::from_secs(1), h.failures);
         h.retry_at = Some(Instant::now() + wait);
@@ -205,7 +211,22 @@ impl FeedHttp {
     }
 
     fn succeed(&self) {
-        *self.health.lock().unwrap_or_else(|p| p.into_inner()) = Health::default();
+        *self.health.lock().unwrap_or_else(|p| p.into_inner()) = Health {
+            asked: true,
+            ..Health::default()
+        };
+    }
+
+    /// Whether this feed was ever asked, and since when it has failed with what (for
+    /// `/healthz`).
+    pub fn health(&self) -> (bool, Option<crate::source::Failing>) {
+        let h = self.health.lock().unwrap_or_else(|p| p.into_inner());
+        let failing = h.failing_since.map(|since| crate::source::Failing {
+            name: self.spec.slug.to_string(),
+            since,
+            error: h.last_error.clone().unwrap_or_default(),
+        });
+        (h.asked, failing)
     }
 
     /// `path` below the base URL, or `path` itself when it is a whole URL (feeds configured by
@@ -270,11 +291,23 @@ impl FeedHttp {
                 retry_after: Duration::from_secs(60 / u64::from(self.spec.per_minute.max(1)) + 1),
             });
         }
+        let started = Instant::now();
+        let fetched = self.send(&url, body).await;
+        crate::metrics::upstream_fetch(self.spec.slug, fetched.is_ok(), started.elapsed());
+        fetched
+    }
+
+    /// One request to the upstream, its failure counted for the backoff.
+    async fn send(
+        &self,
+        url: &str,
+        body: Option<(String, &'static str)>,
+    ) -> Result<Bytes, SourceError> {
         let mut request = match body {
-            None => self.client.get(&url),
+            None => self.client.get(url),
             Some((body, content_type)) => self
                 .client
-                .post(&url)
+                .post(url)
                 .header(reqwest::header::CONTENT_TYPE, content_type)
                 .body(body),
         };

@@ -96,6 +96,10 @@ pub trait Feed: Send + Sync {
     fn journey<'a>(&'a self, _id: &'a str, _now: DateTime<Utc>) -> FeedFuture<'a, Option<Journey>> {
         Box::pin(async { Ok(None) })
     }
+    /// Whether the feed was ever asked, and whether it is failing now (for `/healthz`).
+    fn health(&self) -> (bool, Option<crate::source::Failing>) {
+        (false, None)
+    }
 }
 
 /// A train and its run, as a feed reads it (the aggregator adds when and whose).
@@ -231,6 +235,10 @@ impl<A: Adapter> Live<A> {
 impl<A: Adapter> Feed for Live<A> {
     fn spec(&self) -> &FeedSpec {
         &self.http.spec
+    }
+
+    fn health(&self) -> (bool, Option<crate::source::Failing>) {
+        self.http.health()
     }
 
     fn knows_station(&self, code: &str) -> bool {
@@ -665,6 +673,15 @@ impl Aggregator {
 pub use registry::why_not_live;
 
 impl LiveSource for Aggregator {
+    fn health(&self) -> crate::source::Health {
+        let mut health = crate::source::Health::default();
+        for (asked, failing) in self.feeds.iter().map(|f| f.health()) {
+            health.asked += usize::from(asked);
+            health.failing.extend(failing);
+        }
+        health
+    }
+
     fn regions(&self) -> Vec<String> {
         self.feeds
             .iter()

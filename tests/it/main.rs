@@ -10,6 +10,7 @@ mod conformance;
 mod gtfs;
 mod hardening;
 mod kiosk_e2e;
+mod operators;
 mod remote;
 mod ssh;
 mod tui_e2e;

@@ -797,3 +797,86 @@ async fn a_full_board_says_so_in_words() {
     drop(first_handle);
     server.stop().await;
 }
+
+/// The value of the series `name{labels}` in `text` (Prometheus' format), if it is there.
+fn series(text: &str, series: &str) -> Option<f64> {
+    text.lines().find_map(|l| {
+        l.strip_prefix(series)?
+            .strip_prefix(' ')?
+            .trim()
+            .parse()
+            .ok()
+    })
+}
+
+/// The SSH board's metrics as a viewer comes, switches station and goes: viewers per station
+/// (stations of this test alone, so other tests' viewers do not count), the bytes sent, one board
+/// fetch per station however many watch; and `promtool` accepts the text.
+#[tokio::test]
+async fn ssh_metrics_follow_a_viewer_and_pass_promtool() {
+    let dir = scratch("metrics");
+    let mut opts = options(&dir, Limits::default());
+    opts.stations = vec!["LH".into(), "KV".into()];
+    let server = start(opts).await;
+    let viewers = |s: &str| format!("railtop_ssh_viewers{{station=\"{s}\"}}");
+    let handle = login(server.addr).await;
+    let mut screen = Screen::open(&handle, 80, 24).await;
+    screen.until("Lahti", "the first station").await;
+    let text = railtop::metrics::render();
+    assert_eq!(series(&text, &viewers("LH")), Some(1.0), "{text}");
+    assert!(series(&text, "railtop_ssh_sent_bytes_total").is_some_and(|b| b > 1000.0));
+    assert!(series(&text, "railtop_ssh_sessions").is_some_and(|n| n >= 1.0));
+    assert!(
+        series(&text, "railtop_ssh_board_fetches_total{station=\"LH\"}").is_some_and(|n| n >= 1.0),
+        "{text}"
+    );
+
+    // The gauges as they settle (the screen may name the next station before it shows it).
+    let settles = |want: [(&'static str, f64); 2]| async move {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        loop {
+            let text = railtop::metrics::render();
+            if want
+                .iter()
+                .all(|(s, n)| series(&text, &viewers(s)) == Some(*n))
+            {
+                break;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "not {want:?}:\n{text}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    };
+    screen.channel.data(&b"\x1b[C"[..]).await.unwrap();
+    settles([("LH", 0.0), ("KV", 1.0)]).await;
+
+    screen.channel.data(&b"q"[..]).await.unwrap();
+    screen.until_closed().await;
+    settles([("LH", 0.0), ("KV", 0.0)]).await;
+    server.stop().await;
+
+    let promtool = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|d| d.join("promtool"))
+        .find(|p| p.is_file())
+        .expect(
+            "this test needs `promtool`: apt-get install -y --no-install-recommends prometheus",
+        );
+    let mut child = std::process::Command::new(promtool)
+        .args(["check", "metrics"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let text = railtop::metrics::render();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), text.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "promtool: {}{}\n{text}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

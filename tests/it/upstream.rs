@@ -1406,3 +1406,105 @@ async fn train_journeys_through_the_binary() {
         "{asked:?}"
     );
 }
+
+/// `/healthz` through the real server: 200 before any feed is asked and while a failure is
+/// young; 503 with the feed's error once every feed asked has failed for longer than the
+/// server's `unhealthy_after`; 200 again once the feed answers.
+#[tokio::test]
+async fn healthz_says_when_every_feed_has_failed_and_when_it_is_back() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let broken = Arc::new(AtomicBool::new(true));
+    let (routes, _) = routes("finland");
+    let routes = Arc::new(routes);
+    let flag = broken.clone();
+    let router = Router::new().fallback(move |uri: Uri| {
+        let (broken, routes) = (flag.clone(), routes.clone());
+        async move {
+            if broken.load(Ordering::SeqCst) {
+                return (StatusCode::INTERNAL_SERVER_ERROR, "boom").into_response();
+            }
+            match routes.iter().find(|r| r.path == uri.path()) {
+                Some(r) => answer("finland", &r.file).into_response(),
+                None => (StatusCode::NOT_FOUND, Vec::new()).into_response(),
+            }
+        }
+    });
+    let base = format!("http://{}", start_router(router).await);
+    let finland = open("finland", base);
+    let agg = Aggregator::with_feeds(vec![finland], Clock::parse(FI_NOW).unwrap());
+    let server = crate::support::start_with(
+        Arc::new(agg),
+        railtop::server::ServerConfig {
+            rate_limit: None,
+            unhealthy_after: std::time::Duration::from_millis(300),
+            ..Default::default()
+        },
+    )
+    .await;
+    let client = reqwest::Client::new();
+    let health = |client: reqwest::Client, url: String| async move {
+        let r = client.get(format!("{url}/healthz")).send().await.unwrap();
+        let status = r.status().as_u16();
+        let text = r.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str::<serde_json::Value>(&text).unwrap(),
+        )
+    };
+    let (status, body) = health(client.clone(), server.url()).await;
+    assert_eq!(
+        (status, body["status"].as_str()),
+        (200, Some("ok")),
+        "{body}"
+    );
+    assert_eq!(body["feedsAsked"], 0);
+
+    let realtime = format!("{}/api/live/realtime?source=finland", server.url());
+    let failed = client.get(&realtime).send().await.unwrap();
+    assert!(!failed.status().is_success());
+    let (status, body) = health(client.clone(), server.url()).await;
+    assert_eq!(status, 200, "a young failure: {body}");
+    assert_eq!(body["feedsFailing"], 1);
+
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    let (status, body) = health(client.clone(), server.url()).await;
+    assert_eq!(status, 503, "{body}");
+    let reason = body["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("Digitraffic") && reason.contains("answered 500"),
+        "{reason}"
+    );
+
+    // The feed is back: once its backoff (2 s) lets a fetch through, the server is healthy.
+    broken.store(false, Ordering::SeqCst);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let r = client.get(&realtime).send().await.unwrap();
+        if r.status().is_success() {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the feed never came back"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+    let (status, body) = health(client, server.url()).await;
+    assert_eq!(
+        (status, body["feedsFailing"].as_u64()),
+        (200, Some(0)),
+        "{body}"
+    );
+
+    // The fetches, failed and good, are in the metrics by feed.
+    let text = railtop::metrics::render();
+    for outcome in ["error", "ok"] {
+        let series =
+            format!("railtop_upstream_fetches_total{{feed=\"finland\",outcome=\"{outcome}\"}} ");
+        assert!(
+            text.lines().any(|l| l.starts_with(&series)),
+            "no {series}in:\n{text}"
+        );
+    }
+    assert!(text.contains("railtop_upstream_fetch_duration_seconds_bucket{feed=\"finland\""));
+}
