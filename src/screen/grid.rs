@@ -95,7 +95,7 @@ fn span_into(buf: &mut Buffer, x: u16, y: u16, right: u16, span: &Span<'_>) -> u
 
 /// A character that is a grapheme of its own and one column wide: printable ASCII, the Latin
 /// letters up to the combining marks (U+0300), and the punctuation and shapes the screens use.
-fn one_cell(c: char) -> bool {
+pub(crate) fn one_cell(c: char) -> bool {
     matches!(c,
         ' '..='~'
         | '\u{a0}'..='\u{ac}'
