@@ -198,6 +198,9 @@ async fn run(n: usize, seconds: u64) {
             "2000",
             "--connections-per-minute",
             "0",
+            // Every viewer comes from 127.0.0.1 at once: the handshakes' budget as wide as N.
+            "--max-startups",
+            "2000:30:2000",
         ],
         &ssh_log,
     );

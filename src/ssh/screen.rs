@@ -208,24 +208,32 @@ fn encode(out: &mut Vec<u8>, updates: &[(u16, u16, &Cell)], next: &Buffer, width
             continue;
         }
         if at != Some((x, y)) {
+            // `ESC [ row ; col H` (`ESC [ row H` at the row's start), unless a relative move is
+            // shorter: `ESC [ n C` forward on the row, `CR LF` to the next row's start.
             let absolute = if x == 0 {
-                format!("\x1b[{}H", y + 1)
+                3 + digits(usize::from(y) + 1)
             } else {
-                format!("\x1b[{};{}H", y + 1, x + 1)
+                4 + digits(usize::from(y) + 1) + digits(usize::from(x) + 1)
             };
-            let relative = match at {
-                Some((cx, cy)) if cy == y && x > cx => Some(match x - cx {
-                    1 => "\x1b[C".to_string(),
-                    n => format!("\x1b[{n}C"),
-                }),
-                Some((_, cy)) if x == 0 && y == cy + 1 => Some("\r\n".to_string()),
-                _ => None,
-            };
-            let step = match relative {
-                Some(r) if r.len() < absolute.len() => r,
-                _ => absolute,
-            };
-            out.extend_from_slice(step.as_bytes());
+            match at {
+                Some((cx, cy))
+                    if cy == y && x > cx && 3 + digits(usize::from(x - cx)) < absolute =>
+                {
+                    match x - cx {
+                        1 => out.extend_from_slice(b"\x1b[C"),
+                        n => {
+                            let _ = write!(out, "\x1b[{n}C");
+                        }
+                    }
+                }
+                Some((_, cy)) if x == 0 && y == cy + 1 => out.extend_from_slice(b"\r\n"),
+                _ if x == 0 => {
+                    let _ = write!(out, "\x1b[{}H", y + 1);
+                }
+                _ => {
+                    let _ = write!(out, "\x1b[{};{}H", y + 1, x + 1);
+                }
+            }
         }
         let want = Pen::of(cell);
         if want != pen {
@@ -281,74 +289,66 @@ impl Pen {
     /// (its "off" codes differ by terminal age), else only what is added and what changed.
     fn set_from(self, was: Pen, out: &mut Vec<u8>) {
         use ratatui::style::{Color, Modifier};
-        let mut codes: Vec<String> = Vec::new();
+        use std::io::Write;
+        let start = out.len();
+        // Each code after the first is preceded by `;`; the sequence's head is written last.
+        let code = |out: &mut Vec<u8>, text: std::fmt::Arguments| {
+            if out.len() > start {
+                out.push(b';');
+            }
+            let _ = out.write_fmt(text);
+        };
         let from = if was.modifier.difference(self.modifier).is_empty() {
             was
         } else {
-            codes.push("0".into());
+            code(out, format_args!("0"));
             Pen::default()
         };
-        for (flag, code) in [
-            (Modifier::BOLD, "1"),
-            (Modifier::DIM, "2"),
-            (Modifier::ITALIC, "3"),
-            (Modifier::UNDERLINED, "4"),
-            (Modifier::SLOW_BLINK, "5"),
-            (Modifier::RAPID_BLINK, "6"),
-            (Modifier::REVERSED, "7"),
-            (Modifier::HIDDEN, "8"),
-            (Modifier::CROSSED_OUT, "9"),
+        for (flag, n) in [
+            (Modifier::BOLD, 1),
+            (Modifier::DIM, 2),
+            (Modifier::ITALIC, 3),
+            (Modifier::UNDERLINED, 4),
+            (Modifier::SLOW_BLINK, 5),
+            (Modifier::RAPID_BLINK, 6),
+            (Modifier::REVERSED, 7),
+            (Modifier::HIDDEN, 8),
+            (Modifier::CROSSED_OUT, 9),
         ] {
             if self.modifier.contains(flag) && !from.modifier.contains(flag) {
-                codes.push(code.into());
+                code(out, format_args!("{n}"));
             }
         }
-        let colour = |c: Color, base: u8, reset: &str, extended: &str| -> String {
-            let named = |n: u8| (base + n).to_string();
-            let bright = |n: u8| (base + 60 + n).to_string();
-            match c {
-                Color::Reset => reset.into(),
-                Color::Black => named(0),
-                Color::Red => named(1),
-                Color::Green => named(2),
-                Color::Yellow => named(3),
-                Color::Blue => named(4),
-                Color::Magenta => named(5),
-                Color::Cyan => named(6),
-                Color::Gray => named(7),
-                Color::DarkGray => bright(0),
-                Color::LightRed => bright(1),
-                Color::LightGreen => bright(2),
-                Color::LightYellow => bright(3),
-                Color::LightBlue => bright(4),
-                Color::LightMagenta => bright(5),
-                Color::LightCyan => bright(6),
-                Color::White => bright(7),
-                Color::Indexed(i) => format!("{extended};5;{i}"),
-                Color::Rgb(r, g, b) => format!("{extended};2;{r};{g};{b}"),
+        // A colour as its short ANSI code (`base` + 0–7, + 60 for the bright ones), else the
+        // extended form (`extended;5;i`, `extended;2;r;g;b`); `reset` for the default.
+        let colour = |out: &mut Vec<u8>, c: Color, base: u8, reset: u8, extended: u8| match c {
+            Color::Reset => code(out, format_args!("{reset}")),
+            Color::Indexed(i) => code(out, format_args!("{extended};5;{i}")),
+            Color::Rgb(r, g, b) => code(out, format_args!("{extended};2;{r};{g};{b}")),
+            named => {
+                let i = ansi_index(named);
+                let n = if i < 8 { base + i } else { base + 60 + i - 8 };
+                code(out, format_args!("{n}"));
             }
         };
         if self.fg != from.fg {
-            codes.push(colour(self.fg, 30, "39", "38"));
+            colour(out, self.fg, 30, 39, 38);
         }
         if self.bg != from.bg {
-            codes.push(colour(self.bg, 40, "49", "48"));
+            colour(out, self.bg, 40, 49, 48);
         }
         if self.underline != from.underline {
-            codes.push(match self.underline {
-                Color::Reset => "59".into(),
-                c => {
-                    // Underline colours have no short codes: the extended form of the colour.
-                    let fg = colour(c, 30, "59", "58");
-                    match c {
-                        Color::Indexed(_) | Color::Rgb(..) => fg,
-                        _ => format!("58;5;{}", ansi_index(c)),
-                    }
-                }
-            });
+            // Underline colours have no short codes.
+            match self.underline {
+                Color::Reset => code(out, format_args!("59")),
+                Color::Indexed(i) => code(out, format_args!("58;5;{i}")),
+                Color::Rgb(r, g, b) => code(out, format_args!("58;2;{r};{g};{b}")),
+                named => code(out, format_args!("58;5;{}", ansi_index(named))),
+            }
         }
-        if !codes.is_empty() {
-            out.extend_from_slice(format!("\x1b[{}m", codes.join(";")).as_bytes());
+        if out.len() > start {
+            out.splice(start..start, *b"\x1b[");
+            out.push(b'm');
         }
     }
 }
