@@ -1314,6 +1314,28 @@ mod tests {
         assert_eq!(s.wanted().generation, g + 1);
     }
 
+    /// The demo's Helsinki board (`limit` rows) arrives; what it was.
+    fn hki_board_arrives(s: &mut AppState, limit: usize) -> crate::model::DeparturesResponse {
+        let board = demo()
+            .departures_at(
+                &crate::source::DeparturesQuery {
+                    station: "HKI".into(),
+                    limit,
+                },
+                now(),
+            )
+            .unwrap();
+        update(
+            s,
+            Event::Board {
+                station: "HKI".into(),
+                result: Ok(Arc::new(board.clone())),
+                at: now(),
+            },
+        );
+        board
+    }
+
     fn journey_arrives(s: &mut AppState, id: &str) {
         let journey = demo().journey_at(id, now());
         update(
@@ -1476,15 +1498,7 @@ mod tests {
         assert_eq!((s.focus, s.list.cursor), (Pane::Trains, 3));
 
         // Enter on the board opens the departure's train when the list has it.
-        let board = demo()
-            .departures_at(
-                &crate::source::DeparturesQuery {
-                    station: "HKI".into(),
-                    limit: 20,
-                },
-                now(),
-            )
-            .unwrap();
+        let board = hki_board_arrives(&mut s, 20);
         let listed = board
             .departures
             .iter()
@@ -1494,14 +1508,6 @@ mod tests {
                     .is_some_and(|c| s.trains().iter().any(|t| t.train_code == c))
             })
             .expect("a departure whose train is listed");
-        update(
-            &mut s,
-            Event::Board {
-                station: "HKI".into(),
-                result: Ok(Arc::new(board.clone())),
-                at: now(),
-            },
-        );
         s.focus = Pane::Board;
         s.board_offset = listed;
         key(&mut s, KeyCode::Enter);
@@ -1517,15 +1523,7 @@ mod tests {
     fn enter_on_an_unlisted_departure_opens_its_train_by_id() {
         let mut s = state(Some("finland"));
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
-        let mut board = demo()
-            .departures_at(
-                &crate::source::DeparturesQuery {
-                    station: "HKI".into(),
-                    limit: 40,
-                },
-                now(),
-            )
-            .unwrap();
+        let mut board = hki_board_arrives(&mut s, 40);
         let unlisted = board
             .departures
             .iter()
@@ -1535,14 +1533,6 @@ mod tests {
             })
             .expect("a departure whose train is not running yet");
         let id = board.departures[unlisted].train_id.clone().unwrap();
-        update(
-            &mut s,
-            Event::Board {
-                station: "HKI".into(),
-                result: Ok(Arc::new(board.clone())),
-                at: now(),
-            },
-        );
         s.focus = Pane::Board;
         s.board_offset = unlisted;
         key(&mut s, KeyCode::Enter);
