@@ -57,6 +57,14 @@ impl Default for ServerConfig {
     }
 }
 
+/// The routes, named once for the router and for the metrics' `endpoint` label.
+const REALTIME: &str = "/api/live/realtime";
+const DEPARTURES: &str = "/api/live/departures";
+const STATIONS: &str = "/api/live/stations";
+const TRAIN: &str = "/api/live/train";
+const HEALTHZ: &str = "/healthz";
+const METRICS: &str = "/metrics";
+
 /// How long every feed may fail before `/healthz` says the server cannot answer.
 pub const DEFAULT_UNHEALTHY_AFTER: Duration = Duration::from_secs(600);
 
@@ -96,15 +104,15 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         }
     });
     let api = Router::new()
-        .route("/api/live/realtime", get(realtime))
-        .route("/api/live/departures", get(departures))
-        .route("/api/live/stations", get(stations))
-        .route("/api/live/train", get(train))
+        .route(REALTIME, get(realtime))
+        .route(DEPARTURES, get(departures))
+        .route(STATIONS, get(stations))
+        .route(TRAIN, get(train))
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
     // For load balancers, service managers and Prometheus: outside the rate limit.
-    let api = api.route("/healthz", get(healthz));
+    let api = api.route(HEALTHZ, get(healthz));
     let api = if metrics_on_api {
-        api.route("/metrics", get(metrics_text))
+        api.route(METRICS, get(metrics_text))
     } else {
         api
     };
@@ -305,7 +313,7 @@ pub async fn serve_metrics(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     crate::metrics::install();
-    let app = Router::new().route("/metrics", get(metrics_text));
+    let app = Router::new().route(METRICS, get(metrics_text));
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await
@@ -462,12 +470,12 @@ fn client_ip(request: &Request, trust_forwarded_for: bool) -> IpAddr {
 /// The endpoint a path is, as the metrics label it: one of a fixed few, whatever was asked.
 fn endpoint(path: &str) -> &'static str {
     match path {
-        "/api/live/realtime" => "realtime",
-        "/api/live/departures" => "departures",
-        "/api/live/stations" => "stations",
-        "/api/live/train" => "train",
-        "/healthz" => "healthz",
-        "/metrics" => "metrics",
+        REALTIME => "realtime",
+        DEPARTURES => "departures",
+        STATIONS => "stations",
+        TRAIN => "train",
+        HEALTHZ => "healthz",
+        METRICS => "metrics",
         _ => "other",
     }
 }

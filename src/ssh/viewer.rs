@@ -146,18 +146,23 @@ async fn run(
 /// A viewer counted in the metrics: a session open, and a viewer of the station it shows,
 /// followed as it turns or is switched; uncounted when dropped, however the viewer ends.
 struct Watching {
+    /// Which of the stations is shown, and its name (the label).
+    current: usize,
     station: String,
 }
 
 impl Watching {
     fn new(state: &KioskState) -> Watching {
         crate::metrics::ssh_sessions(1.0);
-        let station = Self::shown(state);
-        crate::metrics::ssh_viewers(&station, 1.0);
-        Watching { station }
+        let watching = Watching {
+            current: state.current,
+            station: Self::name(state),
+        };
+        crate::metrics::ssh_viewers(&watching.station, 1.0);
+        watching
     }
 
-    fn shown(state: &KioskState) -> String {
+    fn name(state: &KioskState) -> String {
         state
             .stations
             .get(state.current)
@@ -165,12 +170,14 @@ impl Watching {
             .unwrap_or_default()
     }
 
+    /// Moves the viewer to the station now shown, when that changed (no work otherwise: it is
+    /// called after every event).
     fn follow(&mut self, state: &KioskState) {
-        let now = Self::shown(state);
-        if now != self.station {
+        if state.current != self.current {
             crate::metrics::ssh_viewers(&self.station, -1.0);
-            crate::metrics::ssh_viewers(&now, 1.0);
-            self.station = now;
+            self.current = state.current;
+            self.station = Self::name(state);
+            crate::metrics::ssh_viewers(&self.station, 1.0);
         }
     }
 }

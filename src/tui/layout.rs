@@ -173,6 +173,18 @@ impl Details {
     }
 }
 
+/// An overlay's window: at most `w`×`h`, a cell in from every edge of `area`, centred.
+pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width.saturating_sub(2));
+    let h = h.min(area.height.saturating_sub(2));
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
 /// The details window on a screen of `area`: as tall as the fields or the journey need, at most
 /// the screen (the journey scrolls).
 pub fn details(area: Rect, stops: usize) -> Details {
@@ -183,14 +195,7 @@ pub fn details(area: Rect, stops: usize) -> Details {
     } else {
         (3 + DETAILS_SPARK_ROWS).saturating_add(stops.saturating_add(2))
     };
-    let w = 120.min(area.width.saturating_sub(2));
-    let h = height.saturating_add(2).min(area.height.saturating_sub(2));
-    let window = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
+    let window = centred(area, 120, height.saturating_add(2));
     let inner = window.inner(ratatui::layout::Margin::new(1, 1));
     if inner.width >= DETAILS_SIDE_BY_SIDE {
         let [left, journey] = Layout::horizontal([

@@ -123,14 +123,7 @@ fn pane_block<'a>(title: Line<'a>, focused: bool, theme: &Theme) -> Block<'a> {
 
 /// A centred rectangle of at most `w`×`h` inside `area`, cleared for an overlay.
 fn popup(frame: &mut Frame, area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width.saturating_sub(2));
-    let h = h.min(area.height.saturating_sub(2));
-    let r = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
+    let r = crate::tui::layout::centred(area, w, h);
     frame.render_widget(Clear, r);
     r
 }
