@@ -78,6 +78,8 @@ pub struct Overrides {
     pub on_time: Option<u64>,
     pub no_color: bool,
     pub theme: Option<Theme>,
+    /// `serve --redis`.
+    pub redis: Option<String>,
 }
 
 /// The configuration in force, resolved once from every layer; `--print-config` prints it.
@@ -98,6 +100,13 @@ pub struct Config {
     /// The `[[feeds]]` entries, checked.
     #[serde(skip)]
     pub gtfs_feeds: Vec<GtfsFeedConfig>,
+    /// The Redis that `serve` instances share (`--redis` over `[server] redis`), printed with
+    /// any password masked.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "serialize_redis"
+    )]
+    pub redis: Option<String>,
     /// `RAILTOP_NOW`, or the system clock.
     #[serde(skip)]
     pub clock: Clock,
@@ -138,6 +147,12 @@ impl Config {
             theme: if mono { Theme::Mono } else { named },
             upstream: file.feed_settings_with(&env),
             gtfs_feeds: file.gtfs_feeds()?,
+            redis: cli
+                .redis
+                .clone()
+                .or_else(|| file.server.as_ref().and_then(|s| s.redis.clone()))
+                .map(|url| url.trim().to_string())
+                .filter(|url| !url.is_empty()),
             clock: Clock::from_value(env(clock::NOW_ENV).as_deref())?,
         })
     }
@@ -169,6 +184,19 @@ pub struct FeedSettings {
     /// (a mirror or a test never reaches the real host by the side door).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub static_gtfs: Option<String>,
+}
+
+fn serialize_redis<S: serde::Serializer>(url: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&masked_url(url.as_deref().unwrap_or_default()))
+}
+
+/// A URL with its user and password, if any, shown as `***`, and cleaned for a terminal.
+pub fn masked_url(url: &str) -> String {
+    let shown = match url.split_once("://").zip(url.rsplit_once('@')) {
+        Some(((scheme, _), (_, host))) => format!("{scheme}://***@{host}"),
+        None => url.to_string(),
+    };
+    crate::text::cleaned(&shown)
 }
 
 fn serialize_masked<S: serde::Serializer>(key: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
@@ -241,6 +269,18 @@ pub struct FileConfig {
     /// `[[feeds]]`: GTFS-Realtime feeds that add (or replace) a country or region.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub feeds: Vec<GtfsFeedEntry>,
+    /// `[server]`: what `serve` reads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<ServerFile>,
+}
+
+/// The `[server]` table.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServerFile {
+    /// `redis = "redis://host:6379"`: share feed answers and rate limits with the other
+    /// `serve` instances on that Redis (`--redis` wins).
+    pub redis: Option<String>,
 }
 
 /// One `[[feeds]]` table.

@@ -16,6 +16,7 @@ pub mod metrics;
 pub mod model;
 pub mod outline;
 pub mod panics;
+pub mod redis_store;
 pub mod screen;
 pub mod server;
 pub mod source;

@@ -83,6 +83,18 @@ fn describe() {
         metrics::Unit::Seconds,
         "Time of a fetch from a national feed, by feed."
     );
+    describe_gauge!(
+        "railtop_redis_up",
+        "With --redis: 1 while Redis answers, 0 while this instance works alone."
+    );
+    describe_counter!(
+        "railtop_redis_fallbacks_total",
+        "With --redis: decisions this instance made alone because Redis was unavailable, by what (limit, feed)."
+    );
+    describe_counter!(
+        "railtop_shared_feed_total",
+        "With --redis: feed answers by how this instance got them (found: another instance had it; waited: another was fetching it; fetched: for every instance)."
+    );
     describe_gauge!("railtop_ssh_sessions", "SSH board sessions open.");
     describe_counter!(
         "railtop_ssh_sessions_refused_total",
@@ -132,6 +144,21 @@ pub fn upstream_fetch(feed: &'static str, ok: bool, took: Duration) {
     counter!("railtop_upstream_fetches_total", "feed" => feed, "outcome" => outcome).increment(1);
     histogram!("railtop_upstream_fetch_duration_seconds", "feed" => feed)
         .record(took.as_secs_f64());
+}
+
+/// Whether the last call to Redis went well.
+pub fn redis_up(up: bool) {
+    gauge!("railtop_redis_up").set(if up { 1.0 } else { 0.0 });
+}
+
+/// A decision (`limit`, `feed`) made alone because Redis was unavailable.
+pub fn redis_fallback(what: &'static str) {
+    counter!("railtop_redis_fallbacks_total", "what" => what).increment(1);
+}
+
+/// How a feed answer was got with Redis configured (`found`, `waited`, `fetched`).
+pub fn shared_feed(outcome: &'static str) {
+    counter!("railtop_shared_feed_total", "outcome" => outcome).increment(1);
 }
 
 /// An SSH session opened (`+1`) or closed (`-1`).

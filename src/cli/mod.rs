@@ -3,6 +3,7 @@
 pub mod output;
 
 use crate::config::{self, Config, FileConfig, Overrides, Theme};
+use crate::redis_store::RedisStore;
 use crate::server::{self, ServerConfig, ServerError};
 use crate::source::cache::{CacheConfig, CachedSource};
 use crate::source::demo::DemoSource;
@@ -132,6 +133,10 @@ impl Cli {
             on_time: self.on_time,
             no_color: self.no_color || kiosk.is_some_and(|k| k.no_color),
             theme: kiosk.and_then(|k| k.theme).or(self.theme),
+            redis: match &self.command {
+                Some(Command::Serve { redis, .. }) => redis.clone(),
+                _ => None,
+            },
         }
     }
 }
@@ -189,6 +194,10 @@ pub enum Command {
         /// [::]:PORT), to keep them off the public port.
         #[arg(long, value_parser = parse_listen)]
         metrics_listen: Option<SocketAddr>,
+        /// Share feed answers and rate limits with the other `serve` instances on this Redis,
+        /// redis://[:PASSWORD@]HOST[:PORT][/DB] (also `[server] redis` in the config file).
+        #[arg(long, env = "RAILTOP_REDIS", value_name = "URL")]
+        redis: Option<String>,
     },
     /// A full-screen departure board that runs unattended (kiosk).
     Board {
@@ -552,7 +561,11 @@ fn parse_startups(s: &str) -> std::result::Result<(usize, u32, usize), String> {
 }
 
 /// Opens the source the configuration names.
-pub fn open_source(cli: &Cli, config: &Config) -> Result<SharedSource, OpenError> {
+pub fn open_source(
+    cli: &Cli,
+    config: &Config,
+    shared: Option<Arc<RedisStore>>,
+) -> Result<SharedSource, OpenError> {
     match config.source.trim() {
         "demo" => {
             let from = cli.source_args();
@@ -563,7 +576,7 @@ pub fn open_source(cli: &Cli, config: &Config) -> Result<SharedSource, OpenError
             )?))
         }
         "upstream" => {
-            let aggregator = crate::upstream::Aggregator::open(config)?;
+            let aggregator = crate::upstream::Aggregator::open(config, shared)?;
             // One-shot commands read the cached station lists; the modes that run for hours
             // keep them fresh.
             let one_shot = matches!(
@@ -724,7 +737,15 @@ pub async fn run(cli: Cli) -> Result<()> {
     {
         return stations(query.clone(), country.clone(), *near, *limit, *format);
     }
-    let opened = open_source(&cli, &config).suggestion(
+    // Only `serve` shares through Redis: one store for its feeds and its rate limit.
+    let shared = match (&cli.command, &config.redis) {
+        (Some(Command::Serve { .. }), Some(url)) => Some(
+            RedisStore::new(url)
+                .suggestion("give --redis as redis://HOST:PORT, or leave it out to work alone")?,
+        ),
+        _ => None,
+    };
+    let opened = open_source(&cli, &config, shared.clone()).suggestion(
         "sources are `demo` (offline), `upstream`, or the http(s):// URL of a railtop server",
     )?;
     let source = Arc::new(CachedSource::new(opened, cache));
@@ -778,6 +799,21 @@ pub async fn run(cli: Cli) -> Result<()> {
                 .await
                 .suggestion("is another server on that port? choose another with --listen")?;
             start_metrics(metrics_listen, banners).await?;
+            if let Some(store) = &shared {
+                let up = store.ping().await;
+                if banners {
+                    eprintln!(
+                        "sharing feed answers and rate limits through Redis at {}{}",
+                        store.url(),
+                        if up {
+                            ""
+                        } else {
+                            " (not answering yet: working alone until it does)"
+                        }
+                    );
+                }
+                tracing::info!(redis = %store.url(), up, "sharing through Redis");
+            }
             let info = source.info();
             if banners {
                 eprintln!(
@@ -803,6 +839,7 @@ pub async fn run(cli: Cli) -> Result<()> {
                 },
                 unhealthy_after: Duration::from_secs(unhealthy_after),
                 metrics_on_api: metrics_listen.is_none(),
+                shared,
             };
             server::serve(listener, source, server_config, server::shutdown_signal())
                 .await

@@ -69,7 +69,7 @@ impl Admission {
         Arc::new(Admission {
             max_sessions,
             per_ip,
-            rate: NonZeroU32::new(per_minute).map(PerIpLimit::per_minute),
+            rate: NonZeroU32::new(per_minute).map(|n| PerIpLimit::per_minute(n, None)),
             open: Mutex::new(Open::default()),
         })
     }
@@ -83,7 +83,8 @@ impl Admission {
         if from_ip >= self.per_ip {
             return Err(Refusal::TooManyFromIp(self.per_ip));
         }
-        if let Some(Verdict::Refused { retry_after, .. }) = self.rate.as_ref().map(|r| r.check(ip))
+        if let Some(Verdict::Refused { retry_after, .. }) =
+            self.rate.as_ref().map(|r| r.check_local(ip))
         {
             return Err(Refusal::TooFast {
                 retry_after_secs: crate::server::ratelimit::ceil_secs(retry_after),

@@ -12,6 +12,7 @@ pub mod stream;
 pub mod tally;
 
 use crate::model::ErrorBody;
+use crate::redis_store::RedisStore;
 use crate::source::cache::{Cached, CachedSource};
 use crate::source::SourceError;
 use axum::body::Body;
@@ -43,6 +44,9 @@ pub struct ServerConfig {
     pub unhealthy_after: Duration,
     /// Serve `/metrics` on the API's port (off when they have a listener of their own).
     pub metrics_on_api: bool,
+    /// The Redis shared with other instances (`--redis`): the rate limit's buckets live there,
+    /// and `/healthz` says how it is doing.
+    pub shared: Option<Arc<RedisStore>>,
 }
 
 impl Default for ServerConfig {
@@ -53,6 +57,7 @@ impl Default for ServerConfig {
             connections: connection::ConnectionLimits::default(),
             unhealthy_after: DEFAULT_UNHEALTHY_AFTER,
             metrics_on_api: true,
+            shared: None,
         }
     }
 }
@@ -80,7 +85,9 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
     let metrics_on_api = config.metrics_on_api;
     let state = Arc::new(AppState {
         source,
-        limit: config.rate_limit.map(PerIpLimit::per_minute),
+        limit: config
+            .rate_limit
+            .map(|n| PerIpLimit::per_minute(n, config.shared.clone())),
         config,
     });
     let weak = Arc::downgrade(&state);
@@ -272,7 +279,7 @@ async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery)
 /// every feed asked has failed for longer than `--unhealthy-after`.
 async fn healthz(State(state): State<Arc<AppState>>) -> Response {
     let health = state.source.health();
-    let (status, body) = match health.down(state.config.unhealthy_after, Instant::now()) {
+    let (status, mut body) = match health.down(state.config.unhealthy_after, Instant::now()) {
         None => (
             StatusCode::OK,
             serde_json::json!({
@@ -286,6 +293,20 @@ async fn healthz(State(state): State<Arc<AppState>>) -> Response {
             serde_json::json!({ "status": "unavailable", "reason": reason }),
         ),
     };
+    // Redis down does not make the instance unhealthy (it works alone), but it is said.
+    if let Some(store) = &state.config.shared {
+        let s = store.status();
+        body["redis"] = match s.down_since {
+            None => serde_json::json!({ "url": s.url, "up": true }),
+            Some(since) => serde_json::json!({
+                "url": s.url,
+                "up": false,
+                "downForSeconds": since.elapsed().as_secs(),
+                "error": s.error,
+                "meanwhile": "this instance uses its own cache and rate limits",
+            }),
+        };
+    }
     let mut r = Response::new(Body::from(body.to_string()));
     *r.status_mut() = status;
     let h = r.headers_mut();
@@ -416,7 +437,7 @@ async fn rate_limit(State(state): State<Arc<AppState>>, request: Request, next: 
         return next.run(request).await;
     };
     let ip = client_ip(&request, state.config.trust_forwarded_for);
-    match limit.check(ip) {
+    match limit.check(ip).await {
         Verdict::Allowed {
             limit,
             remaining,

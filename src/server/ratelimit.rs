@@ -1,12 +1,16 @@
 //! Requests per minute per client IP (DESIGN.md: 60), with the `RateLimit-*` headers of the IETF
-//! draft and `Retry-After` on refusal. governor does the counting (GCRA, one cell per IP).
+//! draft and `Retry-After` on refusal. governor does the counting (GCRA, one cell per IP); with
+//! `--redis`, the same GCRA runs in Redis (one bucket per IP for every instance) and governor
+//! counts only while Redis is unavailable.
 
+use crate::redis_store::RedisStore;
 use governor::clock::{Clock, DefaultClock};
 use governor::middleware::StateInformationMiddleware;
 use governor::state::keyed::DashMapStateStore;
 use governor::{Quota, RateLimiter};
 use std::net::IpAddr;
 use std::num::NonZeroU32;
+use std::sync::Arc;
 use std::time::Duration;
 
 type Limiter =
@@ -15,6 +19,7 @@ type Limiter =
 pub struct PerIpLimit {
     limiter: Limiter,
     per_minute: u32,
+    shared: Option<Arc<RedisStore>>,
 }
 
 /// What the limiter said about one request.
@@ -32,15 +37,45 @@ pub enum Verdict {
 }
 
 impl PerIpLimit {
-    pub fn per_minute(per_minute: NonZeroU32) -> Self {
+    /// `per_minute` requests a minute per IP, counted in `shared` when there is one.
+    pub fn per_minute(per_minute: NonZeroU32, shared: Option<Arc<RedisStore>>) -> Self {
         PerIpLimit {
             limiter: RateLimiter::dashmap(Quota::per_minute(per_minute))
                 .with_middleware::<StateInformationMiddleware>(),
             per_minute: per_minute.get(),
+            shared,
         }
     }
 
-    pub fn check(&self, ip: IpAddr) -> Verdict {
+    /// Counts one request of `ip`: in the shared bucket, else (no Redis, or Redis unavailable)
+    /// in this instance's own.
+    pub async fn check(&self, ip: IpAddr) -> Verdict {
+        let limit = self.per_minute;
+        let refill = Duration::from_secs(60) / limit;
+        if let Some(store) = &self.shared {
+            match store.bucket(&ip.to_string(), limit, refill).await {
+                Ok(b) if b.allowed => {
+                    return Verdict::Allowed {
+                        limit,
+                        remaining: b.remaining,
+                        reset: b.wait,
+                    }
+                }
+                Ok(b) => {
+                    return Verdict::Refused {
+                        limit,
+                        retry_after: b.wait,
+                    }
+                }
+                Err(_) => crate::metrics::redis_fallback("limit"),
+            }
+        }
+        self.check_local(ip)
+    }
+
+    /// Counts one request of `ip` in this process's own bucket (the SSH server's connection
+    /// rate, and the API's while Redis is unavailable).
+    pub fn check_local(&self, ip: IpAddr) -> Verdict {
         let limit = self.per_minute;
         let refill = Duration::from_secs(60) / limit;
         match self.limiter.check_key(&ip) {
@@ -76,17 +111,17 @@ pub fn ceil_secs(d: Duration) -> u64 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn sixty_per_minute_then_refused_with_a_wait() {
-        let l = PerIpLimit::per_minute(NonZeroU32::new(60).unwrap());
+    #[tokio::test]
+    async fn sixty_per_minute_then_refused_with_a_wait() {
+        let l = PerIpLimit::per_minute(NonZeroU32::new(60).unwrap(), None);
         let ip: IpAddr = "192.0.2.1".parse().unwrap();
         for i in 0..60 {
-            match l.check(ip) {
+            match l.check(ip).await {
                 Verdict::Allowed { remaining, .. } => assert_eq!(remaining, 59 - i),
                 v => panic!("request {} refused: {v:?}", i + 1),
             }
         }
-        match l.check(ip) {
+        match l.check(ip).await {
             Verdict::Refused { retry_after, limit } => {
                 assert_eq!(limit, 60);
                 assert!(retry_after > Duration::ZERO && retry_after <= Duration::from_secs(1));
@@ -94,7 +129,10 @@ mod tests {
             v => panic!("61st allowed: {v:?}"),
         }
         let other: IpAddr = "192.0.2.2".parse().unwrap();
-        assert!(matches!(l.check(other), Verdict::Allowed { .. }), "per IP");
+        assert!(
+            matches!(l.check(other).await, Verdict::Allowed { .. }),
+            "per IP"
+        );
     }
 
     #[test]

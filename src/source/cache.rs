@@ -152,6 +152,18 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
         F: FnOnce() -> Fut,
         Fut: Future<Output = SourceResult<V>>,
     {
+        let ttl = self.ttl;
+        self.get_timed(key, || async move { fetch().await.map(|v| (v, ttl)) })
+            .await
+    }
+
+    /// As [`get`](Self::get), for a `fetch` that says how long its answer lives (at most the
+    /// cache's TTL): an answer another instance fetched earlier has less life left.
+    pub async fn get_timed<F, Fut>(&self, key: K, fetch: F) -> SourceResult<Arc<Cached<V>>>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = SourceResult<(V, Duration)>>,
+    {
         let slot = self.slot(key);
         let ttl = self.ttl;
         let fetched_here = std::sync::atomic::AtomicBool::new(false);
@@ -169,7 +181,7 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
                             c.message
                         )))
                     });
-                let outcome = fetched.map(|v| Arc::new(Cached::new(v, ttl)));
+                let outcome = fetched.map(|(v, life)| Arc::new(Cached::new(v, life.min(ttl))));
                 let weight = match &outcome {
                     Ok(answer) => V::weigh(answer),
                     Err(_) => ERROR_BYTES,
@@ -262,7 +274,7 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
     fn is_live(&self, slot: &Slot<V>) -> bool {
         match slot.cell.get() {
             None => true, // a fetch is under way: join it
-            Some((done, Ok(_))) => done.elapsed() < self.ttl,
+            Some((done, Ok(answer))) => done.elapsed() < answer.ttl,
             Some((done, Err(_))) => done.elapsed() < self.error_ttl,
         }
     }

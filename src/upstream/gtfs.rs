@@ -20,7 +20,7 @@ use super::gtfs_rt::{
     self, FeedMessage, STOP_NO_DATA, STOP_SKIPPED, TRIP_CANCELED, TRIP_UNSCHEDULED,
 };
 use super::gtfs_static::Timetable;
-use super::http::{FeedHttp, FeedSpec, Kept, Opened};
+use super::http::{FeedHttp, FeedSpec, Kept, Opened, Wire};
 use super::parse::{in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, minutes_from_seconds, plus_seconds};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
@@ -60,7 +60,7 @@ pub fn open_malaysia(opened: Opened) -> Arc<dyn Feed> {
 }
 
 /// A `[[feeds]]` entry: its URLs are whole, its identity comes from the configuration.
-pub fn open_configured(client: reqwest::Client, config: GtfsFeedConfig) -> Arc<dyn Feed> {
+pub fn open_configured(wire: Wire, config: GtfsFeedConfig) -> Arc<dyn Feed> {
     // Feeds live as long as the program; their names are made `'static` once.
     let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
     let spec = FeedSpec {
@@ -72,7 +72,7 @@ pub fn open_configured(client: reqwest::Client, config: GtfsFeedConfig) -> Arc<d
         ttl: Duration::from_secs(20),
         per_minute: 30,
     };
-    let http = FeedHttp::new(spec, client, String::new());
+    let http = FeedHttp::new(spec, wire, String::new());
     Live::open(http, String::new(), GtfsFeed::new(config))
 }
 

@@ -2,14 +2,20 @@
 //! descriptive User-Agent), and per feed a base URL that can be overridden, its own headers, a
 //! TTL cache with single-flight per URL, a request budget under the upstream's published limit,
 //! backoff after failures, and a cap on the body.
+//!
+//! With `--redis`, the cache reaches past this process: a payload missed here is looked for in
+//! Redis, and one instance fetches it for all ([`RedisStore::flight`]). A payload another
+//! instance fetched counts as this feed's answer (its backoff ends); a failure another instance
+//! met counts as this feed's failure (it backs off too).
 
 use super::parse::{Board, ParseError};
+use crate::redis_store::{Flight, RedisStore, Shared};
 use crate::source::cache::FlightCache;
 use crate::source::{OpenError, SourceError};
 use bytes::Bytes;
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use std::num::NonZeroU32;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub const USER_AGENT: &str = concat!(
@@ -22,6 +28,32 @@ const TOTAL_TIMEOUT: Duration = Duration::from_secs(12);
 const MAX_BODY: usize = 24 * 1024 * 1024;
 /// Raw payloads one feed keeps in its cache at most (boards of many stations, its train list).
 const PAYLOAD_BYTES: usize = 16 * 1024 * 1024;
+/// How long a failure is kept before the upstream is asked again.
+const ERROR_TTL: Duration = Duration::from_secs(2);
+
+/// What every feed's door is built with: the one HTTP client, and the Redis that `serve`
+/// instances share when there is one.
+#[derive(Clone)]
+pub struct Wire {
+    pub client: reqwest::Client,
+    pub shared: Option<Arc<RedisStore>>,
+}
+
+impl From<reqwest::Client> for Wire {
+    fn from(client: reqwest::Client) -> Wire {
+        Wire::direct(client)
+    }
+}
+
+impl Wire {
+    /// Straight to the upstreams, sharing nothing with other processes.
+    pub fn direct(client: reqwest::Client) -> Wire {
+        Wire {
+            client,
+            shared: None,
+        }
+    }
+}
 
 /// Who a feed is and how its upstream is reached: built from its registry row (or, for a
 /// `[[feeds]]` entry, from the configuration).
@@ -109,6 +141,7 @@ pub struct FeedHttp {
     budget: DefaultDirectRateLimiter,
     cache: FlightCache<String, Bytes>,
     health: Mutex<Health>,
+    shared: Option<Arc<RedisStore>>,
 }
 
 /// Reference data a feed refreshes rarely (station names, a static timetable): the value last
@@ -175,14 +208,15 @@ pub fn client() -> Result<reqwest::Client, OpenError> {
 
 impl FeedHttp {
     /// The feed's door at `base` (resolved by the configuration: its override, else the row's).
-    pub fn new(spec: FeedSpec, client: reqwest::Client, base: String) -> FeedHttp {
+    pub fn new(spec: FeedSpec, wire: Wire, base: String) -> FeedHttp {
         let per_minute = NonZeroU32::new(spec.per_minute).unwrap_or(NonZeroU32::MIN);
         FeedHttp {
             base: base.trim().trim_end_matches('/').to_string(),
-            client,
+            client: wire.client,
             budget: RateLimiter::direct(Quota::per_minute(per_minute)),
-            cache: FlightCache::new("feed", spec.ttl, Duration::from_secs(2), 512, PAYLOAD_BYTES),
+            cache: FlightCache::new("feed", spec.ttl, ERROR_TTL, 512, PAYLOAD_BYTES),
             health: Mutex::new(Health::default()),
+            shared: wire.shared,
             spec,
         }
     }
@@ -198,6 +232,14 @@ impl FeedHttp {
     }
 
     fn fail(&self, what: String) -> SourceError {
+        self.failed(format!(
+            "{} ({}): {what}",
+            self.spec.upstream, self.spec.slug
+        ))
+    }
+
+    /// A failure with its whole message (this instance's, or one another instance shared).
+    fn failed(&self, message: String) -> SourceError {
         let mut h = self.health.lock().unwrap_or_else(|p| p.into_inner());
         h.failures = h.failures.saturating_add(1);
         h.asked = true;
@@ -205,7 +247,6 @@ impl FeedHttp {
         // 2 s after the first failure, doubling to five minutes.
         let wait = crate::backoff::after(Duration::from_secs(1), h.failures);
         h.retry_at = Some(Instant::now() + wait);
-        let message = format!("{} ({}): {what}", self.spec.upstream, self.spec.slug);
         h.last_error = Some(message.clone());
         SourceError::Upstream(message)
     }
@@ -244,7 +285,7 @@ impl FeedHttp {
         let url = self.url(path);
         let answer = self
             .cache
-            .get(url.clone(), || self.fetch(url, None))
+            .get_timed(url.clone(), || self.fetch_shared(url.clone(), url, None))
             .await?;
         Ok(answer.value.clone())
     }
@@ -261,9 +302,46 @@ impl FeedHttp {
         let key = format!("POST {url}\n{body}");
         let answer = self
             .cache
-            .get(key, || self.fetch(url, Some((body, content_type))))
+            .get_timed(key.clone(), || {
+                self.fetch_shared(key, url, Some((body, content_type)))
+            })
             .await?;
         Ok(answer.value.clone())
+    }
+
+    /// The payload for `key` with how long it lives: from Redis when another instance has it
+    /// (or is fetching it), else fetched here (and shared, when there is a Redis).
+    async fn fetch_shared(
+        &self,
+        key: String,
+        url: String,
+        body: Option<(String, &'static str)>,
+    ) -> Result<(Bytes, Duration), SourceError> {
+        let ttl = self.spec.ttl;
+        let Some(store) = &self.shared else {
+            return self.fetch(url, body).await.map(|b| (b, ttl));
+        };
+        let fetched = async {
+            let got = self.fetch(url, body).await;
+            let share = match &got {
+                Ok(payload) => Some((Shared::Payload(payload.clone()), ttl)),
+                Err(SourceError::Upstream(message)) => {
+                    Some((Shared::Failure(message.clone()), ERROR_TTL))
+                }
+                // This instance's own budget, not the upstream's state: not shared.
+                Err(_) => None,
+            };
+            (got, share)
+        };
+        let key = crate::redis_store::key_for(self.spec.slug, &key);
+        match store.flight(&key, fetched).await {
+            Flight::Fetched(got) => got.map(|b| (b, ttl)),
+            Flight::Found(Shared::Payload(payload), left) => {
+                self.succeed();
+                Ok((payload, left))
+            }
+            Flight::Found(Shared::Failure(message), _) => Err(self.failed(message)),
+        }
     }
 
     async fn fetch(

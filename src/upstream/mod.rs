@@ -438,9 +438,16 @@ pub struct Aggregator {
 impl Aggregator {
     /// Every feed of the registry that can open (the keyed ones only with a key), with the
     /// settings the configuration resolved; then the `[[feeds]]` entries, each replacing the
-    /// built-in feed of its country.
-    pub fn open(config: &Config) -> Result<Aggregator, OpenError> {
-        let client = http::client()?;
+    /// built-in feed of its country. With `shared`, the feeds' answers are shared with the
+    /// other `serve` instances on that Redis.
+    pub fn open(
+        config: &Config,
+        shared: Option<Arc<crate::redis_store::RedisStore>>,
+    ) -> Result<Aggregator, OpenError> {
+        let wire = http::Wire {
+            client: http::client()?,
+            shared,
+        };
         let none = FeedSettings::default();
         let gtfs_feeds = &config.gtfs_feeds;
         let open = |keyed: bool| {
@@ -450,13 +457,13 @@ impl Aggregator {
                 .filter(|row| !gtfs_feeds.iter().any(|g| g.slug == row.country.slug))
                 .filter_map(|row| {
                     let s = config.upstream.get(row.country.slug).unwrap_or(&none);
-                    row.open(client.clone(), s)
+                    row.open(wire.clone(), s)
                 })
         };
         // Open feeds first, then `[[feeds]]`, then the keyed ones: the order routing tries.
         let mut feeds: Vec<Arc<dyn Feed>> = open(false).collect();
         for gtfs in gtfs_feeds {
-            feeds.push(gtfs::open_configured(client.clone(), gtfs.clone()));
+            feeds.push(gtfs::open_configured(wire.clone(), gtfs.clone()));
         }
         feeds.extend(open(true));
         Ok(Aggregator::with_feeds(feeds, config.clock))

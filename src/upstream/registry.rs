@@ -8,7 +8,7 @@
 //! `open` is `open_plain::<Adapter>` unless it needs a key or state), and one fixture folder
 //! under `tests/fixtures/` whose `routes.txt` lets the registry test play it.
 
-use super::http::{FeedHttp, FeedSpec, Opened};
+use super::http::{FeedHttp, FeedSpec, Opened, Wire};
 use super::{
     austria, belgium, bulgaria, finland, france, germany, gtfs, ireland, italy, japan, netherlands,
 };
@@ -167,7 +167,7 @@ impl FeedRow {
     }
 
     /// Opens the feed with `settings`; `None` for a feed that needs a key and has none.
-    pub fn open(&self, client: reqwest::Client, settings: &FeedSettings) -> Option<Arc<dyn Feed>> {
+    pub fn open(&self, wire: impl Into<Wire>, settings: &FeedSettings) -> Option<Arc<dyn Feed>> {
         let key = settings.key().map(str::to_string);
         if self.key_from.is_some() && key.is_none() {
             return None;
@@ -177,7 +177,7 @@ impl FeedRow {
             .clone()
             .unwrap_or_else(|| self.base_url.into());
         let opened = Opened {
-            http: FeedHttp::new(self.spec(), client, base),
+            http: FeedHttp::new(self.spec(), wire.into(), base),
             key: key.unwrap_or_default(),
             hub: settings
                 .hub

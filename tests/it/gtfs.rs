@@ -168,7 +168,7 @@ async fn the_api_answers_for_a_region_of_the_config_file() {
     let file = railtop::config::load(&config_file("api", &base), true).unwrap();
     let env = |var: &str| (var == "RAILTOP_NOW").then(|| NOW.to_string());
     let config = Config::resolve(&Overrides::default(), &file, env).unwrap();
-    let aggregator = Aggregator::open(&config).unwrap();
+    let aggregator = Aggregator::open(&config, None).unwrap();
     let source = Arc::new(CachedSource::new(
         Arc::new(aggregator),
         CacheConfig::default(),
