@@ -595,6 +595,30 @@ mod tests {
     }
 
     #[test]
+    fn the_server_table_names_redis_and_the_command_line_wins() {
+        let file = parse("[server]\nredis = \"redis://:hunter2@db:6379/1\"\n").unwrap();
+        let c = Config::resolve(&Overrides::default(), &file, |_| None).unwrap();
+        assert_eq!(c.redis.as_deref(), Some("redis://:hunter2@db:6379/1"));
+        let printed = toml::to_string(&c).unwrap();
+        assert!(
+            printed.contains("redis = \"redis://***@db:6379/1\"") && !printed.contains("hunter2"),
+            "{printed}"
+        );
+        let cli = Overrides {
+            redis: Some("redis://other:6379".into()),
+            ..Overrides::default()
+        };
+        let c = Config::resolve(&cli, &file, |_| None).unwrap();
+        assert_eq!(c.redis.as_deref(), Some("redis://other:6379"));
+        assert!(
+            parse("[server]\nrdis = \"x\"\n").is_err(),
+            "unknown keys are refused"
+        );
+        let none = Config::resolve(&Overrides::default(), &FileConfig::default(), |_| None);
+        assert_eq!(none.unwrap().redis, None);
+    }
+
+    #[test]
     fn gtfs_feeds() {
         let c = parse(
             "[[feeds]]\nslug = \"estonia\"\nname = \"Elron\"\ntimezone = \"Europe/Tallinn\"\nvehicle_positions = \"https://example.org/vp.pb\"\nstatic_gtfs = \"https://example.org/gtfs.zip\"\n",

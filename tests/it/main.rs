@@ -12,6 +12,7 @@ mod hardening;
 mod kiosk_e2e;
 mod operators;
 mod remote;
+mod shared_redis;
 mod ssh;
 mod tui_e2e;
 mod tui_snapshots;

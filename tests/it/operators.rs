@@ -4,21 +4,9 @@
 //! `systemd-analyze verify`. A tool these need that is missing fails the test with its install
 //! line (`.ci/run` installs them).
 
-use crate::support::NOW;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
+use crate::support::{need, serve_json};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, Command, Output, Stdio};
-
-/// `tool` on the PATH, or a failure that says how to install it.
-fn need(tool: &str, package: &str) -> PathBuf {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(tool))
-        .find(|p| p.is_file())
-        .unwrap_or_else(|| {
-            panic!("this test needs `{tool}`: apt-get install -y --no-install-recommends {package}")
-        })
-}
 
 fn railtop(args: &[&str]) -> Output {
     crate::support::railtop_binary()
@@ -118,43 +106,6 @@ fn man_renders_the_page_of_railtop_and_of_each_command() {
     assert!(String::from_utf8_lossy(&none.stderr).contains("railtop-serve"));
 }
 
-/// A `railtop` server started with JSON logs on port 0: the child, its stderr, and the address
-/// its "listening" line gives.
-fn serve_json(args: &[&str]) -> (Child, BufReader<std::process::ChildStderr>, String) {
-    let mut child = crate::support::railtop_binary()
-        .args(["--log-format", "json"])
-        .args(args)
-        .env("RAILTOP_CONFIG", "/dev/null")
-        .env("RAILTOP_NOW", NOW)
-        .env("RAILTOP_LOG", "info")
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    let listening = loop {
-        line.clear();
-        if stderr.read_line(&mut line).unwrap_or(0) == 0 {
-            break Err("no listening line".to_string());
-        }
-        match serde_json::from_str::<serde_json::Value>(&line) {
-            Err(e) => break Err(format!("not a JSON line ({e}): {line:?}")),
-            Ok(v) if v["fields"]["message"] == "listening" => {
-                break Ok(v["fields"]["local"].as_str().unwrap_or_default().to_owned())
-            }
-            Ok(_) => {}
-        }
-    };
-    match listening {
-        Ok(local) => (child, stderr, local),
-        Err(why) => {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{why}")
-        }
-    }
-}
-
 fn get(addr: &str, path: &str) -> (u16, String) {
     let mut conn = std::net::TcpStream::connect(addr).unwrap();
     write!(
@@ -222,7 +173,7 @@ fn json_logs_are_one_object_a_line() {
 }
 
 /// `promtool check metrics` over `text`: what it said, and whether it passed.
-fn promtool(text: &str) -> (bool, String) {
+pub fn promtool(text: &str) -> (bool, String) {
     let promtool = need("promtool", "prometheus");
     let o = fed(&promtool, &["check", "metrics"], text);
     let said = format!(

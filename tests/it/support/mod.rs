@@ -2,6 +2,7 @@
 
 pub mod interface;
 pub mod pty;
+pub mod redis_server;
 
 use railtop::clock::Clock;
 use railtop::server::{serve, ServerConfig};
@@ -65,4 +66,60 @@ pub fn railtop_binary() -> std::process::Command {
         std::env::temp_dir().join(format!("railtop-it-cache-{}", std::process::id())),
     );
     cmd
+}
+
+/// `tool` on the PATH, or a failure that says how to install it (a test never passes silently
+/// for want of a tool; `.ci/run` installs them).
+pub fn need(tool: &str, package: &str) -> std::path::PathBuf {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(tool))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| {
+            panic!("this test needs `{tool}`: apt-get install -y --no-install-recommends {package}")
+        })
+}
+
+/// A `railtop` server started with JSON logs on port 0: the child, its stderr, and the address
+/// its "listening" line gives.
+pub fn serve_json(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+    String,
+) {
+    let mut child = crate::support::railtop_binary()
+        .args(["--log-format", "json"])
+        .args(args)
+        .env("RAILTOP_CONFIG", "/dev/null")
+        .env("RAILTOP_NOW", NOW)
+        .env("RAILTOP_LOG", "info")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::BufRead;
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    let listening = loop {
+        line.clear();
+        if stderr.read_line(&mut line).unwrap_or(0) == 0 {
+            break Err("no listening line".to_string());
+        }
+        match serde_json::from_str::<serde_json::Value>(&line) {
+            Err(e) => break Err(format!("not a JSON line ({e}): {line:?}")),
+            Ok(v) if v["fields"]["message"] == "listening" => {
+                break Ok(v["fields"]["local"].as_str().unwrap_or_default().to_owned())
+            }
+            Ok(_) => {}
+        }
+    };
+    match listening {
+        Ok(local) => (child, stderr, local),
+        Err(why) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{why}")
+        }
+    }
 }
