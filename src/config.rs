@@ -100,9 +100,10 @@ pub struct Config {
     /// The `[[feeds]]` entries, checked.
     #[serde(skip)]
     pub gtfs_feeds: Vec<GtfsFeedConfig>,
-    /// The Redis that `serve` instances share (`--redis` over `[server] redis`), printed with
-    /// any password masked.
+    /// The Redis that `serve` instances share (`--redis` over `[server] redis`), printed as
+    /// the file writes it, with any password masked.
     #[serde(
+        rename = "server",
         skip_serializing_if = "Option::is_none",
         serialize_with = "serialize_redis"
     )]
@@ -187,7 +188,10 @@ pub struct FeedSettings {
 }
 
 fn serialize_redis<S: serde::Serializer>(url: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&masked_url(url.as_deref().unwrap_or_default()))
+    ServerFile {
+        redis: url.as_deref().map(masked_url),
+    }
+    .serialize(s)
 }
 
 /// A URL with its user and password, if any, shown as `***`, and cleaned for a terminal.
@@ -280,6 +284,7 @@ pub struct FileConfig {
 pub struct ServerFile {
     /// `redis = "redis://host:6379"`: share feed answers and rate limits with the other
     /// `serve` instances on that Redis (`--redis` wins).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub redis: Option<String>,
 }
 
@@ -601,7 +606,8 @@ mod tests {
         assert_eq!(c.redis.as_deref(), Some("redis://:hunter2@db:6379/1"));
         let printed = toml::to_string(&c).unwrap();
         assert!(
-            printed.contains("redis = \"redis://***@db:6379/1\"") && !printed.contains("hunter2"),
+            printed.contains("[server]\nredis = \"redis://***@db:6379/1\"")
+                && !printed.contains("hunter2"),
             "{printed}"
         );
         let cli = Overrides {
