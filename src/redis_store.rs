@@ -36,6 +36,8 @@ pub const RETRY_AFTER: Duration = Duration::from_secs(1);
 const CLAIM: Duration = Duration::from_secs(15);
 /// How often a waiting instance looks for the value another instance is fetching.
 const POLL: Duration = Duration::from_millis(20);
+/// The size a read's deadline allows for (its size is not known before it arrives).
+const READ_BUDGET: usize = 4 * 1024 * 1024;
 /// Values larger than this stay in the instance that fetched them.
 const MAX_SHARED: usize = 16 * 1024 * 1024;
 /// Every key railtop writes starts with this (the digit is the format's version).
@@ -116,6 +118,43 @@ impl std::fmt::Debug for RedisStore {
         f.debug_struct("RedisStore")
             .field("url", &self.shown)
             .finish()
+    }
+}
+
+/// Clears the link's `connecting` flag when dropped.
+struct Connecting<'a>(&'a RedisStore);
+
+impl Drop for Connecting<'_> {
+    fn drop(&mut self) {
+        self.0.lock().connecting = false;
+    }
+}
+
+/// A claim on a cold key (see [`RedisStore::hold`]); `conn` is taken once it is released.
+struct Claim {
+    conn: Option<MultiplexedConnection>,
+    key: String,
+    token: String,
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        let Some(mut conn) = self.conn.take() else {
+            return;
+        };
+        let (key, token) = (
+            std::mem::take(&mut self.key),
+            std::mem::take(&mut self.token),
+        );
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move {
+                let script = Script::new(RELEASE);
+                let mut invocation = script.key(key);
+                invocation.arg(token);
+                let released = invocation.invoke_async::<i64>(&mut conn);
+                let _ = tokio::time::timeout(CALL_TIMEOUT, released).await;
+            });
+        }
     }
 }
 
@@ -245,11 +284,14 @@ impl RedisStore {
             match self.claim(&claim_key, &token).await {
                 Ok(true) => {
                     crate::metrics::shared_feed("fetched");
+                    let mut held = self.hold(claim_key.clone(), token);
                     let (got, share) = fetch.await;
                     if let Some((shared, life)) = share {
                         let _ = self.write(&value_key, &shared, life).await;
                     }
-                    let _ = self.unclaim(&claim_key, &token).await;
+                    if let Some(conn) = held.conn.take() {
+                        let _ = self.unclaim(conn, &held.key, &held.token).await;
+                    }
                     return Flight::Fetched(got);
                 }
                 Ok(false) if Instant::now() < deadline => {
@@ -265,7 +307,7 @@ impl RedisStore {
 
     async fn read(&self, key: &str) -> Result<Option<(Shared, Duration)>, StoreError> {
         let (value, pttl): (Option<Vec<u8>>, i64) = self
-            .call(MAX_SHARED, |mut c| async move {
+            .call(READ_BUDGET, |mut c| async move {
                 redis::pipe()
                     .get(key)
                     .cmd("PTTL")
@@ -334,17 +376,26 @@ impl RedisStore {
         Ok(set.is_some())
     }
 
-    async fn unclaim(&self, key: &str, token: &str) -> Result<(), StoreError> {
+    async fn unclaim(
+        &self,
+        mut conn: MultiplexedConnection,
+        key: &str,
+        token: &str,
+    ) -> Result<(), StoreError> {
         let release = &self.release;
-        self.call(0, |mut c| async move {
-            release
-                .key(key)
-                .arg(token)
-                .invoke_async::<i64>(&mut c)
-                .await
-        })
-        .await
-        .map(drop)
+        let mut invocation = release.key(key);
+        invocation.arg(token);
+        match tokio::time::timeout(self.timeout, invocation.invoke_async::<i64>(&mut conn)).await {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(e)) => {
+                self.went_wrong(crate::text::cleaned(&e.to_string()));
+                Err(StoreError::Unavailable)
+            }
+            Err(_) => {
+                self.went_wrong(format!("no answer within {} ms", self.timeout.as_millis()));
+                Err(StoreError::Unavailable)
+            }
+        }
     }
 
     /// One call on the connection (made first if there is none), within the deadline for a
@@ -396,6 +447,8 @@ impl RedisStore {
             }
             link.connecting = true;
         }
+        // Cleared however this ends, a request dropped halfway through included.
+        let _connecting = Connecting(self);
         let config = AsyncConnectionConfig::new()
             .set_connection_timeout(Some(self.timeout))
             .set_response_timeout(Some(self.timeout + PER_MIB * 16));
@@ -405,7 +458,6 @@ impl RedisStore {
                 .get_multiplexed_async_connection_with_config(&config),
         )
         .await;
-        self.lock().connecting = false;
         match made {
             Ok(Ok(conn)) => {
                 self.lock().conn = Some(conn.clone());
@@ -422,6 +474,17 @@ impl RedisStore {
                 ));
                 None
             }
+        }
+    }
+
+    /// A claim held by this caller: released when the fetch is done, or, if the request is
+    /// dropped halfway, released in the background so the other instances need not wait for
+    /// the claim to expire.
+    fn hold(&self, key: String, token: String) -> Claim {
+        Claim {
+            conn: self.lock().conn.clone(),
+            key,
+            token,
         }
     }
 

@@ -311,3 +311,45 @@ fn sixty_one_requests_over_two_processes_the_61st_is_refused_on_either() {
     );
     assert_eq!(answers[61], (429, Some(0)), "and on the second");
 }
+
+/// A request dropped while its instance fetches a cold key for all (its client went away)
+/// releases the claim at once: another instance fetches it now, not when the claim expires.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fetch_dropped_halfway_releases_its_claim() {
+    use railtop::redis_store::{Flight, Shared};
+    let redis = RedisServer::start();
+    let (a, b) = (
+        RedisStore::new(&redis.url()).unwrap(),
+        RedisStore::new(&redis.url()).unwrap(),
+    );
+    assert!(a.ping().await && b.ping().await);
+    let forever = a.flight("dropped", async {
+        tokio::time::sleep(Duration::from_secs(3600)).await;
+        ((), None)
+    });
+    assert!(tokio::time::timeout(Duration::from_millis(100), forever)
+        .await
+        .is_err());
+    let started = Instant::now();
+    let payload = || Shared::Payload(bytes::Bytes::from_static(b"42"));
+    let got = b
+        .flight("dropped", async {
+            ("fetched by b", Some((payload(), Duration::from_secs(10))))
+        })
+        .await;
+    assert!(matches!(got, Flight::Fetched("fetched by b")), "{got:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "waited {:?} for a dead claim",
+        started.elapsed()
+    );
+    // And what b fetched, a now finds.
+    let found = a.flight("dropped", async { ("not asked", None) }).await;
+    match found {
+        Flight::Found(shared, left) => {
+            assert_eq!(shared, payload());
+            assert!(left <= Duration::from_secs(10) && left > Duration::from_secs(5));
+        }
+        other => panic!("{other:?}"),
+    }
+}
