@@ -121,6 +121,15 @@ impl std::fmt::Debug for RedisStore {
     }
 }
 
+/// What went wrong, in words: a timeout inside the client says its deadline.
+fn said(e: &redis::RedisError, deadline: Duration) -> String {
+    if e.is_timeout() {
+        format!("no answer within {} ms", deadline.as_millis())
+    } else {
+        crate::text::cleaned(&e.to_string())
+    }
+}
+
 /// Clears the link's `connecting` flag when dropped.
 struct Connecting<'a>(&'a RedisStore);
 
@@ -388,7 +397,7 @@ impl RedisStore {
         match tokio::time::timeout(self.timeout, invocation.invoke_async::<i64>(&mut conn)).await {
             Ok(Ok(_)) => Ok(()),
             Ok(Err(e)) => {
-                self.went_wrong(crate::text::cleaned(&e.to_string()));
+                self.went_wrong(said(&e, self.timeout));
                 Err(StoreError::Unavailable)
             }
             Err(_) => {
@@ -416,7 +425,7 @@ impl RedisStore {
                 Ok(v)
             }
             Ok(Err(e)) => {
-                self.went_wrong(crate::text::cleaned(&e.to_string()));
+                self.went_wrong(said(&e, deadline));
                 Err(StoreError::Unavailable)
             }
             Err(_) => {
@@ -464,7 +473,7 @@ impl RedisStore {
                 Some(conn)
             }
             Ok(Err(e)) => {
-                self.went_wrong(crate::text::cleaned(&e.to_string()));
+                self.went_wrong(said(&e, self.timeout));
                 None
             }
             Err(_) => {

@@ -353,3 +353,48 @@ async fn a_fetch_dropped_halfway_releases_its_claim() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A Redis that accepts connections and never answers (a stalled host, a full network buffer):
+/// each call gives up at its deadline, the instance works alone at once, and no request waits
+/// for more than one deadline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_redis_that_never_answers_costs_one_deadline_then_nothing() {
+    let hole = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("redis://{}", hole.local_addr().unwrap());
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((socket, _)) = hole.accept().await {
+            held.push(socket); // kept open, never read, never answered
+        }
+    });
+    let (digitraffic, counts) = counting_digitraffic(Duration::from_millis(5)).await;
+    let server = instance(&digitraffic, &url, Some(1_000_000)).await;
+    let client = reqwest::Client::new();
+    let mut slowest = Duration::ZERO;
+    for _ in 0..50 {
+        let started = Instant::now();
+        let r = client
+            .get(format!("{}/api/live/realtime?source=finland", server.url()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        slowest = slowest.max(started.elapsed());
+    }
+    // One connection attempt's deadline (200 ms) at most, plus the request itself.
+    assert!(slowest < Duration::from_millis(900), "slowest {slowest:?}");
+    assert_eq!(
+        asked(&counts, "/api/v1/live-trains"),
+        1,
+        "the own cache still works"
+    );
+    let h = healthz(&server.url()).await;
+    assert_eq!(h["redis"]["up"], false, "{h}");
+    assert!(
+        h["redis"]["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("within"),
+        "{h}"
+    );
+}
