@@ -8,6 +8,11 @@
 //! measures for `--seconds`: the SSH server's CPU seconds (/proc/PID/stat), its resident memory
 //! before the viewers and at the end (/proc/PID/status), the bytes each viewer received on the
 //! wire (TCP, SSH framing included) per second, and the fetches the API server saw.
+//!
+//!     cargo bench --bench ssh_viewers -- --connect 127.0.0.1:2222 --viewers 300 --seconds 20
+//!
+//! only opens the viewers against a server started by hand (under a heap profiler, say), holds
+//! them for `--seconds` after they settle, and leaves: the server's own figures are the profiler's.
 
 use russh::client;
 use std::net::SocketAddr;
@@ -210,26 +215,7 @@ async fn run(n: usize, seconds: u64) {
     let rss_before = status_kb(pid, "VmRSS:");
 
     let read = Arc::new(AtomicU64::new(0));
-    let ready = Arc::new(AtomicU64::new(0));
-    let addr: SocketAddr = ssh_listen.parse().unwrap();
-    let connecting = Instant::now();
-    let mut tasks = Vec::new();
-    for i in 0..n {
-        tasks.push(tokio::spawn(viewer(addr, read.clone(), ready.clone())));
-        if i % 20 == 19 {
-            tokio::time::sleep(Duration::from_millis(50)).await; // no thundering herd
-        }
-    }
-    while (ready.load(Ordering::Relaxed) as usize) < n {
-        assert!(
-            connecting.elapsed() < Duration::from_secs(120),
-            "only {} of {n} viewers got a board",
-            ready.load(Ordering::Relaxed)
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let connected_in = connecting.elapsed();
-    tokio::time::sleep(Duration::from_secs(10)).await; // settle
+    let (tasks, connected_in) = open_viewers(ssh_listen.parse().unwrap(), n, &read).await;
 
     let (cpu0, bytes0, fetches0) = (
         cpu_seconds(pid),
@@ -263,6 +249,52 @@ async fn run(n: usize, seconds: u64) {
     let _ = api.wait();
 }
 
+/// `n` viewers of the server at `addr`, each counted into `read`, once every one has a board
+/// and they have settled for 10 s; and how long until every one had a board.
+async fn open_viewers(
+    addr: SocketAddr,
+    n: usize,
+    read: &Arc<AtomicU64>,
+) -> (Vec<tokio::task::JoinHandle<()>>, Duration) {
+    let ready = Arc::new(AtomicU64::new(0));
+    let connecting = Instant::now();
+    let mut tasks = Vec::new();
+    for i in 0..n {
+        tasks.push(tokio::spawn(viewer(addr, read.clone(), ready.clone())));
+        if i % 20 == 19 {
+            tokio::time::sleep(Duration::from_millis(50)).await; // no thundering herd
+        }
+    }
+    while (ready.load(Ordering::Relaxed) as usize) < n {
+        assert!(
+            connecting.elapsed() < Duration::from_secs(120),
+            "only {} of {n} viewers got a board",
+            ready.load(Ordering::Relaxed)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let connected_in = connecting.elapsed();
+    tokio::time::sleep(Duration::from_secs(10)).await; // settle
+    (tasks, connected_in)
+}
+
+/// `--connect`: viewers only, against a server started by hand.
+async fn visit(addr: SocketAddr, n: usize, seconds: u64) {
+    let read = Arc::new(AtomicU64::new(0));
+    let (tasks, connected_in) = open_viewers(addr, n, &read).await;
+    let bytes0 = read.load(Ordering::Relaxed);
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    let bytes = read.load(Ordering::Relaxed) - bytes0;
+    println!(
+        "{n:>4} viewers of {addr} (all boards in {:.1} s): {:.0} bytes/s per viewer on the wire",
+        connected_in.as_secs_f64(),
+        bytes as f64 / seconds.max(1) as f64 / n as f64
+    );
+    for task in tasks {
+        task.abort();
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let value = |name: &str| {
@@ -281,6 +313,13 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
+    if let Some(addr) = value("--connect") {
+        let addr: SocketAddr = addr.parse().expect("--connect HOST:PORT");
+        for n in viewers {
+            runtime.block_on(visit(addr, n, seconds));
+        }
+        return;
+    }
     for n in viewers {
         runtime.block_on(run(n, seconds));
     }
