@@ -801,9 +801,16 @@ pub async fn run(cli: Cli) -> Result<()> {
             start_metrics(metrics_listen, banners).await?;
             if let Some(store) = &shared {
                 let up = store.ping().await;
+                // Only the national feeds' answers are shared; the demo and a remote server
+                // have none, so there only the rate limit is.
+                let what = if config.source.trim() == "upstream" {
+                    "feed answers and rate limits"
+                } else {
+                    "rate limits"
+                };
                 if banners {
                     eprintln!(
-                        "sharing feed answers and rate limits through Redis at {}{}",
+                        "sharing {what} through Redis at {}{}",
                         store.url(),
                         if up {
                             ""
