@@ -121,12 +121,16 @@ impl std::fmt::Debug for RedisStore {
     }
 }
 
-/// What went wrong, in words: a timeout inside the client says its deadline.
-fn said(e: &redis::RedisError, deadline: Duration) -> String {
-    if e.is_timeout() {
-        format!("no answer within {} ms", deadline.as_millis())
-    } else {
-        crate::text::cleaned(&e.to_string())
+/// A call's outcome, or what went wrong in words: a call past `deadline` (ours, or the
+/// client's own timeout) says so.
+fn settled<T>(
+    got: Result<redis::RedisResult<T>, tokio::time::error::Elapsed>,
+    deadline: Duration,
+) -> Result<T, String> {
+    match got {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) if !e.is_timeout() => Err(crate::text::cleaned(&e.to_string())),
+        Ok(Err(_)) | Err(_) => Err(format!("no answer within {} ms", deadline.as_millis())),
     }
 }
 
@@ -298,9 +302,9 @@ impl RedisStore {
                     if let Some((shared, life)) = share {
                         let _ = self.write(&value_key, &shared, life).await;
                     }
-                    if let Some(conn) = held.conn.take() {
-                        let _ = self.unclaim(conn, &held.key, &held.token).await;
-                    }
+                    // Released here, in the open: the guard's background release is disarmed.
+                    held.conn = None;
+                    let _ = self.unclaim(&held.key, &held.token).await;
                     return Flight::Fetched(got);
                 }
                 Ok(false) if Instant::now() < deadline => {
@@ -385,26 +389,15 @@ impl RedisStore {
         Ok(set.is_some())
     }
 
-    async fn unclaim(
-        &self,
-        mut conn: MultiplexedConnection,
-        key: &str,
-        token: &str,
-    ) -> Result<(), StoreError> {
+    async fn unclaim(&self, key: &str, token: &str) -> Result<(), StoreError> {
         let release = &self.release;
-        let mut invocation = release.key(key);
-        invocation.arg(token);
-        match tokio::time::timeout(self.timeout, invocation.invoke_async::<i64>(&mut conn)).await {
-            Ok(Ok(_)) => Ok(()),
-            Ok(Err(e)) => {
-                self.went_wrong(said(&e, self.timeout));
-                Err(StoreError::Unavailable)
-            }
-            Err(_) => {
-                self.went_wrong(format!("no answer within {} ms", self.timeout.as_millis()));
-                Err(StoreError::Unavailable)
-            }
-        }
+        self.call(0, |mut c| async move {
+            let mut invocation = release.key(key);
+            invocation.arg(token);
+            invocation.invoke_async::<i64>(&mut c).await
+        })
+        .await
+        .map(drop)
     }
 
     /// One call on the connection (made first if there is none), within the deadline for a
@@ -419,17 +412,13 @@ impl RedisStore {
         let Some(conn) = self.connection().await else {
             return Err(StoreError::Unavailable);
         };
-        match tokio::time::timeout(deadline, f(conn)).await {
-            Ok(Ok(v)) => {
+        match settled(tokio::time::timeout(deadline, f(conn)).await, deadline) {
+            Ok(v) => {
                 self.went_well();
                 Ok(v)
             }
-            Ok(Err(e)) => {
-                self.went_wrong(said(&e, deadline));
-                Err(StoreError::Unavailable)
-            }
-            Err(_) => {
-                self.went_wrong(format!("no answer within {} ms", deadline.as_millis()));
+            Err(why) => {
+                self.went_wrong(why);
                 Err(StoreError::Unavailable)
             }
         }
@@ -461,26 +450,20 @@ impl RedisStore {
         let config = AsyncConnectionConfig::new()
             .set_connection_timeout(Some(self.timeout))
             .set_response_timeout(Some(self.timeout + PER_MIB * 16));
+        let deadline = self.timeout * 2;
         let made = tokio::time::timeout(
-            self.timeout * 2,
+            deadline,
             self.client
                 .get_multiplexed_async_connection_with_config(&config),
         )
         .await;
-        match made {
-            Ok(Ok(conn)) => {
+        match settled(made, deadline) {
+            Ok(conn) => {
                 self.lock().conn = Some(conn.clone());
                 Some(conn)
             }
-            Ok(Err(e)) => {
-                self.went_wrong(said(&e, self.timeout));
-                None
-            }
-            Err(_) => {
-                self.went_wrong(format!(
-                    "no connection within {} ms",
-                    (self.timeout * 2).as_millis()
-                ));
+            Err(why) => {
+                self.went_wrong(why);
                 None
             }
         }

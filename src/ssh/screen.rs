@@ -201,8 +201,10 @@ impl Screen {
         let (mut invalidated, mut to_skip) = (0usize, 0usize);
         PRINTS.with_borrow_mut(|prints| {
             prints.clear();
+            let mut differs = false;
             for (i, (cell, shown)) in next.content.iter().zip(self.shown.iter()).enumerate() {
                 let print = fingerprint(cell);
+                differs |= print != *shown;
                 if (print != *shown || invalidated > 0) && to_skip == 0 {
                     updates.push(((i % width) as u16, (i / width) as u16, cell));
                 }
@@ -211,7 +213,7 @@ impl Screen {
                 invalidated = now_wide.max(was_wide).max(invalidated).saturating_sub(1);
                 prints.push(print);
             }
-            if prints[..] != self.shown[..] {
+            if differs {
                 self.shown = intern(prints);
             }
         });

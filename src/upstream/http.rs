@@ -39,15 +39,9 @@ pub struct Wire {
     pub shared: Option<Arc<RedisStore>>,
 }
 
+/// A bare client: straight to the upstreams, sharing nothing with other processes.
 impl From<reqwest::Client> for Wire {
     fn from(client: reqwest::Client) -> Wire {
-        Wire::direct(client)
-    }
-}
-
-impl Wire {
-    /// Straight to the upstreams, sharing nothing with other processes.
-    pub fn direct(client: reqwest::Client) -> Wire {
         Wire {
             client,
             shared: None,

@@ -226,11 +226,7 @@ fn serve_metrics_count_requests_refusals_and_the_cache_and_pass_promtool() {
 
 #[test]
 fn metrics_listen_keeps_them_off_the_public_port() {
-    let port = {
-        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        l.local_addr().unwrap().port()
-    };
-    let metrics = format!("127.0.0.1:{port}");
+    let metrics = format!("127.0.0.1:{}", crate::support::free_port());
     let (child, stderr, addr) = serve_json(&[
         "serve",
         "--source",

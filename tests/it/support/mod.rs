@@ -68,6 +68,12 @@ pub fn railtop_binary() -> std::process::Command {
     cmd
 }
 
+/// A loopback port nothing listens on (as of now), for a server a test starts itself.
+pub fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
 /// `tool` on the PATH, or a failure that says how to install it (a test never passes silently
 /// for want of a tool; `.ci/run` installs them).
 pub fn need(tool: &str, package: &str) -> std::path::PathBuf {

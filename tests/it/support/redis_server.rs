@@ -13,10 +13,7 @@ pub struct RedisServer {
 impl RedisServer {
     /// Starts one on a free port and waits until it answers `PING`.
     pub fn start() -> RedisServer {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map(|a| a.port())
-            .unwrap();
+        let port = super::free_port();
         let mut server = RedisServer { port, child: None };
         server.restart();
         server
