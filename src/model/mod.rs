@@ -107,6 +107,22 @@ pub struct Train {
         skip_serializing_if = "Option::is_none"
     )]
     pub last_seen: Option<String>,
+    /// railtop's extra: the feed's messages for this train (a disruption's text, a cut-short
+    /// run, a number change), at most [`MAX_MESSAGES`].
+    #[serde(
+        default,
+        deserialize_with = "tolerant::strings",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub messages: Vec<String>,
+    /// railtop's extra: some of the run's stops are cancelled (the train runs, but not all of
+    /// its way); `status` stays what it is. Written only when true.
+    #[serde(
+        default,
+        deserialize_with = "tolerant::bool",
+        skip_serializing_if = "std::ops::Not::not"
+    )]
+    pub partly_cancelled: bool,
 }
 
 impl Train {
@@ -151,6 +167,9 @@ impl Train {
         if self.id.is_empty() {
             self.id = self.train_code.clone();
         }
+        self.messages.truncate(MAX_MESSAGES);
+        self.messages.iter_mut().for_each(clean);
+        self.messages.retain(|s| !s.trim().is_empty());
     }
 }
 
@@ -455,6 +474,8 @@ impl Departure {
             operator: self.operator.clone(),
             last_seen: None,
             speed: None,
+            messages: self.messages.clone(),
+            partly_cancelled: false,
         }
     }
 }

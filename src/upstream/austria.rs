@@ -360,6 +360,8 @@ pub fn parse_positions_in(bytes: &[u8], classes: Classes) -> Result<Vec<Train>, 
                     .map(|o| o.name.clone()),
                 last_seen: None,
                 speed: None,
+                messages: Vec::new(),
+                partly_cancelled: false,
             })
         })
         .collect())

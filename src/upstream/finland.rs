@@ -284,6 +284,8 @@ fn train_record(t: &FiTrain, names: &Names, position: Option<&Location>) -> Trai
         operator: operator(t),
         last_seen: None,
         speed: position.and_then(|p| p.speed),
+        messages: Vec::new(),
+        partly_cancelled: false,
     }
 }
 

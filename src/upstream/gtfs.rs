@@ -718,6 +718,8 @@ fn trains(
             speed: position
                 .and_then(|p| p.speed)
                 .map(|v| (f64::from(v) * config.speed_to_kmh).round()),
+            messages: Vec::new(),
+            partly_cancelled: false,
         };
         match slot {
             Some(at) => {

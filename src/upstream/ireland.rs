@@ -145,6 +145,8 @@ pub fn parse_trains(xml: &[u8]) -> Result<Vec<Train>, ParseError> {
                 operator: Some(OPERATOR.into()),
                 last_seen: None,
                 speed: None,
+                messages: Vec::new(),
+                partly_cancelled: false,
             }
         })
         .collect())

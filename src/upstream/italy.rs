@@ -13,6 +13,25 @@
 //! train, 2 one cut short, 3 one diverted. Departures after midnight carry their own epoch
 //! time, so they sort after the evening's.
 //!
+//! Which time wins: the epoch `orarioPartenza`, when it lies within two days of the run's day
+//! (`dataPartenzaTreno`, or the board's other rows when that is missing). ViaggiaTreno
+//! sometimes sends an absurd one (REG 10932 at Milano Lambrate: −23541004680000, the year 1224)
+//! while `compOrarioPartenza` says "17:02" and the board's own order treats it as 17:02: such an
+//! epoch is no time, and the `comp*` text is read on Rome's clock instead, on whichever of the
+//! three dates around the board's rows puts it nearest to them.
+//!
+//! Journeys are `andamentoTreno` itself: every stop (`fermate`) with planned
+//! (`partenza_teorica`, `arrivo_teorico`) and actual (`partenzaReale`, `arrivoReale`) epochs
+//! and platforms. `actualFermataType` 1 is a stop called at, 0 one to come, 3 a cancelled stop:
+//! a run cut short at its start lists its cancelled stops first, then starts again at
+//! `progressivo` 1 (REG 24961, whose `subTitle` says "Treno cancellato da SARONNO a MILANO
+//! GRECO PIRELLI" while `provvedimento` is 0 and `fermateSoppresse` empty), so a cancelled stop
+//! is never the next one, and the `subTitle` is the train's message. A called stop may have
+//! `partenzaReale` and no `arrivoReale`; detections (`stazioneUltimoRilevamento`) can be at
+//! places that are not stops (`MELZO SCALO`), and are `"--"` before departure. Stops to come
+//! carry no forecast: the train's current delay is carried forward to them, as the boards do.
+//! `cambiNumero` (the train runs on under another number from a station) is a message.
+//!
 //! Trains: ViaggiaTreno has no positions and no list of running trains. railtop lists the
 //! trains of the main stations' boards (the hub's, or `stop`'s alone) and asks
 //! `andamentoTreno/{origin}/{number}/{day}` for a few running ones: origin, next stop and the
@@ -24,12 +43,13 @@ use super::codes::CodeShape;
 use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{local_hhmm, plus_seconds};
-use super::{Adapter, BoardAsk, OwnTrains, TrainsAsk};
+use super::{Adapter, BoardAsk, Journey, JourneyAsk, OwnTrains, TrainsAsk};
 use crate::clock::rfc3339;
 use crate::country::{self, Country};
+use crate::model::journey::MAX_STOPS;
 use crate::model::tolerant;
-use crate::model::{status, Departure, Train};
-use crate::source::SourceResult;
+use crate::model::{status, Departure, JourneyStop, Train};
+use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
@@ -73,6 +93,9 @@ struct Row {
     cod_origine: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     orario_partenza: Option<i64>,
+    /// "17:02": the departure on the station's clock, for when `orarioPartenza` is no time.
+    #[serde(default, deserialize_with = "tolerant::string")]
+    comp_orario_partenza: String,
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     data_partenza_treno: Option<i64>,
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
@@ -177,6 +200,20 @@ impl Run {
         format!("italy-{}-{}-{}", self.origin, self.number, self.day_ms)
     }
 
+    /// The run a train id names (`italy-S01326-24961-1702422000000`, as [`Run::id`] writes
+    /// it); `None` for ids of trains known only from a board.
+    pub fn from_id(id: &str) -> Option<Run> {
+        let mut parts = id.strip_prefix("italy-")?.splitn(3, '-');
+        let origin = CODES.spell(parts.next()?)?;
+        let number = parts.next()?.parse().ok()?;
+        let day_ms = parts.next()?.parse().ok()?;
+        Some(Run {
+            origin,
+            number,
+            day_ms,
+        })
+    }
+
     fn progress_path(&self) -> String {
         format!(
             "{API}/andamentoTreno/{}/{}/{}",
@@ -193,6 +230,54 @@ fn reported_delay(ritardo: Option<i64>, not_started: bool) -> Option<i64> {
 
 fn from_millis(ms: i64) -> Option<DateTime<Utc>> {
     DateTime::from_timestamp_millis(ms)
+}
+
+/// How far from the run's day an epoch may lie and still be a time of it.
+const EPOCH_SLACK_MS: i64 = 2 * 86_400_000;
+
+/// Each row's planned departure, by the rule in the module doc: the epoch when it is near the
+/// run's day, else `compOrarioPartenza` on Rome's clock near the board's other rows.
+fn planned_times(rows: &[Row]) -> Vec<Option<DateTime<Utc>>> {
+    let near = |epoch: i64, day: Option<i64>| {
+        day.is_none_or(|day| {
+            epoch
+                .checked_sub(day)
+                .is_some_and(|d| (-EPOCH_SLACK_MS..=EPOCH_SLACK_MS).contains(&d))
+        })
+    };
+    let epochs: Vec<Option<DateTime<Utc>>> = rows
+        .iter()
+        .map(|r| {
+            r.orario_partenza
+                .filter(|&e| near(e, r.data_partenza_treno))
+                .and_then(from_millis)
+        })
+        .collect();
+    let mut known: Vec<DateTime<Utc>> = epochs.iter().flatten().copied().collect();
+    known.sort_unstable();
+    let reference = known.get(known.len() / 2).copied().or_else(|| {
+        rows.iter()
+            .find_map(|r| r.data_partenza_treno.and_then(from_millis))
+    });
+    rows.iter()
+        .zip(epochs)
+        .map(|(r, epoch)| epoch.or_else(|| clock_time_near(&r.comp_orario_partenza, reference?)))
+        .collect()
+}
+
+/// "17:02" on Rome's clock, on the date (of the three around `reference`) nearest to it.
+fn clock_time_near(hhmm: &str, reference: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    let time = chrono::NaiveTime::parse_from_str(hhmm.trim(), "%H:%M").ok()?;
+    let day = reference.with_timezone(&TZ).date_naive();
+    [day.pred_opt(), Some(day), day.succ_opt()]
+        .into_iter()
+        .flatten()
+        .filter_map(|d| {
+            use chrono::TimeZone;
+            TZ.from_local_datetime(&d.and_time(time)).earliest()
+        })
+        .map(|t| t.with_timezone(&Utc))
+        .min_by_key(|t| (*t - reference).num_seconds().saturating_abs())
 }
 
 /// A platform as shown: trimmed, `None` when empty.
@@ -232,8 +317,9 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
 fn departures(rows: &[Row]) -> Vec<Departure> {
     let keyed = rows
         .iter()
-        .filter_map(|r| {
-            let planned = from_millis(r.orario_partenza?)?;
+        .zip(planned_times(rows))
+        .filter_map(|(r, planned)| {
+            let planned = planned?;
             let delay = r.delay();
             let actual = platform(&r.binario_effettivo_partenza_descrizione);
             let planned_platform = platform(&r.binario_programmato_partenza_descrizione);
@@ -259,6 +345,7 @@ fn departures(rows: &[Row]) -> Vec<Departure> {
                     operator: None,
                     train_code: Some(r.code()),
                     messages,
+                    train_id: r.run().map(|run| run.id()),
                     ..Default::default()
                 },
             ))
@@ -276,8 +363,9 @@ pub fn parse_board_trains(
     let rows: Vec<Row> = parse::json(COUNTRY.slug, bytes)?;
     Ok(rows
         .iter()
-        .filter_map(|r| {
-            let planned = from_millis(r.orario_partenza?)?;
+        .zip(planned_times(&rows))
+        .filter_map(|(r, planned)| {
+            let planned = planned?;
             let run = r.run();
             let code = r.code();
             let destination = title_case(&r.destinazione);
@@ -312,9 +400,57 @@ struct Stop {
     /// The stop's RFI id.
     #[serde(default, deserialize_with = "tolerant::string")]
     id: String,
-    /// 0: nothing detected there yet; 1: the train has called.
+    /// 0: nothing detected there yet; 1: the train has called; 3: the stop is cancelled.
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     actual_fermata_type: Option<i64>,
+    #[serde(
+        default,
+        rename = "partenza_teorica",
+        deserialize_with = "tolerant::opt_i64"
+    )]
+    planned_departure: Option<i64>,
+    #[serde(
+        default,
+        rename = "arrivo_teorico",
+        deserialize_with = "tolerant::opt_i64"
+    )]
+    planned_arrival: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    partenza_reale: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    arrivo_reale: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    binario_programmato_partenza_descrizione: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    binario_effettivo_partenza_descrizione: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    binario_programmato_arrivo_descrizione: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    binario_effettivo_arrivo_descrizione: Option<String>,
+}
+
+/// What `actualFermataType` says of a stop.
+const CALLED: i64 = 1;
+const STOP_CANCELLED: i64 = 3;
+
+impl Stop {
+    fn called(&self) -> bool {
+        self.actual_fermata_type == Some(CALLED)
+    }
+
+    fn cancelled(&self) -> bool {
+        self.actual_fermata_type == Some(STOP_CANCELLED)
+    }
+}
+
+/// `cambiNumero`: from `stazione` on, the train runs as `nuovoNumeroTreno`.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NumberChange {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    nuovo_numero_treno: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    stazione: String,
 }
 
 #[derive(Deserialize)]
@@ -324,6 +460,8 @@ struct Progress {
     origine: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     destinazione: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    comp_numero_treno: String,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     stazione_ultimo_rilevamento: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
@@ -336,7 +474,12 @@ struct Progress {
     arrivato: bool,
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     provvedimento: Option<i64>,
-    #[serde(default)]
+    /// "Treno cancellato da SARONNO a MILANO GRECO PIRELLI. …": what happened to the run.
+    #[serde(default, deserialize_with = "tolerant::string")]
+    sub_title: String,
+    #[serde(default, deserialize_with = "tolerant::bounded::<_, NumberChange, 16>")]
+    cambi_numero: Vec<NumberChange>,
+    #[serde(default, deserialize_with = "tolerant::bounded::<_, Stop, MAX_STOPS>")]
     fermate: Vec<Stop>,
 }
 
@@ -345,49 +488,75 @@ struct Progress {
 pub struct Seen {
     pub from: Option<String>,
     pub to: Option<String>,
+    /// "REG 24961", as the run names itself.
+    pub code: Option<String>,
     /// The station of the last detection and its time.
     pub last_seen: Option<(String, DateTime<Utc>)>,
-    /// The first stop with nothing detected yet.
+    /// The first stop to come that is not cancelled.
     pub next_station: Option<String>,
     pub delay: Option<i64>,
     pub started: bool,
     pub arrived: bool,
     pub cancelled: bool,
+    /// Some stops are cancelled, not all.
+    pub partly_cancelled: bool,
+    /// The `subTitle` and the number changes, as a person reads them.
+    pub messages: Vec<String>,
     /// Every stop of the run as (RFI id, name): how railtop learns stations' names, since
     /// boards carry none.
     pub stops: Vec<(String, String)>,
 }
 
+/// A station's name from the feed: trimmed, `"--"` and empty are none, title-cased.
+fn station_name(s: &Option<String>) -> Option<String> {
+    s.as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty() && *s != "--")
+        .map(title_case)
+}
+
 /// An `andamentoTreno` answer, as what it adds to a train.
 pub fn parse_progress(bytes: &[u8]) -> Result<Seen, ParseError> {
     let p: Progress = parse::json(COUNTRY.slug, bytes)?;
-    let name = |s: &Option<String>| {
-        s.as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty() && *s != "--")
-            .map(title_case)
-    };
-    let last_seen =
-        name(&p.stazione_ultimo_rilevamento).zip(p.ora_ultimo_rilevamento.and_then(from_millis));
-    let called = p
-        .fermate
-        .iter()
-        .rposition(|s| s.actual_fermata_type == Some(1));
+    Ok(seen(&p))
+}
+
+fn seen(p: &Progress) -> Seen {
+    let last_seen = station_name(&p.stazione_ultimo_rilevamento)
+        .zip(p.ora_ultimo_rilevamento.and_then(from_millis));
+    let called = p.fermate.iter().rposition(Stop::called);
     let next = p
         .fermate
         .iter()
         .skip(called.map_or(0, |i| i + 1))
-        .find(|s| s.actual_fermata_type != Some(1))
+        .find(|s| !s.called() && !s.cancelled())
         .map(|s| title_case(&s.stazione))
         .filter(|s| !s.is_empty());
-    Ok(Seen {
-        from: name(&p.origine),
-        to: name(&p.destinazione),
-        next_station: if p.arrivato { None } else { next },
+    let cancelled_stops = p.fermate.iter().filter(|s| s.cancelled()).count();
+    let cancelled =
+        p.provvedimento == Some(1) || (!p.fermate.is_empty() && cancelled_stops == p.fermate.len());
+    let mut messages: Vec<String> = Some(p.sub_title.trim())
+        .filter(|t| !t.is_empty())
+        .map(String::from)
+        .into_iter()
+        .collect();
+    messages.extend(p.cambi_numero.iter().filter_map(|c| {
+        let number = c.nuovo_numero_treno.trim();
+        let at = title_case(&c.stazione);
+        (!number.is_empty() && !at.is_empty()).then(|| format!("runs as {number} from {at}"))
+    }));
+    let code = p.comp_numero_treno.split_whitespace().collect::<Vec<_>>();
+    Seen {
+        from: station_name(&p.origine),
+        to: station_name(&p.destinazione),
+        code: (!code.is_empty()).then(|| code.join(" ")),
+        next_station: if p.arrivato || cancelled { None } else { next },
         delay: reported_delay(p.ritardo, p.non_partito),
         started: !p.non_partito,
         arrived: p.arrivato,
-        cancelled: p.provvedimento == Some(1),
+        cancelled,
+        partly_cancelled: !cancelled && cancelled_stops > 0,
+        messages,
         last_seen,
         stops: p
             .fermate
@@ -395,16 +564,74 @@ pub fn parse_progress(bytes: &[u8]) -> Result<Seen, ParseError> {
             .filter_map(|s| Some((CODES.spell(&s.id)?, title_case(&s.stazione))))
             .filter(|(_, name)| !name.is_empty())
             .collect(),
-    })
+    }
+}
+
+/// An `andamentoTreno` answer as a journey: what it adds to the train, and every stop with
+/// its planned and actual times (see the module doc for the quirks).
+pub fn parse_journey(bytes: &[u8]) -> Result<(Seen, Vec<JourneyStop>), ParseError> {
+    let p: Progress = parse::json(COUNTRY.slug, bytes)?;
+    let seen = seen(&p);
+    let running = seen.started && !seen.arrived && !seen.cancelled;
+    // Stops to come carry no forecast: the train's delay now is carried forward to them.
+    let ahead = seen.delay.filter(|_| running);
+    let stops = p
+        .fermate
+        .iter()
+        .map(|f| {
+            let time = |planned: Option<i64>, actual: Option<i64>| {
+                let planned = planned.and_then(from_millis);
+                let actual = actual.and_then(from_millis).or_else(|| {
+                    let late = ahead.filter(|_| !f.called() && !f.cancelled())?;
+                    plus_seconds(planned?, late.checked_mul(60)?)
+                });
+                (planned, actual)
+            };
+            let mut stop = JourneyStop::timed(
+                title_case(&f.stazione),
+                time(f.planned_arrival, f.arrivo_reale),
+                time(f.planned_departure, f.partenza_reale),
+                TZ,
+            );
+            stop.code = CODES.spell(&f.id);
+            if let Some(code) = &stop.code {
+                (stop.lat, stop.lng) = super::place(COUNTRY.slug, code).unzip();
+            }
+            let departs = f.planned_departure.is_some();
+            let (actual, planned) = if departs {
+                (
+                    &f.binario_effettivo_partenza_descrizione,
+                    &f.binario_programmato_partenza_descrizione,
+                )
+            } else {
+                (
+                    &f.binario_effettivo_arrivo_descrizione,
+                    &f.binario_programmato_arrivo_descrizione,
+                )
+            };
+            (stop.platform, stop.planned_platform) =
+                parse::platforms(platform(actual), platform(planned));
+            stop.cancelled = f.cancelled() || seen.cancelled;
+            stop.passed = f.called();
+            if stop.cancelled {
+                stop.delay = None;
+            }
+            stop
+        })
+        .collect();
+    Ok((seen, stops))
 }
 
 impl Seen {
     fn apply(self, t: &mut Train) {
+        t.messages = self.messages;
         if self.cancelled {
             t.status = status::CANCELLED.into();
             t.delay = None;
+            t.next_station = None;
             return;
         }
+        t.partly_cancelled = self.partly_cancelled;
         t.status = if self.arrived {
             status::ARRIVED
         } else if self.started {
@@ -536,6 +763,32 @@ impl Italy {
 impl Adapter for Italy {
     fn knows_code(&self, code: &str) -> bool {
         CODES.fits(code)
+    }
+
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let run = Run::from_id(ask.id).ok_or_else(|| {
+            SourceError::NotFound(format!(
+                "no journey for {}: Italy's journeys are those of trains whose run ViaggiaTreno \
+                 names (ids such as italy-S01700-2335-1702422000000)",
+                crate::text::quoted(ask.id)
+            ))
+        })?;
+        let (seen, stops) = http.get_parsed(&run.progress_path(), parse_journey).await?;
+        self.learn(&seen);
+        let code = seen.code.clone().unwrap_or_else(|| run.number.to_string());
+        let mut train = Train {
+            id: run.id(),
+            name: format!("{code} → {}", seen.to.as_deref().unwrap_or("?")),
+            train_code: code,
+            country: Some(COUNTRY.slug.into()),
+            scheduled_dep: stops
+                .iter()
+                .find(|s: &&JourneyStop| !s.cancelled)
+                .and_then(|s| s.departure.scheduled.clone()),
+            ..Train::default()
+        };
+        seen.apply(&mut train);
+        Ok(Some(Journey { train, stops }))
     }
 
     async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
@@ -734,5 +987,147 @@ mod tests {
         assert_eq!(seen.delay, None);
         assert!(!seen.started);
         assert_eq!(seen.next_station.as_deref(), Some("Como Lago"));
+    }
+    #[test]
+    fn an_absurd_epoch_gives_way_to_the_clock_text() {
+        // 2023-12-13, Rome: the run's day at midnight is 1702422000000.
+        let body = br#"[
+            {"compNumeroTreno":"REG 1","orarioPartenza":1702482060000,"compOrarioPartenza":"16:41","dataPartenzaTreno":1702422000000},
+            {"compNumeroTreno":"REG 2","orarioPartenza":-23541004680000,"compOrarioPartenza":"17:02","dataPartenzaTreno":1702422000000},
+            {"compNumeroTreno":"REG 3","orarioPartenza":1702483500000,"compOrarioPartenza":"17:05","dataPartenzaTreno":1702422000000},
+            {"compNumeroTreno":"REG 4","orarioPartenza":null,"compOrarioPartenza":"00:10","dataPartenzaTreno":1702422000000},
+            {"compNumeroTreno":"REG 5","orarioPartenza":99,"compOrarioPartenza":"garbage","dataPartenzaTreno":1702422000000}
+        ]"#;
+        let rows: Vec<(String, String)> = parse_board(body)
+            .unwrap()
+            .departures
+            .into_iter()
+            .map(|d| (d.train_code.unwrap(), d.scheduled_dep))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("REG 1".to_string(), "16:41".to_string()),
+                ("REG 2".into(), "17:02".into()),
+                ("REG 3".into(), "17:05".into()),
+                ("REG 4".into(), "00:10".into()),
+            ],
+            "the year-1224 epoch read as 17:02, in its place; a time past midnight after; no time, no row"
+        );
+    }
+
+    const CUT_SHORT: &[u8] = br#"{"numeroTreno":24961,"compNumeroTreno":"REG 24961","origine":"MILANO GRECO PIRELLI",
+        "destinazione":"ALBAIRATE VERMEZZO","nonPartito":true,"ritardo":0,"provvedimento":0,
+        "fermateSoppresse":[],"stazioneUltimoRilevamento":"--",
+        "subTitle":"Treno cancellato da SARONNO a MILANO GRECO PIRELLI. Parte da MILANO GRECO PIRELLI.",
+        "cambiNumero":[{"nuovoNumeroTreno":"24962","stazione":"CORSICO"}],
+        "fermate":[
+          {"stazione":"SARONNO","id":"S01933","actualFermataType":3,"partenza_teorica":1702479900000},
+          {"stazione":"MONZA","id":"S01322","actualFermataType":3,"arrivo_teorico":1702482360000,"partenza_teorica":1702482420000},
+          {"stazione":"MILANO GRECO PIRELLI","id":"S01326","actualFermataType":0,"partenza_teorica":1702483080000,"binarioProgrammatoPartenzaDescrizione":"8"},
+          {"stazione":"CORSICO","id":"S01064","actualFermataType":0,"arrivo_teorico":1702485300000,"partenza_teorica":1702485360000},
+          {"stazione":"ALBAIRATE VERMEZZO","id":"S01059","actualFermataType":0,"arrivo_teorico":1702486440000,"binarioProgrammatoArrivoDescrizione":"2"}
+        ]}"#;
+
+    #[test]
+    fn a_cancelled_stop_is_never_the_next_and_the_subtitle_is_said() {
+        let seen = parse_progress(CUT_SHORT).unwrap();
+        assert_eq!(seen.next_station.as_deref(), Some("Milano Greco Pirelli"));
+        assert!(seen.partly_cancelled && !seen.cancelled);
+        assert_eq!(
+            seen.messages,
+            [
+                "Treno cancellato da SARONNO a MILANO GRECO PIRELLI. Parte da MILANO GRECO PIRELLI.",
+                "runs as 24962 from Corsico"
+            ]
+        );
+        let mut t = Train::default();
+        seen.apply(&mut t);
+        assert!(t.partly_cancelled);
+        assert_eq!(t.status, status::SCHEDULED);
+        assert_eq!(t.messages.len(), 2);
+    }
+
+    #[test]
+    fn a_journey_has_every_stop_cancelled_ones_marked() {
+        let (seen, stops) = parse_journey(CUT_SHORT).unwrap();
+        assert_eq!(seen.code.as_deref(), Some("REG 24961"));
+        let names: Vec<(&str, bool)> = stops
+            .iter()
+            .map(|s| (s.name.as_str(), s.cancelled))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("Saronno", true),
+                ("Monza", true),
+                ("Milano Greco Pirelli", false),
+                ("Corsico", false),
+                ("Albairate Vermezzo", false)
+            ]
+        );
+        assert_eq!(stops[2].departure.scheduled.as_deref(), Some("16:58"));
+        assert_eq!(stops[2].platform.as_deref(), Some("8"));
+        assert_eq!(
+            stops[4].platform.as_deref(),
+            Some("2"),
+            "the arrival's platform at the end"
+        );
+        assert_eq!(
+            stops[2].departure.expected, None,
+            "not started: no forecast"
+        );
+        assert!(stops.iter().all(|s| !s.passed));
+        assert_eq!(stops[0].code.as_deref(), Some("S01933"));
+    }
+
+    #[test]
+    fn a_running_journey_carries_its_delay_forward() {
+        let body = br#"{"compNumeroTreno":"REG 3035","ritardo":21,"nonPartito":false,
+            "stazioneUltimoRilevamento":"CASSANO SPINOLA","oraUltimoRilevamento":1702482180000,
+            "fermate":[
+              {"stazione":"SAVONA","id":"S04801","actualFermataType":1,"partenza_teorica":1702474500000,"partenzaReale":1702474620000,
+               "binarioProgrammatoPartenzaDescrizione":"4","binarioEffettivoPartenzaDescrizione":"3"},
+              {"stazione":"CHIARI","id":"S01713","actualFermataType":1,"arrivo_teorico":1702479960000,"partenza_teorica":1702480020000,
+               "partenzaReale":1702480170000,"arrivoReale":null},
+              {"stazione":"TORTONA","id":"S01810","actualFermataType":0,"arrivo_teorico":1702481460000,"partenza_teorica":1702481520000}
+            ]}"#;
+        let (seen, stops) = parse_journey(body).unwrap();
+        assert_eq!(
+            seen.last_seen.map(|(s, _)| s).as_deref(),
+            Some("Cassano Spinola")
+        );
+        assert_eq!(seen.next_station.as_deref(), Some("Tortona"));
+        assert_eq!(
+            (
+                stops[0].platform.as_deref(),
+                stops[0].planned_platform.as_deref()
+            ),
+            (Some("3"), Some("4"))
+        );
+        assert_eq!(stops[0].delay, Some(2));
+        assert!(stops[1].passed);
+        assert_eq!(
+            (stops[1].arrival.expected.as_deref(), stops[1].delay),
+            (None, Some(3)),
+            "a departure detected without an arrival"
+        );
+        assert_eq!(stops[2].departure.scheduled.as_deref(), Some("16:32"));
+        assert_eq!(stops[2].departure.expected.as_deref(), Some("16:53"));
+        assert_eq!(stops[2].delay, Some(21));
+    }
+
+    #[test]
+    fn a_run_is_named_by_its_id() {
+        let run = Run::from_id("italy-S01326-24961-1702422000000").unwrap();
+        assert_eq!(run.id(), "italy-S01326-24961-1702422000000");
+        for bad in [
+            "italy-REG 1-1",
+            "italy-S01326-x-1",
+            "italy-S01326-1",
+            "fi-1-2-3",
+        ] {
+            assert_eq!(Run::from_id(bad), None, "{bad}");
+        }
     }
 }

@@ -126,6 +126,8 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
                 operator: t.operator.as_deref().map(last_part),
                 last_seen: None,
                 speed: None,
+                messages: Vec::new(),
+                partly_cancelled: false,
             }
         })
         .collect())

@@ -445,6 +445,8 @@ fn vehicle_train(v: Vehicle) -> Train {
         operator: None,
         last_seen: None,
         speed: None,
+        messages: Vec::new(),
+        partly_cancelled: false,
     }
 }
 

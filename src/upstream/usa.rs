@@ -222,6 +222,8 @@ fn record(r: &Run) -> Train {
         operator: Some(r.operator()),
         last_seen: None,
         speed: None,
+        messages: Vec::new(),
+        partly_cancelled: false,
     }
 }
 

@@ -11,6 +11,7 @@ mod gtfs;
 mod hardening;
 mod kiosk_e2e;
 mod operators;
+mod real_data;
 mod remote;
 mod shared_redis;
 mod ssh;

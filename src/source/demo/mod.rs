@@ -381,6 +381,8 @@ impl DemoSource {
             operator: Some(trip.line.operator.clone()),
             last_seen: None,
             speed: position.and_then(|_| trip.speed_kmh(progress)),
+            messages: Vec::new(),
+            partly_cancelled: false,
         })
     }
 }
