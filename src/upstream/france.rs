@@ -7,18 +7,28 @@
 //! each departure by id (`severity.effect` `NO_SERVICE`), whose texts are also the notices;
 //! directions end in their town in brackets. Stations are UIC numbers (`87384008`, Paris
 //! Saint-Lazare). No positions: `realtime` lists the trains of a hub's board.
+//!
+//! Journeys: a hub-board train's row links its `vehicle_journey`, whose answer
+//! (`/vehicle_journeys/{id}`) lists its `stop_times` in local `HHMMSS` (with `utc_*` twins, not
+//! read) and links its disruptions, given in full beside it. A disruption whose effect is
+//! `NO_SERVICE` cancels the whole run (TGV 7891 of 2023-03-20: "trip canceled", no message
+//! text, `status` `past`); otherwise its `impacted_objects[].impacted_stops` give each stop's
+//! `amended_*` times and `stop_time_effect` (`deleted` is a cancelled stop, `delayed` a late
+//! one). A disruption's text is its first message, else its severity's name: both the
+//! journey's and the board row's message.
 
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
-use super::parse::{self, in_order, Board, ParseError};
+use super::parse::{self, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm};
-use super::{Adapter, BoardAsk, Feed, Live};
+use super::{board_train, Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live};
 use crate::country::{self, Country};
+use crate::model::journey::MAX_STOPS;
 use crate::model::tolerant;
-use crate::model::Departure;
-use crate::source::SourceResult;
+use crate::model::{Departure, JourneyStop};
+use crate::source::{SourceError, SourceResult};
 use base64::Engine;
-use chrono::{DateTime, NaiveDateTime, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, TimeZone, Utc};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -95,12 +105,61 @@ struct Disruption {
     severity: Option<Severity>,
     #[serde(default)]
     messages: Vec<Text>,
+    #[serde(default, deserialize_with = "tolerant::bounded::<_, Impacted, 64>")]
+    impacted_objects: Vec<Impacted>,
 }
 
 #[derive(Deserialize)]
 struct Severity {
     #[serde(default, deserialize_with = "tolerant::string")]
     effect: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+}
+
+/// One object a disruption touches; for a trip, its stops' amended times.
+#[derive(Deserialize)]
+struct Impacted {
+    #[serde(
+        default,
+        deserialize_with = "tolerant::bounded::<_, ImpactedStop, MAX_STOPS>"
+    )]
+    impacted_stops: Vec<ImpactedStop>,
+}
+
+#[derive(Deserialize)]
+struct ImpactedStop {
+    stop_point: Option<Point>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    amended_arrival_time: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    amended_departure_time: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    stop_time_effect: String,
+}
+
+impl Disruption {
+    fn cancels(&self) -> bool {
+        self.severity
+            .as_ref()
+            .is_some_and(|s| s.effect == "NO_SERVICE")
+    }
+
+    /// What a person reads: the first message, else the severity's name ("Trip canceled").
+    fn text(&self) -> Option<String> {
+        let message = self
+            .messages
+            .iter()
+            .map(|m| m.text.trim())
+            .find(|t| !t.is_empty());
+        let named = || {
+            let name = self.severity.as_ref()?.name.trim();
+            let mut chars = name.chars();
+            let first = chars.next()?;
+            Some(first.to_uppercase().chain(chars).collect())
+        };
+        message.map(String::from).or_else(named)
+    }
 }
 
 #[derive(Deserialize)]
@@ -127,6 +186,17 @@ fn without_town(direction: &str) -> String {
 
 /// The stop area's name (where given) and the departures in order of planned time.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
+    let (station, rows) = parse_rows(bytes)?;
+    Ok(Board::named(
+        station,
+        rows.into_iter().map(|(_, d)| d).collect(),
+    ))
+}
+
+/// [`parse_board`], each departure with the id of its vehicle journey (where linked).
+fn parse_rows(
+    bytes: &[u8],
+) -> Result<(Option<String>, Vec<(Option<String>, Departure)>), ParseError> {
     let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
     let disruptions: HashMap<&str, &Disruption> = answer
         .disruptions
@@ -139,7 +209,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
         .find_map(|e| e.stop_point.as_ref()?.stop_area.as_ref())
         .map(|a| a.name.clone())
         .filter(|n| !n.is_empty());
-    let rows: Vec<(DateTime<Utc>, Departure)> = answer
+    let rows: Vec<(DateTime<Utc>, (Option<String>, Departure))> = answer
         .departures
         .iter()
         .filter_map(|e| {
@@ -151,11 +221,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
                 .filter(|l| l.kind == "disruption")
                 .filter_map(|l| disruptions.get(l.id.as_str()).copied())
                 .collect();
-            let cancelled = linked.iter().any(|d| {
-                d.severity
-                    .as_ref()
-                    .is_some_and(|s| s.effect == "NO_SERVICE")
-            });
+            let cancelled = linked.iter().any(|d| d.cancels());
             let expected = times
                 .departure_date_time
                 .as_deref()
@@ -167,28 +233,222 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
             } else {
                 info.code.clone()
             };
+            let journey = e
+                .links
+                .iter()
+                .find(|l| l.kind == "vehicle_journey" && !l.id.is_empty())
+                .map(|l| l.id.clone());
             Some((
                 planned,
-                Departure {
-                    line,
-                    destination: without_town(&info.direction),
-                    scheduled_dep: local_hhmm(planned, TZ),
-                    delay: expected.map(|x| delay_minutes(planned, x)),
-                    cancelled,
-                    operator: info.network.clone(),
-                    expected_dep: expected.map(|x| local_hhmm(x, TZ)),
-                    train_code: (!info.trip_short_name.is_empty())
-                        .then(|| format!("{} {}", info.commercial_mode, info.trip_short_name)),
-                    messages: linked
-                        .iter()
-                        .filter_map(|d| d.messages.first().map(|m| m.text.clone()))
-                        .collect(),
-                    ..Departure::default()
-                },
+                (
+                    journey,
+                    Departure {
+                        line,
+                        destination: without_town(&info.direction),
+                        scheduled_dep: local_hhmm(planned, TZ),
+                        delay: expected.map(|x| delay_minutes(planned, x)),
+                        cancelled,
+                        operator: info.network.clone(),
+                        expected_dep: expected.map(|x| local_hhmm(x, TZ)),
+                        train_code: (!info.trip_short_name.is_empty())
+                            .then(|| format!("{} {}", info.commercial_mode, info.trip_short_name)),
+                        messages: linked.iter().filter_map(|d| d.text()).collect(),
+                        ..Departure::default()
+                    },
+                ),
             ))
         })
         .collect();
-    Ok(Board::named(station, in_order(rows)))
+    let mut rows = rows;
+    rows.sort_by_key(|(t, _)| *t);
+    Ok((station, rows.into_iter().map(|(_, row)| row).collect()))
+}
+
+/// A `/vehicle_journeys/{id}` answer: the run and the disruptions it links.
+#[derive(Deserialize)]
+struct JourneyAnswer {
+    #[serde(
+        default,
+        deserialize_with = "tolerant::bounded::<_, VehicleJourney, 4>"
+    )]
+    vehicle_journeys: Vec<VehicleJourney>,
+    #[serde(default, deserialize_with = "tolerant::bounded::<_, Disruption, 64>")]
+    disruptions: Vec<Disruption>,
+}
+
+#[derive(Deserialize)]
+struct VehicleJourney {
+    #[serde(
+        default,
+        deserialize_with = "tolerant::bounded::<_, StopTimeRow, MAX_STOPS>"
+    )]
+    stop_times: Vec<StopTimeRow>,
+    #[serde(default)]
+    disruptions: Vec<Link>,
+}
+
+#[derive(Deserialize)]
+struct StopTimeRow {
+    stop_point: Option<Point>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    arrival_time: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    departure_time: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Point {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+    coord: Option<Coord>,
+}
+
+/// Navitia writes coordinates as strings.
+#[derive(Deserialize)]
+struct Coord {
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    lat: Option<f64>,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    lon: Option<f64>,
+}
+
+/// A run as its vehicle journey tells it: the stops, and whether and why it is cancelled.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Run {
+    pub stops: Vec<JourneyStop>,
+    pub cancelled: bool,
+    /// Some stops are cancelled, not all.
+    pub partly_cancelled: bool,
+    pub messages: Vec<String>,
+}
+
+/// `HHMMSS` on Paris's clock, on `day` or a later day.
+fn clock_time(hhmmss: &str, day: NaiveDate) -> Option<NaiveDateTime> {
+    let time = chrono::NaiveTime::parse_from_str(hhmmss.trim(), "%H%M%S").ok()?;
+    Some(day.and_time(time))
+}
+
+/// The UIC number in a stop point's id (`stop_point:SNCF:87686006:LongDistanceTrain`).
+fn uic_of(stop_point: &str) -> Option<String> {
+    stop_point
+        .split(':')
+        .find(|p| CODES.fits(p))
+        .map(String::from)
+}
+
+/// A `/vehicle_journeys/{id}` answer as a run of `day` (the run's first day, Paris): each stop
+/// with its planned times, and its amended ones or its cancellation from the linked disruptions.
+/// Times past midnight roll over to the next day.
+pub fn parse_vehicle_journey(
+    bytes: &[u8],
+    day: NaiveDate,
+    now: DateTime<Utc>,
+) -> Result<Run, ParseError> {
+    let answer: JourneyAnswer = parse::json(COUNTRY.slug, bytes)?;
+    let Some(vj) = answer.vehicle_journeys.first() else {
+        return Err(ParseError::new(
+            COUNTRY.slug,
+            "vehicle_journeys",
+            "no vehicle journey",
+        ));
+    };
+    let linked: Vec<&Disruption> = answer
+        .disruptions
+        .iter()
+        .filter(|d| vj.disruptions.iter().any(|l| l.id == d.id))
+        .collect();
+    let cancelled = linked.iter().any(|d| d.cancels());
+    let amended: HashMap<&str, &ImpactedStop> = linked
+        .iter()
+        .flat_map(|d| &d.impacted_objects)
+        .flat_map(|o| &o.impacted_stops)
+        .filter_map(|s| Some((s.stop_point.as_ref()?.id.as_str(), s)))
+        .collect();
+    // Local times on a day that moves on when a time goes back (past midnight).
+    let mut clock = ClockRoll { day, last: None };
+    let mut stops: Vec<JourneyStop> = Vec::new();
+    for row in &vj.stop_times {
+        let point = row.stop_point.as_ref();
+        let change = point.and_then(|p| amended.get(p.id.as_str()));
+        let arrival = row.arrival_time.as_deref().and_then(|t| clock.at(t));
+        let departure = row.departure_time.as_deref().and_then(|t| clock.at(t));
+        let expected = |amended: Option<&String>, planned: Option<DateTime<Utc>>| {
+            let planned = planned?;
+            let local = planned.with_timezone(&TZ).date_naive();
+            let t = clock_time(amended?, local)?;
+            let t = TZ.from_local_datetime(&t).earliest()?.with_timezone(&Utc);
+            // An amended time just past midnight belongs to the next day.
+            Some(if t + chrono::Duration::hours(12) < planned {
+                t + chrono::Duration::days(1)
+            } else {
+                t
+            })
+        };
+        let stop_cancelled = cancelled || change.is_some_and(|c| c.stop_time_effect == "deleted");
+        let live = |amended, planned| {
+            (!stop_cancelled)
+                .then(|| expected(amended, planned))
+                .flatten()
+        };
+        let mut stop = JourneyStop::timed(
+            point.map(|p| p.name.clone()).unwrap_or_default(),
+            (
+                arrival,
+                live(
+                    change.and_then(|c| c.amended_arrival_time.as_ref()),
+                    arrival,
+                ),
+            ),
+            (
+                departure,
+                live(
+                    change.and_then(|c| c.amended_departure_time.as_ref()),
+                    departure,
+                ),
+            ),
+            TZ,
+        );
+        if let Some(p) = point {
+            stop.code = uic_of(&p.id);
+            if let Some(c) = &p.coord {
+                (stop.lat, stop.lng) = (c.lat, c.lon);
+            }
+        }
+        stop.cancelled = stop_cancelled;
+        let last = departure.or(arrival);
+        stop.passed = !stop_cancelled && last.is_some_and(|t| t < now);
+        stops.push(stop);
+    }
+    let cancelled_stops = stops.iter().filter(|s| s.cancelled).count();
+    Ok(Run {
+        cancelled,
+        partly_cancelled: !cancelled && cancelled_stops > 0,
+        messages: linked.iter().filter_map(|d| d.text()).collect(),
+        stops,
+    })
+}
+
+/// Local `HHMMSS` times of one run, in order: each on the run's day, or the next once the
+/// clock has gone back.
+struct ClockRoll {
+    day: NaiveDate,
+    last: Option<NaiveDateTime>,
+}
+
+impl ClockRoll {
+    fn at(&mut self, hhmmss: &str) -> Option<DateTime<Utc>> {
+        let mut t = clock_time(hhmmss, self.day)?;
+        if self.last.is_some_and(|last| t < last) {
+            self.day = self.day.succ_opt()?;
+            t = clock_time(hhmmss, self.day)?;
+        }
+        self.last = Some(t);
+        TZ.from_local_datetime(&t)
+            .earliest()
+            .map(|t| t.with_timezone(&Utc))
+    }
 }
 
 /// A French UIC station number: 8 digits starting with 87.
@@ -217,15 +477,63 @@ impl Adapter for France {
         CODES.fits(code)
     }
 
+    /// A hub-board train's run: its row's vehicle journey, read with its disruptions.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let not_here = || {
+            SourceError::NotFound(format!(
+                "no train {} on the board of {}: France's journeys are those of the hub's trains",
+                crate::text::quoted(ask.id),
+                ask.hub
+            ))
+        };
+        let hub = CODES.check(ask.hub)?;
+        let bytes = http.get(&board_path(&hub, super::HUB_ROWS)).await?;
+        let (name, rows) = parse_rows(&bytes).map_err(|e| http.bad_payload(e))?;
+        let station = http
+            .spec
+            .complete(&hub, Board::named(name, Vec::new()))
+            .station;
+        let (vj, mut train) =
+            board_train(COUNTRY.slug, ask.id, rows, |_| station.clone()).ok_or_else(not_here)?;
+        let vj = vj.ok_or_else(not_here)?;
+        let day = super::board_train_id(COUNTRY.slug, ask.id)
+            .and_then(|(day, _)| NaiveDate::parse_from_str(day, "%Y%m%d").ok())
+            .ok_or_else(not_here)?;
+        let path = format!("/v1/coverage/sncf/vehicle_journeys/{vj}");
+        let run = http
+            .get_parsed(&path, |b| parse_vehicle_journey(b, day, ask.now))
+            .await?;
+        if run.cancelled {
+            train.status = crate::model::status::CANCELLED.into();
+            train.delay = None;
+        }
+        train.partly_cancelled = run.partly_cancelled;
+        for m in run.messages {
+            if !train.messages.contains(&m) {
+                train.messages.push(m);
+            }
+        }
+        train.from = run.stops.first().map(|s| s.name.clone());
+        Ok(Some(Journey {
+            train,
+            stops: run.stops,
+        }))
+    }
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let (station, limit) = (ask.station, ask.limit);
         let uic = CODES.check(station)?;
-        let path = format!(
-            "/v1/coverage/sncf/stop_areas/stop_area:SNCF:{uic}/departures?data_freshness=realtime&count={}",
-            limit.clamp(10, 100)
-        );
-        http.get_board(&path, &uic, parse_board).await
+        http.get_board(&board_path(&uic, limit), &uic, parse_board)
+            .await
     }
+}
+
+/// A station's departures, realtime, `limit` of them (Navitia takes 10 to 100).
+fn board_path(uic: &str, limit: usize) -> String {
+    format!(
+        "/v1/coverage/sncf/stop_areas/stop_area:SNCF:{uic}/departures?data_freshness=realtime&count={}",
+        limit.clamp(10, 100)
+    )
 }
 
 #[cfg(test)]
@@ -274,5 +582,68 @@ mod tests {
                 .as_deref(),
             Some("2026-07-01T10:00:00+00:00")
         );
+    }
+    fn day() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 24).unwrap()
+    }
+
+    #[test]
+    fn a_journey_reads_its_disruptions_stop_by_stop() {
+        let now: DateTime<Utc> = "2026-11-24T16:37:00Z".parse().unwrap(); // 17:37 in Paris
+        let run = parse_vehicle_journey(
+            &crate::upstream::fixture("france/vehicle-journey-133627.json"),
+            day(),
+            now,
+        )
+        .unwrap();
+        assert!(!run.cancelled && run.partly_cancelled);
+        assert_eq!(
+            run.messages,
+            ["Arrêt non desservi à Sartrouville : incident technique"]
+        );
+        let names: Vec<&str> = run.stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names[0], "Paris Saint-Lazare");
+        assert_eq!(run.stops.len(), 5);
+        let houilles = &run.stops[1];
+        assert_eq!(houilles.code.as_deref(), Some("87381137"));
+        assert_eq!(
+            (
+                houilles.arrival.scheduled.as_deref(),
+                houilles.arrival.expected.as_deref(),
+                houilles.delay
+            ),
+            (Some("17:34"), Some("17:38"), Some(4))
+        );
+        assert!(houilles.lat.is_some_and(|l| (l - 48.925).abs() < 1e-9));
+        assert!(run.stops[2].cancelled && run.stops[2].delay.is_none());
+        assert!(run.stops[0].passed && !run.stops[3].passed);
+        assert_eq!(run.stops[4].departure.scheduled, None, "the terminus");
+    }
+
+    #[test]
+    fn a_cancelled_run_past_midnight_says_why_in_its_severity() {
+        let now: DateTime<Utc> = "2026-11-24T20:00:00Z".parse().unwrap();
+        let run = parse_vehicle_journey(
+            &crate::upstream::fixture("france/vehicle-journey-3113.json"),
+            day(),
+            now,
+        )
+        .unwrap();
+        assert!(run.cancelled && !run.partly_cancelled);
+        assert_eq!(
+            run.messages,
+            ["Trip canceled"],
+            "no text: the severity's name"
+        );
+        assert!(run
+            .stops
+            .iter()
+            .all(|s| s.cancelled && s.departure.expected.is_none()));
+        assert_eq!(
+            run.stops[2].arrival.scheduled_at.as_deref(),
+            Some("2026-11-25T01:35:00+01:00"),
+            "past midnight, the next day"
+        );
+        assert!(parse_vehicle_journey(b"{}", day(), now).is_err());
     }
 }

@@ -37,16 +37,20 @@ fn round3() -> Option<PathBuf> {
 /// A loopback upstream answering each path prefix with a sample file (its bytes as recorded);
 /// anything else is a 404.
 async fn play(dir: PathBuf, routes: &[(&str, &str)]) -> String {
-    let routes: Arc<Vec<(String, Vec<u8>)>> = Arc::new(
-        routes
-            .iter()
-            .map(|(prefix, file)| {
-                let bytes =
-                    std::fs::read(dir.join(file)).unwrap_or_else(|e| panic!("round3/{file}: {e}"));
-                (prefix.to_string(), bytes)
-            })
-            .collect(),
-    );
+    let answers = routes
+        .iter()
+        .map(|(prefix, file)| {
+            let bytes =
+                std::fs::read(dir.join(file)).unwrap_or_else(|e| panic!("round3/{file}: {e}"));
+            (prefix.to_string(), bytes)
+        })
+        .collect();
+    play_bytes(answers).await
+}
+
+/// A loopback upstream answering each path prefix with its bytes; anything else is a 404.
+async fn play_bytes(answers: Vec<(String, Vec<u8>)>) -> String {
+    let routes = Arc::new(answers);
     let router = Router::new().fallback(move |uri: Uri| {
         let routes = routes.clone();
         async move {
@@ -258,4 +262,154 @@ async fn italy_on_the_third_round_through_the_binary_and_the_api() {
     assert_eq!(waiting.train.delay, None);
     assert!(waiting.stops.iter().all(|s| s.departure.expected.is_none()));
     assert_eq!(waiting.train.messages, ["runs as 2336 from Voghera"]);
+}
+
+/// TGV 7891 of 2023-03-20, Paris Gare de Lyon → Bourg-Saint-Maurice, cancelled through a linked
+/// disruption (`NO_SERVICE`, "trip canceled", no message text). The hub's board row that names
+/// its vehicle journey is the test's own (the samples hold no board of that day); it is served
+/// at the default hub's path.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn france_a_cancelled_tgv_on_the_board_and_in_its_journey() {
+    let Some(dir) = round3() else { return };
+    let vj_id = "vehicle_journey:SNCF:2023-03-20:7891:1187:LongDistanceTrain";
+    let board = serde_json::json!({
+        "departures": [{
+            "stop_point": {"stop_area": {"name": "Paris Gare de Lyon"}},
+            "stop_date_time": {
+                "departure_date_time": "20230320T103900",
+                "base_departure_date_time": "20230320T103900",
+                "data_freshness": "realtime"
+            },
+            "display_informations": {
+                "code": "", "label": "TGV INOUI", "commercial_mode": "TGV INOUI",
+                "direction": "Bourg-Saint-Maurice (Bourg-Saint-Maurice)",
+                "trip_short_name": "7891", "network": "TGV INOUI"
+            },
+            "links": [
+                {"type": "vehicle_journey", "id": vj_id},
+                {"type": "disruption", "id": "2f4015d8-673a-4b5f-8967-06fb9a802f8f"}
+            ]
+        }],
+        "disruptions": [{
+            "id": "2f4015d8-673a-4b5f-8967-06fb9a802f8f",
+            "severity": {"name": "trip canceled", "effect": "NO_SERVICE"},
+            "messages": []
+        }]
+    });
+    let vj =
+        std::fs::read(dir.join(
+            "france/vehicle-journeys-tgv7891-paris-bourg-st-maurice-cancelled-2023-03-20.json",
+        ))
+        .unwrap();
+    let base = play_bytes(vec![
+        (
+            "/v1/coverage/sncf/stop_areas/stop_area:SNCF:87384008/departures".into(),
+            serde_json::to_vec(&board).unwrap(),
+        ),
+        (format!("/v1/coverage/sncf/vehicle_journeys/{vj_id}"), vj),
+    ])
+    .await;
+    let now = "2023-03-20T08:30:00Z";
+    let env = vec![
+        ("RAILTOP_FRANCE_URL".to_string(), base.clone()),
+        ("RAILTOP_FRANCE_KEY".to_string(), "k".to_string()),
+    ];
+    let departures: DeparturesResponse =
+        railtop_json(&["departures", "france:87384008"], env.clone(), now).await;
+    let row = &departures.departures[0];
+    assert!(row.cancelled);
+    assert_eq!(row.messages, ["Trip canceled"]);
+    let journey: JourneyResponse =
+        railtop_json(&["train", "france-20230320-TGV INOUI 7891"], env, now).await;
+    assert_eq!(journey.train.status, "cancelled");
+    assert_eq!(journey.train.messages, ["Trip canceled"]);
+    assert_eq!(journey.stops.len(), 7);
+    assert_eq!(journey.stops[0].name, "Paris - Gare de Lyon - Hall 1 & 2");
+    assert_eq!(journey.stops[0].code.as_deref(), Some("87686006"));
+    assert_eq!(
+        journey.stops[0].departure.scheduled.as_deref(),
+        Some("10:39")
+    );
+    assert_eq!(
+        journey.stops[6].arrival.scheduled_at.as_deref(),
+        Some("2023-03-20T16:35:00+01:00")
+    );
+    assert!(journey
+        .stops
+        .iter()
+        .all(|s| s.cancelled && s.delay.is_none()));
+    assert!(journey.stops.iter().all(|s| s.lat.is_some()));
+    // The same through the real server.
+    let server = serve_feed("france", base, now).await;
+    let api: JourneyResponse = get_json(format!(
+        "{}/api/live/train?id=france-20230320-TGV%20INOUI%207891",
+        server.url()
+    ))
+    .await;
+    assert_eq!(api.train.status, "cancelled");
+    assert_eq!(api.stops, journey.stops);
+}
+
+/// The real disruption objects of Navitia's `/disruptions` page, each linked to a run made of
+/// its impacted stops' base times: `deleted` stops are cancelled, `delayed` ones carry their
+/// amended times, `NO_SERVICE` cancels the run, and every disruption has a text to show.
+#[test]
+fn france_real_disruptions_read_stop_by_stop() {
+    let Some(dir) = round3() else { return };
+    let page: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(dir.join("france/disruptions-page1-2023-03-21.json")).unwrap(),
+    )
+    .unwrap();
+    let day = chrono::NaiveDate::from_ymd_opt(2023, 3, 21).unwrap();
+    let now: chrono::DateTime<chrono::Utc> = "2023-03-21T00:00:00Z".parse().unwrap();
+    let (mut deleted, mut delayed, mut cancelled) = (0, 0, 0);
+    for d in page["disruptions"].as_array().unwrap() {
+        let stops = d["impacted_objects"][0]["impacted_stops"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let stop_times: Vec<serde_json::Value> = stops
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "stop_point": s["stop_point"],
+                    "arrival_time": s["base_arrival_time"],
+                    "departure_time": s["base_departure_time"],
+                })
+            })
+            .collect();
+        let answer = serde_json::json!({
+            "vehicle_journeys": [{"stop_times": stop_times, "disruptions": [{"id": d["id"]}]}],
+            "disruptions": [d],
+        });
+        let bytes = serde_json::to_vec(&answer).unwrap();
+        let run = railtop::upstream::france::parse_vehicle_journey(&bytes, day, now).unwrap();
+        assert!(!run.messages.is_empty(), "{}", d["id"]);
+        let effect = d["severity"]["effect"].as_str().unwrap();
+        assert_eq!(run.cancelled, effect == "NO_SERVICE", "{}", d["id"]);
+        cancelled += usize::from(run.cancelled);
+        for (stop, raw) in run.stops.iter().zip(&stops) {
+            match raw["stop_time_effect"].as_str().unwrap_or_default() {
+                "deleted" => {
+                    deleted += 1;
+                    assert!(stop.cancelled, "{}", d["id"]);
+                }
+                "delayed" if !run.cancelled => {
+                    delayed += 1;
+                    assert!(
+                        stop.arrival.expected.is_some() || stop.departure.expected.is_some(),
+                        "{} {}",
+                        d["id"],
+                        stop.name
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(cancelled, 16, "NO_SERVICE ×16");
+    assert!(
+        deleted > 0 && delayed > 0,
+        "{deleted} deleted, {delayed} delayed"
+    );
 }
