@@ -481,6 +481,11 @@ impl TripState {
     }
 }
 
+/// Whether a vehicle id names no vehicle but the timetable's stand-in for one.
+fn is_placeholder(vehicle_id: Option<&str>) -> bool {
+    vehicle_id.is_some_and(|id| id.to_ascii_lowercase().contains("schedbased"))
+}
+
 fn trip_records(feed: &FeedMessage) -> Vec<(String, TripState)> {
     feed.entity
         .iter()
@@ -490,8 +495,13 @@ fn trip_records(feed: &FeedMessage) -> Vec<(String, TripState)> {
             let trip = u.trip.as_ref()?;
             let id = trip.trip_id.clone()?;
             // UNSCHEDULED: a trip with no timetable, so no delay; NO_DATA on every stop: the
-            // feed runs it on the timetable without tracking it. Neither is "on time".
+            // feed runs it on the timetable without tracking it; a schedule placeholder for a
+            // vehicle (Caltrain's `block_128_schedBasedVehicle`, its times the timetable's with
+            // an uncertainty of 300 s): a guess. None of them is "on time".
             let untracked = trip.schedule_relationship == Some(TRIP_UNSCHEDULED)
+                || u.vehicle
+                    .as_ref()
+                    .is_some_and(|v| is_placeholder(v.id.as_deref()))
                 || (!u.stop_time_update.is_empty()
                     && u.stop_time_update
                         .iter()

@@ -548,6 +548,23 @@ fn conformance_with_the_round_two_samples() {
         "trains ending here are arrivals"
     );
     assert_eq!(sf[0].train_code.as_deref(), Some("B7 710"));
+    // Trips 128 and 712 run on `block_…_schedBasedVehicle`: the timetable standing in for a
+    // vehicle (uncertainty 300 s), not tracked, so no delay rather than "on time".
+    for code in ["L1 128", "B7 712"] {
+        let row = sf
+            .iter()
+            .find(|d| d.train_code.as_deref() == Some(code))
+            .unwrap_or_else(|| panic!("{code} leaves San Francisco"));
+        assert_eq!(
+            (row.delay, row.expected_dep.as_deref()),
+            (None, None),
+            "{code}"
+        );
+    }
+    assert!(
+        sf.iter().any(|d| d.delay.is_some()),
+        "tracked trips keep theirs"
+    );
     let bart = railtop::upstream::gtfs_rt::decode(&read("gtfs-rt/bart-trip-updates.pb")).unwrap();
     assert_eq!(bart.entity.len(), 91);
     italy_samples(&read);
