@@ -6,7 +6,8 @@
 //! (`01003000` is 00:30 the next day), on the station's clock (`dTZOffset` minutes when given,
 //! else Vienna); `dTimeR` is the realtime estimate. Coordinates are integers × 1e6. The request
 //! names the ÖBB client and its public AID (as every ÖBB app does). Product names may carry the
-//! train number (`S 1 (Zug-Nr. 23)`): the line is the short name `nameS`. Positions come from
+//! train number (`S 1 (Zug-Nr. 23)`), left out; `nameS` can be an internal category (`DPS S3` for
+//! BRB's S3), so the line is the name, `nameS` only where the name is empty. Positions come from
 //! `JourneyGeoPos` (the radar) over Austria; with a `stop`, `realtime` lists that station's board.
 //! A radar train's journey is `JourneyDetails` of its `jid` (the train's id after `austria-`).
 
@@ -281,15 +282,17 @@ fn result(bytes: &[u8]) -> Result<Res, ParseError> {
 impl Product {
     /// The line as a board shows it: the short name, else the name without ÖBB's
     /// ` (Zug-Nr. 23)` (the train number, which is the train code's part).
+    /// The name passengers read ("BRB S3", "RJX 863"), without a train number in brackets;
+    /// else the short name, which can be an internal category ("DPS S3" for BRB's S3).
     fn line(&self) -> String {
-        let short = self.name_s.trim();
-        if !short.is_empty() {
-            return short.to_string();
-        }
         let name = self.name.trim();
-        name.find(" (Zug-Nr.")
-            .map_or(name, |i| &name[..i])
-            .to_string()
+        let name = name
+            .find(" (Zug-Nr.")
+            .map_or(name, |i| name[..i].trim_end());
+        if !name.is_empty() {
+            return name.to_string();
+        }
+        self.name_s.trim().to_string()
     }
 }
 
@@ -653,7 +656,7 @@ mod tests {
         let now: DateTime<Utc> = "2026-11-24T22:00:00Z".parse().unwrap(); // 23:00 in Vienna
         let run = parse_journey(&bytes, now).unwrap().unwrap();
         assert_eq!(run.train.id, "austria-1|200|0|81|24112026");
-        assert_eq!(run.train.name, "RJX → Salzburg Hbf");
+        assert_eq!(run.train.name, "RJX 165 → Salzburg Hbf");
         assert_eq!(run.train.status, "running");
         assert_eq!(run.train.next_station.as_deref(), Some("St. Pölten Hbf"));
         assert_eq!(run.train.delay, Some(4));

@@ -413,3 +413,31 @@ fn france_real_disruptions_read_stop_by_stop() {
         "{deleted} deleted, {delayed} delayed"
     );
 }
+
+/// ÖBB's radar around Salzburg (round two's `JourneyGeoPos`): every one of its 21 rail
+/// journeys is a train through the binary (S-Bahn, Railjet Xpress, Railjet, R, REX, WESTbahn,
+/// BRB's S3 by the name passengers read), and none of its buses, trolleybuses or lifts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn austria_every_rail_journey_of_the_radar_is_a_train() {
+    let Some(dir) = round3() else { return };
+    let radar =
+        std::fs::read(dir.join("../round2/austria/oebb-journeygeopos-salzburg.json")).unwrap();
+    let base = play_bytes(vec![("/bin/mgate.exe".into(), radar)]).await;
+    let env = vec![("RAILTOP_AUSTRIA_URL".to_string(), base)];
+    let trains: railtop::model::RealtimeResponse = railtop_json(
+        &["trains", "--country", "austria"],
+        env,
+        "2022-07-18T08:00:00Z",
+    )
+    .await;
+    assert_eq!(trains.trains.len(), 21);
+    let mut kinds: Vec<&str> = trains
+        .trains
+        .iter()
+        .map(|t| t.train_code.split(' ').next().unwrap())
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    assert_eq!(kinds, ["BRB", "R", "REX", "RJ", "RJX", "S", "WB"]);
+    assert!(trains.trains.iter().all(|t| t.has_position()));
+}
