@@ -241,6 +241,17 @@ impl Directory {
                     }
                     used[i] = true;
                     let f = &fetched[i];
+                    // The same code under another name: the feed's list is the fresher one
+                    // (an embedded code can be wrong, a station renamed), so its name and place
+                    // win, the embedded name staying an alias.
+                    if f.code.trim().eq_ignore_ascii_case(station.code.trim())
+                        && fold::plain(&f.name) != fold::plain(&station.name)
+                        && !f.name.trim().is_empty()
+                    {
+                        let old = std::mem::replace(&mut station.name, f.name.clone());
+                        station.aliases.push(old);
+                        (station.lat, station.lng) = (f.lat, f.lng);
+                    }
                     for code in std::iter::once(&f.code).chain(&f.aliases) {
                         if !station.answers_to(code) {
                             station.aliases.push(code.clone());
@@ -388,7 +399,10 @@ impl Directory {
         match (best.how, equal.as_slice()) {
             (How::Typo, _) => Resolved::Unknown(take(&equal)),
             (_, [one]) => Resolved::One(one),
-            _ => Resolved::Ambiguous(take(&equal)),
+            _ => match main_station(query, &equal) {
+                Some(main) => Resolved::One(main),
+                None => Resolved::Ambiguous(take(&equal)),
+            },
         }
     }
 }
@@ -541,6 +555,45 @@ impl Directory {
     }
 }
 
+/// The words that make a station a city's main one: "Zürich HB", "Frankfurt (Main) Hbf",
+/// "Amsterdam Centraal", "Milano Centrale", "Dublin Connolly" is not one (no such word).
+const MAIN_WORDS: &[&str] = &[
+    "hb",
+    "hbf",
+    "hauptbahnhof",
+    "centraal",
+    "centrale",
+    "central",
+    "centrum",
+    "sentralstasjon",
+    "s",
+];
+
+/// Of several stations a name matches equally, the city's main station, when exactly one is:
+/// its name is the query (folded) followed only by a main-station word (`zurich` → Zürich HB,
+/// `milano` → Milano Centrale). The others stay what `railtop stations` lists.
+fn main_station<'a>(query: &str, candidates: &[&'a Entry]) -> Option<&'a Entry> {
+    let q = fold::plain(query);
+    let city: Vec<&str> = q.split(' ').filter(|w| !w.is_empty()).collect();
+    if city.is_empty() {
+        return None;
+    }
+    let is_main = |e: &&&Entry| {
+        e.keys.iter().any(|k| {
+            let words: Vec<&str> = k
+                .split(' ')
+                .filter(|w| !w.is_empty() && !w.starts_with('('))
+                .collect();
+            words.len() == city.len() + 1
+                && words[..city.len()] == city[..]
+                && MAIN_WORDS.contains(&words[city.len()])
+        })
+    };
+    let mut mains = candidates.iter().filter(is_main);
+    let main = mains.next()?;
+    mains.next().is_none().then_some(*main)
+}
+
 fn take<'a>(entries: &[&'a Entry]) -> Vec<&'a Entry> {
     entries.iter().take(CANDIDATES).copied().collect()
 }
@@ -690,6 +743,62 @@ mod tests {
         );
         assert_eq!(d.describe("narnia:HKI"), None);
         assert_eq!(d.describe("qxzvwk"), None);
+    }
+
+    #[test]
+    fn a_citys_name_is_its_main_station_and_ns_codes_are_codes() {
+        let d = Directory::embedded();
+        for query in ["zurich", "zuerich", "Zürich", "ZURICH"] {
+            assert!(
+                matches!(d.resolve(query, None), Resolved::One(e) if e.name == "Zürich HB"),
+                "{query}: {:?}",
+                d.resolve(query, None)
+            );
+        }
+        assert!(
+            matches!(d.resolve("milano", None), Resolved::One(e) if e.name == "Milano Centrale"),
+            "{:?}",
+            d.resolve("milano", None)
+        );
+        assert!(
+            matches!(d.resolve("ED", Some("netherlands")), Resolved::One(e) if e.name == "Ede-Wageningen")
+        );
+        assert!(
+            matches!(d.resolve("zurich flughafen", None), Resolved::One(e) if e.name == "Zürich Flughafen")
+        );
+        // No main-station word: still every candidate.
+        assert!(matches!(
+            d.resolve("warszawa", None),
+            Resolved::Ambiguous(_)
+        ));
+    }
+
+    #[test]
+    fn a_fresher_feed_list_renames_a_wrong_embedded_code() {
+        let mut online = BTreeMap::new();
+        let renamed = assets::Station {
+            code: "008833001".into(),
+            name: "Leuven Station".into(),
+            lat: 50.88,
+            lng: 4.71,
+            aliases: vec![],
+        };
+        online.insert("belgium", vec![renamed]);
+        let d = Directory::merged(&online);
+        let e = d
+            .entries()
+            .iter()
+            .find(|e| e.country == "belgium" && e.code == "008833001")
+            .unwrap();
+        assert_eq!(e.name, "Leuven Station");
+        assert!(
+            e.aliases.iter().any(|a| a == "Leuven"),
+            "the old name answers still"
+        );
+        assert!(matches!(
+            d.resolve("leuven", Some("belgium")),
+            Resolved::One(_)
+        ));
     }
 
     #[test]

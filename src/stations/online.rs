@@ -200,9 +200,13 @@ pub fn usable(s: &Station) -> bool {
         && s.aliases.len() <= 16
 }
 
-/// Cleans a feed's list for the directory: unusable stations dropped, names and codes through
-/// the one sanitiser (they reach terminals), codes unique, at most [`MAX_STATIONS`].
-pub fn cleaned(stations: Vec<Station>) -> Vec<Station> {
+/// Cleans `country`'s list from its feed for the directory: unusable stations dropped, and
+/// those placed outside the country's bounds (NS lists Hamburg Dammtor at 80°E: an upstream's
+/// error is never drawn), names and codes through the one sanitiser (they reach terminals),
+/// codes unique, at most [`MAX_STATIONS`].
+pub fn cleaned(country: &str, stations: Vec<Station>) -> Vec<Station> {
+    let bounds = crate::country::by_slug(country).map(|c| c.bbox);
+    let inside = |s: &Station| bounds.is_none_or(|b| b.contains(s.lat, s.lng));
     let mut seen = std::collections::HashSet::new();
     stations
         .into_iter()
@@ -217,7 +221,7 @@ pub fn cleaned(stations: Vec<Station>) -> Vec<Station> {
                 .collect();
             s
         })
-        .filter(|s| usable(s) && seen.insert(s.code.to_ascii_uppercase()))
+        .filter(|s| usable(s) && inside(s) && seen.insert(s.code.to_ascii_uppercase()))
         .take(MAX_STATIONS)
         .collect()
 }
@@ -293,14 +297,25 @@ mod tests {
         nowhere.lng = 0.0;
         let mut far = station("Y", "Far");
         far.lat = 91.0;
-        let list = cleaned(vec![
-            station("AHO", "Ah\u{1b}[2Jonpää"),
-            station("aho", "Duplicate"),
-            station(" ", "No code"),
-            nowhere,
-            far,
-        ]);
+        let mut elsewhere = station("Z", "Hamburg Dammtor");
+        elsewhere.lng = 80.02548;
+        let list = cleaned(
+            "finland",
+            vec![
+                station("AHO", "Ah\u{1b}[2Jonpää"),
+                station("aho", "Duplicate"),
+                station(" ", "No code"),
+                nowhere,
+                far,
+                elsewhere.clone(),
+            ],
+        );
         assert_eq!(list.len(), 1);
         assert!(!list[0].name.contains('\u{1b}'), "{:?}", list[0].name);
+        assert_eq!(
+            cleaned("a-gtfs-region", vec![elsewhere]).len(),
+            1,
+            "a region has no bounds to hold it to"
+        );
     }
 }

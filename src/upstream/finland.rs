@@ -555,7 +555,7 @@ mod tests {
     fn station_names_drop_asema() {
         let n = names();
         assert_eq!(n["HKI"], "Helsinki");
-        assert_eq!(n["KLH"], "Kirkkonummi");
+        assert_eq!(n["KKN"], "Kirkkonummi");
     }
 
     #[test]

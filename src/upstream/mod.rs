@@ -293,7 +293,7 @@ impl<A: Adapter> Feed for Live<A> {
     fn station_list(&self) -> FeedFuture<'_, Option<Vec<Station>>> {
         Box::pin(contained(self.slug(), async move {
             let list = self.adapter.station_list(&self.http).await?;
-            Ok(list.map(crate::stations::online::cleaned))
+            Ok(list.map(|l| crate::stations::online::cleaned(self.slug(), l)))
         }))
     }
 

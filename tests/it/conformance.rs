@@ -45,7 +45,7 @@ fn conformance_with_the_real_recorded_samples() {
     let helsinki = list.iter().find(|s| s.code == "HKI").unwrap();
     assert_eq!(helsinki.name, "Helsinki");
     assert!((helsinki.lat - 60.17).abs() < 0.01 && (helsinki.lng - 24.94).abs() < 0.01);
-    assert!(railtop::stations::online::cleaned(list).len() == passenger);
+    assert!(railtop::stations::online::cleaned("finland", list).len() == passenger);
     // One recorded train, and one recorded location message (an object; the REST answer is a list of them).
     let location = format!(
         "[{}]",

@@ -441,3 +441,83 @@ async fn austria_every_rail_journey_of_the_radar_is_a_train() {
     assert_eq!(kinds, ["BRB", "R", "REX", "RJ", "RJX", "S", "WB"]);
     assert!(trains.trains.iter().all(|t| t.has_position()));
 }
+
+/// Every embedded station list checked against the real list of its feed in the samples: each
+/// embedded code the feed lists names the same station (its name, or one of its names, folded)
+/// within 3 km. This is how 008833209 was found to be Aarschot, not Tienen, and 008893120
+/// Gent-Dampoort, not Dendermonde; Irish Rail's CTARF and LMRKJ; NS's renamed stations.
+#[test]
+fn every_embedded_list_agrees_with_its_feeds_real_list() {
+    let Some(dir) = round3() else { return };
+    let samples = dir.parent().unwrap().to_path_buf();
+    let read = |p: &str| std::fs::read(samples.join(p)).unwrap();
+    let lists = [
+        (
+            "belgium",
+            railtop::upstream::belgium::parse_station_list(&read(
+                "round3/belgium/stations-2025-01-06.json",
+            ))
+            .unwrap(),
+        ),
+        (
+            "netherlands",
+            railtop::upstream::netherlands::parse_station_list(&read(
+                "round3/netherlands/stations-v2-2025-10-21.json",
+            ))
+            .unwrap(),
+        ),
+        (
+            "ireland",
+            railtop::upstream::ireland::parse_station_list(&read(
+                "round3/ireland/all-stations-2022-06-02.xml",
+            ))
+            .unwrap(),
+        ),
+        (
+            "finland",
+            railtop::upstream::finland::parse_station_list(&read("finland-stations.json")).unwrap(),
+        ),
+    ];
+    let fold = railtop::stations::fold::plain;
+    let mut checked = 0;
+    for (slug, real) in lists {
+        // What the directory takes of the feed's list: NS's foreign stations with impossible
+        // longitudes (Hamburg Dammtor at 80°E) and iRail's foreign ones never enter it.
+        let real = railtop::stations::online::cleaned(slug, real);
+        assert!(real.len() > 100, "{slug}: {}", real.len());
+        for own in railtop::assets::stations(slug) {
+            let Some(r) = real
+                .iter()
+                .find(|r| r.code.trim().eq_ignore_ascii_case(own.code.trim()))
+            else {
+                continue;
+            };
+            let names: Vec<String> = std::iter::once(&r.name)
+                .chain(&r.aliases)
+                .map(|n| fold(n))
+                .collect();
+            // "Cork Kent" is Irish Rail's "Cork": a name that begins with the feed's is the same.
+            let ours = fold(&own.name);
+            let same = |n: &String| *n == ours || ours.starts_with(&format!("{n} "));
+            assert!(
+                names.iter().any(same) || own.aliases.iter().any(|a| names.contains(&fold(a))),
+                "{slug} {}: embedded {:?}, the feed's {:?}",
+                own.code,
+                own.name,
+                r.name
+            );
+            let km = ((own.lat - r.lat).powi(2)
+                + ((own.lng - r.lng) * own.lat.to_radians().cos()).powi(2))
+            .sqrt()
+                * 111.0;
+            assert!(
+                km < 3.0,
+                "{slug} {} {}: {km:.1} km apart",
+                own.code,
+                own.name
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 450, "{checked} embedded stations checked");
+}

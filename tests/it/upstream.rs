@@ -1073,7 +1073,7 @@ async fn bulgaria_end_to_end_through_the_binary() {
 async fn every_station_endpoint_lists_its_stations_on_loopback() {
     // (country, codes the list must have, codes it must not)
     let expected: &[(&str, &[&str], &[&str])] = &[
-        ("finland", &["HKI", "TKL", "KLH"], &["KÄP"]),
+        ("finland", &["HKI", "TKL", "KKN"], &["KÄP"]),
         ("ireland", &["CNLLY", "MYNTH"], &["NWHR"]),
         ("belgium", &["008814001", "008899999"], &["not-an-id"]),
         ("united-states", &["NYP", "PHL", "BAVE"], &["BROKEN"]),
@@ -1284,6 +1284,17 @@ async fn ns_and_brightline_codes_through_the_binary() {
         ];
         let json = ["--source", "upstream", "--format", "json"];
         let ut = railtop(&[&["departures", "UT"][..], &json[..]].concat(), &env);
+        // NS's own code for Ede-Wageningen, named with its country: a code, not a name part of
+        // Breda, Enschede and Ede-Wageningen.
+        let ed = railtop(
+            &[&["departures", "netherlands:ED"][..], &json[..]].concat(),
+            &env,
+        );
+        assert!(
+            ed.status.success(),
+            "{}",
+            String::from_utf8_lossy(&ed.stderr)
+        );
         // Bare `BAVE` routes once Amtraker's station list is cached; here the country names it.
         let bave = railtop(
             &[&["departures", "united-states:BAVE"][..], &json[..]].concat(),
@@ -1309,6 +1320,12 @@ async fn ns_and_brightline_codes_through_the_binary() {
         asked
             .iter()
             .any(|p| p.contains("departures?uicCode=8400621") || p.contains("station=UT")),
+        "{asked:?}"
+    );
+    assert!(
+        asked
+            .iter()
+            .any(|p| p.contains("uicCode=8400200") || p.contains("station=ED")),
         "{asked:?}"
     );
     let bave: DeparturesResponse = serde_json::from_slice(&outputs.1.stdout).unwrap();
