@@ -556,7 +556,7 @@ impl Directory {
 }
 
 /// The words that make a station a city's main one: "Zürich HB", "Frankfurt (Main) Hbf",
-/// "Amsterdam Centraal", "Milano Centrale", "Dublin Connolly" is not one (no such word).
+/// "Amsterdam Centraal", "Milano Centrale", "Oslo S"; "Dublin Connolly" is not one.
 const MAIN_WORDS: &[&str] = &[
     "hb",
     "hbf",
@@ -579,15 +579,25 @@ fn main_station<'a>(query: &str, candidates: &[&'a Entry]) -> Option<&'a Entry> 
         return None;
     }
     let is_main = |e: &&&Entry| {
-        e.keys.iter().any(|k| {
-            let words: Vec<&str> = k
-                .split(' ')
-                .filter(|w| !w.is_empty() && !w.starts_with('('))
-                .collect();
-            words.len() == city.len() + 1
-                && words[..city.len()] == city[..]
-                && MAIN_WORDS.contains(&words[city.len()])
-        })
+        // "Frankfurt (Main) Hbf": what is in brackets is no word of the city's station.
+        let mut bare = String::with_capacity(e.name.len());
+        let mut depth = 0u32;
+        for c in e.name.chars() {
+            match c {
+                '(' => depth = depth.saturating_add(1),
+                ')' => depth = depth.saturating_sub(1),
+                c if depth == 0 => bare.push(c),
+                _ => {}
+            }
+        }
+        [fold::plain(&bare), fold::alternative(&bare)]
+            .iter()
+            .any(|k| {
+                let words: Vec<&str> = k.split(' ').filter(|w| !w.is_empty()).collect();
+                words.len() == city.len() + 1
+                    && words[..city.len()] == city[..]
+                    && MAIN_WORDS.contains(&words[city.len()])
+            })
     };
     let mut mains = candidates.iter().filter(is_main);
     let main = mains.next()?;

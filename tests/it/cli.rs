@@ -323,6 +323,8 @@ fn stations_and_boards_by_name() {
 
     for (name, title) in [
         ("zürich hb", "Departures from Zürich HB (8503000)"),
+        // A city's name is its main station.
+        ("zurich", "Departures from Zürich HB (8503000)"),
         ("koeln", "Departures from Köln Hbf (8000207)"),
         ("roma termini", "Departures from Roma Termini (S08409)"),
     ] {
@@ -332,8 +334,8 @@ fn stations_and_boards_by_name() {
     }
     for (name, words) in [
         (
-            "zurich",
-            "could be several stations; did you mean Zürich HB (8503000, switzerland), ",
+            "dublin",
+            "could be several stations; did you mean Dublin Connolly (CNLLY, ireland), ",
         ),
         (
             "helsinkk",
@@ -363,10 +365,10 @@ fn board_and_ssh_refuse_a_station_they_cannot_resolve() {
         err.contains("did you mean Helsinki (HKI, finland)"),
         "{err}"
     );
-    let o = railtop(&["board", "zurich", "--source", "demo"]);
+    let o = railtop(&["board", "dublin", "--source", "demo"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("Zürich HB (8503000, switzerland)"),
+        stderr(&o).contains("Dublin Connolly (CNLLY, ireland)"),
         "{}",
         stderr(&o)
     );

@@ -1086,7 +1086,9 @@ async fn every_station_endpoint_lists_its_stations_on_loopback() {
         ),
         ("spain", &["50500"], &[]),
         ("bulgaria", &["SOF", "PDV"], &[]),
-        ("malaysia", &[], &[]),
+        // The bundle played is the Estonian sample: its stops lie outside Malaysia, so none is
+        // taken into Malaysia's list.
+        ("malaysia", &[], &["TLL", "TAR"]),
     ];
     let client = railtop::upstream::http::client().unwrap();
     for row in registry::FEEDS {
@@ -1110,7 +1112,7 @@ async fn every_station_endpoint_lists_its_stations_on_loopback() {
                 let list = list
                     .unwrap_or_else(|e| panic!("{slug}: {e}"))
                     .unwrap_or_else(|| panic!("{slug}: no list"));
-                assert!(!list.is_empty(), "{slug}");
+                assert!(!list.is_empty() || has.is_empty(), "{slug}");
                 let codes: Vec<&str> = list.iter().map(|s| s.code.as_str()).collect();
                 for code in *has {
                     assert!(
