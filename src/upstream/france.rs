@@ -193,10 +193,11 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     ))
 }
 
-/// [`parse_board`], each departure with the id of its vehicle journey (where linked).
-fn parse_rows(
-    bytes: &[u8],
-) -> Result<(Option<String>, Vec<(Option<String>, Departure)>), ParseError> {
+/// A departure with the id of its vehicle journey (where linked).
+type Row = (Option<String>, Departure);
+
+/// [`parse_board`], each departure with the id of its vehicle journey.
+fn parse_rows(bytes: &[u8]) -> Result<(Option<String>, Vec<Row>), ParseError> {
     let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
     let disruptions: HashMap<&str, &Disruption> = answer
         .disruptions
@@ -209,7 +210,7 @@ fn parse_rows(
         .find_map(|e| e.stop_point.as_ref()?.stop_area.as_ref())
         .map(|a| a.name.clone())
         .filter(|n| !n.is_empty());
-    let rows: Vec<(DateTime<Utc>, (Option<String>, Departure))> = answer
+    let rows: Vec<(DateTime<Utc>, Row)> = answer
         .departures
         .iter()
         .filter_map(|e| {
