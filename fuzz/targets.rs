@@ -27,6 +27,42 @@ pub struct Target {
     pub run: fn(&[u8]),
 }
 
+/// The product classes of the VBB/BVG HAFAS deployments, for the recorded VBB samples.
+const VBB: austria::Classes = austria::Classes { rail: 1 | 32 | 64 };
+
+/// A journey as the aggregator serves it: sanitised like every answer.
+fn journey(train: Option<railtop::model::Train>, stops: Vec<railtop::model::JourneyStop>) {
+    let mut answer = railtop::model::JourneyResponse {
+        train: train.unwrap_or_default(),
+        stops,
+        ..Default::default()
+    };
+    answer.sanitize();
+}
+
+fn run(result: Result<Option<railtop::upstream::Journey>, parse::ParseError>) {
+    if let Ok(Some(j)) = result {
+        journey(Some(j.train), j.stops);
+    }
+}
+
+fn stops(result: Result<Vec<railtop::model::JourneyStop>, parse::ParseError>) {
+    if let Ok(s) = result {
+        journey(None, s);
+    }
+}
+
+/// A feed's station list as the directory takes it in.
+fn station_list(slug: &str, result: Result<Vec<railtop::assets::Station>, parse::ParseError>) {
+    if let Ok(list) = result {
+        // As the directory takes each in: cleaned, then folded for search (the whole merge
+        // with the embedded lists would cost 40 ms a run).
+        for s in railtop::stations::online::cleaned(slug, list) {
+            drop(railtop::stations::Entry::new("finland", &s, 0));
+        }
+    }
+}
+
 fn none() -> Vec<Vec<u8>> {
     Vec::new()
 }
@@ -231,7 +267,10 @@ pub const TARGETS: &[Target] = &[
             "samples/round2/austria/oebb-stationboard",
         ],
         made: none,
-        run: |d| board(austria::parse_board(d)),
+        run: |d| {
+            board(austria::parse_board(d));
+            board(austria::parse_board_in(d, VBB));
+        },
     },
     Target {
         name: "austria-positions",
@@ -241,7 +280,10 @@ pub const TARGETS: &[Target] = &[
             "samples/round2/austria/oebb-journeygeopos",
         ],
         made: none,
-        run: |d| trains(austria::parse_positions(d)),
+        run: |d| {
+            trains(austria::parse_positions(d));
+            trains(austria::parse_positions_in(d, VBB));
+        },
     },
     Target {
         name: "netherlands-board",
@@ -335,6 +377,205 @@ pub const TARGETS: &[Target] = &[
         run: |d| trains(japan::parse_trains(d)),
     },
     Target {
+        name: "austria-journey",
+        seeds: &[
+            "fixtures/austria/journey",
+            "samples/austria-oebb-hafas-trip",
+            "samples/round3/austria/",
+            "samples/round3/hafas/",
+        ],
+        made: none,
+        run: |d| run(austria::parse_journey(d, now())),
+    },
+    Target {
+        name: "finland-journey",
+        seeds: &[
+            "fixtures/finland/train-",
+            "samples/finland-train",
+            "samples/round2/finland/train",
+        ],
+        made: none,
+        run: |d| run(finland::parse_journey(d, finland_names())),
+    },
+    Target {
+        name: "station-lists",
+        seeds: &[
+            "fixtures/finland/metadata",
+            "fixtures/belgium/stations",
+            "fixtures/ireland/all-stations",
+            "fixtures/netherlands/stations",
+            "fixtures/norway/lines-rail",
+            "fixtures/sweden/train-stations",
+            "fixtures/united-states/stations",
+            "samples/finland-stations",
+            "samples/sweden-train-stations",
+            "samples/ireland-station",
+            "samples/round3/belgium/",
+            "samples/round3/ireland/all",
+            "samples/round3/netherlands/",
+        ],
+        made: none,
+        run: |d| {
+            station_list("finland", finland::parse_station_list(d));
+            station_list("belgium", belgium::parse_station_list(d));
+            station_list("ireland", ireland::parse_station_list(d));
+            station_list("netherlands", netherlands::parse_station_list(d));
+            station_list("norway", norway::parse_station_list(d));
+            station_list("sweden", sweden::parse_station_list(d));
+            station_list("united-states", usa::parse_station_list(d));
+        },
+    },
+    Target {
+        name: "france-journey",
+        seeds: &["fixtures/france/vehicle-journey", "samples/round3/france/"],
+        made: none,
+        run: |d| {
+            let day = now().date_naive();
+            if let Ok(r) = france::parse_vehicle_journey(d, day, now()) {
+                journey(None, r.stops);
+            }
+        },
+    },
+    Target {
+        name: "germany-trip",
+        seeds: &["fixtures/germany/trip", "samples/round3/germany/dbnav-trip"],
+        made: none,
+        run: |d| stops(germany::parse_trip(d, now())),
+    },
+    Target {
+        name: "italy-board",
+        seeds: &[
+            "fixtures/italy/partenze",
+            "samples/round2/italy/partenze",
+            "samples/round3/italy/partenze",
+        ],
+        made: none,
+        run: |d| {
+            board(italy::parse_board(d));
+            if let Ok(t) = italy::parse_board_trains(d, "S01700") {
+                let mut t: Vec<_> = t.into_iter().map(|(t, _)| t).collect();
+                plausible::bound_trains(&mut t);
+            }
+        },
+    },
+    Target {
+        name: "italy-journey",
+        seeds: &[
+            "fixtures/italy/andamento",
+            "samples/round2/italy/andamento",
+            "samples/round3/italy/andamento",
+        ],
+        made: none,
+        run: |d| {
+            drop(italy::parse_progress(d));
+            if let Ok((_, s)) = italy::parse_journey(d) {
+                journey(None, s);
+            }
+        },
+    },
+    Target {
+        name: "netherlands-journey",
+        seeds: &["fixtures/netherlands/journey"],
+        made: none,
+        run: |d| stops(netherlands::parse_journey(d, now())),
+    },
+    Target {
+        name: "norway-journey",
+        seeds: &["fixtures/norway/servicejourney"],
+        made: none,
+        run: |d| stops(norway::parse_journey(d, now())),
+    },
+    Target {
+        name: "switzerland-journey",
+        seeds: &[
+            "fixtures/switzerland/stationboard",
+            "samples/switzerland-",
+            "samples/round2/switzerland/",
+        ],
+        made: none,
+        run: |d| {
+            if let Ok(b) = switzerland::parse_board(d) {
+                for dep in b.departures.iter().take(4) {
+                    let id = format!("switzerland-20261124-{}", board_code(dep));
+                    run(switzerland::parse_journey(d, &id, now()));
+                }
+            }
+            run(switzerland::parse_journey(
+                d,
+                "switzerland-20261124-IC 1",
+                now(),
+            ));
+        },
+    },
+    Target {
+        name: "usa-journey",
+        seeds: &[
+            "fixtures/united-states/trains",
+            "samples/usa-",
+            "samples/round2/usa/",
+        ],
+        made: none,
+        run: |d| {
+            if let Ok(t) = usa::parse_trains(d) {
+                for train in t.iter().take(3) {
+                    run(usa::parse_journey(d, &train.id));
+                }
+            }
+            run(usa::parse_journey(d, "657-24"));
+        },
+    },
+    Target {
+        name: "poland",
+        seeds: &["fixtures/poland/"],
+        made: none,
+        run: |d| {
+            drop(poland::parse_timetable(d, 33605));
+            drop(poland::parse_operations(d, 33605));
+        },
+    },
+    Target {
+        name: "spain",
+        seeds: &["fixtures/spain/", "samples/round2/spain/"],
+        made: none,
+        run: |d| {
+            for part in [spain::Part::Cercanias, spain::Part::LongDistance] {
+                trains(spain::parse_trains(part, d, Some(d), None, now()));
+                drop(spain::parse_board(part, "18000", d, None, now()));
+            }
+        },
+    },
+    Target {
+        name: "text-values",
+        seeds: &[],
+        made: || {
+            [
+                "2022-10-21T13:31:00+0200",
+                "2026-11-24T06:00:00Z",
+                "06:00-24:30",
+                "15s",
+                "italy-S01326-24961-1702422000000",
+            ]
+            .iter()
+            .map(|s| s.as_bytes().to_vec())
+            .collect()
+        },
+        run: |d| {
+            let text = String::from_utf8_lossy(d);
+            let _ = times::parse_offset_time(&text);
+            drop(railtop::kiosk::state::parse_hours(&text));
+            drop(railtop::duration::parse(
+                &text,
+                railtop::duration::Bare::Seconds,
+            ));
+            drop(railtop::duration::parse(
+                &text,
+                railtop::duration::Bare::Refused,
+            ));
+            drop(Clock::parse(&text));
+            drop(railtop::stations::Directory::embedded().resolve(&text, None));
+        },
+    },
+    Target {
         name: "gtfs-realtime",
         seeds: &[
             "samples/malaysia-ktmb-vehicle-positions.pb",
@@ -353,6 +594,22 @@ pub const TARGETS: &[Target] = &[
             let config = gtfs_config();
             trains(gtfs::parse_trains(d, Some(d), table, &config, now()));
             drop(gtfs::parse_board("TLL", Some(d), table, &config, now()));
+            trains(gtfs::parse_trains_as(
+                &gtfs::Dialect::STANDARD,
+                d,
+                Some(d),
+                table,
+                &config,
+                now(),
+            ));
+            drop(gtfs::parse_board_as(
+                &gtfs::Dialect::STANDARD,
+                "TLL",
+                Some(d),
+                table,
+                &config,
+                now(),
+            ));
         },
     },
     Target {

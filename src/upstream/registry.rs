@@ -5,8 +5,9 @@
 //! "not live because" text and the tests iterate this table.
 //!
 //! Adding a feed is three steps: its file (pure parsers and an `Adapter`), one row here (its
-//! `open` is `open_plain::<Adapter>` unless it needs a key or state), and one fixture folder
-//! under `tests/fixtures/` whose `routes.txt` lets the registry test play it.
+//! `open` is `open_plain::<Adapter>` unless it needs a key or state; its `parsers`, each with a
+//! fuzz target in `fuzz/targets.rs`), and one fixture folder under `tests/fixtures/` whose
+//! `routes.txt` lets the registry test play it.
 
 use super::http::{FeedHttp, FeedSpec, Opened, Wire};
 use super::{
@@ -36,6 +37,9 @@ pub struct FeedRow {
     /// The station whose board `realtime` lists, for feeds without positions.
     pub hub: Option<&'static str>,
     pub open: fn(Opened) -> Arc<dyn Feed>,
+    /// Every function of railtop's that reads this feed's bytes (`module::function`): each has
+    /// a fuzz target (`fuzz/targets.rs`), which a test holds.
+    pub parsers: &'static [&'static str],
 }
 
 const fn secs(s: u64) -> Duration {
@@ -45,83 +49,100 @@ const fn secs(s: u64) -> Duration {
 #[rustfmt::skip]
 pub static FEEDS: &[FeedRow] = &[
     FeedRow { country: &country::FINLAND, upstream: "Digitraffic",
+        parsers: &["finland::parse_trains", "finland::parse_board", "finland::parse_journey", "finland::parse_stations", "finland::parse_station_list"],
         attribution: "Finland: Fintraffic / digitraffic.fi, CC BY 4.0",
         base_url: "https://rata.digitraffic.fi",
         headers: &[("Digitraffic-User", concat!("railtop/", env!("CARGO_PKG_VERSION")))],
         // Digitraffic allows 60 requests a minute per IP without `Digitraffic-User`.
         ttl: secs(10), per_minute: 50, key_from: None, hub: None, open: finland::open },
     FeedRow { country: &country::IRELAND, upstream: "Irish Rail",
+        parsers: &["ireland::parse_trains", "ireland::parse_board", "ireland::parse_message", "ireland::parse_station_list"],
         attribution: "Ireland: Iarnród Éireann / Irish Rail realtime API",
         base_url: "http://api.irishrail.ie", headers: &[],
         // No published limit: stay well-mannered.
         ttl: secs(15), per_minute: 30, key_from: None, hub: None, open: open_plain::<ireland::Ireland> },
     FeedRow { country: &country::BELGIUM, upstream: "iRail",
+        parsers: &["belgium::parse_board", "belgium::parse_station_list"],
         attribution: "Belgium: iRail (api.irail.be), data NMBS/SNCB",
         base_url: "https://api.irail.be", headers: &[],
         // iRail asks for restraint (3 requests a second at most); stay far below.
         ttl: secs(30), per_minute: 30, key_from: None, hub: Some("008814001"), open: open_plain::<belgium::Belgium> },
     FeedRow { country: &country::SWITZERLAND, upstream: "transport.opendata.ch",
+        parsers: &["switzerland::parse_board", "switzerland::parse_journey"],
         attribution: "Switzerland: transport.opendata.ch (search.ch / SBB timetable data)",
         base_url: "https://transport.opendata.ch", headers: &[],
         ttl: secs(30), per_minute: 30, key_from: None, hub: Some("8503000"), open: open_plain::<switzerland::Switzerland> },
     FeedRow { country: &country::GERMANY, upstream: "db-rest",
+        parsers: &["germany::parse_board", "germany::parse_trip"],
         attribution: "Germany: DB timetable data via db-rest (v6.db.transport.rest)",
         base_url: "https://v6.db.transport.rest", headers: &[],
         // db-vendo-client documents 60 requests a minute per IPv4 to DB's backends.
         ttl: secs(30), per_minute: 30, key_from: None, hub: Some("berlin-hbf"), open: open_plain::<germany::Germany> },
     FeedRow { country: &country::UNITED_STATES, upstream: "Amtraker",
+        parsers: &["usa::parse_trains", "usa::parse_board", "usa::parse_journey", "usa::parse_station_list"],
         attribution: "United States: Amtrak data via Amtraker (api-v3.amtraker.com)",
         base_url: "https://api-v3.amtraker.com", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: open_plain::<usa::UnitedStates> },
     FeedRow { country: &country::NORWAY, upstream: "Entur",
+        parsers: &["norway::parse_board", "norway::parse_vehicles", "norway::parse_journey", "norway::parse_station_list", "norway::parse_geocoder"],
         attribution: "Norway: Entur (api.entur.io), NLOD licence",
         base_url: "https://api.entur.io", headers: &[("ET-Client-Name", norway::CLIENT_NAME)],
         // Entur throttles clients that do not name themselves; named ones get far more.
         ttl: secs(30), per_minute: 30, key_from: None, hub: Some("NSR:StopPlace:59872"), open: open_plain::<norway::Norway> },
     FeedRow { country: &country::AUSTRIA, upstream: "ÖBB HAFAS",
+        parsers: &["austria::parse_positions", "austria::parse_board", "austria::parse_journey"],
         attribution: "Austria: ÖBB Scotty (HAFAS, fahrplan.oebb.at)",
         base_url: "https://fahrplan.oebb.at", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: None, hub: Some("8103000"), open: open_plain::<austria::Austria> },
     FeedRow { country: &country::MALAYSIA, upstream: "KTMB",
+        parsers: &["gtfs::parse_trains", "gtfs::parse_board", "Timetable::from_zip"],
         attribution: "Malaysia: data.gov.my GTFS (KTMB), CC BY 4.0",
         base_url: "https://api.data.gov.my", headers: &[],
         ttl: secs(20), per_minute: 30, key_from: None, hub: None, open: gtfs::open_malaysia },
     FeedRow { country: &country::NETHERLANDS, upstream: "NS API",
+        parsers: &["netherlands::parse_board", "netherlands::parse_journey", "netherlands::parse_station_list"],
         attribution: "Netherlands: NS Reisinformatie API",
         base_url: "https://gateway.apiportal.ns.nl", headers: &[],
         ttl: secs(30), per_minute: 30, key_from: Some("free registration at apiportal.ns.nl (Ns-App product)"),
         hub: Some("UT"), open: netherlands::open },
     FeedRow { country: &country::SWEDEN, upstream: "Trafikverket",
+        parsers: &["sweden::parse_board", "sweden::parse_stations", "sweden::parse_station_list"],
         attribution: "Sweden: Trafikverket open API",
         base_url: "https://api.trafikinfo.trafikverket.se", headers: &[],
         ttl: secs(30), per_minute: 30, key_from: Some("free registration at data.trafikverket.se"),
         hub: Some("Cst"), open: sweden::open },
     FeedRow { country: &country::FRANCE, upstream: "SNCF Navitia",
+        parsers: &["france::parse_board", "france::parse_vehicle_journey"],
         attribution: "France: SNCF open data (Navitia API), ODbL",
         base_url: "https://api.sncf.com", headers: &[],
         // The free plan allows 5,000 requests a day: about 3 a minute on average.
         ttl: secs(30), per_minute: 6, key_from: Some("free registration at numerique.sncf.com (API SNCF)"),
         hub: Some("87384008"), open: france::open },
     FeedRow { country: &country::JAPAN, upstream: "ODPT",
+        parsers: &["japan::parse_trains"],
         attribution: "Japan: Public Transportation Open Data Center (ODPT)",
         base_url: "https://api.odpt.org", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: Some("free developer registration at developer.odpt.org"),
         hub: None, open: japan::open },
     FeedRow { country: &country::ITALY, upstream: "ViaggiaTreno",
+        parsers: &["italy::parse_board", "italy::parse_board_trains", "italy::parse_progress", "italy::parse_journey"],
         attribution: "Italy: ViaggiaTreno (RFI / Trenitalia)",
         base_url: "https://www.viaggiatreno.it", headers: &[],
         // Unofficial and unmetered: railtop keeps answers a minute and asks at most 30 times.
         ttl: secs(60), per_minute: 30, key_from: None, hub: Some("S01700"), open: open_plain::<italy::Italy> },
     FeedRow { country: &country::SPAIN, upstream: "Renfe",
+        parsers: &["spain::parse_trains", "spain::parse_board", "Timetable::from_zip"],
         attribution: "Spain: Renfe open data (CC BY 4.0)",
         base_url: "https://gtfsrt.renfe.com", headers: &[],
         // Renfe refreshes Cercanías about every 30 s and long distance every 15 minutes.
         ttl: secs(30), per_minute: 30, key_from: None, hub: None, open: spain::open },
     FeedRow { country: &country::BULGARIA, upstream: "BDŽ (national access point)",
+        parsers: &["gtfs::parse_trains", "gtfs::parse_board", "Timetable::from_zip"],
         attribution: "Bulgaria: BDŽ via the national access point (sipbg.gov.bg); timetable gtfs.livetransport.eu (CC0)",
         base_url: "https://sipbg.gov.bg", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: bulgaria::open },
     FeedRow { country: &country::POLAND, upstream: "PKP PLK",
+        parsers: &["poland::parse_timetable", "poland::parse_operations"],
         attribution: "Poland: PKP Polskie Linie Kolejowe open data (Otwarte Dane Kolejowe)",
         base_url: "https://pdp-api.plk-sa.pl", headers: &[],
         // The basic key allows 100 requests an hour: operations are kept two minutes, a
@@ -247,5 +268,60 @@ mod tests {
         }
         assert!(why_not_live("netherlands").contains("RAILTOP_NETHERLANDS_KEY"));
         assert!(why_not_live("egypt").contains("ENR"));
+    }
+
+    /// Every parser a row names exists and has a fuzz target; every `pub fn parse_…` of the
+    /// feeds' files is named by a row or is a shared reader with its own target: a new parser
+    /// without a target fails here.
+    #[test]
+    fn every_parser_of_outside_data_has_a_fuzz_target() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let targets = std::fs::read_to_string(format!("{root}/fuzz/targets.rs")).unwrap();
+        let called = |name: &str| targets.contains(&format!("{name}("));
+        let mut named: Vec<&str> = Vec::new();
+        for row in FEEDS {
+            assert!(!row.parsers.is_empty(), "{}: no parsers", row.country.slug);
+            for parser in row.parsers {
+                assert!(
+                    called(parser),
+                    "{}: {parser} has no fuzz target",
+                    row.country.slug
+                );
+                named.push(parser);
+            }
+        }
+        // Readers shared by feeds (and `[[feeds]]`), not any one row's.
+        const SHARED: &[&str] = &[
+            "gtfs::parse_trains_as",
+            "gtfs::parse_board_as",
+            "times::parse_offset_time",
+            "austria::parse_positions_in",
+            "austria::parse_board_in",
+        ];
+        for name in SHARED {
+            assert!(called(name), "{name} has no fuzz target");
+        }
+        let mut found = 0;
+        for entry in std::fs::read_dir(format!("{root}/src/upstream")).unwrap() {
+            let path = entry.unwrap().path();
+            let module = path.file_stem().unwrap().to_string_lossy().to_string();
+            let text = std::fs::read_to_string(&path).unwrap();
+            for line in text.lines() {
+                let Some(rest) = line.strip_prefix("pub fn parse_") else {
+                    continue;
+                };
+                let function = format!("parse_{}", rest.split('(').next().unwrap());
+                let name = format!("{module}::{function}");
+                found += 1;
+                assert!(
+                    named.contains(&name.as_str()) || SHARED.contains(&name.as_str()),
+                    "{name} reads outside data but no registry row names it"
+                );
+            }
+        }
+        assert!(
+            found >= 50,
+            "{found} parsers found: is the source where it was?"
+        );
     }
 }
