@@ -230,6 +230,18 @@ pub const TARGETS: &[Target] = &[
         run: |d| board(ireland::parse_board(d)),
     },
     Target {
+        name: "ireland-journey",
+        seeds: &["fixtures/ireland/train-movements", "samples/ireland-current"],
+        made: none,
+        run: |d| run(ireland::parse_movements(d, "ie-20261124-A216")),
+    },
+    Target {
+        name: "belgium-journey",
+        seeds: &["fixtures/belgium/vehicle", "samples/belgium-"],
+        made: none,
+        run: |d| run(belgium::parse_vehicle(d, "belgium-20261129-IC 1512")),
+    },
+    Target {
         name: "belgium-board",
         seeds: &[
             "fixtures/belgium/",

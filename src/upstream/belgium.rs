@@ -4,16 +4,24 @@
 //! `"0"`/`"1"`; `platforminfo.normal` `"0"` means the platform changed (the planned one is not
 //! given). No positions: `realtime` lists the trains of a hub's board (Brussels-South unless a
 //! `stop` is named). Stations are NMBS ids: `008814001` or `BE.NMBS.008814001`.
+//!
+//! Journeys: `vehicle/?id=BE.NMBS.IC1832&date=241126` (the train code of the id
+//! `belgium-20261124-IC 1832` without its space, the day as `ddmmyy`): `stops.stop[]` in order,
+//! each with `scheduledArrivalTime`/`scheduledDepartureTime` (Unix seconds; `time` alone on
+//! older answers), `arrivalDelay`/`departureDelay` in seconds, `arrivalCanceled`,
+//! `departureCanceled` and `canceled`, `left` and `arrived`, and `stationinfo` with the NMBS id
+//! and position (`locationX` the longitude).
 
 use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{local_hhmm, minutes_from_seconds, plus_seconds};
-use super::{Adapter, BoardAsk, StationsAt};
+use super::{Adapter, BoardAsk, Journey, JourneyAsk, StationsAt};
 use crate::country::{self, Country};
+use crate::model::journey::MAX_STOPS;
 use crate::model::tolerant;
-use crate::model::Departure;
+use crate::model::{status, Departure, JourneyStop, Train};
 use crate::source::{SourceError, SourceResult};
-use chrono::DateTime;
+use chrono::{DateTime, Utc};
 use serde::Deserialize;
 
 const COUNTRY: Country = country::BELGIUM;
@@ -147,6 +155,157 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     Ok(Board::named(Some(board.station), in_order(rows)))
 }
 
+/// An iRail `vehicle` answer (the fields railtop reads).
+#[derive(Deserialize)]
+struct Vehicle {
+    vehicleinfo: Option<VehicleInfo>,
+    stops: Option<Stops>,
+}
+
+#[derive(Deserialize)]
+struct Stops {
+    #[serde(
+        default,
+        deserialize_with = "tolerant::bounded::<_, VehicleStop, MAX_STOPS>"
+    )]
+    stop: Vec<VehicleStop>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct VehicleStop {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    station: String,
+    stationinfo: Option<StationInfo>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    time: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    scheduled_arrival_time: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    scheduled_departure_time: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    arrival_delay: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    departure_delay: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    arrival_canceled: bool,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    departure_canceled: bool,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    canceled: bool,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    left: bool,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    arrived: bool,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    platform: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StationInfo {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    location_x: Option<f64>,
+    #[serde(default, deserialize_with = "tolerant::opt_f64")]
+    location_y: Option<f64>,
+}
+
+/// An iRail `vehicle` answer as the journey of train `id`: every stop, its planned times and
+/// the delays on them, cancelled calls, where the train has been.
+pub fn parse_vehicle(bytes: &[u8], id: &str) -> Result<Option<Journey>, ParseError> {
+    let v: Vehicle = parse::json(COUNTRY.slug, bytes)?;
+    let calls = v.stops.map(|s| s.stop).unwrap_or_default();
+    if calls.is_empty() {
+        return Ok(None);
+    }
+    let last = calls.len() - 1;
+    let stops: Vec<JourneyStop> = calls
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let at = |t: Option<i64>| t.and_then(|t| DateTime::from_timestamp(t, 0));
+            let arr =
+                at(c.scheduled_arrival_time.or(c.time.filter(|_| i == last))).filter(|_| i > 0);
+            let dep =
+                at(c.scheduled_departure_time.or(c.time.filter(|_| i < last))).filter(|_| i < last);
+            let late = |planned: Option<DateTime<Utc>>, delay: Option<i64>, gone: bool| {
+                plus_seconds(planned?, delay?).filter(|_| !gone)
+            };
+            let cancelled = c.canceled || (c.arrival_canceled && c.departure_canceled);
+            let mut stop = JourneyStop::timed(
+                c.station.trim(),
+                (
+                    arr,
+                    late(arr, c.arrival_delay, cancelled || c.arrival_canceled),
+                ),
+                (
+                    dep,
+                    late(dep, c.departure_delay, cancelled || c.departure_canceled),
+                ),
+                TZ,
+            );
+            if let Some(info) = &c.stationinfo {
+                stop.code =
+                    irail_id(&info.id).map(|id| id.trim_start_matches("BE.NMBS.").to_string());
+                (stop.lat, stop.lng) = (info.location_y, info.location_x);
+            }
+            stop.platform = c
+                .platform
+                .clone()
+                .filter(|p| !p.trim().is_empty() && p != "?");
+            stop.cancelled = cancelled;
+            stop.passed = c.left || (i == last && c.arrived);
+            stop
+        })
+        .collect();
+    let code = v
+        .vehicleinfo
+        .map(|i| i.shortname)
+        .filter(|s| !s.trim().is_empty())
+        .unwrap_or_else(|| id.rsplit('-').next().unwrap_or(id).to_string());
+    let to = stops.last().map(|s| s.name.clone());
+    let arrived = stops.last().is_some_and(|s| s.passed);
+    let started = stops.iter().any(|s| s.passed);
+    let all_cancelled = stops.iter().all(|s| s.cancelled);
+    let train = Train {
+        id: id.to_string(),
+        name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
+        train_code: code,
+        status: if all_cancelled {
+            status::CANCELLED
+        } else if arrived {
+            status::ARRIVED
+        } else if started {
+            status::RUNNING
+        } else {
+            status::SCHEDULED
+        }
+        .into(),
+        delay: stops
+            .iter()
+            .rev()
+            .find(|s| s.passed)
+            .or_else(|| stops.first())
+            .and_then(|s| s.delay)
+            .filter(|_| !all_cancelled),
+        country: Some(COUNTRY.slug.into()),
+        from: stops.first().map(|s| s.name.clone()),
+        to,
+        next_station: stops
+            .iter()
+            .find(|s| !s.passed && !s.cancelled)
+            .filter(|_| !arrived)
+            .map(|s| s.name.clone()),
+        scheduled_dep: stops.first().and_then(|s| s.departure.scheduled.clone()),
+        operator: Some(OPERATOR.into()),
+        partly_cancelled: !all_cancelled && stops.iter().any(|s| s.cancelled),
+        ..Train::default()
+    };
+    Ok(Some(Journey { train, stops }))
+}
+
 /// The feed's adapter (its registry row opens it with `open_plain`).
 #[derive(Default)]
 pub struct Belgium;
@@ -157,6 +316,33 @@ impl Adapter for Belgium {
 
     fn knows_code(&self, code: &str) -> bool {
         irail_id(code).is_some()
+    }
+
+    /// A board's train, `belgium-YYYYMMDD-IC 1832`: iRail's `vehicle` of that day.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let not_one = || {
+            SourceError::NotFound(format!(
+                "no train {}: Belgium's ids read belgium-YYYYMMDD-CODE, as `railtop trains` lists them",
+                crate::text::quoted(ask.id)
+            ))
+        };
+        let (day, code) = super::board_train_id(COUNTRY.slug, ask.id).ok_or_else(not_one)?;
+        let day = chrono::NaiveDate::parse_from_str(day, "%Y%m%d").map_err(|_| not_one())?;
+        let vehicle: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+        if vehicle.is_empty() || !vehicle.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(not_one());
+        }
+        let path = format!(
+            "/vehicle/?id=BE.NMBS.{vehicle}&date={}&format=json&lang=en&alerts=false",
+            day.format("%d%m%y")
+        );
+        let journey = http.get_parsed(&path, |b| parse_vehicle(b, ask.id)).await?;
+        journey.map(Some).ok_or_else(|| {
+            SourceError::NotFound(format!(
+                "iRail knows no run {}",
+                crate::text::quoted(ask.id)
+            ))
+        })
     }
 
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
@@ -240,5 +426,46 @@ mod tests {
         assert_eq!(t[0].name, "IC 1512 → Liège-Guillemins");
         assert_eq!(t[2].status, "cancelled");
         assert_eq!(t[0].status, "scheduled");
+    }
+
+    #[test]
+    fn a_vehicle_is_a_journey_with_its_cancelled_call() {
+        let j = parse_vehicle(
+            &crate::upstream::fixture("belgium/vehicle-ic-1512.json"),
+            "belgium-20261129-IC 1512",
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(j.train.train_code, "IC 1512");
+        assert_eq!(j.train.status, status::RUNNING);
+        assert!(j.train.partly_cancelled);
+        assert_eq!(j.train.next_station.as_deref(), Some("Brussels-Central"));
+        assert_eq!(j.train.delay, Some(4));
+        let names: Vec<&str> = j.stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Brussels-South/Brussels-Midi",
+                "Brussels-Central",
+                "Leuven",
+                "Liège-Guillemins"
+            ]
+        );
+        assert!(j.stops[0].passed && j.stops[0].arrival.is_empty());
+        assert_eq!(
+            j.stops[0].departure.scheduled.as_deref(),
+            Some("23:58"),
+            "Brussels time"
+        );
+        assert_eq!(j.stops[0].departure.expected.as_deref(), Some("00:02"));
+        assert!(j.stops[2].cancelled && j.stops[2].delay.is_none());
+        assert_eq!(j.stops[2].platform, None, "\"?\" is no platform");
+        assert_eq!(j.stops[3].code.as_deref(), Some("008841004"));
+        assert!(j.stops[3].lat.is_some_and(|l| (l - 50.62455).abs() < 1e-6));
+        assert!(j.stops[3].departure.is_empty());
+        assert_eq!(
+            parse_vehicle(br#"{"stops":{"stop":[]}}"#, "x").unwrap(),
+            None
+        );
     }
 }

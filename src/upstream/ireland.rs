@@ -6,18 +6,26 @@
 //! literal `\n`, sometimes no space before the parenthesis, negative = early). Boards:
 //! `getStationDataByCodeXML_WithNumMins` — codes with trailing spaces, `Late` in minutes, times on
 //! Dublin's clock, `Locationtype` `D` for trains that end here (not departures).
+//!
+//! Journeys: `getTrainMovementsXML?TrainId=A216&TrainDate=24 Nov 2026` (the train's code and
+//! `TrainDate`, both in its id `ie-20261124-A216`): every location of the run in order,
+//! `LocationType` `O` origin, `S` stop, `D` destination and `T` a timing point the train passes
+//! without stopping (left out); times `HH:MM:SS` on Dublin's clock with `00:00:00` for none (no
+//! arrival at the origin), planned (`Scheduled*`), expected (`Expected*`) and actual (`Arrival`,
+//! `Departure`, empty until it happens). A run past midnight rolls on to the next day.
 
 use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::parse::{in_order, Board, ParseError};
 use super::xml::{records, Record};
-use super::{Adapter, BoardAsk, OwnTrains, StationsAt, TrainsAsk};
+use super::{Adapter, BoardAsk, Journey, JourneyAsk, OwnTrains, StationsAt, TrainsAsk};
 use crate::country::{self, Country};
-use crate::model::{status, Departure, Train};
-use crate::source::SourceResult;
-use chrono::NaiveDate;
+use crate::model::{status, Departure, JourneyStop, Train};
+use crate::source::{SourceError, SourceResult};
+use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
 
 const COUNTRY: Country = country::IRELAND;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
 const OPERATOR: &str = "Iarnród Éireann";
 /// How far ahead boards look.
 const BOARD_MINUTES: u32 = 90;
@@ -152,6 +160,117 @@ pub fn parse_trains(xml: &[u8]) -> Result<Vec<Train>, ParseError> {
         .collect())
 }
 
+/// `getTrainMovementsXML`: the run's stops (timing points left out) with their planned,
+/// expected and actual times, and the train as far as the run tells it. `None`: Irish Rail
+/// knows no such run.
+pub fn parse_movements(xml: &[u8], id: &str) -> Result<Option<super::Journey>, ParseError> {
+    let rows = records(COUNTRY.slug, xml, "objTrainMovements")?;
+    let Some(first) = rows.first() else {
+        return Ok(None);
+    };
+    let Ok(day) = NaiveDate::parse_from_str(field(first, "TrainDate").trim(), "%d %b %Y") else {
+        return Ok(None);
+    };
+    let mut clock = DayRoll::new(day);
+    let mut stops = Vec::new();
+    for r in rows.iter().filter(|r| field(r, "LocationType") != "T") {
+        let at = |name: &str| {
+            let t = field(r, name).trim();
+            (!t.is_empty() && t != "00:00:00").then_some(t)
+        };
+        // The plan sets the day (it only moves on); what happened or is expected lies near it.
+        let arr = at("ScheduledArrival").and_then(|t| clock.next(t));
+        let dep = at("ScheduledDeparture").and_then(|t| clock.next(t));
+        let near = |t: Option<&str>, planned: Option<DateTime<Utc>>| clock.near(t?, planned?);
+        let arr_seen = near(at("Arrival"), arr);
+        let dep_seen = near(at("Departure"), dep);
+        let arrival = (arr, arr_seen.or_else(|| near(at("ExpectedArrival"), arr)));
+        let departure = (dep, dep_seen.or_else(|| near(at("ExpectedDeparture"), dep)));
+        let mut stop =
+            JourneyStop::timed(field(r, "LocationFullName").trim(), arrival, departure, TZ);
+        stop.code = Some(field(r, "LocationCode").trim().to_string()).filter(|c| !c.is_empty());
+        if let Some(code) = &stop.code {
+            (stop.lat, stop.lng) = super::place(COUNTRY.slug, code).unzip();
+        }
+        let last = field(r, "LocationType") == "D";
+        stop.passed = dep_seen.is_some() || (last && arr_seen.is_some());
+        stops.push(stop);
+    }
+    let code = field(first, "TrainCode").trim().to_string();
+    let to = Some(field(first, "TrainDestination").trim().to_string()).filter(|s| !s.is_empty());
+    let started = stops.iter().any(|s| s.passed);
+    let arrived = stops.last().is_some_and(|s| s.passed);
+    let next = stops.iter().find(|s| !s.passed);
+    let train = Train {
+        id: id.to_string(),
+        name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
+        train_code: code,
+        status: if arrived {
+            status::ARRIVED
+        } else if started {
+            status::RUNNING
+        } else {
+            status::SCHEDULED
+        }
+        .into(),
+        delay: stops.iter().rev().find(|s| s.passed).and_then(|s| s.delay),
+        country: Some(COUNTRY.slug.into()),
+        from: Some(field(first, "TrainOrigin").trim().to_string()).filter(|s| !s.is_empty()),
+        to,
+        next_station: next.filter(|_| !arrived).map(|s| s.name.clone()),
+        scheduled_dep: stops.first().and_then(|s| s.departure.scheduled.clone()),
+        operator: Some(OPERATOR.into()),
+        ..Train::default()
+    };
+    Ok(Some(super::Journey { train, stops }))
+}
+
+/// Clock times of one run on Dublin's clock: each planned time on the run's day, or a later
+/// one once the clock has gone back past midnight.
+struct DayRoll {
+    day: NaiveDate,
+    last: Option<chrono::NaiveDateTime>,
+}
+
+impl DayRoll {
+    fn new(day: NaiveDate) -> DayRoll {
+        DayRoll { day, last: None }
+    }
+
+    fn local(t: chrono::NaiveDateTime) -> Option<DateTime<Utc>> {
+        TZ.from_local_datetime(&t)
+            .earliest()
+            .map(|t| t.with_timezone(&Utc))
+    }
+
+    /// The next planned time of the run (`HH:MM:SS`).
+    fn next(&mut self, hms: &str) -> Option<DateTime<Utc>> {
+        let time = NaiveTime::parse_from_str(hms, "%H:%M:%S").ok()?;
+        let mut t = self.day.and_time(time);
+        // Back by more than an hour: past midnight (a few minutes back is the feed's rounding).
+        if self
+            .last
+            .is_some_and(|last| t + chrono::Duration::hours(1) < last)
+        {
+            self.day = self.day.succ_opt()?;
+            t = self.day.and_time(time);
+        }
+        self.last = Some(self.last.map_or(t, |last| last.max(t)));
+        Self::local(t)
+    }
+
+    /// An expected or actual `HH:MM:SS` on whichever day puts it nearest to `planned`.
+    fn near(&self, hms: &str, planned: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        let time = NaiveTime::parse_from_str(hms, "%H:%M:%S").ok()?;
+        let day = planned.with_timezone(&TZ).date_naive();
+        [day.pred_opt(), Some(day), day.succ_opt()]
+            .into_iter()
+            .flatten()
+            .filter_map(|d| Self::local(d.and_time(time)))
+            .min_by_key(|t| (*t - planned).num_seconds().saturating_abs())
+    }
+}
+
 /// `getAllStationsXML` as the directory's list: code, name (`StationDesc`; its alias, where
 /// one is given, answers too) and position.
 pub fn parse_station_list(xml: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
@@ -235,6 +354,37 @@ impl Adapter for Ireland {
     async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
         let path = "/realtime/realtime.asmx/getCurrentTrainsXML";
         http.get_parsed(path, parse_trains).await.map(Some)
+    }
+
+    /// Irish Rail's trains are `ie-YYYYMMDD-CODE` ([`parse_trains`]).
+    fn owns_train(&self, id: &str) -> bool {
+        id.starts_with("ie-")
+    }
+
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let not_one = || {
+            SourceError::NotFound(format!(
+                "no train {}: Ireland's ids read ie-YYYYMMDD-CODE, as `railtop trains` lists them",
+                crate::text::quoted(ask.id)
+            ))
+        };
+        let rest = ask.id.strip_prefix("ie-").ok_or_else(not_one)?;
+        let (day, code) = rest.split_once('-').ok_or_else(not_one)?;
+        let day = NaiveDate::parse_from_str(day, "%Y%m%d").map_err(|_| not_one())?;
+        let code = CODES.check(code)?;
+        let path = format!(
+            "/realtime/realtime.asmx/getTrainMovementsXML?TrainId={code}&TrainDate={}",
+            day.format("%d%%20%b%%20%Y")
+        );
+        let journey = http
+            .get_parsed(&path, |b| parse_movements(b, ask.id))
+            .await?;
+        journey.map(Some).ok_or_else(|| {
+            SourceError::NotFound(format!(
+                "Irish Rail knows no run {}",
+                crate::text::quoted(ask.id)
+            ))
+        })
     }
 
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
@@ -378,6 +528,79 @@ mod tests {
     fn broken_xml_is_an_error() {
         assert!(
             parse_trains(b"<ArrayOfObjTrainPositions><objTrainPositions><TrainCode>A</x>").is_err()
+        );
+    }
+
+    #[test]
+    fn a_runs_movements_are_its_journey() {
+        let j = parse_movements(&fixture("train-movements-A216.xml"), "ie-20261124-A216")
+            .unwrap()
+            .unwrap();
+        let names: Vec<&str> = j.stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Dublin Heuston",
+                "Portlaoise",
+                "Thurles",
+                "Limerick Junction",
+                "Mallow",
+                "Cork"
+            ],
+            "the timing point at Inchicore is no stop"
+        );
+        assert_eq!(j.train.train_code, "A216");
+        assert_eq!(j.train.status, status::RUNNING);
+        assert_eq!(j.train.next_station.as_deref(), Some("Limerick Junction"));
+        assert_eq!(j.train.delay, Some(7), "left Thurles at 18:34 for 18:27");
+        let thurles = &j.stops[2];
+        assert!(thurles.passed);
+        assert_eq!(
+            thurles.departure.expected.as_deref(),
+            Some("18:34"),
+            "the actual time wins"
+        );
+        let lj = &j.stops[3];
+        assert!(!lj.passed);
+        assert_eq!(
+            (
+                lj.arrival.scheduled.as_deref(),
+                lj.arrival.expected.as_deref(),
+                lj.delay
+            ),
+            (Some("18:45"), Some("18:52"), Some(7))
+        );
+        assert!(j.stops[0].arrival.is_empty(), "00:00:00 is no time");
+        assert!(j.stops[5].departure.is_empty());
+        assert_eq!(j.stops[3].code.as_deref(), Some("LMRKJ"));
+        assert!(j.stops[3].lat.is_some(), "placed from the station list");
+        assert_eq!(
+            parse_movements(b"<ArrayOfObjTrainMovements/>", "ie-x").unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn a_run_past_midnight_rolls_on() {
+        let xml = br#"<ArrayOfObjTrainMovements xmlns="http://api.irishrail.ie/realtime/">
+          <objTrainMovements><TrainCode>D999</TrainCode><TrainDate>24 Nov 2026</TrainDate>
+            <LocationCode>CNLLY</LocationCode><LocationFullName>Dublin Connolly</LocationFullName>
+            <LocationType>O</LocationType><ScheduledArrival>00:00:00</ScheduledArrival>
+            <ScheduledDeparture>23:50:00</ScheduledDeparture><Departure>00:02:00</Departure></objTrainMovements>
+          <objTrainMovements><TrainCode>D999</TrainCode><TrainDate>24 Nov 2026</TrainDate>
+            <LocationCode>MHIDE</LocationCode><LocationFullName>Malahide</LocationFullName>
+            <LocationType>D</LocationType><ScheduledArrival>00:15:00</ScheduledArrival>
+            <ScheduledDeparture>00:00:00</ScheduledDeparture></objTrainMovements>
+        </ArrayOfObjTrainMovements>"#;
+        let j = parse_movements(xml, "ie-20261124-D999").unwrap().unwrap();
+        assert_eq!(
+            j.stops[1].arrival.scheduled_at.as_deref(),
+            Some("2026-11-25T00:15:00+00:00")
+        );
+        assert_eq!(
+            j.stops[0].delay,
+            Some(12),
+            "left after midnight, 12 minutes late"
         );
     }
 }

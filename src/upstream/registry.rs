@@ -56,13 +56,13 @@ pub static FEEDS: &[FeedRow] = &[
         // Digitraffic allows 60 requests a minute per IP without `Digitraffic-User`.
         ttl: secs(10), per_minute: 50, key_from: None, hub: None, open: finland::open },
     FeedRow { country: &country::IRELAND, upstream: "Irish Rail",
-        parsers: &["ireland::parse_trains", "ireland::parse_board", "ireland::parse_message", "ireland::parse_station_list"],
+        parsers: &["ireland::parse_trains", "ireland::parse_board", "ireland::parse_message", "ireland::parse_station_list", "ireland::parse_movements"],
         attribution: "Ireland: Iarnród Éireann / Irish Rail realtime API",
         base_url: "http://api.irishrail.ie", headers: &[],
         // No published limit: stay well-mannered.
         ttl: secs(15), per_minute: 30, key_from: None, hub: None, open: open_plain::<ireland::Ireland> },
     FeedRow { country: &country::BELGIUM, upstream: "iRail",
-        parsers: &["belgium::parse_board", "belgium::parse_station_list"],
+        parsers: &["belgium::parse_board", "belgium::parse_station_list", "belgium::parse_vehicle"],
         attribution: "Belgium: iRail (api.irail.be), data NMBS/SNCB",
         base_url: "https://api.irail.be", headers: &[],
         // iRail asks for restraint (3 requests a second at most); stay far below.
