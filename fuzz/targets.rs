@@ -231,7 +231,10 @@ pub const TARGETS: &[Target] = &[
     },
     Target {
         name: "ireland-journey",
-        seeds: &["fixtures/ireland/train-movements", "samples/ireland-current"],
+        seeds: &[
+            "fixtures/ireland/train-movements",
+            "samples/ireland-current",
+        ],
         made: none,
         run: |d| run(ireland::parse_movements(d, "ie-20261124-A216")),
     },
@@ -338,6 +341,19 @@ pub const TARGETS: &[Target] = &[
             let names = sweden::Names::new();
             board(sweden::parse_board(d, "Cst", &names));
             board(sweden::parse_board(d, "U", &names));
+        },
+    },
+    Target {
+        name: "sweden-journey",
+        seeds: &[
+            "fixtures/sweden/train-",
+            "fixtures/sweden/announcements",
+            "samples/sweden-train-announcement",
+        ],
+        made: none,
+        run: |d| {
+            let names = sweden::Names::new();
+            run(sweden::parse_train(d, "sweden-20261124-541", &names, now()));
         },
     },
     Target {

@@ -8,14 +8,20 @@
 //! `TrackAtLocation` `x` means no track yet; a query that does not INCLUDE `ActivityType` gets rows
 //! without it (and may mix in other stations' rows): see [`departures_from`]; `Deviation` descriptions are the notices. No
 //! positions: `realtime` lists the trains of a hub's board (Stockholm C unless a `stop` is named).
+//!
+//! Journeys: every announcement of one `AdvertisedTrainIdent` from the run's day on (the id
+//! `sweden-20261124-541`), in advertised order: an `Ankomst` and an `Avgang` row of one
+//! station are one stop; `TimeAtLocation` says it has happened, `EstimatedTimeAtLocation` what
+//! is expected, `Canceled` a cancelled call. Rows past the run's end (the same number on the
+//! next day) are left out: a run ends at its first arrival with no departure after it.
 
 use super::http::{FeedHttp, Kept, Opened};
 use super::parse::{self, in_order, Board, ParseError};
-use super::times::{delay_minutes, local_hhmm, planned_and_expected};
-use super::{Adapter, BoardAsk, Feed, Live};
+use super::times::{delay_minutes, local_hhmm, parse_offset_time, planned_and_expected};
+use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure};
+use crate::model::{status, via_list, Departure, JourneyStop, StopTime, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -300,6 +306,148 @@ pub fn parse_board(bytes: &[u8], station: &str, names: &Names) -> Result<Board, 
     Ok(Board::named(None, in_order(rows)))
 }
 
+/// Every announcement of one train as its journey (see the module doc): `None` without any.
+pub fn parse_train(
+    bytes: &[u8],
+    id: &str,
+    names: &Names,
+    now: DateTime<Utc>,
+) -> Result<Option<Journey>, ParseError> {
+    let mut rows: Vec<(DateTime<Utc>, Announcement)> = result(bytes)?
+        .train_announcement
+        .into_iter()
+        .filter(|a| a.advertised != Some(false))
+        .filter_map(|a| {
+            let t = parse_offset_time(a.advertised_time_at_location.as_deref()?)?;
+            Some((t, a))
+        })
+        .collect();
+    rows.sort_by_key(|(t, _)| *t);
+    let mut stops: Vec<JourneyStop> = Vec::new();
+    let mut signatures: Vec<String> = Vec::new();
+    let mut messages: Vec<String> = Vec::new();
+    let mut code = String::new();
+    for (planned, a) in rows {
+        let departs = a.activity_type != "Ankomst";
+        let same = signatures
+            .last()
+            .is_some_and(|s| s.eq_ignore_ascii_case(&a.location_signature));
+        // A departure after the run's last arrival belongs to another run of the number.
+        if !same && stops.last().is_some_and(|s| s.departure.is_empty()) && !stops.is_empty() {
+            break;
+        }
+        let seen = a.time_at_location.as_deref().and_then(parse_offset_time);
+        let expected = seen
+            .or_else(|| {
+                a.estimated_time_at_location
+                    .as_deref()
+                    .and_then(parse_offset_time)
+            })
+            .filter(|_| !a.canceled);
+        let time = StopTime::at(Some(planned), expected, TZ);
+        if !same {
+            let mut stop = JourneyStop {
+                name: name(names, &a.location_signature),
+                code: Some(a.location_signature.clone()).filter(|c| !c.is_empty()),
+                ..JourneyStop::default()
+            };
+            (stop.lat, stop.lng) = super::place(COUNTRY.slug, &a.location_signature).unzip();
+            stops.push(stop);
+            signatures.push(a.location_signature.clone());
+        }
+        let Some(stop) = stops.last_mut() else {
+            continue;
+        };
+        if departs {
+            stop.departure = time;
+            stop.passed = seen.is_some();
+        } else {
+            stop.arrival = time;
+        }
+        stop.cancelled |= a.canceled;
+        let late = expected.map(|e| delay_minutes(planned, e));
+        if departs || stop.delay.is_none() {
+            stop.delay = late.or(stop.delay);
+        }
+        stop.platform = a
+            .track_at_location
+            .clone()
+            .filter(|t| !t.eq_ignore_ascii_case("x"))
+            .or(stop.platform.take());
+        for d in a.deviation {
+            if !d.description.trim().is_empty() && !messages.contains(&d.description) {
+                messages.push(d.description);
+            }
+        }
+        if code.is_empty() {
+            code = a.advertised_train_ident.clone();
+        }
+    }
+    if stops.is_empty() {
+        return Ok(None);
+    }
+    if let Some(last) = stops.last_mut() {
+        last.passed = last.arrival.expected.is_some()
+            && last
+                .arrival
+                .expected_at
+                .as_deref()
+                .and_then(parse_offset_time)
+                <= Some(now);
+    }
+    let cancelled = stops.iter().all(|s| s.cancelled);
+    let started = stops.iter().any(|s| s.passed);
+    let arrived = stops.last().is_some_and(|s| s.passed);
+    let to = stops.last().map(|s| s.name.clone());
+    let train = Train {
+        id: id.to_string(),
+        name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
+        train_code: code,
+        status: if cancelled {
+            status::CANCELLED
+        } else if arrived {
+            status::ARRIVED
+        } else if started {
+            status::RUNNING
+        } else {
+            status::SCHEDULED
+        }
+        .into(),
+        delay: stops
+            .iter()
+            .rev()
+            .find(|s| s.passed)
+            .and_then(|s| s.delay)
+            .filter(|_| !cancelled),
+        country: Some(COUNTRY.slug.into()),
+        from: stops.first().map(|s| s.name.clone()),
+        to,
+        next_station: stops
+            .iter()
+            .find(|s| !s.passed && !s.cancelled)
+            .filter(|_| !arrived && !cancelled)
+            .map(|s| s.name.clone()),
+        scheduled_dep: stops.first().and_then(|s| s.departure.scheduled.clone()),
+        partly_cancelled: !cancelled && stops.iter().any(|s| s.cancelled),
+        messages,
+        ..Train::default()
+    };
+    Ok(Some(Journey { train, stops }))
+}
+
+/// Every public announcement of train `ident` from the start of `day` (Swedish time) to noon
+/// of the next, in advertised order.
+pub fn train_request(key: &str, ident: &str, day: chrono::NaiveDate) -> String {
+    let next = day.succ_opt().unwrap_or(day);
+    format!(
+        "<REQUEST><LOGIN authenticationkey=\"{}\"/><QUERY objecttype=\"TrainAnnouncement\" schemaversion=\"1.8\" orderby=\"AdvertisedTimeAtLocation\"><FILTER><AND><EQ name=\"AdvertisedTrainIdent\" value=\"{}\"/><EQ name=\"Advertised\" value=\"true\"/><GT name=\"AdvertisedTimeAtLocation\" value=\"{}T00:00:00\"/><LT name=\"AdvertisedTimeAtLocation\" value=\"{}T12:00:00\"/></AND></FILTER></QUERY></REQUEST>",
+        xml_attr(key),
+        xml_attr(ident),
+        day.format("%Y-%m-%d"),
+        next.format("%Y-%m-%d")
+    )
+}
+
 /// XML attribute values are quoted; the key and signature must not break out of them.
 fn xml_attr(s: &str) -> std::borrow::Cow<'_, str> {
     quick_xml::escape::escape(s)
@@ -364,6 +512,34 @@ impl Adapter for Sweden {
         http.post_parsed(DATA, request, "text/xml", parse_station_list)
             .await
             .map(Some)
+    }
+
+    /// A board's train, `sweden-YYYYMMDD-541`: its announcements of that day.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let not_one = || {
+            SourceError::NotFound(format!(
+                "no train {}: Sweden's ids read sweden-YYYYMMDD-NUMBER, as `railtop trains` lists them",
+                crate::text::quoted(ask.id)
+            ))
+        };
+        let (day, ident) = super::board_train_id(COUNTRY.slug, ask.id).ok_or_else(not_one)?;
+        let day = chrono::NaiveDate::parse_from_str(day, "%Y%m%d").map_err(|_| not_one())?;
+        if !ident.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(not_one());
+        }
+        let names = self.names(http).await?;
+        let request = train_request(&self.key, ident, day);
+        let journey = http
+            .post_parsed(DATA, request, "text/xml", |b| {
+                parse_train(b, ask.id, &names, ask.now)
+            })
+            .await?;
+        journey.map(Some).ok_or_else(|| {
+            SourceError::NotFound(format!(
+                "Trafikverket announces no train {}",
+                crate::text::quoted(ask.id)
+            ))
+        })
     }
 
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
@@ -482,5 +658,52 @@ mod tests {
         );
         assert!(body.contains("<EQ name=\"LocationSignature\" value=\"Cst\"/>"));
         assert!(is_signature("Söö") && !is_signature("8503000"));
+    }
+
+    #[test]
+    fn a_trains_announcements_are_its_journey() {
+        let now: DateTime<Utc> = "2026-11-24T15:50:00Z".parse().unwrap(); // 16:50 in Stockholm
+        let j = parse_train(
+            &crate::upstream::fixture("sweden/train-541.json"),
+            "sweden-20261124-541",
+            &names(),
+            now,
+        )
+        .unwrap()
+        .unwrap();
+        let names: Vec<&str> = j.stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["Stockholm C", "Södertälje syd", "Katrineholm", "Hallsberg", "Göteborg C"],
+            "arrival and departure rows of a station are one stop; the next day's run is not this one"
+        );
+        let soo = &j.stops[1];
+        assert_eq!(
+            (
+                soo.arrival.expected.as_deref(),
+                soo.departure.expected.as_deref()
+            ),
+            (Some("16:31"), Some("16:34"))
+        );
+        assert!(soo.passed && soo.delay == Some(3));
+        assert_eq!(j.stops[2].delay, Some(4));
+        assert_eq!(j.stops[2].platform.as_deref(), Some("1"));
+        assert!(j.stops[3].cancelled && j.stops[3].departure.expected.is_none());
+        assert_eq!(j.stops[0].platform.as_deref(), Some("14"));
+        assert!(j.stops[4].departure.is_empty() && !j.stops[4].passed);
+        assert_eq!(j.train.status, status::RUNNING);
+        assert!(j.train.partly_cancelled);
+        assert_eq!(j.train.next_station.as_deref(), Some("Katrineholm"));
+        assert_eq!(j.train.messages, ["Signalfel", "Inställt uppehåll"]);
+        assert_eq!(j.train.delay, Some(3));
+    }
+
+    #[test]
+    fn the_train_request_names_the_train_and_its_day_only() {
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
+        let r = train_request("k\"/>", "541", day);
+        assert!(r.contains("value=\"541\""));
+        assert!(r.contains("2026-11-24T00:00:00") && r.contains("2026-11-25T12:00:00"));
+        assert!(!r.contains("k\"/>"), "the key is escaped");
     }
 }
