@@ -604,6 +604,21 @@ pub const TARGETS: &[Target] = &[
         },
     },
     Target {
+        name: "japan-journey",
+        seeds: &["fixtures/japan/train-timetable"],
+        made: none,
+        run: |d| {
+            let train = railtop::model::Train {
+                next_station: Some("Tennodai".into()),
+                delay: Some(3),
+                ..Default::default()
+            };
+            if let Ok(Some(s)) = japan::parse_timetable(d, &train, now()) {
+                journey(None, s);
+            }
+        },
+    },
+    Target {
         name: "gtfs-realtime",
         seeds: &[
             "samples/malaysia-ktmb-vehicle-positions.pb",

@@ -7,22 +7,33 @@
 //! Station ids carry their English name as the last part (`odpt.Station:JR-East.Yamanote.Tokyo`).
 //! Boards would need station timetables, which this feed does not read yet.
 //!
+//! Journeys: a running train's `odpt:TrainTimetable` (asked by its railway and number): the
+//! `odpt:trainTimetableObject` list of `departureTime`/`departureStation` and
+//! `arrivalTime`/`arrivalStation` (`HH:MM`, Tokyo time; past midnight they go on from `00:00`).
+//! A train has one timetable per calendar (`odpt.Calendar:Weekday`, `SaturdayHoliday`,
+//! `Saturday`, `Holiday`): the one of the day is taken (public holidays are not known here and
+//! read as their weekday). Its stops up to `fromStation` are passed, and its `odpt:delay` now is
+//! carried to the stops ahead.
+//!
 //! Loop lines (the Yamanote, the Toei Ōedo's loop) have trains whose destination is their
 //! origin (`Tochomae` → `Tochomae`): `odpt:railDirection` (`OuterLoop`, `InnerLoop`) says which
 //! way round they go, and is every train's `direction` (`Outer loop`, `Northbound`).
 
 use super::http::{FeedHttp, Opened};
 use super::parse::{self, Board, ParseError};
-use super::times::minutes_from_seconds;
-use super::{Adapter, BoardAsk, Feed, Live, OwnTrains, TrainsAsk};
+use super::times::{minutes_from_seconds, parse_offset_time, plus_seconds};
+use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
 use crate::country::{self, Country};
+use crate::model::journey::MAX_STOPS;
 use crate::model::tolerant;
-use crate::model::{status, Train};
+use crate::model::{status, JourneyStop, StopTime, Train};
 use crate::source::{SourceError, SourceResult};
+use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
 use serde::Deserialize;
 use std::sync::Arc;
 
 const COUNTRY: Country = country::JAPAN;
+const TZ: chrono_tz::Tz = COUNTRY.tz;
 const OPERATOR: &str = "odpt.Operator:JR-East";
 
 /// Every field may be missing (`default` for the struct) and of a loose type (`tolerant`).
@@ -133,6 +144,134 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
         .collect())
 }
 
+/// One train's timetable for one calendar.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Timetable {
+    #[serde(rename = "odpt:calendar", deserialize_with = "tolerant::string")]
+    calendar: String,
+    #[serde(
+        rename = "odpt:trainTimetableObject",
+        deserialize_with = "tolerant::bounded::<_, Call, MAX_STOPS>"
+    )]
+    calls: Vec<Call>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Call {
+    #[serde(
+        rename = "odpt:departureTime",
+        deserialize_with = "tolerant::opt_string"
+    )]
+    departure_time: Option<String>,
+    #[serde(
+        rename = "odpt:departureStation",
+        deserialize_with = "tolerant::opt_string"
+    )]
+    departure_station: Option<String>,
+    #[serde(rename = "odpt:arrivalTime", deserialize_with = "tolerant::opt_string")]
+    arrival_time: Option<String>,
+    #[serde(
+        rename = "odpt:arrivalStation",
+        deserialize_with = "tolerant::opt_string"
+    )]
+    arrival_station: Option<String>,
+}
+
+/// Whether an ODPT calendar runs on `day`.
+fn runs_on(calendar: &str, day: NaiveDate) -> bool {
+    use chrono::Datelike;
+    let weekend = matches!(day.weekday(), chrono::Weekday::Sat | chrono::Weekday::Sun);
+    match last_part(calendar).as_str() {
+        "Weekday" => !weekend,
+        "SaturdayHoliday" => weekend,
+        "Saturday" => day.weekday() == chrono::Weekday::Sat,
+        "Holiday" | "Sunday" => day.weekday() == chrono::Weekday::Sun,
+        _ => false,
+    }
+}
+
+/// A train's timetables (`odpt:TrainTimetable`) as the stops of `train`'s run today: the one
+/// whose calendar runs today, each stop on Tokyo's clock, passed up to where the train is, the
+/// train's delay carried to the stops ahead. `None`: no timetable for today.
+pub fn parse_timetable(
+    bytes: &[u8],
+    train: &Train,
+    now: DateTime<Utc>,
+) -> Result<Option<Vec<JourneyStop>>, ParseError> {
+    let tables: Vec<Timetable> = parse::json(COUNTRY.slug, bytes)?;
+    let today = now.with_timezone(&TZ).date_naive();
+    let Some(table) = tables
+        .iter()
+        .find(|t| runs_on(&t.calendar, today))
+        .or_else(|| tables.iter().find(|t| t.calendar.is_empty()))
+    else {
+        return Ok(None);
+    };
+    // Times of a run that started yesterday evening belong to yesterday's service day.
+    let first = table
+        .calls
+        .iter()
+        .find_map(|c| c.departure_time.as_deref().or(c.arrival_time.as_deref()))
+        .and_then(|t| NaiveTime::parse_from_str(t.trim(), "%H:%M").ok());
+    let local_now = now.with_timezone(&TZ).time();
+    let service_day = match first {
+        Some(f) if f > local_now && f.signed_duration_since(local_now).num_hours() >= 12 => {
+            today.pred_opt().unwrap_or(today)
+        }
+        _ => today,
+    };
+    let mut day = service_day;
+    let mut last: Option<NaiveTime> = None;
+    let mut at = |hhmm: Option<&str>| -> Option<DateTime<Utc>> {
+        let t = NaiveTime::parse_from_str(hhmm?.trim(), "%H:%M").ok()?;
+        if last.is_some_and(|l| t < l) {
+            day = day.succ_opt()?;
+        }
+        last = Some(t);
+        TZ.from_local_datetime(&day.and_time(t))
+            .earliest()
+            .map(|t| t.with_timezone(&Utc))
+    };
+    let mut stops: Vec<JourneyStop> = Vec::new();
+    for c in &table.calls {
+        let arr = at(c.arrival_time.as_deref());
+        let dep = at(c.departure_time.as_deref());
+        let station = c
+            .departure_station
+            .as_deref()
+            .or(c.arrival_station.as_deref())
+            .unwrap_or_default();
+        if station.is_empty() {
+            continue;
+        }
+        let mut stop = JourneyStop::timed(last_part(station), (arr, None), (dep, None), TZ);
+        stop.code = Some(station.to_string());
+        stops.push(stop);
+    }
+    // Where the train is: standing at `fromStation`, or between it and `toStation`.
+    let here = train.next_station.as_deref();
+    let at_index = stops.iter().position(|s| Some(s.name.as_str()) == here);
+    let delay = train.delay;
+    for (i, stop) in stops.iter_mut().enumerate() {
+        let ahead = at_index.is_some_and(|h| i >= h);
+        stop.passed = at_index.is_some_and(|h| i < h);
+        if let (true, Some(late)) = (ahead, delay) {
+            let expected = |t: &StopTime| {
+                let planned = parse_offset_time(t.scheduled_at.as_deref()?)?;
+                plus_seconds(planned.with_timezone(&Utc), late.checked_mul(60)?)
+            };
+            let (arr, dep) = (expected(&stop.arrival), expected(&stop.departure));
+            let planned = |t: &StopTime| t.scheduled_at.as_deref().and_then(parse_offset_time);
+            stop.arrival = StopTime::at(planned(&stop.arrival), arr, TZ);
+            stop.departure = StopTime::at(planned(&stop.departure), dep, TZ);
+            stop.delay = Some(late);
+        }
+    }
+    Ok(Some(stops))
+}
+
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
     Live::open(o.http, o.hub, Japan { key: o.key })
@@ -155,6 +294,44 @@ impl Adapter for Japan {
         let key: String = form_urlencoded::byte_serialize(self.key.as_bytes()).collect();
         let path = format!("/api/v4/odpt:Train?acl:consumerKey={key}&odpt:operator={OPERATOR}");
         http.get_parsed(&path, parse_trains).await.map(Some)
+    }
+
+    /// ODPT's trains are `odpt.Train:Operator.Railway.Number` (their `owl:sameAs`).
+    fn owns_train(&self, id: &str) -> bool {
+        id.starts_with("odpt.Train:")
+    }
+
+    /// A running train's timetable of today, placed by where the train is now.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let key: String = form_urlencoded::byte_serialize(self.key.as_bytes()).collect();
+        let path = format!("/api/v4/odpt:Train?acl:consumerKey={key}&odpt:operator={OPERATOR}");
+        let trains = http.get_parsed(&path, parse_trains).await?;
+        let train = trains.into_iter().find(|t| t.id == ask.id).ok_or_else(|| {
+            SourceError::NotFound(format!(
+                "no running train {}: Japan's journeys are those of the trains ODPT lists now",
+                crate::text::quoted(ask.id)
+            ))
+        })?;
+        let rest = ask.id.strip_prefix("odpt.Train:").unwrap_or(ask.id);
+        let Some((railway, number)) = rest.rsplit_once('.') else {
+            return Ok(None);
+        };
+        let encode = |s: &str| form_urlencoded::byte_serialize(s.as_bytes()).collect::<String>();
+        let path = format!(
+            "/api/v4/odpt:TrainTimetable?acl:consumerKey={key}&odpt:railway=odpt.Railway:{}&odpt:trainNumber={}",
+            encode(railway),
+            encode(number)
+        );
+        let stops = http
+            .get_parsed(&path, |b| parse_timetable(b, &train, ask.now))
+            .await?
+            .ok_or_else(|| {
+                SourceError::NotFound(format!(
+                    "ODPT has no timetable of today for {}",
+                    crate::text::quoted(ask.id)
+                ))
+            })?;
+        Ok(Some(Journey { train, stops }))
     }
 
     async fn board(&self, _http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
@@ -204,5 +381,38 @@ mod tests {
             ]
         );
         assert_eq!(trains[0].from.as_deref(), Some("Osaki"));
+    }
+
+    #[test]
+    fn a_running_trains_timetable_of_the_day_is_its_journey() {
+        let trains = parse_trains(&crate::upstream::fixture("japan/trains-jr-east.json")).unwrap();
+        let train = trains
+            .iter()
+            .find(|t| t.train_code == "JobanRapid 476M")
+            .unwrap();
+        let bytes = crate::upstream::fixture("japan/train-timetable-476M.json");
+        let tuesday: DateTime<Utc> = "2026-11-23T23:53:00Z".parse().unwrap(); // 08:53 JST
+        let stops = parse_timetable(&bytes, train, tuesday).unwrap().unwrap();
+        let names: Vec<&str> = stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Toride", "Tennodai", "Abiko"]);
+        assert_eq!(
+            stops[0].departure.scheduled.as_deref(),
+            Some("08:48"),
+            "the weekday's"
+        );
+        assert!(
+            stops[0].passed && !stops[1].passed,
+            "between Toride and Tennodai"
+        );
+        assert_eq!(
+            (stops[1].arrival.expected.as_deref(), stops[1].delay),
+            (Some("08:54"), Some(3)),
+            "180 s late, carried ahead"
+        );
+        assert_eq!(stops[0].departure.expected, None);
+        let sunday: DateTime<Utc> = "2026-11-28T23:53:00Z".parse().unwrap();
+        let stops = parse_timetable(&bytes, train, sunday).unwrap().unwrap();
+        assert_eq!(stops[0].departure.scheduled.as_deref(), Some("08:40"));
+        assert_eq!(parse_timetable(b"[]", train, sunday).unwrap(), None);
     }
 }

@@ -119,7 +119,7 @@ pub static FEEDS: &[FeedRow] = &[
         ttl: secs(30), per_minute: 6, key_from: Some("free registration at numerique.sncf.com (API SNCF)"),
         hub: Some("87384008"), open: france::open },
     FeedRow { country: &country::JAPAN, upstream: "ODPT",
-        parsers: &["japan::parse_trains"],
+        parsers: &["japan::parse_trains", "japan::parse_timetable"],
         attribution: "Japan: Public Transportation Open Data Center (ODPT)",
         base_url: "https://api.odpt.org", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: Some("free developer registration at developer.odpt.org"),
