@@ -267,8 +267,15 @@ fn draw_still(state: &AppState, p: Projection, inner: Rect) -> Raster {
     r
 }
 
-/// The main stations' names, in the list's order (the biggest first), where they fit without
-/// covering a train, another name or the edge; more fit as the map zooms in.
+/// How many of a country's main stations (the first of its list) are named even over trains:
+/// a map that names Kokkola but not Helsinki, because Helsinki is busy, is no guide.
+const MAIN_NAMED: usize = 6;
+
+/// The main stations' names, in the list's order (the biggest first), each where it fits
+/// without covering another name, the selected train or the edge: right of its dot, left of
+/// it, or the row above or below. The first [`MAIN_NAMED`] may cover trains (the busiest
+/// places are the ones that need a name); the rest only where nothing is. More fit as the map
+/// zooms in.
 fn labels(
     state: &AppState,
     p: Projection,
@@ -281,32 +288,45 @@ fn labels(
         return;
     };
     let w = usize::from(inner.width);
-    for s in assets::stations(c) {
+    // What no name may cover: other names and the selected train.
+    let mut named = vec![false; taken.len()];
+    if let Some((cx, cy)) = state
+        .selected_position()
+        .and_then(|(lng, lat)| p.cell(lng, lat))
+    {
+        named[usize::from(cy) * w + usize::from(cx)] = true;
+    }
+    for (i, s) in assets::stations(c).iter().enumerate() {
         let Some((cx, cy)) = p.cell(s.lng, s.lat) else {
             continue;
         };
         let name: String = s.name.chars().take(18).collect();
         let len = name.chars().count() as u16;
-        // Right of the dot, else left of it.
-        let start = if cx + 1 + len <= inner.width {
-            cx + 1
-        } else if cx > len {
-            cx - len - 1
-        } else {
+        let main = i < MAIN_NAMED;
+        // Right of the dot, left of it, then the rows above and below, starting at the dot.
+        let right = (cx + 1 + len <= inner.width).then_some((cy, cx + 1));
+        let left = (cx > len).then(|| (cy, cx - len - 1));
+        let fits_row = cx + len <= inner.width;
+        let above = (cy > 0 && fits_row).then(|| (cy - 1, cx));
+        let below = (cy + 1 < inner.height && fits_row).then_some((cy + 1, cx));
+        let spot = [right, left, above, below].into_iter().flatten().find(|&(row, start)| {
+            let row = usize::from(row) * w;
+            // A cell of room on each side, so that names do not run together.
+            let from = row + usize::from(start.saturating_sub(1));
+            let to = row + (usize::from(start + len) + 1).min(w);
+            let blocked = if main { &named } else { &*taken };
+            !blocked[from..to].iter().any(|t| *t)
+        });
+        let Some((row, start)) = spot else {
             continue;
         };
-        let row = usize::from(cy) * w;
-        // A cell of room on each side, so that names do not run together.
-        let from = usize::from(start.saturating_sub(1));
-        let to = (usize::from(start + len) + 1).min(w);
-        if taken[row + from..row + to].iter().any(|t| *t) {
-            continue;
+        let line = usize::from(row) * w;
+        let (from, to) = (line + usize::from(start), line + usize::from(start + len));
+        for cells in [&mut *taken, &mut named] {
+            cells[from..to].iter_mut().for_each(|t| *t = true);
         }
-        taken[row + from..row + to]
-            .iter_mut()
-            .for_each(|t| *t = true);
-        taken[row + usize::from(cx)] = true;
-        buf.set_string(inner.x + start, inner.y + cy, &name, theme.dim());
+        taken[usize::from(cy) * w + usize::from(cx)] = true;
+        buf.set_string(inner.x + start, inner.y + row, &name, theme.dim());
     }
 }
 
