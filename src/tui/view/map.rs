@@ -267,6 +267,30 @@ fn draw_still(state: &AppState, p: Projection, inner: Rect) -> Raster {
     r
 }
 
+/// A station's name on the map: whole words up to 18 columns ("New York Penn", "Seattle King"),
+/// cut only when its first word alone is longer.
+fn label(name: &str) -> String {
+    const MAX: usize = 18;
+    if name.chars().count() <= MAX {
+        return name.to_string();
+    }
+    let mut out = String::new();
+    for word in name.split(' ') {
+        let wanted = out.chars().count() + usize::from(!out.is_empty()) + word.chars().count();
+        if wanted > MAX {
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    if out.is_empty() {
+        out = name.chars().take(MAX).collect();
+    }
+    out
+}
+
 /// How many of a country's main stations (the first of its list) are named even over trains:
 /// a map that names Kokkola but not Helsinki, because Helsinki is busy, is no guide.
 const MAIN_NAMED: usize = 6;
@@ -300,7 +324,7 @@ fn labels(
         let Some((cx, cy)) = p.cell(s.lng, s.lat) else {
             continue;
         };
-        let name: String = s.name.chars().take(18).collect();
+        let name = label(&s.name);
         let len = name.chars().count() as u16;
         let main = i < MAIN_NAMED;
         // Right of the dot, left of it, then the rows above and below, starting at the dot.
@@ -309,14 +333,17 @@ fn labels(
         let fits_row = cx + len <= inner.width;
         let above = (cy > 0 && fits_row).then(|| (cy - 1, cx));
         let below = (cy + 1 < inner.height && fits_row).then_some((cy + 1, cx));
-        let spot = [right, left, above, below].into_iter().flatten().find(|&(row, start)| {
-            let row = usize::from(row) * w;
-            // A cell of room on each side, so that names do not run together.
-            let from = row + usize::from(start.saturating_sub(1));
-            let to = row + (usize::from(start + len) + 1).min(w);
-            let blocked = if main { &named } else { &*taken };
-            !blocked[from..to].iter().any(|t| *t)
-        });
+        let spot = [right, left, above, below]
+            .into_iter()
+            .flatten()
+            .find(|&(row, start)| {
+                let row = usize::from(row) * w;
+                // A cell of room on each side, so that names do not run together.
+                let from = row + usize::from(start.saturating_sub(1));
+                let to = row + (usize::from(start + len) + 1).min(w);
+                let blocked = if main { &named } else { &*taken };
+                !blocked[from..to].iter().any(|t| *t)
+            });
         let Some((row, start)) = spot else {
             continue;
         };
