@@ -312,9 +312,22 @@ pub fn journey(answer: &JourneyResponse, format: Format) -> String {
                     platform_text(s.platform.as_deref(), s.planned_platform.as_deref()),
                 ]
             });
-            let mut out = format!("{} · {} · {}\n", t.name, t.status, delay_text(t.delay));
+            let partly = if t.partly_cancelled {
+                " · partly cancelled"
+            } else {
+                ""
+            };
+            let mut out = format!(
+                "{} · {}{partly} · {}\n",
+                t.name,
+                t.status,
+                delay_text(t.delay)
+            );
             if let Some(op) = &t.operator {
                 out.push_str(&format!("operated by {op}\n"));
+            }
+            for message in &t.messages {
+                out.push_str(&format!("! {message}\n"));
             }
             out.push('\n');
             if answer.stops.is_empty() {

@@ -396,6 +396,16 @@ impl FeedHttp {
             }
         };
         let status = response.status();
+        if status == reqwest::StatusCode::NOT_FOUND {
+            // The upstream answered: it knows no such thing (a run ViaggiaTreno cannot follow,
+            // a train of another day). That is no outage, so no backoff for the whole feed.
+            return Err(SourceError::NotFound(format!(
+                "{} ({}) knows no {}",
+                self.spec.upstream,
+                self.spec.slug,
+                crate::text::quoted(url.strip_prefix(&self.base).unwrap_or(url))
+            )));
+        }
         if !status.is_success() {
             return Err(self.fail(format!("answered {} for {url}", status.as_u16())));
         }

@@ -31,6 +31,9 @@
 //! places that are not stops (`MELZO SCALO`), and are `"--"` before departure. Stops to come
 //! carry no forecast: the train's current delay is carried forward to them, as the boards do.
 //! `cambiNumero` (the train runs on under another number from a station) is a message.
+//! A board says nothing of all this: its soonest rows' progress is asked, and every run whose
+//! progress railtop has seen in the last five minutes completes its row (cancelled, its
+//! `subTitle` as the row's message).
 //!
 //! Trains: ViaggiaTreno has no positions and no list of running trains. railtop lists the
 //! trains of the main stations' boards (the hub's, or `stop`'s alone) and asks
@@ -671,11 +674,21 @@ fn board_path(code: &str, now: DateTime<Utc>) -> String {
 /// Stations' names as learnt from runs' stops, at most this many (Italy has about 2,900).
 const NAMES_KEPT: usize = 5_000;
 
+/// Runs' progress kept to complete boards with, at most this many and for this long.
+const SEEN_KEPT: usize = 2_000;
+const SEEN_LIFE: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// The soonest rows of a board whose run's progress is asked (a cut-short run shows only there).
+const BOARD_PROGRESS: usize = 4;
+
 /// The feed's adapter (its registry row opens it with `open_plain`).
 #[derive(Default)]
 pub struct Italy {
     /// RFI id → name, learnt from every run's stops (boards name no station).
     names: std::sync::Mutex<HashMap<String, String>>,
+    /// Run id → its last progress and when: a board says nothing of a run cut short or
+    /// cancelled stop by stop, its progress does.
+    seen: std::sync::Mutex<HashMap<String, (Seen, std::time::Instant)>>,
 }
 
 impl Italy {
@@ -701,7 +714,58 @@ impl Italy {
         let bytes = http.get(&run.progress_path()).await.ok()?;
         let seen = parse_progress(&bytes).ok()?;
         self.learn(&seen);
+        self.remember(run, &seen);
         Some(seen)
+    }
+
+    fn remember(&self, run: &Run, seen: &Seen) {
+        let mut kept = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() >= SEEN_KEPT {
+            kept.retain(|_, (_, at)| at.elapsed() < SEEN_LIFE);
+        }
+        if kept.len() < SEEN_KEPT {
+            kept.insert(run.id(), (seen.clone(), std::time::Instant::now()));
+        }
+    }
+
+    fn recalled(&self, id: &str) -> Option<Seen> {
+        let kept = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        kept.get(id)
+            .filter(|(_, at)| at.elapsed() < SEEN_LIFE)
+            .map(|(seen, _)| seen.clone())
+    }
+
+    /// A board completed with what its runs' progress says: the soonest runs asked (a few,
+    /// within the feed's budget), every run already known applied (cancelled, cut short, the
+    /// `subTitle` as the row's message).
+    async fn completed(&self, http: &FeedHttp, board: &mut Board) {
+        let ask: Vec<Run> = board
+            .departures
+            .iter()
+            .filter_map(|d| d.train_id.as_deref())
+            .filter(|id| self.recalled(id).is_none())
+            .filter_map(Run::from_id)
+            .take(BOARD_PROGRESS)
+            .collect();
+        futures_util::future::join_all(ask.iter().map(|run| self.progress(http, run))).await;
+        for d in &mut board.departures {
+            let Some(seen) = d.train_id.as_deref().and_then(|id| self.recalled(id)) else {
+                continue;
+            };
+            if seen.cancelled {
+                d.cancelled = true;
+                d.delay = None;
+                d.expected_dep = None;
+            }
+            for m in seen.messages {
+                if !d.messages.contains(&m) {
+                    d.messages.push(m);
+                }
+            }
+            if seen.partly_cancelled && d.messages.is_empty() {
+                d.messages.push("partly cancelled".into());
+            }
+        }
     }
 
     /// The trains of `stations`' boards, each once, then the progress of the first running
@@ -775,6 +839,7 @@ impl Adapter for Italy {
         })?;
         let (seen, stops) = http.get_parsed(&run.progress_path(), parse_journey).await?;
         self.learn(&seen);
+        self.remember(&run, &seen);
         let code = seen.code.clone().unwrap_or_else(|| run.number.to_string());
         let mut train = Train {
             id: run.id(),
@@ -813,6 +878,7 @@ impl Adapter for Italy {
                 self.progress(http, &run).await;
             }
         }
+        self.completed(http, &mut board).await;
         board.station.name = self.name_of(&code).unwrap_or_default();
         Ok(http.spec.complete(&code, board))
     }

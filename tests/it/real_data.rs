@@ -210,6 +210,24 @@ async fn italy_on_the_third_round_through_the_binary_and_the_api() {
     .await;
     assert_eq!(api.stops, cut.stops);
     assert!(api.train.partly_cancelled);
+    // The board knows nothing of it; the run's progress, once seen, completes its row.
+    let board: DeparturesResponse = get_json(format!(
+        "{}/api/live/departures?station=italy:S01701&limit=48",
+        server.url()
+    ))
+    .await;
+    let row = board
+        .departures
+        .iter()
+        .find(|d| d.train_code.as_deref() == Some("REG 24961"))
+        .unwrap();
+    assert!(
+        row.messages
+            .first()
+            .is_some_and(|m| m.starts_with("Treno cancellato da SARONNO")),
+        "{:?}",
+        row.messages
+    );
 
     // REG 3035, 21 minutes late: called stops with their real times, the platform change at
     // Savona, and the delay carried to the stops to come.
