@@ -125,21 +125,6 @@ pub fn answers_to(code: &str, aliases: &[String], query: &str) -> bool {
     code.eq_ignore_ascii_case(q) || aliases.iter().any(|a| a.eq_ignore_ascii_case(q))
 }
 
-/// Finds a station by code or alias (case-insensitive), in one country or in all.
-pub fn find_station(
-    query: &str,
-    country: Option<&str>,
-) -> Option<(&'static str, &'static Station)> {
-    station_lists()
-        .iter()
-        .filter(|(slug, _)| country.is_none_or(|c| c == **slug))
-        .find_map(|(slug, list)| {
-            list.iter()
-                .find(|s| s.answers_to(query))
-                .map(|s| (*slug, s))
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,21 +144,6 @@ mod tests {
             codes.dedup();
             assert_eq!(codes.len(), list.len(), "{slug}: duplicate codes");
         }
-    }
-
-    #[test]
-    fn finds_codes_and_aliases() {
-        assert_eq!(find_station("HKI", None).unwrap().1.name, "Helsinki");
-        assert_eq!(find_station("tpe", None).unwrap().1.name, "Tampere");
-        assert_eq!(
-            find_station("CNLLY", None).unwrap().1.name,
-            "Dublin Connolly"
-        );
-        assert_eq!(find_station("berlin-hbf", None).unwrap().1.code, "8011160");
-        assert_eq!(find_station("8011160", None).unwrap().1.name, "Berlin Hbf");
-        assert_eq!(find_station("8503000", None).unwrap().1.name, "Zürich HB");
-        assert!(find_station("HKI", Some("ireland")).is_none());
-        assert!(find_station("NOPE", None).is_none());
     }
 
     #[test]

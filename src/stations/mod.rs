@@ -15,6 +15,13 @@ pub mod online;
 
 pub use online::current;
 
+/// The station `code` names in `country` (every country without one), from the directory as it
+/// is now (the embedded lists and the feeds' own): its code or an alias, exactly. The one look-up
+/// of a code every feed makes.
+pub fn by_code(code: &str, country: Option<&str>) -> Option<Entry> {
+    current().by_code(code, country).cloned()
+}
+
 use crate::assets;
 use crate::country;
 use std::collections::BTreeMap;
@@ -371,6 +378,15 @@ impl Directory {
         }
         found.sort_by(order);
         found
+    }
+
+    /// The station `code` is the code or an alias of, in `country` (every country without
+    /// one): exactly, case aside. What a feed asks when it is handed a code.
+    pub fn by_code(&self, code: &str, country: Option<&str>) -> Option<&Entry> {
+        self.entries
+            .iter()
+            .filter(|e| country.is_none_or(|c| c == e.country))
+            .find(|e| e.has_code(code))
     }
 
     /// What `query` names in `country` (every country without one): a code or alias, an exact
@@ -753,6 +769,21 @@ mod tests {
         );
         assert_eq!(d.describe("narnia:HKI"), None);
         assert_eq!(d.describe("qxzvwk"), None);
+    }
+
+    #[test]
+    fn finds_codes_and_aliases() {
+        let d = Directory::embedded();
+        let name = |code: &str, country| d.by_code(code, country).map(|e| e.name.as_str());
+        assert_eq!(name("HKI", None), Some("Helsinki"));
+        assert_eq!(name("tpe", None), Some("Tampere"));
+        assert_eq!(name("CNLLY", None), Some("Dublin Connolly"));
+        assert_eq!(name("berlin-hbf", None), Some("Berlin Hbf"));
+        assert_eq!(name("8011160", None), Some("Berlin Hbf"));
+        assert_eq!(name("8503000", None), Some("Zürich HB"));
+        assert_eq!(name("ED", Some("netherlands")), Some("Ede-Wageningen"));
+        assert_eq!(name("HKI", Some("ireland")), None);
+        assert_eq!(name("NOPE", None), None);
     }
 
     #[test]

@@ -46,8 +46,8 @@ impl CodeShape {
     /// Like [`check`](Self::check), for feeds whose station list also knows names' slugs
     /// (`berlin-hbf`): the code the country's list has for `station`, else `station` itself.
     pub fn check_listed(&self, station: &str, country: &str) -> Result<String, SourceError> {
-        let listed = crate::assets::find_station(station, Some(country));
-        let code = listed.map_or(station, |(_, s)| s.code.as_str());
+        let listed = crate::stations::by_code(station, Some(country));
+        let code = listed.as_ref().map_or(station, |s| s.code.as_str());
         self.check(code)
             .map_err(|_| SourceError::NotFound(format!("{station:?} is not {}", self.what)))
     }

@@ -949,9 +949,7 @@ fn stop_label(stop: &str, table: Option<&Timetable>, config: &GtfsFeedConfig) ->
     table
         .and_then(|t| t.stop_name(stop))
         .map(str::to_string)
-        .or_else(|| {
-            crate::assets::find_station(stop, Some(&config.slug)).map(|(_, s)| s.name.clone())
-        })
+        .or_else(|| crate::stations::by_code(stop, Some(&config.slug)).map(|s| s.name))
         .unwrap_or_else(|| stop.to_string())
 }
 

@@ -78,8 +78,8 @@ impl FeedSpec {
             s.code = code.to_string();
         }
         if s.name.is_empty() {
-            s.name = crate::assets::find_station(&s.code, Some(self.slug))
-                .map_or_else(|| s.code.clone(), |(_, known)| known.name.clone());
+            s.name = crate::stations::by_code(&s.code, Some(self.slug))
+                .map_or_else(|| s.code.clone(), |known| known.name);
         }
         s.country.get_or_insert_with(|| self.slug.to_string());
         s.timezone.get_or_insert_with(|| self.tz.name().to_string());

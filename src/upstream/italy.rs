@@ -694,9 +694,10 @@ pub struct Italy {
 impl Italy {
     fn name_of(&self, code: &str) -> Option<String> {
         let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
-        names.get(code).cloned().or_else(|| {
-            crate::assets::find_station(code, Some(COUNTRY.slug)).map(|(_, s)| s.name.clone())
-        })
+        names
+            .get(code)
+            .cloned()
+            .or_else(|| crate::stations::by_code(code, Some(COUNTRY.slug)).map(|s| s.name))
     }
 
     fn learn(&self, seen: &Seen) {

@@ -66,7 +66,7 @@ pub trait Feed: Send + Sync {
         self.spec().attribution
     }
     /// Whether `code` is a station of this feed (for routing boards): by default, whether the
-    /// country's embedded station list has it as a code or alias.
+    /// station directory (the embedded lists and the feeds' own) has it as a code or alias.
     fn knows_station(&self, code: &str) -> bool {
         in_station_list(self.slug(), code)
     }
@@ -118,7 +118,7 @@ fn slug_prefixed(slug: &str, id: &str) -> bool {
 /// What each feed's file writes: how it asks its upstream and reads the answers. [`Live`] makes
 /// it a [`Feed`], so the boxing, the routing and the hub rule are written once.
 pub trait Adapter: Send + Sync + 'static {
-    /// Whether the country's embedded station list routes boards here (not for feeds whose
+    /// Whether the station directory routes boards here (not for feeds whose
     /// stations are only their own ids).
     const STATION_LIST: bool = true;
 
@@ -340,9 +340,12 @@ pub fn place(country: &str, code: &str) -> Option<(f64, f64)> {
         .map(|e| (e.lat, e.lng))
 }
 
-/// Whether the country's embedded station list has `code` as a code or alias.
+/// Whether the station directory (the embedded lists and the feeds' own) has `code` as a code
+/// or alias in `country`.
 pub fn in_station_list(country: &str, code: &str) -> bool {
-    crate::assets::find_station(code, Some(country)).is_some()
+    crate::stations::current()
+        .by_code(code, Some(country))
+        .is_some()
 }
 
 /// For countries whose feeds have boards but no positions: the trains of a hub's board, as

@@ -569,7 +569,8 @@ async fn stop_place(http: &FeedHttp, station: &str) -> Result<String, SourceErro
     if station.starts_with(STOP_PREFIX) {
         return Ok(station.to_string());
     }
-    let listed = crate::assets::find_station(station, Some(COUNTRY.slug)).map(|(_, s)| s);
+    let listed = crate::stations::by_code(station, Some(COUNTRY.slug));
+    let listed = listed.as_ref();
     if let Some(id) = listed.and_then(|s| s.aliases.iter().find(|a| a.starts_with(STOP_PREFIX))) {
         return Ok(id.clone());
     }
