@@ -557,8 +557,16 @@ pub const TARGETS: &[Target] = &[
         seeds: &["fixtures/poland/"],
         made: none,
         run: |d| {
-            drop(poland::parse_timetable(d, 33605));
-            drop(poland::parse_operations(d, 33605));
+            let timetable = poland::parse_timetable(d, 33605);
+            let operations = poland::parse_operations(d, 33605);
+            if let (Ok(t), Ok(o)) = (timetable, operations) {
+                let station = railtop::model::StationInfo::default();
+                if let Some(j) =
+                    poland::journey(&t, &o, &station, "poland-20261124-EIP 1301", now())
+                {
+                    journey(Some(j.train), j.stops);
+                }
+            }
         },
     },
     Target {

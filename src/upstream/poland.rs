@@ -22,7 +22,9 @@
 //!   `ord`), actual times `aa`/`ad` (Warsaw time without an offset, or RFC 3339), `cn` when the
 //!   stop is cancelled; `pg.hn` says more pages follow (one page of 1,000 covers a station).
 //!
-//! A departure's platform is written `peron/tor` (`II/4`), as Polish boards show both. The basic
+//! A departure's platform is written `peron/tor` (`II/4`), as Polish boards show both.
+//! Journeys are a hub-board train's run from the same two answers (the timetable lists every
+//! call of each run, the operations with `fullRoutes` what happened at each): no extra request. The basic
 //! key allows 100 requests an hour: a station's timetable is kept an hour, its operations as long
 //! as the registry row's TTL.
 
@@ -30,10 +32,10 @@ use super::codes::CodeShape;
 use super::http::{FeedHttp, Kept, Opened};
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, parse_offset_time};
-use super::{Adapter, BoardAsk, Feed, Live};
+use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure};
+use crate::model::{via_list, Departure, JourneyStop, StationInfo};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Days, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use serde::Deserialize;
@@ -98,6 +100,14 @@ struct RouteStop {
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     ord: Option<i64>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
+    atm: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    ady: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    apl: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    atr: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
     dtm: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     ddy: Option<i64>,
@@ -136,9 +146,32 @@ struct OperationStop {
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     psn: Option<i64>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
+    aa: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
     ad: Option<String>,
     #[serde(default, deserialize_with = "tolerant::bool")]
     cn: bool,
+}
+
+/// One call of a run as the timetable plans it, on no day yet (clock times and day offsets).
+#[derive(Debug, Clone, PartialEq)]
+struct PlannedCall {
+    id: Option<i64>,
+    name: String,
+    order: Option<i64>,
+    arrival: Option<(i64, String)>,
+    departure: Option<(i64, String)>,
+    platform: Option<String>,
+}
+
+/// What happened at one call of a run (operations with `fullRoutes`).
+#[derive(Debug, Clone, PartialEq)]
+struct CallHappened {
+    id: Option<i64>,
+    order: Option<i64>,
+    arrived: Option<DateTime<Utc>>,
+    departed: Option<DateTime<Utc>>,
+    cancelled: bool,
 }
 
 /// One departure of the timetable: a run leaving the station on one operating day.
@@ -154,6 +187,8 @@ struct Leaving {
     via: Vec<String>,
     platform: Option<String>,
     operator: Option<String>,
+    /// Every call of the run, for its journey.
+    calls: Arc<Vec<PlannedCall>>,
 }
 
 /// A run on one operating day, as both answers name it.
@@ -175,6 +210,8 @@ pub struct Timetable {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Operations {
     at_station: HashMap<(RunKey, Option<i64>), Happened>,
+    /// Every run's calls as they happened (the answer asks for full routes).
+    runs: HashMap<RunKey, Vec<CallHappened>>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -313,6 +350,27 @@ pub fn parse_timetable(bytes: &[u8], station: i64) -> Result<Timetable, ParseErr
             .get(route.cc.trim())
             .cloned()
             .or_else(|| Some(route.cc.trim().to_string()).filter(|c| !c.is_empty()));
+        let calls = Arc::new(
+            route
+                .st
+                .iter()
+                .take(crate::model::journey::MAX_STOPS)
+                .map(|c| PlannedCall {
+                    id: c.id,
+                    name: name_of(c.id),
+                    order: c.ord,
+                    arrival: c.atm.clone().map(|t| (c.ady.unwrap_or(0), t)),
+                    departure: c.dtm.clone().map(|t| (c.ddy.unwrap_or(0), t)),
+                    platform: match (
+                        c.dpl.as_deref().or(c.apl.as_deref()),
+                        c.dtr.as_deref().or(c.atr.as_deref()),
+                    ) {
+                        (Some(p), Some(t)) => Some(format!("{}/{}", p.trim(), t.trim())),
+                        (p, t) => p.or(t).map(|s| s.trim().to_string()),
+                    },
+                })
+                .collect::<Vec<_>>(),
+        );
         for day in route.od.iter().filter_map(|d| operating_day(d)) {
             let Some(clock) = stop.dtm.as_deref() else {
                 continue;
@@ -330,6 +388,7 @@ pub fn parse_timetable(bytes: &[u8], station: i64) -> Result<Timetable, ParseErr
                 via: via.clone(),
                 platform: platform.clone(),
                 operator: operator.clone(),
+                calls: Arc::clone(&calls),
             });
         }
     }
@@ -343,19 +402,34 @@ pub fn parse_timetable(bytes: &[u8], station: i64) -> Result<Timetable, ParseErr
 pub fn parse_operations(bytes: &[u8], station: i64) -> Result<Operations, ParseError> {
     let answer: OperationsAnswer = parse::json(COUNTRY.slug, bytes)?;
     let mut at_station = HashMap::new();
+    let mut runs = HashMap::new();
     for run in answer.tr {
         let (Some(sid), Some(oid), Some(day)) = (run.sid, run.oid, operating_day(&run.od)) else {
             continue;
         };
-        for stop in run.st.into_iter().filter(|s| s.id == Some(station)) {
+        let key = RunKey { sid, oid, day };
+        for stop in run.st.iter().filter(|s| s.id == Some(station)) {
             let happened = Happened {
                 departed: stop.ad.as_deref().and_then(actual_time),
                 cancelled: stop.cn,
             };
-            at_station.insert((RunKey { sid, oid, day }, stop.psn), happened);
+            at_station.insert((key, stop.psn), happened);
         }
+        let calls = run
+            .st
+            .iter()
+            .take(crate::model::journey::MAX_STOPS)
+            .map(|s| CallHappened {
+                id: s.id,
+                order: s.psn,
+                arrived: s.aa.as_deref().and_then(actual_time),
+                departed: s.ad.as_deref().and_then(actual_time),
+                cancelled: s.cn,
+            })
+            .collect();
+        runs.insert(key, calls);
     }
-    Ok(Operations { at_station })
+    Ok(Operations { at_station, runs })
 }
 
 /// The board at `now`: the timetable's departures not yet gone within the next day, with what
@@ -397,6 +471,95 @@ pub fn board(timetable: &Timetable, operations: &Operations, now: DateTime<Utc>)
     Board::named(timetable.station_name.clone(), in_order(rows))
 }
 
+/// The journey of a board's train `id` (`poland-YYYYMMDD-<code>`, as [`super::trains_from_board`]
+/// names it) from the station's timetable and operations, both already fetched for its board:
+/// the run of that code leaving nearest to `now`, every call planned, what happened at each.
+pub fn journey(
+    timetable: &Timetable,
+    operations: &Operations,
+    station: &StationInfo,
+    id: &str,
+    now: DateTime<Utc>,
+) -> Option<Journey> {
+    let (_, code) = super::board_train_id(COUNTRY.slug, id)?;
+    let leaving = timetable
+        .leaving
+        .iter()
+        .filter(|l| l.train_code.as_deref() == Some(code))
+        .min_by_key(|l| (l.planned - now).num_seconds().saturating_abs())?;
+    let happened = operations.runs.get(&leaving.run);
+    let day = leaving.run.day;
+    let stops: Vec<JourneyStop> = leaving
+        .calls
+        .iter()
+        .map(|c| {
+            let did = happened.and_then(|calls| {
+                calls
+                    .iter()
+                    .find(|h| h.order.is_some() && h.order == c.order && h.id == c.id)
+                    .or_else(|| calls.iter().find(|h| h.id == c.id))
+            });
+            let plan =
+                |at: &Option<(i64, String)>| at.as_ref().and_then(|(d, t)| warsaw(day, *d, t));
+            let cancelled = did.is_some_and(|h| h.cancelled);
+            let arr = plan(&c.arrival);
+            let dep = plan(&c.departure);
+            let mut stop = JourneyStop::timed(
+                c.name.clone(),
+                (
+                    arr,
+                    did.and_then(|h| h.arrived)
+                        .filter(|_| !cancelled && arr.is_some()),
+                ),
+                (
+                    dep,
+                    did.and_then(|h| h.departed)
+                        .filter(|_| !cancelled && dep.is_some()),
+                ),
+                TZ,
+            );
+            stop.code = c.id.map(|i| i.to_string());
+            if let Some(code) = &stop.code {
+                (stop.lat, stop.lng) = super::place(COUNTRY.slug, code).unzip();
+            }
+            stop.platform = c.platform.clone();
+            stop.cancelled = cancelled;
+            stop.passed =
+                did.is_some_and(|h| h.departed.is_some() || (dep.is_none() && h.arrived.is_some()));
+            stop
+        })
+        .collect();
+    let mut train = super::trains_from_board(
+        COUNTRY.slug,
+        station,
+        &[Departure {
+            line: leaving.line.clone(),
+            destination: leaving.destination.clone(),
+            train_code: leaving.train_code.clone(),
+            scheduled_dep: local_hhmm(leaving.planned, TZ),
+            operator: leaving.operator.clone(),
+            ..Departure::default()
+        }],
+        &now.with_timezone(&TZ).format("%Y%m%d").to_string(),
+    )
+    .pop()?;
+    train.id = id.to_string();
+    train.from = stops.first().map(|s| s.name.clone());
+    train.delay = stops.iter().rev().find(|s| s.passed).and_then(|s| s.delay);
+    train.partly_cancelled =
+        stops.iter().any(|s| s.cancelled) && !stops.iter().all(|s| s.cancelled);
+    if stops.iter().all(|s| s.cancelled) && !stops.is_empty() {
+        train.status = crate::model::status::CANCELLED.into();
+    } else if stops.iter().any(|s| s.passed) {
+        train.status = crate::model::status::RUNNING.into();
+    }
+    train.next_station = stops
+        .iter()
+        .find(|s| !s.passed && !s.cancelled)
+        .map(|s| s.name.clone());
+    Some(Journey { train, stops })
+}
+
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
     let http = o.http.with_header("X-Api-Key", o.key);
@@ -436,6 +599,36 @@ impl Poland {
 }
 
 impl Adapter for Poland {
+    /// A hub-board train's run, from the hub's timetable (kept an hour) and operations (kept as
+    /// long as a board's): no request beyond the board's own.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let code = CODES.check_listed(ask.hub, COUNTRY.slug)?;
+        let station: i64 = code
+            .parse()
+            .map_err(|_| SourceError::NotFound(format!("{code:?} is not {}", CODES.what)))?;
+        let timetable = self.timetable(http, station, ask.now).await?;
+        let path = format!("{OPERATIONS}?stations={station}&fullRoutes=true&page=1&pageSize=1000");
+        let operations = http
+            .get_parsed(&path, |b| parse_operations(b, station))
+            .await?;
+        let info = http
+            .spec
+            .complete(
+                &code,
+                Board::named(timetable.station_name.clone(), Vec::new()),
+            )
+            .station;
+        journey(&timetable, &operations, &info, ask.id, ask.now)
+            .map(Some)
+            .ok_or_else(|| {
+                SourceError::NotFound(format!(
+                    "no train {} on the board of {}: Poland's journeys are those of the hub's trains",
+                    crate::text::quoted(ask.id),
+                    ask.hub
+                ))
+            })
+    }
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let code = CODES.check_listed(ask.station, COUNTRY.slug)?;
         let station: i64 = code
@@ -560,5 +753,43 @@ mod tests {
             .unwrap()
             .at_station
             .is_empty());
+    }
+
+    #[test]
+    fn a_board_trains_journey_comes_from_the_same_two_answers() {
+        let tt =
+            parse_timetable(&crate::upstream::fixture("poland/schedules.json"), STATION).unwrap();
+        let ops =
+            parse_operations(&crate::upstream::fixture("poland/operations.json"), STATION).unwrap();
+        let station = StationInfo {
+            code: "33605".into(),
+            name: "Warszawa Centralna".into(),
+            ..StationInfo::default()
+        };
+        let now = at("2026-11-24T06:45:00Z"); // 07:45 in Warsaw
+        let j = journey(&tt, &ops, &station, "poland-20261124-EIP 1301", now).unwrap();
+        assert_eq!(j.train.id, "poland-20261124-EIP 1301");
+        assert_eq!(j.train.train_code, "EIP 1301");
+        let names: Vec<&str> = j.stops.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names.len(), 3);
+        assert_eq!(names[0], "Warszawa Centralna");
+        let first = &j.stops[0];
+        assert_eq!(
+            (
+                first.departure.scheduled.as_deref(),
+                first.departure.expected.as_deref()
+            ),
+            (Some("07:35"), Some("07:43"))
+        );
+        assert!(first.passed && first.arrival.is_empty());
+        assert_eq!(first.platform.as_deref(), Some("II/4"));
+        assert!(!j.stops[1].passed);
+        assert_eq!(j.stops[2].arrival.scheduled.as_deref(), Some("10:02"));
+        assert_eq!(j.train.delay, Some(8));
+        assert_eq!(j.train.status, "running");
+        assert_eq!(
+            journey(&tt, &ops, &station, "poland-20261124-TLK 9", now),
+            None
+        );
     }
 }
