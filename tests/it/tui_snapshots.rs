@@ -192,6 +192,25 @@ fn details_with_a_journey() {
         );
         insta::assert_snapshot!(format!("details_journey_{w}x{h}"), screen(&s).backend());
     }
+    // A journey whose record says more than the list's (a run cut short): the window says it.
+    let mut s = loaded(Some("finland"), (120, 40), false);
+    key(&mut s, KeyCode::Enter);
+    let id = s.details_of().unwrap().to_string();
+    let mut told = demo.journey_at(&id, now()).unwrap();
+    told.train.partly_cancelled = true;
+    told.train.messages = vec!["Cancelled from Helsinki to Pasila; starts at Pasila.".into()];
+    update(
+        &mut s,
+        Event::Journey {
+            result: Ok(std::sync::Arc::new(told)),
+            id,
+            at: now(),
+        },
+    );
+    let text = format!("{:?}", screen(&s).backend());
+    assert!(text.contains("partly cancelled"), "{text}");
+    assert!(text.contains("Cancelled from Helsinki"), "{text}");
+
     let mut s = loaded(Some("finland"), (80, 24), false);
     key(&mut s, KeyCode::Enter);
     let id = s.details_of().unwrap().to_string();

@@ -140,6 +140,23 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
     let stops = journey
         .and_then(|j| j.data.as_ref())
         .map_or(1, |j| j.stops.len());
+    // The journey's record knows what the list's may not (a run cut short, its messages).
+    let told;
+    let t = match journey
+        .and_then(|j| j.data.as_ref())
+        .filter(|j| j.train.id == t.id)
+        .filter(|j| !j.train.messages.is_empty() || j.train.partly_cancelled)
+    {
+        Some(j) => {
+            told = Train {
+                messages: j.train.messages.clone(),
+                partly_cancelled: j.train.partly_cancelled,
+                ..t.clone()
+            };
+            &told
+        }
+        None => t,
+    };
     let parts = crate::tui::layout::details(area, stops);
     frame.render_widget(ratatui::widgets::Clear, parts.window);
     let block = window(" Train · ↑↓ scroll the journey · Esc closes ", &theme);
@@ -155,7 +172,11 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
         |at: chrono::DateTime<chrono::Utc>| at.with_timezone(&tz).format("%H:%M:%S %Z").to_string();
     let offset = state.journey_offset();
     if parts.side_by_side {
-        frame.render_widget(Paragraph::new(field_lines(t, &theme, &local)), parts.fields);
+        frame.render_widget(
+            Paragraph::new(field_lines(t, &theme, &local))
+                .wrap(ratatui::widgets::Wrap { trim: true }),
+            parts.fields,
+        );
     } else {
         frame.render_widget(
             Paragraph::new(summary_lines(t, &theme, &local)),
@@ -201,12 +222,18 @@ fn field_lines(t: &Train, theme: &Theme, local: &Local) -> Vec<Line<'static>> {
         ])
     };
     let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "—".into());
-    vec![
+    let mut lines = vec![
         field("train", format!("{}  ({})", t.train_code, t.id)),
         field("to", destination(t).to_string()),
         field("from", opt(&t.from)),
         field("next station", opt(&t.next_station)),
-        field("status", t.status.clone()),
+        field("status", status_text(t)),
+    ];
+    // What the feed says of the train, right under its status: it matters most.
+    for (i, m) in t.messages.iter().enumerate() {
+        lines.push(field(if i == 0 { "messages" } else { "" }, m.clone()));
+    }
+    lines.extend([
         Line::from(vec![
             Span::styled(format!("{:<13}", "delay"), theme.accent()),
             delay_span(t, theme),
@@ -223,7 +250,17 @@ fn field_lines(t: &Train, theme: &Theme, local: &Local) -> Vec<Line<'static>> {
         field("last update", opt(&last_update(t, local))),
         field("operator", opt(&t.operator)),
         field("country", opt(&t.country)),
-    ]
+    ]);
+    lines
+}
+
+/// The status as a person reads it: "running · partly cancelled" where some stops are.
+fn status_text(t: &Train) -> String {
+    if t.partly_cancelled {
+        format!("{} · partly cancelled", t.status)
+    } else {
+        t.status.clone()
+    }
 }
 
 /// The record in three lines, for a narrow window.
@@ -233,7 +270,7 @@ fn summary_lines(t: &Train, theme: &Theme, local: &Local) -> Vec<Line<'static>> 
             format!("{} → {}", t.train_code, destination(t)),
             theme.title(),
         ),
-        Span::raw(format!(" · {} · ", t.status)),
+        Span::raw(format!(" · {} · ", status_text(t))),
     ];
     first.push(delay_span(t, theme));
     let mut second = vec![format!("from {}", t.from.as_deref().unwrap_or("—"))];
