@@ -955,8 +955,15 @@ pub async fn run(cli: Cli) -> Result<()> {
             format,
             ..
         }) => {
+            // A city's name went to its main station: say what else it could have meant.
+            let others: Vec<String> = crate::stations::current()
+                .others(&station, None)
+                .iter()
+                .take(4)
+                .map(|e| e.described())
+                .collect();
             let query = DeparturesQuery {
-                station,
+                station: station.clone(),
                 limit: usize::from(limit),
             };
             let answer = source.departures(query).await;
@@ -975,6 +982,14 @@ pub async fn run(cli: Cli) -> Result<()> {
                 }
                 Ok(answer) => Ok(answer),
             }?;
+            if format == Format::Table && !others.is_empty() {
+                eprintln!(
+                    "{} also matches {}; `railtop stations {}` lists them",
+                    crate::text::quoted(&station),
+                    others.join(", "),
+                    crate::text::cleaned(&station)
+                );
+            }
             print(&output::departures(&answer.value, format))
         }
     }

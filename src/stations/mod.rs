@@ -424,6 +424,35 @@ impl Directory {
 }
 
 impl Directory {
+    /// The other stations `query` matched as well as the one [`resolve`](Self::resolve) chose
+    /// by the main-station rule (`zurich`: Zürich Flughafen, Zürich Oerlikon …): what a person
+    /// may have meant instead. Empty where the query named one station outright.
+    pub fn others(&self, query: &str, country: Option<&str>) -> Vec<&Entry> {
+        let found = self.search(
+            query,
+            Scope {
+                country,
+                limit: 64,
+                ..Scope::default()
+            },
+        );
+        let Some(best) = found.first().filter(|m| m.how != How::Code) else {
+            return Vec::new();
+        };
+        let equal: Vec<&Entry> = found
+            .iter()
+            .filter(|m| m.how == best.how)
+            .map(|m| m.entry)
+            .collect();
+        match main_station(query, &equal) {
+            Some(main) if equal.len() > 1 => equal
+                .into_iter()
+                .filter(|e| !std::ptr::eq(*e, main))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The station a screen was started on, as the directory knows it (its name, and its
     /// country's clock when the country is one of the API's): `HKI`, `finland:HKI` or a name
     /// that is one station. What a board shows before its first answer arrives.
@@ -807,6 +836,17 @@ mod tests {
         assert!(
             matches!(d.resolve("zurich flughafen", None), Resolved::One(e) if e.name == "Zürich Flughafen")
         );
+        let others: Vec<&str> = d
+            .others("zurich", None)
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
+        assert!(others.contains(&"Zürich Flughafen") && !others.contains(&"Zürich HB"));
+        assert!(
+            d.others("8503000", None).is_empty(),
+            "a code names one station"
+        );
+        assert!(d.others("zürich hb", None).is_empty());
         // No main-station word: still every candidate.
         assert!(matches!(
             d.resolve("warszawa", None),

@@ -331,6 +331,13 @@ fn stations_and_boards_by_name() {
         let o = railtop(&["departures", name, "--source", "demo"]);
         assert!(o.status.success(), "{name}: {}", stderr(&o));
         assert!(stdout(&o).starts_with(title), "{name}: {}", stdout(&o));
+        // The others a city's name matches are offered; a station named outright has none.
+        assert_eq!(
+            stderr(&o).contains("also matches Zürich Flughafen (8503016, switzerland)"),
+            name == "zurich",
+            "{name}: {}",
+            stderr(&o)
+        );
     }
     for (name, words) in [
         (
