@@ -19,7 +19,7 @@ use super::{Adapter, BoardAsk, Journey, JourneyAsk, StationsAt};
 use crate::country::{self, Country};
 use crate::model::journey::MAX_STOPS;
 use crate::model::tolerant;
-use crate::model::{status, Departure, JourneyStop, Train};
+use crate::model::{status, Departure, JourneyStop};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -265,45 +265,13 @@ pub fn parse_vehicle(bytes: &[u8], id: &str) -> Result<Option<Journey>, ParseErr
         .map(|i| i.shortname)
         .filter(|s| !s.trim().is_empty())
         .unwrap_or_else(|| id.rsplit('-').next().unwrap_or(id).to_string());
-    let to = stops.last().map(|s| s.name.clone());
-    let arrived = stops.last().is_some_and(|s| s.passed);
-    let started = stops.iter().any(|s| s.passed);
-    let all_cancelled = stops.iter().all(|s| s.cancelled);
-    let train = Train {
-        id: id.to_string(),
-        name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
-        train_code: code,
-        status: if all_cancelled {
-            status::CANCELLED
-        } else if arrived {
-            status::ARRIVED
-        } else if started {
-            status::RUNNING
-        } else {
-            status::SCHEDULED
-        }
-        .into(),
-        delay: stops
-            .iter()
-            .rev()
-            .find(|s| s.passed)
-            .or_else(|| stops.first())
-            .and_then(|s| s.delay)
-            .filter(|_| !all_cancelled),
-        country: Some(COUNTRY.slug.into()),
-        from: stops.first().map(|s| s.name.clone()),
-        to,
-        next_station: stops
-            .iter()
-            .find(|s| !s.passed && !s.cancelled)
-            .filter(|_| !arrived)
-            .map(|s| s.name.clone()),
-        scheduled_dep: stops.first().and_then(|s| s.departure.scheduled.clone()),
-        operator: Some(OPERATOR.into()),
-        partly_cancelled: !all_cancelled && stops.iter().any(|s| s.cancelled),
-        ..Train::default()
-    };
-    Ok(Some(Journey { train, stops }))
+    let mut journey = Journey::of_stops(id, code, COUNTRY.slug, stops);
+    // Before it leaves, iRail's delay at the first stop is already its forecast.
+    if journey.train.delay.is_none() && journey.train.status != status::CANCELLED {
+        journey.train.delay = journey.stops.first().and_then(|s| s.delay);
+    }
+    journey.train.operator = Some(OPERATOR.into());
+    Ok(Some(journey))
 }
 
 /// The feed's adapter (its registry row opens it with `open_plain`).

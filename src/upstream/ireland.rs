@@ -197,32 +197,16 @@ pub fn parse_movements(xml: &[u8], id: &str) -> Result<Option<super::Journey>, P
         stops.push(stop);
     }
     let code = field(first, "TrainCode").trim().to_string();
-    let to = Some(field(first, "TrainDestination").trim().to_string()).filter(|s| !s.is_empty());
-    let started = stops.iter().any(|s| s.passed);
-    let arrived = stops.last().is_some_and(|s| s.passed);
-    let next = stops.iter().find(|s| !s.passed);
-    let train = Train {
-        id: id.to_string(),
-        name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
-        train_code: code,
-        status: if arrived {
-            status::ARRIVED
-        } else if started {
-            status::RUNNING
-        } else {
-            status::SCHEDULED
-        }
-        .into(),
-        delay: stops.iter().rev().find(|s| s.passed).and_then(|s| s.delay),
-        country: Some(COUNTRY.slug.into()),
-        from: Some(field(first, "TrainOrigin").trim().to_string()).filter(|s| !s.is_empty()),
-        to,
-        next_station: next.filter(|_| !arrived).map(|s| s.name.clone()),
-        scheduled_dep: stops.first().and_then(|s| s.departure.scheduled.clone()),
-        operator: Some(OPERATOR.into()),
-        ..Train::default()
-    };
-    Ok(Some(super::Journey { train, stops }))
+    let mut journey = super::Journey::of_stops(id, code, COUNTRY.slug, stops);
+    let t = &mut journey.train;
+    let named = |f: &str| Some(field(first, f).trim().to_string()).filter(|s| !s.is_empty());
+    t.from = named("TrainOrigin").or(t.from.take());
+    if let Some(to) = named("TrainDestination") {
+        t.name = format!("{} → {to}", t.train_code);
+        t.to = Some(to);
+    }
+    t.operator = Some(OPERATOR.into());
+    Ok(Some(journey))
 }
 
 /// Clock times of one run on Dublin's clock: each planned time on the run's day, or a later

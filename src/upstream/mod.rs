@@ -109,6 +109,52 @@ pub struct Journey {
     pub stops: Vec<JourneyStop>,
 }
 
+impl Journey {
+    /// A train's record as its run's stops tell it, for feeds whose journey answers are the
+    /// run alone: cancelled when every stop is, arrived once the last is passed, running once
+    /// one is; the delay at the last stop passed; from and to the run's ends; the next stop
+    /// neither passed nor cancelled; partly cancelled when some stops are. The feed adds the rest.
+    pub fn of_stops(id: &str, code: String, country: &str, stops: Vec<JourneyStop>) -> Journey {
+        let cancelled = !stops.is_empty() && stops.iter().all(|s| s.cancelled);
+        let arrived = stops.last().is_some_and(|s| s.passed);
+        let started = stops.iter().any(|s| s.passed);
+        let to = stops.last().map(|s| s.name.clone());
+        let train = Train {
+            id: id.to_string(),
+            name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
+            train_code: code,
+            status: if cancelled {
+                crate::model::status::CANCELLED
+            } else if arrived {
+                crate::model::status::ARRIVED
+            } else if started {
+                crate::model::status::RUNNING
+            } else {
+                crate::model::status::SCHEDULED
+            }
+            .into(),
+            delay: stops
+                .iter()
+                .rev()
+                .find(|s| s.passed)
+                .and_then(|s| s.delay)
+                .filter(|_| !cancelled),
+            country: Some(country.to_string()),
+            from: stops.first().map(|s| s.name.clone()),
+            to,
+            next_station: stops
+                .iter()
+                .find(|s| !s.passed && !s.cancelled)
+                .filter(|_| !arrived && !cancelled)
+                .map(|s| s.name.clone()),
+            scheduled_dep: stops.first().and_then(|s| s.departure.scheduled.clone()),
+            partly_cancelled: !cancelled && stops.iter().any(|s| s.cancelled),
+            ..Train::default()
+        };
+        Journey { train, stops }
+    }
+}
+
 /// Whether `id` reads `<slug>-…`.
 fn slug_prefixed(slug: &str, id: &str) -> bool {
     id.strip_prefix(slug)

@@ -21,7 +21,7 @@ use super::times::{delay_minutes, local_hhmm, parse_offset_time, planned_and_exp
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{status, via_list, Departure, JourneyStop, StopTime, Train};
+use crate::model::{via_list, Departure, JourneyStop, StopTime};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -395,44 +395,9 @@ pub fn parse_train(
                 .and_then(parse_offset_time)
                 <= Some(now);
     }
-    let cancelled = stops.iter().all(|s| s.cancelled);
-    let started = stops.iter().any(|s| s.passed);
-    let arrived = stops.last().is_some_and(|s| s.passed);
-    let to = stops.last().map(|s| s.name.clone());
-    let train = Train {
-        id: id.to_string(),
-        name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
-        train_code: code,
-        status: if cancelled {
-            status::CANCELLED
-        } else if arrived {
-            status::ARRIVED
-        } else if started {
-            status::RUNNING
-        } else {
-            status::SCHEDULED
-        }
-        .into(),
-        delay: stops
-            .iter()
-            .rev()
-            .find(|s| s.passed)
-            .and_then(|s| s.delay)
-            .filter(|_| !cancelled),
-        country: Some(COUNTRY.slug.into()),
-        from: stops.first().map(|s| s.name.clone()),
-        to,
-        next_station: stops
-            .iter()
-            .find(|s| !s.passed && !s.cancelled)
-            .filter(|_| !arrived && !cancelled)
-            .map(|s| s.name.clone()),
-        scheduled_dep: stops.first().and_then(|s| s.departure.scheduled.clone()),
-        partly_cancelled: !cancelled && stops.iter().any(|s| s.cancelled),
-        messages,
-        ..Train::default()
-    };
-    Ok(Some(Journey { train, stops }))
+    let mut journey = Journey::of_stops(id, code, COUNTRY.slug, stops);
+    journey.train.messages = messages;
+    Ok(Some(journey))
 }
 
 /// Every public announcement of train `ident` from the start of `day` (Swedish time) to noon
@@ -691,7 +656,7 @@ mod tests {
         assert!(j.stops[3].cancelled && j.stops[3].departure.expected.is_none());
         assert_eq!(j.stops[0].platform.as_deref(), Some("14"));
         assert!(j.stops[4].departure.is_empty() && !j.stops[4].passed);
-        assert_eq!(j.train.status, status::RUNNING);
+        assert_eq!(j.train.status, crate::model::status::RUNNING);
         assert!(j.train.partly_cancelled);
         assert_eq!(j.train.next_station.as_deref(), Some("Katrineholm"));
         assert_eq!(j.train.messages, ["Signalfel", "Inställt uppehåll"]);
