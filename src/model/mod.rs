@@ -167,9 +167,7 @@ impl Train {
         if self.id.is_empty() {
             self.id = self.train_code.clone();
         }
-        self.messages.truncate(MAX_MESSAGES);
-        self.messages.iter_mut().for_each(clean);
-        self.messages.retain(|s| !s.trim().is_empty());
+        clean_list(&mut self.messages, MAX_MESSAGES);
     }
 }
 
@@ -399,6 +397,13 @@ pub struct Departure {
     pub train_id: Option<String>,
 }
 
+/// A list of texts from outside made safe to show: at most `max`, each cleaned, none blank.
+fn clean_list(list: &mut Vec<String>, max: usize) {
+    list.truncate(max);
+    list.iter_mut().for_each(clean);
+    list.retain(|s| !s.trim().is_empty());
+}
+
 /// At most this many via stops and messages are kept per departure.
 pub const MAX_VIA: usize = 8;
 pub const MAX_MESSAGES: usize = 4;
@@ -426,11 +431,8 @@ impl Departure {
         clean(&mut self.line);
         clean(&mut self.destination);
         clean(&mut self.scheduled_dep);
-        for (list, max) in [(&mut self.via, MAX_VIA), (&mut self.messages, MAX_MESSAGES)] {
-            list.truncate(max);
-            list.iter_mut().for_each(clean);
-            list.retain(|s| !s.trim().is_empty());
-        }
+        clean_list(&mut self.via, MAX_VIA);
+        clean_list(&mut self.messages, MAX_MESSAGES);
         for s in [
             &mut self.platform,
             &mut self.operator,

@@ -598,19 +598,31 @@ impl Poland {
     }
 }
 
+impl Poland {
+    /// A station's code as PLK spells it, its timetable (kept an hour) and its operations (with
+    /// full routes): what its board and its trains' journeys are made of.
+    async fn station(
+        &self,
+        http: &FeedHttp,
+        station: &str,
+        now: DateTime<Utc>,
+    ) -> SourceResult<(String, Arc<Timetable>, Operations)> {
+        let code = CODES.check_listed(station, COUNTRY.slug)?;
+        let id: i64 = code
+            .parse()
+            .map_err(|_| SourceError::NotFound(format!("{code:?} is not {}", CODES.what)))?;
+        let timetable = self.timetable(http, id, now).await?;
+        let path = format!("{OPERATIONS}?stations={id}&fullRoutes=true&page=1&pageSize=1000");
+        let operations = http.get_parsed(&path, |b| parse_operations(b, id)).await?;
+        Ok((code, timetable, operations))
+    }
+}
+
 impl Adapter for Poland {
     /// A hub-board train's run, from the hub's timetable (kept an hour) and operations (kept as
     /// long as a board's): no request beyond the board's own.
     async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
-        let code = CODES.check_listed(ask.hub, COUNTRY.slug)?;
-        let station: i64 = code
-            .parse()
-            .map_err(|_| SourceError::NotFound(format!("{code:?} is not {}", CODES.what)))?;
-        let timetable = self.timetable(http, station, ask.now).await?;
-        let path = format!("{OPERATIONS}?stations={station}&fullRoutes=true&page=1&pageSize=1000");
-        let operations = http
-            .get_parsed(&path, |b| parse_operations(b, station))
-            .await?;
+        let (code, timetable, operations) = self.station(http, ask.hub, ask.now).await?;
         let info = http
             .spec
             .complete(
@@ -630,15 +642,7 @@ impl Adapter for Poland {
     }
 
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
-        let code = CODES.check_listed(ask.station, COUNTRY.slug)?;
-        let station: i64 = code
-            .parse()
-            .map_err(|_| SourceError::NotFound(format!("{code:?} is not {}", CODES.what)))?;
-        let timetable = self.timetable(http, station, ask.now).await?;
-        let path = format!("{OPERATIONS}?stations={station}&fullRoutes=true&page=1&pageSize=1000");
-        let operations = http
-            .get_parsed(&path, |b| parse_operations(b, station))
-            .await?;
+        let (code, timetable, operations) = self.station(http, ask.station, ask.now).await?;
         let board = board(&timetable, &operations, ask.now);
         Ok(http.spec.complete(&code, board))
     }

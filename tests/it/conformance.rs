@@ -9,23 +9,12 @@ use railtop::upstream::{
     austria, belgium, finland, france, germany, ireland, italy, japan, netherlands, norway, sweden,
     switzerland, usa,
 };
-use std::path::PathBuf;
 
 /// The product classes of the VBB/BVG HAFAS deployments (1 S-Bahn, 32 long-distance, 64 regional
 /// trains; 2 U-Bahn, 4 tram, 8 bus, 16 ferry), for their recorded samples.
 const VBB: austria::Classes = austria::Classes { rail: 1 | 32 | 64 };
 
-fn samples_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("RAILTOP_SAMPLES_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../shared/upstream-samples"
-            ))
-        });
-    dir.is_dir().then_some(dir)
-}
+use crate::support::samples_dir;
 
 #[test]
 fn conformance_with_the_real_recorded_samples() {

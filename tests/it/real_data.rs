@@ -18,19 +18,13 @@ use std::sync::Arc;
 
 /// `round3/` of the samples, or `None` (said on stderr) when the folder is not beside us.
 fn round3() -> Option<PathBuf> {
-    let dir = std::env::var_os("RAILTOP_SAMPLES_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../shared/upstream-samples"
-            ))
-        })
-        .join("round3");
-    if !dir.is_dir() {
+    let dir = crate::support::samples_dir()
+        .map(|d| d.join("round3"))
+        .filter(|d| d.is_dir());
+    let Some(dir) = dir else {
         eprintln!("SKIPPED: no round3/ beside the samples: the third round was not checked");
         return None;
-    }
+    };
     Some(dir)
 }
 
