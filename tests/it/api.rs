@@ -399,6 +399,25 @@ async fn the_station_directory_endpoint() {
     assert_eq!(answer.stations[0].qualified, "germany:8000207");
     assert_eq!(answer.stations[0].timezone, "Europe/Berlin");
 
+    // A city's name is its main station on a board; a code is the station it names.
+    for (station, code) in [("zurich", "8503000"), ("belgium:008833308", "008833308")] {
+        let r = reqwest::get(format!("{u}/api/live/departures?station={station}&limit=2"))
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "{station}");
+        let answer: serde_json::Value = serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+        assert_eq!(answer["stationInfo"]["code"], code, "{station}: {answer}");
+    }
+    let r = reqwest::get(format!("{u}/api/live/stations?q=tienen&limit=1"))
+        .await
+        .unwrap();
+    let answer: railtop::stations::StationsAnswer =
+        serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+    assert_eq!(
+        answer.stations[0].code, "008833308",
+        "Tienen, not Aarschot's number"
+    );
+
     let r = reqwest::get(format!("{u}/api/live/stations?country=finland"))
         .await
         .unwrap();
