@@ -1,5 +1,11 @@
 //! Speed of the API's hot paths: encoding and decoding a 20,000-train realtime answer, and the
 //! demo simulator advancing and answering a 20,000-train query. `cargo bench --bench api`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests, benches and the fuzzer fail loudly by design"
+)]
 
 use chrono::{DateTime, Duration, Utc};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

@@ -13,6 +13,12 @@
 //!
 //! only opens the viewers against a server started by hand (under a heap profiler, say), holds
 //! them for `--seconds` after they settle, and leaves: the server's own figures are the profiler's.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests, benches and the fuzzer fail loudly by design"
+)]
 
 use russh::client;
 use std::net::SocketAddr;

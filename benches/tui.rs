@@ -3,6 +3,12 @@
 //! layer reused) and when the map's view has just changed (the layer drawn again); the map's
 //! outlines decoded; and the `b` picker's search over the whole station directory, one keystroke
 //! at a time. `cargo bench --bench tui`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests, benches and the fuzzer fail loudly by design"
+)]
 
 use chrono::{DateTime, Utc};
 use criterion::{criterion_group, criterion_main, Criterion};

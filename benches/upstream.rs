@@ -1,6 +1,12 @@
 //! Parse throughput of each upstream parser (MB/s) on the real recorded sample when
 //! `../shared/upstream-samples` (or `RAILTOP_SAMPLES_DIR`) is there, else on the project's fixture.
 //! `cargo bench --bench upstream`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests, benches and the fuzzer fail loudly by design"
+)]
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use railtop::upstream::{

@@ -14,6 +14,12 @@
 //! to `target/fuzz-crashes/` and the run fails. Build with overflow checks on (the dev profile,
 //! or the `fuzz` profile: release speed with overflow checks and debug assertions) so that
 //! arithmetic overflow is a crash too. Deterministic: `--rng N` repeats a run.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests, benches and the fuzzer fail loudly by design"
+)]
 
 mod mutate;
 mod targets;

@@ -95,6 +95,7 @@ pub fn station_lists() -> &'static HashMap<&'static str, Vec<Station>> {
             .iter()
             .map(|(slug, csv)| {
                 // The files are ours and checked by a test, so a broken one is a build mistake.
+                #[allow(clippy::panic, reason = "embedded data, checked by a test")]
                 let list = parse_stations(csv)
                     .unwrap_or_else(|e| panic!("assets/stations/{slug}.csv: {e}"));
                 (*slug, list)

@@ -3,6 +3,12 @@
 //! and a kiosk loaded with demo boards. Compiled only for tests (`cfg(test)`) and for the
 //! integration tests and benches (the `test-support` feature, which they switch on through
 //! railtop's dev-dependency on itself); never part of the binary.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test helpers fail loudly by design"
+)]
 
 use crate::clock::Clock;
 use crate::kiosk::state::board_action;

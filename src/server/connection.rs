@@ -123,6 +123,10 @@ pub fn raise_open_file_limit() -> Option<u64> {
             rlim_max: 0,
         };
         // SAFETY: getrlimit and setrlimit only read and write the struct passed.
+        #[allow(
+            unsafe_code,
+            reason = "libc has no safe wrapper for the open-file limit"
+        )]
         unsafe {
             if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
                 return None;

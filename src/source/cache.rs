@@ -457,6 +457,7 @@ fn board_key(station: &str) -> String {
 fn give_back_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only releases free memory at the top of glibc's heaps.
+    #[allow(unsafe_code, reason = "glibc's malloc_trim has no safe wrapper")]
     unsafe {
         libc::malloc_trim(0);
     }

@@ -1,6 +1,12 @@
 //! railtop's one integration-test binary: a module per area, all sharing [`support`] (a real
 //! `railtop serve` on loopback, scripted peers, the binary in a pseudo-terminal, the fixed
 //! instant every test replays). One binary links axum, russh, reqwest and ratatui once.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests, benches and the fuzzer fail loudly by design"
+)]
 
 mod support;
 
