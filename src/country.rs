@@ -62,7 +62,7 @@ mod table {
 }
 pub use table::*;
 
-/// Every country the API names: the fifteen in the order DESIGN.md lists them, then the four the
+/// Every country the API names: the interface's fifteen in its order (docs/architecture.md), then the four the
 /// service advertises beside them (its public clients show all nineteen). Feeds name their country by
 /// these constants, so a slug, name or clock is written here and nowhere else.
 pub const COUNTRIES: &[Country] = &[

@@ -63,7 +63,7 @@ pub fn outlines() -> &'static Outlines {
     })
 }
 
-/// The embedded asset's size in bytes (for the README's figure).
+/// The embedded asset's size in bytes (for the figure in docs/performance.md).
 pub fn asset_bytes() -> usize {
     ASSET.len()
 }

@@ -7,7 +7,7 @@ Serves, on 127.0.0.1, a Live Train Data API whose realtime answer lists N live c
 (default 2,500,000) beside one ordinary train, and whose board is ordinary. Runs the dashboard,
 `railtop --source http://…`, in a 120×40 pseudo-terminal, waits until it has read the answer
 and drawn, and then reports its peak memory (VmHWM) and how long `q` takes to give the
-terminal back. The README's table comes from it.
+terminal back. The table in docs/reliability.md comes from it.
 """
 import fcntl, http.server, json, os, pty, struct, subprocess, sys, termios, threading, time
 

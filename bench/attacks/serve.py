@@ -6,7 +6,7 @@ Usage: python3 bench/attacks/serve.py [path/to/railtop] [--only NAME]
 Starts `railtop serve --source demo` on 127.0.0.1 for each attack, runs it, and prints one
 line per attack: what was measured. The attackers use 127.0.0.2 and up (Linux answers on all
 of 127/8), so a probe from 127.0.0.1 stands for an ordinary client elsewhere. Every attack ends
-within about a minute; the whole run within ten. The README's reliability table comes from it.
+within about a minute; the whole run within ten. The table in docs/reliability.md comes from it.
 """
 import os, resource, socket, subprocess, sys, time, urllib.request
 

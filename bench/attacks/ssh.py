@@ -9,7 +9,7 @@ per-address cap, 64 in all: every session place the server has — and open a ne
 one is closed, sending nothing. Meanwhile an ordinary viewer runs OpenSSH's `ssh -tt` every
 3 seconds, each from its own address (127.0.1.N, as different people would be), and counts as
 "got in" when the board's station name reaches its terminal within 10 seconds. Prints the
-count of viewers who got in and of bare connections opened. The README's table comes from it.
+count of viewers who got in and of bare connections opened. The table in docs/reliability.md comes from it.
 """
 import os, pty, select, socket, subprocess, sys, tempfile, threading, time
 

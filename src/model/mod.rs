@@ -1,6 +1,6 @@
-//! The records of the Live Train Data API (see DESIGN.md).
+//! The records of the Live Train Data API (see docs/api.md).
 //!
-//! Output is strict: the fields DESIGN.md fixes are always written (`null` where unknown), extras
+//! Output is strict: the fields the interface fixes (docs/api.md) are always written (`null` where unknown), extras
 //! only where known. Input is tolerant (see [`tolerant`]): unknown fields are ignored, missing and
 //! `null` values are accepted, numbers may arrive as strings.
 

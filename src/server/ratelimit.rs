@@ -1,4 +1,4 @@
-//! Requests per minute per client IP (DESIGN.md: 60), with the `RateLimit-*` headers of the IETF
+//! Requests per minute per client IP (the interface: 60, docs/api.md), with the `RateLimit-*` headers of the IETF
 //! draft and `Retry-After` on refusal. governor does the counting (GCRA, one cell per IP); with
 //! `--redis`, the same GCRA runs in Redis (one bucket per IP for every instance) and governor
 //! counts only while Redis is unavailable.

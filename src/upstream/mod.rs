@@ -174,7 +174,7 @@ pub trait Adapter: Send + Sync + 'static {
     }
 
     /// The country's trains from the feed's own list (with positions), or `None` to list those
-    /// of a board instead: `stop`'s, else the hub's (DESIGN.md). A feed of boards only keeps
+    /// of a board instead: `stop`'s, else the hub's (the hub rule, docs/architecture.md). A feed of boards only keeps
     /// this default.
     fn trains(
         &self,
@@ -395,7 +395,7 @@ pub fn in_station_list(country: &str, code: &str) -> bool {
 }
 
 /// For countries whose feeds have boards but no positions: the trains of a hub's board, as
-/// realtime records with no position (DESIGN.md). Each not yet departed, or cancelled.
+/// realtime records with no position (the hub rule, docs/architecture.md). Each not yet departed, or cancelled.
 pub fn trains_from_board(
     country: &str,
     station: &StationInfo,

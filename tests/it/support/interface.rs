@@ -2,7 +2,7 @@
 //! answer against it: a field the interface defines that changes type (a string becoming a
 //! record, a number a string) or goes missing fails every test that checks an answer.
 //!
-//! The table is written from the interface (DESIGN.md), not from railtop's structs, so a change
+//! The table is written from the interface (docs/api.md), not from railtop's structs, so a change
 //! to the structs cannot change what is checked. railtop's extras are not in it and may be
 //! anything; the optional fields ("where known") may be absent but never of another type.
 
