@@ -28,7 +28,7 @@ API = {
     "040": "AT", "458": "MY", "528": "NL", "752": "SE", "250": "FR", "392": "JP", "380": "IT",
     "724": "ES", "100": "BG", "616": "PL", "818": "EG", "203": "CZ",
 }
-# The countries' boxes (src/country.rs), widened: neighbours show around each.
+# The countries' boxes (crates/railtop-core/src/country.rs), widened: neighbours show around each.
 BOXES = [
     (47.2, 55.1, 5.8, 15.1), (51.4, 55.4, -10.7, -5.4), (49.4, 51.6, 2.5, 6.5),
     (45.8, 47.9, 5.9, 10.6), (59.7, 70.1, 19.4, 31.6), (50.7, 53.6, 3.3, 7.3),

@@ -16,27 +16,51 @@ pub struct Station {
 
 /// The embedded station lists, by country slug.
 const STATION_FILES: &[(&str, &str)] = &[
-    ("finland", include_str!("../assets/stations/finland.csv")),
-    ("ireland", include_str!("../assets/stations/ireland.csv")),
-    ("germany", include_str!("../assets/stations/germany.csv")),
+    (
+        "finland",
+        include_str!("../../../assets/stations/finland.csv"),
+    ),
+    (
+        "ireland",
+        include_str!("../../../assets/stations/ireland.csv"),
+    ),
+    (
+        "germany",
+        include_str!("../../../assets/stations/germany.csv"),
+    ),
     (
         "switzerland",
-        include_str!("../assets/stations/switzerland.csv"),
+        include_str!("../../../assets/stations/switzerland.csv"),
     ),
-    ("belgium", include_str!("../assets/stations/belgium.csv")),
-    ("norway", include_str!("../assets/stations/norway.csv")),
+    (
+        "belgium",
+        include_str!("../../../assets/stations/belgium.csv"),
+    ),
+    (
+        "norway",
+        include_str!("../../../assets/stations/norway.csv"),
+    ),
     (
         "united-states",
-        include_str!("../assets/stations/united-states.csv"),
+        include_str!("../../../assets/stations/united-states.csv"),
     ),
-    ("italy", include_str!("../assets/stations/italy.csv")),
-    ("spain", include_str!("../assets/stations/spain.csv")),
-    ("poland", include_str!("../assets/stations/poland.csv")),
-    ("france", include_str!("../assets/stations/france.csv")),
-    ("austria", include_str!("../assets/stations/austria.csv")),
+    ("italy", include_str!("../../../assets/stations/italy.csv")),
+    ("spain", include_str!("../../../assets/stations/spain.csv")),
+    (
+        "poland",
+        include_str!("../../../assets/stations/poland.csv"),
+    ),
+    (
+        "france",
+        include_str!("../../../assets/stations/france.csv"),
+    ),
+    (
+        "austria",
+        include_str!("../../../assets/stations/austria.csv"),
+    ),
     (
         "netherlands",
-        include_str!("../assets/stations/netherlands.csv"),
+        include_str!("../../../assets/stations/netherlands.csv"),
     ),
 ];
 

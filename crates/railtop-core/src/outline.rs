@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-const ASSET: &[u8] = include_bytes!("../assets/map/outlines.bin");
+const ASSET: &[u8] = include_bytes!("../../../assets/map/outlines.bin");
 const MAGIC: &[u8] = b"RTOL1\n";
 /// Coordinates are stored in ten-thousandths of a degree.
 const SCALE: f64 = 1e4;
