@@ -210,6 +210,11 @@ fn details_with_a_journey() {
     let text = format!("{:?}", screen(&s).backend());
     assert!(text.contains("partly cancelled"), "{text}");
     assert!(text.contains("Cancelled from Helsinki"), "{text}");
+    // The narrow window (three lines of record) says it too.
+    update(&mut s, Event::Resize(80, 24));
+    let text = format!("{:?}", screen(&s).backend());
+    assert!(text.contains("partly cancelled"), "{text}");
+    assert!(text.contains("! Cancelled from Helsinki"), "{text}");
 
     let mut s = loaded(Some("finland"), (80, 24), false);
     key(&mut s, KeyCode::Enter);

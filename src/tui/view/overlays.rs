@@ -288,11 +288,12 @@ fn summary_lines(t: &Train, theme: &Theme, local: &Local) -> Vec<Line<'static>> 
     if let Some(u) = last_update(t, local) {
         third.push(format!("updated {u}"));
     }
-    vec![
-        Line::from(first),
-        Line::from(second.join(" · ")),
-        Line::from(Span::styled(third.join(" · "), theme.dim())),
-    ]
+    // Three lines only: what the feed says of the train outranks where it is.
+    let last = match t.messages.first() {
+        Some(m) => Line::from(Span::styled(format!("! {m}"), theme.accent())),
+        None => Line::from(Span::styled(third.join(" · "), theme.dim())),
+    };
+    vec![Line::from(first), Line::from(second.join(" · ")), last]
 }
 
 /// The train's delay as this dashboard has seen it, oldest left.
