@@ -1,0 +1,546 @@
+//! The command line as clap reads it: the options of every command, each command's own, and the
+//! value parsers that refuse what cannot be meant (each error is the message a person reads).
+
+use super::output::Format;
+use crate::config::{self, Config, Overrides, Theme};
+use crate::source::MAX_LIMIT;
+use clap::{Parser, Subcommand};
+use color_eyre::eyre::{eyre, Result};
+use color_eyre::Section;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "railtop",
+    version,
+    about = "Live trains and station departure boards in the terminal",
+    after_help = "Sources: `demo` (offline simulator), `upstream` (the public national feeds), or the URL of any server that speaks the Live Train Data API.\nEnvironment: RAILTOP_SOURCE, RAILTOP_SEED, RAILTOP_NOW (RFC 3339: fixes the clock of every source)."
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub from: SourceArgs,
+
+    /// Write logs to this file (the server logs to stderr without it).
+    #[arg(long, global = true, env = "RAILTOP_LOG_FILE")]
+    pub log_file: Option<PathBuf>,
+
+    /// Logs as text for people, or as JSON for log collectors (one object a line).
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "text",
+        env = "RAILTOP_LOG_FORMAT"
+    )]
+    pub log_format: LogFormat,
+
+    /// The configuration file [default: $XDG_CONFIG_HOME/railtop/config.toml].
+    #[arg(long, global = true, env = "RAILTOP_CONFIG")]
+    pub config: Option<PathBuf>,
+
+    /// Dashboard: the country to start with (a slug such as finland).
+    #[arg(long, env = "RAILTOP_COUNTRY")]
+    pub country: Option<String>,
+
+    /// Dashboard: the station whose board to show (code or slug).
+    #[arg(long, env = "RAILTOP_STATION")]
+    pub station: Option<String>,
+
+    /// Dashboard: time between realtime refreshes, 1s to 1h, e.g. 15s or 1m (a bare number is
+    /// seconds) [default: 15s].
+    #[arg(long, env = "RAILTOP_INTERVAL", value_parser = parse_interval)]
+    pub interval: Option<u64>,
+
+    /// Dashboard: minutes late that still count as on time in the header's punctuality
+    /// (0–30) [default: 5].
+    #[arg(long, env = "RAILTOP_ON_TIME", value_parser = clap::value_parser!(u64).range(0..=30))]
+    pub on_time: Option<u64>,
+
+    /// Dashboard: time between board refreshes, 1s to 1h (a bare number is seconds)
+    /// [default: 30s].
+    #[arg(long, env = "RAILTOP_BOARD_INTERVAL", value_parser = parse_interval)]
+    pub board_interval: Option<u64>,
+
+    /// Dashboard: no colours (also when NO_COLOR is set): every state is still shown in text.
+    #[arg(long)]
+    pub no_color: bool,
+
+    /// Dashboard: colours for a dark terminal (color), a light one (light), or none (mono)
+    /// [default: color].
+    #[arg(long, value_enum, env = "RAILTOP_THEME")]
+    pub theme: Option<Theme>,
+
+    /// Print the effective configuration (command line over RAILTOP_* over the file) and exit.
+    #[arg(long)]
+    pub print_config: bool,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+impl Cli {
+    /// The source options in force: the subcommand's where it gives them, else the ones before
+    /// it (`railtop --source demo trains` and `railtop trains --source demo` are the same).
+    pub fn source_args(&self) -> SourceArgs {
+        let after = match &self.command {
+            Some(
+                Command::Serve { from, .. }
+                | Command::Board { from, .. }
+                | Command::Ssh { from, .. }
+                | Command::Trains { from, .. }
+                | Command::Departures { from, .. }
+                | Command::Train { from, .. },
+            ) => Some(from),
+            _ => None,
+        };
+        let before = &self.from;
+        SourceArgs {
+            source: after
+                .and_then(|a| a.source.clone())
+                .or_else(|| before.source.clone()),
+            seed: after.and_then(|a| a.seed).or(before.seed),
+            demo_scale: after.and_then(|a| a.demo_scale).or(before.demo_scale),
+        }
+    }
+
+    /// What the command line says, for the configuration layer to resolve.
+    pub(super) fn overrides(&self) -> Overrides {
+        // `board` and `ssh` take the board's options after their name.
+        let kiosk = match &self.command {
+            Some(Command::Board { kiosk, .. } | Command::Ssh { kiosk, .. }) => Some(kiosk),
+            _ => None,
+        };
+        Overrides {
+            source: self.source_args().source,
+            country: self.country.clone(),
+            station: self.station.clone(),
+            interval: self.interval,
+            board_interval: kiosk.and_then(|k| k.board_interval).or(self.board_interval),
+            on_time: self.on_time,
+            no_color: self.no_color || kiosk.is_some_and(|k| k.no_color),
+            theme: kiosk.and_then(|k| k.theme).or(self.theme),
+            redis: match &self.command {
+                Some(Command::Serve { redis, .. }) => redis.clone(),
+                _ => None,
+            },
+        }
+    }
+}
+
+pub(super) fn config_path(cli: &Cli) -> Option<PathBuf> {
+    cli.config.clone().or_else(config::default_path)
+}
+
+/// Where data comes from, for the dashboard and each command that reads a source (`stations`
+/// reads none, so it does not offer these).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct SourceArgs {
+    /// Where data comes from: demo, upstream, or http(s)://host:port of an API server.
+    #[arg(long, env = "RAILTOP_SOURCE")]
+    pub source: Option<String>,
+
+    /// Seed of the demo simulator: the same seed and clock give the same trains [default: 1].
+    #[arg(long, env = "RAILTOP_SEED")]
+    pub seed: Option<u64>,
+
+    /// Multiplies the demo's trains (e.g. 60 for about 20,000), for benchmarks [default: 1].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub demo_scale: Option<u32>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the Live Train Data API over HTTP.
+    Serve {
+        #[command(flatten)]
+        from: SourceArgs,
+        /// Address to listen on: a port (on 127.0.0.1), HOST:PORT with a name or an address,
+        /// or [::]:PORT.
+        #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_listen)]
+        listen: SocketAddr,
+        /// Requests per minute per client IP; 0 switches the limit off.
+        #[arg(long, default_value_t = 60)]
+        rate_limit: u32,
+        /// Take the client IP from X-Forwarded-For (only behind a proxy that sets it).
+        #[arg(long)]
+        trust_forwarded_for: bool,
+        /// Connections open at once [default: the open-file limit less 64, at most 16384].
+        #[arg(long)]
+        max_connections: Option<usize>,
+        /// Connections open at once from one IP (at most half of --max-connections).
+        #[arg(long, default_value_t = 256)]
+        max_per_ip: usize,
+        /// Cached answers held at most, in MiB of JSON, for realtime and for boards each.
+        #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=65536))]
+        cache_mb: u64,
+        /// `/healthz` answers 503 once every feed asked has failed for this long, e.g. 10m.
+        #[arg(long, default_value = "10m", value_parser = parse_timeout)]
+        unhealthy_after: u64,
+        /// Serve `/metrics` on this address instead of the API's (a port, HOST:PORT or
+        /// [::]:PORT), to keep them off the public port.
+        #[arg(long, value_parser = parse_listen)]
+        metrics_listen: Option<SocketAddr>,
+        /// Share feed answers and rate limits with the other `serve` instances on this Redis,
+        /// redis://[:PASSWORD@]HOST[:PORT][/DB] (also `[server] redis` in the config file).
+        #[arg(long, env = "RAILTOP_REDIS", value_name = "URL")]
+        redis: Option<String>,
+    },
+    /// A full-screen departure board that runs unattended (kiosk).
+    Board {
+        #[command(flatten)]
+        from: SourceArgs,
+        /// One or more stations (codes or slugs); several rotate.
+        #[arg(required = true)]
+        stations: Vec<String>,
+        #[command(flatten)]
+        kiosk: KioskArgs,
+    },
+    /// Serve the kiosk board over SSH: `ssh -p 2222 host` shows it, and nothing else.
+    Ssh {
+        #[command(flatten)]
+        from: SourceArgs,
+        /// Address to listen on: a port (on 127.0.0.1), HOST:PORT with a name or an address,
+        /// or [::]:PORT.
+        #[arg(long, default_value = "127.0.0.1:2222", value_parser = parse_listen)]
+        listen: SocketAddr,
+        /// The stations to show (codes or slugs); repeat for several, ←/→ switch.
+        #[arg(long = "station", required = true)]
+        stations: Vec<String>,
+        /// The server's private key; made (mode 0600) on first start [default: $XDG_STATE_HOME/railtop/ssh_host_ed25519_key].
+        #[arg(long)]
+        host_key: Option<PathBuf>,
+        /// Admit only these public keys (an OpenSSH authorized_keys file); anyone may watch without it.
+        #[arg(long)]
+        authorized_keys: Option<PathBuf>,
+        /// Sessions at once, in all.
+        #[arg(long, default_value_t = 64)]
+        max_sessions: usize,
+        /// Sessions at once from one IP address.
+        #[arg(long, default_value_t = 4)]
+        max_per_ip: usize,
+        /// New connections per minute from one IP address; 0 switches the check off.
+        #[arg(long, default_value_t = 20)]
+        connections_per_minute: u32,
+        /// End a session after this long without a key pressed, e.g. 30m.
+        #[arg(long, default_value = "1h", value_parser = parse_timeout)]
+        idle_timeout: u64,
+        /// End any session after this long.
+        #[arg(long, default_value = "12h", value_parser = parse_timeout)]
+        max_session: u64,
+        /// Cut off a client that reads nothing for this long.
+        #[arg(long, default_value = "15s", value_parser = parse_timeout)]
+        write_timeout: u64,
+        /// Connections still in their handshake, as OpenSSH's MaxStartups start:rate:full: past
+        /// `start`, new ones are turned away with a chance from rate % up to 100 % at `full`.
+        #[arg(long, default_value = "10:30:60", value_parser = parse_startups)]
+        max_startups: (usize, u32, usize),
+        /// Serve Prometheus metrics (`/metrics` over HTTP) on this address: a port, HOST:PORT
+        /// or [::]:PORT.
+        #[arg(long, value_parser = parse_listen)]
+        metrics_listen: Option<SocketAddr>,
+        #[command(flatten)]
+        kiosk: KioskArgs,
+    },
+    /// List live trains once and exit.
+    Trains {
+        #[command(flatten)]
+        from: SourceArgs,
+        /// A country slug, e.g. finland or united-states (all countries without it).
+        #[arg(long)]
+        country: Option<String>,
+        /// A hub station whose trains to list (code or slug, e.g. berlin-hbf).
+        #[arg(long)]
+        stop: Option<String>,
+        /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
+        /// with a header row).
+        #[arg(long, value_enum, default_value = "table")]
+        format: Format,
+    },
+    /// Find stations by name or code, in every country or one, and exit (offline: railtop's
+    /// station directory).
+    Stations {
+        /// A name, part of one, or a code; without it, the stations main ones first.
+        query: Option<String>,
+        /// Only this country's stations, e.g. germany.
+        #[arg(long)]
+        country: Option<String>,
+        /// Nearest first to this point, e.g. 60.17,24.94.
+        #[arg(long, value_parser = parse_point, allow_hyphen_values = true)]
+        near: Option<(f64, f64)>,
+        /// How many stations (1–100).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
+        limit: u16,
+        /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
+        /// with a header row).
+        #[arg(long, value_enum, default_value = "table")]
+        format: Format,
+    },
+    /// Show one train's run, stop by stop, once and exit.
+    Train {
+        #[command(flatten)]
+        from: SourceArgs,
+        /// The train's id, as `railtop trains --format csv` lists it (its first column).
+        id: String,
+        /// table (aligned, for people), json (railtop's /api/live/train answer as it is) or
+        /// csv (RFC 4180, one row a stop, with a header row).
+        #[arg(long, value_enum, default_value = "table")]
+        format: Format,
+    },
+    /// Print a completion script for a shell, e.g.
+    /// `railtop completions bash > ~/.local/share/bash-completion/completions/railtop`.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `railtop man > ~/.local/share/man/man1/railtop.1`;
+    /// `railtop man serve` prints railtop-serve(1).
+    Man {
+        /// A command whose own page to print (serve, board, ssh, trains, …).
+        command: Option<String>,
+    },
+    /// Show a station's departure board once and exit.
+    Departures {
+        #[command(flatten)]
+        from: SourceArgs,
+        /// Station code or slug, e.g. HKI, CNLLY, berlin-hbf, 8503000.
+        station: String,
+        /// How many departures (1–100).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
+        limit: u16,
+        /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
+        /// with a header row).
+        #[arg(long, value_enum, default_value = "table")]
+        format: Format,
+    },
+}
+
+/// How the kiosk board pages, rotates and hides (shared by `board` and `ssh`).
+#[derive(Debug, clap::Args)]
+pub struct KioskArgs {
+    /// How long each station's turn lasts when several rotate, e.g. 20s or 1m; its pages
+    /// share the turn (pages past rotate ÷ page wait for the next turn).
+    #[arg(long, default_value = "20s", value_parser = parse_turn)]
+    rotate: u64,
+    /// Time on each page when the departures do not fit, e.g. 8s.
+    #[arg(long, default_value = "8s", value_parser = parse_turn)]
+    page: u64,
+    /// Hide departures leaving sooner than this (nobody at the display can reach them), in
+    /// whole minutes, e.g. 5m.
+    #[arg(long, default_value = "0m", value_parser = parse_walk_time)]
+    walk_time: u64,
+    /// Operating hours on the station's clock, e.g. 05:00-01:00; the screen is blank outside them.
+    #[arg(long, value_parser = crate::kiosk::state::parse_hours)]
+    hours: Option<(chrono::NaiveTime, chrono::NaiveTime)>,
+    /// At most this many departures per station (1–100).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
+    limit: Option<u16>,
+    /// Only departures leaving within this time, e.g. 2h.
+    #[arg(long, value_parser = parse_within)]
+    within: Option<u64>,
+    /// Only these platforms, e.g. 3,4 (the planned or the actual one).
+    #[arg(long, value_delimiter = ',', value_parser = parse_token)]
+    platform: Vec<String>,
+    /// Only these lines, e.g. IC,S1 (a train code's first word counts too).
+    #[arg(long, value_delimiter = ',', value_parser = parse_token)]
+    line: Vec<String>,
+    /// 12- or 24-hour times; auto: 12-hour where the station's country reads them so (the
+    /// United States).
+    #[arg(long, value_enum, default_value = "auto")]
+    clock: crate::kiosk::state::ClockStyle,
+    /// Time between refreshes of each station's board, 1s to 1h (a bare number is seconds)
+    /// [default: 30s].
+    #[arg(long, env = "RAILTOP_BOARD_INTERVAL", value_parser = parse_interval)]
+    board_interval: Option<u64>,
+    /// No colours (also when NO_COLOR is set): every state is still shown in text.
+    #[arg(long)]
+    no_color: bool,
+    /// Colours for a dark screen (color), a light one (light), or none (mono) [default: color].
+    #[arg(long, value_enum, env = "RAILTOP_THEME")]
+    theme: Option<Theme>,
+}
+
+impl KioskArgs {
+    /// The settings, or why the options cannot work together for `stations` stations.
+    pub(super) fn settings(
+        &self,
+        config: &Config,
+        stations: usize,
+    ) -> Result<crate::kiosk::KioskSettings> {
+        if stations > 1 && self.page > self.rotate {
+            return Err(eyre!(
+                "--page {} is longer than --rotate {}: a station's pages share its turn, so \
+                 no page after the first would show",
+                crate::duration::format(Duration::from_secs(self.page)),
+                crate::duration::format(Duration::from_secs(self.rotate))
+            ))
+            .suggestion("make --rotate at least as long as --page");
+        }
+        Ok(crate::kiosk::KioskSettings {
+            rotate_secs: self.rotate,
+            page_secs: self.page,
+            walk_minutes: (self.walk_time / 60) as i64,
+            hours: self.hours,
+            board_interval_secs: config.board_interval,
+            monochrome: config.theme == Theme::Mono,
+            light: config.theme == Theme::Light,
+            limit: self.limit.map(usize::from),
+            within_minutes: self.within.map(|s| (s / 60) as i64),
+            platforms: self.platform.clone(),
+            lines: self.line.clone(),
+            clock: self.clock,
+        })
+    }
+}
+
+/// `--within`: whole minutes from 1m to 1d.
+fn parse_within(s: &str) -> std::result::Result<u64, String> {
+    whole_minutes_within(s, 60, 86_400)
+}
+
+/// One platform or line of a comma list: short, printable, not empty.
+fn parse_token(s: &str) -> std::result::Result<String, String> {
+    let t = s.trim();
+    if t.is_empty() || t.chars().count() > 16 || t.chars().any(char::is_control) {
+        return Err(format!("{s:?}: a platform or line such as 3 or IC"));
+    }
+    Ok(t.to_string())
+}
+
+/// A time typed with its unit, in whole seconds within `min..=max` (clap value parsers build on
+/// it: their error is the message).
+fn seconds_within(s: &str, bare: Bare, min: u64, max: u64) -> std::result::Result<u64, String> {
+    let d = crate::duration::parse(s, bare).map_err(|e| e.to_string())?;
+    let (lo, hi) = (Duration::from_secs(min), Duration::from_secs(max));
+    if d < lo || d > hi {
+        return Err(format!(
+            "{:?} is out of range: from {} to {}",
+            s.trim(),
+            crate::duration::format(lo),
+            crate::duration::format(hi)
+        ));
+    }
+    if d.subsec_nanos() != 0 {
+        return Err(format!("{:?}: whole seconds only", s.trim()));
+    }
+    Ok(d.as_secs())
+}
+
+use crate::duration::Bare;
+
+/// `--interval`, `--board-interval`: 1 s to 1 h; a bare number is seconds, as it always was.
+fn parse_interval(s: &str) -> std::result::Result<u64, String> {
+    seconds_within(s, Bare::Seconds, 1, 3600)
+}
+
+/// `--rotate`, `--page`: 1 s to a day, with a unit.
+fn parse_turn(s: &str) -> std::result::Result<u64, String> {
+    seconds_within(s, Bare::Refused, 1, 86_400)
+}
+
+/// The SSH server's timeouts: 1 s to 7 days, with a unit.
+fn parse_timeout(s: &str) -> std::result::Result<u64, String> {
+    seconds_within(s, Bare::Refused, 1, 7 * 86_400)
+}
+
+/// `--walk-time`: whole minutes, at most 2 h.
+fn parse_walk_time(s: &str) -> std::result::Result<u64, String> {
+    whole_minutes_within(s, 0, 7200)
+}
+
+/// A time in whole minutes (departures are timed to the minute) within `min..=max` seconds.
+fn whole_minutes_within(s: &str, min: u64, max: u64) -> std::result::Result<u64, String> {
+    let secs = seconds_within(s, Bare::Refused, min, max)?;
+    if secs % 60 != 0 {
+        return Err(format!(
+            "{:?}: departures are timed to the minute, so give whole minutes, e.g. 2m",
+            s.trim()
+        ));
+    }
+    Ok(secs)
+}
+
+/// `--listen`: `8089` (on 127.0.0.1), `0.0.0.0:8089`, `[::]:8089`, `localhost:8089` (a name
+/// is looked up once, at start; its first address is used).
+fn parse_listen(s: &str) -> std::result::Result<SocketAddr, String> {
+    let s = s.trim();
+    if let Ok(port) = s.parse::<u16>() {
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    if let Ok(addr) = s.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    let wrong = || {
+        format!(
+            "{s:?}: expected a port (8080), HOST:PORT (localhost:8080, 0.0.0.0:8080) or [::]:8080"
+        )
+    };
+    let (host, port) = s.rsplit_once(':').ok_or_else(wrong)?;
+    port.parse::<u16>().map_err(|_| wrong())?;
+    if host.is_empty() || host.contains(':') {
+        return Err(wrong());
+    }
+    std::net::ToSocketAddrs::to_socket_addrs(s)
+        .map_err(|e| format!("{s:?}: cannot look up {host:?}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{s:?}: {host:?} has no address"))
+}
+
+/// `LAT,LNG` of `--near` (a clap value parser: its error is the message).
+fn parse_point(s: &str) -> std::result::Result<(f64, f64), String> {
+    let wrong = || format!("{s:?}: expected LAT,LNG in degrees, e.g. 60.17,24.94");
+    let (lat, lng) = s.split_once(',').ok_or_else(wrong)?;
+    let lat: f64 = lat.trim().parse().map_err(|_| wrong())?;
+    let lng: f64 = lng.trim().parse().map_err(|_| wrong())?;
+    if !(-90.0..=90.0).contains(&lat) || !(-180.0..=180.0).contains(&lng) {
+        return Err(format!(
+            "{s:?}: latitude is -90 to 90 and longitude -180 to 180"
+        ));
+    }
+    Ok((lat, lng))
+}
+
+/// `start:rate:full` of `--max-startups` (a clap value parser: its error is the message).
+fn parse_startups(s: &str) -> std::result::Result<(usize, u32, usize), String> {
+    let parts: Vec<&str> = s.split(':').collect();
+    let wrong = || format!("{s:?}: expected start:rate:full, e.g. 10:30:60");
+    let [start, rate, full] = parts[..] else {
+        return Err(wrong());
+    };
+    let start: usize = start.trim().parse().map_err(|_| wrong())?;
+    let rate: u32 = rate.trim().parse().map_err(|_| wrong())?;
+    let full: usize = full.trim().parse().map_err(|_| wrong())?;
+    if rate > 100 || full < start || full == 0 {
+        return Err(format!(
+            "{s:?}: rate is a percentage and full at least start (and above 0)"
+        ));
+    }
+    Ok((start, rate, full))
+}
+
+/// How logs are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listen_takes_a_port_a_name_or_an_address() {
+        let at = |s: &str| parse_listen(s).map(|a| a.to_string());
+        assert_eq!(at("8089").as_deref(), Ok("127.0.0.1:8089"));
+        assert_eq!(at("0.0.0.0:8089").as_deref(), Ok("0.0.0.0:8089"));
+        assert_eq!(at("[::]:8089").as_deref(), Ok("[::]:8089"));
+        let local = parse_listen("localhost:8089").unwrap();
+        assert!(local.ip().is_loopback() && local.port() == 8089, "{local}");
+        // (No name that would need a DNS server: tests stay off the network.)
+        for bad in ["", "x", "localhost", "localhost:99999", ":8089", "::1:80"] {
+            assert!(parse_listen(bad).is_err(), "{bad:?}");
+        }
+    }
+}
