@@ -4,23 +4,22 @@
 //! with the demo simulator, the remote client and the cache), [`server`] (`railtop serve`), and
 //! [`cli`] (the one-shot commands).
 //!
-//! The ground floor is its own crate, `railtop-core` (countries, clocks, text, the API's records,
-//! the station directory, the configuration); its modules are re-exported here under the same
-//! names, so `crate::model` and `railtop::model` read as before.
+//! The floors below are crates of their own: `railtop-core` (countries, clocks, text, the API's
+//! records, the station directory, the configuration) and `railtop-feeds` (the sources: the
+//! national feeds, the demo, the remote client, the cache, Redis); their modules are re-exported
+//! here under the same names, so `crate::model` and `railtop::upstream` read as before.
 
 pub use railtop_core::{
     assets, backoff, clock, config, country, duration, metrics, model, outline, panics, stations,
     text,
 };
+pub use railtop_feeds::{redis_store, source, upstream};
 
 pub mod cli;
 pub mod kiosk;
-pub mod redis_store;
 pub mod screen;
 pub mod server;
-pub mod source;
 pub mod ssh;
 #[cfg(any(test, feature = "test-support"))]
 pub mod test_support;
 pub mod tui;
-pub mod upstream;

@@ -19,23 +19,8 @@ use crate::source::demo::DemoSource;
 use crate::source::{DeparturesQuery, LiveSource, RealtimeQuery, MAX_LIMIT};
 use crate::tui::app::{update, AppState, Settings};
 use chrono::{DateTime, Utc};
+pub use railtop_feeds::test_support::{demo_board, fixture, now, NOW};
 use std::sync::Arc;
-
-/// The instant every test replays: a Tuesday morning, 08:00 in Helsinki.
-pub const NOW: &str = "2026-11-24T06:00:00Z";
-
-/// [`NOW`] as a time.
-pub fn now() -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(NOW)
-        .expect("NOW is RFC 3339")
-        .with_timezone(&Utc)
-}
-
-/// A fixture of the project's own under `tests/fixtures/`.
-pub fn fixture(path: &str) -> Vec<u8> {
-    let full = format!("{}/tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
-}
 
 /// A dashboard state loaded with one demo answer and one board, as of a fixed instant: what the
 /// snapshot tests, the frame benchmark and the update tests start from.
@@ -98,19 +83,6 @@ impl DemoScene<'_> {
         );
         s
     }
-}
-
-/// The demo's board of `station` at [`NOW`].
-pub fn demo_board(station: &str) -> DeparturesResponse {
-    let demo = DemoSource::new(1, 1, Clock::Fixed(now())).expect("the embedded demo network");
-    demo.departures_at(
-        &DeparturesQuery {
-            station: station.into(),
-            limit: 100,
-        },
-        now(),
-    )
-    .expect("a demo station")
 }
 
 /// A 100×24 kiosk showing `stations`, each with its demo board at [`NOW`].

@@ -964,7 +964,7 @@ mod tests {
 
     fn state(country: Option<&str>) -> AppState {
         let mut s = AppState::new(
-            demo().info_for_tests(),
+            crate::source::LiveSource::info(&demo()),
             Settings::default(),
             country.map(String::from),
             None,
@@ -1005,12 +1005,6 @@ mod tests {
 
     fn selected_id(s: &AppState) -> String {
         s.list.selected(s.trains()).unwrap().id.clone()
-    }
-
-    impl DemoSource {
-        fn info_for_tests(&self) -> crate::source::SourceInfo {
-            crate::source::LiveSource::info(self)
-        }
     }
 
     #[test]

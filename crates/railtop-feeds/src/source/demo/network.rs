@@ -53,7 +53,7 @@ pub struct Network {
     pub countries: Vec<CountryNet>,
 }
 
-const LINES: &str = include_str!("../../../assets/demo/lines.txt");
+const LINES: &str = include_str!("../../../../../assets/demo/lines.txt");
 
 impl Network {
     /// The embedded demo network.
