@@ -85,14 +85,12 @@ impl Cli {
     /// it (`railtop --source demo trains` and `railtop trains --source demo` are the same).
     pub fn source_args(&self) -> SourceArgs {
         let after = match &self.command {
-            Some(
-                Command::Serve { from, .. }
-                | Command::Board { from, .. }
-                | Command::Ssh { from, .. }
-                | Command::Trains { from, .. }
-                | Command::Departures { from, .. }
-                | Command::Train { from, .. },
-            ) => Some(from),
+            Some(Command::Serve(ServeArgs { from, .. }))
+            | Some(Command::Board(BoardArgs { from, .. }))
+            | Some(Command::Ssh(SshArgs { from, .. }))
+            | Some(Command::Trains(TrainsArgs { from, .. }))
+            | Some(Command::Departures(DeparturesArgs { from, .. }))
+            | Some(Command::Train(TrainArgs { from, .. })) => Some(from),
             _ => None,
         };
         let before = &self.from;
@@ -109,7 +107,8 @@ impl Cli {
     pub(super) fn overrides(&self) -> Overrides {
         // `board` and `ssh` take the board's options after their name.
         let kiosk = match &self.command {
-            Some(Command::Board { kiosk, .. } | Command::Ssh { kiosk, .. }) => Some(kiosk),
+            Some(Command::Board(BoardArgs { kiosk, .. }))
+            | Some(Command::Ssh(SshArgs { kiosk, .. })) => Some(kiosk),
             _ => None,
         };
         Overrides {
@@ -122,7 +121,7 @@ impl Cli {
             no_color: self.no_color || kiosk.is_some_and(|k| k.no_color),
             theme: kiosk.and_then(|k| k.theme).or(self.theme),
             redis: match &self.command {
-                Some(Command::Serve { redis, .. }) => redis.clone(),
+                Some(Command::Serve(ServeArgs { redis, .. })) => redis.clone(),
                 _ => None,
             },
         }
@@ -153,141 +152,18 @@ pub struct SourceArgs {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the Live Train Data API over HTTP.
-    Serve {
-        #[command(flatten)]
-        from: SourceArgs,
-        /// Address to listen on: a port (on 127.0.0.1), HOST:PORT with a name or an address,
-        /// or [::]:PORT.
-        #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_listen)]
-        listen: SocketAddr,
-        /// Requests per minute per client IP; 0 switches the limit off.
-        #[arg(long, default_value_t = 60)]
-        rate_limit: u32,
-        /// Take the client IP from X-Forwarded-For (only behind a proxy that sets it).
-        #[arg(long)]
-        trust_forwarded_for: bool,
-        /// Connections open at once [default: the open-file limit less 64, at most 16384].
-        #[arg(long)]
-        max_connections: Option<usize>,
-        /// Connections open at once from one IP (at most half of --max-connections).
-        #[arg(long, default_value_t = 256)]
-        max_per_ip: usize,
-        /// Cached answers held at most, in MiB of JSON, for realtime and for boards each.
-        #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=65536))]
-        cache_mb: u64,
-        /// `/healthz` answers 503 once every feed asked has failed for this long, e.g. 10m.
-        #[arg(long, default_value = "10m", value_parser = parse_timeout)]
-        unhealthy_after: u64,
-        /// Serve `/metrics` on this address instead of the API's (a port, HOST:PORT or
-        /// [::]:PORT), to keep them off the public port.
-        #[arg(long, value_parser = parse_listen)]
-        metrics_listen: Option<SocketAddr>,
-        /// Share feed answers and rate limits with the other `serve` instances on this Redis,
-        /// redis://[:PASSWORD@]HOST[:PORT][/DB] (also `[server] redis` in the config file).
-        #[arg(long, env = "RAILTOP_REDIS", value_name = "URL")]
-        redis: Option<String>,
-    },
+    Serve(ServeArgs),
     /// A full-screen departure board that runs unattended (kiosk).
-    Board {
-        #[command(flatten)]
-        from: SourceArgs,
-        /// One or more stations (codes or slugs); several rotate.
-        #[arg(required = true)]
-        stations: Vec<String>,
-        #[command(flatten)]
-        kiosk: KioskArgs,
-    },
+    Board(BoardArgs),
     /// Serve the kiosk board over SSH: `ssh -p 2222 host` shows it, and nothing else.
-    Ssh {
-        #[command(flatten)]
-        from: SourceArgs,
-        /// Address to listen on: a port (on 127.0.0.1), HOST:PORT with a name or an address,
-        /// or [::]:PORT.
-        #[arg(long, default_value = "127.0.0.1:2222", value_parser = parse_listen)]
-        listen: SocketAddr,
-        /// The stations to show (codes or slugs); repeat for several, ←/→ switch.
-        #[arg(long = "station", required = true)]
-        stations: Vec<String>,
-        /// The server's private key; made (mode 0600) on first start [default: $XDG_STATE_HOME/railtop/ssh_host_ed25519_key].
-        #[arg(long)]
-        host_key: Option<PathBuf>,
-        /// Admit only these public keys (an OpenSSH authorized_keys file); anyone may watch without it.
-        #[arg(long)]
-        authorized_keys: Option<PathBuf>,
-        /// Sessions at once, in all.
-        #[arg(long, default_value_t = 64)]
-        max_sessions: usize,
-        /// Sessions at once from one IP address.
-        #[arg(long, default_value_t = 4)]
-        max_per_ip: usize,
-        /// New connections per minute from one IP address; 0 switches the check off.
-        #[arg(long, default_value_t = 20)]
-        connections_per_minute: u32,
-        /// End a session after this long without a key pressed, e.g. 30m.
-        #[arg(long, default_value = "1h", value_parser = parse_timeout)]
-        idle_timeout: u64,
-        /// End any session after this long.
-        #[arg(long, default_value = "12h", value_parser = parse_timeout)]
-        max_session: u64,
-        /// Cut off a client that reads nothing for this long.
-        #[arg(long, default_value = "15s", value_parser = parse_timeout)]
-        write_timeout: u64,
-        /// Connections still in their handshake, as OpenSSH's MaxStartups start:rate:full: past
-        /// `start`, new ones are turned away with a chance from rate % up to 100 % at `full`.
-        #[arg(long, default_value = "10:30:60", value_parser = parse_startups)]
-        max_startups: (usize, u32, usize),
-        /// Serve Prometheus metrics (`/metrics` over HTTP) on this address: a port, HOST:PORT
-        /// or [::]:PORT.
-        #[arg(long, value_parser = parse_listen)]
-        metrics_listen: Option<SocketAddr>,
-        #[command(flatten)]
-        kiosk: KioskArgs,
-    },
+    Ssh(SshArgs),
     /// List live trains once and exit.
-    Trains {
-        #[command(flatten)]
-        from: SourceArgs,
-        /// A country slug, e.g. finland or united-states (all countries without it).
-        #[arg(long)]
-        country: Option<String>,
-        /// A hub station whose trains to list (code or slug, e.g. berlin-hbf).
-        #[arg(long)]
-        stop: Option<String>,
-        /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
-        /// with a header row).
-        #[arg(long, value_enum, default_value = "table")]
-        format: Format,
-    },
+    Trains(TrainsArgs),
     /// Find stations by name or code, in every country or one, and exit (offline: railtop's
     /// station directory).
-    Stations {
-        /// A name, part of one, or a code; without it, the stations main ones first.
-        query: Option<String>,
-        /// Only this country's stations, e.g. germany.
-        #[arg(long)]
-        country: Option<String>,
-        /// Nearest first to this point, e.g. 60.17,24.94.
-        #[arg(long, value_parser = parse_point, allow_hyphen_values = true)]
-        near: Option<(f64, f64)>,
-        /// How many stations (1–100).
-        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
-        limit: u16,
-        /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
-        /// with a header row).
-        #[arg(long, value_enum, default_value = "table")]
-        format: Format,
-    },
+    Stations(StationsArgs),
     /// Show one train's run, stop by stop, once and exit.
-    Train {
-        #[command(flatten)]
-        from: SourceArgs,
-        /// The train's id, as `railtop trains --format csv` lists it (its first column).
-        id: String,
-        /// table (aligned, for people), json (railtop's /api/live/train answer as it is) or
-        /// csv (RFC 4180, one row a stop, with a header row).
-        #[arg(long, value_enum, default_value = "table")]
-        format: Format,
-    },
+    Train(TrainArgs),
     /// Print a completion script for a shell, e.g.
     /// `railtop completions bash > ~/.local/share/bash-completion/completions/railtop`.
     Completions {
@@ -301,19 +177,170 @@ pub enum Command {
         command: Option<String>,
     },
     /// Show a station's departure board once and exit.
-    Departures {
-        #[command(flatten)]
-        from: SourceArgs,
-        /// Station code or slug, e.g. HKI, CNLLY, berlin-hbf, 8503000.
-        station: String,
-        /// How many departures (1–100).
-        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
-        limit: u16,
-        /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
-        /// with a header row).
-        #[arg(long, value_enum, default_value = "table")]
-        format: Format,
-    },
+    Departures(DeparturesArgs),
+}
+
+/// The options of `railtop serve`.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub from: SourceArgs,
+    /// Address to listen on: a port (on 127.0.0.1), HOST:PORT with a name or an address,
+    /// or [::]:PORT.
+    #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_listen)]
+    pub listen: SocketAddr,
+    /// Requests per minute per client IP; 0 switches the limit off.
+    #[arg(long, default_value_t = 60)]
+    pub rate_limit: u32,
+    /// Take the client IP from X-Forwarded-For (only behind a proxy that sets it).
+    #[arg(long)]
+    pub trust_forwarded_for: bool,
+    /// Connections open at once [default: the open-file limit less 64, at most 16384].
+    #[arg(long)]
+    pub max_connections: Option<usize>,
+    /// Connections open at once from one IP (at most half of --max-connections).
+    #[arg(long, default_value_t = 256)]
+    pub max_per_ip: usize,
+    /// Cached answers held at most, in MiB of JSON, for realtime and for boards each.
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub cache_mb: u64,
+    /// `/healthz` answers 503 once every feed asked has failed for this long, e.g. 10m.
+    #[arg(long, default_value = "10m", value_parser = parse_timeout)]
+    pub unhealthy_after: u64,
+    /// Serve `/metrics` on this address instead of the API's (a port, HOST:PORT or
+    /// [::]:PORT), to keep them off the public port.
+    #[arg(long, value_parser = parse_listen)]
+    pub metrics_listen: Option<SocketAddr>,
+    /// Share feed answers and rate limits with the other `serve` instances on this Redis,
+    /// redis://[:PASSWORD@]HOST[:PORT][/DB] (also `[server] redis` in the config file).
+    #[arg(long, env = "RAILTOP_REDIS", value_name = "URL")]
+    pub redis: Option<String>,
+}
+
+/// The options of `railtop board`.
+#[derive(Debug, clap::Args)]
+pub struct BoardArgs {
+    #[command(flatten)]
+    pub from: SourceArgs,
+    /// One or more stations (codes or slugs); several rotate.
+    #[arg(required = true)]
+    pub stations: Vec<String>,
+    #[command(flatten)]
+    pub kiosk: KioskArgs,
+}
+
+/// The options of `railtop ssh`.
+#[derive(Debug, clap::Args)]
+pub struct SshArgs {
+    #[command(flatten)]
+    pub from: SourceArgs,
+    /// Address to listen on: a port (on 127.0.0.1), HOST:PORT with a name or an address,
+    /// or [::]:PORT.
+    #[arg(long, default_value = "127.0.0.1:2222", value_parser = parse_listen)]
+    pub listen: SocketAddr,
+    /// The stations to show (codes or slugs); repeat for several, ←/→ switch.
+    #[arg(long = "station", required = true)]
+    pub stations: Vec<String>,
+    /// The server's private key; made (mode 0600) on first start [default: $XDG_STATE_HOME/railtop/ssh_host_ed25519_key].
+    #[arg(long)]
+    pub host_key: Option<PathBuf>,
+    /// Admit only these public keys (an OpenSSH authorized_keys file); anyone may watch without it.
+    #[arg(long)]
+    pub authorized_keys: Option<PathBuf>,
+    /// Sessions at once, in all.
+    #[arg(long, default_value_t = 64)]
+    pub max_sessions: usize,
+    /// Sessions at once from one IP address.
+    #[arg(long, default_value_t = 4)]
+    pub max_per_ip: usize,
+    /// New connections per minute from one IP address; 0 switches the check off.
+    #[arg(long, default_value_t = 20)]
+    pub connections_per_minute: u32,
+    /// End a session after this long without a key pressed, e.g. 30m.
+    #[arg(long, default_value = "1h", value_parser = parse_timeout)]
+    pub idle_timeout: u64,
+    /// End any session after this long.
+    #[arg(long, default_value = "12h", value_parser = parse_timeout)]
+    pub max_session: u64,
+    /// Cut off a client that reads nothing for this long.
+    #[arg(long, default_value = "15s", value_parser = parse_timeout)]
+    pub write_timeout: u64,
+    /// Connections still in their handshake, as OpenSSH's MaxStartups start:rate:full: past
+    /// `start`, new ones are turned away with a chance from rate % up to 100 % at `full`.
+    #[arg(long, default_value = "10:30:60", value_parser = parse_startups)]
+    pub max_startups: (usize, u32, usize),
+    /// Serve Prometheus metrics (`/metrics` over HTTP) on this address: a port, HOST:PORT
+    /// or [::]:PORT.
+    #[arg(long, value_parser = parse_listen)]
+    pub metrics_listen: Option<SocketAddr>,
+    #[command(flatten)]
+    pub kiosk: KioskArgs,
+}
+
+/// The options of `railtop trains`.
+#[derive(Debug, clap::Args)]
+pub struct TrainsArgs {
+    #[command(flatten)]
+    pub from: SourceArgs,
+    /// A country slug, e.g. finland or united-states (all countries without it).
+    #[arg(long)]
+    pub country: Option<String>,
+    /// A hub station whose trains to list (code or slug, e.g. berlin-hbf).
+    #[arg(long)]
+    pub stop: Option<String>,
+    /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
+    /// with a header row).
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+}
+
+/// The options of `railtop stations`.
+#[derive(Debug, clap::Args)]
+pub struct StationsArgs {
+    /// A name, part of one, or a code; without it, the stations main ones first.
+    pub query: Option<String>,
+    /// Only this country's stations, e.g. germany.
+    #[arg(long)]
+    pub country: Option<String>,
+    /// Nearest first to this point, e.g. 60.17,24.94.
+    #[arg(long, value_parser = parse_point, allow_hyphen_values = true)]
+    pub near: Option<(f64, f64)>,
+    /// How many stations (1–100).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
+    pub limit: u16,
+    /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
+    /// with a header row).
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+}
+
+/// The options of `railtop train`.
+#[derive(Debug, clap::Args)]
+pub struct TrainArgs {
+    #[command(flatten)]
+    pub from: SourceArgs,
+    /// The train's id, as `railtop trains --format csv` lists it (its first column).
+    pub id: String,
+    /// table (aligned, for people), json (railtop's /api/live/train answer as it is) or
+    /// csv (RFC 4180, one row a stop, with a header row).
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+}
+
+/// The options of `railtop departures`.
+#[derive(Debug, clap::Args)]
+pub struct DeparturesArgs {
+    #[command(flatten)]
+    pub from: SourceArgs,
+    /// Station code or slug, e.g. HKI, CNLLY, berlin-hbf, 8503000.
+    pub station: String,
+    /// How many departures (1–100).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
+    pub limit: u16,
+    /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
+    /// with a header row).
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
 }
 
 /// How the kiosk board pages, rotates and hides (shared by `board` and `ssh`).

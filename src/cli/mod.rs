@@ -1,61 +1,38 @@
-//! Command-line interface: choosing the source and running each command (the arguments are
-//! `args.rs`, where logs go `logs.rs`, what is printed `output.rs`).
+//! The command line: reading the configuration, opening the source, and handing each command its
+//! arguments and what was opened (`args.rs` the arguments, `serve.rs`, `screens.rs` and
+//! `oneshot.rs` the commands, `logs.rs` where logs go, `output.rs` what is printed).
 
 mod args;
 mod logs;
+mod oneshot;
 pub mod output;
+mod screens;
+mod serve;
 
 pub use args::*;
 pub use logs::init_logging;
 
-use crate::config::{self, Config, FileConfig, Theme};
+use crate::config::{self, Config, FileConfig};
 use crate::redis_store::RedisStore;
-use crate::server::{self, ServerConfig, ServerError};
+use crate::server;
 use crate::source::cache::{CacheConfig, CachedSource};
 use crate::source::demo::DemoSource;
 use crate::source::remote::{RemoteConfig, RemoteSource};
-use crate::source::{DeparturesQuery, OpenError, RealtimeQuery, SharedSource, SourceError};
-use crate::tui::app::Settings;
-use crate::tui::run::DashboardOptions;
+use crate::source::{DeparturesQuery, OpenError, SharedSource, SourceError};
 use color_eyre::eyre::{eyre, Result, WrapErr};
 use color_eyre::Section;
-use output::Format;
 use std::net::SocketAddr;
-use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// `railtop stations`: the directory searched, printed; no station is an error (exit 1).
-fn stations(
-    query: Option<String>,
-    country: Option<String>,
-    near: Option<(f64, f64)>,
-    limit: u16,
-    format: Format,
-) -> Result<()> {
-    let directory = crate::stations::current();
-    if let Some(slug) = &country {
-        if !directory.countries().contains(&slug.as_str()) {
-            return Err(eyre!(
-                "railtop has no stations of {slug:?}; it has: {}",
-                directory.countries().join(", ")
-            ))
-            .suggestion("a feed may still know its codes: railtop departures COUNTRY:CODE");
-        }
-    }
-    let query = query.unwrap_or_default();
-    let scope = crate::stations::Scope {
-        country: country.as_deref(),
-        near,
-        limit: usize::from(limit),
-        ..Default::default()
-    };
-    let answer = directory.answer(&query, scope);
-    if answer.stations.is_empty() {
-        return Err(eyre!("no station matches {}", crate::text::quoted(&query)))
-            .suggestion("try part of the name (`hbf`, `central`), or a code");
-    }
-    print(&output::stations(&answer, format))
+/// What every command that reads a source starts from, made once by [`run`]: the configuration
+/// resolved, the source opened behind its cache, the Redis store `serve` shares through, and
+/// whether start-up lines go to stderr (not with JSON logs).
+struct Opened {
+    config: Config,
+    source: Arc<CachedSource>,
+    shared: Option<Arc<RedisStore>>,
+    banners: bool,
 }
 
 /// Opens the source the configuration names.
@@ -211,7 +188,7 @@ pub async fn run(cli: Cli) -> Result<()> {
             config.board_interval.min(config.interval),
         )),
         max_bytes: match &cli.command {
-            Some(Command::Serve { cache_mb, .. }) => {
+            Some(Command::Serve(ServeArgs { cache_mb, .. })) => {
                 usize::try_from(cache_mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX)
             }
             _ => defaults.max_bytes,
@@ -225,15 +202,15 @@ pub async fn run(cli: Cli) -> Result<()> {
         }
     }
     // The directory is railtop's own: no source to open.
-    if let Some(Command::Stations {
+    if let Some(Command::Stations(StationsArgs {
         query,
         country,
         near,
         limit,
         format,
-    }) = &cli.command
+    })) = &cli.command
     {
-        return stations(query.clone(), country.clone(), *near, *limit, *format);
+        return oneshot::stations(query.clone(), country.clone(), *near, *limit, *format);
     }
     // Only `serve` shares through Redis: one store for its feeds and its rate limit.
     let shared = match (&cli.command, &config.redis) {
@@ -247,249 +224,24 @@ pub async fn run(cli: Cli) -> Result<()> {
         "sources are `demo` (offline), `upstream`, or the http(s):// URL of a railtop server",
     )?;
     let source = Arc::new(CachedSource::new(opened, cache));
-    let clock = config.clock;
     // With JSON logs, stderr carries nothing but JSON: the banners are logged instead.
     let banners = cli.log_format == LogFormat::Text;
+    let opened = Opened {
+        config,
+        source,
+        shared,
+        banners,
+    };
     match cli.command {
-        None => {
-            if let Some(c) = &config.country {
-                let regions = source.regions();
-                if crate::country::by_slug(c).is_none() && !regions.contains(c) {
-                    return Err(eyre!(
-                        "unknown country {}; known: {}",
-                        crate::text::quoted(c),
-                        crate::country::slugs()
-                            .into_iter()
-                            .map(String::from)
-                            .chain(regions)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ))
-                    .suggestion(
-                        "give one of them with --country, or leave it out for all countries",
-                    );
-                }
-            }
-            let options = DashboardOptions {
-                country: config.country.clone(),
-                station: config.station.clone(),
-                settings: Settings {
-                    interval_secs: config.interval,
-                    board_interval_secs: config.board_interval,
-                    monochrome: config.theme == Theme::Mono,
-                    light: config.theme == Theme::Light,
-                    on_time_minutes: config.on_time as i64,
-                },
-            };
-            Ok(crate::tui::run::run(source, clock, options).await?)
-        }
-        Some(Command::Serve {
-            listen,
-            rate_limit,
-            trust_forwarded_for,
-            max_connections,
-            max_per_ip,
-            unhealthy_after,
-            metrics_listen,
-            ..
-        }) => {
-            let (listener, local) = server::listen(listen)
-                .await
-                .suggestion("is another server on that port? choose another with --listen")?;
-            start_metrics(metrics_listen, banners).await?;
-            if let Some(store) = &shared {
-                let up = store.ping().await;
-                // Only the national feeds' answers are shared; the demo and a remote server
-                // have none, so there only the rate limit is.
-                let what = if config.source.trim() == "upstream" {
-                    "feed answers and rate limits"
-                } else {
-                    "rate limits"
-                };
-                if banners {
-                    eprintln!(
-                        "sharing {what} through Redis at {}{}",
-                        store.url(),
-                        if up {
-                            ""
-                        } else {
-                            " (not answering yet: working alone until it does)"
-                        }
-                    );
-                }
-                tracing::info!(redis = %store.url(), up, "sharing through Redis");
-            }
-            let info = source.info();
-            if banners {
-                eprintln!(
-                    "railtop {} serving the Live Train Data API on http://{local} (source: {})",
-                    env!("CARGO_PKG_VERSION"),
-                    info.name
-                );
-            }
-            tracing::info!(%local, source = %info.name, "listening");
-            for (country, why) in source.not_live() {
-                if banners {
-                    eprintln!("  {country}: not live: {why}");
-                }
-                tracing::info!(country, why, "not live");
-            }
-            let server_config = ServerConfig {
-                rate_limit: NonZeroU32::new(rate_limit),
-                trust_forwarded_for,
-                connections: server::connection::ConnectionLimits {
-                    max_open: max_connections,
-                    per_ip: max_per_ip,
-                    ..Default::default()
-                },
-                unhealthy_after: Duration::from_secs(unhealthy_after),
-                metrics_on_api: metrics_listen.is_none(),
-                shared,
-            };
-            server::serve(listener, source, server_config, server::shutdown_signal())
-                .await
-                .map_err(ServerError::Serve)?;
-            Ok(())
-        }
-        Some(Command::Board {
-            stations, kiosk, ..
-        }) => {
-            let settings = kiosk.settings(&config, stations.len())?;
-            check_stations(&source, &stations).await?;
-            Ok(crate::kiosk::run(source, clock, stations, settings).await?)
-        }
-        Some(Command::Ssh {
-            listen,
-            stations,
-            host_key,
-            authorized_keys,
-            max_sessions,
-            max_per_ip,
-            connections_per_minute,
-            idle_timeout,
-            max_session,
-            write_timeout,
-            max_startups,
-            metrics_listen,
-            kiosk,
-            ..
-        }) => {
-            let kiosk = kiosk.settings(&config, stations.len())?;
-            check_stations(&source, &stations).await?;
-            let host_key = host_key
-                .or_else(config::default_host_key_path)
-                .ok_or_else(|| eyre!("no place for the host key"))
-                .suggestion("pass --host-key FILE")?;
-            let (listener, local) = server::listen(listen)
-                .await
-                .suggestion("is another server on that port? choose another with --listen")?;
-            start_metrics(metrics_listen, banners).await?;
-            if banners {
-                eprintln!(
-                    "railtop {} showing {} over SSH on {local} (source: {}); try: ssh -p {} {}",
-                    env!("CARGO_PKG_VERSION"),
-                    stations.join(", "),
-                    source.info().name,
-                    local.port(),
-                    local.ip()
-                );
-            }
-            tracing::info!(%local, source = %source.info().name, "listening");
-            let options = crate::ssh::SshOptions {
-                stations,
-                host_key,
-                authorized_keys,
-                limits: crate::ssh::Limits {
-                    max_sessions: max_sessions.max(1),
-                    per_ip: max_per_ip.max(1),
-                    connections_per_minute,
-                    idle: Duration::from_secs(idle_timeout),
-                    max_session: Duration::from_secs(max_session),
-                    write_timeout: Duration::from_secs(write_timeout),
-                    startups: max_startups,
-                    ..Default::default()
-                },
-                kiosk,
-            };
-            let shutdown = server::shutdown_signal();
-            Ok(crate::ssh::serve(listener, source, clock, options, shutdown).await?)
-        }
+        None => screens::dashboard(opened).await,
+        Some(Command::Serve(args)) => serve::serve(args, opened).await,
+        Some(Command::Board(args)) => screens::board(args, opened).await,
+        Some(Command::Ssh(args)) => screens::ssh(args, opened).await,
+        Some(Command::Trains(args)) => oneshot::trains(args, opened).await,
+        Some(Command::Train(args)) => oneshot::train(args, opened).await,
+        Some(Command::Departures(args)) => oneshot::departures(args, opened).await,
         // Answered above, before a source is opened.
-        Some(Command::Stations { .. } | Command::Completions { .. } | Command::Man { .. }) => {
-            Ok(())
-        }
-        Some(Command::Trains {
-            country,
-            stop,
-            format,
-            ..
-        }) => {
-            let answer = match source.realtime(RealtimeQuery { country, stop }).await {
-                Ok(answer) => answer,
-                Err(e) => {
-                    let hint = suggestion(&e, &config);
-                    return Err(once(e)).suggestion(hint);
-                }
-            };
-            print(&output::trains(&answer.value, format))
-        }
-        Some(Command::Train { id, format, .. }) => {
-            let answer =
-                match source.journey(&id).await {
-                    Ok(answer) => answer,
-                    Err(e @ SourceError::NotFound(_)) => return Err(eyre!(e)).suggestion(
-                        "`railtop trains --country NAME --format csv` lists the ids (first column)",
-                    ),
-                    Err(e) => {
-                        let hint = suggestion(&e, &config);
-                        return Err(once(e)).suggestion(hint);
-                    }
-                };
-            print(&output::journey(&answer.value, format))
-        }
-        Some(Command::Departures {
-            station,
-            limit,
-            format,
-            ..
-        }) => {
-            // A city's name went to its main station: say what else it could have meant.
-            let others: Vec<String> = crate::stations::current()
-                .others(&station, None)
-                .iter()
-                .take(4)
-                .map(|e| e.described())
-                .collect();
-            let query = DeparturesQuery {
-                station: station.clone(),
-                limit: usize::from(limit),
-            };
-            let answer = source.departures(query).await;
-            let answer = match answer {
-                Err(e @ SourceError::NotFound(_)) if e.to_string().contains("did you mean") => {
-                    Err(eyre!(e)).suggestion(
-                        "give one of the codes, as in finland:HKI; `railtop stations NAME` lists more",
-                    )
-                }
-                Err(e @ SourceError::NotFound(_)) => Err(eyre!(e)).suggestion(
-                    "name the country as in finland:HKI, or give a station code such as HKI, CNLLY or 8503000",
-                ),
-                Err(e) => {
-                    let hint = suggestion(&e, &config);
-                    Err(once(e)).suggestion(hint)
-                }
-                Ok(answer) => Ok(answer),
-            }?;
-            if format == Format::Table && !others.is_empty() {
-                eprintln!(
-                    "{} also matches {}; `railtop stations {}` lists them",
-                    crate::text::quoted(&station),
-                    others.join(", "),
-                    crate::text::cleaned(&station)
-                );
-            }
-            print(&output::departures(&answer.value, format))
-        }
+        Some(Command::Stations(_) | Command::Completions { .. } | Command::Man { .. }) => Ok(()),
     }
 }
 

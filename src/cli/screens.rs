@@ -1,0 +1,122 @@
+//! The commands that hold a terminal: the dashboard, the kiosk board, and the board over SSH.
+
+use super::{check_stations, start_metrics, BoardArgs, Opened, SshArgs};
+use crate::config::{self, Theme};
+use crate::server;
+use crate::tui::app::Settings;
+use crate::tui::run::DashboardOptions;
+use color_eyre::eyre::{eyre, Result};
+use color_eyre::Section;
+use std::time::Duration;
+
+/// `railtop` with no command: the dashboard.
+pub(super) async fn dashboard(opened: Opened) -> Result<()> {
+    let Opened { config, source, .. } = opened;
+    let clock = config.clock;
+    if let Some(c) = &config.country {
+        let regions = source.regions();
+        if crate::country::by_slug(c).is_none() && !regions.contains(c) {
+            return Err(eyre!(
+                "unknown country {}; known: {}",
+                crate::text::quoted(c),
+                crate::country::slugs()
+                    .into_iter()
+                    .map(String::from)
+                    .chain(regions)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+            .suggestion("give one of them with --country, or leave it out for all countries");
+        }
+    }
+    let options = DashboardOptions {
+        country: config.country.clone(),
+        station: config.station.clone(),
+        settings: Settings {
+            interval_secs: config.interval,
+            board_interval_secs: config.board_interval,
+            monochrome: config.theme == Theme::Mono,
+            light: config.theme == Theme::Light,
+            on_time_minutes: config.on_time as i64,
+        },
+    };
+    Ok(crate::tui::run::run(source, clock, options).await?)
+}
+
+/// `railtop board`: the kiosk in this terminal.
+pub(super) async fn board(args: BoardArgs, opened: Opened) -> Result<()> {
+    let BoardArgs {
+        stations, kiosk, ..
+    } = args;
+    let Opened { config, source, .. } = opened;
+    let clock = config.clock;
+    let settings = kiosk.settings(&config, stations.len())?;
+    check_stations(&source, &stations).await?;
+    Ok(crate::kiosk::run(source, clock, stations, settings).await?)
+}
+
+/// `railtop ssh`: the kiosk served over SSH, until a signal.
+pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
+    let SshArgs {
+        listen,
+        stations,
+        host_key,
+        authorized_keys,
+        max_sessions,
+        max_per_ip,
+        connections_per_minute,
+        idle_timeout,
+        max_session,
+        write_timeout,
+        max_startups,
+        metrics_listen,
+        kiosk,
+        ..
+    } = args;
+    let Opened {
+        config,
+        source,
+        banners,
+        ..
+    } = opened;
+    let clock = config.clock;
+    let kiosk = kiosk.settings(&config, stations.len())?;
+    check_stations(&source, &stations).await?;
+    let host_key = host_key
+        .or_else(config::default_host_key_path)
+        .ok_or_else(|| eyre!("no place for the host key"))
+        .suggestion("pass --host-key FILE")?;
+    let (listener, local) = server::listen(listen)
+        .await
+        .suggestion("is another server on that port? choose another with --listen")?;
+    start_metrics(metrics_listen, banners).await?;
+    if banners {
+        eprintln!(
+            "railtop {} showing {} over SSH on {local} (source: {}); try: ssh -p {} {}",
+            env!("CARGO_PKG_VERSION"),
+            stations.join(", "),
+            source.info().name,
+            local.port(),
+            local.ip()
+        );
+    }
+    tracing::info!(%local, source = %source.info().name, "listening");
+    let options = crate::ssh::SshOptions {
+        stations,
+        host_key,
+        authorized_keys,
+        limits: crate::ssh::Limits {
+            max_sessions: max_sessions.max(1),
+            per_ip: max_per_ip.max(1),
+            connections_per_minute,
+            idle: Duration::from_secs(idle_timeout),
+            max_session: Duration::from_secs(max_session),
+            write_timeout: Duration::from_secs(write_timeout),
+            startups: max_startups,
+            ..Default::default()
+        },
+        kiosk,
+    };
+    let shutdown = server::shutdown_signal();
+    Ok(crate::ssh::serve(listener, source, clock, options, shutdown).await?)
+}

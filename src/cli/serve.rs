@@ -1,0 +1,85 @@
+//! `railtop serve`: the Live Train Data API over HTTP, with its banners, metrics and Redis.
+
+use super::{start_metrics, Opened, ServeArgs};
+use crate::server::{self, ServerConfig, ServerError};
+use color_eyre::eyre::Result;
+use color_eyre::Section;
+use std::num::NonZeroU32;
+use std::time::Duration;
+
+/// `railtop serve`: the Live Train Data API on HTTP, until a signal.
+pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
+    let ServeArgs {
+        listen,
+        rate_limit,
+        trust_forwarded_for,
+        max_connections,
+        max_per_ip,
+        unhealthy_after,
+        metrics_listen,
+        ..
+    } = args;
+    let Opened {
+        config,
+        source,
+        shared,
+        banners,
+    } = opened;
+    let (listener, local) = server::listen(listen)
+        .await
+        .suggestion("is another server on that port? choose another with --listen")?;
+    start_metrics(metrics_listen, banners).await?;
+    if let Some(store) = &shared {
+        let up = store.ping().await;
+        // Only the national feeds' answers are shared; the demo and a remote server
+        // have none, so there only the rate limit is.
+        let what = if config.source.trim() == "upstream" {
+            "feed answers and rate limits"
+        } else {
+            "rate limits"
+        };
+        if banners {
+            eprintln!(
+                "sharing {what} through Redis at {}{}",
+                store.url(),
+                if up {
+                    ""
+                } else {
+                    " (not answering yet: working alone until it does)"
+                }
+            );
+        }
+        tracing::info!(redis = %store.url(), up, "sharing through Redis");
+    }
+    let info = source.info();
+    if banners {
+        eprintln!(
+            "railtop {} serving the Live Train Data API on http://{local} (source: {})",
+            env!("CARGO_PKG_VERSION"),
+            info.name
+        );
+    }
+    tracing::info!(%local, source = %info.name, "listening");
+    for (country, why) in source.not_live() {
+        if banners {
+            eprintln!("  {country}: not live: {why}");
+        }
+        tracing::info!(country, why, "not live");
+    }
+    let server_config = ServerConfig {
+        rate_limit: NonZeroU32::new(rate_limit),
+        trust_forwarded_for,
+        connections: server::connection::ConnectionLimits {
+            max_open: max_connections,
+            per_ip: max_per_ip,
+            ..Default::default()
+        },
+        unhealthy_after: Duration::from_secs(unhealthy_after),
+        metrics_on_api: metrics_listen.is_none(),
+        shared,
+    };
+    server::serve(listener, source, server_config, server::shutdown_signal())
+        .await
+        .map_err(ServerError::Serve)?;
+    Ok(())
+}
