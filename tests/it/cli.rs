@@ -584,3 +584,40 @@ fn train_shows_a_demo_trains_run_in_every_format() {
         "{err}"
     );
 }
+
+/// Every command the README's "Commands at a glance" names exists: `railtop COMMAND --help`
+/// answers for each, so the README cannot name a command the binary does not have.
+#[test]
+fn the_readmes_commands_exist() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let table = readme
+        .split("## Commands at a glance")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("the README has its commands at a glance");
+    let mut named = Vec::new();
+    for cell in table.split('`').skip(1).step_by(2) {
+        let mut words = cell.split_whitespace();
+        if words.next() != Some("railtop") {
+            continue;
+        }
+        let command = words.next().unwrap_or("");
+        if !named.contains(&command) {
+            named.push(command);
+        }
+    }
+    assert!(named.len() >= 8, "{named:?}");
+    for command in named {
+        let args: Vec<&str> = [command, "--help"]
+            .into_iter()
+            .filter(|a| !a.is_empty())
+            .collect();
+        let o = railtop(&args);
+        assert!(
+            o.status.success(),
+            "railtop {command} --help: {}",
+            stderr(&o)
+        );
+    }
+}
