@@ -20,7 +20,7 @@
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
 use super::parse::{self, Board, ParseError};
-use super::times::{delay_minutes, local_hhmm};
+use super::times::{delay_minutes, local_hhmm, nearest, RunClock};
 use super::{board_train, Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live};
 use crate::country::{self, Country};
 use crate::model::journey::MAX_STOPS;
@@ -325,10 +325,9 @@ pub struct Run {
     pub messages: Vec<String>,
 }
 
-/// `HHMMSS` on Paris's clock, on `day` or a later day.
-fn clock_time(hhmmss: &str, day: NaiveDate) -> Option<NaiveDateTime> {
-    let time = chrono::NaiveTime::parse_from_str(hhmmss.trim(), "%H%M%S").ok()?;
-    Some(day.and_time(time))
+/// A Navitia `HHMMSS`.
+fn clock_time(hhmmss: &str) -> Option<chrono::NaiveTime> {
+    chrono::NaiveTime::parse_from_str(hhmmss.trim(), "%H%M%S").ok()
 }
 
 /// The UIC number in a stop point's id (`stop_point:SNCF:87686006:LongDistanceTrain`).
@@ -368,24 +367,24 @@ pub fn parse_vehicle_journey(
         .filter_map(|s| Some((s.stop_point.as_ref()?.id.as_str(), s)))
         .collect();
     // Local times on a day that moves on when a time goes back (past midnight).
-    let mut clock = ClockRoll { day, last: None };
+    let mut clock = RunClock::new(day, TZ);
     let mut stops: Vec<JourneyStop> = Vec::new();
     for row in &vj.stop_times {
         let point = row.stop_point.as_ref();
         let change = point.and_then(|p| amended.get(p.id.as_str()));
-        let arrival = row.arrival_time.as_deref().and_then(|t| clock.at(t));
-        let departure = row.departure_time.as_deref().and_then(|t| clock.at(t));
+        let arrival = row
+            .arrival_time
+            .as_deref()
+            .and_then(clock_time)
+            .and_then(|t| clock.next(t));
+        let departure = row
+            .departure_time
+            .as_deref()
+            .and_then(clock_time)
+            .and_then(|t| clock.next(t));
+        // An amended time goes on the day that puts it nearest its planned one (past midnight).
         let expected = |amended: Option<&String>, planned: Option<DateTime<Utc>>| {
-            let planned = planned?;
-            let local = planned.with_timezone(&TZ).date_naive();
-            let t = clock_time(amended?, local)?;
-            let t = TZ.from_local_datetime(&t).earliest()?.with_timezone(&Utc);
-            // An amended time just past midnight belongs to the next day.
-            Some(if t + chrono::Duration::hours(12) < planned {
-                t + chrono::Duration::days(1)
-            } else {
-                t
-            })
+            nearest(clock_time(amended?)?, planned?, TZ)
         };
         let stop_cancelled = cancelled || change.is_some_and(|c| c.stop_time_effect == "deleted");
         let live = |amended, planned| {
@@ -429,27 +428,6 @@ pub fn parse_vehicle_journey(
         messages: linked.iter().filter_map(|d| d.text()).collect(),
         stops,
     })
-}
-
-/// Local `HHMMSS` times of one run, in order: each on the run's day, or the next once the
-/// clock has gone back.
-struct ClockRoll {
-    day: NaiveDate,
-    last: Option<NaiveDateTime>,
-}
-
-impl ClockRoll {
-    fn at(&mut self, hhmmss: &str) -> Option<DateTime<Utc>> {
-        let mut t = clock_time(hhmmss, self.day)?;
-        if self.last.is_some_and(|last| t < last) {
-            self.day = self.day.succ_opt()?;
-            t = clock_time(hhmmss, self.day)?;
-        }
-        self.last = Some(t);
-        TZ.from_local_datetime(&t)
-            .earliest()
-            .map(|t| t.with_timezone(&Utc))
-    }
 }
 
 /// A French UIC station number: 8 digits starting with 87.

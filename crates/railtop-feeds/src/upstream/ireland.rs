@@ -17,12 +17,13 @@
 use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
 use super::parse::{in_order, Board, ParseError};
+use super::times::{nearest, RunClock};
 use super::xml::{records, Record};
 use super::{Adapter, BoardAsk, Journey, JourneyAsk, OwnTrains, StationsAt, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::{status, Departure, JourneyStop, Train};
 use crate::source::{SourceError, SourceResult};
-use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 
 const COUNTRY: Country = country::IRELAND;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
@@ -171,7 +172,8 @@ pub fn parse_movements(xml: &[u8], id: &str) -> Result<Option<super::Journey>, P
     let Ok(day) = NaiveDate::parse_from_str(field(first, "TrainDate").trim(), "%d %b %Y") else {
         return Ok(None);
     };
-    let mut clock = DayRoll::new(day);
+    let mut clock = RunClock::new(day, TZ);
+    let hms = |t: &str| NaiveTime::parse_from_str(t, "%H:%M:%S").ok();
     let mut stops = Vec::new();
     for r in rows.iter().filter(|r| field(r, "LocationType") != "T") {
         let at = |name: &str| {
@@ -179,9 +181,14 @@ pub fn parse_movements(xml: &[u8], id: &str) -> Result<Option<super::Journey>, P
             (!t.is_empty() && t != "00:00:00").then_some(t)
         };
         // The plan sets the day (it only moves on); what happened or is expected lies near it.
-        let arr = at("ScheduledArrival").and_then(|t| clock.next(t));
-        let dep = at("ScheduledDeparture").and_then(|t| clock.next(t));
-        let near = |t: Option<&str>, planned: Option<DateTime<Utc>>| clock.near(t?, planned?);
+        let arr = at("ScheduledArrival")
+            .and_then(hms)
+            .and_then(|t| clock.next(t));
+        let dep = at("ScheduledDeparture")
+            .and_then(hms)
+            .and_then(|t| clock.next(t));
+        let near =
+            |t: Option<&str>, planned: Option<DateTime<Utc>>| nearest(hms(t?)?, planned?, TZ);
         let arr_seen = near(at("Arrival"), arr);
         let dep_seen = near(at("Departure"), dep);
         let arrival = (arr, arr_seen.or_else(|| near(at("ExpectedArrival"), arr)));
@@ -207,52 +214,6 @@ pub fn parse_movements(xml: &[u8], id: &str) -> Result<Option<super::Journey>, P
     }
     t.operator = Some(OPERATOR.into());
     Ok(Some(journey))
-}
-
-/// Clock times of one run on Dublin's clock: each planned time on the run's day, or a later
-/// one once the clock has gone back past midnight.
-struct DayRoll {
-    day: NaiveDate,
-    last: Option<chrono::NaiveDateTime>,
-}
-
-impl DayRoll {
-    fn new(day: NaiveDate) -> DayRoll {
-        DayRoll { day, last: None }
-    }
-
-    fn local(t: chrono::NaiveDateTime) -> Option<DateTime<Utc>> {
-        TZ.from_local_datetime(&t)
-            .earliest()
-            .map(|t| t.with_timezone(&Utc))
-    }
-
-    /// The next planned time of the run (`HH:MM:SS`).
-    fn next(&mut self, hms: &str) -> Option<DateTime<Utc>> {
-        let time = NaiveTime::parse_from_str(hms, "%H:%M:%S").ok()?;
-        let mut t = self.day.and_time(time);
-        // Back by more than an hour: past midnight (a few minutes back is the feed's rounding).
-        if self
-            .last
-            .is_some_and(|last| t + chrono::Duration::hours(1) < last)
-        {
-            self.day = self.day.succ_opt()?;
-            t = self.day.and_time(time);
-        }
-        self.last = Some(self.last.map_or(t, |last| last.max(t)));
-        Self::local(t)
-    }
-
-    /// An expected or actual `HH:MM:SS` on whichever day puts it nearest to `planned`.
-    fn near(&self, hms: &str, planned: DateTime<Utc>) -> Option<DateTime<Utc>> {
-        let time = NaiveTime::parse_from_str(hms, "%H:%M:%S").ok()?;
-        let day = planned.with_timezone(&TZ).date_naive();
-        [day.pred_opt(), Some(day), day.succ_opt()]
-            .into_iter()
-            .flatten()
-            .filter_map(|d| Self::local(d.and_time(time)))
-            .min_by_key(|t| (*t - planned).num_seconds().saturating_abs())
-    }
 }
 
 /// `getAllStationsXML` as the directory's list: code, name (`StationDesc`; its alias, where

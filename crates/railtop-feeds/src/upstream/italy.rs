@@ -271,16 +271,7 @@ fn planned_times(rows: &[Row]) -> Vec<Option<DateTime<Utc>>> {
 /// "17:02" on Rome's clock, on the date (of the three around `reference`) nearest to it.
 fn clock_time_near(hhmm: &str, reference: DateTime<Utc>) -> Option<DateTime<Utc>> {
     let time = chrono::NaiveTime::parse_from_str(hhmm.trim(), "%H:%M").ok()?;
-    let day = reference.with_timezone(&TZ).date_naive();
-    [day.pred_opt(), Some(day), day.succ_opt()]
-        .into_iter()
-        .flatten()
-        .filter_map(|d| {
-            use chrono::TimeZone;
-            TZ.from_local_datetime(&d.and_time(time)).earliest()
-        })
-        .map(|t| t.with_timezone(&Utc))
-        .min_by_key(|t| (*t - reference).num_seconds().saturating_abs())
+    super::times::nearest(time, reference, TZ)
 }
 
 /// A platform as shown: trimmed, `None` when empty.

@@ -21,14 +21,14 @@
 
 use super::http::{FeedHttp, Opened};
 use super::parse::{self, Board, ParseError};
-use super::times::{minutes_from_seconds, parse_offset_time, plus_seconds};
+use super::times::{minutes_from_seconds, plus_seconds, RunClock};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::journey::MAX_STOPS;
 use crate::model::tolerant;
 use crate::model::{status, JourneyStop, StopTime, Train};
 use crate::source::{SourceError, SourceResult};
-use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -222,19 +222,12 @@ pub fn parse_timetable(
         }
         _ => today,
     };
-    let mut day = service_day;
-    let mut last: Option<NaiveTime> = None;
-    let mut at = |hhmm: Option<&str>| -> Option<DateTime<Utc>> {
-        let t = NaiveTime::parse_from_str(hhmm?.trim(), "%H:%M").ok()?;
-        if last.is_some_and(|l| t < l) {
-            day = day.succ_opt()?;
-        }
-        last = Some(t);
-        TZ.from_local_datetime(&day.and_time(t))
-            .earliest()
-            .map(|t| t.with_timezone(&Utc))
-    };
+    let mut clock = RunClock::new(service_day, TZ);
+    let mut at =
+        |hhmm: Option<&str>| clock.next(NaiveTime::parse_from_str(hhmm?.trim(), "%H:%M").ok()?);
     let mut stops: Vec<JourneyStop> = Vec::new();
+    // Each stop's planned arrival and departure, to carry the delay ahead from.
+    let mut planned = Vec::new();
     for c in &table.calls {
         let arr = at(c.arrival_time.as_deref());
         let dep = at(c.departure_time.as_deref());
@@ -249,23 +242,19 @@ pub fn parse_timetable(
         let mut stop = JourneyStop::timed(last_part(station), (arr, None), (dep, None), TZ);
         stop.code = Some(station.to_string());
         stops.push(stop);
+        planned.push((arr, dep));
     }
     // Where the train is: standing at `fromStation`, or between it and `toStation`.
     let here = train.next_station.as_deref();
     let at_index = stops.iter().position(|s| Some(s.name.as_str()) == here);
     let delay = train.delay;
-    for (i, stop) in stops.iter_mut().enumerate() {
+    for (i, (stop, (arr, dep))) in stops.iter_mut().zip(planned).enumerate() {
         let ahead = at_index.is_some_and(|h| i >= h);
         stop.passed = at_index.is_some_and(|h| i < h);
         if let (true, Some(late)) = (ahead, delay) {
-            let expected = |t: &StopTime| {
-                let planned = parse_offset_time(t.scheduled_at.as_deref()?)?;
-                plus_seconds(planned.with_timezone(&Utc), late.checked_mul(60)?)
-            };
-            let (arr, dep) = (expected(&stop.arrival), expected(&stop.departure));
-            let planned = |t: &StopTime| t.scheduled_at.as_deref().and_then(parse_offset_time);
-            stop.arrival = StopTime::at(planned(&stop.arrival), arr, TZ);
-            stop.departure = StopTime::at(planned(&stop.departure), dep, TZ);
+            let late_by = |t: Option<DateTime<Utc>>| plus_seconds(t?, late.checked_mul(60)?);
+            stop.arrival = StopTime::at(arr, late_by(arr), TZ);
+            stop.departure = StopTime::at(dep, late_by(dep), TZ);
             stop.delay = Some(late);
         }
     }

@@ -380,9 +380,7 @@ async fn contained<T>(
 /// own as last fetched): how journeys of feeds without positions of their own get onto a map.
 pub fn place(country: &str, code: &str) -> Option<(f64, f64)> {
     crate::stations::current()
-        .entries()
-        .iter()
-        .find(|e| e.country == country && e.has_code(code))
+        .by_code(code, Some(country))
         .map(|e| (e.lat, e.lng))
 }
 

@@ -333,7 +333,7 @@ pub fn parse_train(
             .last()
             .is_some_and(|s| s.eq_ignore_ascii_case(&a.location_signature));
         // A departure after the run's last arrival belongs to another run of the number.
-        if !same && stops.last().is_some_and(|s| s.departure.is_empty()) && !stops.is_empty() {
+        if !same && stops.last().is_some_and(|s| s.departure.is_empty()) {
             break;
         }
         let seen = a.time_at_location.as_deref().and_then(parse_offset_time);

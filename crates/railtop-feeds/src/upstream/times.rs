@@ -1,6 +1,6 @@
 //! Time conversions every feed needs: station-local clock times and delays in whole minutes.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use chrono_tz::Tz;
 
 /// `HH:MM` of an instant on the station's clock.
@@ -37,6 +37,59 @@ pub fn planned_and_expected(
 /// `-9223372036854775808` must not panic).
 pub fn plus_seconds(t: DateTime<Utc>, seconds: i64) -> Option<DateTime<Utc>> {
     chrono::TimeDelta::try_seconds(seconds).and_then(|d| t.checked_add_signed(d))
+}
+
+/// A wall-clock time on `tz`'s clock as an instant (the earlier of an autumn repeat; `None` in a
+/// spring gap).
+pub fn local_instant(t: chrono::NaiveDateTime, tz: Tz) -> Option<DateTime<Utc>> {
+    use chrono::TimeZone;
+    tz.from_local_datetime(&t)
+        .earliest()
+        .map(|t| t.with_timezone(&Utc))
+}
+
+/// A clock time on `tz`'s clock, on whichever of the three dates around `reference` puts it
+/// nearest to it: an expected or actual time beside a planned one, or a time with no date.
+pub fn nearest(time: NaiveTime, reference: DateTime<Utc>, tz: Tz) -> Option<DateTime<Utc>> {
+    let day = reference.with_timezone(&tz).date_naive();
+    [day.pred_opt(), Some(day), day.succ_opt()]
+        .into_iter()
+        .flatten()
+        .filter_map(|d| local_instant(d.and_time(time), tz))
+        .min_by_key(|t| (*t - reference).num_seconds().saturating_abs())
+}
+
+/// The planned clock times of one run, in its order, from the run's first day: a time more than
+/// an hour before the latest one is on the next day (a run past midnight; a few minutes back is
+/// a feed's rounding, not a day).
+pub struct RunClock {
+    tz: Tz,
+    day: NaiveDate,
+    latest: Option<chrono::NaiveDateTime>,
+}
+
+impl RunClock {
+    pub fn new(day: NaiveDate, tz: Tz) -> RunClock {
+        RunClock {
+            tz,
+            day,
+            latest: None,
+        }
+    }
+
+    /// The next planned time of the run as an instant.
+    pub fn next(&mut self, time: NaiveTime) -> Option<DateTime<Utc>> {
+        let mut t = self.day.and_time(time);
+        if self
+            .latest
+            .is_some_and(|latest| t + chrono::Duration::hours(1) < latest)
+        {
+            self.day = self.day.succ_opt()?;
+            t = self.day.and_time(time);
+        }
+        self.latest = Some(self.latest.map_or(t, |latest| latest.max(t)));
+        local_instant(t, self.tz)
+    }
 }
 
 /// Delay in whole minutes between a planned and an expected instant.
@@ -93,5 +146,24 @@ mod tests {
         assert_eq!(minutes_from_seconds(30), 1);
         assert_eq!(minutes_from_seconds(2040), 34);
         assert_eq!(minutes_from_seconds(-90), -2);
+    }
+
+    #[test]
+    fn a_run_rolls_past_midnight_and_a_time_goes_nearest() {
+        let tz = chrono_tz::Europe::Rome;
+        let t = |s: &str| NaiveTime::parse_from_str(s, "%H:%M").unwrap();
+        let mut clock = RunClock::new(NaiveDate::from_ymd_opt(2026, 11, 24).unwrap(), tz);
+        let at =
+            |x: Option<DateTime<Utc>>| x.unwrap().with_timezone(&tz).format("%d %H:%M").to_string();
+        assert_eq!(at(clock.next(t("23:50"))), "24 23:50");
+        assert_eq!(
+            at(clock.next(t("23:48"))),
+            "24 23:48",
+            "minutes back are rounding"
+        );
+        assert_eq!(at(clock.next(t("00:10"))), "25 00:10", "past midnight");
+        let reference: DateTime<Utc> = "2026-11-24T22:55:00Z".parse().unwrap(); // 23:55 in Rome
+        assert_eq!(at(nearest(t("00:05"), reference, tz)), "25 00:05");
+        assert_eq!(at(nearest(t("23:40"), reference, tz)), "24 23:40");
     }
 }
