@@ -399,11 +399,14 @@ impl FeedHttp {
         if status == reqwest::StatusCode::NOT_FOUND {
             // The upstream answered: it knows no such thing (a run ViaggiaTreno cannot follow,
             // a train of another day). That is no outage, so no backoff for the whole feed.
+            // The path alone: a query can carry a key (ODPT's `acl:consumerKey`).
+            let path = url.strip_prefix(&self.base).unwrap_or(url);
+            let path = path.split('?').next().unwrap_or(path);
             return Err(SourceError::NotFound(format!(
-                "{} ({}) knows no {}",
+                "{} ({}) knows no such thing: it answered 404 for {}",
                 self.spec.upstream,
                 self.spec.slug,
-                crate::text::quoted(url.strip_prefix(&self.base).unwrap_or(url))
+                crate::text::cleaned(path)
             )));
         }
         if !status.is_success() {
