@@ -303,9 +303,21 @@ mod tests {
             assert!(called(name), "{name} has no fuzz target");
         }
         let mut found = 0;
+        // A feed is a file (`finland.rs`) or a folder (`italy/`, whose files' parsers the
+        // feed's module re-exports).
+        let mut files = Vec::new();
         for entry in std::fs::read_dir(format!("{crate_dir}/src/upstream")).unwrap() {
             let path = entry.unwrap().path();
             let module = path.file_stem().unwrap().to_string_lossy().to_string();
+            if path.is_dir() {
+                for inner in std::fs::read_dir(&path).unwrap() {
+                    files.push((module.clone(), inner.unwrap().path()));
+                }
+            } else {
+                files.push((module, path));
+            }
+        }
+        for (module, path) in files {
             let text = std::fs::read_to_string(&path).unwrap();
             for line in text.lines() {
                 let Some(rest) = line.strip_prefix("pub fn parse_") else {
