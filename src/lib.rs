@@ -17,6 +17,7 @@ pub use railtop_feeds::{redis_store, source, upstream};
 
 pub mod cli;
 pub mod kiosk;
+pub mod refresh;
 pub mod screen;
 pub mod server;
 pub mod ssh;

@@ -14,7 +14,7 @@ use crate::clock::Clock;
 use crate::kiosk::state::board_action;
 use crate::kiosk::{update as kiosk_update, KioskSettings, KioskState};
 use crate::model::DeparturesResponse;
-use crate::screen::Event;
+use crate::refresh::{Answer, Event};
 use crate::source::demo::DemoSource;
 use crate::source::{DeparturesQuery, LiveSource, RealtimeQuery, MAX_LIMIT};
 use crate::tui::app::{update, AppState, Settings};
@@ -59,11 +59,11 @@ impl DemoScene<'_> {
         let at = self.now;
         update(
             &mut s,
-            Event::Realtime {
+            Event::Answer(Answer::Realtime {
                 country,
                 result: answer.map(Arc::new),
                 at,
-            },
+            }),
         );
         let query = DeparturesQuery {
             station: self.station.into(),
@@ -75,11 +75,11 @@ impl DemoScene<'_> {
         let station = self.station.into();
         update(
             &mut s,
-            Event::Board {
+            Event::Answer(Answer::Board {
                 station,
                 result: board.map(Arc::new),
                 at,
-            },
+            }),
         );
         s
     }

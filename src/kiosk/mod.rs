@@ -11,13 +11,15 @@ pub use state::{record_board, update, KioskSettings, KioskState};
 pub use view::render;
 
 use crate::clock::Clock;
-use crate::screen::{self, poller, Event, Program, ScreenError};
+use crate::refresh::{Answer, Event};
+use crate::screen::{self, Program, ScreenError};
 use crate::source::cache::CachedSource;
 use ratatui::Frame;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
 impl Program for KioskState {
+    type Message = Answer;
     /// Nothing to click on a board nobody operates.
     const MOUSE: bool = false;
 
@@ -51,7 +53,7 @@ pub async fn run(
         clock.now(),
     );
     let (tx, answers) = mpsc::channel::<Event>(16);
-    poller::spawn_boards(source, clock, stations, tx, interval);
+    crate::refresh::spawn_boards(source, clock, stations, tx, interval);
     screen::run(&mut state, answers, clock).await
 }
 
@@ -59,7 +61,7 @@ pub async fn run(
 mod tests {
     use super::state::*;
     use super::view;
-    use crate::screen::Event;
+    use crate::refresh::{Answer, Event};
     use chrono::Duration;
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     use ratatui::backend::TestBackend;
@@ -315,19 +317,19 @@ mod tests {
         let t1 = now() + Duration::minutes(1);
         update(
             &mut k,
-            Event::Board {
+            Event::Answer(Answer::Board {
                 station: "HKI".into(),
                 result: Err("down".into()),
                 at: t1,
-            },
+            }),
         );
         update(
             &mut k,
-            Event::Board {
+            Event::Answer(Answer::Board {
                 station: "HKI".into(),
                 result: Err("still down".into()),
                 at: t1 + Duration::minutes(1),
-            },
+            }),
         );
         assert_eq!(k.visible().len(), rows, "the last good board stays");
         let s = screen(&k);
@@ -359,11 +361,11 @@ mod tests {
         stale.size = (120, 30);
         update(
             &mut stale,
-            Event::Board {
+            Event::Answer(Answer::Board {
                 station: "8503000".into(),
                 result: Err("down".into()),
                 at: now() + Duration::minutes(3),
-            },
+            }),
         );
         insta::assert_snapshot!("kiosk_stale_120x30", screen(&stale));
     }

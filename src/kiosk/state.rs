@@ -4,7 +4,8 @@
 
 use super::layout;
 use crate::model::{Departure, DeparturesResponse};
-use crate::screen::{Event, Failure, Polled};
+use crate::refresh::{Answer, Event};
+use crate::screen::{Failure, Polled};
 use chrono::{DateTime, NaiveTime, Timelike, Utc};
 use chrono_tz::Tz;
 use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
@@ -382,11 +383,11 @@ pub fn update(state: &mut KioskState, action: Event) {
             ),
             _ => {}
         },
-        Event::Board {
+        Event::Answer(Answer::Board {
             station,
             result,
             at,
-        } => {
+        }) => {
             let interval = state.settings.board_interval_secs;
             let stations = &state.stations;
             if record_board(&mut state.boards, stations, &station, result, at, interval)
@@ -427,9 +428,9 @@ fn show(state: &mut KioskState, station: usize) {
 
 /// The answer a test or the demo hands in.
 pub fn board_action(station: &str, board: DeparturesResponse, at: DateTime<Utc>) -> Event {
-    Event::Board {
+    Event::Answer(Answer::Board {
         station: station.into(),
         result: Ok(Arc::new(board)),
         at,
-    }
+    })
 }

@@ -11,18 +11,18 @@ use std::pin::Pin;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
-pub struct Inputs {
+pub struct Inputs<M> {
     events: EventStream,
-    answers: mpsc::Receiver<Event>,
+    answers: mpsc::Receiver<Event<M>>,
     tick: tokio::time::Interval,
     stop: Pin<Box<dyn Future<Output = ()> + Send>>,
     clock: Clock,
     mouse: bool,
 }
 
-impl Inputs {
+impl<M> Inputs<M> {
     /// `mouse`: whether clicks are passed on (only programs that capture the mouse get any).
-    pub fn new(answers: mpsc::Receiver<Event>, clock: Clock, mouse: bool) -> Inputs {
+    pub fn new(answers: mpsc::Receiver<Event<M>>, clock: Clock, mouse: bool) -> Inputs<M> {
         let mut tick = tokio::time::interval(Duration::from_secs(1));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         Inputs {
@@ -37,7 +37,7 @@ impl Inputs {
 
     /// The next thing to handle; `None` when the program should end (a stop signal, or the
     /// terminal went away). Mouse motion and other events that change nothing are skipped.
-    pub async fn next(&mut self) -> Result<Option<Event>, ScreenError> {
+    pub async fn next(&mut self) -> Result<Option<Event<M>>, ScreenError> {
         loop {
             return Ok(Some(tokio::select! {
                 event = self.events.next() => match event {

@@ -3,11 +3,12 @@
 //!
 //! It owns the terminal ([`terminal`]: raw mode, the alternate screen, restore on every exit path,
 //! synchronized updates), the one event enum ([`Event`]: keys, mouse, resize, the clock and the
-//! pollers' answers), the pollers that fetch on intervals and on demand ([`poller`]), the state of
-//! one polled stream of answers as a screen sees it ([`Polled`]: last good data, its age, the
-//! error, backoff), the colours and text cues ([`theme`]), and which columns a departure board
-//! shows at a width ([`columns`]). A program enables only the
-//! terminal features it uses: the kiosk captures no mouse.
+//! program's own messages), the state of one polled stream of answers as a screen sees it
+//! ([`Polled`]: last good data, its age, the error, backoff), the colours and text cues
+//! ([`theme`]), and the widgets the boards share ([`columns`], [`grid`]). A program enables only
+//! the terminal features it uses: the kiosk captures no mouse. The runtime does not know what the
+//! program shows: its messages are a type parameter (railtop's screens get the pollers' answers,
+//! [`crate::refresh`]).
 //!
 //! The SSH board runs the kiosk program per viewer with its own loop (its terminal is a channel,
 //! not stdout), but with the same events, pollers, freshness and theme.
@@ -16,7 +17,6 @@ pub mod columns;
 pub mod grid;
 mod inputs;
 mod polled;
-pub mod poller;
 mod terminal;
 pub mod theme;
 
@@ -25,45 +25,23 @@ pub use polled::{Failure, Polled};
 pub use terminal::{stop_signal, TerminalGuard};
 
 use crate::clock::Clock;
-use crate::model::{DeparturesResponse, RealtimeResponse};
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
-use std::sync::Arc;
 use tokio::sync::mpsc;
 
 /// Everything that can happen to a screen, in one enum: the terminal's events, the clock, and
-/// the pollers' answers (tagged with what they were fetched for).
+/// the program's own messages `M` (for railtop's screens, the pollers' answers:
+/// [`crate::refresh::Answer`]).
 #[derive(Debug)]
-pub enum Event {
+pub enum Event<M> {
     Tick(DateTime<Utc>),
     Resize(u16, u16),
     Key(KeyEvent),
-    /// A left click (only for programs that capture the mouse).
+    /// A left click or a wheel notch (only for programs that capture the mouse).
     Mouse(MouseEvent),
-    /// An answer of the realtime poller, for `country` (`None`: all countries).
-    Realtime {
-        country: Option<String>,
-        result: Result<Arc<RealtimeResponse>, Failure>,
-        at: DateTime<Utc>,
-    },
-    /// An answer of a board poller, for `station`.
-    Board {
-        station: String,
-        result: Result<Arc<DeparturesResponse>, Failure>,
-        at: DateTime<Utc>,
-    },
-    /// An answer of the journey poller, for train `id`.
-    Journey {
-        id: String,
-        result: Result<Arc<crate::model::JourneyResponse>, Failure>,
-        at: DateTime<Utc>,
-    },
-    /// A remote server's stations for the picker's `query` (strings already made safe).
-    Stations {
-        query: crate::source::StationsQuery,
-        result: Result<Arc<crate::stations::StationsAnswer>, Failure>,
-    },
+    /// One of the program's own messages.
+    Answer(M),
 }
 
 /// Why a screen stopped on its own.
@@ -79,10 +57,12 @@ pub enum ScreenError {
 
 /// A full-screen program: its state, how events change it, and how it is drawn.
 pub trait Program {
+    /// What the program's own tasks send it (as [`Event::Answer`]).
+    type Message;
     /// Whether the program takes mouse clicks (the terminal captures the mouse only then).
     const MOUSE: bool;
     /// The one transition: no I/O, the clock arrives in [`Event::Tick`].
-    fn update(&mut self, event: Event);
+    fn update(&mut self, event: Event<Self::Message>);
     /// Draws the whole screen from the state; pure.
     fn render(&self, frame: &mut Frame);
     fn should_quit(&self) -> bool;
@@ -92,7 +72,7 @@ pub trait Program {
 /// away; `answers` are its pollers' events. The terminal is given back however it ends.
 pub async fn run<P: Program>(
     program: &mut P,
-    answers: mpsc::Receiver<Event>,
+    answers: mpsc::Receiver<Event<P::Message>>,
     clock: Clock,
 ) -> Result<(), ScreenError> {
     let mut guard = TerminalGuard::enter(P::MOUSE).map_err(ScreenError::Setup)?;

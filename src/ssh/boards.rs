@@ -5,7 +5,8 @@
 use crate::clock::Clock;
 use crate::kiosk::record_board;
 use crate::model::DeparturesResponse;
-use crate::screen::{poller, Event, Polled};
+use crate::refresh::{Answer, Event};
+use crate::screen::Polled;
 use crate::source::cache::CachedSource;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -22,7 +23,7 @@ pub fn spawn(
     interval_secs: u64,
 ) -> (watch::Receiver<Boards>, Arc<AtomicU64>) {
     let (answers_tx, mut answers) = mpsc::channel::<Event>(16);
-    poller::spawn_boards(source, clock, stations.clone(), answers_tx, interval_secs);
+    crate::refresh::spawn_boards(source, clock, stations.clone(), answers_tx, interval_secs);
     let mut boards: Vec<Polled<DeparturesResponse>> =
         stations.iter().map(|_| Polled::default()).collect();
     let (publish, latest) = watch::channel(Arc::new(boards.clone()));
@@ -30,11 +31,11 @@ pub fn spawn(
     let counted = fetches.clone();
     tokio::spawn(async move {
         while let Some(action) = answers.recv().await {
-            if let Event::Board {
+            if let Event::Answer(Answer::Board {
                 station,
                 result,
                 at,
-            } = action
+            }) = action
             {
                 counted.fetch_add(1, Ordering::Relaxed);
                 crate::metrics::ssh_board_fetch(&station);

@@ -470,7 +470,7 @@ fn digits(n: usize) -> usize {
 mod tests {
     use super::*;
     use crate::kiosk::{update, KioskSettings};
-    use crate::screen::Event;
+    use crate::refresh::Event;
     use chrono::Duration;
 
     /// Viewers whose terminals show the same board hold one copy of it; one that differs holds

@@ -7,7 +7,7 @@ use super::input;
 use super::screen::Screen;
 use super::Shared;
 use crate::kiosk::{update, KioskState};
-use crate::screen::Event;
+use crate::refresh::Event;
 use crate::server::stream::Cut;
 use russh::server::Msg;
 use russh::ChannelWriteHalf;

@@ -12,8 +12,9 @@ use crate::assets;
 use crate::config::defaults;
 use crate::country;
 use crate::model::{DeparturesResponse, JourneyResponse, Punctuality, RealtimeResponse, Train};
-use crate::screen::poller::Wanted;
-use crate::screen::{Event, Failure, Polled};
+use crate::refresh::Wanted;
+use crate::refresh::{Answer, Event};
+use crate::screen::{Failure, Polled};
 use crate::source::SourceInfo;
 use chrono::{DateTime, Utc};
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -533,16 +534,16 @@ pub fn update(state: &mut AppState, action: Event) {
             apply(state, command);
         }
         Event::Mouse(mouse) => click(state, mouse),
-        Event::Realtime {
+        Event::Answer(Answer::Realtime {
             country,
             result,
             at,
-        } => realtime_arrived(state, country, result, at),
-        Event::Board {
+        }) => realtime_arrived(state, country, result, at),
+        Event::Answer(Answer::Board {
             station,
             result,
             at,
-        } => {
+        }) => {
             if state.station.as_deref() != Some(station.as_str()) {
                 return; // an answer for a station no longer shown
             }
@@ -553,7 +554,7 @@ pub fn update(state: &mut AppState, action: Event) {
             }
             state.board_offset = state.board_offset.min(state.board_rows().saturating_sub(1));
         }
-        Event::Journey { id, result, at } => {
+        Event::Answer(Answer::Journey { id, result, at }) => {
             if state.journey_wanted() != Some(id.as_str()) {
                 return; // the window closed, or shows another train
             }
@@ -575,7 +576,7 @@ pub fn update(state: &mut AppState, action: Event) {
                 Err(e) => state.journey.fail(e, at, interval),
             }
         }
-        Event::Stations { query, result } => {
+        Event::Answer(Answer::Stations { query, result }) => {
             if let Some(Overlay::Search(search)) = &mut state.overlay {
                 search.answered(&query, result);
             }
@@ -985,11 +986,11 @@ mod tests {
     fn arrive(s: &mut AppState, country: Option<&str>, answer: Arc<RealtimeResponse>) {
         update(
             s,
-            Event::Realtime {
+            Event::Answer(Answer::Realtime {
                 country: country.map(String::from),
                 result: Ok(answer),
                 at: now(),
-            },
+            }),
         );
     }
 
@@ -1092,11 +1093,11 @@ mod tests {
             .unwrap();
         update(
             &mut s,
-            Event::Board {
+            Event::Answer(Answer::Board {
                 station: "HKI".into(),
                 result: Ok(Arc::new(board)),
                 at: now(),
-            },
+            }),
         );
         assert!(
             s.board.data.is_none(),
@@ -1113,11 +1114,11 @@ mod tests {
         for expected_wait in [30, 60, 120, 240, 300, 300] {
             update(
                 &mut s,
-                Event::Realtime {
+                Event::Answer(Answer::Realtime {
                     country: Some("finland".into()),
                     result: Err("down".into()),
                     at: now(),
-                },
+                }),
             );
             assert_eq!(s.realtime.next_in_secs(now()), Some(expected_wait));
         }
@@ -1321,11 +1322,11 @@ mod tests {
             .unwrap();
         update(
             s,
-            Event::Board {
+            Event::Answer(Answer::Board {
                 station: "HKI".into(),
                 result: Ok(Arc::new(board.clone())),
                 at: now(),
-            },
+            }),
         );
         board
     }
@@ -1334,11 +1335,11 @@ mod tests {
         let journey = demo().journey_at(id, now());
         update(
             s,
-            Event::Journey {
+            Event::Answer(Answer::Journey {
                 id: id.to_string(),
                 result: journey.map(Arc::new).map_err(|e| Failure::of(&e)),
                 at: now(),
-            },
+            }),
         );
     }
 
@@ -1398,11 +1399,11 @@ mod tests {
         let id = s.details_of().unwrap().to_string();
         update(
             &mut s,
-            Event::Journey {
+            Event::Answer(Answer::Journey {
                 id,
                 result: Err(Failure::of(&"Norway's feed (Entur) has no journeys")),
                 at: now(),
-            },
+            }),
         );
         assert_eq!(
             s.shown_journey().unwrap().error.as_deref(),
@@ -1456,11 +1457,11 @@ mod tests {
         );
         update(
             &mut s,
-            Event::Realtime {
+            Event::Answer(Answer::Realtime {
                 country: Some("finland".into()),
                 result: Err("Digitraffic answered 503".into()),
                 at: now() + chrono::Duration::seconds(17),
-            },
+            }),
         );
         assert_eq!(s.trains().len(), finnish, "kept through the failure");
         assert!(s.realtime.is_stale());
@@ -1555,11 +1556,11 @@ mod tests {
         board.departures[unlisted].train_code = Some("X 1".into());
         update(
             &mut s,
-            Event::Board {
+            Event::Answer(Answer::Board {
                 station: "HKI".into(),
                 result: Ok(Arc::new(board)),
                 at: now(),
-            },
+            }),
         );
         s.focus = Pane::Board;
         s.board_offset = unlisted;
@@ -1576,11 +1577,11 @@ mod tests {
         s.known_countries = vec!["finland".into(), "ireland".into()];
         update(
             &mut s,
-            Event::Realtime {
+            Event::Answer(Answer::Realtime {
                 country: None,
                 result: Err("cannot connect".into()),
                 at: now(),
-            },
+            }),
         );
         assert_eq!(s.selector().len(), 3, "all countries, then the two");
         key(&mut s, KeyCode::Right);
@@ -1643,11 +1644,11 @@ mod tests {
             answer.trains[0].delay = Some(*d);
             update(
                 &mut s,
-                Event::Realtime {
+                Event::Answer(Answer::Realtime {
                     country: Some("finland".into()),
                     result: Ok(Arc::new(answer.clone())),
                     at: now() + chrono::Duration::seconds(15 * i as i64),
-                },
+                }),
             );
         }
         let h = s.history.of(&id).unwrap();

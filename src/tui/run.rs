@@ -4,8 +4,9 @@
 use super::app::{update, AppState, Settings};
 use super::view;
 use crate::clock::Clock;
-use crate::screen::poller::{self, Intervals, Wanted};
-use crate::screen::{self, Event, Program, ScreenError};
+use crate::refresh::{Intervals, Wanted};
+use crate::refresh::{Answer, Event};
+use crate::screen::{self, Program, ScreenError};
 use crate::source::cache::CachedSource;
 use ratatui::Frame;
 use std::sync::Arc;
@@ -23,6 +24,7 @@ struct Dashboard {
 }
 
 impl Program for Dashboard {
+    type Message = Answer;
     const MOUSE: bool = true;
 
     fn update(&mut self, event: Event) {
@@ -74,6 +76,6 @@ pub async fn run(
         .collect();
     let (wanted, wanted_rx) = watch::channel(state.wanted());
     let (answers_tx, answers) = mpsc::channel::<Event>(16);
-    poller::spawn(source, clock, wanted_rx, answers_tx, intervals);
+    crate::refresh::spawn(source, clock, wanted_rx, answers_tx, intervals);
     screen::run(&mut Dashboard { state, wanted }, answers, clock).await
 }

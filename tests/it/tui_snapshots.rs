@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use railtop::clock::Clock;
-use railtop::screen::Event;
+use railtop::refresh::{Answer, Event};
 use railtop::source::demo::DemoSource;
 use railtop::source::LiveSource;
 use railtop::test_support::DemoScene;
@@ -184,11 +184,11 @@ fn details_with_a_journey() {
         let id = s.details_of().unwrap().to_string();
         update(
             &mut s,
-            Event::Journey {
+            Event::Answer(Answer::Journey {
                 result: Ok(std::sync::Arc::new(demo.journey_at(&id, now()).unwrap())),
                 id,
                 at: now(),
-            },
+            }),
         );
         insta::assert_snapshot!(format!("details_journey_{w}x{h}"), screen(&s).backend());
     }
@@ -201,11 +201,11 @@ fn details_with_a_journey() {
     told.train.messages = vec!["Cancelled from Helsinki to Pasila; starts at Pasila.".into()];
     update(
         &mut s,
-        Event::Journey {
+        Event::Answer(Answer::Journey {
             result: Ok(std::sync::Arc::new(told)),
             id,
             at: now(),
-        },
+        }),
     );
     let text = format!("{:?}", screen(&s).backend());
     assert!(text.contains("partly cancelled"), "{text}");
@@ -221,13 +221,13 @@ fn details_with_a_journey() {
     let id = s.details_of().unwrap().to_string();
     update(
         &mut s,
-        Event::Journey {
+        Event::Answer(Answer::Journey {
             result: Err(railtop::screen::Failure::of(
                 &"Finland's feed (Digitraffic) has no journeys of trains in railtop",
             )),
             id,
             at: now(),
-        },
+        }),
     );
     insta::assert_snapshot!("details_no_journey_80x24", screen(&s).backend());
 }
@@ -285,19 +285,19 @@ fn error_and_stale_states() {
     update(&mut s, Event::Tick(later));
     update(
         &mut s,
-        Event::Realtime {
+        Event::Answer(Answer::Realtime {
             country: Some("finland".into()),
             result: Err("http://127.0.0.1:9 refused the connection: is the server running?".into()),
             at: later,
-        },
+        }),
     );
     update(
         &mut s,
-        Event::Board {
+        Event::Answer(Answer::Board {
             station: "HKI".into(),
             result: Err("no answer from http://127.0.0.1:9 within 15 s".into()),
             at: later,
-        },
+        }),
     );
     insta::assert_snapshot!("screen_stale_120x40", screen(&s).backend());
 
@@ -313,11 +313,11 @@ fn error_and_stale_states() {
     empty.size = (100, 30);
     update(
         &mut empty,
-        Event::Realtime {
+        Event::Answer(Answer::Realtime {
             country: Some("ireland".into()),
             result: Err("upstream answered 502: feed down".into()),
             at: now(),
-        },
+        }),
     );
     insta::assert_snapshot!("screen_failed_100x30", screen(&empty).backend());
 }

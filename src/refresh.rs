@@ -1,22 +1,55 @@
-//! The refresh loop's fetchers: one task for realtime, one for the board. Each fetches at once,
-//! then every interval, backs off after failures, and fetches again (debounced) as soon as the
-//! selection changes or `r` is pressed. Answers go to the screen as [`Event`]s tagged with what
-//! they were fetched for, so an answer for a country no longer selected is dropped by `update`.
+//! The refresh loop that feeds every screen: one task for realtime, one for the board. Each
+//! fetches at once, then every interval, backs off after failures, and fetches again (debounced)
+//! as soon as the selection changes or `r` is pressed. Answers go to the screen as [`Answer`]s
+//! tagged with what they were fetched for, so an answer for a country no longer selected is
+//! dropped by `update`. The screens' message type is [`Answer`]; the runtime
+//! ([`crate::screen`]) carries it without knowing it.
 //!
 //! A third fetches the journey of the train whose details are open, as often as boards.
 //! A fourth task asks a remote server's station directory what the picker's text matches, once
 //! a query, when the typing pauses; the picker shows this process's matches until it answers.
 
-use super::Event;
-use super::Failure;
+use crate::screen::Failure;
 use crate::clock::Clock;
 use crate::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
 use crate::source::cache::CachedSource;
 use crate::source::{DeparturesQuery, RealtimeQuery, StationsQuery};
+use chrono::{DateTime, Utc};
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, watch};
+
+/// The screens' events: the terminal's, the clock's, and the pollers' [`Answer`]s.
+pub type Event = crate::screen::Event<Answer>;
+
+/// What a poller brings back, tagged with what it was fetched for.
+#[derive(Debug)]
+pub enum Answer {
+    /// An answer of the realtime poller, for `country` (`None`: all countries).
+    Realtime {
+        country: Option<String>,
+        result: Result<Arc<RealtimeResponse>, Failure>,
+        at: DateTime<Utc>,
+    },
+    /// An answer of a board poller, for `station`.
+    Board {
+        station: String,
+        result: Result<Arc<DeparturesResponse>, Failure>,
+        at: DateTime<Utc>,
+    },
+    /// An answer of the journey poller, for train `id`.
+    Journey {
+        id: String,
+        result: Result<Arc<JourneyResponse>, Failure>,
+        at: DateTime<Utc>,
+    },
+    /// A remote server's stations for the picker's `query` (strings already made safe).
+    Stations {
+        query: StationsQuery,
+        result: Result<Arc<crate::stations::StationsAnswer>, Failure>,
+    },
+}
 
 /// What the pollers should fetch: the screen derives it from its state after every update.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,13 +96,13 @@ pub fn spawn(
                 };
                 let result = s.realtime(query).await;
                 let ok = result.is_ok();
-                let action = Event::Realtime {
+                let action = Event::Answer(Answer::Realtime {
                     country: w.country,
                     result: result
                         .map(|c| screen_safe(&c.value, RealtimeResponse::sanitize))
                         .map_err(|e| Failure::of(&e)),
                     at: clock.now(),
-                };
+                });
                 (tx.send(action).await.is_ok(), ok)
             }
         },
@@ -116,10 +149,10 @@ async fn search(
         let Some(answer) = source.stations(query.clone()) else {
             return;
         };
-        let event = Event::Stations {
+        let event = Event::Answer(Answer::Stations {
             result: answer.await.map(Arc::new).map_err(|e| Failure::of(&e)),
             query,
-        };
+        });
         if tx.send(event).await.is_err() {
             return;
         }
@@ -173,13 +206,13 @@ async fn fetch_board(
     };
     let result = source.departures(query).await;
     let ok = result.is_ok();
-    let action = Event::Board {
+    let action = Event::Answer(Answer::Board {
         station,
         result: result
             .map(|c| screen_safe(&c.value, DeparturesResponse::sanitize))
             .map_err(|e| Failure::of(&e)),
         at: clock.now(),
-    };
+    });
     (tx.send(action).await.is_ok(), ok)
 }
 
@@ -195,13 +228,13 @@ async fn fetch_journey(
     };
     let result = source.journey(&id).await;
     let ok = result.is_ok();
-    let action = Event::Journey {
+    let action = Event::Answer(Answer::Journey {
         id,
         result: result
             .map(|c| screen_safe(&c.value, JourneyResponse::sanitize))
             .map_err(|e| Failure::of(&e)),
         at: clock.now(),
-    };
+    });
     (tx.send(action).await.is_ok(), ok)
 }
 
@@ -318,7 +351,7 @@ mod tests {
         };
         spawn(source, Clock::System, wanted_rx, tx, intervals);
         let first = rx.recv().await.unwrap();
-        assert!(matches!(first, Event::Realtime { country: None, .. }));
+        assert!(matches!(first, Event::Answer(Answer::Realtime { country: None, .. })));
 
         // Holding → through three countries fetches only the last one.
         for c in ["finland", "ireland", "norway"] {
@@ -330,7 +363,7 @@ mod tests {
             .unwrap()
             .unwrap();
         assert!(
-            matches!(next, Event::Realtime { country: Some(ref c), .. } if c == "norway"),
+            matches!(next, Event::Answer(Answer::Realtime { country: Some(ref c), .. }) if c == "norway"),
             "{next:?}"
         );
         // `r` fetches again at once.
@@ -339,7 +372,7 @@ mod tests {
             .await
             .unwrap()
             .unwrap();
-        assert!(matches!(again, Event::Realtime { .. }));
+        assert!(matches!(again, Event::Answer(Answer::Realtime { .. })));
         assert_eq!(
             *recorder.0.lock().unwrap(),
             [None, Some("norway".to_string()), Some("norway".to_string())]
