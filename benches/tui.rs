@@ -33,7 +33,7 @@ fn loaded(country: Option<&str>) -> AppState {
         settings: Settings::default(),
     }
     .load();
-    eprintln!("{} trains", s.trains().len());
+    eprintln!("{} trains", s.trains.all().len());
     s
 }
 
@@ -60,7 +60,7 @@ fn frame(c: &mut Criterion) {
         // The frame after a zoom or a pan: the still layer (coasts, lines, stations) drawn anew.
         g.bench_function(format!("{name}_view_changed"), |b| {
             b.iter(|| {
-                state.map_layer.still.borrow_mut().take();
+                state.map.layer.still.borrow_mut().take();
                 terminal.clear().unwrap();
                 terminal.draw(|f| view::draw(black_box(&state), f)).unwrap();
             })

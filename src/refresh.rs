@@ -9,9 +9,9 @@
 //! A fourth task asks a remote server's station directory what the picker's text matches, once
 //! a query, when the typing pauses; the picker shows this process's matches until it answers.
 
-use crate::screen::Failure;
 use crate::clock::Clock;
 use crate::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
+use crate::screen::Failure;
 use crate::source::cache::CachedSource;
 use crate::source::{DeparturesQuery, RealtimeQuery, StationsQuery};
 use chrono::{DateTime, Utc};
@@ -351,7 +351,10 @@ mod tests {
         };
         spawn(source, Clock::System, wanted_rx, tx, intervals);
         let first = rx.recv().await.unwrap();
-        assert!(matches!(first, Event::Answer(Answer::Realtime { country: None, .. })));
+        assert!(matches!(
+            first,
+            Event::Answer(Answer::Realtime { country: None, .. })
+        ));
 
         // Holding → through three countries fetches only the last one.
         for c in ["finland", "ireland", "norway"] {

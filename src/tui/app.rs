@@ -2,24 +2,20 @@
 //! No I/O here: answers arrive as events, the clock arrives in `Tick`, and what the pollers
 //! should fetch is read off the state ([`AppState::wanted`]) by the run loop.
 
-use super::history::History;
 use super::keymap::{self, Command, Mode};
-use super::layout::{self, Areas, MapShown};
-use super::list::TrainList;
-use super::mapview::{self, LayerCache, MapView};
+use super::layout::{self, Areas};
+use super::mapview::{self, MapView};
+use super::pane::{Board, Countries, Details, Map, Trains};
 use super::search::StationSearch;
-use crate::assets;
 use crate::config::defaults;
 use crate::country;
-use crate::model::{DeparturesResponse, JourneyResponse, Punctuality, RealtimeResponse, Train};
-use crate::refresh::Wanted;
-use crate::refresh::{Answer, Event};
+use crate::model::{JourneyResponse, RealtimeResponse, Train};
+use crate::refresh::{Answer, Event, Wanted};
 use crate::screen::{Failure, Polled};
 use crate::source::SourceInfo;
 use chrono::{DateTime, Utc};
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,83 +65,35 @@ impl Default for Settings {
     }
 }
 
-/// What the selector knows of one country.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct CountryStatus {
-    pub trains: Option<u64>,
-    pub failing: Option<String>,
-    pub as_of: Option<DateTime<Utc>>,
-}
-
+/// The dashboard: the panes, each owning its state, and what they share (the source, the
+/// settings, the clock, the terminal's size, the focus and the window over them).
 #[derive(Debug)]
 pub struct AppState {
     pub source: SourceInfo,
+    /// The source searches stations in its own directory (a remote server).
+    pub searches_elsewhere: bool,
     pub settings: Settings,
     pub now: DateTime<Utc>,
     pub size: (u16, u16),
-    /// Countries in the selector (from `liveCountries`).
-    pub countries: Vec<String>,
-    pub country_status: HashMap<String, CountryStatus>,
-    /// `None`: all countries.
-    pub country: Option<String>,
-    pub station: Option<String>,
-    /// The station was chosen by the user (else it follows the country's main station).
-    /// The station chosen for each country (`""`: all countries), shown when it is selected
-    /// again; a country without one shows its main station.
-    pub chosen: HashMap<String, String>,
-    pub realtime: Polled<RealtimeResponse>,
-    pub board: Polled<DeparturesResponse>,
-    pub list: TrainList,
-    pub board_offset: usize,
+    pub countries: Countries,
+    pub trains: Trains,
+    pub board: Board,
+    pub map: Map,
+    pub details: Details,
     pub focus: Pane,
     pub overlay: Option<Overlay>,
-    pub show_map: bool,
-    /// The map over the whole body (`M`).
-    pub full_map: bool,
-    /// Where the map looks (zoom, pan, follow).
-    pub map_view: MapView,
-    /// The map's still layer as last drawn (the view's memory, see [`LayerCache`]).
-    pub map_layer: LayerCache,
-    /// Rail lines learnt from journeys, per country: segments between consecutive stops.
-    pub known_lines: HashMap<String, Vec<Segment>>,
-    pub history: History,
-    /// On-time share and median delay of the current answer, computed when it arrives.
-    pub punctuality: Option<Punctuality>,
-    pub generation: u64,
-    pub should_quit: bool,
-    /// Countries the source cannot answer for, and why (shown in the help window).
-    pub not_live: Vec<(String, String)>,
-    /// The source searches stations in its own directory (a remote server).
-    pub searches_elsewhere: bool,
-    /// The countries the source serves as far as it is known without an answer (the selector's
-    /// entries while no answer has listed the live ones, e.g. offline).
-    pub known_countries: Vec<String>,
-    /// The last all-countries answer and when it came: a country chosen from it shows its part
-    /// at once, and keeps it if its own fetch fails.
-    pub last_all: Option<(Arc<RealtimeResponse>, DateTime<Utc>)>,
+    /// The help window's first row shown (it scrolls on small terminals).
+    pub help_offset: usize,
     /// A sentence for the footer, shown for [`NOTICE_SECS`] from when it was said: why a key
     /// did nothing.
     pub notice: Option<(String, DateTime<Utc>)>,
-    /// The help window's first row shown (it scrolls on small terminals).
-    pub help_offset: usize,
-    /// The journey of the train whose details are open, and which train it is of.
-    pub journey: Polled<JourneyResponse>,
-    pub journey_of: Option<String>,
-    /// The journey's first stop shown; `None`: follow the train (its next stop in view).
-    pub journey_scroll: Option<usize>,
-    /// The train of a board's departure that the list does not have, whose details are open:
-    /// its record as the board gave it until its journey brings the feed's.
-    pub departure_train: Option<Train>,
+    /// Bumped by `r`: the pollers fetch again at once.
+    pub generation: u64,
+    pub should_quit: bool,
 }
 
 /// The furthest a journey scrolls (the view shows its last page past the end).
 const MAX_STOPS_SCROLL: usize = crate::model::journey::MAX_STOPS;
-
-/// A stretch of line between two stops: `(lng, lat)` each.
-pub type Segment = ((f64, f64), (f64, f64));
-
-/// Rail segments learnt from journeys kept per country at most.
-const MAX_KNOWN_SEGMENTS: usize = 20_000;
 
 /// How long a notice stays in the footer.
 pub const NOTICE_SECS: i64 = 5;
@@ -158,54 +106,35 @@ impl AppState {
         station: Option<String>,
         now: DateTime<Utc>,
     ) -> AppState {
-        let chosen = station
-            .iter()
-            .map(|s| (country.clone().unwrap_or_default(), s.clone()))
-            .collect();
+        let board = Board::new(country.as_deref(), station);
         let mut state = AppState {
             source,
+            searches_elsewhere: false,
             settings,
             now,
             size: (80, 24),
-            countries: Vec::new(),
-            country_status: HashMap::new(),
-            country,
-            chosen,
-            station,
-            realtime: Polled::default(),
-            board: Polled::default(),
-            list: TrainList::default(),
-            board_offset: 0,
+            countries: Countries::new(country),
+            trains: Trains::default(),
+            board,
+            map: Map::default(),
+            details: Details::default(),
             focus: Pane::Trains,
             overlay: None,
-            show_map: true,
-            full_map: false,
-            map_view: MapView::fitted(),
-            map_layer: LayerCache::default(),
-            known_lines: HashMap::new(),
-            history: History::default(),
-            punctuality: None,
+            help_offset: 0,
+            notice: None,
             generation: 0,
             should_quit: false,
-            not_live: Vec::new(),
-            searches_elsewhere: false,
-            known_countries: Vec::new(),
-            last_all: None,
-            notice: None,
-            help_offset: 0,
-            journey: Polled::default(),
-            journey_of: None,
-            journey_scroll: None,
-            departure_train: None,
         };
-        state.follow_country_station();
+        state
+            .board
+            .follow_country(state.countries.selected.as_deref());
         state
     }
 
     pub fn wanted(&self) -> Wanted {
         Wanted {
-            country: self.country.clone(),
-            station: self.station.clone(),
+            country: self.countries.selected.clone(),
+            station: self.board.station.clone(),
             generation: self.generation,
             search: match &self.overlay {
                 Some(Overlay::Search(search)) => search.query(),
@@ -225,9 +154,10 @@ impl AppState {
     pub fn details_train(&self) -> Option<&Train> {
         match self.overlay {
             Some(Overlay::Details) => self
+                .details
                 .departure_train
                 .as_ref()
-                .or_else(|| self.list.selected(self.trains())),
+                .or_else(|| self.trains.list.selected(self.trains.all())),
             _ => None,
         }
     }
@@ -235,62 +165,32 @@ impl AppState {
     /// Opens the details window of the selected train, with its journey if it was fetched
     /// for this train (else it is asked for).
     fn open_details(&mut self) {
-        self.departure_train = None;
+        self.details.departure_train = None;
         self.overlay = Some(Overlay::Details);
-        self.journey_scroll = None;
-        if self.details_of() != self.journey_of.as_deref() {
-            self.journey.reset();
-            self.journey_of = None;
-        }
+        let id = self.details_of().map(str::to_string);
+        self.details.open(id.as_deref());
     }
 
     /// Opens the details window of a departure's train that the list does not have; its
     /// journey is asked for by the id the board gave.
     fn open_departure_details(&mut self, train: Train) {
         self.overlay = Some(Overlay::Details);
-        self.journey_scroll = None;
-        if self.journey_of.as_deref() != Some(train.id.as_str()) {
-            self.journey.reset();
-            self.journey_of = None;
-        }
-        self.departure_train = Some(train);
+        self.details.open(Some(&train.id));
+        self.details.departure_train = Some(train);
     }
 
     /// The journey shown in the details window: only the selected train's.
     pub fn shown_journey(&self) -> Option<&Polled<JourneyResponse>> {
         let open = self.details_of()?;
-        (self.journey_of.as_deref() == Some(open)).then_some(&self.journey)
+        (self.details.of.as_deref() == Some(open)).then_some(&self.details.journey)
     }
 
     /// The selected train's journey, for the map (whether or not its details are open).
     pub fn selected_journey(&self) -> Option<&JourneyResponse> {
-        let selected = self.list.selected(self.trains())?;
-        (self.journey_of.as_deref() == Some(selected.id.as_str()))
-            .then_some(self.journey.data.as_deref())
+        let selected = self.trains.list.selected(self.trains.all())?;
+        (self.details.of.as_deref() == Some(selected.id.as_str()))
+            .then_some(self.details.journey.data.as_deref())
             .flatten()
-    }
-
-    /// Learns the rail lines a journey runs on: its placed stops, two by two.
-    fn learn_lines(&mut self, journey: &JourneyResponse) {
-        let Some(country) = journey.train.country.clone() else {
-            return;
-        };
-        let placed: Vec<(f64, f64)> = journey
-            .stops
-            .iter()
-            .filter_map(|s| Some((s.lng?, s.lat?)))
-            .collect();
-        let lines = self.known_lines.entry(country).or_default();
-        for pair in placed.windows(2) {
-            let segment = (pair[0], pair[1]);
-            let reverse = (pair[1], pair[0]);
-            if lines.len() < MAX_KNOWN_SEGMENTS
-                && !lines.contains(&segment)
-                && !lines.contains(&reverse)
-            {
-                lines.push(segment);
-            }
-        }
     }
 
     pub fn areas(&self) -> Areas {
@@ -299,29 +199,30 @@ impl AppState {
 
     /// The panes in `area` (the frame's, which is the terminal's size).
     pub fn areas_in(&self, area: Rect) -> Areas {
-        let shown = match (self.show_map, self.full_map) {
-            (_, true) => MapShown::Full,
-            (true, false) => MapShown::Pane,
-            (false, false) => MapShown::Hidden,
-        };
-        layout::areas(area, shown)
+        layout::areas(area, self.map.placement())
     }
 
     /// The `(lng, lat)` box the map fits: the country's, else the trains' extent.
     pub fn map_box(&self) -> mapview::Extent {
-        if let Some(c) = self.country.as_deref().and_then(country::by_slug) {
+        if let Some(c) = self
+            .countries
+            .selected
+            .as_deref()
+            .and_then(country::by_slug)
+        {
             let b = c.bbox;
             return ((b.min_lng, b.min_lat), (b.max_lng, b.max_lat));
         }
         // Measured once per answer, not once per frame.
-        let answer = self.realtime.data.clone();
-        if let Some((of, extent)) = &*self.map_layer.extent.borrow() {
+        let answer = self.trains.realtime.data.clone();
+        if let Some((of, extent)) = &*self.map.layer.extent.borrow() {
             if mapview::same(of, &answer) {
                 return *extent;
             }
         }
         let extent = self
-            .trains()
+            .trains
+            .all()
             .iter()
             .filter_map(|t| Some((t.lng?, t.lat?)))
             .fold(None, |acc: Option<mapview::Extent>, (x, y)| {
@@ -331,14 +232,8 @@ impl AppState {
                 })
             })
             .unwrap_or(((-170.0, -60.0), (170.0, 75.0)));
-        *self.map_layer.extent.borrow_mut() = Some((answer, extent));
+        *self.map.layer.extent.borrow_mut() = Some((answer, extent));
         extent
-    }
-
-    /// The selected train's `(lng, lat)`, where it has a position.
-    pub fn selected_position(&self) -> Option<(f64, f64)> {
-        let t = self.list.selected(self.trains())?;
-        Some((t.lng?, t.lat?))
     }
 
     /// The map's drawing area (inside its border, above its legend) and the degrees it shows,
@@ -361,8 +256,8 @@ impl AppState {
         let (x, y) = mapview::viewport(
             inner,
             self.map_box(),
-            &self.map_view,
-            self.selected_position(),
+            &self.map.view,
+            self.trains.selected_position(),
         );
         Some((inner, x, y))
     }
@@ -371,7 +266,10 @@ impl AppState {
     fn journey_wanted(&self) -> Option<&str> {
         self.details_of().or_else(|| {
             self.areas().map?;
-            self.list.selected(self.trains()).map(|t| t.id.as_str())
+            self.trains
+                .list
+                .selected(self.trains.all())
+                .map(|t| t.id.as_str())
         })
     }
 
@@ -380,7 +278,7 @@ impl AppState {
         match &self.overlay {
             Some(Overlay::Search(_)) => Mode::Search,
             Some(Overlay::Help | Overlay::Details) => Mode::Window,
-            None if self.list.filter_editing => Mode::Filtering,
+            None if self.trains.list.filter_editing => Mode::Filtering,
             None if self.focus == Pane::Map && self.areas().map.is_some() => Mode::Map,
             None => Mode::Normal,
         }
@@ -390,108 +288,45 @@ impl AppState {
     /// server reading the demo), so the DEMO badge never depends on where the data came from.
     pub fn simulated(&self) -> bool {
         self.source.is_demo
-            || self.realtime.data.as_ref().is_some_and(|r| r.simulated)
-            || self.board.data.as_ref().is_some_and(|b| b.simulated)
-    }
-
-    pub fn trains(&self) -> &[crate::model::Train] {
-        self.realtime.data.as_deref().map_or(&[], |r| &r.trains)
-    }
-
-    /// Selector entries: `None` (all countries) then every live country.
-    pub fn selector(&self) -> Vec<Option<String>> {
-        let mut entries: Vec<Option<String>> = std::iter::once(None)
-            .chain(self.countries.iter().cloned().map(Some))
-            .collect();
-        // Before the first answer (or for a country the source stopped listing) the current
-        // country still has its place.
-        if self.country.is_some() && !entries.contains(&self.country) {
-            entries.push(self.country.clone());
-        }
-        entries
-    }
-
-    fn selector_index(&self) -> usize {
-        self.selector()
-            .iter()
-            .position(|c| *c == self.country)
-            .unwrap_or(0)
-    }
-
-    /// The board shows the station chosen for the selected country, else its main station
-    /// (all countries: the board as it was).
-    fn follow_country_station(&mut self) {
-        let key = self.country.clone().unwrap_or_default();
-        let main = self.chosen.get(&key).cloned().or_else(|| {
-            let c = self.country.as_deref()?;
-            assets::stations(c).first().map(|s| s.code.clone())
-        });
-        if main.is_some() && main != self.station {
-            self.station = main;
-            self.board.reset();
-            self.board_offset = 0;
-        }
+            || self
+                .trains
+                .realtime
+                .data
+                .as_ref()
+                .is_some_and(|r| r.simulated)
+            || self.board.answer.data.as_ref().is_some_and(|b| b.simulated)
     }
 
     fn select_country(&mut self, country: Option<String>) {
-        if country == self.country {
+        if country == self.countries.selected {
             return;
         }
-        self.country = country;
+        self.countries.selected = country;
         // The old country's trains are not this one's: show nothing rather than the wrong data
         // (but this country's part of the all-countries answer, if there is one).
-        self.realtime.reset();
-        self.punctuality = None;
-        self.list.rows.clear();
-        self.list.cursor = 0;
-        self.list.offset = 0;
-        if let (Some(c), Some((all, at))) = (&self.country, &self.last_all) {
-            let trains: Vec<_> = all
-                .trains
-                .iter()
-                .filter(|t| t.country.as_deref() == Some(c.as_str()))
-                .cloned()
-                .collect();
-            if !trains.is_empty() {
-                let mut part = RealtimeResponse::new(
-                    trains,
-                    all.live_countries.clone(),
-                    all.fetched_at.clone(),
-                );
-                part.attribution = all.attribution.clone();
-                part.simulated = all.simulated;
-                let part = Arc::new(part);
-                self.punctuality = Punctuality::of(&part.trains, self.settings.on_time_minutes);
-                self.list.rebuild(&part.trains);
-                self.realtime
-                    .succeed(part, *at, self.settings.interval_secs);
-            }
+        self.trains.clear();
+        if let Some((part, at)) = self.countries.part_of_last_all() {
+            let on_time = self.settings.on_time_minutes;
+            self.trains
+                .show(part, at, self.settings.interval_secs, on_time);
         }
-        self.follow_country_station();
-        self.map_view = MapView::fitted();
+        self.board
+            .follow_country(self.countries.selected.as_deref());
+        self.map.view = MapView::fitted();
         if matches!(self.overlay, Some(Overlay::Details)) {
             self.overlay = None;
         }
     }
 
     fn step_country(&mut self, delta: isize) {
-        let entries = self.selector();
-        let n = entries.len() as isize;
-        let next = (self.selector_index() as isize + delta).rem_euclid(n.max(1));
-        self.select_country(entries[next as usize].clone());
-    }
-
-    pub fn country_name(slug: Option<&str>) -> String {
-        match slug {
-            None => "All countries".into(),
-            Some(s) => country::by_slug(s).map_or_else(|| s.to_string(), |c| c.name.to_string()),
-        }
+        self.select_country(self.countries.stepped(delta));
     }
 
     /// The journey's first row shown: where ↑↓ put it, else following the train; never past
     /// its last page.
     pub fn journey_offset(&self) -> usize {
-        self.journey_scroll
+        self.details
+            .scroll
             .unwrap_or_else(|| self.journey_follow_offset())
             .min(self.journey_last_start())
     }
@@ -518,10 +353,6 @@ impl AppState {
     fn trains_height(&self) -> usize {
         self.areas().train_rows()
     }
-
-    fn board_rows(&self) -> usize {
-        self.board.data.as_ref().map_or(0, |b| b.departures.len())
-    }
 }
 
 /// The one transition of the dashboard.
@@ -544,37 +375,18 @@ pub fn update(state: &mut AppState, action: Event) {
             result,
             at,
         }) => {
-            if state.station.as_deref() != Some(station.as_str()) {
-                return; // an answer for a station no longer shown
-            }
             let interval = state.settings.board_interval_secs;
-            match result {
-                Ok(board) => state.board.succeed(board, at, interval),
-                Err(e) => state.board.fail(e, at, interval),
-            }
-            state.board_offset = state.board_offset.min(state.board_rows().saturating_sub(1));
+            state.board.arrived(&station, result, at, interval);
         }
         Event::Answer(Answer::Journey { id, result, at }) => {
             if state.journey_wanted() != Some(id.as_str()) {
                 return; // the window closed, or shows another train
             }
             if let Ok(journey) = &result {
-                state.learn_lines(journey);
-                // An unlisted departure's train: the feed's record replaces the board's.
-                if let Some(t) = state.departure_train.as_mut().filter(|t| t.id == id) {
-                    *t = journey.train.clone();
-                    t.id = id.clone();
-                }
-            }
-            if state.journey_of.as_deref() != Some(id.as_str()) {
-                state.journey.reset();
-                state.journey_of = Some(id);
+                state.map.learn_lines(journey);
             }
             let interval = state.settings.board_interval_secs;
-            match result {
-                Ok(journey) => state.journey.succeed(journey, at, interval),
-                Err(e) => state.journey.fail(e, at, interval),
-            }
+            state.details.arrived(id, result, at, interval);
         }
         Event::Answer(Answer::Stations { query, result }) => {
             if let Some(Overlay::Search(search)) = &mut state.overlay {
@@ -583,7 +395,7 @@ pub fn update(state: &mut AppState, action: Event) {
         }
     }
     let height = state.trains_height();
-    state.list.keep_visible(height);
+    state.trains.list.keep_visible(height);
 }
 
 fn realtime_arrived(
@@ -592,56 +404,18 @@ fn realtime_arrived(
     result: Result<Arc<RealtimeResponse>, Failure>,
     at: DateTime<Utc>,
 ) {
-    if country != state.country {
+    if country != state.countries.selected {
         return; // an answer for a country no longer selected
     }
-    let interval = state.settings.interval_secs;
+    let (interval, on_time) = (state.settings.interval_secs, state.settings.on_time_minutes);
     match result {
         Ok(answer) => {
-            if !answer.live_countries.is_empty() {
-                state.countries = answer.live_countries.clone();
-            }
-            let mut counts: HashMap<&str, u64> = HashMap::new();
-            for t in &answer.trains {
-                if let Some(c) = t.country.as_deref().or(country.as_deref()) {
-                    *counts.entry(c).or_default() += 1;
-                }
-            }
-            let covered: Vec<String> = match &country {
-                Some(c) => vec![c.clone()],
-                None => answer.live_countries.clone(),
-            };
-            for slug in covered {
-                let status = state.country_status.entry(slug.clone()).or_default();
-                status.trains = Some(counts.get(slug.as_str()).copied().unwrap_or(0));
-                status.failing = None;
-                status.as_of = Some(at);
-            }
-            for failed in &answer.failed_countries {
-                let status = state
-                    .country_status
-                    .entry(failed.country.clone())
-                    .or_default();
-                status.failing = Some(failed.reason.clone());
-            }
-            if country.is_none() {
-                state.last_all = Some((answer.clone(), at));
-            }
-            state.history.record(&answer.trains, at);
-            state.punctuality = Punctuality::of(&answer.trains, state.settings.on_time_minutes);
-            state.list.rebuild(&answer.trains);
-            state.realtime.succeed(answer, at, interval);
+            state.countries.answered(country.as_deref(), &answer, at);
+            state.trains.arrived(answer, at, interval, on_time);
         }
         Err(e) => {
-            if let Some(c) = &country {
-                state.country_status.entry(c.clone()).or_default().failing = Some(e.to_string());
-            }
-            // Offline from the start: the selector still lists the countries the source serves,
-            // so ←/→ reach them (each says why it fails).
-            if state.countries.is_empty() {
-                state.countries = state.known_countries.clone();
-            }
-            state.realtime.fail(e, at, interval);
+            state.countries.failed(country.as_deref(), e.to_string());
+            state.trains.failed(e, at, interval);
         }
     }
 }
@@ -671,11 +445,11 @@ fn apply(state: &mut AppState, command: Command) {
         if let Some(step) = step {
             let from = state.journey_offset();
             let last = state.journey_last_start();
-            state.journey_scroll = Some(from.saturating_add_signed(step).min(last));
+            state.details.scroll = Some(from.saturating_add_signed(step).min(last));
             return;
         }
     }
-    let trains = state.realtime.data.clone();
+    let trains = state.trains.realtime.data.clone();
     let trains: &[crate::model::Train] = trains.as_deref().map_or(&[], |r| &r.trains);
     match command {
         Command::None => {}
@@ -683,12 +457,9 @@ fn apply(state: &mut AppState, command: Command) {
         Command::NextCountry => state.step_country(1),
         Command::PrevCountry => state.step_country(-1),
         Command::Move(delta) => match state.focus {
-            Pane::Trains => state.list.move_by(delta, trains),
+            Pane::Trains => state.trains.move_by(delta),
             Pane::Countries => state.step_country(delta.signum()),
-            Pane::Board => {
-                let last = state.board_rows().saturating_sub(1);
-                state.board_offset = state.board_offset.saturating_add_signed(delta).min(last);
-            }
+            Pane::Board => state.board.move_by(delta),
             // The map's own keys pan it (its mode); nothing moves here.
             Pane::Map => {}
         },
@@ -704,7 +475,7 @@ fn apply(state: &mut AppState, command: Command) {
                 .into_iter()
                 .filter(|p| match p {
                     Pane::Map => areas.map.is_some(),
-                    _ => !state.full_map,
+                    _ => !state.map.full,
                 })
                 .collect();
             let at = order.iter().position(|p| *p == state.focus).unwrap_or(0) as isize;
@@ -713,51 +484,60 @@ fn apply(state: &mut AppState, command: Command) {
         }
         Command::OpenSearch => {
             state.overlay = Some(Overlay::Search(StationSearch::new(
-                state.country.as_deref(),
+                state.countries.selected.as_deref(),
                 state.searches_elsewhere,
             )));
         }
         Command::StartFilter => {
             state.focus = Pane::Trains;
-            state.list.filter_editing = true;
+            state.trains.list.filter_editing = true;
         }
         Command::FilterInput(c) => {
-            state.list.filter.push(c);
-            state.list.rebuild(trains);
+            state.trains.list.filter.push(c);
+            state.trains.relist();
         }
         Command::FilterBackspace => {
-            state.list.filter.pop();
-            state.list.rebuild(trains);
+            state.trains.list.filter.pop();
+            state.trains.relist();
         }
-        Command::FilterDone => state.list.filter_editing = false,
+        Command::FilterDone => state.trains.list.filter_editing = false,
         Command::FilterCancel => {
-            state.list.filter_editing = false;
-            state.list.filter.clear();
-            state.list.rebuild(trains);
+            state.trains.list.filter_editing = false;
+            state.trains.list.filter.clear();
+            state.trains.relist();
         }
         // On the board: the departure's train, from the list when it has it, else by the id
         // the board gave (its journey asked for).
         Command::Details if state.focus == Pane::Board => {
-            let Some(board) = &state.board.data else {
+            let Some(board) = &state.board.answer.data else {
                 return;
             };
-            let Some(d) = board.departures.get(state.board_offset) else {
+            let Some(d) = board.departures.get(state.board.offset) else {
                 return;
             };
-            let listed = state.list.rows.iter().position(|&i| match &d.train_id {
-                Some(id) => trains[i].id == *id,
-                None => d
-                    .train_code
-                    .as_deref()
-                    .is_some_and(|c| trains[i].train_code.eq_ignore_ascii_case(c)),
-            });
+            let listed = state
+                .trains
+                .list
+                .rows
+                .iter()
+                .position(|&i| match &d.train_id {
+                    Some(id) => trains[i].id == *id,
+                    None => d
+                        .train_code
+                        .as_deref()
+                        .is_some_and(|c| trains[i].train_code.eq_ignore_ascii_case(c)),
+                });
             match (listed, &d.train_id) {
                 (Some(row), _) => {
-                    state.list.select_row(row, trains);
+                    state.trains.list.select_row(row, trains);
                     state.open_details();
                 }
                 (None, Some(id)) => {
-                    let country = board.station.country.clone().or(state.country.clone());
+                    let country = board
+                        .station
+                        .country
+                        .clone()
+                        .or(state.countries.selected.clone());
                     let train = d.as_train(id.clone(), country, &board.station.name);
                     state.open_departure_details(train);
                 }
@@ -774,30 +554,30 @@ fn apply(state: &mut AppState, command: Command) {
             }
         }
         Command::Details => {
-            if state.list.selected(trains).is_some() {
+            if state.trains.list.selected(trains).is_some() {
                 state.open_details();
             }
         }
         Command::ToggleCancelled => {
-            state.list.hide_cancelled = !state.list.hide_cancelled;
-            state.list.rebuild(trains);
+            state.trains.list.hide_cancelled = !state.trains.list.hide_cancelled;
+            state.trains.relist();
         }
         Command::CycleSort => {
-            state.list.sort = state.list.sort.next();
-            state.list.rebuild(trains);
+            state.trains.list.sort = state.trains.list.sort.next();
+            state.trains.relist();
         }
         Command::ReverseSort => {
-            state.list.reversed = !state.list.reversed;
-            state.list.rebuild(trains);
+            state.trains.list.reversed = !state.trains.list.reversed;
+            state.trains.relist();
         }
         Command::ToggleMap => {
-            state.show_map = !state.show_map && !state.full_map;
-            state.full_map = false;
+            state.map.shown = !state.map.shown && !state.map.full;
+            state.map.full = false;
             if state.focus == Pane::Map {
                 state.focus = Pane::Trains;
             }
             let (w, h) = state.size;
-            if state.show_map && state.areas().map.is_none() {
+            if state.map.shown && state.areas().map.is_none() {
                 state.notice = Some((
                     format!(
                         "the map needs {}×{} (this terminal is {w}×{h}); it shows when there is room",
@@ -813,49 +593,49 @@ fn apply(state: &mut AppState, command: Command) {
             state.overlay = Some(Overlay::Help);
             state.help_offset = 0;
         }
-        Command::Close if state.overlay.is_none() && !state.list.filter.is_empty() => {
+        Command::Close if state.overlay.is_none() && !state.trains.list.filter.is_empty() => {
             apply(state, Command::FilterCancel)
         }
         Command::Close if state.overlay.is_none() && state.focus == Pane::Map => {
-            state.full_map = false;
+            state.map.full = false;
             state.focus = Pane::Trains;
         }
         Command::FullMap => {
-            state.full_map = !state.full_map;
-            state.focus = if state.full_map {
+            state.map.full = !state.map.full;
+            state.focus = if state.map.full {
                 Pane::Map
             } else {
                 Pane::Trains
             };
         }
         Command::Zoom(closer) => {
-            let z = state.map_view.zoom;
+            let z = state.map.view.zoom;
             let z = if closer {
                 z * mapview::ZOOM_STEP
             } else {
                 z / mapview::ZOOM_STEP
             };
-            state.map_view.zoom = z.clamp(mapview::MIN_ZOOM, mapview::MAX_ZOOM);
+            state.map.view.zoom = z.clamp(mapview::MIN_ZOOM, mapview::MAX_ZOOM);
         }
         Command::Pan(east, north) => {
             if let Some((_, x, y)) = state.map_viewport() {
                 let (cx, cy) = ((x[0] + x[1]) / 2.0, (y[0] + y[1]) / 2.0);
                 let step = mapview::PAN_SHARE;
-                state.map_view.center = Some((
+                state.map.view.center = Some((
                     cx + f64::from(east) * (x[1] - x[0]) * step,
                     (cy + f64::from(north) * (y[1] - y[0]) * step).clamp(-85.0, 85.0),
                 ));
-                state.map_view.follow = false;
+                state.map.view.follow = false;
             }
         }
-        Command::FitMap => state.map_view = MapView::fitted(),
+        Command::FitMap => state.map.view = MapView::fitted(),
         Command::Follow => {
-            if state.map_view.follow {
+            if state.map.view.follow {
                 // Stay where the train was.
-                state.map_view.center = state.selected_position();
-                state.map_view.follow = false;
-            } else if state.selected_position().is_some() {
-                state.map_view.follow = true;
+                state.map.view.center = state.trains.selected_position();
+                state.map.view.follow = false;
+            } else if state.trains.selected_position().is_some() {
+                state.map.view.follow = true;
             } else {
                 state.notice = Some((
                     "the selected train has no position to follow".to_string(),
@@ -869,18 +649,21 @@ fn apply(state: &mut AppState, command: Command) {
                 if let Some(picked) = search.edit(edit) {
                     state.overlay = None;
                     // A station of another country takes the dashboard there.
-                    if let Some(c) = picked
-                        .country
-                        .filter(|c| state.country.as_deref().is_some_and(|now| now != *c))
-                    {
+                    if let Some(c) = picked.country.filter(|c| {
+                        state
+                            .countries
+                            .selected
+                            .as_deref()
+                            .is_some_and(|now| now != *c)
+                    }) {
                         state.select_country(Some(c.to_string()));
                     }
-                    let key = state.country.clone().unwrap_or_default();
-                    state.chosen.insert(key, picked.code.clone());
-                    if state.station.as_deref() != Some(picked.code.as_str()) {
-                        state.station = Some(picked.code);
-                        state.board.reset();
-                        state.board_offset = 0;
+                    let key = state.countries.selected.clone().unwrap_or_default();
+                    state.board.chosen.insert(key, picked.code.clone());
+                    if state.board.station.as_deref() != Some(picked.code.as_str()) {
+                        state.board.station = Some(picked.code);
+                        state.board.answer.reset();
+                        state.board.offset = 0;
                     }
                 }
             }
@@ -934,12 +717,15 @@ fn click(state: &mut AppState, mouse: MouseEvent) {
     }
     if let Some(row) = areas.train_row_at(x, y) {
         state.focus = Pane::Trains;
-        let trains = state.realtime.data.clone();
+        let trains = state.trains.realtime.data.clone();
         let trains = trains.as_deref().map_or(&[][..], |r| &r.trains);
-        state.list.select_row(state.list.offset + row, trains);
-    } else if let Some(i) = areas.country_at(x, y, state.selector().len()) {
+        state
+            .trains
+            .list
+            .select_row(state.trains.list.offset + row, trains);
+    } else if let Some(i) = areas.country_at(x, y, state.countries.selector().len()) {
         state.focus = Pane::Countries;
-        let entry = state.selector()[i].clone();
+        let entry = state.countries.selector()[i].clone();
         state.select_country(entry);
     } else if inside(areas.board) {
         state.focus = Pane::Board;
@@ -1005,7 +791,7 @@ mod tests {
     }
 
     fn selected_id(s: &AppState) -> String {
-        s.list.selected(s.trains()).unwrap().id.clone()
+        s.trains.list.selected(s.trains.all()).unwrap().id.clone()
     }
 
     #[test]
@@ -1034,11 +820,11 @@ mod tests {
     fn realtime_answers_fill_the_list_and_the_selector() {
         let mut s = state(Some("finland"));
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
-        assert_eq!(s.list.rows.len(), s.trains().len());
-        assert_eq!(s.countries.len(), SIMULATED_COUNTRIES.len());
-        let fi = &s.country_status["finland"];
-        assert_eq!(fi.trains, Some(s.trains().len() as u64));
-        assert_eq!(s.realtime.next_in_secs(s.now), Some(15));
+        assert_eq!(s.trains.list.rows.len(), s.trains.all().len());
+        assert_eq!(s.countries.live.len(), SIMULATED_COUNTRIES.len());
+        let fi = &s.countries.status["finland"];
+        assert_eq!(fi.trains, Some(s.trains.all().len() as u64));
+        assert_eq!(s.trains.realtime.next_in_secs(s.now), Some(15));
     }
 
     #[test]
@@ -1051,7 +837,7 @@ mod tests {
         // The next answer lists the same trains in reverse order.
         let mut reversed = (*realtime(Some("finland"))).clone();
         reversed.trains.reverse();
-        s.list.sort = crate::tui::list::SortKey::Code;
+        s.trains.list.sort = crate::tui::list::SortKey::Code;
         arrive(&mut s, Some("finland"), Arc::new(reversed));
         assert_eq!(selected_id(&s), id);
     }
@@ -1060,25 +846,26 @@ mod tests {
     fn answers_for_another_country_or_station_are_dropped() {
         let mut s = state(Some("finland"));
         assert_eq!(
-            s.selector(),
+            s.countries.selector(),
             [None, Some("finland".to_string())],
             "before any answer"
         );
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
         key(&mut s, KeyCode::Right);
-        assert_eq!(s.country.as_deref(), Some("ireland"));
+        assert_eq!(s.countries.selected.as_deref(), Some("ireland"));
         assert!(
-            s.realtime.data.is_none(),
+            s.trains.realtime.data.is_none(),
             "the old country's trains are gone"
         );
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
         assert!(
-            s.realtime.data.is_none(),
+            s.trains.realtime.data.is_none(),
             "a late Finnish answer is dropped"
         );
         arrive(&mut s, Some("ireland"), realtime(Some("ireland")));
         assert!(s
-            .trains()
+            .trains
+            .all()
             .iter()
             .all(|t| t.country.as_deref() == Some("ireland")));
 
@@ -1100,17 +887,17 @@ mod tests {
             }),
         );
         assert!(
-            s.board.data.is_none(),
+            s.board.answer.data.is_none(),
             "the board now follows Ireland's main station"
         );
-        assert_eq!(s.station.as_deref(), Some("CNLLY"));
+        assert_eq!(s.board.station.as_deref(), Some("CNLLY"));
     }
 
     #[test]
     fn a_failure_keeps_the_data_and_backs_off() {
         let mut s = state(Some("finland"));
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
-        let n = s.trains().len();
+        let n = s.trains.all().len();
         for expected_wait in [30, 60, 120, 240, 300, 300] {
             update(
                 &mut s,
@@ -1120,15 +907,18 @@ mod tests {
                     at: now(),
                 }),
             );
-            assert_eq!(s.realtime.next_in_secs(now()), Some(expected_wait));
+            assert_eq!(s.trains.realtime.next_in_secs(now()), Some(expected_wait));
         }
-        assert_eq!(s.trains().len(), n, "the last good data stays");
-        assert!(s.realtime.is_stale());
-        assert_eq!(s.country_status["finland"].failing.as_deref(), Some("down"));
+        assert_eq!(s.trains.all().len(), n, "the last good data stays");
+        assert!(s.trains.realtime.is_stale());
+        assert_eq!(
+            s.countries.status["finland"].failing.as_deref(),
+            Some("down")
+        );
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
-        assert!(!s.realtime.is_stale());
-        assert_eq!(s.realtime.failures, 0);
-        assert!(s.country_status["finland"].failing.is_none());
+        assert!(!s.trains.realtime.is_stale());
+        assert_eq!(s.trains.realtime.failures, 0);
+        assert!(s.countries.status["finland"].failing.is_none());
     }
 
     #[test]
@@ -1136,22 +926,22 @@ mod tests {
         let mut s = state(None);
         arrive(&mut s, None, realtime(None));
         key(&mut s, KeyCode::Char('j'));
-        assert_eq!(s.list.cursor, 1);
+        assert_eq!(s.trains.list.cursor, 1);
         key(&mut s, KeyCode::Char('k'));
-        assert_eq!(s.list.cursor, 0);
+        assert_eq!(s.trains.list.cursor, 0);
         key(&mut s, KeyCode::PageDown);
         let page = s.areas().train_rows();
-        assert_eq!(s.list.cursor, page);
+        assert_eq!(s.trains.list.cursor, page);
         key(&mut s, KeyCode::Char('G'));
-        assert_eq!(s.list.cursor, s.list.rows.len() - 1);
+        assert_eq!(s.trains.list.cursor, s.trains.list.rows.len() - 1);
         assert!(
-            s.list.offset + page >= s.list.rows.len(),
+            s.trains.list.offset + page >= s.trains.list.rows.len(),
             "the last row is visible"
         );
         key(&mut s, KeyCode::Char('g'));
-        assert_eq!((s.list.cursor, s.list.offset), (0, 0));
+        assert_eq!((s.trains.list.cursor, s.trains.list.offset), (0, 0));
         key(&mut s, KeyCode::PageUp);
-        assert_eq!(s.list.cursor, 0);
+        assert_eq!(s.trains.list.cursor, 0);
     }
 
     #[test]
@@ -1159,13 +949,17 @@ mod tests {
         let mut s = state(None);
         arrive(&mut s, None, realtime(None));
         key(&mut s, KeyCode::Left);
-        assert_eq!(s.country.as_deref(), Some("spain"), "wraps around");
-        key(&mut s, KeyCode::Right);
-        assert_eq!(s.country, None);
-        key(&mut s, KeyCode::Char('l'));
-        assert_eq!(s.country.as_deref(), Some("finland"));
         assert_eq!(
-            s.station.as_deref(),
+            s.countries.selected.as_deref(),
+            Some("spain"),
+            "wraps around"
+        );
+        key(&mut s, KeyCode::Right);
+        assert_eq!(s.countries.selected, None);
+        key(&mut s, KeyCode::Char('l'));
+        assert_eq!(s.countries.selected.as_deref(), Some("finland"));
+        assert_eq!(
+            s.board.station.as_deref(),
             Some("HKI"),
             "the board follows the country"
         );
@@ -1188,7 +982,7 @@ mod tests {
         key(&mut s, KeyCode::Tab);
         assert_eq!(s.focus, Pane::Countries);
         key(&mut s, KeyCode::Down);
-        assert_eq!(s.country.as_deref(), Some("ireland"));
+        assert_eq!(s.countries.selected.as_deref(), Some("ireland"));
         key(&mut s, KeyCode::BackTab);
         assert_eq!(s.focus, Pane::Map);
         // Hidden, the map is no stop of the cycle.
@@ -1224,24 +1018,25 @@ mod tests {
         assert_eq!(s.map_viewport().unwrap().2, y0);
         // f follows the selected train (one with a position), f again stays there.
         let placed = s
+            .trains
             .list
             .rows
             .iter()
-            .position(|&i| s.trains()[i].has_position())
+            .position(|&i| s.trains.all()[i].has_position())
             .unwrap();
-        s.list.cursor = placed;
+        s.trains.list.cursor = placed;
         key(&mut s, KeyCode::Char('f'));
-        let (lng, lat) = s.selected_position().unwrap();
+        let (lng, lat) = s.trains.selected_position().unwrap();
         let (_, x, y) = s.map_viewport().unwrap();
         assert!(
             ((x[0] + x[1]) / 2.0 - lng).abs() < 1e-9 && ((y[0] + y[1]) / 2.0 - lat).abs() < 1e-9
         );
         key(&mut s, KeyCode::Char('f'));
-        assert!(!s.map_view.follow);
-        assert_eq!(s.map_view.center, Some((lng, lat)));
+        assert!(!s.map.view.follow);
+        assert_eq!(s.map.view.center, Some((lng, lat)));
         // The wheel over the map zooms; M fills the screen and Esc brings the panes back.
         let map = s.areas().map.unwrap();
-        let before = s.map_view.zoom;
+        let before = s.map.view.zoom;
         update(
             &mut s,
             Event::Mouse(MouseEvent {
@@ -1251,35 +1046,35 @@ mod tests {
                 modifiers: KeyModifiers::NONE,
             }),
         );
-        assert!(s.map_view.zoom > before);
+        assert!(s.map.view.zoom > before);
         key(&mut s, KeyCode::Char('M'));
-        assert!(s.full_map);
+        assert!(s.map.full);
         assert_eq!(s.areas().map.map(|m| m.width), Some(120));
         key(&mut s, KeyCode::Esc);
-        assert!(!s.full_map);
+        assert!(!s.map.full);
         assert_eq!(s.focus, Pane::Trains);
         // Another country starts fitted.
         key(&mut s, KeyCode::Right);
-        assert!(s.map_view.is_fitted());
+        assert!(s.map.view.is_fitted());
     }
 
     #[test]
     fn the_filter_narrows_as_you_type_and_esc_clears_it() {
         let mut s = state(Some("finland"));
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
-        let all = s.list.rows.len();
+        let all = s.trains.list.rows.len();
         key(&mut s, KeyCode::Char('/'));
-        assert!(s.list.filter_editing);
+        assert!(s.trains.list.filter_editing);
         typed(&mut s, "tampere");
-        assert!(s.list.rows.len() < all && !s.list.rows.is_empty());
+        assert!(s.trains.list.rows.len() < all && !s.trains.list.rows.is_empty());
         assert!(!s.should_quit, "q typed into the filter does not quit");
         key(&mut s, KeyCode::Backspace);
-        assert_eq!(s.list.filter, "tamper");
+        assert_eq!(s.trains.list.filter, "tamper");
         key(&mut s, KeyCode::Enter);
-        assert!(!s.list.filter_editing);
-        assert!(s.list.rows.len() < all, "Enter keeps the filter");
+        assert!(!s.trains.list.filter_editing);
+        assert!(s.trains.list.rows.len() < all, "Enter keeps the filter");
         key(&mut s, KeyCode::Esc);
-        assert_eq!(s.list.rows.len(), all, "Esc clears it");
+        assert_eq!(s.trains.list.rows.len(), all, "Esc clears it");
     }
 
     #[test]
@@ -1287,23 +1082,24 @@ mod tests {
         let mut s = state(None);
         arrive(&mut s, None, realtime(None));
         key(&mut s, KeyCode::Char('s'));
-        assert_eq!(s.list.sort, crate::tui::list::SortKey::Code);
-        let with_cancelled = s.list.rows.len();
+        assert_eq!(s.trains.list.sort, crate::tui::list::SortKey::Code);
+        let with_cancelled = s.trains.list.rows.len();
         key(&mut s, KeyCode::Char('c'));
-        assert!(s.list.rows.len() < with_cancelled);
+        assert!(s.trains.list.rows.len() < with_cancelled);
         assert!(s
+            .trains
             .list
             .rows
             .iter()
-            .all(|&i| s.trains()[i].status != "cancelled"));
+            .all(|&i| s.trains.all()[i].status != "cancelled"));
         key(&mut s, KeyCode::Char('c'));
         assert_eq!(
-            s.list.rows.len(),
+            s.trains.list.rows.len(),
             with_cancelled,
             "cancelled trains show by default"
         );
         key(&mut s, KeyCode::Char('m'));
-        assert!(!s.show_map);
+        assert!(!s.map.shown);
         let g = s.wanted().generation;
         key(&mut s, KeyCode::Char('r'));
         assert_eq!(s.wanted().generation, g + 1);
@@ -1347,7 +1143,7 @@ mod tests {
     fn the_details_window_asks_for_its_trains_journey_and_scrolls_it() {
         let mut s = state(Some("finland"));
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
-        let selected = s.list.selected(s.trains()).map(|t| t.id.clone());
+        let selected = s.trains.list.selected(s.trains.all()).map(|t| t.id.clone());
         assert_eq!(
             s.wanted().journey,
             selected,
@@ -1361,7 +1157,14 @@ mod tests {
         assert_eq!(s.wanted().journey.as_deref(), Some(id.as_str()));
         assert!(s.shown_journey().is_none(), "nothing fetched yet");
         // An answer for another train (the window moved on) is dropped.
-        let other = s.trains().iter().find(|t| t.id != id).unwrap().id.clone();
+        let other = s
+            .trains
+            .all()
+            .iter()
+            .find(|t| t.id != id)
+            .unwrap()
+            .id
+            .clone();
         journey_arrives(&mut s, &other);
         assert!(s.shown_journey().is_none());
         journey_arrives(&mut s, &id);
@@ -1369,11 +1172,11 @@ mod tests {
         assert_eq!(shown.train.id, id);
         // ↑↓ scroll the journey, not the list, on a screen too low for all of it.
         s.size = (80, 16);
-        let cursor = s.list.cursor;
-        assert_eq!(s.journey_scroll, None, "following the train");
+        let cursor = s.trains.list.cursor;
+        assert_eq!(s.details.scroll, None, "following the train");
         key(&mut s, KeyCode::Down);
-        assert_eq!(s.list.cursor, cursor);
-        assert_eq!(s.journey_scroll, Some(s.journey_follow_offset() + 1));
+        assert_eq!(s.trains.list.cursor, cursor);
+        assert_eq!(s.details.scroll, Some(s.journey_follow_offset() + 1));
         // Held past the end it stops at the last page, so one ↑ moves the view at once.
         let last = s.journey_last_start();
         assert!(last > 0, "a journey longer than the window at {:?}", s.size);
@@ -1388,7 +1191,7 @@ mod tests {
         // Opened again on the same train, the journey is still there, following again.
         key(&mut s, KeyCode::Enter);
         assert!(s.shown_journey().is_some());
-        assert_eq!(s.journey_scroll, None);
+        assert_eq!(s.details.scroll, None);
         // On another train it is asked for afresh.
         key(&mut s, KeyCode::Esc);
         key(&mut s, KeyCode::Down);
@@ -1425,7 +1228,7 @@ mod tests {
         assert_eq!(s.overlay, Some(Overlay::Help));
         key(&mut s, KeyCode::Down);
         assert_eq!(
-            s.list.cursor, 0,
+            s.trains.list.cursor, 0,
             "keys do not reach the list under a window"
         );
         assert_eq!(s.help_offset, 1, "they scroll the help instead");
@@ -1442,16 +1245,17 @@ mod tests {
         let mut s = state(None);
         arrive(&mut s, None, realtime(None));
         let finnish = s
-            .trains()
+            .trains
+            .all()
             .iter()
             .filter(|t| t.country.as_deref() == Some("finland"))
             .count();
         assert!(finnish > 0);
-        while s.country.as_deref() != Some("finland") {
+        while s.countries.selected.as_deref() != Some("finland") {
             key(&mut s, KeyCode::Right);
         }
         assert_eq!(
-            s.trains().len(),
+            s.trains.all().len(),
             finnish,
             "its part of the last answer, at once"
         );
@@ -1463,10 +1267,10 @@ mod tests {
                 at: now() + chrono::Duration::seconds(17),
             }),
         );
-        assert_eq!(s.trains().len(), finnish, "kept through the failure");
-        assert!(s.realtime.is_stale());
+        assert_eq!(s.trains.all().len(), finnish, "kept through the failure");
+        assert!(s.trains.realtime.is_stale());
         assert_eq!(
-            s.realtime.error.as_deref(),
+            s.trains.realtime.error.as_deref(),
             Some("Digitraffic answered 503")
         );
     }
@@ -1490,7 +1294,7 @@ mod tests {
         };
         let down = wheel(MouseEventKind::ScrollDown);
         update(&mut s, Event::Mouse(down));
-        assert_eq!((s.focus, s.list.cursor), (Pane::Trains, 3));
+        assert_eq!((s.focus, s.trains.list.cursor), (Pane::Trains, 3));
 
         // Enter on the board opens the departure's train when the list has it.
         let board = hki_board_arrives(&mut s, 20);
@@ -1500,15 +1304,18 @@ mod tests {
             .position(|d| {
                 d.train_code
                     .as_deref()
-                    .is_some_and(|c| s.trains().iter().any(|t| t.train_code == c))
+                    .is_some_and(|c| s.trains.all().iter().any(|t| t.train_code == c))
             })
             .expect("a departure whose train is listed");
         s.focus = Pane::Board;
-        s.board_offset = listed;
+        s.board.offset = listed;
         key(&mut s, KeyCode::Enter);
         assert_eq!(s.overlay, Some(Overlay::Details));
         let code = board.departures[listed].train_code.clone().unwrap();
-        assert_eq!(s.list.selected(s.trains()).unwrap().train_code, code);
+        assert_eq!(
+            s.trains.list.selected(s.trains.all()).unwrap().train_code,
+            code
+        );
     }
 
     /// Enter on a departure whose train is not listed (it has not left its first station):
@@ -1524,12 +1331,12 @@ mod tests {
             .iter()
             .position(|d| {
                 let id = d.train_id.as_deref().unwrap();
-                !s.trains().iter().any(|t| t.id == id)
+                !s.trains.all().iter().any(|t| t.id == id)
             })
             .expect("a departure whose train is not running yet");
         let id = board.departures[unlisted].train_id.clone().unwrap();
         s.focus = Pane::Board;
-        s.board_offset = unlisted;
+        s.board.offset = unlisted;
         key(&mut s, KeyCode::Enter);
         assert_eq!(s.overlay, Some(Overlay::Details));
         assert_eq!(s.details_of(), Some(id.as_str()));
@@ -1563,7 +1370,7 @@ mod tests {
             }),
         );
         s.focus = Pane::Board;
-        s.board_offset = unlisted;
+        s.board.offset = unlisted;
         key(&mut s, KeyCode::Enter);
         assert_eq!(s.overlay, None);
         let (notice, _) = s.notice.clone().unwrap();
@@ -1574,7 +1381,7 @@ mod tests {
     #[test]
     fn offline_the_selector_lists_the_known_countries() {
         let mut s = state(None);
-        s.known_countries = vec!["finland".into(), "ireland".into()];
+        s.countries.known = vec!["finland".into(), "ireland".into()];
         update(
             &mut s,
             Event::Answer(Answer::Realtime {
@@ -1583,35 +1390,42 @@ mod tests {
                 at: now(),
             }),
         );
-        assert_eq!(s.selector().len(), 3, "all countries, then the two");
+        assert_eq!(
+            s.countries.selector().len(),
+            3,
+            "all countries, then the two"
+        );
         key(&mut s, KeyCode::Right);
-        assert_eq!(s.country.as_deref(), Some("finland"));
+        assert_eq!(s.countries.selected.as_deref(), Some("finland"));
     }
 
     #[test]
     fn the_station_search_picks_a_station() {
         let mut s = state(Some("finland"));
-        assert_eq!(s.station.as_deref(), Some("HKI"));
+        assert_eq!(s.board.station.as_deref(), Some("HKI"));
         key(&mut s, KeyCode::Char('b'));
         typed(&mut s, "tamp");
         key(&mut s, KeyCode::Enter);
         assert_eq!(s.overlay, None);
-        assert_eq!(s.station.as_deref(), Some("TPE"));
-        assert_eq!(s.chosen.get("finland").map(String::as_str), Some("TPE"));
+        assert_eq!(s.board.station.as_deref(), Some("TPE"));
+        assert_eq!(
+            s.board.chosen.get("finland").map(String::as_str),
+            Some("TPE")
+        );
         // Another country shows its own board, and the chosen one comes back with Finland.
         arrive(&mut s, Some("finland"), realtime(Some("finland")));
         key(&mut s, KeyCode::Right);
-        assert_ne!(s.country.as_deref(), Some("finland"));
-        assert_ne!(s.station.as_deref(), Some("TPE"));
+        assert_ne!(s.countries.selected.as_deref(), Some("finland"));
+        assert_ne!(s.board.station.as_deref(), Some("TPE"));
         key(&mut s, KeyCode::Left);
-        assert_eq!(s.country.as_deref(), Some("finland"));
-        assert_eq!(s.station.as_deref(), Some("TPE"));
+        assert_eq!(s.countries.selected.as_deref(), Some("finland"));
+        assert_eq!(s.board.station.as_deref(), Some("TPE"));
         // Esc leaves the station as it was; q typed in the box does not quit.
         key(&mut s, KeyCode::Char('b'));
         typed(&mut s, "q");
         key(&mut s, KeyCode::Esc);
         assert!(!s.should_quit);
-        assert_eq!(s.station.as_deref(), Some("TPE"));
+        assert_eq!(s.board.station.as_deref(), Some("TPE"));
     }
 
     #[test]
@@ -1628,10 +1442,10 @@ mod tests {
             })
         };
         update(&mut s, click(areas.trains.x + 3, areas.trains.y + 2 + 4));
-        assert_eq!(s.list.cursor, 4);
+        assert_eq!(s.trains.list.cursor, 4);
         // The third entry of the selector is Ireland (All, Finland, Ireland…).
         update(&mut s, click(areas.countries.x + 2, areas.countries.y + 3));
-        assert_eq!(s.country.as_deref(), Some("ireland"));
+        assert_eq!(s.countries.selected.as_deref(), Some("ireland"));
         assert_eq!(s.focus, Pane::Countries);
     }
 
@@ -1651,7 +1465,7 @@ mod tests {
                 }),
             );
         }
-        let h = s.history.of(&id).unwrap();
+        let h = s.trains.history.of(&id).unwrap();
         assert_eq!(
             h.delays.iter().copied().collect::<Vec<_>>(),
             [Some(0), Some(2), Some(5)]

@@ -4,8 +4,8 @@
 use super::app::{update, AppState, Settings};
 use super::view;
 use crate::clock::Clock;
-use crate::refresh::{Intervals, Wanted};
 use crate::refresh::{Answer, Event};
+use crate::refresh::{Intervals, Wanted};
 use crate::screen::{self, Program, ScreenError};
 use crate::source::cache::CachedSource;
 use ratatui::Frame;
@@ -62,16 +62,16 @@ pub async fn run(
         clock.now(),
     );
     state.searches_elsewhere = source.searches_elsewhere();
-    state.not_live = source
+    state.countries.not_live = source
         .not_live()
         .into_iter()
         .map(|(c, why)| (c.to_string(), why))
         .collect();
     // The countries the selector offers before (or without) an answer that lists them.
-    state.known_countries = crate::country::COUNTRIES
+    state.countries.known = crate::country::COUNTRIES
         .iter()
         .map(|c| c.slug.to_string())
-        .filter(|c| !state.not_live.iter().any(|(n, _)| n == c))
+        .filter(|c| !state.countries.not_live.iter().any(|(n, _)| n == c))
         .chain(source.regions())
         .collect();
     let (wanted, wanted_rx) = watch::channel(state.wanted());

@@ -168,11 +168,12 @@ fn details_with_a_journey() {
         let mut s = loaded(Some("finland"), (w, h), false);
         // A long-distance train running with stops behind and ahead.
         let row = s
+            .trains
             .list
             .rows
             .iter()
             .position(|&i| {
-                let t = &s.trains()[i];
+                let t = &s.trains.all()[i];
                 t.status == "running" && t.train_code.starts_with("IC")
             })
             .expect("a running IC");
@@ -235,7 +236,7 @@ fn details_with_a_journey() {
 #[test]
 fn help_lists_the_countries_that_are_not_live() {
     let mut s = loaded(Some("finland"), (100, 40), false);
-    s.not_live = vec![
+    s.countries.not_live = vec![
         ("norway".into(), "not supported yet".into()),
         (
             "egypt".into(),

@@ -19,8 +19,8 @@ fn train(d: &crate::model::Departure) -> &str {
 
 pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
-    let feed = &state.board;
-    let name = match (&feed.data, &state.station) {
+    let feed = &state.board.answer;
+    let name = match (&feed.data, &state.board.station) {
         (Some(b), _) if !b.station.name.is_empty() => {
             format!("{} ({})", b.station.name, b.station.code)
         }
@@ -39,7 +39,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     let block = pane_block(Line::from(title), state.focus == Pane::Board, &theme);
 
     let Some(answer) = &feed.data else {
-        let text = match (&state.station, &feed.error) {
+        let text = match (&state.board.station, &feed.error) {
             (None, _) => "press b to choose a station".to_string(),
             (_, Some(e)) => format!("no board: {e}"),
             _ => "loading…".to_string(),
@@ -85,7 +85,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     let rows = answer
         .departures
         .iter()
-        .skip(state.board_offset)
+        .skip(state.board.offset)
         .take(height)
         .map(|d| {
             let class = DelayClass::of(d.delay, d.cancelled);

@@ -4,6 +4,7 @@
 use super::pane_block;
 use crate::screen::theme::Theme;
 use crate::tui::app::{AppState, Pane};
+use crate::tui::pane::Countries;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListItem, ListState, Paragraph};
@@ -13,20 +14,21 @@ use ratatui::Frame;
 const STALE_SECS: i64 = 300;
 
 fn entry(state: &AppState, slug: Option<&str>) -> (String, String) {
-    let name = AppState::country_name(slug);
+    let name = Countries::name(slug);
     let (count, marker) = match slug {
         // The total only when every country's count is known.
         None => (
             state
                 .countries
+                .live
                 .iter()
-                .map(|c| state.country_status.get(c).and_then(|s| s.trains))
+                .map(|c| state.countries.status.get(c).and_then(|s| s.trains))
                 .sum::<Option<u64>>()
-                .filter(|_| !state.countries.is_empty())
+                .filter(|_| !state.countries.live.is_empty())
                 .map(|n| n.to_string()),
             "",
         ),
-        Some(s) => match state.country_status.get(s) {
+        Some(s) => match state.countries.status.get(s) {
             None => (None, ""),
             Some(st) if st.failing.is_some() => (st.trains.map(|n| n.to_string()), "!"),
             Some(st) => {
@@ -48,10 +50,10 @@ fn entry(state: &AppState, slug: Option<&str>) -> (String, String) {
 
 pub fn countries(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
-    let entries = state.selector();
+    let entries = state.countries.selector();
     let selected = entries
         .iter()
-        .position(|c| *c == state.country)
+        .position(|c| *c == state.countries.selected)
         .unwrap_or(0);
     if area.height == 1 {
         tabs(state, &entries, selected, frame, area, &theme);

@@ -4,6 +4,7 @@
 use super::age_text;
 use crate::country;
 use crate::tui::app::AppState;
+use crate::tui::pane::Countries;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -27,12 +28,12 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     first.push(Span::styled("railtop", theme.title()));
     first.push(Span::raw(" · "));
     first.push(Span::styled(
-        AppState::country_name(state.country.as_deref()),
+        Countries::name(state.countries.selected.as_deref()),
         theme.accent(),
     ));
-    if let Some(r) = &state.realtime.data {
+    if let Some(r) = &state.trains.realtime.data {
         let s = r.stats;
-        let punctual = state.punctuality;
+        let punctual = state.trains.punctuality;
         let within = state.settings.on_time_minutes;
         let trains = if s.total == 1 { "train" } else { "trains" };
         let long = format!(
@@ -68,7 +69,8 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         first.push(Span::raw(text));
     }
     let tz = state
-        .country
+        .countries
+        .selected
         .as_deref()
         .and_then(country::by_slug)
         .map(|c| c.tz);
@@ -86,7 +88,7 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
             .to_string(),
     };
 
-    let feed = &state.realtime;
+    let feed = &state.trains.realtime;
     let mut second = Vec::new();
     match (&feed.error, feed.age_secs(state.now)) {
         (Some(e), age) => {

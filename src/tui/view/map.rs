@@ -134,7 +134,7 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
             }
         }
     }
-    if let Some((lng, lat)) = state.selected_position() {
+    if let Some((lng, lat)) = state.trains.selected_position() {
         if let Some((cx, cy)) = projection.cell(lng, lat) {
             put(buf, inner, (cx, cy), "◆", theme.selected());
             taken[at(cx, cy)] = true;
@@ -146,10 +146,10 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
         Span::styled(" Map ", theme.title()),
         Span::raw(format!("· {with_gps} with GPS ")),
     ];
-    if !state.map_view.is_fitted() {
-        title.push(Span::raw(format!("· ×{:.1} ", state.map_view.zoom)));
+    if !state.map.view.is_fitted() {
+        title.push(Span::raw(format!("· ×{:.1} ", state.map.view.zoom)));
     }
-    if state.map_view.follow {
+    if state.map.view.follow {
         title.push(Span::styled("· following ", theme.accent()));
     }
     let focused = state.focus == Pane::Map;
@@ -160,20 +160,21 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
 /// The trains with positions, by delay rank: listed once per answer (a cancelled train has no
 /// position to show).
 fn placed_trains(state: &AppState) -> std::cell::Ref<'_, Vec<Placed>> {
-    let answer = state.realtime.data.clone();
-    let fresh = matches!(&*state.map_layer.placed.borrow(), Some((of, _)) if same(of, &answer));
+    let answer = state.trains.realtime.data.clone();
+    let fresh = matches!(&*state.map.layer.placed.borrow(), Some((of, _)) if same(of, &answer));
     if !fresh {
         let list = state
-            .trains()
+            .trains
+            .all()
             .iter()
             .filter_map(|t| {
                 let rank = severity(DelayClass::of(t.delay, false));
                 Some((t.lng? as f32, t.lat? as f32, rank))
             })
             .collect();
-        *state.map_layer.placed.borrow_mut() = Some((answer, list));
+        *state.map.layer.placed.borrow_mut() = Some((answer, list));
     }
-    std::cell::Ref::map(state.map_layer.placed.borrow(), |c| {
+    std::cell::Ref::map(state.map.layer.placed.borrow(), |c| {
         c.as_ref().map_or(&EMPTY, |(_, list)| list)
     })
 }
@@ -184,18 +185,18 @@ static EMPTY: Vec<Placed> = Vec::new();
 fn still_layer(state: &AppState, p: Projection, inner: Rect) -> Raster {
     let span = (p.x[1] - p.x[0]).abs().max(1e-9);
     let q = |v: f64| (v / span * 1000.0).round() as i64;
-    let lines = state.country.as_deref().map_or_else(
-        || state.known_lines.values().map(Vec::len).sum(),
-        |c| state.known_lines.get(c).map_or(0, Vec::len),
+    let lines = state.countries.selected.as_deref().map_or_else(
+        || state.map.known_lines.values().map(Vec::len).sum(),
+        |c| state.map.known_lines.get(c).map_or(0, Vec::len),
     );
     let key = LayerKey {
         size: (inner.width, inner.height),
         bounds: [q(p.x[0]), q(p.x[1]), q(p.y[0]), q(p.y[1])],
-        country: state.country.clone(),
+        country: state.countries.selected.clone(),
         lines,
         simulated: state.simulated(),
     };
-    let mut cache = state.map_layer.still.borrow_mut();
+    let mut cache = state.map.layer.still.borrow_mut();
     if let Some((k, raster)) = cache.as_ref() {
         if *k == key {
             return raster.clone();
@@ -210,7 +211,8 @@ fn draw_still(state: &AppState, p: Projection, inner: Rect) -> Raster {
     let mut r = Raster::new(inner.width, inner.height);
     let outlines = crate::outline::outlines();
     let home = state
-        .country
+        .countries
+        .selected
         .as_deref()
         .and_then(country::by_slug)
         .map(|c| c.iso);
@@ -232,7 +234,13 @@ fn draw_still(state: &AppState, p: Projection, inner: Rect) -> Raster {
             last = Some((here, lng));
         }
     }
-    let shown = |slug: &str| state.country.as_deref().is_none_or(|c| c == slug);
+    let shown = |slug: &str| {
+        state
+            .countries
+            .selected
+            .as_deref()
+            .is_none_or(|c| c == slug)
+    };
     if state.simulated() {
         for net in demo_network().into_iter().flat_map(|n| &n.countries) {
             if !shown(net.country.slug) {
@@ -251,14 +259,14 @@ fn draw_still(state: &AppState, p: Projection, inner: Rect) -> Raster {
             }
         }
     }
-    for (slug, segments) in &state.known_lines {
+    for (slug, segments) in &state.map.known_lines {
         if shown(slug) {
             for &(a, b) in segments {
                 r.line(p.dot(a.0, a.1), p.dot(b.0, b.1), Layer::Rail);
             }
         }
     }
-    if let Some(c) = state.country.as_deref() {
+    if let Some(c) = state.countries.selected.as_deref() {
         for s in assets::stations(c) {
             let (x, y) = p.dot(s.lng, s.lat);
             r.dot(x, y, Layer::Station);
@@ -308,13 +316,14 @@ fn labels(
     taken: &mut [bool],
     theme: &Theme,
 ) {
-    let Some(c) = state.country.as_deref() else {
+    let Some(c) = state.countries.selected.as_deref() else {
         return;
     };
     let w = usize::from(inner.width);
     // What no name may cover: other names and the selected train.
     let mut named = vec![false; taken.len()];
     if let Some((cx, cy)) = state
+        .trains
         .selected_position()
         .and_then(|(lng, lat)| p.cell(lng, lat))
     {
@@ -368,7 +377,7 @@ fn legend(state: &AppState, with_gps: usize, frame: &mut Frame, area: Rect, them
         area.width.saturating_sub(2),
         1,
     );
-    let no_gps = state.trains().len().saturating_sub(with_gps);
+    let no_gps = state.trains.all().len().saturating_sub(with_gps);
     // The trains' marks first, then the rest; in short words where the long ones do not fit.
     let classes = [
         (DelayClass::OnTime, "on time", "0′"),

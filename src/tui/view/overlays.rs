@@ -7,6 +7,7 @@ use crate::screen::theme::{delay_text, DelayClass, Theme};
 use crate::tui::app::AppState;
 use crate::tui::keymap::{MAP, NORMAL};
 use crate::tui::list::destination;
+use crate::tui::pane::Countries;
 use crate::tui::search::StationSearch;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -58,10 +59,10 @@ fn legend(on_time: i64) -> Vec<(&'static str, String)> {
 
 pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
-    let extra = if state.not_live.is_empty() {
+    let extra = if state.countries.not_live.is_empty() {
         0
     } else {
-        state.not_live.len() + 2
+        state.countries.not_live.len() + 2
     };
     let marks = legend(state.settings.on_time_minutes);
     let r = popup(
@@ -101,12 +102,12 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
             Span::raw(meaning),
         ]));
     }
-    if !state.not_live.is_empty() {
+    if !state.countries.not_live.is_empty() {
         rows.push(Row::new(vec![Span::raw("")]));
         rows.push(Row::new(vec![Span::styled("Not live here", theme.title())]));
-        for (country, why) in &state.not_live {
+        for (country, why) in &state.countries.not_live {
             rows.push(Row::new(vec![
-                Span::styled(AppState::country_name(Some(country)), theme.dim()),
+                Span::styled(Countries::name(Some(country)), theme.dim()),
                 Span::raw(why.as_str()),
             ]));
         }
@@ -165,7 +166,7 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
     let tz = t
         .country
         .as_deref()
-        .or(state.country.as_deref())
+        .or(state.countries.selected.as_deref())
         .and_then(crate::country::by_slug)
         .map_or(chrono_tz::UTC, |c| c.tz);
     let local =
@@ -299,7 +300,7 @@ fn summary_lines(t: &Train, theme: &Theme, local: &Local) -> Vec<Line<'static>> 
 /// The train's delay as this dashboard has seen it, oldest left.
 fn sparkline(state: &AppState, t: &Train, local: &Local, frame: &mut Frame, spark: Rect) {
     let theme = state.settings.theme();
-    let history = state.history.of(&t.id);
+    let history = state.trains.history.of(&t.id);
     let samples: Vec<i32> = history.map_or_else(Vec::new, |h| {
         h.delays.iter().map(|d| d.unwrap_or(0)).collect()
     });
@@ -331,7 +332,7 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
     let title = match search.country.as_deref() {
         Some(_) => format!(
             " Station · {} first (Enter picks, Esc closes) ",
-            AppState::country_name(search.country.as_deref())
+            Countries::name(search.country.as_deref())
         ),
         None => " Station · every country (Enter picks, Esc closes) ".to_string(),
     };

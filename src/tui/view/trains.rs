@@ -7,6 +7,7 @@ use crate::screen::grid::Grid;
 use crate::screen::theme::{delay_text, DelayClass};
 use crate::tui::app::{AppState, Pane};
 use crate::tui::list::destination;
+use crate::tui::pane::Countries;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -29,8 +30,8 @@ fn status_text(s: &str, short: bool) -> &str {
 
 pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
-    let list = &state.list;
-    let trains = state.trains();
+    let list = &state.trains.list;
+    let trains = state.trains.all();
     let mut title = vec![Span::styled(
         format!(" Trains {} ", list.rows.len()),
         theme.title(),
@@ -53,7 +54,10 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
     let block = pane_block(Line::from(title), state.focus == Pane::Trains, &theme);
 
     if trains.is_empty() || list.rows.is_empty() {
-        let text = match (&state.realtime.error, state.realtime.data.is_some()) {
+        let text = match (
+            &state.trains.realtime.error,
+            state.trains.realtime.data.is_some(),
+        ) {
             (Some(e), false) => {
                 let hint = match state.source.name.as_str() {
                     "demo" => "",
@@ -78,7 +82,7 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
 
     let wide = area.width >= 90;
     let height = usize::from(area.height.saturating_sub(3));
-    let stale = state.realtime.is_stale();
+    let stale = state.trains.realtime.is_stale();
     let shown = || {
         list.rows
             .iter()
@@ -96,7 +100,7 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
     let inner = area.width.saturating_sub(2);
     // All countries: a column says whose train each is, by name where TO keeps 16 characters
     // beside it, else by ISO code (`FI`).
-    let all = state.country.is_none();
+    let all = state.countries.selected.is_none();
     // A narrow list writes the status in five letters (`sched`), so TO keeps its room.
     let short = inner < 60;
     let status_width: u16 = if short { 5 } else { 9 };
@@ -140,7 +144,7 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
                 let known = t.country.as_deref().and_then(crate::country::by_slug);
                 let name = match (known, country_width) {
                     (Some(c), 4) => c.iso.to_string(),
-                    _ => AppState::country_name(t.country.as_deref()),
+                    _ => Countries::name(t.country.as_deref()),
                 };
                 cells.push(Line::from(fit(&name, country_width)));
             }

@@ -1,0 +1,93 @@
+//! The board pane: which station it shows (chosen per country, else the country's main
+//! station), its departures as last fetched, and the row the cursor is on.
+
+use crate::assets;
+use crate::model::DeparturesResponse;
+use crate::screen::{Failure, Polled};
+use chrono::{DateTime, Utc};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+#[derive(Debug, Default)]
+pub struct Board {
+    pub station: Option<String>,
+    /// The station chosen for each country (`""`: all countries), shown when it is selected
+    /// again; a country without one shows its main station.
+    pub chosen: HashMap<String, String>,
+    pub answer: Polled<DeparturesResponse>,
+    /// The departure the cursor is on.
+    pub offset: usize,
+}
+
+impl Board {
+    /// The board of `station`, chosen for `country`.
+    pub fn new(country: Option<&str>, station: Option<String>) -> Board {
+        let chosen = station
+            .iter()
+            .map(|s| (country.unwrap_or_default().to_string(), s.clone()))
+            .collect();
+        Board {
+            station,
+            chosen,
+            ..Board::default()
+        }
+    }
+
+    /// Shows `station`'s board (from its first answer when it is another station).
+    pub fn show(&mut self, station: String) {
+        if self.station.as_deref() != Some(station.as_str()) {
+            self.station = Some(station);
+            self.answer.reset();
+            self.offset = 0;
+        }
+    }
+
+    /// The station chosen for `country`, else its main station (all countries: the board as it
+    /// was).
+    pub fn follow_country(&mut self, country: Option<&str>) {
+        let main = self
+            .chosen
+            .get(country.unwrap_or_default())
+            .cloned()
+            .or_else(|| assets::stations(country?).first().map(|s| s.code.clone()));
+        if let Some(main) = main {
+            self.show(main);
+        }
+    }
+
+    /// The user picked `code` for `country`: shown now and when `country` is selected again.
+    pub fn choose(&mut self, country: Option<&str>, code: String) {
+        self.chosen
+            .insert(country.unwrap_or_default().to_string(), code.clone());
+        self.show(code);
+    }
+
+    /// How many departures the board has.
+    pub fn rows(&self) -> usize {
+        self.answer.data.as_ref().map_or(0, |b| b.departures.len())
+    }
+
+    /// Moves the cursor `delta` rows, within the board.
+    pub fn move_by(&mut self, delta: isize) {
+        let last = self.rows().saturating_sub(1);
+        self.offset = self.offset.saturating_add_signed(delta).min(last);
+    }
+
+    /// A board poller's answer for `station` (dropped when the board shows another).
+    pub fn arrived(
+        &mut self,
+        station: &str,
+        result: Result<Arc<DeparturesResponse>, Failure>,
+        at: DateTime<Utc>,
+        interval_secs: u64,
+    ) {
+        if self.station.as_deref() != Some(station) {
+            return;
+        }
+        match result {
+            Ok(board) => self.answer.succeed(board, at, interval_secs),
+            Err(e) => self.answer.fail(e, at, interval_secs),
+        }
+        self.move_by(0);
+    }
+}
