@@ -1,0 +1,397 @@
+//! The dashboard's one transition, [`update`]: an event (a key, a click, the clock, an answer)
+//! changes the state, and nothing else happens here. A key becomes a [`Command`] through the
+//! keymap, then goes to the pane it is for.
+
+use super::{AppState, Overlay, Pane};
+use crate::model::RealtimeResponse;
+use crate::refresh::{Answer, Event};
+use crate::screen::Failure;
+use crate::tui::keymap::{self, Command};
+use crate::tui::layout;
+use crate::tui::mapview::{self, MapView};
+use crate::tui::search::StationSearch;
+use chrono::{DateTime, Utc};
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+use std::sync::Arc;
+
+/// The one transition of the dashboard.
+pub fn update(state: &mut AppState, action: Event) {
+    match action {
+        Event::Tick(now) => state.now = now,
+        Event::Resize(w, h) => state.size = (w, h),
+        Event::Key(key) => {
+            let command = keymap::command(state.key_mode(), key);
+            apply(state, command);
+        }
+        Event::Mouse(mouse) => click(state, mouse),
+        Event::Answer(Answer::Realtime {
+            country,
+            result,
+            at,
+        }) => realtime_arrived(state, country, result, at),
+        Event::Answer(Answer::Board {
+            station,
+            result,
+            at,
+        }) => {
+            let interval = state.settings.board_interval_secs;
+            state.board.arrived(&station, result, at, interval);
+        }
+        Event::Answer(Answer::Journey { id, result, at }) => {
+            if state.journey_wanted() != Some(id.as_str()) {
+                return; // the window closed, or shows another train
+            }
+            if let Ok(journey) = &result {
+                state.map.learn_lines(journey);
+            }
+            let interval = state.settings.board_interval_secs;
+            state.details.arrived(id, result, at, interval);
+        }
+        Event::Answer(Answer::Stations { query, result }) => {
+            if let Some(Overlay::Search(search)) = &mut state.overlay {
+                search.answered(&query, result);
+            }
+        }
+    }
+    let height = state.trains_height();
+    state.trains.list.keep_visible(height);
+}
+
+fn realtime_arrived(
+    state: &mut AppState,
+    country: Option<String>,
+    result: Result<Arc<RealtimeResponse>, Failure>,
+    at: DateTime<Utc>,
+) {
+    if country != state.countries.selected {
+        return; // an answer for a country no longer selected
+    }
+    let (interval, on_time) = (state.settings.interval_secs, state.settings.on_time_minutes);
+    match result {
+        Ok(answer) => {
+            state.countries.answered(country.as_deref(), &answer, at);
+            state.trains.arrived(answer, at, interval, on_time);
+        }
+        Err(e) => {
+            state.countries.failed(country.as_deref(), e.to_string());
+            state.trains.failed(e, at, interval);
+        }
+    }
+}
+
+/// One command of the keymap: the windows take the moving keys first, then each command goes
+/// to the pane it is for.
+fn apply(state: &mut AppState, command: Command) {
+    if scroll_window(state, &command) {
+        return;
+    }
+    match command {
+        Command::None => {}
+        Command::Quit => state.should_quit = true,
+        Command::NextCountry => state.step_country(1),
+        Command::PrevCountry => state.step_country(-1),
+        Command::Move(delta) => match state.focus {
+            Pane::Trains => state.trains.move_by(delta),
+            Pane::Countries => state.step_country(delta.signum()),
+            Pane::Board => state.board.move_by(delta),
+            // The map's own keys pan it (its mode); nothing moves here.
+            Pane::Map => {}
+        },
+        Command::Page(pages) => {
+            let page = state.trains_height().max(1) as isize;
+            apply(state, Command::Move(pages * page));
+        }
+        Command::Top => apply(state, Command::Move(isize::MIN / 2)),
+        Command::Bottom => apply(state, Command::Move(isize::MAX / 2)),
+        Command::CycleFocus(forward) => cycle_focus(state, forward),
+        Command::OpenSearch => {
+            state.overlay = Some(Overlay::Search(StationSearch::new(
+                state.countries.selected.as_deref(),
+                state.searches_elsewhere,
+            )));
+        }
+        Command::StartFilter => {
+            state.focus = Pane::Trains;
+            state.trains.list.filter_editing = true;
+        }
+        Command::FilterInput(c) => {
+            state.trains.list.filter.push(c);
+            state.trains.relist();
+        }
+        Command::FilterBackspace => {
+            state.trains.list.filter.pop();
+            state.trains.relist();
+        }
+        Command::FilterDone => state.trains.list.filter_editing = false,
+        Command::FilterCancel => {
+            state.trains.list.filter_editing = false;
+            state.trains.list.filter.clear();
+            state.trains.relist();
+        }
+        Command::Details if state.focus == Pane::Board => departure_details(state),
+        Command::Details => {
+            if state.trains.selected().is_some() {
+                state.open_details();
+            }
+        }
+        Command::ToggleCancelled => {
+            state.trains.list.hide_cancelled = !state.trains.list.hide_cancelled;
+            state.trains.relist();
+        }
+        Command::CycleSort => {
+            state.trains.list.sort = state.trains.list.sort.next();
+            state.trains.relist();
+        }
+        Command::ReverseSort => {
+            state.trains.list.reversed = !state.trains.list.reversed;
+            state.trains.relist();
+        }
+        Command::ToggleMap => toggle_map(state),
+        Command::Refresh => state.generation += 1,
+        Command::Help => {
+            state.overlay = Some(Overlay::Help);
+            state.help_offset = 0;
+        }
+        Command::Close if state.overlay.is_none() && !state.trains.list.filter.is_empty() => {
+            apply(state, Command::FilterCancel)
+        }
+        Command::Close if state.overlay.is_none() && state.focus == Pane::Map => {
+            state.map.full = false;
+            state.focus = Pane::Trains;
+        }
+        Command::FullMap => {
+            state.map.full = !state.map.full;
+            state.focus = if state.map.full {
+                Pane::Map
+            } else {
+                Pane::Trains
+            };
+        }
+        Command::Zoom(closer) => state.map.zoom(closer),
+        Command::Pan(east, north) => pan(state, east, north),
+        Command::FitMap => state.map.view = MapView::fitted(),
+        Command::Follow => follow(state),
+        Command::Close => state.overlay = None,
+        Command::Search(edit) => search(state, edit),
+    }
+}
+
+/// Under the help window the moving keys scroll it (the view bounds the offset); under the
+/// details window they scroll its journey, as far as its last stop in view. Whether they did.
+fn scroll_window(state: &mut AppState, command: &Command) -> bool {
+    let step = match *command {
+        Command::Move(d) => d,
+        Command::Page(p) => p.saturating_mul(10),
+        _ => return false,
+    };
+    match state.overlay {
+        Some(Overlay::Help) => {
+            state.help_offset = state.help_offset.saturating_add_signed(step).min(64);
+            true
+        }
+        Some(Overlay::Details) => {
+            let from = state.journey_offset();
+            let last = state.journey_last_start();
+            state.details.scroll = Some(from.saturating_add_signed(step).min(last));
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Tab and shift-tab: the next pane shown.
+fn cycle_focus(state: &mut AppState, forward: bool) {
+    let areas = state.areas();
+    let order: Vec<Pane> = [Pane::Countries, Pane::Trains, Pane::Board, Pane::Map]
+        .into_iter()
+        .filter(|p| match p {
+            Pane::Map => areas.map.is_some(),
+            _ => !state.map.full,
+        })
+        .collect();
+    let at = order.iter().position(|p| *p == state.focus).unwrap_or(0) as isize;
+    let next = (at + if forward { 1 } else { -1 }).rem_euclid(order.len().max(1) as isize);
+    state.focus = order.get(next as usize).copied().unwrap_or(Pane::Trains);
+}
+
+/// Enter on the board: the departure's train, from the list when it has it, else by the id
+/// the board gave (its journey asked for).
+fn departure_details(state: &mut AppState) {
+    let Some(board) = state.board.answer.data.clone() else {
+        return;
+    };
+    let Some(d) = board.departures.get(state.board.offset) else {
+        return;
+    };
+    let trains = state.trains.all();
+    let listed = state.trains.list.rows.iter().position(|&i| {
+        let Some(t) = trains.get(i) else {
+            return false;
+        };
+        match &d.train_id {
+            Some(id) => t.id == *id,
+            None => d
+                .train_code
+                .as_deref()
+                .is_some_and(|c| t.train_code.eq_ignore_ascii_case(c)),
+        }
+    });
+    match (listed, &d.train_id) {
+        (Some(row), _) => {
+            state.trains.select_row(row);
+            state.open_details();
+        }
+        (None, Some(id)) => {
+            let country = board
+                .station
+                .country
+                .clone()
+                .or(state.countries.selected.clone());
+            let train = d.as_train(id.clone(), country, &board.station.name);
+            state.open_departure_details(train);
+        }
+        (None, None) => {
+            let name = d.train_code.as_deref().unwrap_or(&d.line);
+            state.notice = Some((
+                format!(
+                    "{name} to {} is not in the train list, and the board does not say which train it is",
+                    d.destination
+                ),
+                state.now,
+            ));
+        }
+    }
+}
+
+/// `m`: the map beside the list, or not; a notice when the terminal has no room for it.
+fn toggle_map(state: &mut AppState) {
+    state.map.shown = !state.map.shown && !state.map.full;
+    state.map.full = false;
+    if state.focus == Pane::Map {
+        state.focus = Pane::Trains;
+    }
+    let (w, h) = state.size;
+    if state.map.shown && state.areas().map.is_none() {
+        state.notice = Some((
+            format!(
+                "the map needs {}×{} (this terminal is {w}×{h}); it shows when there is room",
+                layout::MAP_WIDTH,
+                layout::MAP_HEIGHT
+            ),
+            state.now,
+        ));
+    }
+}
+
+/// The arrows on the map: a share of what it shows, and it stops following the train.
+fn pan(state: &mut AppState, east: i8, north: i8) {
+    if let Some((_, x, y)) = state.map_viewport() {
+        let (cx, cy) = ((x[0] + x[1]) / 2.0, (y[0] + y[1]) / 2.0);
+        let step = mapview::PAN_SHARE;
+        state.map.view.center = Some((
+            cx + f64::from(east) * (x[1] - x[0]) * step,
+            (cy + f64::from(north) * (y[1] - y[0]) * step).clamp(-85.0, 85.0),
+        ));
+        state.map.view.follow = false;
+    }
+}
+
+/// `f`: the map follows the selected train, or stays where it was.
+fn follow(state: &mut AppState) {
+    if state.map.view.follow {
+        // Stay where the train was.
+        state.map.view.center = state.trains.selected_position();
+        state.map.view.follow = false;
+    } else if state.trains.selected_position().is_some() {
+        state.map.view.follow = true;
+    } else {
+        state.notice = Some((
+            "the selected train has no position to follow".to_string(),
+            state.now,
+        ));
+    }
+}
+
+/// A key in the station picker; a picked station is shown on the board (a station of another
+/// country takes the dashboard there).
+fn search(state: &mut AppState, edit: crate::tui::search::SearchEdit) {
+    let Some(Overlay::Search(search)) = &mut state.overlay else {
+        return;
+    };
+    let Some(picked) = search.edit(edit) else {
+        return;
+    };
+    state.overlay = None;
+    if let Some(c) = picked.country.filter(|c| {
+        state
+            .countries
+            .selected
+            .as_deref()
+            .is_some_and(|now| now != *c)
+    }) {
+        state.select_country(Some(c.to_string()));
+    }
+    let country = state.countries.selected.clone();
+    state.board.choose(country.as_deref(), picked.code);
+}
+
+fn click(state: &mut AppState, mouse: MouseEvent) {
+    if state.overlay.is_some() {
+        return;
+    }
+    let areas = state.areas();
+    let (x, y) = (mouse.column, mouse.row);
+    let inside = |r: Rect| x >= r.x && x < r.right() && y >= r.y && y < r.bottom();
+    // The wheel scrolls the pane under the pointer (three rows a notch), focusing it.
+    let notch = match mouse.kind {
+        MouseEventKind::ScrollUp => Some(-3isize),
+        MouseEventKind::ScrollDown => Some(3),
+        _ => None,
+    };
+    if let (Some(rows), Some(map)) = (notch, areas.map) {
+        if inside(map) {
+            state.focus = Pane::Map;
+            apply(state, Command::Zoom(rows < 0));
+            return;
+        }
+    }
+    if let Some(rows) = notch {
+        let pane = if inside(areas.trains) {
+            Pane::Trains
+        } else if inside(areas.board) {
+            Pane::Board
+        } else if inside(areas.countries) {
+            Pane::Countries
+        } else {
+            return;
+        };
+        state.focus = pane;
+        apply(
+            state,
+            Command::Move(if pane == Pane::Countries {
+                rows.signum()
+            } else {
+                rows
+            }),
+        );
+        return;
+    }
+    if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
+        return;
+    }
+    if let Some(row) = areas.train_row_at(x, y) {
+        state.focus = Pane::Trains;
+        let row = state.trains.list.offset + row;
+        state.trains.select_row(row);
+    } else if let Some(i) = areas.country_at(x, y, state.countries.selector().len()) {
+        state.focus = Pane::Countries;
+        if let Some(entry) = state.countries.selector().get(i).cloned() {
+            state.select_country(entry);
+        }
+    } else if inside(areas.board) {
+        state.focus = Pane::Board;
+    } else if areas.map.is_some_and(inside) {
+        state.focus = Pane::Map;
+    }
+}
