@@ -38,7 +38,7 @@ pub fn areas(area: Rect, ticker: bool) -> Areas {
 }
 
 /// The smallest screen the board is drawn on; below it the screen says so (as the dashboard
-/// does) rather than showing a board without destinations. (Its columns: `screen::columns`.)
+/// does) rather than showing a board without destinations. (Its columns: `screen::widgets::columns`.)
 pub const MIN_WIDTH: u16 = 40;
 pub const MIN_HEIGHT: u16 = CHROME_ROWS + 2;
 

@@ -3,9 +3,9 @@
 
 use super::layout;
 use super::state::KioskState;
-use crate::screen::columns;
-use crate::screen::grid::Grid;
 use crate::screen::theme::{delay_symbol, platform_text, DelayClass, Theme};
+use crate::screen::widgets::columns;
+use crate::screen::widgets::grid::Grid;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;

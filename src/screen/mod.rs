@@ -5,7 +5,7 @@
 //! synchronized updates), the one event enum ([`Event`]: keys, mouse, resize, the clock and the
 //! program's own messages), the state of one polled stream of answers as a screen sees it
 //! ([`Polled`]: last good data, its age, the error, backoff), the colours and text cues
-//! ([`theme`]), and the widgets the boards share ([`columns`], [`grid`]). A program enables only
+//! ([`theme`]), and the widgets the screens share ([`widgets`]). A program enables only
 //! the terminal features it uses: the kiosk captures no mouse. The runtime does not know what the
 //! program shows: its messages are a type parameter (railtop's screens get the pollers' answers,
 //! [`crate::refresh`]).
@@ -13,12 +13,11 @@
 //! The SSH board runs the kiosk program per viewer with its own loop (its terminal is a channel,
 //! not stdout), but with the same events, pollers, freshness and theme.
 
-pub mod columns;
-pub mod grid;
 mod inputs;
 mod polled;
 mod terminal;
 pub mod theme;
+pub mod widgets;
 
 pub use inputs::Inputs;
 pub use polled::{Failure, Polled};

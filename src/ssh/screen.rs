@@ -341,7 +341,7 @@ fn encode(out: &mut Vec<u8>, updates: &[(u16, u16, &Cell)], next: &Buffer, width
         let _ = out.write_all(symbol.as_bytes());
         let mut chars = symbol.chars();
         let sure = match (chars.next(), chars.next()) {
-            (Some(c), None) => crate::screen::grid::one_cell(c),
+            (Some(c), None) => crate::screen::widgets::grid::one_cell(c),
             _ => false,
         };
         at = sure.then_some((x + 1, y));

@@ -3,9 +3,9 @@
 //! delay or cancellation, operator.
 
 use super::{age_text, pane_block};
-use crate::screen::columns;
-use crate::screen::grid::Grid;
 use crate::screen::theme::{delay_symbol, delay_text, platform_text, DelayClass};
+use crate::screen::widgets::columns;
+use crate::screen::widgets::grid::Grid;
 use crate::tui::app::{AppState, Pane};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
@@ -60,7 +60,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     let widest = |f: &dyn Fn(&crate::model::Departure) -> usize| {
         answer.departures.iter().map(f).max().unwrap_or(0) as u16
     };
-    // The shared rule (`screen::columns`): columns give way in order, and the destination keeps
+    // The shared rule (`screen::widgets::columns`): columns give way in order, and the destination keeps
     // 16 characters whatever the terminal.
     let cols = columns::columns(
         inner_width,

@@ -3,8 +3,8 @@
 
 use super::pane_block;
 use crate::model::status;
-use crate::screen::grid::Grid;
 use crate::screen::theme::{delay_text, DelayClass};
+use crate::screen::widgets::grid::Grid;
 use crate::tui::app::{AppState, Pane};
 use crate::tui::list::destination;
 use crate::tui::pane::Countries;

@@ -181,7 +181,7 @@ pub fn destination_with_via(
     d: &crate::model::Departure,
     with_via: bool,
     width: usize,
-    theme: &super::theme::Theme,
+    theme: &crate::screen::theme::Theme,
 ) -> ratatui::text::Line<'static> {
     use unicode_width::UnicodeWidthStr;
     let destination = crate::text::fit(&d.destination, width);
