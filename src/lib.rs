@@ -14,12 +14,12 @@ pub use railtop_core::{
     text,
 };
 pub use railtop_feeds::{redis_store, source, upstream};
+pub use railtop_server as server;
 
 pub mod cli;
 pub mod kiosk;
 pub mod refresh;
 pub mod screen;
-pub mod server;
 pub mod ssh;
 #[cfg(any(test, feature = "test-support"))]
 pub mod test_support;

@@ -224,7 +224,7 @@ impl Adapter for Spain {
     }
 
     async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
-        let (cercanias, long_distance) = futures_util::join!(
+        let (cercanias, long_distance) = tokio::join!(
             self.cercanias.trains(http, ask),
             self.long_distance.trains(http, ask)
         );
@@ -258,7 +258,7 @@ impl Adapter for Spain {
     }
 
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
-        let (cercanias, long_distance) = futures_util::join!(
+        let (cercanias, long_distance) = tokio::join!(
             self.cercanias.board_rows(http, ask.station, ask.now),
             self.long_distance.board_rows(http, ask.station, ask.now)
         );

@@ -1,8 +1,16 @@
-//! `railtop serve`: the Live Train Data API over HTTP (axum).
+//! railtop's servers: the Live Train Data API over HTTP (axum), which `railtop serve` runs, and
+//! the pieces the SSH server in the crate above shares with it (admission of handshakes,
+//! accepting connections with their timers, cutting slow streams, tallies). It reads the sources
+//! of `railtop-feeds` and knows nothing of terminals: the SSH board, which draws the kiosk
+//! screen, stays with the screens.
 //!
 //! Two GET endpoints read through the [`CachedSource`]; a hot request sends the cached answer's
 //! JSON bytes as they are. Every answer is JSON with CORS and cache headers; errors use the API's
 //! error body; each client IP gets a request budget per minute.
+
+// The floors below under the same names as in the crate above, so `crate::model` reads alike.
+use railtop_core::{country, metrics, model, stations, text};
+use railtop_feeds::{redis_store, source};
 
 pub mod admission;
 pub mod connection;

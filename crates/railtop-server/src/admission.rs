@@ -4,7 +4,7 @@
 //! connection holds a [`Permit`]; its slot frees itself when the permit drops, however the
 //! connection ends.
 
-use crate::server::ratelimit::{PerIpLimit, Verdict};
+use crate::ratelimit::{PerIpLimit, Verdict};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -87,7 +87,7 @@ impl Admission {
             self.rate.as_ref().map(|r| r.check_local(ip))
         {
             return Err(Refusal::TooFast {
-                retry_after_secs: crate::server::ratelimit::ceil_secs(retry_after),
+                retry_after_secs: crate::ratelimit::ceil_secs(retry_after),
             });
         }
         open.total += 1;
