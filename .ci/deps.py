@@ -5,7 +5,12 @@
   expression: `A OR B` needs one of them, `A AND B` both, `A/B` is the old spelling of OR);
 - duplicates: how many crates are built in more than one version may not grow past
   MAX_DUPLICATED (a ratchet: lower it when a duplicate goes, never raise it without a reason
-  written here).
+  written here);
+- rust-version: the workspace's declared `rust-version` is at least every dependency's own
+  (from the Linux build's resolve), and the toolchain CI builds with is not older than it. With
+  clippy's `incompatible_msrv` (on, and denied in CI) no standard-library API newer than the
+  declared version is used. A build with exactly that version is not possible here: the machine
+  has one toolchain and cannot fetch another.
 
 Security advisories are not checked here: the RustSec database is a git repository, and CI
 reaches only the package registries.
@@ -51,6 +56,36 @@ def satisfied(expr: str) -> bool:
     return expr in ALLOWED
 
 
+def version(text: str) -> tuple:
+    return tuple(int(x) for x in re.findall(r"\d+", text)[:3]) + (0,) * (3 - len(re.findall(r"\d+", text)[:3]))
+
+
+def rust_version_problems() -> list:
+    """What contradicts the declared rust-version (empty: nothing)."""
+    meta = json.loads(subprocess.run(
+        ["cargo", "metadata", "--format-version", "1", "--locked",
+         "--filter-platform", "x86_64-unknown-linux-gnu"],
+        check=True, capture_output=True, text=True,
+    ).stdout)
+    ours = {p["id"]: p for p in meta["packages"] if p["source"] is None}
+    declared = {p["name"]: p.get("rust_version") for p in ours.values()}
+    problems = [f"{n} declares no rust-version" for n, v in declared.items() if not v]
+    if problems:
+        return problems
+    floor = min(version(v) for v in declared.values())
+    built = {n["id"] for n in meta["resolve"]["nodes"]}
+    for p in meta["packages"]:
+        if p["id"] in built and p["source"] and p.get("rust_version"):
+            if version(p["rust_version"]) > floor:
+                problems.append(f"{p['name']} {p['version']} needs Rust {p['rust_version']}, "
+                                f"above the declared {'.'.join(map(str, floor))}")
+    rustc = subprocess.run(["rustc", "--version"], check=True, capture_output=True,
+                           text=True).stdout
+    if version(rustc.split()[1]) < floor:
+        problems.append(f"{rustc.strip()} is older than the declared rust-version")
+    return problems
+
+
 def main() -> int:
     out = subprocess.run(
         ["cargo", "metadata", "--format-version", "1", "--locked"],
@@ -72,7 +107,11 @@ def main() -> int:
         ok = False
         print(f"{len(duplicated)} crates in more than one version (at most {MAX_DUPLICATED}):",
               ", ".join(duplicated))
-    print(f"{len(packages)} crates: licences allowed; {len(duplicated)} duplicated "
+    msrv = rust_version_problems()
+    if msrv:
+        ok = False
+        print("rust-version:", *msrv, sep="\n  ")
+    print(f"{len(packages)} crates: licences allowed; rust-version holds; {len(duplicated)} duplicated "
           f"(at most {MAX_DUPLICATED})" if ok else "dependency policy: FAILED")
     return 0 if ok else 1
 
