@@ -277,7 +277,7 @@ async fn a_hostile_source_leaves_the_screen_intact_and_the_program_alive() {
             get(move || {
                 let n = c.fetch_add(1, Ordering::SeqCst);
                 async move {
-                    if n % 2 == 0 {
+                    if n.is_multiple_of(2) {
                         hostile.into_response()
                     } else {
                         (StatusCode::INTERNAL_SERVER_ERROR, "\u{1b}[2Jboom").into_response()

@@ -74,7 +74,7 @@ pub fn parse(s: &str, bare: Bare) -> Result<Duration, DurationError> {
 /// `1h30m`, `45s`, `500ms`: how railtop writes a time back (errors, `--print-config`).
 pub fn format(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms % 1000 != 0 || ms == 0 {
+    if !ms.is_multiple_of(1000) || ms == 0 {
         return format!("{ms}ms");
     }
     let mut secs = d.as_secs();
