@@ -1,0 +1,264 @@
+//! Any GTFS-Realtime feed as a country or region: vehicle positions for the train list; trip
+//! updates (when the feed has them) for boards with delays; a static GTFS bundle (when given) for
+//! stop, route and destination names and, without trip updates, boards from the timetable alone.
+//! Malaysia's KTMB feed (data.gov.my) is one of these; `[[feeds]]` in the config file adds more.
+//!
+//! Real feeds differ in what a trip update carries: a trip-level `delay` (BART), per-stop delays,
+//! or only absolute times (Caltrain): then the train's delay is that time against the static
+//! timetable on the trip's `start_date`. A trip the feed does not track (`UNSCHEDULED`, or every
+//! stop `NO_DATA`) has no delay, never "on time".
+//!
+//! Rules every feed gets, because some real feed broke them: one train per vehicle (Renfe sends a
+//! vehicle once per trip variant, all at one position); a trip sent twice, once cancelled and once
+//! with times, runs (Renfe: the times are what it serves, its skipped stops are the cancelled
+//! part); a vehicle stamped far ahead of the feed is no train (Koleje Dolnośląskie's simulator).
+//! What one operator needs beyond that is its [`Dialect`] (Spain's file has Renfe's).
+//! A vehicle's journey is its trip's timetabled calls on the trip's day with the updates'
+//! expected times (skipped stops cancelled); without a timetable, the stops its update names.
+
+mod dialect;
+mod read;
+#[doc(hidden)]
+pub mod samples;
+#[cfg(test)]
+mod tests;
+
+pub use dialect::{Dialect, Label};
+use read::{board_rows, parse_journey, trains, trip_states, TripState};
+pub use read::{parse_board, parse_board_as, parse_trains, parse_trains_as};
+
+use super::gtfs_rt::FeedMessage;
+use super::gtfs_static::Timetable;
+use super::http::{FeedHttp, FeedSpec, Kept, Opened, Wire};
+use super::parse::{in_order, Board};
+use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
+use crate::model::Departure;
+use crate::source::{SourceError, SourceResult};
+use chrono::{DateTime, Utc};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+/// How long a static bundle is kept before it is fetched again.
+const STATIC_TTL: Duration = Duration::from_secs(24 * 3600);
+
+pub use crate::config::GtfsFeedConfig;
+
+/// Malaysia: KTMB's vehicle positions on data.gov.my, names from its static bundle; KTMB
+/// publishes no trip updates, so boards come from the timetable. Paths below the row's base URL.
+pub fn malaysia() -> GtfsFeedConfig {
+    GtfsFeedConfig {
+        slug: crate::country::MALAYSIA.slug.into(),
+        name: "KTMB".into(),
+        timezone: crate::country::MALAYSIA.tz,
+        vehicle_positions: "/gtfs-realtime/vehicle-position/ktmb".into(),
+        trip_updates: None,
+        static_gtfs: Some("/gtfs-static/ktmb".into()),
+        attribution: String::new(),
+        speed_to_kmh: 1.0,
+    }
+}
+
+/// Malaysia's built-in feed (its registry row).
+pub fn open_malaysia(opened: Opened) -> Arc<dyn Feed> {
+    let mut config = malaysia();
+    config.static_gtfs = config.static_gtfs.and_then(|s| opened.static_or(&s));
+    Live::open(opened.http, opened.hub, GtfsFeed::new(config))
+}
+
+/// A `[[feeds]]` entry: its URLs are whole, its identity comes from the configuration.
+pub fn open_configured(wire: Wire, config: GtfsFeedConfig) -> Arc<dyn Feed> {
+    // Feeds live as long as the program; their names are made `'static` once.
+    let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
+    let spec = FeedSpec {
+        slug: leak(&config.slug),
+        upstream: leak(&config.name),
+        attribution: leak(&config.attribution),
+        tz: config.timezone,
+        headers: Vec::new(),
+        ttl: Duration::from_secs(20),
+        per_minute: 30,
+    };
+    let http = FeedHttp::new(spec, wire, String::new());
+    Live::open(http, String::new(), GtfsFeed::new(config))
+}
+
+pub struct GtfsFeed {
+    config: GtfsFeedConfig,
+    dialect: Dialect,
+    timetable: Kept<Option<Arc<Timetable>>>,
+}
+
+impl GtfsFeed {
+    fn new(config: GtfsFeedConfig) -> GtfsFeed {
+        GtfsFeed::with_dialect(config, Dialect::STANDARD)
+    }
+
+    /// A feed whose payloads `dialect` mends (see [`Dialect`]).
+    pub fn with_dialect(config: GtfsFeedConfig, dialect: Dialect) -> GtfsFeed {
+        GtfsFeed {
+            config,
+            dialect,
+            timetable: Kept::new(),
+        }
+    }
+
+    /// `url`'s feed, decoded and mended.
+    async fn feed(&self, http: &FeedHttp, url: &str) -> SourceResult<FeedMessage> {
+        let tz = self.config.timezone;
+        http.get_parsed(url, |b| self.dialect.decode(b, tz)).await
+    }
+
+    /// The static bundle when one is configured and readable; a broken bundle costs the names,
+    /// not the feed (logged, retried after the TTL).
+    async fn timetable(&self, http: &FeedHttp) -> Option<Arc<Timetable>> {
+        let url = self.config.static_gtfs.as_deref()?;
+        let feed = http.spec.slug;
+        self.timetable
+            .get(async {
+                let table = match http.get(url).await {
+                    Ok(bytes) => {
+                        match tokio::task::spawn_blocking(move || Timetable::from_zip(&bytes)).await
+                        {
+                            Ok(Ok(t)) => Some(Arc::new(t)),
+                            Ok(Err(e)) => {
+                                tracing::warn!(feed, error = %e, "static GTFS unreadable");
+                                None
+                            }
+                            Err(e) => {
+                                tracing::warn!(feed, error = %e, "static GTFS reader stopped");
+                                None
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        tracing::warn!(feed, error = %e, "static GTFS unavailable");
+                        None
+                    }
+                };
+                // A missing bundle is tried again in an hour, not at every request.
+                let life = if table.is_some() {
+                    STATIC_TTL
+                } else {
+                    Duration::from_secs(3600)
+                };
+                (table, life)
+            })
+            .await
+    }
+
+    async fn trip_states(&self, http: &FeedHttp) -> SourceResult<HashMap<String, TripState>> {
+        let Some(url) = self.config.trip_updates.as_deref() else {
+            return Ok(HashMap::new());
+        };
+        Ok(trip_states(&self.feed(http, url).await?))
+    }
+
+    /// The rows of `station`'s board, each with its planned time (for merging the boards of
+    /// several feeds), and the station's name in the timetable.
+    pub async fn board_rows(
+        &self,
+        http: &FeedHttp,
+        station: &str,
+        now: DateTime<Utc>,
+    ) -> SourceResult<(Option<String>, Vec<(DateTime<Utc>, Departure)>)> {
+        let table = self.timetable(http).await;
+        if table.is_none() && self.config.trip_updates.is_none() {
+            return Err(SourceError::NotFound(format!(
+                "no boards for {}: the feed has neither trip updates nor a readable static timetable",
+                http.spec.slug
+            )));
+        }
+        let states = self.trip_states(http).await?;
+        let stops = match &table {
+            Some(t) => t.stop_ids(station),
+            None => vec![station.to_string()],
+        };
+        if stops.is_empty() {
+            return Err(SourceError::NotFound(format!(
+                "{station:?} is not a stop of the {} timetable",
+                self.config.name
+            )));
+        }
+        let rows = board_rows(
+            &stops,
+            table.as_deref(),
+            &states,
+            &self.config,
+            &self.dialect,
+            now,
+        );
+        let name = table
+            .as_deref()
+            .and_then(|t| t.stop_name(&stops[0]).map(str::to_string));
+        Ok((name, rows))
+    }
+}
+
+impl Adapter for GtfsFeed {
+    /// Stop ids are the feed's own: only `<slug>:<stop>` routes here.
+    const STATION_LIST: bool = false;
+
+    async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
+        let feed = self.feed(http, &self.config.vehicle_positions).await?;
+        let table = self.timetable(http).await;
+        // Trip updates only add delays here: without them the list still stands.
+        let states = self.trip_states(http).await.unwrap_or_default();
+        let list = trains(
+            &feed,
+            table.as_deref(),
+            &states,
+            &self.config,
+            &self.dialect,
+            ask.now,
+        );
+        Ok(Some(list))
+    }
+
+    /// The static bundle's stations (its `stops.txt`), once the bundle is read.
+    async fn station_list(
+        &self,
+        http: &FeedHttp,
+    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+        if self.config.static_gtfs.is_none() {
+            return Ok(None);
+        }
+        match self.timetable(http).await {
+            Some(t) => Ok(Some(t.places().to_vec())),
+            None => Err(SourceError::Upstream(format!(
+                "{}: the static GTFS (its stops) is unavailable",
+                http.spec.slug
+            ))),
+        }
+    }
+
+    /// A vehicle's trip: its timetabled calls on the trip's day, with the trip updates'
+    /// expected times; without a timetable, the stops the updates name.
+    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        let feed = self.feed(http, &self.config.vehicle_positions).await?;
+        let table = self.timetable(http).await;
+        let states = self.trip_states(http).await.unwrap_or_default();
+        let found = parse_journey(
+            &feed,
+            table.as_deref(),
+            &states,
+            (&self.config, &self.dialect),
+            ask.id,
+            ask.now,
+        );
+        match found {
+            Some(journey) => Ok(Some(journey)),
+            None => Err(SourceError::NotFound(format!(
+                "no vehicle {} in the {} feed now",
+                crate::text::quoted(ask.id),
+                self.config.name
+            ))),
+        }
+    }
+
+    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
+        let (name, rows) = self.board_rows(http, ask.station, ask.now).await?;
+        let mut rows = in_order(rows);
+        rows.truncate(ask.limit);
+        Ok(http.spec.complete(ask.station, Board::named(name, rows)))
+    }
+}

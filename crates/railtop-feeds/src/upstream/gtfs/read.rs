@@ -1,0 +1,708 @@
+//! The generic reader's pure part: a feed's payloads (vehicle positions, trip updates, the static
+//! timetable) in, trains, boards and journeys out. No I/O: [`super::GtfsFeed`] fetches and calls
+//! these, and the fuzzer calls them on anything.
+
+use super::{Dialect, GtfsFeedConfig, Label};
+use crate::clock::rfc3339;
+use crate::model::{status, via_list, Departure, JourneyStop, Train};
+use crate::upstream::gtfs_rt::{
+    self, FeedMessage, STOP_NO_DATA, STOP_SKIPPED, TRIP_CANCELED, TRIP_UNSCHEDULED,
+};
+use crate::upstream::gtfs_static::Timetable;
+use crate::upstream::parse::{in_order, ParseError};
+use crate::upstream::times::{delay_minutes, local_hhmm, minutes_from_seconds, plus_seconds};
+use crate::upstream::Journey;
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use std::collections::HashMap;
+
+/// A trip's realtime state from the trip updates.
+pub(super) struct TripState {
+    pub(super) canceled: bool,
+    /// The trip-level `delay`, where the feed sends one.
+    pub(super) delay_seconds: Option<i32>,
+    /// Per stop id: (expected Unix time, delay seconds, skipped). A stop the feed marks
+    /// `NO_DATA` keeps neither time nor delay: it runs on the timetable, untracked.
+    pub(super) stops: HashMap<String, (Option<i64>, Option<i32>, bool)>,
+    /// The stops with realtime, in the update's order (the next stop first).
+    pub(super) order: Vec<String>,
+    /// The service day the trip started (`start_date`), where given.
+    pub(super) start_date: Option<NaiveDate>,
+}
+
+impl TripState {
+    /// The trip's delay in seconds on the train list: the trip-level `delay`; else the delay at
+    /// the vehicle's stop or the first stop with realtime; else, for feeds that send only
+    /// absolute times, that time against the static timetable. `None` for an untracked trip.
+    pub(super) fn delay(
+        &self,
+        trip_id: &str,
+        at_stop: Option<&str>,
+        table: Option<&Timetable>,
+        tz: chrono_tz::Tz,
+        now: DateTime<Utc>,
+    ) -> Option<i64> {
+        if let Some(d) = self.delay_seconds {
+            return Some(i64::from(d));
+        }
+        let stop = at_stop
+            .filter(|s| {
+                self.stops
+                    .get(*s)
+                    .is_some_and(|v| v.0.is_some() || v.1.is_some())
+            })
+            .or_else(|| self.order.first().map(String::as_str))?;
+        let (time, delay, _) = self.stops.get(stop)?;
+        if let Some(d) = delay {
+            return Some(i64::from(*d));
+        }
+        let expected = DateTime::from_timestamp((*time)?, 0)?;
+        let planned = planned_at(table?, trip_id, stop, self.start_date, tz, now)?;
+        Some((expected - planned).num_seconds())
+    }
+}
+
+/// When `trip_id` is timetabled at `stop`: on its start date where the feed gives one, else on
+/// today's or yesterday's service (the one within 12 hours of now).
+pub(super) fn planned_at(
+    table: &Timetable,
+    trip_id: &str,
+    stop: &str,
+    start_date: Option<NaiveDate>,
+    tz: chrono_tz::Tz,
+    now: DateTime<Utc>,
+) -> Option<DateTime<Utc>> {
+    let local_now = now.with_timezone(&tz).naive_local();
+    let today = local_now.date();
+    let days = match start_date {
+        Some(day) => vec![day],
+        None => vec![today, today.pred_opt()?],
+    };
+    let at = days
+        .into_iter()
+        .filter_map(|day| table.scheduled(trip_id, stop, day))
+        .find(|at| start_date.is_some() || (*at - local_now).num_hours().abs() < 12)?;
+    tz.from_local_datetime(&at)
+        .earliest()
+        .map(|t| t.with_timezone(&Utc))
+}
+
+/// The train list of a feed from its payloads: vehicle positions, trip updates when it has
+/// them, and its static timetable when one is given (the pure part of [`GtfsFeed`](super::GtfsFeed)'s fetch).
+pub fn parse_trains(
+    vehicle_positions: &[u8],
+    trip_updates: Option<&[u8]>,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
+) -> Result<Vec<Train>, ParseError> {
+    let dialect = Dialect::STANDARD;
+    parse_trains_as(
+        &dialect,
+        vehicle_positions,
+        trip_updates,
+        table,
+        config,
+        now,
+    )
+}
+
+/// [`parse_trains`] for a feed with its own [`Dialect`].
+pub fn parse_trains_as(
+    dialect: &Dialect,
+    vehicle_positions: &[u8],
+    trip_updates: Option<&[u8]>,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
+) -> Result<Vec<Train>, ParseError> {
+    let feed = dialect.decode(vehicle_positions, config.timezone)?;
+    let states = match trip_updates {
+        Some(bytes) => trip_states(&dialect.decode(bytes, config.timezone)?),
+        None => HashMap::new(),
+    };
+    Ok(trains(&feed, table, &states, config, dialect, now))
+}
+
+/// The board of `station` (a stop id or a station name of the timetable) from the trip updates
+/// and the timetable.
+pub fn parse_board(
+    station: &str,
+    trip_updates: Option<&[u8]>,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
+) -> Result<Vec<Departure>, ParseError> {
+    let dialect = Dialect::STANDARD;
+    parse_board_as(&dialect, station, trip_updates, table, config, now)
+}
+
+/// [`parse_board`] for a feed with its own [`Dialect`].
+pub fn parse_board_as(
+    dialect: &Dialect,
+    station: &str,
+    trip_updates: Option<&[u8]>,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
+) -> Result<Vec<Departure>, ParseError> {
+    let states = match trip_updates {
+        Some(bytes) => trip_states(&dialect.decode(bytes, config.timezone)?),
+        None => HashMap::new(),
+    };
+    let stops = match table {
+        Some(t) => t.stop_ids(station),
+        None => vec![station.to_string()],
+    };
+    Ok(in_order(board_rows(
+        &stops, table, &states, config, dialect, now,
+    )))
+}
+
+/// Each trip's state. A trip sent more than once is one trip: with times in any of its
+/// records it runs (a cancellation beside them covers only the skipped stops), and its
+/// records' stops are joined.
+pub(super) fn trip_states(feed: &FeedMessage) -> HashMap<String, TripState> {
+    let mut states: HashMap<String, TripState> = HashMap::new();
+    for (id, state) in trip_records(feed) {
+        match states.get_mut(&id) {
+            Some(known) => known.join(state),
+            None => {
+                states.insert(id, state);
+            }
+        }
+    }
+    states
+}
+
+impl TripState {
+    /// Whether the record carries any time or delay.
+    pub(super) fn has_times(&self) -> bool {
+        self.delay_seconds.is_some() || !self.order.is_empty()
+    }
+
+    pub(super) fn join(&mut self, other: TripState) {
+        let runs = self.has_times() || other.has_times();
+        self.canceled = (self.canceled || other.canceled) && !runs;
+        self.delay_seconds = self.delay_seconds.or(other.delay_seconds);
+        for stop in other.order {
+            if !self.order.contains(&stop) {
+                self.order.push(stop);
+            }
+        }
+        for (stop, value) in other.stops {
+            self.stops.entry(stop).or_insert(value);
+        }
+        self.start_date = self.start_date.or(other.start_date);
+    }
+}
+
+/// Whether a vehicle id names no vehicle but the timetable's stand-in for one.
+pub(super) fn is_placeholder(vehicle_id: Option<&str>) -> bool {
+    vehicle_id.is_some_and(|id| id.to_ascii_lowercase().contains("schedbased"))
+}
+
+pub(super) fn trip_records(feed: &FeedMessage) -> Vec<(String, TripState)> {
+    feed.entity
+        .iter()
+        .filter(|e| e.is_deleted != Some(true))
+        .filter_map(|e| e.trip_update.as_ref())
+        .filter_map(|u| {
+            let trip = u.trip.as_ref()?;
+            let id = trip.trip_id.clone()?;
+            // UNSCHEDULED: a trip with no timetable, so no delay; NO_DATA on every stop: the
+            // feed runs it on the timetable without tracking it; a schedule placeholder for a
+            // vehicle (Caltrain's `block_128_schedBasedVehicle`, its times the timetable's with
+            // an uncertainty of 300 s): a guess. None of them is "on time".
+            let untracked = trip.schedule_relationship == Some(TRIP_UNSCHEDULED)
+                || u.vehicle
+                    .as_ref()
+                    .is_some_and(|v| is_placeholder(v.id.as_deref()))
+                || (!u.stop_time_update.is_empty()
+                    && u.stop_time_update
+                        .iter()
+                        .all(|s| s.schedule_relationship == Some(STOP_NO_DATA)));
+            let mut order = Vec::new();
+            let stops = u
+                .stop_time_update
+                .iter()
+                .filter_map(|s| {
+                    let stop = s.stop_id.clone()?;
+                    let tracked = !untracked && s.schedule_relationship != Some(STOP_NO_DATA);
+                    let event = s
+                        .departure
+                        .as_ref()
+                        .or(s.arrival.as_ref())
+                        .filter(|_| tracked);
+                    let (time, delay) = (event.and_then(|e| e.time), event.and_then(|e| e.delay));
+                    let skipped = s.schedule_relationship == Some(STOP_SKIPPED);
+                    if (time.is_some() || delay.is_some()) && !skipped {
+                        order.push(stop.clone());
+                    }
+                    Some((stop, (time, delay, skipped)))
+                })
+                .collect();
+            let start_date = trip
+                .start_date
+                .as_deref()
+                .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y%m%d").ok());
+            Some((
+                id,
+                TripState {
+                    canceled: trip.schedule_relationship == Some(TRIP_CANCELED),
+                    delay_seconds: u.delay.filter(|_| !untracked),
+                    stops,
+                    order,
+                    start_date,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// `line number`, from the static names where there are some: `ETS 9321`, else the trip id.
+pub(super) fn train_code(
+    trip_id: &str,
+    route_id: Option<&str>,
+    table: Option<&Timetable>,
+) -> (String, String) {
+    let trip = table.and_then(|t| t.trip(trip_id));
+    let route = trip
+        .map(|t| t.route_id.as_str())
+        .or(route_id)
+        .filter(|r| !r.is_empty());
+    let line = route
+        .and_then(|r| table.and_then(|t| t.route_name(r)).or(Some(r)))
+        .unwrap_or("")
+        .to_string();
+    let number = trip
+        .map(|t| t.short_name.clone())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| trip_id.to_string());
+    let code = if line.is_empty() || line == number {
+        number
+    } else {
+        format!("{line} {number}")
+    };
+    (line, code)
+}
+
+/// `(line, code)` of a trip: the timetable's names when it knows the trip, else what the
+/// dialect reads in the vehicle's label and the trip id, else the trip id itself.
+pub(super) fn trip_code(
+    trip_id: &str,
+    route_id: Option<&str>,
+    table: Option<&Timetable>,
+    dialect: &Dialect,
+    label: Option<&Label>,
+) -> (String, String) {
+    if table.is_some_and(|t| t.trip(trip_id).is_some()) {
+        return train_code(trip_id, route_id, table);
+    }
+    let from_id = (dialect.trip)(trip_id);
+    let Some(number) = label.and_then(|l| l.number.clone()).or(from_id.number) else {
+        return train_code(trip_id, route_id, table);
+    };
+    let line = label
+        .and_then(|l| l.line.clone())
+        .or(from_id.line)
+        .unwrap_or_default();
+    let code = if line.is_empty() || line == number {
+        number
+    } else {
+        format!("{line} {number}")
+    };
+    (line, code)
+}
+
+/// How far past the feed's own time (its header's, else the clock's) a vehicle's timestamp may
+/// be before the vehicle is not believed: Koleje Dolnośląskie's feed carries a "KD Symulator"
+/// test vehicle stamped 54 days ahead.
+const FUTURE_SLACK_SECS: u64 = 3600;
+
+/// Whether a vehicle's report is stamped so far ahead of the feed that it is no real train.
+pub(super) fn from_the_future(
+    v: &gtfs_rt::VehiclePosition,
+    feed: &FeedMessage,
+    now: DateTime<Utc>,
+) -> bool {
+    let reference = feed
+        .header
+        .as_ref()
+        .and_then(|h| h.timestamp)
+        .unwrap_or_else(|| u64::try_from(now.timestamp()).unwrap_or(0));
+    v.timestamp
+        .is_some_and(|t| t > reference.saturating_add(FUTURE_SLACK_SECS))
+}
+
+/// How many days before the feed's service day a trip may have started and still be running
+/// (a night train's run past midnight); older ones are leftovers.
+const TRIP_DAYS_BACK: i64 = 1;
+
+pub(super) fn trains(
+    feed: &FeedMessage,
+    table: Option<&Timetable>,
+    states: &HashMap<String, TripState>,
+    config: &GtfsFeedConfig,
+    dialect: &Dialect,
+    now: DateTime<Utc>,
+) -> Vec<Train> {
+    let future = feed
+        .entity
+        .iter()
+        .filter_map(|e| e.vehicle.as_ref())
+        .filter(|v| from_the_future(v, feed, now))
+        .count();
+    if future > 0 {
+        tracing::info!(
+            feed = %crate::text::cleaned(&config.slug),
+            "{future} vehicle(s) stamped more than an hour ahead of the feed dropped"
+        );
+    }
+    let service_day = now.with_timezone(&config.timezone).date_naive();
+    let oldest_start = service_day - chrono::Duration::days(TRIP_DAYS_BACK);
+    let mut list: Vec<Train> = Vec::new();
+    // Where each vehicle is in `list`, and whether its trip had realtime there.
+    let mut placed: HashMap<String, (usize, bool)> = HashMap::new();
+    for e in feed.entity.iter().filter(|e| e.is_deleted != Some(true)) {
+        let Some(v) = e.vehicle.as_ref() else {
+            continue;
+        };
+        if from_the_future(v, feed, now) {
+            continue;
+        }
+        let descriptor = v.vehicle.as_ref();
+        let Some(vehicle_id) = descriptor
+            .and_then(|d| d.id.clone().or_else(|| d.label.clone()))
+            .or_else(|| e.id.clone())
+        else {
+            continue;
+        };
+        let trip = v.trip.as_ref();
+        let started = trip
+            .and_then(|t| t.start_date.as_deref())
+            .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y%m%d").ok());
+        if started.is_some_and(|d| d < oldest_start) {
+            continue;
+        }
+        let trip_id = trip.and_then(|t| t.trip_id.clone());
+        let state = trip_id.as_deref().and_then(|id| states.get(id));
+        // One vehicle, one train: a second record of it (another trip variant) replaces the
+        // first only when it has realtime and the first had none.
+        let tracked = state.is_some();
+        let slot = match placed.get(&vehicle_id) {
+            Some((_, true)) => continue,
+            Some((_, false)) if !tracked => continue,
+            Some((at, false)) => Some(*at),
+            None => None,
+        };
+        let label = descriptor
+            .and_then(|d| d.label.as_deref())
+            .map(dialect.label)
+            .unwrap_or_default();
+        let code = match &trip_id {
+            Some(id) => {
+                let route = trip.and_then(|t| t.route_id.as_deref());
+                trip_code(id, route, table, dialect, Some(&label)).1
+            }
+            None => vehicle_id.clone(),
+        };
+        let to = trip_id
+            .as_deref()
+            .and_then(|id| table.and_then(|t| t.destination(id)));
+        let position = v.position.as_ref();
+        let canceled = state.is_some_and(|s| s.canceled)
+            || trip.and_then(|t| t.schedule_relationship) == Some(TRIP_CANCELED);
+        let train = Train {
+            id: format!("{}-{vehicle_id}", config.slug),
+            name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
+            train_code: code,
+            status: if canceled {
+                status::CANCELLED
+            } else {
+                status::RUNNING
+            }
+            .into(),
+            lat: position.and_then(|p| p.latitude).map(f64::from),
+            lng: position.and_then(|p| p.longitude).map(f64::from),
+            delay: state
+                .filter(|_| !canceled)
+                .and_then(|s| {
+                    let trip = trip_id.as_deref()?;
+                    s.delay(trip, v.stop_id.as_deref(), table, config.timezone, now)
+                })
+                .map(minutes_from_seconds),
+            platform: label.platform,
+            country: Some(config.slug.clone()),
+            from: None,
+            to,
+            next_station: v.stop_id.as_deref().map(|s| stop_label(s, table, config)),
+            direction: None,
+            scheduled_dep: None,
+            last_updated: v
+                .timestamp
+                .and_then(|t| DateTime::from_timestamp(i64::try_from(t).ok()?, 0))
+                .map(rfc3339),
+            operator: Some(config.name.clone()),
+            last_seen: None,
+            speed: position
+                .and_then(|p| p.speed)
+                .map(|v| (f64::from(v) * config.speed_to_kmh).round()),
+            messages: Vec::new(),
+            partly_cancelled: false,
+        };
+        match slot {
+            Some(at) => {
+                list[at] = train;
+                placed.insert(vehicle_id, (at, tracked));
+            }
+            None => {
+                placed.insert(vehicle_id, (list.len(), tracked));
+                list.push(train);
+            }
+        }
+    }
+    list
+}
+
+/// The journey of the train `id` (`<slug>-<vehicle>`, as [`trains`] names it): the record as
+/// the list has it, and its trip's stops. A stop is passed once its expected (else planned)
+/// time is behind `now`; a skipped stop is cancelled.
+pub(super) fn parse_journey(
+    feed: &FeedMessage,
+    table: Option<&Timetable>,
+    states: &HashMap<String, TripState>,
+    (config, dialect): (&GtfsFeedConfig, &Dialect),
+    id: &str,
+    now: DateTime<Utc>,
+) -> Option<Journey> {
+    let train = trains(feed, table, states, config, dialect, now)
+        .into_iter()
+        .find(|t| t.id == id)?;
+    let vehicle = id.strip_prefix(config.slug.as_str())?.strip_prefix('-')?;
+    // A vehicle sent once per trip variant (Renfe): the variant with realtime, as the list
+    // took it, else the first.
+    let variants: Vec<_> = feed
+        .entity
+        .iter()
+        .filter_map(|e| e.vehicle.as_ref())
+        .filter(|v| {
+            let d = v.vehicle.as_ref();
+            d.and_then(|d| d.id.as_deref().or(d.label.as_deref())) == Some(vehicle)
+        })
+        .filter_map(|v| v.trip.as_ref().filter(|t| t.trip_id.is_some()))
+        .collect();
+    let tracked = |t: &&&gtfs_rt::TripDescriptor| {
+        t.trip_id
+            .as_deref()
+            .is_some_and(|id| states.contains_key(id))
+    };
+    let trip = variants.iter().find(tracked).or(variants.first()).copied();
+    let Some(trip) = trip else {
+        return Some(Journey {
+            train,
+            stops: Vec::new(),
+        });
+    };
+    let trip_id = trip.trip_id.as_deref().unwrap_or_default();
+    let state = states.get(trip_id);
+    let tz = config.timezone;
+    let start = trip
+        .start_date
+        .as_deref()
+        .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y%m%d").ok())
+        .or_else(|| state.and_then(|s| s.start_date))
+        .unwrap_or_else(|| now.with_timezone(&tz).date_naive());
+    // The timetable's calls on the trip's day; else the stops the updates name.
+    let calls = table.map_or_else(Vec::new, |t| t.trip_calls(trip_id, start));
+    let planned: Vec<(String, Option<DateTime<Utc>>)> = if calls.is_empty() {
+        state.map_or_else(Vec::new, |s| {
+            s.order.iter().map(|s| (s.clone(), None)).collect()
+        })
+    } else {
+        calls
+            .into_iter()
+            .map(|(stop, at)| {
+                let at = tz
+                    .from_local_datetime(&at)
+                    .earliest()
+                    .map(|t| t.with_timezone(&Utc));
+                (stop, at)
+            })
+            .collect()
+    };
+    let last = planned.len().saturating_sub(1);
+    let stops = planned
+        .into_iter()
+        .enumerate()
+        .map(|(i, (stop, at))| {
+            let update = state.and_then(|s| s.stops.get(&stop));
+            let expected = update.and_then(|(time, delay, _)| match (time, delay) {
+                (Some(t), _) => DateTime::from_timestamp(*t, 0),
+                (None, Some(d)) => at.and_then(|a| plus_seconds(a, i64::from(*d))),
+                (None, None) => None,
+            });
+            let skipped =
+                update.is_some_and(|(_, _, skipped)| *skipped) || train.status == status::CANCELLED;
+            let expected = expected.filter(|_| !skipped);
+            // The timetable keeps one time a call: the departure, the arrival at the end.
+            let (arrival, departure) = if i == last && i > 0 {
+                ((at, expected), (None, None))
+            } else {
+                ((None, None), (at, expected))
+            };
+            let mut s =
+                JourneyStop::timed(stop_label(&stop, table, config), arrival, departure, tz);
+            s.passed = expected.or(at).is_some_and(|t| t < now);
+            s.cancelled = skipped;
+            s.code = Some(stop.clone());
+            if let Some((lat, lng)) = table.and_then(|t| t.place(&stop)) {
+                (s.lat, s.lng) = (Some(lat), Some(lng));
+            }
+            s
+        })
+        .collect();
+    Some(Journey { train, stops })
+}
+
+/// A board from the trip updates (expected times and delays) and the timetable (the plan, and
+/// the trains the updates do not mention): each row with its planned time, not yet in order.
+pub(super) fn board_rows(
+    stops: &[String],
+    table: Option<&Timetable>,
+    states: &HashMap<String, TripState>,
+    config: &GtfsFeedConfig,
+    dialect: &Dialect,
+    now: DateTime<Utc>,
+) -> Vec<(DateTime<Utc>, Departure)> {
+    let tz = config.timezone;
+    let local_now = now.with_timezone(&tz).naive_local();
+    let to_utc = |t: chrono::NaiveDateTime| {
+        tz.from_local_datetime(&t)
+            .earliest()
+            .map(|t| t.with_timezone(&Utc))
+    };
+    let mut rows: Vec<(DateTime<Utc>, Departure)> = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    // Trains the updates know about at this station.
+    for (trip_id, state) in states {
+        let Some((stop, (time, delay, skipped))) = stops
+            .iter()
+            .find_map(|s| state.stops.get(s).map(|v| (s, v)))
+        else {
+            continue;
+        };
+        if table.is_some_and(|t| t.ends_at(trip_id, stop)) {
+            continue; // it ends here: an arrival
+        }
+        let planned = table
+            .and_then(|t| {
+                [
+                    local_now.date(),
+                    local_now.date() - chrono::Duration::days(1),
+                ]
+                .into_iter()
+                .filter_map(|day| t.scheduled(trip_id, stop, day))
+                .find(|at| (*at - local_now).num_hours().abs() < 12)
+            })
+            .and_then(to_utc)
+            .or_else(|| {
+                let time = DateTime::from_timestamp((*time)?, 0)?;
+                plus_seconds(time, -i64::from(delay.unwrap_or(0)))
+            });
+        let Some(planned) = planned else { continue };
+        let cancelled = state.canceled || *skipped;
+        // The delay first: where a feed sends only the arrival (Renfe), its time is not the
+        // departure's, but its delay carries over to it.
+        let expected = delay
+            .and_then(|d| plus_seconds(planned, i64::from(d)))
+            .or_else(|| time.and_then(|t| DateTime::from_timestamp(t, 0)))
+            .filter(|_| !cancelled);
+        if expected.unwrap_or(planned) < now - chrono::Duration::minutes(1) {
+            continue;
+        }
+        seen.push(trip_id);
+        rows.push((
+            planned,
+            departure(
+                trip_id, stop, planned, expected, cancelled, table, config, dialect,
+            ),
+        ));
+    }
+    // The timetable's other trains, without realtime: a trip cancelled as a whole (a bare
+    // cancellation, no stops listed) is cancelled here too, on its day.
+    if let Some(t) = table {
+        for s in t.departures(stops, local_now - chrono::Duration::minutes(1), 3) {
+            if seen.contains(&s.trip_id.as_str()) {
+                continue;
+            }
+            let day = s.at.date();
+            let cancelled = states.get(&s.trip_id).is_some_and(|state| {
+                state.canceled
+                    && state
+                        .start_date
+                        .is_none_or(|d| d == day || d.succ_opt() == Some(day))
+            });
+            if let Some(planned) = to_utc(s.at) {
+                rows.push((
+                    planned,
+                    departure(
+                        &s.trip_id,
+                        &s.stop_id,
+                        planned,
+                        None,
+                        cancelled,
+                        Some(t),
+                        config,
+                        dialect,
+                    ),
+                ));
+            }
+        }
+    }
+    rows
+}
+
+/// A stop's name: the timetable's, else the country's embedded station list's (Renfe's Cercanías
+/// stations, whose bundle is not read), else its id.
+pub(super) fn stop_label(stop: &str, table: Option<&Timetable>, config: &GtfsFeedConfig) -> String {
+    table
+        .and_then(|t| t.stop_name(stop))
+        .map(str::to_string)
+        .or_else(|| crate::stations::by_code(stop, Some(&config.slug)).map(|s| s.name))
+        .unwrap_or_else(|| stop.to_string())
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn departure(
+    trip_id: &str,
+    stop: &str,
+    planned: DateTime<Utc>,
+    expected: Option<DateTime<Utc>>,
+    cancelled: bool,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+    dialect: &Dialect,
+) -> Departure {
+    let (line, code) = trip_code(trip_id, None, table, dialect, None);
+    // A train without a line name shows its code there: a row is never dropped for it.
+    let line = if line.is_empty() { code.clone() } else { line };
+    let destination = table
+        .and_then(|t| t.destination(trip_id))
+        .unwrap_or_default();
+    let via = table.map_or_else(Vec::new, |t| {
+        via_list(t.stops_after(trip_id, stop), &destination)
+    });
+    Departure {
+        line,
+        destination,
+        platform: None,
+        scheduled_dep: local_hhmm(planned, config.timezone),
+        delay: expected.map(|e| delay_minutes(planned, e)),
+        cancelled,
+        operator: Some(config.name.clone()),
+        expected_dep: expected.map(|e| local_hhmm(e, config.timezone)),
+        train_code: Some(code),
+        via,
+        ..Departure::default()
+    }
+}
