@@ -4,7 +4,6 @@
 
 pub mod austria;
 pub mod belgium;
-pub mod bulgaria;
 pub mod codes;
 pub mod finland;
 pub mod france;

@@ -10,14 +10,24 @@
 //! `routes.txt` lets the registry test play it.
 
 use super::http::{FeedHttp, FeedSpec, Opened, Wire};
-use super::{
-    austria, belgium, bulgaria, finland, france, germany, gtfs, ireland, italy, japan, netherlands,
-};
+use super::{austria, belgium, finland, france, germany, gtfs, ireland, italy, japan, netherlands};
 use super::{norway, open_plain, poland, spain, sweden, switzerland, usa, Feed};
 use crate::config::FeedSettings;
 use crate::country::{self, Country};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Bulgaria's access point: BDŽ's subset, below the row's base URL.
+const BULGARIA_REALTIME: &str =
+    "/bgnap/portal/api/catalog/subsets/cc43fe99-141e-4eb8-bef1-cae144870a0f/realtime-download";
+
+/// How a row becomes a feed: by its own code, or as GTFS-Realtime feeds read by the generic
+/// reader, described by data alone.
+pub enum Opens {
+    /// Its file's `open`, or `open_plain::<Adapter>` when it needs nothing but its door and hub.
+    Code(fn(Opened) -> Arc<dyn Feed>),
+    Gtfs(gtfs::BuiltIn),
+}
 
 pub struct FeedRow {
     pub country: &'static Country,
@@ -36,7 +46,8 @@ pub struct FeedRow {
     pub key_from: Option<&'static str>,
     /// The station whose board `realtime` lists, for feeds without positions.
     pub hub: Option<&'static str>,
-    pub open: fn(Opened) -> Arc<dyn Feed>,
+    /// How the row becomes a feed.
+    pub open: Opens,
     /// Every function of railtop's that reads this feed's bytes (`module::function`): each has
     /// a fuzz target (`fuzz/targets.rs`), which a test holds.
     pub parsers: &'static [&'static str],
@@ -54,93 +65,116 @@ pub static FEEDS: &[FeedRow] = &[
         base_url: "https://rata.digitraffic.fi",
         headers: &[("Digitraffic-User", concat!("railtop/", env!("CARGO_PKG_VERSION")))],
         // Digitraffic allows 60 requests a minute per IP without `Digitraffic-User`.
-        ttl: secs(10), per_minute: 50, key_from: None, hub: None, open: finland::open },
+        ttl: secs(10), per_minute: 50, key_from: None, hub: None, open: Opens::Code(finland::open) },
     FeedRow { country: &country::IRELAND, upstream: "Irish Rail",
         parsers: &["ireland::parse_trains", "ireland::parse_board", "ireland::parse_message", "ireland::parse_station_list", "ireland::parse_movements"],
         attribution: "Ireland: Iarnród Éireann / Irish Rail realtime API",
         base_url: "http://api.irishrail.ie", headers: &[],
         // No published limit: stay well-mannered.
-        ttl: secs(15), per_minute: 30, key_from: None, hub: None, open: open_plain::<ireland::Ireland> },
+        ttl: secs(15), per_minute: 30, key_from: None, hub: None, open: Opens::Code(open_plain::<ireland::Ireland>) },
     FeedRow { country: &country::BELGIUM, upstream: "iRail",
         parsers: &["belgium::parse_board", "belgium::parse_station_list", "belgium::parse_vehicle"],
         attribution: "Belgium: iRail (api.irail.be), data NMBS/SNCB",
         base_url: "https://api.irail.be", headers: &[],
         // iRail asks for restraint (3 requests a second at most); stay far below.
-        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("008814001"), open: open_plain::<belgium::Belgium> },
+        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("008814001"), open: Opens::Code(open_plain::<belgium::Belgium>) },
     FeedRow { country: &country::SWITZERLAND, upstream: "transport.opendata.ch",
         parsers: &["switzerland::parse_board", "switzerland::parse_journey"],
         attribution: "Switzerland: transport.opendata.ch (search.ch / SBB timetable data)",
         base_url: "https://transport.opendata.ch", headers: &[],
-        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("8503000"), open: open_plain::<switzerland::Switzerland> },
+        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("8503000"), open: Opens::Code(open_plain::<switzerland::Switzerland>) },
     FeedRow { country: &country::GERMANY, upstream: "db-rest",
         parsers: &["germany::parse_board", "germany::parse_trip"],
         attribution: "Germany: DB timetable data via db-rest (v6.db.transport.rest)",
         base_url: "https://v6.db.transport.rest", headers: &[],
         // db-vendo-client documents 60 requests a minute per IPv4 to DB's backends.
-        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("berlin-hbf"), open: open_plain::<germany::Germany> },
+        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("berlin-hbf"), open: Opens::Code(open_plain::<germany::Germany>) },
     FeedRow { country: &country::UNITED_STATES, upstream: "Amtraker",
         parsers: &["usa::parse_trains", "usa::parse_board", "usa::parse_journey", "usa::parse_station_list"],
         attribution: "United States: Amtrak data via Amtraker (api-v3.amtraker.com)",
         base_url: "https://api-v3.amtraker.com", headers: &[],
-        ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: open_plain::<usa::UnitedStates> },
+        ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: Opens::Code(open_plain::<usa::UnitedStates>) },
     FeedRow { country: &country::NORWAY, upstream: "Entur",
         parsers: &["norway::parse_board", "norway::parse_vehicles", "norway::parse_journey", "norway::parse_station_list", "norway::parse_geocoder"],
         attribution: "Norway: Entur (api.entur.io), NLOD licence",
         base_url: "https://api.entur.io", headers: &[("ET-Client-Name", norway::CLIENT_NAME)],
         // Entur throttles clients that do not name themselves; named ones get far more.
-        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("NSR:StopPlace:59872"), open: open_plain::<norway::Norway> },
+        ttl: secs(30), per_minute: 30, key_from: None, hub: Some("NSR:StopPlace:59872"), open: Opens::Code(open_plain::<norway::Norway>) },
     FeedRow { country: &country::AUSTRIA, upstream: "ÖBB HAFAS",
         parsers: &["austria::parse_positions", "austria::parse_board", "austria::parse_journey"],
         attribution: "Austria: ÖBB Scotty (HAFAS, fahrplan.oebb.at)",
         base_url: "https://fahrplan.oebb.at", headers: &[],
-        ttl: secs(30), per_minute: 20, key_from: None, hub: Some("8103000"), open: open_plain::<austria::Austria> },
+        ttl: secs(30), per_minute: 20, key_from: None, hub: Some("8103000"), open: Opens::Code(open_plain::<austria::Austria>) },
     FeedRow { country: &country::MALAYSIA, upstream: "KTMB",
         parsers: &["gtfs::parse_trains", "gtfs::parse_board", "Timetable::from_zip"],
         attribution: "Malaysia: data.gov.my GTFS (KTMB), CC BY 4.0",
         base_url: "https://api.data.gov.my", headers: &[],
-        ttl: secs(20), per_minute: 30, key_from: None, hub: None, open: gtfs::open_malaysia },
+        ttl: secs(20), per_minute: 30, key_from: None, hub: None, open: Opens::Gtfs(gtfs::BuiltIn {
+            // KTMB publishes no trip updates: boards come from the timetable. Speeds in km/h.
+            parts: &[gtfs::Part {
+                name: "KTMB",
+                vehicle_positions: "/gtfs-realtime/vehicle-position/ktmb",
+                trip_updates: None,
+                static_gtfs: Some("/gtfs-static/ktmb"),
+                speed_to_kmh: 1.0,
+            }],
+            dialect: gtfs::Dialect::STANDARD,
+        }) },
     FeedRow { country: &country::NETHERLANDS, upstream: "NS API",
         parsers: &["netherlands::parse_board", "netherlands::parse_journey", "netherlands::parse_station_list"],
         attribution: "Netherlands: NS Reisinformatie API",
         base_url: "https://gateway.apiportal.ns.nl", headers: &[],
         ttl: secs(30), per_minute: 30, key_from: Some("free registration at apiportal.ns.nl (Ns-App product)"),
-        hub: Some("UT"), open: netherlands::open },
+        hub: Some("UT"), open: Opens::Code(netherlands::open) },
     FeedRow { country: &country::SWEDEN, upstream: "Trafikverket",
         parsers: &["sweden::parse_board", "sweden::parse_stations", "sweden::parse_station_list", "sweden::parse_train"],
         attribution: "Sweden: Trafikverket open API",
         base_url: "https://api.trafikinfo.trafikverket.se", headers: &[],
         ttl: secs(30), per_minute: 30, key_from: Some("free registration at data.trafikverket.se"),
-        hub: Some("Cst"), open: sweden::open },
+        hub: Some("Cst"), open: Opens::Code(sweden::open) },
     FeedRow { country: &country::FRANCE, upstream: "SNCF Navitia",
         parsers: &["france::parse_board", "france::parse_vehicle_journey"],
         attribution: "France: SNCF open data (Navitia API), ODbL",
         base_url: "https://api.sncf.com", headers: &[],
         // The free plan allows 5,000 requests a day: about 3 a minute on average.
         ttl: secs(30), per_minute: 6, key_from: Some("free registration at numerique.sncf.com (API SNCF)"),
-        hub: Some("87384008"), open: france::open },
+        hub: Some("87384008"), open: Opens::Code(france::open) },
     FeedRow { country: &country::JAPAN, upstream: "ODPT",
         parsers: &["japan::parse_trains", "japan::parse_timetable"],
         attribution: "Japan: Public Transportation Open Data Center (ODPT)",
         base_url: "https://api.odpt.org", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: Some("free developer registration at developer.odpt.org"),
-        hub: None, open: japan::open },
+        hub: None, open: Opens::Code(japan::open) },
     FeedRow { country: &country::ITALY, upstream: "ViaggiaTreno",
         parsers: &["italy::parse_board", "italy::parse_board_trains", "italy::parse_progress", "italy::parse_journey"],
         attribution: "Italy: ViaggiaTreno (RFI / Trenitalia)",
         base_url: "https://www.viaggiatreno.it", headers: &[],
         // Unofficial and unmetered: railtop keeps answers a minute and asks at most 30 times.
-        ttl: secs(60), per_minute: 30, key_from: None, hub: Some("S01700"), open: open_plain::<italy::Italy> },
+        ttl: secs(60), per_minute: 30, key_from: None, hub: Some("S01700"), open: Opens::Code(open_plain::<italy::Italy>) },
     FeedRow { country: &country::SPAIN, upstream: "Renfe",
         parsers: &["spain::parse_trains", "spain::parse_board", "Timetable::from_zip"],
         attribution: "Spain: Renfe open data (CC BY 4.0)",
         base_url: "https://gtfsrt.renfe.com", headers: &[],
         // Renfe refreshes Cercanías about every 30 s and long distance every 15 minutes.
-        ttl: secs(30), per_minute: 30, key_from: None, hub: None, open: spain::open },
+        ttl: secs(30), per_minute: 30, key_from: None, hub: None, open: Opens::Gtfs(gtfs::BuiltIn { parts: spain::PARTS, dialect: spain::RENFE }) },
     FeedRow { country: &country::BULGARIA, upstream: "BDŽ (national access point)",
         parsers: &["gtfs::parse_trains", "gtfs::parse_board", "Timetable::from_zip"],
         attribution: "Bulgaria: BDŽ via the national access point (sipbg.gov.bg); timetable gtfs.livetransport.eu (CC0)",
         base_url: "https://sipbg.gov.bg", headers: &[],
-        ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: bulgaria::open },
+        ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: Opens::Gtfs(gtfs::BuiltIn {
+            // Unverified against the live service: no recording of it exists. The access point
+            // serves one document, read for vehicles and trip updates alike (fetched once a
+            // refresh); BDŽ's trains as a static bundle from gtfs.livetransport.eu, CC0 (the
+            // pair Transitous reads). When a recording shows quirks, they become a dialect.
+            parts: &[gtfs::Part {
+                name: "BDŽ",
+                vehicle_positions: BULGARIA_REALTIME,
+                trip_updates: Some(BULGARIA_REALTIME),
+                static_gtfs: Some("https://gtfs.livetransport.eu/gtfs/bdz.zip"),
+                speed_to_kmh: 3.6,
+            }],
+            dialect: gtfs::Dialect::STANDARD,
+        }) },
     FeedRow { country: &country::POLAND, upstream: "PKP PLK",
         parsers: &["poland::parse_timetable", "poland::parse_operations"],
         attribution: "Poland: PKP Polskie Linie Kolejowe open data (Otwarte Dane Kolejowe)",
@@ -148,7 +182,7 @@ pub static FEEDS: &[FeedRow] = &[
         // The basic key allows 100 requests an hour: operations are kept two minutes, a
         // station's timetable an hour (poland.rs).
         ttl: secs(120), per_minute: 2, key_from: Some("free registration at plk-sa.pl (API Otwarte Dane Kolejowe)"),
-        hub: Some("33605"), open: poland::open },
+        hub: Some("33605"), open: Opens::Code(poland::open) },
 ];
 
 /// Countries of the API with no feed to read, and why.
@@ -208,7 +242,10 @@ impl FeedRow {
             static_gtfs: settings.static_gtfs.clone(),
             moved: settings.base.is_some(),
         };
-        Some((self.open)(opened))
+        Some(match &self.open {
+            Opens::Code(open) => open(opened),
+            Opens::Gtfs(built_in) => built_in.open(self.country, opened),
+        })
     }
 }
 

@@ -23,18 +23,13 @@
 //! Stations are Renfe's five-digit codes (`spain:71801`); the long-distance bundle's stops name
 //! them on boards.
 
-use super::gtfs::{self, Dialect, GtfsFeed, GtfsFeedConfig, Label};
+use super::gtfs::{self, Dialect, GtfsFeedConfig, Label};
 use super::gtfs_rt::{FeedMessage, TRIP_CANCELED};
 use super::gtfs_static::Timetable;
-use super::http::{FeedHttp, Opened};
-use super::parse::{in_order, Board, ParseError};
-use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
+use super::parse::ParseError;
 use crate::country::{self, Country};
 use crate::model::{Departure, Train};
-use crate::source::SourceResult;
 use chrono::{DateTime, NaiveDate, Utc};
-use std::collections::HashSet;
-use std::sync::Arc;
 
 const COUNTRY: Country = country::SPAIN;
 
@@ -49,24 +44,24 @@ pub const RENFE: Dialect = Dialect {
     trip: trip_label,
 };
 
-/// The two feeds' descriptions, paths below the row's base URL; `static_gtfs` is the
-/// long-distance bundle's.
-pub fn configs(static_gtfs: Option<String>) -> [GtfsFeedConfig; 2] {
-    let feed = |name: &str, suffix: &str, static_gtfs: Option<String>| GtfsFeedConfig {
-        slug: COUNTRY.slug.into(),
-        name: name.into(),
-        timezone: COUNTRY.tz,
-        vehicle_positions: format!("/vehicle_positions{suffix}.json"),
-        trip_updates: Some(format!("/trip_updates{suffix}.json")),
-        static_gtfs,
-        attribution: String::new(),
+/// Renfe's two feeds, as Spain's registry row reads them: paths below its base URL.
+pub const PARTS: &[gtfs::Part] = &[
+    gtfs::Part {
+        name: "Renfe Cercanías",
+        vehicle_positions: "/vehicle_positions.json",
+        trip_updates: Some("/trip_updates.json"),
+        // About 1.8 million stop times: too much to hold for names (see above).
+        static_gtfs: None,
         speed_to_kmh: 3.6,
-    };
-    [
-        feed("Renfe Cercanías", "", None),
-        feed("Renfe", "_LD", static_gtfs),
-    ]
-}
+    },
+    gtfs::Part {
+        name: "Renfe",
+        vehicle_positions: "/vehicle_positions_LD.json",
+        trip_updates: Some("/trip_updates_LD.json"),
+        static_gtfs: Some(LONG_DISTANCE_STATIC),
+        speed_to_kmh: 3.6,
+    },
+];
 
 /// Which of Renfe's two feeds a payload is from.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -77,11 +72,11 @@ pub enum Part {
 
 fn config(part: Part, table: Option<&Timetable>) -> GtfsFeedConfig {
     let static_gtfs = table.map(|_| String::new());
-    let [cercanias, long_distance] = configs(static_gtfs);
-    match part {
-        Part::Cercanias => cercanias,
-        Part::LongDistance => long_distance,
-    }
+    let index = match part {
+        Part::Cercanias => 0,
+        Part::LongDistance => 1,
+    };
+    gtfs::BuiltIn::config(&COUNTRY, &PARTS[index], static_gtfs)
 }
 
 /// One feed's trains from its payloads (the pure part of the fetch).
@@ -106,22 +101,6 @@ pub fn parse_board(
 ) -> Result<Vec<Departure>, ParseError> {
     let config = config(part, table);
     gtfs::parse_board_as(&RENFE, station, Some(trip_updates), table, &config, now)
-}
-
-/// Spain's registry row opens this.
-pub fn open(opened: Opened) -> Arc<dyn Feed> {
-    let [cercanias, long_distance] = configs(opened.static_or(LONG_DISTANCE_STATIC));
-    let spain = Spain {
-        cercanias: GtfsFeed::with_dialect(cercanias, RENFE),
-        long_distance: GtfsFeed::with_dialect(long_distance, RENFE),
-    };
-    Live::open(opened.http, opened.hub, spain)
-}
-
-/// Cercanías and long distance, answered as one country.
-pub struct Spain {
-    cercanias: GtfsFeed,
-    long_distance: GtfsFeed,
 }
 
 /// `C1-23559-PLATF.(3)` → line C1, number 23559, platform 3; `01460` → number 01460.
@@ -209,71 +188,6 @@ fn tidy(feed: &mut FeedMessage, service_day: NaiveDate) {
         let day = trip.and_then(|t| t.trip_id.as_deref()).and_then(trip_day);
         !(bare_cancel && day.is_some_and(|d| d < service_day))
     });
-}
-
-impl Adapter for Spain {
-    /// Renfe's codes are its own five digits: only `spain:<code>` routes here.
-    const STATION_LIST: bool = false;
-
-    /// The long-distance bundle's stations (its `stops.txt`: Renfe's five-digit codes).
-    async fn station_list(
-        &self,
-        http: &FeedHttp,
-    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
-        self.long_distance.station_list(http).await
-    }
-
-    async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
-        let (cercanias, long_distance) = tokio::join!(
-            self.cercanias.trains(http, ask),
-            self.long_distance.trains(http, ask)
-        );
-        let parts = [cercanias, long_distance];
-        if parts.iter().all(Result::is_err) {
-            let [first, _] = parts;
-            return first;
-        }
-        let mut seen = HashSet::new();
-        let mut list: Vec<Train> = Vec::new();
-        for part in parts {
-            match part {
-                Ok(trains) => list.extend(
-                    trains
-                        .unwrap_or_default()
-                        .into_iter()
-                        .filter(|t| seen.insert(t.id.clone())),
-                ),
-                Err(e) => tracing::warn!(feed = "spain", error = %e, "one of Renfe's feeds failed"),
-            }
-        }
-        Ok(Some(list))
-    }
-
-    /// A vehicle of either feed: long distance first (its timetable is read), then Cercanías.
-    async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
-        match self.long_distance.journey(http, ask).await {
-            Ok(journey) => Ok(journey),
-            Err(_) => self.cercanias.journey(http, ask).await,
-        }
-    }
-
-    async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
-        let (cercanias, long_distance) = tokio::join!(
-            self.cercanias.board_rows(http, ask.station, ask.now),
-            self.long_distance.board_rows(http, ask.station, ask.now)
-        );
-        let (name, rows) = match (cercanias, long_distance) {
-            (Err(e), Err(_)) => return Err(e),
-            (Ok(part), Err(_)) | (Err(_), Ok(part)) => part,
-            (Ok((name_c, mut rows)), Ok((name_ld, more))) => {
-                rows.extend(more);
-                (name_ld.or(name_c), rows)
-            }
-        };
-        let mut rows = in_order(rows);
-        rows.truncate(ask.limit);
-        Ok(http.spec.complete(ask.station, Board::named(name, rows)))
-    }
 }
 
 #[cfg(test)]

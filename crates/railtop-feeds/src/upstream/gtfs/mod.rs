@@ -1,7 +1,8 @@
 //! Any GTFS-Realtime feed as a country or region: vehicle positions for the train list; trip
 //! updates (when the feed has them) for boards with delays; a static GTFS bundle (when given) for
 //! stop, route and destination names and, without trip updates, boards from the timetable alone.
-//! Malaysia's KTMB feed (data.gov.my) is one of these; `[[feeds]]` in the config file adds more.
+//! The built-in GTFS countries (Malaysia, Spain, Bulgaria) are registry rows of data read here
+//! ([`BuiltIn`]); `[[feeds]]` in the config file adds more.
 //!
 //! Real feeds differ in what a trip update carries: a trip-level `delay` (BART), per-stop delays,
 //! or only absolute times (Caltrain): then the train's delay is that time against the static
@@ -16,6 +17,7 @@
 //! A vehicle's journey is its trip's timetabled calls on the trip's day with the updates'
 //! expected times (skipped stops cancelled); without a timetable, the stops its update names.
 
+mod built_in;
 mod dialect;
 mod read;
 #[doc(hidden)]
@@ -23,13 +25,14 @@ pub mod samples;
 #[cfg(test)]
 mod tests;
 
+pub use built_in::{BuiltIn, Part};
 pub use dialect::{Dialect, Label};
 use read::{board_rows, parse_journey, trains, trip_states, TripState};
 pub use read::{parse_board, parse_board_as, parse_trains, parse_trains_as};
 
 use super::gtfs_rt::FeedMessage;
 use super::gtfs_static::Timetable;
-use super::http::{FeedHttp, FeedSpec, Kept, Opened, Wire};
+use super::http::{FeedHttp, FeedSpec, Kept, Wire};
 use super::parse::{in_order, Board};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
 use crate::model::Departure;
@@ -42,28 +45,6 @@ use std::time::Duration;
 const STATIC_TTL: Duration = Duration::from_secs(24 * 3600);
 
 pub use crate::config::GtfsFeedConfig;
-
-/// Malaysia: KTMB's vehicle positions on data.gov.my, names from its static bundle; KTMB
-/// publishes no trip updates, so boards come from the timetable. Paths below the row's base URL.
-pub fn malaysia() -> GtfsFeedConfig {
-    GtfsFeedConfig {
-        slug: crate::country::MALAYSIA.slug.into(),
-        name: "KTMB".into(),
-        timezone: crate::country::MALAYSIA.tz,
-        vehicle_positions: "/gtfs-realtime/vehicle-position/ktmb".into(),
-        trip_updates: None,
-        static_gtfs: Some("/gtfs-static/ktmb".into()),
-        attribution: String::new(),
-        speed_to_kmh: 1.0,
-    }
-}
-
-/// Malaysia's built-in feed (its registry row).
-pub fn open_malaysia(opened: Opened) -> Arc<dyn Feed> {
-    let mut config = malaysia();
-    config.static_gtfs = config.static_gtfs.and_then(|s| opened.static_or(&s));
-    Live::open(opened.http, opened.hub, GtfsFeed::new(config))
-}
 
 /// A `[[feeds]]` entry: its URLs are whole, its identity comes from the configuration.
 pub fn open_configured(wire: Wire, config: GtfsFeedConfig) -> Arc<dyn Feed> {
