@@ -98,15 +98,7 @@ struct Stop {
     id: String,
     #[serde(default, deserialize_with = "tolerant::string")]
     name: String,
-    location: Option<Location>,
-}
-
-#[derive(Deserialize)]
-struct Location {
-    #[serde(default, deserialize_with = "tolerant::opt_f64")]
-    latitude: Option<f64>,
-    #[serde(default, deserialize_with = "tolerant::opt_f64")]
-    longitude: Option<f64>,
+    location: Option<super::parse::Location>,
 }
 
 /// `/trips/{id}`: `{"trip": …}` (the library's bare trip is read too).

@@ -282,7 +282,7 @@ struct Vehicle {
     /// Seconds.
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     delay: Option<i64>,
-    location: Option<Location>,
+    location: Option<super::parse::Location>,
     line: Option<Line>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     destination_name: Option<String>,
@@ -405,14 +405,6 @@ pub fn parse_journey(bytes: &[u8], now: DateTime<Utc>) -> Result<Vec<JourneyStop
             stop
         })
         .collect())
-}
-
-#[derive(Deserialize)]
-struct Location {
-    #[serde(default, deserialize_with = "tolerant::opt_f64")]
-    latitude: Option<f64>,
-    #[serde(default, deserialize_with = "tolerant::opt_f64")]
-    longitude: Option<f64>,
 }
 
 /// One vehicle as a train (its delay arrives in seconds).

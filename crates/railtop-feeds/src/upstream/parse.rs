@@ -120,6 +120,16 @@ fn json_once<T: DeserializeOwned>(feed: &'static str, bytes: &[u8]) -> Result<T,
     })
 }
 
+/// A place as JSON feeds write it, `{"latitude": …, "longitude": …}` (db-rest, Entur), each
+/// read tolerantly.
+#[derive(Debug, serde::Deserialize)]
+pub struct Location {
+    #[serde(default, deserialize_with = "crate::model::tolerant::opt_f64")]
+    pub latitude: Option<f64>,
+    #[serde(default, deserialize_with = "crate::model::tolerant::opt_f64")]
+    pub longitude: Option<f64>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
