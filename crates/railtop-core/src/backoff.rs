@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 /// The longest wait between retries of a failing fetch.
-pub const MAX_BACKOFF: Duration = Duration::from_secs(300);
+pub(crate) const MAX_BACKOFF: Duration = Duration::from_secs(300);
 
 /// The wait after `failures` failures in a row: the interval, doubled per failure, capped.
 pub fn after(interval: Duration, failures: u32) -> Duration {

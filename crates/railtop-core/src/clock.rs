@@ -4,7 +4,7 @@
 use chrono::{DateTime, SecondsFormat, Utc};
 
 /// Name of the environment variable that fixes the clock (RFC 3339).
-pub const NOW_ENV: &str = "RAILTOP_NOW";
+pub(crate) const NOW_ENV: &str = "RAILTOP_NOW";
 
 /// A `RAILTOP_NOW` that is not a time.
 #[derive(Debug, thiserror::Error)]
@@ -21,11 +21,6 @@ pub enum Clock {
 }
 
 impl Clock {
-    /// `RAILTOP_NOW` when set (an error if it is not RFC 3339), else the system clock.
-    pub fn from_env() -> Result<Clock, BadNow> {
-        Clock::from_value(std::env::var(NOW_ENV).ok().as_deref())
-    }
-
     /// The clock a `RAILTOP_NOW` value asks for: none or blank is the system clock.
     pub fn from_value(value: Option<&str>) -> Result<Clock, BadNow> {
         match value {

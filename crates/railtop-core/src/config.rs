@@ -20,7 +20,7 @@ pub mod defaults {
     /// A train this many minutes late still counts as on time (the common 5 minutes).
     pub const ON_TIME_MINUTES: u64 = 5;
     /// The most `on_time` may be.
-    pub const MAX_ON_TIME_MINUTES: u64 = 30;
+    pub(crate) const MAX_ON_TIME_MINUTES: u64 = 30;
 }
 
 /// What can be wrong with the configuration; each names the place to fix.
@@ -226,7 +226,7 @@ impl FeedSettings {
 }
 
 /// `RAILTOP_FINLAND_URL`, `RAILTOP_UNITED_STATES_URL` …
-pub fn override_var(slug: &str) -> String {
+pub(crate) fn override_var(slug: &str) -> String {
     format!("RAILTOP_{}_URL", slug.to_uppercase().replace('-', "_"))
 }
 
@@ -308,7 +308,7 @@ pub struct GtfsFeedEntry {
 }
 
 impl GtfsFeedEntry {
-    pub fn to_config(&self) -> Result<GtfsFeedConfig, ConfigError> {
+    pub(crate) fn to_config(&self) -> Result<GtfsFeedConfig, ConfigError> {
         let slug = self.slug.trim();
         let wrong = |problem: String| ConfigError::Feed {
             slug: slug.to_string(),
@@ -388,7 +388,7 @@ impl FileConfig {
     }
 
     /// Each feed's settings by country slug: the file's, with the environment winning.
-    pub fn feed_settings_with(
+    pub(crate) fn feed_settings_with(
         &self,
         env: impl Fn(&str) -> Option<String>,
     ) -> BTreeMap<String, FeedSettings> {

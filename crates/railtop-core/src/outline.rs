@@ -63,11 +63,6 @@ pub fn outlines() -> &'static Outlines {
     })
 }
 
-/// The embedded asset's size in bytes (for the figure in docs/performance.md).
-pub fn asset_bytes() -> usize {
-    ASSET.len()
-}
-
 struct Reader<'a> {
     bytes: &'a [u8],
 }

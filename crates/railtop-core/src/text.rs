@@ -78,7 +78,7 @@ pub fn fit(s: &str, width: usize) -> String {
 }
 
 /// Longest echo of a caller's input in an error message, in characters.
-pub const MAX_ECHO_CHARS: usize = 40;
+pub(crate) const MAX_ECHO_CHARS: usize = 40;
 
 /// `s` cleaned, cut to [`MAX_ECHO_CHARS`] and quoted: how an error message repeats what it was
 /// given (a parameter, a station asked for) without repeating kilobytes of it.

@@ -247,7 +247,7 @@ pub struct CountryError {
 }
 
 /// Most trains read from one answer of a peer: the whole demo network is about 26,000.
-pub const MAX_TRAINS: usize = 100_000;
+pub(crate) const MAX_TRAINS: usize = 100_000;
 /// Most countries and regions read from one answer of a peer (the API has 19 countries; the
 /// rest are a server's own regions).
 pub const MAX_COUNTRIES: usize = 64;
@@ -405,8 +405,8 @@ fn clean_list(list: &mut Vec<String>, max: usize) {
 }
 
 /// At most this many via stops and messages are kept per departure.
-pub const MAX_VIA: usize = 8;
-pub const MAX_MESSAGES: usize = 4;
+pub(crate) const MAX_VIA: usize = 8;
+pub(crate) const MAX_MESSAGES: usize = 4;
 
 /// The via list of a departure from the names of the stops after it, in order: repeats (an
 /// arrival and a departure at one station) and the destination itself left out, at most
@@ -574,7 +574,7 @@ mod wire {
 
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
-    pub struct DeparturesOut {
+    pub(crate) struct DeparturesOut {
         departures: Vec<Departure>,
         /// The interface's field: the display name.
         station: String,
@@ -602,7 +602,7 @@ mod wire {
 
     #[derive(Deserialize)]
     #[serde(rename_all = "camelCase")]
-    pub struct DeparturesIn {
+    pub(crate) struct DeparturesIn {
         #[serde(
             default,
             deserialize_with = "tolerant::bounded::<_, Departure, { super::MAX_DEPARTURES }>"

@@ -13,11 +13,11 @@ use crate::text::cleaned;
 
 /// Earliest a train may run, in minutes (negative: early). Trains leave early by a few
 /// minutes; an hour and a half early is a wrong date, not an early train.
-pub const EARLIEST: i64 = -90;
+pub(crate) const EARLIEST: i64 = -90;
 
 /// Latest a train may run, in minutes: 20 hours (long-distance trains in North America are
 /// at times many hours late; a whole day is a day wrap, not a delay).
-pub const LATEST: i64 = 20 * 60;
+pub(crate) const LATEST: i64 = 20 * 60;
 
 /// `minutes` if a train can be that late, else `None`.
 pub fn delay(minutes: i64) -> Option<i64> {

@@ -117,7 +117,7 @@ pub fn string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
 }
 
 /// Most strings read into one list of strings (a departure's via stops or messages).
-pub const MAX_STRINGS: usize = 64;
+pub(crate) const MAX_STRINGS: usize = 64;
 
 /// A list of strings from an array (items that are not strings or numbers are skipped, and
 /// past [`MAX_STRINGS`] the rest), or one string; anything else is an empty list.
@@ -207,7 +207,7 @@ where
 
 /// A list of names read from a peer (strings, or numbers read as strings), bounded like
 /// [`bounded`]; anything else in it is dropped.
-pub fn bounded_names<'de, D, const MAX: usize>(d: D) -> Result<Vec<String>, D::Error>
+pub(crate) fn bounded_names<'de, D, const MAX: usize>(d: D) -> Result<Vec<String>, D::Error>
 where
     D: Deserializer<'de>,
 {

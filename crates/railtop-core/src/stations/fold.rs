@@ -29,7 +29,7 @@ pub fn letters(folded: &str) -> u64 {
 }
 
 /// The German/Nordic fold (`ü` = `ue`, `å` = `aa`, `ø` = `oe`): a name's second spelling.
-pub fn alternative(s: &str) -> String {
+pub(crate) fn alternative(s: &str) -> String {
     fold(s, true)
 }
 
@@ -144,7 +144,7 @@ fn letter(c: char, alternative: bool) -> Option<&'static str> {
 
 /// Whether `a` becomes `b` by at most one edit: a letter added, dropped, changed, or two
 /// neighbours swapped.
-pub fn within_one_edit(a: &str, b: &str) -> bool {
+pub(crate) fn within_one_edit(a: &str, b: &str) -> bool {
     // Folded names are nearly always ASCII: compared as bytes, nothing is allocated (this runs
     // for most stations of the directory at every keystroke of five letters or more).
     if a.is_ascii() && b.is_ascii() {

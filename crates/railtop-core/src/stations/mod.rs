@@ -85,7 +85,7 @@ impl Entry {
     }
 
     /// Kilometres to a point, on a sphere (good to a few metres at railtop's scales).
-    pub fn km_to(&self, lat: f64, lng: f64) -> f64 {
+    pub(crate) fn km_to(&self, lat: f64, lng: f64) -> f64 {
         let (p1, p2) = (self.lat.to_radians(), lat.to_radians());
         let dp = p2 - p1;
         let dl = (lng - self.lng).to_radians();
@@ -524,7 +524,7 @@ impl StationsAnswer {
 /// static already; another (a remote server's `[[feeds]]` region) is kept once, and at most
 /// [`MAX_FOREIGN_SLUGS`] of them, so a server cannot make this process grow without end.
 /// `None`: not a slug (`a-z`, `0-9`, `-`, at most 40), or too many.
-pub fn static_slug(slug: &str) -> Option<&'static str> {
+pub(crate) fn static_slug(slug: &str) -> Option<&'static str> {
     if let Some(c) = country::by_slug(slug) {
         return Some(c.slug);
     }

@@ -23,7 +23,7 @@ pub const MAX_AGE: Duration = Duration::from_secs(24 * 3600);
 
 /// Longest list read from a cache file or kept from a feed (the largest real one, Amtraker's
 /// or a regional GTFS, is a few thousand).
-pub const MAX_STATIONS: usize = 20_000;
+pub(crate) const MAX_STATIONS: usize = 20_000;
 
 /// The online lists by country, and the directory built from them.
 struct Online {
@@ -55,7 +55,7 @@ pub fn remember(country: &'static str, stations: Vec<Station>) {
 }
 
 /// [`remember`] for several countries at once: the directory is rebuilt once.
-pub fn remember_all(lists: Vec<(&'static str, Vec<Station>)>) {
+pub(crate) fn remember_all(lists: Vec<(&'static str, Vec<Station>)>) {
     let lists: Vec<_> = lists.into_iter().filter(|(_, l)| !l.is_empty()).collect();
     if lists.is_empty() {
         return;
