@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The deadline of one call on a small value (a bucket, a claim, a lookup).
-pub const CALL_TIMEOUT: Duration = Duration::from_millis(100);
+pub(crate) const CALL_TIMEOUT: Duration = Duration::from_millis(100);
 /// Extra deadline per MiB of a value written or read (a feed's payload can be megabytes).
 const PER_MIB: Duration = Duration::from_millis(50);
 /// How long every caller works alone after a failed call, before one call tries again.
@@ -518,7 +518,7 @@ impl RedisStore {
 
 /// A short, fixed-length key for anything a feed asks (a URL, a URL and a body): its SHA-256,
 /// after the feed's slug so that keys can be told apart in `redis-cli`.
-pub fn key_for(slug: &str, request: &str) -> String {
+pub(crate) fn key_for(slug: &str, request: &str) -> String {
     use sha2::{Digest, Sha256};
     let digest = Sha256::digest(request.as_bytes());
     let mut key = String::with_capacity(slug.len() + 1 + 64);

@@ -91,7 +91,7 @@ const ERROR_BYTES: usize = 256;
 
 /// A map of keys to single-flight slots with a TTL for answers and a shorter one for errors,
 /// bounded in keys and in bytes.
-pub struct FlightCache<K, V> {
+pub(crate) struct FlightCache<K, V> {
     /// What it holds, for the metrics (`realtime`, `departures`, `journey`, `feed`).
     kind: &'static str,
     slots: Mutex<HashMap<K, Arc<Slot<V>>>>,
@@ -103,7 +103,7 @@ pub struct FlightCache<K, V> {
 }
 
 /// What a cached answer costs in memory, roughly.
-pub trait Weigh: Sized {
+pub(crate) trait Weigh: Sized {
     fn weigh(cached: &Cached<Self>) -> usize;
 }
 
@@ -159,7 +159,7 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
 
     /// As [`get`](Self::get), for a `fetch` that says how long its answer lives (at most the
     /// cache's TTL): an answer another instance fetched earlier has less life left.
-    pub async fn get_timed<F, Fut>(&self, key: K, fetch: F) -> SourceResult<Arc<Cached<V>>>
+    pub(crate) async fn get_timed<F, Fut>(&self, key: K, fetch: F) -> SourceResult<Arc<Cached<V>>>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = SourceResult<(V, Duration)>>,
@@ -203,10 +203,6 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
     /// Answers held now (fresh or not yet swept).
     pub fn len(&self) -> usize {
         self.lock().len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Drops every expired answer; the bytes freed.
@@ -304,7 +300,7 @@ impl Default for CacheConfig {
 
 /// The default byte budget per kind of answer: every country's realtime answer of the full demo
 /// network is about 9 MB of JSON, a board of 100 departures about 40 KB.
-pub const DEFAULT_MAX_BYTES: usize = 32 * 1024 * 1024;
+pub(crate) const DEFAULT_MAX_BYTES: usize = 32 * 1024 * 1024;
 
 /// A [`LiveSource`] behind a cache: what the server, the dashboard and the commands all use.
 pub struct CachedSource {

@@ -112,7 +112,7 @@ impl SourceError {
     }
 }
 
-pub type SourceResult<T> = Result<T, SourceError>;
+pub(crate) type SourceResult<T> = Result<T, SourceError>;
 pub type SourceFuture<'a, T> = Pin<Box<dyn Future<Output = SourceResult<T>> + Send + 'a>>;
 
 /// What a source is, for labels and attribution on every screen.

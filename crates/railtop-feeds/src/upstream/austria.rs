@@ -43,7 +43,7 @@ pub struct Classes {
 /// ÖBB's classes (as its apps and hafas-client name them): 1 ICE/railjet, 2 + 4 IC/EC,
 /// 8 + 4096 D/EN and private rail (WESTbahn), 16 regional, 32 S-Bahn are trains; 64 bus,
 /// 128 ferry, 256 U-Bahn, 512 tram, 1024 other, 2048 on-call, lifts and funiculars are not.
-pub const OEBB: Classes = Classes {
+pub(crate) const OEBB: Classes = Classes {
     rail: 1 | 2 | 4 | 8 | 16 | 32 | 4096,
 };
 
@@ -228,7 +228,11 @@ impl Stop {
 
 /// A HAFAS time: `date` (`YYYYMMDD`) plus `HHMMSS`, or `DDHHMMSS` with a day offset, on a clock
 /// `offset_minutes` east of UTC (Vienna's when not given).
-pub fn hafas_time(date: &str, time: &str, offset_minutes: Option<i64>) -> Option<DateTime<Utc>> {
+pub(crate) fn hafas_time(
+    date: &str,
+    time: &str,
+    offset_minutes: Option<i64>,
+) -> Option<DateTime<Utc>> {
     let day = NaiveDate::parse_from_str(date, "%Y%m%d").ok()?;
     if !time.bytes().all(|b| b.is_ascii_digit()) || !(time.len() == 6 || time.len() == 8) {
         return None;
@@ -371,7 +375,7 @@ pub fn parse_positions_in(bytes: &[u8], classes: Classes) -> Result<Vec<Train>, 
 }
 
 /// The mgate request for the trains inside Austria now (the radar).
-pub fn radar_request(now: DateTime<Utc>) -> String {
+pub(crate) fn radar_request(now: DateTime<Utc>) -> String {
     let local = now.with_timezone(&TZ);
     serde_json::json!({
         "lang": "en",
@@ -471,7 +475,7 @@ pub fn parse_board_in(bytes: &[u8], classes: Classes) -> Result<Board, ParseErro
 }
 
 /// The mgate request for one journey's calls (`JourneyDetails`), by its `jid`.
-pub fn journey_request(jid: &str) -> String {
+pub(crate) fn journey_request(jid: &str) -> String {
     serde_json::json!({
         "lang": "en",
         "svcReqL": [{
@@ -566,7 +570,7 @@ pub fn parse_journey(bytes: &[u8], now: DateTime<Utc>) -> Result<Option<Run>, Pa
 const CODES: CodeShape = codes::number(7, "81", "an ÖBB station number such as 8103000 (Wien Hbf)");
 
 /// The mgate request for a station's departures from `now` on.
-pub fn board_request(station: &str, limit: usize, now: DateTime<Utc>) -> String {
+pub(crate) fn board_request(station: &str, limit: usize, now: DateTime<Utc>) -> String {
     let local = now.with_timezone(&TZ);
     serde_json::json!({
         "lang": "en",
@@ -589,7 +593,7 @@ pub fn board_request(station: &str, limit: usize, now: DateTime<Utc>) -> String 
 
 /// The feed's adapter (its registry row opens it with `open_plain`).
 #[derive(Default)]
-pub struct Austria;
+pub(crate) struct Austria;
 
 impl Adapter for Austria {
     /// Stations are ÖBB numbers only.

@@ -67,7 +67,7 @@ struct VehicleInfo {
 }
 
 /// The NMBS id iRail wants: `BE.NMBS.008814001`.
-pub fn irail_id(code: &str) -> Option<String> {
+pub(crate) fn irail_id(code: &str) -> Option<String> {
     let digits = code.trim().trim_start_matches("BE.NMBS.");
     (digits.len() == 9 && digits.bytes().all(|b| b.is_ascii_digit()))
         .then(|| format!("BE.NMBS.{digits}"))
@@ -276,7 +276,7 @@ pub fn parse_vehicle(bytes: &[u8], id: &str) -> Result<Option<Journey>, ParseErr
 
 /// The feed's adapter (its registry row opens it with `open_plain`).
 #[derive(Default)]
-pub struct Belgium;
+pub(crate) struct Belgium;
 
 impl Adapter for Belgium {
     const STATIONS_AT: Option<StationsAt> =

@@ -20,7 +20,7 @@ pub struct CodeShape {
 
 impl CodeShape {
     /// The code as the feed spells it, if `station` can be one.
-    pub fn spell(&self, station: &str) -> Option<String> {
+    pub(crate) fn spell(&self, station: &str) -> Option<String> {
         let trimmed = station.trim();
         let code = if self.upper {
             trimmed.to_uppercase()
@@ -45,7 +45,7 @@ impl CodeShape {
 
     /// Like [`check`](Self::check), for feeds whose station list also knows names' slugs
     /// (`berlin-hbf`): the code the country's list has for `station`, else `station` itself.
-    pub fn check_listed(&self, station: &str, country: &str) -> Result<String, SourceError> {
+    pub(crate) fn check_listed(&self, station: &str, country: &str) -> Result<String, SourceError> {
         let listed = crate::stations::by_code(station, Some(country));
         let code = listed.as_ref().map_or(station, |s| s.code.as_str());
         self.check(code)

@@ -169,7 +169,7 @@ struct Text {
 }
 
 /// `20250528T172200` on Paris's clock.
-pub fn navitia_time(s: &str) -> Option<DateTime<Utc>> {
+pub(crate) fn navitia_time(s: &str) -> Option<DateTime<Utc>> {
     let local = NaiveDateTime::parse_from_str(s.trim(), "%Y%m%dT%H%M%S").ok()?;
     TZ.from_local_datetime(&local)
         .earliest()
@@ -449,7 +449,7 @@ pub fn open(o: Opened) -> Arc<dyn Feed> {
     Live::open(http, o.hub, France)
 }
 
-pub struct France;
+pub(crate) struct France;
 
 impl Adapter for France {
     fn knows_code(&self, code: &str) -> bool {

@@ -225,7 +225,10 @@ fn departure(e: &Entry) -> Option<(DateTime<Utc>, Departure)> {
 }
 
 /// The board's train `id` (as [`trains_from_board`] names it): its record and its trip id.
-pub fn find_board_train(bytes: &[u8], id: &str) -> Result<Option<(Train, String)>, ParseError> {
+pub(crate) fn find_board_train(
+    bytes: &[u8],
+    id: &str,
+) -> Result<Option<(Train, String)>, ParseError> {
     let entries = entries(bytes)?;
     let rows = entries
         .iter()

@@ -148,10 +148,10 @@ pub struct VehicleDescriptor {
     pub label: Option<String>,
 }
 
-pub const TRIP_CANCELED: i32 = 3;
-pub const STOP_SKIPPED: i32 = 1;
-pub const STOP_NO_DATA: i32 = 2;
-pub const TRIP_UNSCHEDULED: i32 = 2;
+pub(crate) const TRIP_CANCELED: i32 = 3;
+pub(crate) const STOP_SKIPPED: i32 = 1;
+pub(crate) const STOP_NO_DATA: i32 = 2;
+pub(crate) const TRIP_UNSCHEDULED: i32 = 2;
 
 /// Decodes a feed, protobuf or its JSON rendering; garbage is an error, never a panic.
 pub fn decode(bytes: &[u8]) -> Result<FeedMessage, super::parse::ParseError> {
@@ -210,7 +210,9 @@ mod json {
         })
     }
 
-    pub fn trip_relationship<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
+    pub(crate) fn trip_relationship<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<i32>, D::Error> {
         named(
             d,
             &[
@@ -225,7 +227,9 @@ mod json {
         )
     }
 
-    pub fn stop_relationship<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
+    pub(crate) fn stop_relationship<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<i32>, D::Error> {
         named(
             d,
             &[
@@ -237,7 +241,7 @@ mod json {
         )
     }
 
-    pub fn vehicle_status<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
+    pub(crate) fn vehicle_status<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
         named(
             d,
             &[("INCOMING_AT", 0), ("STOPPED_AT", 1), ("IN_TRANSIT_TO", 2)],

@@ -53,7 +53,7 @@ pub struct Scheduled {
 }
 
 /// `25:10:00` → seconds (GTFS times pass midnight for trips that started the day before).
-pub fn gtfs_seconds(s: &str) -> Option<u32> {
+pub(crate) fn gtfs_seconds(s: &str) -> Option<u32> {
     let mut parts = s.trim().split(':');
     let h: u32 = parts.next()?.parse().ok()?;
     let m: u32 = parts.next()?.parse().ok()?;
@@ -262,7 +262,7 @@ impl Timetable {
         self.trips.get(id)
     }
 
-    pub fn route_name(&self, id: &str) -> Option<&str> {
+    pub(crate) fn route_name(&self, id: &str) -> Option<&str> {
         self.routes
             .get(id)
             .map(String::as_str)
@@ -283,7 +283,7 @@ impl Timetable {
     }
 
     /// Whether `stop` is the last stop of the trip (an arrival there, not a departure).
-    pub fn ends_at(&self, trip_id: &str, stop: &str) -> bool {
+    pub(crate) fn ends_at(&self, trip_id: &str, stop: &str) -> bool {
         self.trip_stops
             .get(trip_id)
             .and_then(|s| s.last())
@@ -291,7 +291,7 @@ impl Timetable {
     }
 
     /// The stops a trip calls at after `stop`, by name.
-    pub fn stops_after(&self, trip_id: &str, stop: &str) -> Vec<String> {
+    pub(crate) fn stops_after(&self, trip_id: &str, stop: &str) -> Vec<String> {
         let Some(stops) = self.trip_stops.get(trip_id) else {
             return Vec::new();
         };
@@ -305,7 +305,7 @@ impl Timetable {
 
     /// A trip's stops in order, each with its timetabled departure (the arrival at the last)
     /// on the service day `day`; empty when its service does not run that day.
-    pub fn trip_calls(&self, trip_id: &str, day: NaiveDate) -> Vec<(String, NaiveDateTime)> {
+    pub(crate) fn trip_calls(&self, trip_id: &str, day: NaiveDate) -> Vec<(String, NaiveDateTime)> {
         let Some(stops) = self.trip_stops.get(trip_id) else {
             return Vec::new();
         };
@@ -329,7 +329,7 @@ impl Timetable {
     }
 
     /// A station's stop ids: the id itself and its platforms; or every stop with that name.
-    pub fn stop_ids(&self, station: &str) -> Vec<String> {
+    pub(crate) fn stop_ids(&self, station: &str) -> Vec<String> {
         if self.stop_names.contains_key(station) {
             let mut ids = vec![station.to_string()];
             ids.extend(self.children.get(station).into_iter().flatten().cloned());

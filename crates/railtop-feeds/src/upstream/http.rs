@@ -18,7 +18,7 @@ use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-pub const USER_AGENT: &str = concat!(
+pub(crate) const USER_AGENT: &str = concat!(
     "railtop/",
     env!("CARGO_PKG_VERSION"),
     " (live train boards in the terminal)"
@@ -107,7 +107,7 @@ impl Opened {
     /// The static bundle to read: the configured one, else `default` (a path below the base
     /// URL follows the base; a whole URL is left when the feed was moved, see
     /// [`FeedSettings::static_gtfs`](crate::config::FeedSettings)); `None` for none.
-    pub fn static_or(&self, default: &str) -> Option<String> {
+    pub(crate) fn static_or(&self, default: &str) -> Option<String> {
         match &self.static_gtfs {
             Some(url) => Some(url.trim().to_string()).filter(|u| !u.is_empty()),
             None => (default.starts_with('/') || !self.moved).then(|| default.to_string()),
@@ -140,7 +140,7 @@ pub struct FeedHttp {
 
 /// Reference data a feed refreshes rarely (station names, a static timetable): the value last
 /// fetched, kept for as long as the fetch said. One fetch at a time; the rest wait for it.
-pub struct Kept<T> {
+pub(crate) struct Kept<T> {
     slot: tokio::sync::Mutex<Option<(Instant, Duration, T)>>,
 }
 
@@ -169,7 +169,7 @@ impl<T: Clone> Kept<T> {
 impl<T: Clone, E: Clone> Kept<Result<T, E>> {
     /// A fetch that may fail: a success is kept for `life`, a failure not at all (the next
     /// caller tries again).
-    pub async fn get_ok(
+    pub(crate) async fn get_ok(
         &self,
         life: Duration,
         fetch: impl std::future::Future<Output = Result<T, E>>,
@@ -216,7 +216,7 @@ impl FeedHttp {
     }
 
     /// Adds a header to every request (a key's, known only when the feed opens).
-    pub fn with_header(mut self, name: &'static str, value: String) -> FeedHttp {
+    pub(crate) fn with_header(mut self, name: &'static str, value: String) -> FeedHttp {
         self.spec.headers.push((name, value));
         self
     }
@@ -286,7 +286,7 @@ impl FeedHttp {
 
     /// POST `body` (of `content_type`) to `path` below the base URL, for the feeds whose queries
     /// are bodies (GraphQL, HAFAS, Trafikverket); cached per URL and body like a GET.
-    pub async fn post(
+    pub(crate) async fn post(
         &self,
         path: &str,
         body: String,
@@ -439,7 +439,7 @@ impl FeedHttp {
 
     /// GET `path` and read the answer with `parse`; a payload it cannot read counts as a
     /// failure of the upstream (it backs off like any other).
-    pub async fn get_parsed<T>(
+    pub(crate) async fn get_parsed<T>(
         &self,
         path: &str,
         parse: impl FnOnce(&[u8]) -> Result<T, ParseError>,
@@ -450,7 +450,7 @@ impl FeedHttp {
 
     /// GET the board at `path`, read it with `parse`, and complete its station as `code`:
     /// what most feeds' `board` does.
-    pub async fn get_board(
+    pub(crate) async fn get_board(
         &self,
         path: &str,
         code: &str,
@@ -461,7 +461,7 @@ impl FeedHttp {
     }
 
     /// POST `body` and read the answer with `parse`, as [`get_parsed`](Self::get_parsed).
-    pub async fn post_parsed<T>(
+    pub(crate) async fn post_parsed<T>(
         &self,
         path: &str,
         body: String,
@@ -474,7 +474,7 @@ impl FeedHttp {
 
     /// POST a board's query, read the answer with `parse`, and complete its station as
     /// `code` (the feeds whose queries are JSON bodies: HAFAS, GraphQL).
-    pub async fn post_board(
+    pub(crate) async fn post_board(
         &self,
         path: &str,
         body: String,
@@ -488,7 +488,7 @@ impl FeedHttp {
     }
 
     /// A parse failure, worded like the others.
-    pub fn bad_payload(&self, e: ParseError) -> SourceError {
+    pub(crate) fn bad_payload(&self, e: ParseError) -> SourceError {
         self.fail(format!("unreadable answer at {}: {}", e.at, e.reason))
     }
 }

@@ -49,7 +49,7 @@ const WRAP_SLACK: i64 = 60;
 /// A delay without Irish Rail's day wrap: one whole day off where the rest is a delay a train
 /// can have (within [`WRAP_SLACK`]); anything else unchanged (the shared bound in
 /// [`crate::model::plausible`] then shows an impossible one as no data).
-pub fn without_day_wrap(minutes: i64) -> i64 {
+pub(crate) fn without_day_wrap(minutes: i64) -> i64 {
     const DAY: i64 = 24 * 60;
     [DAY, -DAY]
         .into_iter()

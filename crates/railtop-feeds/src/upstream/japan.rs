@@ -71,12 +71,12 @@ struct OdptTrain {
 }
 
 /// `odpt.Station:JR-East.JobanRapid.Tennodai` → `Tennodai`; `odpt.Operator:JR-East` → `JR-East`.
-pub fn last_part(id: &str) -> String {
+pub(crate) fn last_part(id: &str) -> String {
     id.rsplit(['.', ':']).next().unwrap_or(id).to_string()
 }
 
 /// `odpt.RailDirection:OuterLoop` → `Outer loop`, `…:Northbound` → `Northbound`.
-pub fn direction_words(id: &str) -> String {
+pub(crate) fn direction_words(id: &str) -> String {
     let name = last_part(id);
     let mut words = String::with_capacity(name.len() + 2);
     for (i, c) in name.chars().enumerate() {
@@ -266,7 +266,7 @@ pub fn open(o: Opened) -> Arc<dyn Feed> {
     Live::open(o.http, o.hub, Japan { key: o.key })
 }
 
-pub struct Japan {
+pub(crate) struct Japan {
     key: String,
 }
 

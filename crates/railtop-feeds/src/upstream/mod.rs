@@ -113,7 +113,12 @@ impl Journey {
     /// run alone: cancelled when every stop is, arrived once the last is passed, running once
     /// one is; the delay at the last stop passed; from and to the run's ends; the next stop
     /// neither passed nor cancelled; partly cancelled when some stops are. The feed adds the rest.
-    pub fn of_stops(id: &str, code: String, country: &str, stops: Vec<JourneyStop>) -> Journey {
+    pub(crate) fn of_stops(
+        id: &str,
+        code: String,
+        country: &str,
+        stops: Vec<JourneyStop>,
+    ) -> Journey {
         let cancelled = !stops.is_empty() && stops.iter().all(|s| s.cancelled);
         let arrived = stops.last().is_some_and(|s| s.passed);
         let started = stops.iter().any(|s| s.passed);
@@ -227,7 +232,7 @@ pub trait Adapter: Send + Sync + 'static {
 }
 
 /// A station list's path below the feed's base URL, and its parser.
-pub type StationsAt = (&'static str, fn(&[u8]) -> Result<Vec<Station>, ParseError>);
+pub(crate) type StationsAt = (&'static str, fn(&[u8]) -> Result<Vec<Station>, ParseError>);
 
 /// What [`Adapter::trains`] is asked: the station named by the request, if any, the feed's
 /// hub (its row's unless the configuration names another), and the time.
@@ -256,10 +261,10 @@ pub struct JourneyAsk<'a> {
 }
 
 /// A feed's own list of trains, or `None` for "list a board's trains instead".
-pub type OwnTrains = SourceResult<Option<Vec<Train>>>;
+pub(crate) type OwnTrains = SourceResult<Option<Vec<Train>>>;
 
 /// The registry's `open` for an adapter that needs nothing but its door and its hub.
-pub fn open_plain<A: Adapter + Default>(o: Opened) -> Arc<dyn Feed> {
+pub(crate) fn open_plain<A: Adapter + Default>(o: Opened) -> Arc<dyn Feed> {
     Live::open(o.http, o.hub, A::default())
 }
 
@@ -385,7 +390,7 @@ pub fn place(country: &str, code: &str) -> Option<(f64, f64)> {
 
 /// Whether the station directory (the embedded lists and the feeds' own) has `code` as a code
 /// or alias in `country`.
-pub fn in_station_list(country: &str, code: &str) -> bool {
+pub(crate) fn in_station_list(country: &str, code: &str) -> bool {
     crate::stations::current()
         .by_code(code, Some(country))
         .is_some()
@@ -393,7 +398,7 @@ pub fn in_station_list(country: &str, code: &str) -> bool {
 
 /// For countries whose feeds have boards but no positions: the trains of a hub's board, as
 /// realtime records with no position (the hub rule, docs/architecture.md). Each not yet departed, or cancelled.
-pub fn trains_from_board(
+pub(crate) fn trains_from_board(
     country: &str,
     station: &StationInfo,
     departures: &[Departure],
@@ -415,7 +420,7 @@ pub fn board_code(d: &Departure) -> String {
 }
 
 /// The day and code of a board's train id `<slug>-<YYYYMMDD>-<code>` ([`trains_from_board`]).
-pub fn board_train_id<'a>(slug: &str, id: &'a str) -> Option<(&'a str, &'a str)> {
+pub(crate) fn board_train_id<'a>(slug: &str, id: &'a str) -> Option<(&'a str, &'a str)> {
     let (day, code) = id.strip_prefix(slug)?.strip_prefix('-')?.split_once('-')?;
     let is_day = day.len() == 8 && day.bytes().all(|b| b.is_ascii_digit());
     (is_day && !code.is_empty()).then_some((day, code))
@@ -425,7 +430,7 @@ pub fn board_train_id<'a>(slug: &str, id: &'a str) -> Option<(&'a str, &'a str)>
 /// what the feed keeps beside its departure (a trip id, a pass list), and the train's record as
 /// `realtime` listed it, at the station `station` says. `None`: not an id of `slug`'s boards,
 /// or not on this board.
-pub fn board_train<T, D: std::borrow::Borrow<Departure>>(
+pub(crate) fn board_train<T, D: std::borrow::Borrow<Departure>>(
     slug: &str,
     id: &str,
     rows: impl IntoIterator<Item = (T, D)>,
@@ -446,10 +451,10 @@ pub fn board_train<T, D: std::borrow::Borrow<Departure>>(
 }
 
 /// Rows of the hub's board that `realtime` lists as trains.
-pub const HUB_ROWS: usize = 40;
+pub(crate) const HUB_ROWS: usize = 40;
 
 /// How long an all-countries answer waits for the slowest feed.
-pub const MERGE_DEADLINE: Duration = Duration::from_secs(4);
+pub(crate) const MERGE_DEADLINE: Duration = Duration::from_secs(4);
 
 /// `realtime` for a feed without positions: its hub's board (or `stop`'s), as trains.
 async fn hub_trains(

@@ -283,7 +283,7 @@ pub fn open(o: Opened) -> Arc<dyn Feed> {
     Live::open(http, o.hub, Netherlands)
 }
 
-pub struct Netherlands;
+pub(crate) struct Netherlands;
 
 /// A station's board: its path (NS codes as `station=`, UIC numbers as `uicCode=`) and code.
 fn board_path(station: &str) -> SourceResult<(String, String)> {

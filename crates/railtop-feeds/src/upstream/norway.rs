@@ -31,7 +31,7 @@ use serde::Deserialize;
 const COUNTRY: Country = country::NORWAY;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
 /// `<company>-<application>`, as Entur asks.
-pub const CLIENT_NAME: &str = "railtop-terminalboards";
+pub(crate) const CLIENT_NAME: &str = "railtop-terminalboards";
 const JOURNEY_PLANNER: &str = "/journey-planner/v3/graphql";
 const STOP_PREFIX: &str = "NSR:StopPlace:";
 
@@ -344,7 +344,7 @@ struct JourneyQuay {
 
 /// The vehicles API's train `id` (`norway-<vehicle>`): its record, its service journey's id and
 /// day.
-pub fn find_vehicle(
+pub(crate) fn find_vehicle(
     bytes: &[u8],
     id: &str,
 ) -> Result<Option<(Train, String, Option<String>)>, ParseError> {

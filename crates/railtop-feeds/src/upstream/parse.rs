@@ -44,7 +44,7 @@ pub fn platforms(
     }
 }
 
-pub fn in_order<K: Ord>(mut rows: Vec<(K, Departure)>) -> Vec<Departure> {
+pub(crate) fn in_order<K: Ord>(mut rows: Vec<(K, Departure)>) -> Vec<Departure> {
     rows.sort_by(|a, b| a.0.cmp(&b.0));
     rows.into_iter().map(|(_, d)| d).collect()
 }
@@ -123,7 +123,7 @@ fn json_once<T: DeserializeOwned>(feed: &'static str, bytes: &[u8]) -> Result<T,
 /// A place as JSON feeds write it, `{"latitude": …, "longitude": …}` (db-rest, Entur), each
 /// read tolerantly.
 #[derive(Debug, serde::Deserialize)]
-pub struct Location {
+pub(crate) struct Location {
     #[serde(default, deserialize_with = "crate::model::tolerant::opt_f64")]
     pub latitude: Option<f64>,
     #[serde(default, deserialize_with = "crate::model::tolerant::opt_f64")]

@@ -186,7 +186,7 @@ pub static FEEDS: &[FeedRow] = &[
 ];
 
 /// Countries of the API with no feed to read, and why.
-pub static NO_FEED: &[(&Country, &str)] = &[
+pub(crate) static NO_FEED: &[(&Country, &str)] = &[
     (
         &country::EGYPT,
         "no public realtime rail feed exists (ENR's systems are closed)",

@@ -34,18 +34,18 @@ use chrono::{DateTime, NaiveDate, Utc};
 const COUNTRY: Country = country::SPAIN;
 
 /// Renfe's long-distance static GTFS (AVE, Larga Distancia, Media Distancia).
-pub const LONG_DISTANCE_STATIC: &str =
+pub(crate) const LONG_DISTANCE_STATIC: &str =
     "https://ssl.renfe.com/gtransit/Fichero_AV_LD/google_transit.zip";
 
 /// Renfe's reading of GTFS-Realtime (see the module's notes).
-pub const RENFE: Dialect = Dialect {
+pub(crate) const RENFE: Dialect = Dialect {
     tidy,
     label,
     trip: trip_label,
 };
 
 /// Renfe's two feeds, as Spain's registry row reads them: paths below its base URL.
-pub const PARTS: &[gtfs::Part] = &[
+pub(crate) const PARTS: &[gtfs::Part] = &[
     gtfs::Part {
         name: "Renfe Cercanías",
         vehicle_positions: "/vehicle_positions.json",
@@ -129,7 +129,7 @@ pub fn label(text: &str) -> Label {
 
 /// What a trip id says: `3015M23559C1` (núcleo, service, train 23559, line C1) and
 /// `0146012026-10-10` (train 01460, variant, day) → the train's number, and the Cercanías line.
-pub fn trip_label(trip_id: &str) -> Label {
+pub(crate) fn trip_label(trip_id: &str) -> Label {
     let id = trip_id.trim();
     if trip_day(id).is_some() {
         let number = id
@@ -157,7 +157,7 @@ pub fn trip_label(trip_id: &str) -> Label {
 }
 
 /// The service day at the end of a long-distance trip id: `0146012026-10-10` → 2026-10-10.
-pub fn trip_day(trip_id: &str) -> Option<NaiveDate> {
+pub(crate) fn trip_day(trip_id: &str) -> Option<NaiveDate> {
     let tail = trip_id
         .trim()
         .get(trip_id.trim().len().checked_sub(10)?..)?;

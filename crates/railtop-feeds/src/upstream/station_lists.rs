@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 /// How often the refresher looks for lists due.
-pub const CHECK_EVERY: Duration = Duration::from_secs(3600);
+pub(crate) const CHECK_EVERY: Duration = Duration::from_secs(3600);
 
 /// What one round did for one feed (logged, and read by tests).
 #[derive(Debug, Clone, PartialEq)]

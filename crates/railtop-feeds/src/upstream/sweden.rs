@@ -402,7 +402,7 @@ pub fn parse_train(
 
 /// Every public announcement of train `ident` from the start of `day` (Swedish time) to noon
 /// of the next, in advertised order.
-pub fn train_request(key: &str, ident: &str, day: chrono::NaiveDate) -> String {
+pub(crate) fn train_request(key: &str, ident: &str, day: chrono::NaiveDate) -> String {
     let next = day.succ_opt().unwrap_or(day);
     format!(
         "<REQUEST><LOGIN authenticationkey=\"{}\"/><QUERY objecttype=\"TrainAnnouncement\" schemaversion=\"1.8\" orderby=\"AdvertisedTimeAtLocation\"><FILTER><AND><EQ name=\"AdvertisedTrainIdent\" value=\"{}\"/><EQ name=\"Advertised\" value=\"true\"/><GT name=\"AdvertisedTimeAtLocation\" value=\"{}T00:00:00\"/><LT name=\"AdvertisedTimeAtLocation\" value=\"{}T12:00:00\"/></AND></FILTER></QUERY></REQUEST>",
@@ -418,7 +418,7 @@ fn xml_attr(s: &str) -> std::borrow::Cow<'_, str> {
     quick_xml::escape::escape(s)
 }
 
-pub fn stations_request(key: &str) -> String {
+pub(crate) fn stations_request(key: &str) -> String {
     format!(
         "<REQUEST><LOGIN authenticationkey=\"{}\"/><QUERY objecttype=\"TrainStation\" schemaversion=\"1.4\"><FILTER><EQ name=\"Advertised\" value=\"true\"/></FILTER><INCLUDE>LocationSignature</INCLUDE><INCLUDE>AdvertisedLocationName</INCLUDE><INCLUDE>CountryCode</INCLUDE><INCLUDE>Geometry.WGS84</INCLUDE></QUERY></REQUEST>",
         xml_attr(key)
@@ -426,7 +426,7 @@ pub fn stations_request(key: &str) -> String {
 }
 
 /// Departures from `signature` advertised from 15 minutes ago to 3 hours ahead.
-pub fn board_request(key: &str, signature: &str) -> String {
+pub(crate) fn board_request(key: &str, signature: &str) -> String {
     format!(
         "<REQUEST><LOGIN authenticationkey=\"{}\"/><QUERY objecttype=\"TrainAnnouncement\" schemaversion=\"1.8\" orderby=\"AdvertisedTimeAtLocation\"><FILTER><AND><EQ name=\"ActivityType\" value=\"Avgang\"/><EQ name=\"LocationSignature\" value=\"{}\"/><EQ name=\"Advertised\" value=\"true\"/><GT name=\"AdvertisedTimeAtLocation\" value=\"$dateadd(-00:15:00)\"/><LT name=\"AdvertisedTimeAtLocation\" value=\"$dateadd(03:00:00)\"/></AND></FILTER></QUERY></REQUEST>",
         xml_attr(key),
@@ -448,7 +448,7 @@ pub fn open(o: Opened) -> Arc<dyn Feed> {
     Live::open(o.http, o.hub, sweden)
 }
 
-pub struct Sweden {
+pub(crate) struct Sweden {
     key: String,
     names: Kept<Result<Arc<Names>, SourceError>>,
 }

@@ -4,7 +4,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use chrono_tz::Tz;
 
 /// `HH:MM` of an instant on the station's clock.
-pub fn local_hhmm(t: DateTime<Utc>, tz: Tz) -> String {
+pub(crate) fn local_hhmm(t: DateTime<Utc>, tz: Tz) -> String {
     t.with_timezone(&tz).format("%H:%M").to_string()
 }
 
@@ -23,7 +23,7 @@ pub fn parse_offset_time(s: &str) -> Option<DateTime<Utc>> {
 
 /// A row's planned instant and its expected one, for feeds that send both as offset times
 /// (NS, Trafikverket): no row without a plan, and no expected time for a cancelled train.
-pub fn planned_and_expected(
+pub(crate) fn planned_and_expected(
     planned: Option<&str>,
     expected: Option<&str>,
     cancelled: bool,
@@ -35,13 +35,13 @@ pub fn planned_and_expected(
 
 /// `t` plus `seconds` from a feed, `None` past chrono's range (a feed's `delay` of
 /// `-9223372036854775808` must not panic).
-pub fn plus_seconds(t: DateTime<Utc>, seconds: i64) -> Option<DateTime<Utc>> {
+pub(crate) fn plus_seconds(t: DateTime<Utc>, seconds: i64) -> Option<DateTime<Utc>> {
     chrono::TimeDelta::try_seconds(seconds).and_then(|d| t.checked_add_signed(d))
 }
 
 /// A wall-clock time on `tz`'s clock as an instant (the earlier of an autumn repeat; `None` in a
 /// spring gap).
-pub fn local_instant(t: chrono::NaiveDateTime, tz: Tz) -> Option<DateTime<Utc>> {
+pub(crate) fn local_instant(t: chrono::NaiveDateTime, tz: Tz) -> Option<DateTime<Utc>> {
     use chrono::TimeZone;
     tz.from_local_datetime(&t)
         .earliest()
@@ -50,7 +50,7 @@ pub fn local_instant(t: chrono::NaiveDateTime, tz: Tz) -> Option<DateTime<Utc>> 
 
 /// A clock time on `tz`'s clock, on whichever of the three dates around `reference` puts it
 /// nearest to it: an expected or actual time beside a planned one, or a time with no date.
-pub fn nearest(time: NaiveTime, reference: DateTime<Utc>, tz: Tz) -> Option<DateTime<Utc>> {
+pub(crate) fn nearest(time: NaiveTime, reference: DateTime<Utc>, tz: Tz) -> Option<DateTime<Utc>> {
     let day = reference.with_timezone(&tz).date_naive();
     [day.pred_opt(), Some(day), day.succ_opt()]
         .into_iter()
@@ -62,7 +62,7 @@ pub fn nearest(time: NaiveTime, reference: DateTime<Utc>, tz: Tz) -> Option<Date
 /// The planned clock times of one run, in its order, from the run's first day: a time more than
 /// an hour before the latest one is on the next day (a run past midnight; a few minutes back is
 /// a feed's rounding, not a day).
-pub struct RunClock {
+pub(crate) struct RunClock {
     tz: Tz,
     day: NaiveDate,
     latest: Option<chrono::NaiveDateTime>,
@@ -93,7 +93,7 @@ impl RunClock {
 }
 
 /// Delay in whole minutes between a planned and an expected instant.
-pub fn delay_minutes(planned: DateTime<Utc>, expected: DateTime<Utc>) -> i64 {
+pub(crate) fn delay_minutes(planned: DateTime<Utc>, expected: DateTime<Utc>) -> i64 {
     minutes_from_seconds((expected - planned).num_seconds())
 }
 

@@ -339,7 +339,7 @@ const CODES: CodeShape = codes::letters(
 
 /// The feed's adapter (its registry row opens it with `open_plain`).
 #[derive(Default)]
-pub struct UnitedStates;
+pub(crate) struct UnitedStates;
 
 /// Amtraker's `/v3/stations` as the directory's list: an object keyed by code (Amtrak's three
 /// letters, Brightline's and VIA's four) → name and position.

@@ -7,7 +7,7 @@ use quick_xml::events::Event;
 use quick_xml::Reader;
 use std::collections::HashMap;
 
-pub type Record = HashMap<String, String>;
+pub(crate) type Record = HashMap<String, String>;
 
 /// Every `<record>` element of `xml`, at any depth; an error names `feed` and the byte.
 pub fn records(feed: &'static str, xml: &[u8], record: &str) -> Result<Vec<Record>, ParseError> {

@@ -35,7 +35,7 @@ pub const SIMULATED_COUNTRIES: [&str; 9] = [
     "spain",
 ];
 
-pub const ATTRIBUTION: &str =
+pub(crate) const ATTRIBUTION: &str =
     "DEMO: simulated trains on real lines (railtop's simulator), not real data";
 
 /// Trains stay listed this long after reaching their terminus.

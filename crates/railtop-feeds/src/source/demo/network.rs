@@ -27,7 +27,7 @@ pub struct Line {
 }
 
 impl Line {
-    pub fn run_min(&self) -> u32 {
+    pub(crate) fn run_min(&self) -> u32 {
         self.stops.last().map_or(0, |s| s.at_min)
     }
 
@@ -132,7 +132,7 @@ impl Network {
     }
 
     /// Finds a station by code or alias: (country index, station index).
-    pub fn find_station(&self, query: &str) -> Option<(usize, usize)> {
+    pub(crate) fn find_station(&self, query: &str) -> Option<(usize, usize)> {
         self.countries.iter().enumerate().find_map(|(ci, c)| {
             c.stations
                 .iter()

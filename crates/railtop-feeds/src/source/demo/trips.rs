@@ -7,7 +7,7 @@ use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 
 /// One run of a line on one service day: the unit everything random is keyed on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TripKey {
+pub(crate) struct TripKey {
     pub country: u16,
     pub line: u16,
     /// 0: as listed in lines.txt; 1: the reverse.
@@ -51,7 +51,7 @@ const NO_GPS_SHARE: f64 = 0.08;
 const PLATFORM_CHANGE_SHARE: f64 = 0.05;
 
 impl<'n> Trip<'n> {
-    pub fn stop_count(&self) -> usize {
+    pub(crate) fn stop_count(&self) -> usize {
         self.line.stops.len()
     }
 
@@ -86,20 +86,20 @@ impl<'n> Trip<'n> {
         walk::unit(walk::mix(self.hash ^ salt))
     }
 
-    pub fn is_cancelled(&self) -> bool {
+    pub(crate) fn is_cancelled(&self) -> bool {
         self.chance(0xca4ce1) < CANCELLED_SHARE
     }
 
-    pub fn has_realtime(&self) -> bool {
+    pub(crate) fn has_realtime(&self) -> bool {
         self.chance(0x4ea1) >= NO_REALTIME_SHARE
     }
 
-    pub fn has_gps(&self) -> bool {
+    pub(crate) fn has_gps(&self) -> bool {
         self.chance(0x6b5) >= NO_GPS_SHARE
     }
 
     /// Steps of the delay walk taken by `now`: none before departure, frozen after arrival.
-    pub fn walk_steps(&self, now: DateTime<Utc>) -> u32 {
+    pub(crate) fn walk_steps(&self, now: DateTime<Utc>) -> u32 {
         let elapsed = (now - self.start).num_minutes().max(0);
         let cap = (i64::from(self.line.run_min()) + 10) / STEP_MIN;
         (elapsed / STEP_MIN).min(cap) as u32
@@ -161,7 +161,7 @@ impl<'n> Trip<'n> {
 
     /// Average speed on the current stretch in km/h (the straight distance between the two
     /// stations over the scheduled running time); 0 standing at a station.
-    pub fn speed_kmh(&self, progress: Progress) -> Option<f64> {
+    pub(crate) fn speed_kmh(&self, progress: Progress) -> Option<f64> {
         match progress {
             Progress::AtStop(_) => Some(0.0),
             Progress::Between(i, _) => {
@@ -227,7 +227,7 @@ impl<'n> Trip<'n> {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Progress {
+pub(crate) enum Progress {
     NotDeparted,
     AtStop(usize),
     /// Between stop `i` and `i + 1`, the fraction of the way done.
@@ -250,13 +250,13 @@ impl Progress {
 
 /// The simulation's knobs: its seed, and how many times the timetable's frequency it runs.
 #[derive(Debug, Clone, Copy)]
-pub struct Knobs {
+pub(crate) struct Knobs {
     pub seed: u64,
     pub scale: u32,
 }
 
 /// Every trip of line `line_idx` of country `country_idx` whose origin departure lies in `[from, to]`.
-pub fn trips_between<'n>(
+pub(crate) fn trips_between<'n>(
     net: &'n CountryNet,
     (country_idx, line_idx): (u16, u16),
     knobs: Knobs,
@@ -336,7 +336,7 @@ pub fn run<'n>(
 }
 
 /// The trip an id of [`Trip::id`] names: `<country>-<YYYYMMDD>-<line><a|b>-<run>`.
-pub fn parse_id(id: &str) -> Option<(&str, NaiveDate, u16, u8, u32)> {
+pub(crate) fn parse_id(id: &str) -> Option<(&str, NaiveDate, u16, u8, u32)> {
     let mut parts = id.rsplitn(4, '-');
     let k = parts.next()?.parse().ok()?;
     let line_dir = parts.next()?;

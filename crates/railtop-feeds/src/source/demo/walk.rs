@@ -2,7 +2,7 @@
 //! every trip's fate is a pure function of (seed, trip, step) and any instant can be replayed.
 
 /// splitmix64's finaliser: a good 64-bit mix.
-pub fn mix(mut z: u64) -> u64 {
+pub(crate) fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -63,7 +63,7 @@ impl Profile {
 }
 
 /// Minutes between two steps of the walk.
-pub const STEP_MIN: i64 = 2;
+pub(crate) const STEP_MIN: i64 = 2;
 
 /// The bounded random walk of a trip's delay: its value after `steps` steps, continuing from a
 /// known `(from_step, from_delay)` (use `(0, profile.initial)` to start afresh).

@@ -47,7 +47,7 @@ const STATIC_TTL: Duration = Duration::from_secs(24 * 3600);
 pub use crate::config::GtfsFeedConfig;
 
 /// A `[[feeds]]` entry: its URLs are whole, its identity comes from the configuration.
-pub fn open_configured(wire: Wire, config: GtfsFeedConfig) -> Arc<dyn Feed> {
+pub(crate) fn open_configured(wire: Wire, config: GtfsFeedConfig) -> Arc<dyn Feed> {
     // Feeds live as long as the program; their names are made `'static` once.
     let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
     let spec = FeedSpec {
@@ -63,7 +63,7 @@ pub fn open_configured(wire: Wire, config: GtfsFeedConfig) -> Arc<dyn Feed> {
     Live::open(http, String::new(), GtfsFeed::new(config))
 }
 
-pub struct GtfsFeed {
+pub(crate) struct GtfsFeed {
     config: GtfsFeedConfig,
     dialect: Dialect,
     timetable: Kept<Option<Arc<Timetable>>>,
@@ -75,7 +75,7 @@ impl GtfsFeed {
     }
 
     /// A feed whose payloads `dialect` mends (see [`Dialect`]).
-    pub fn with_dialect(config: GtfsFeedConfig, dialect: Dialect) -> GtfsFeed {
+    pub(crate) fn with_dialect(config: GtfsFeedConfig, dialect: Dialect) -> GtfsFeed {
         GtfsFeed {
             config,
             dialect,

@@ -73,7 +73,7 @@ const MAIN_STATIONS: &[&str] = &["S08409", "S09218", "S05043", "S06421"];
 const PROGRESS_ASKED: usize = 8;
 
 /// An RFI station id: `S01700`.
-pub static CODES: CodeShape = CodeShape {
+pub(crate) static CODES: CodeShape = CodeShape {
     len: 6..=6,
     char_ok: |c| c == 'S' || c.is_ascii_digit(),
     prefix: "S",
@@ -208,7 +208,7 @@ impl Run {
 
     /// The run a train id names (`italy-S01326-24961-1702422000000`, as [`Run::id`] writes
     /// it); `None` for ids of trains known only from a board.
-    pub fn from_id(id: &str) -> Option<Run> {
+    pub(crate) fn from_id(id: &str) -> Option<Run> {
         let mut parts = id.strip_prefix("italy-")?.splitn(3, '-');
         let origin = CODES.spell(parts.next()?)?;
         let number = parts.next()?.parse().ok()?;
@@ -287,7 +287,7 @@ fn platform(p: &Option<String>) -> Option<String> {
 
 /// "NAPOLI CENTRALE" → "Napoli Centrale", "MILANO P.GARIBALDI" → "Milano P.Garibaldi";
 /// a name already in mixed case is left as it is.
-pub fn title_case(name: &str) -> String {
+pub(crate) fn title_case(name: &str) -> String {
     let name = name.trim();
     if name.chars().any(char::is_lowercase) {
         return name.to_string();
@@ -390,7 +390,7 @@ pub fn parse_board_trains(
 
 /// `{date}` of a board's path: the minute of `now` on the Italian clock, as JavaScript's
 /// `Date.toString()` writes it, escaped for a path.
-pub fn board_date(now: DateTime<Utc>) -> String {
+pub(crate) fn board_date(now: DateTime<Utc>) -> String {
     now.with_timezone(&TZ)
         .format("%a %b %d %Y %H:%M:00 GMT%z")
         .to_string()
@@ -415,7 +415,7 @@ const BOARD_PROGRESS: usize = 4;
 
 /// The feed's adapter (its registry row opens it with `open_plain`).
 #[derive(Default)]
-pub struct Italy {
+pub(crate) struct Italy {
     /// RFI id → name, learnt from every run's stops (boards name no station).
     names: std::sync::Mutex<HashMap<String, String>>,
     /// Run id → its last progress and when: a board says nothing of a run cut short or
