@@ -169,7 +169,7 @@ impl Startups {
 
     /// A place for a new connection from `ip`, or `None` (turned away), drawing on `roll`
     /// (0..100) when `ip` already has a handshake under way.
-    pub fn enter_with(self: &Arc<Self>, ip: IpAddr, roll: u32) -> Option<Startup> {
+    pub(crate) fn enter_with(self: &Arc<Self>, ip: IpAddr, roll: u32) -> Option<Startup> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         if open.total >= self.full {
             return None;

@@ -76,7 +76,7 @@ const MAX_OPEN_CEILING: usize = 16_384;
 
 impl ConnectionLimits {
     /// The caps in force, in all and per IP, given the open-file limit.
-    pub fn caps(&self, fd_limit: Option<u64>) -> (usize, usize) {
+    pub(crate) fn caps(&self, fd_limit: Option<u64>) -> (usize, usize) {
         let room = fd_limit.map_or(MAX_OPEN_CEILING, |n| {
             usize::try_from(n.saturating_sub(FD_RESERVE)).unwrap_or(MAX_OPEN_CEILING)
         });
@@ -88,7 +88,7 @@ impl ConnectionLimits {
 
 /// The client's address, as handlers see it (`ConnectInfo<Peer>`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Peer(pub SocketAddr);
+pub(crate) struct Peer(pub SocketAddr);
 
 static ACCEPT_FAILED: Tally = Tally::new("accepts failed", Duration::from_secs(1));
 static REFUSED: Tally = Tally::new(
@@ -115,7 +115,7 @@ pub async fn accept(listener: &TcpListener) -> (TcpStream, SocketAddr) {
 
 /// Raises this process's open-file limit to its hard limit (as Go's runtime does) and returns
 /// the limit in force, if the system says.
-pub fn raise_open_file_limit() -> Option<u64> {
+pub(crate) fn raise_open_file_limit() -> Option<u64> {
     #[cfg(unix)]
     {
         let mut limit = libc::rlimit {

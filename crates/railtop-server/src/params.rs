@@ -21,7 +21,7 @@ fn get<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
 }
 
 /// Longest value of `source`, `stop` or `station`: no code, slug or name comes near it.
-pub const MAX_VALUE_CHARS: usize = 100;
+pub(crate) const MAX_VALUE_CHARS: usize = 100;
 
 /// A parameter's value, refused when longer than any real one could be.
 fn bounded<'a>(pairs: &'a [(String, String)], name: &str) -> Result<Option<&'a str>, SourceError> {
@@ -67,7 +67,7 @@ pub fn departures(raw: Option<&str>) -> Result<DeparturesQuery, SourceError> {
 }
 
 /// Longest train id: a HAFAS journey id runs to about 150 characters.
-pub const MAX_ID_CHARS: usize = 300;
+pub(crate) const MAX_ID_CHARS: usize = 300;
 
 /// `id=<train id>` of railtop's `/api/live/train`: required, as a realtime answer wrote it.
 pub fn train(raw: Option<&str>) -> Result<String, SourceError> {

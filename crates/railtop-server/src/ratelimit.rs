@@ -16,7 +16,7 @@ use std::time::Duration;
 type Limiter =
     RateLimiter<IpAddr, DashMapStateStore<IpAddr>, DefaultClock, StateInformationMiddleware>;
 
-pub struct PerIpLimit {
+pub(crate) struct PerIpLimit {
     limiter: Limiter,
     per_minute: u32,
     shared: Option<Arc<RedisStore>>,
@@ -24,7 +24,7 @@ pub struct PerIpLimit {
 
 /// What the limiter said about one request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     Allowed {
         limit: u32,
         remaining: u32,
@@ -75,7 +75,7 @@ impl PerIpLimit {
 
     /// Counts one request of `ip` in this process's own bucket (the SSH server's connection
     /// rate, and the API's while Redis is unavailable).
-    pub fn check_local(&self, ip: IpAddr) -> Verdict {
+    pub(crate) fn check_local(&self, ip: IpAddr) -> Verdict {
         let limit = self.per_minute;
         let refill = Duration::from_secs(60) / limit;
         match self.limiter.check_key(&ip) {
@@ -103,7 +103,7 @@ impl PerIpLimit {
 }
 
 /// Whole seconds, rounded up: a client told "0" would come straight back.
-pub fn ceil_secs(d: Duration) -> u64 {
+pub(crate) fn ceil_secs(d: Duration) -> u64 {
     d.as_secs() + u64::from(d.subsec_nanos() > 0)
 }
 
