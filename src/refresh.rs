@@ -67,7 +67,7 @@ pub struct Wanted {
 }
 
 /// Quiet time after a selection change before fetching: holding → skips countries, not fetches.
-pub const DEBOUNCE: Duration = Duration::from_millis(250);
+pub(crate) const DEBOUNCE: Duration = Duration::from_millis(250);
 
 pub struct Intervals {
     pub realtime_secs: u64,
@@ -160,7 +160,7 @@ async fn search(
 }
 
 /// One board poller per station, for the kiosk: each refreshes on its own interval.
-pub fn spawn_boards(
+pub(crate) fn spawn_boards(
     source: Arc<CachedSource>,
     clock: Clock,
     stations: Vec<String>,

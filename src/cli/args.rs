@@ -83,7 +83,7 @@ pub struct Cli {
 impl Cli {
     /// The source options in force: the subcommand's where it gives them, else the ones before
     /// it (`railtop --source demo trains` and `railtop trains --source demo` are the same).
-    pub fn source_args(&self) -> SourceArgs {
+    pub(crate) fn source_args(&self) -> SourceArgs {
         let after = match &self.command {
             Some(Command::Serve(ServeArgs { from, .. }))
             | Some(Command::Board(BoardArgs { from, .. }))

@@ -36,7 +36,7 @@ struct Opened {
 }
 
 /// Opens the source the configuration names.
-pub fn open_source(
+pub(crate) fn open_source(
     cli: &Cli,
     config: &Config,
     shared: Option<Arc<RedisStore>>,

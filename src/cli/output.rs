@@ -14,7 +14,7 @@ pub enum Format {
 
 /// `+7 min`, `-2 min`, `on time`; `no data` where there is no realtime data (never shown as
 /// on time; the words every screen uses).
-pub fn delay_text(delay: Option<i64>) -> String {
+pub(crate) fn delay_text(delay: Option<i64>) -> String {
     match delay {
         None => "no data".into(),
         Some(0) => "on time".into(),
@@ -26,7 +26,7 @@ pub fn delay_text(delay: Option<i64>) -> String {
 /// When an answer was fetched, as a person reads it: on `tz`'s clock with the zone's name (a
 /// station's), else on this machine's clock with its offset; the text as given if it is not
 /// RFC 3339. (JSON keeps the UTC original.)
-pub fn fetched_text(fetched_at: &str, tz: Option<&str>) -> String {
+pub(crate) fn fetched_text(fetched_at: &str, tz: Option<&str>) -> String {
     let Ok(at) = chrono::DateTime::parse_from_rfc3339(fetched_at) else {
         return fetched_at.to_owned();
     };
@@ -43,7 +43,7 @@ pub fn fetched_text(fetched_at: &str, tz: Option<&str>) -> String {
 }
 
 /// `5`, or `3→5` where the planned platform differs.
-pub fn platform_text(actual: Option<&str>, planned: Option<&str>) -> String {
+pub(crate) fn platform_text(actual: Option<&str>, planned: Option<&str>) -> String {
     match (planned, actual) {
         (Some(p), Some(a)) if p != a => format!("{p}→{a}"),
         (_, Some(a)) => a.to_owned(),
@@ -242,7 +242,7 @@ pub fn departures(answer: &DeparturesResponse, format: Format) -> String {
 }
 
 /// `08:05`, or `08:05→08:09` where the expected time differs; empty where there is none.
-pub fn stop_time_text(t: &StopTime) -> String {
+pub(crate) fn stop_time_text(t: &StopTime) -> String {
     match (&t.scheduled, &t.expected) {
         (Some(s), Some(e)) if s != e => format!("{s}→{e}"),
         (Some(s), _) => s.clone(),

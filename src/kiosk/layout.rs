@@ -9,7 +9,7 @@ const HEADER_ROWS: u16 = 4;
 /// The feed's state and the attribution.
 const FOOTER_ROWS: u16 = 2;
 /// Header, column titles (1), footer; a ticker line takes one more when there are messages.
-pub const CHROME_ROWS: u16 = HEADER_ROWS + 1 + FOOTER_ROWS;
+pub(crate) const CHROME_ROWS: u16 = HEADER_ROWS + 1 + FOOTER_ROWS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Areas {
@@ -39,21 +39,21 @@ pub fn areas(area: Rect, ticker: bool) -> Areas {
 
 /// The smallest screen the board is drawn on; below it the screen says so (as the dashboard
 /// does) rather than showing a board without destinations. (Its columns: `screen::widgets::columns`.)
-pub const MIN_WIDTH: u16 = 40;
-pub const MIN_HEIGHT: u16 = CHROME_ROWS + 2;
+pub(crate) const MIN_WIDTH: u16 = 40;
+pub(crate) const MIN_HEIGHT: u16 = CHROME_ROWS + 2;
 
 pub fn too_small(width: u16, height: u16) -> bool {
     width < MIN_WIDTH || height < MIN_HEIGHT
 }
 
 /// Screens shorter than this give the ticker's line to departures.
-pub const TICKER_MIN_HEIGHT: u16 = 16;
+pub(crate) const TICKER_MIN_HEIGHT: u16 = 16;
 
 /// Below this width the clock is plain text, not big digits: the station's name needs the room.
-pub const BIG_CLOCK_MIN_WIDTH: u16 = 60;
+pub(crate) const BIG_CLOCK_MIN_WIDTH: u16 = 60;
 
 /// Departures that fit on one page of a screen `height` rows high (at least one).
-pub fn rows_per_page(height: u16, ticker: bool) -> usize {
+pub(crate) fn rows_per_page(height: u16, ticker: bool) -> usize {
     usize::from(height.saturating_sub(CHROME_ROWS + u16::from(ticker))).max(1)
 }
 

@@ -50,7 +50,7 @@ pub enum ClockStyle {
 const TWELVE_HOUR_COUNTRIES: &[&str] = &["united-states", "malaysia", "egypt"];
 
 /// Departures leaving within this many minutes show a countdown ("in 3 min").
-pub const COUNTDOWN_MINUTES: i64 = 10;
+pub(crate) const COUNTDOWN_MINUTES: i64 = 10;
 
 impl Default for KioskSettings {
     fn default() -> Self {
@@ -81,7 +81,7 @@ impl KioskSettings {
 }
 
 /// `13:05` as a 12-hour clock reads it: `1:05 PM` (other text is kept as it is).
-pub fn twelve_hour(hhmm: &str) -> String {
+pub(crate) fn twelve_hour(hhmm: &str) -> String {
     match NaiveTime::parse_from_str(hhmm, "%H:%M") {
         Ok(t) => t.format("%-I:%M %p").to_string(),
         Err(_) => hhmm.to_string(),
@@ -130,12 +130,12 @@ pub fn parse_hours(s: &str) -> Result<(NaiveTime, NaiveTime), BadHours> {
 }
 
 /// Minutes from the station's `now` until `d` leaves (its expected time, else its scheduled one).
-pub fn leaves_in(d: &Departure, now: NaiveTime) -> Option<i64> {
+pub(crate) fn leaves_in(d: &Departure, now: NaiveTime) -> Option<i64> {
     minutes_until(d.expected_dep.as_deref().unwrap_or(&d.scheduled_dep), now)
 }
 
 /// Minutes from `now` to an `HH:MM` on the same clock, within -12 h … +12 h (midnight-safe).
-pub fn minutes_until(hhmm: &str, now: NaiveTime) -> Option<i64> {
+pub(crate) fn minutes_until(hhmm: &str, now: NaiveTime) -> Option<i64> {
     let t = NaiveTime::parse_from_str(hhmm, "%H:%M").ok()?;
     let diff = (i64::from(t.num_seconds_from_midnight())
         - i64::from(now.num_seconds_from_midnight()))
@@ -170,7 +170,7 @@ impl KioskState {
     }
 
     /// Takes the boards someone else keeps (the SSH server's shared poller).
-    pub fn set_boards(&mut self, boards: &[Polled<DeparturesResponse>]) {
+    pub(crate) fn set_boards(&mut self, boards: &[Polled<DeparturesResponse>]) {
         if boards.len() == self.stations.len() {
             self.boards.clone_from_slice(boards);
             self.page = self.page.min(self.pages() - 1);
@@ -211,7 +211,7 @@ impl KioskState {
     }
 
     /// The name of station `i`: its board's, else the directory's, else the code as given.
-    pub fn station_name(&self, i: usize) -> String {
+    pub(crate) fn station_name(&self, i: usize) -> String {
         self.boards
             .get(i)
             .and_then(|b| b.data.as_ref())
@@ -221,12 +221,12 @@ impl KioskState {
             .unwrap_or_else(|| self.stations.get(i).cloned().unwrap_or_default())
     }
 
-    pub fn local_now(&self) -> NaiveTime {
+    pub(crate) fn local_now(&self) -> NaiveTime {
         self.now.with_timezone(&self.tz()).time()
     }
 
     /// Outside operating hours the screen is blank.
-    pub fn is_closed(&self) -> bool {
+    pub(crate) fn is_closed(&self) -> bool {
         let Some((open, close)) = self.settings.hours else {
             return false;
         };
@@ -239,7 +239,7 @@ impl KioskState {
     }
 
     /// Whether the board's times are written on a 12-hour clock.
-    pub fn twelve_hour(&self) -> bool {
+    pub(crate) fn twelve_hour(&self) -> bool {
         match self.settings.clock {
             ClockStyle::H12 => true,
             ClockStyle::H24 => false,
@@ -261,7 +261,8 @@ impl KioskState {
     }
 
     /// Minutes until `d` leaves (its expected time, else its scheduled one).
-    pub fn minutes_to(&self, d: &Departure) -> Option<i64> {
+    #[cfg(test)]
+    pub(crate) fn minutes_to(&self, d: &Departure) -> Option<i64> {
         leaves_in(d, self.local_now())
     }
 
@@ -307,20 +308,20 @@ impl KioskState {
     }
 
     /// Rows of departures that fit under the header (see `layout`).
-    pub fn rows_per_page(&self) -> usize {
+    pub(crate) fn rows_per_page(&self) -> usize {
         layout::rows_per_page(self.size.1, self.has_messages())
     }
 
     /// Whether a ticker line is shown (cheap: no text is built; asked every tick). Not on short
     /// screens, whose few rows are for departures.
-    pub fn has_messages(&self) -> bool {
+    pub(crate) fn has_messages(&self) -> bool {
         self.size.1 >= layout::TICKER_MIN_HEIGHT
             && self.visible().iter().any(|d| !d.messages.is_empty())
     }
 
     /// The feed's messages about the departures still to come, one at a time: each shows for a
     /// page's time, in turn (on the wall clock, so every screen of a station agrees).
-    pub fn ticker(&self) -> Option<String> {
+    pub(crate) fn ticker(&self) -> Option<String> {
         if self.size.1 < layout::TICKER_MIN_HEIGHT {
             return None;
         }

@@ -17,7 +17,7 @@ use tui_big_text::{BigText, PixelSize};
 
 /// `on time`, `+7 min`, `2 min early`, `cancelled`; `no data` without realtime (the words
 /// every screen uses for it).
-pub fn status_words(delay: Option<i64>, cancelled: bool) -> String {
+pub(crate) fn status_words(delay: Option<i64>, cancelled: bool) -> String {
     match delay {
         _ if cancelled => "cancelled".into(),
         None => "no data".into(),

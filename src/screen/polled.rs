@@ -67,15 +67,15 @@ impl<T> Polled<T> {
     }
 
     /// Data that failed to refresh is shown dimmed.
-    pub fn is_stale(&self) -> bool {
+    pub(crate) fn is_stale(&self) -> bool {
         self.error.is_some() && self.data.is_some()
     }
 
-    pub fn age_secs(&self, now: DateTime<Utc>) -> Option<i64> {
+    pub(crate) fn age_secs(&self, now: DateTime<Utc>) -> Option<i64> {
         self.received_at.map(|t| (now - t).num_seconds().max(0))
     }
 
-    pub fn next_in_secs(&self, now: DateTime<Utc>) -> Option<i64> {
+    pub(crate) fn next_in_secs(&self, now: DateTime<Utc>) -> Option<i64> {
         self.next_fetch.map(|t| (t - now).num_seconds().max(0))
     }
 }

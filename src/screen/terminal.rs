@@ -73,7 +73,7 @@ impl TerminalGuard {
         self.terminal.size().map(|s| (s.width, s.height))
     }
 
-    pub fn autoresize(&mut self) -> io::Result<()> {
+    pub(crate) fn autoresize(&mut self) -> io::Result<()> {
         self.terminal.autoresize()
     }
 

@@ -40,7 +40,7 @@ impl DelayClass {
 }
 
 /// `+7′`, `-2′ early`, `on time`, `no data`, `cancelled`.
-pub fn delay_text(delay: Option<i64>, cancelled: bool) -> String {
+pub(crate) fn delay_text(delay: Option<i64>, cancelled: bool) -> String {
     match (DelayClass::of(delay, cancelled), delay) {
         (DelayClass::Cancelled, _) => "cancelled".into(),
         (DelayClass::NoData, _) | (_, None) => "no data".into(),
@@ -51,7 +51,7 @@ pub fn delay_text(delay: Option<i64>, cancelled: bool) -> String {
 }
 
 /// The platform as shown: `3→4` where it changed, else the one known.
-pub fn platform_text(d: &crate::model::Departure) -> String {
+pub(crate) fn platform_text(d: &crate::model::Departure) -> String {
     match (&d.planned_platform, &d.platform) {
         (Some(p), Some(a)) if p != a => format!("{p}→{a}"),
         (_, Some(a)) => a.clone(),
@@ -62,7 +62,7 @@ pub fn platform_text(d: &crate::model::Departure) -> String {
 
 /// `+7′`, `-2′`, `✓` on time, `✕` cancelled: the status where words do not fit (the same
 /// colours, and the help's legend, say which is which).
-pub fn delay_symbol(delay: Option<i64>, cancelled: bool) -> String {
+pub(crate) fn delay_symbol(delay: Option<i64>, cancelled: bool) -> String {
     match delay {
         _ if cancelled => "✕".into(),
         None => "–".into(),
@@ -128,7 +128,7 @@ impl Theme {
         Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
     }
 
-    pub fn border(&self, focused: bool) -> Style {
+    pub(crate) fn border(&self, focused: bool) -> Style {
         if focused {
             self.fg(Color::Cyan).add_modifier(Modifier::BOLD)
         } else {
@@ -140,12 +140,12 @@ impl Theme {
         Style::default().add_modifier(Modifier::BOLD)
     }
 
-    pub fn header_cells(&self) -> Style {
+    pub(crate) fn header_cells(&self) -> Style {
         self.fg(Color::Gray)
             .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
     }
 
-    pub fn dim(&self) -> Style {
+    pub(crate) fn dim(&self) -> Style {
         self.fg(Color::DarkGray).add_modifier(Modifier::DIM)
     }
 
@@ -153,7 +153,7 @@ impl Theme {
         self.fg(Color::LightRed).add_modifier(Modifier::BOLD)
     }
 
-    pub fn badge(&self) -> Style {
+    pub(crate) fn badge(&self) -> Style {
         if self.mono {
             Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
         } else {
@@ -164,7 +164,7 @@ impl Theme {
         }
     }
 
-    pub fn accent(&self) -> Style {
+    pub(crate) fn accent(&self) -> Style {
         self.fg(Color::Cyan)
     }
 

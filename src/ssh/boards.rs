@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 
-pub type Boards = Arc<Vec<Polled<DeparturesResponse>>>;
+pub(crate) type Boards = Arc<Vec<Polled<DeparturesResponse>>>;
 
 /// Starts the pollers; the returned channel always holds the latest boards, and the counter the
 /// answers received so far (each one fetch).

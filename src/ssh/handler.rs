@@ -17,7 +17,7 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
 /// Columns × rows when a client sends 0×0.
-pub const FALLBACK_SIZE: (u16, u16) = (80, 24);
+pub(crate) const FALLBACK_SIZE: (u16, u16) = (80, 24);
 
 /// The size to use for what a client asked: 0×0 (or a zero side) falls back to 80×24, and sizes
 /// are capped so one viewer cannot make the server render a huge screen.
@@ -29,7 +29,7 @@ pub fn terminal_size(cols: u32, rows: u32, max: (u16, u16)) -> (u16, u16) {
     (clamp(cols, max.0), clamp(rows, max.1))
 }
 
-pub struct Connection {
+pub(crate) struct Connection {
     shared: Arc<Shared>,
     peer: SocketAddr,
     /// The one session channel, and its writing half until a viewer takes it.
@@ -69,7 +69,7 @@ impl Connection {
     }
 
     /// A connection the limits turn away, told why in words an ordinary `ssh` prints.
-    pub fn refusing(
+    pub(crate) fn refusing(
         shared: Arc<Shared>,
         peer: SocketAddr,
         started: oneshot::Sender<()>,

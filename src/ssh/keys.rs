@@ -98,7 +98,7 @@ pub fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, SshError> {
 }
 
 /// Whether `key` is one of `allowed` (the key itself; comments do not matter).
-pub fn is_allowed(allowed: &[PublicKey], key: &PublicKey) -> bool {
+pub(crate) fn is_allowed(allowed: &[PublicKey], key: &PublicKey) -> bool {
     allowed.iter().any(|k| k.key_data() == key.key_data())
 }
 

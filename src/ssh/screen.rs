@@ -151,7 +151,7 @@ impl Screen {
     }
 
     /// The viewer's window changed size: clear it and start from a blank screen.
-    pub fn resize(&mut self, width: u16, height: u16) -> Vec<u8> {
+    pub(crate) fn resize(&mut self, width: u16, height: u16) -> Vec<u8> {
         self.area = Rect::new(0, 0, width, height);
         self.shown = blank_frame(self.area.area() as usize);
         let _ = queue!(

@@ -18,7 +18,7 @@ use tokio::sync::mpsc;
 use tokio::time::{sleep_until, Instant};
 
 /// What the connection hands its viewer.
-pub enum Input {
+pub(crate) enum Input {
     Bytes(Vec<u8>),
     Resize(u16, u16),
     Gone,

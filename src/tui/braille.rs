@@ -43,12 +43,12 @@ impl Raster {
     }
 
     /// Dots across and down.
-    pub fn dots(&self) -> (f64, f64) {
+    pub(crate) fn dots(&self) -> (f64, f64) {
         (f64::from(self.width) * 2.0, f64::from(self.height) * 4.0)
     }
 
     /// Sets the dot at (x, y), counted in dots from the top left; outside, nothing.
-    pub fn dot(&mut self, x: f64, y: f64, layer: Layer) {
+    pub(crate) fn dot(&mut self, x: f64, y: f64, layer: Layer) {
         if !(x >= 0.0 && y >= 0.0) {
             return;
         }
@@ -78,7 +78,8 @@ impl Raster {
     }
 
     /// Whether cell (cx, cy) has any dot.
-    pub fn is_set(&self, cx: u16, cy: u16) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_set(&self, cx: u16, cy: u16) -> bool {
         cx < self.width
             && cy < self.height
             && self.cells[usize::from(cy) * usize::from(self.width) + usize::from(cx)].0 != 0

@@ -6,7 +6,7 @@ use chrono::{DateTime, Duration, Utc};
 use std::collections::{HashMap, VecDeque};
 
 /// Samples kept per train (an hour at the default 15 s interval… and then some).
-pub const MAX_SAMPLES: usize = 240;
+pub(crate) const MAX_SAMPLES: usize = 240;
 
 #[derive(Debug, Clone)]
 pub struct TrainHistory {

@@ -98,7 +98,7 @@ const fn hint(keys: &'static str, what: &'static str, order: u8) -> Option<Hint>
 
 /// The dashboard's keys when nothing is being typed and no window is open.
 #[rustfmt::skip]
-pub const NORMAL: &[Binding] = &[
+pub(crate) const NORMAL: &[Binding] = &[
     Binding { label: "q, Ctrl-C", help: "quit", hint: hint("q", "quit", 0),
         keys: &[(ch('q'), Command::Quit), (Key::Ctrl('c'), Command::Quit)] },
     Binding { label: "← → (h l)", help: "previous / next country", hint: hint("←→", "country", 1),
@@ -141,7 +141,7 @@ pub const NORMAL: &[Binding] = &[
 
 /// While the map has the focus.
 #[rustfmt::skip]
-pub const MAP: &[Binding] = &[
+pub(crate) const MAP: &[Binding] = &[
     Binding { label: "q, Ctrl-C", help: "quit", hint: hint("q", "quit", 0),
         keys: &[(ch('q'), Command::Quit), (Key::Ctrl('c'), Command::Quit)] },
     Binding { label: "← → ↑ ↓", help: "pan the map (h l k j too)", hint: hint("←→↑↓", "pan", 1),
@@ -173,7 +173,7 @@ pub const MAP: &[Binding] = &[
 
 /// While typing the filter: printable keys are text (see [`command`]).
 #[rustfmt::skip]
-pub const FILTERING: &[Binding] = &[
+pub(crate) const FILTERING: &[Binding] = &[
     Binding { label: "Enter, ↑ ↓", help: "keep the filter", hint: hint("Enter", "keep filter", 0),
         keys: &[(code(KeyCode::Enter), Command::FilterDone), (code(KeyCode::Down), Command::FilterDone),
                 (code(KeyCode::Up), Command::FilterDone)] },
@@ -185,7 +185,7 @@ pub const FILTERING: &[Binding] = &[
 
 /// While the help or details window is open.
 #[rustfmt::skip]
-pub const WINDOW: &[Binding] = &[
+pub(crate) const WINDOW: &[Binding] = &[
     Binding { label: "q", help: "quit", hint: None, keys: &[(ch('q'), Command::Quit)] },
     Binding { label: "↑ ↓ PgUp PgDn", help: "scroll the window", hint: None,
         keys: &[(code(KeyCode::Up), Command::Move(-1)), (code(KeyCode::Down), Command::Move(1)),
@@ -198,7 +198,7 @@ pub const WINDOW: &[Binding] = &[
 
 /// While typing in the station search: printable keys are text (see [`command`]).
 #[rustfmt::skip]
-pub const SEARCH: &[Binding] = &[
+pub(crate) const SEARCH: &[Binding] = &[
     Binding { label: "Esc", help: "close the search", hint: None, keys: &[(code(KeyCode::Esc), Command::Close)] },
     Binding { label: "Enter", help: "show this station's board", hint: None,
         keys: &[(code(KeyCode::Enter), Command::Search(SearchEdit::Pick))] },
@@ -225,7 +225,7 @@ pub fn table(mode: Mode) -> &'static [Binding] {
 }
 
 /// The footer's hints for a mode, left to right.
-pub fn hints(mode: Mode) -> Vec<Hint> {
+pub(crate) fn hints(mode: Mode) -> Vec<Hint> {
     let mut hints: Vec<Hint> = table(mode).iter().filter_map(|b| b.hint).collect();
     hints.sort_by_key(|h| h.order);
     hints

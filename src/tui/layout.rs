@@ -4,14 +4,14 @@
 use ratatui::layout::{Constraint, Layout, Rect};
 
 /// Below this the dashboard says "terminal too small" instead of drawing a broken layout.
-pub const MIN_WIDTH: u16 = 60;
-pub const MIN_HEIGHT: u16 = 15;
+pub(crate) const MIN_WIDTH: u16 = 60;
+pub(crate) const MIN_HEIGHT: u16 = 15;
 /// From this width the countries get a column of their own and the board sits on the right.
-pub const WIDE: u16 = 120;
+pub(crate) const WIDE: u16 = 120;
 /// From this width (and enough height) the map is drawn when switched on: beside the board on
 /// wide screens, under the train list beside the board from here to [`WIDE`].
-pub const MAP_WIDTH: u16 = 100;
-pub const MAP_HEIGHT: u16 = 30;
+pub(crate) const MAP_WIDTH: u16 = 100;
+pub(crate) const MAP_HEIGHT: u16 = 30;
 
 /// How the map is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -116,12 +116,12 @@ pub fn areas(area: Rect, map: MapShown) -> Areas {
 
 impl Areas {
     /// Data rows visible in the train list (inside the border, below the column titles).
-    pub fn train_rows(&self) -> usize {
+    pub(crate) fn train_rows(&self) -> usize {
         usize::from(self.trains.height.saturating_sub(3))
     }
 
     /// The visible train row under a click, counted from the first drawn row.
-    pub fn train_row_at(&self, x: u16, y: u16) -> Option<usize> {
+    pub(crate) fn train_row_at(&self, x: u16, y: u16) -> Option<usize> {
         let t = self.trains;
         let first = t.y + 2;
         (x > t.x && x + 1 < t.right() && y >= first && y + 1 < t.bottom())
@@ -129,7 +129,7 @@ impl Areas {
     }
 
     /// The selector entry under a click (the bordered list only).
-    pub fn country_at(&self, x: u16, y: u16, entries: usize) -> Option<usize> {
+    pub(crate) fn country_at(&self, x: u16, y: u16, entries: usize) -> Option<usize> {
         let c = self.countries;
         if self.countries_as_tabs
             || x <= c.x
@@ -146,7 +146,7 @@ impl Areas {
 
 /// Inner width from which the details window sets the train's fields and its journey side by
 /// side; narrower, a three-line summary sits above the journey.
-pub const DETAILS_SIDE_BY_SIDE: u16 = 96;
+pub(crate) const DETAILS_SIDE_BY_SIDE: u16 = 96;
 /// The fields' column when side by side.
 const DETAILS_FIELDS_WIDTH: u16 = 56;
 /// Lines of the train's fields, and of the sparkline with its caption.
@@ -168,13 +168,13 @@ pub struct Details {
 
 impl Details {
     /// Stops the journey shows at once.
-    pub fn journey_rows(&self) -> usize {
+    pub(crate) fn journey_rows(&self) -> usize {
         usize::from(self.journey.height.saturating_sub(2))
     }
 }
 
 /// An overlay's window: at most `w`×`h`, a cell in from every edge of `area`, centred.
-pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
+pub(crate) fn centred(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width.saturating_sub(2));
     let h = h.min(area.height.saturating_sub(2));
     Rect::new(

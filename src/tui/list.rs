@@ -106,7 +106,7 @@ fn compare(a: &Train, b: &Train, key: SortKey) -> Ordering {
 }
 
 /// Orders `IC 9` before `IC 10`: digit runs compare as numbers.
-pub fn natural(a: &str, b: &str) -> Ordering {
+pub(crate) fn natural(a: &str, b: &str) -> Ordering {
     let (mut x, mut y) = (a.chars().peekable(), b.chars().peekable());
     loop {
         match (x.peek().copied(), y.peek().copied()) {
@@ -141,7 +141,7 @@ pub fn natural(a: &str, b: &str) -> Ordering {
 
 impl TrainList {
     /// Recomputes the rows for `trains` and puts the cursor back on the selected train.
-    pub fn rebuild(&mut self, trains: &[Train]) {
+    pub(crate) fn rebuild(&mut self, trains: &[Train]) {
         let needle = self.filter.trim().to_lowercase();
         self.rows = (0..trains.len())
             .filter(|&i| {
@@ -173,7 +173,7 @@ impl TrainList {
     }
 
     /// Moves the selection by `delta` rows, clamped to the list.
-    pub fn move_by(&mut self, delta: isize, trains: &[Train]) {
+    pub(crate) fn move_by(&mut self, delta: isize, trains: &[Train]) {
         if self.rows.is_empty() {
             return;
         }
@@ -182,7 +182,7 @@ impl TrainList {
         self.selected_id = Some(trains[self.rows[self.cursor]].id.clone());
     }
 
-    pub fn select_row(&mut self, row: usize, trains: &[Train]) {
+    pub(crate) fn select_row(&mut self, row: usize, trains: &[Train]) {
         if let Some(&i) = self.rows.get(row) {
             self.cursor = row;
             self.selected_id = Some(trains[i].id.clone());
@@ -190,7 +190,7 @@ impl TrainList {
     }
 
     /// Scrolls so that the cursor is within `height` visible rows.
-    pub fn keep_visible(&mut self, height: usize) {
+    pub(crate) fn keep_visible(&mut self, height: usize) {
         let height = height.max(1);
         if self.cursor < self.offset {
             self.offset = self.cursor;

@@ -8,11 +8,11 @@ use ratatui::layout::Rect;
 use std::cell::RefCell;
 
 /// Each `+` or `-` zooms by this factor.
-pub const ZOOM_STEP: f64 = 1.5;
-pub const MAX_ZOOM: f64 = 400.0;
-pub const MIN_ZOOM: f64 = 0.25;
+pub(crate) const ZOOM_STEP: f64 = 1.5;
+pub(crate) const MAX_ZOOM: f64 = 400.0;
+pub(crate) const MIN_ZOOM: f64 = 0.25;
 /// An arrow pans by this share of the view.
-pub const PAN_SHARE: f64 = 0.25;
+pub(crate) const PAN_SHARE: f64 = 0.25;
 
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct MapView {
@@ -33,7 +33,7 @@ impl MapView {
         }
     }
 
-    pub fn is_fitted(&self) -> bool {
+    pub(crate) fn is_fitted(&self) -> bool {
         self.zoom == 1.0 && self.center.is_none() && !self.follow
     }
 }
@@ -79,14 +79,14 @@ pub fn same(a: &Answer, b: &Answer) -> bool {
 }
 
 /// A train on the map: where it is and how late (the view's rank of its delay class).
-pub type Placed = (f32, f32, u8);
+pub(crate) type Placed = (f32, f32, u8);
 
 /// A `(lng, lat)` box: its lower left and upper right corners.
-pub type Extent = ((f64, f64), (f64, f64));
+pub(crate) type Extent = ((f64, f64), (f64, f64));
 
 /// The degrees shown: `([min_lng, max_lng], [min_lat, max_lat])` for the box `min`–`max` (each
 /// `(lng, lat)`) in `area` (inside the border) at `view`, centred on `train` when following.
-pub fn viewport(
+pub(crate) fn viewport(
     area: Rect,
     (min, max): ((f64, f64), (f64, f64)),
     view: &MapView,
@@ -111,7 +111,7 @@ pub fn viewport(
 
 /// Longitude and latitude bounds showing the `(lng, lat)` box at the cell aspect of `area`
 /// (terminal cells are about twice as tall as wide).
-pub fn fit(area: Rect, min: (f64, f64), max: (f64, f64)) -> ([f64; 2], [f64; 2]) {
+pub(crate) fn fit(area: Rect, min: (f64, f64), max: (f64, f64)) -> ([f64; 2], [f64; 2]) {
     let mid_lat = ((min.1 + max.1) / 2.0).clamp(-80.0, 80.0);
     let squash = mid_lat.to_radians().cos().max(0.1);
     let (mut lng_span, mut lat_span) = ((max.0 - min.0).max(0.5), (max.1 - min.1).max(0.5));

@@ -24,7 +24,7 @@ pub enum SearchEdit {
 
 /// A station picked: its code, and its country when it came from the directory.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Picked {
+pub(crate) struct Picked {
     pub code: String,
     pub country: Option<&'static str>,
 }
@@ -56,7 +56,7 @@ pub struct StationSearch {
 /// Longest input kept: codes and names are short.
 const MAX_INPUT: usize = 60;
 /// Matches shown at once.
-pub const MAX_MATCHES: usize = 12;
+pub(crate) const MAX_MATCHES: usize = 12;
 
 impl StationSearch {
     /// A box preferring `country`'s stations; `elsewhere`: the source searches its own
@@ -116,7 +116,7 @@ impl StationSearch {
     }
 
     /// Applies one edit; returns the station when one is picked.
-    pub fn edit(&mut self, edit: SearchEdit) -> Option<Picked> {
+    pub(crate) fn edit(&mut self, edit: SearchEdit) -> Option<Picked> {
         match edit {
             SearchEdit::Input(c) if !c.is_control() && self.input.chars().count() < MAX_INPUT => {
                 self.input.push(c);

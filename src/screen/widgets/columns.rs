@@ -6,15 +6,15 @@
 use ratatui::layout::Constraint;
 
 /// The destination never gets fewer columns than this on the kiosk (the dashboard asks 16).
-pub const MIN_DESTINATION: u16 = 12;
+pub(crate) const MIN_DESTINATION: u16 = 12;
 /// Via stops only where the destination column has this much room (else they are cut after a
 /// name or two).
 const VIA_DESTINATION: u16 = 44;
 /// The operator column only where the destination keeps this much.
 const OPERATOR_DESTINATION: u16 = 28;
 /// `2 min early`, the longest status in words; `+7′` and `✕` as symbols.
-pub const STATUS_WORDS: u16 = 11;
-pub const STATUS_SYMBOLS: u16 = 5;
+pub(crate) const STATUS_WORDS: u16 = 11;
+pub(crate) const STATUS_SYMBOLS: u16 = 5;
 /// Line and platform columns on the leanest board (longer values end in `…`).
 const LEAN_LINE: u16 = 6;
 const LEAN_PLATFORM: u16 = 5;
@@ -41,7 +41,7 @@ pub struct Columns {
 }
 
 /// `in 10 min`, the countdown column's widest.
-pub const COUNTDOWN: u16 = 9;
+pub(crate) const COUNTDOWN: u16 = 9;
 
 /// What a board would show with room enough: the widths its longest values want (`operator`
 /// 0: no operator known), whether it has via stops and a countdown at all, and the least the
@@ -177,7 +177,7 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
 
 /// `Tampere  via Pasila, Tikkurila, …`: the destination, then as many whole via stops as fit
 /// in `width` (dimmed; `…` when some are left out), never a stop cut in the middle.
-pub fn destination_with_via(
+pub(crate) fn destination_with_via(
     d: &crate::model::Departure,
     with_via: bool,
     width: usize,

@@ -19,7 +19,7 @@ use ratatui::widgets::Widget;
 use std::rc::Rc;
 
 /// The columns of a table in an area: where each starts and how wide it is.
-pub struct Grid {
+pub(crate) struct Grid {
     area: Rect,
     columns: Rc<[Rect]>,
 }
@@ -35,7 +35,7 @@ impl Grid {
     }
 
     /// Rows that fit.
-    pub fn height(&self) -> u16 {
+    pub(crate) fn height(&self) -> u16 {
         self.area.height
     }
 

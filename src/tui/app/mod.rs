@@ -94,7 +94,7 @@ pub struct AppState {
 const MAX_STOPS_SCROLL: usize = crate::model::journey::MAX_STOPS;
 
 /// How long a notice stays in the footer.
-pub const NOTICE_SECS: i64 = 5;
+pub(crate) const NOTICE_SECS: i64 = 5;
 
 impl AppState {
     pub fn new(
@@ -129,7 +129,7 @@ impl AppState {
         state
     }
 
-    pub fn wanted(&self) -> Wanted {
+    pub(crate) fn wanted(&self) -> Wanted {
         Wanted {
             country: self.countries.selected.clone(),
             station: self.board.station.clone(),
@@ -149,7 +149,7 @@ impl AppState {
 
     /// The train whose details window is open: the list's selected train, or a board's
     /// departure that the list does not have.
-    pub fn details_train(&self) -> Option<&Train> {
+    pub(crate) fn details_train(&self) -> Option<&Train> {
         match self.overlay {
             Some(Overlay::Details) => self
                 .details
@@ -178,13 +178,13 @@ impl AppState {
     }
 
     /// The journey shown in the details window: only the selected train's.
-    pub fn shown_journey(&self) -> Option<&Polled<JourneyResponse>> {
+    pub(crate) fn shown_journey(&self) -> Option<&Polled<JourneyResponse>> {
         let open = self.details_of()?;
         (self.details.of.as_deref() == Some(open)).then_some(&self.details.journey)
     }
 
     /// The selected train's journey, for the map (whether or not its details are open).
-    pub fn selected_journey(&self) -> Option<&JourneyResponse> {
+    pub(crate) fn selected_journey(&self) -> Option<&JourneyResponse> {
         let selected = self.trains.list.selected(self.trains.all())?;
         (self.details.of.as_deref() == Some(selected.id.as_str()))
             .then_some(self.details.journey.data.as_deref())
@@ -196,12 +196,12 @@ impl AppState {
     }
 
     /// The panes in `area` (the frame's, which is the terminal's size).
-    pub fn areas_in(&self, area: Rect) -> Areas {
+    pub(crate) fn areas_in(&self, area: Rect) -> Areas {
         layout::areas(area, self.map.placement())
     }
 
     /// The `(lng, lat)` box the map fits: the country's, else the trains' extent.
-    pub fn map_box(&self) -> mapview::Extent {
+    pub(crate) fn map_box(&self) -> mapview::Extent {
         if let Some(c) = self
             .countries
             .selected
@@ -236,12 +236,12 @@ impl AppState {
 
     /// The map's drawing area (inside its border, above its legend) and the degrees it shows,
     /// when it is shown.
-    pub fn map_viewport(&self) -> Option<(Rect, [f64; 2], [f64; 2])> {
+    pub(crate) fn map_viewport(&self) -> Option<(Rect, [f64; 2], [f64; 2])> {
         self.map_viewport_in(self.areas().map?)
     }
 
     /// [`map_viewport`](Self::map_viewport) for the map pane at `area`.
-    pub fn map_viewport_in(&self, area: Rect) -> Option<(Rect, [f64; 2], [f64; 2])> {
+    pub(crate) fn map_viewport_in(&self, area: Rect) -> Option<(Rect, [f64; 2], [f64; 2])> {
         let inner = Rect::new(
             area.x + 1,
             area.y + 1,
@@ -272,7 +272,7 @@ impl AppState {
     }
 
     /// Which keymap is in force.
-    pub fn key_mode(&self) -> Mode {
+    pub(crate) fn key_mode(&self) -> Mode {
         match &self.overlay {
             Some(Overlay::Search(_)) => Mode::Search,
             Some(Overlay::Help | Overlay::Details) => Mode::Window,
@@ -322,7 +322,7 @@ impl AppState {
 
     /// The journey's first row shown: where ↑↓ put it, else following the train; never past
     /// its last page.
-    pub fn journey_offset(&self) -> usize {
+    pub(crate) fn journey_offset(&self) -> usize {
         self.details
             .scroll
             .unwrap_or_else(|| self.journey_follow_offset())
@@ -330,7 +330,7 @@ impl AppState {
     }
 
     /// The journey's first row shown while it follows the train: two stops before the next.
-    pub fn journey_follow_offset(&self) -> usize {
+    pub(crate) fn journey_follow_offset(&self) -> usize {
         self.shown_journey()
             .and_then(|j| j.data.as_ref())
             .and_then(|j| j.next_stop())

@@ -44,7 +44,7 @@ impl Board {
 
     /// The station chosen for `country`, else its main station (all countries: the board as it
     /// was).
-    pub fn follow_country(&mut self, country: Option<&str>) {
+    pub(crate) fn follow_country(&mut self, country: Option<&str>) {
         let main = self
             .chosen
             .get(country.unwrap_or_default())
@@ -56,7 +56,7 @@ impl Board {
     }
 
     /// The user picked `code` for `country`: shown now and when `country` is selected again.
-    pub fn choose(&mut self, country: Option<&str>, code: String) {
+    pub(crate) fn choose(&mut self, country: Option<&str>, code: String) {
         self.chosen
             .insert(country.unwrap_or_default().to_string(), code.clone());
         self.show(code);
@@ -68,7 +68,7 @@ impl Board {
     }
 
     /// Moves the cursor `delta` rows, within the board.
-    pub fn move_by(&mut self, delta: isize) {
+    pub(crate) fn move_by(&mut self, delta: isize) {
         let last = self.rows().saturating_sub(1);
         self.offset = self.offset.saturating_add_signed(delta).min(last);
     }

@@ -41,7 +41,7 @@ impl Countries {
     }
 
     /// Selector entries: `None` (all countries) then every live country.
-    pub fn selector(&self) -> Vec<Option<String>> {
+    pub(crate) fn selector(&self) -> Vec<Option<String>> {
         let mut entries: Vec<Option<String>> = std::iter::once(None)
             .chain(self.live.iter().cloned().map(Some))
             .collect();
@@ -54,7 +54,7 @@ impl Countries {
     }
 
     /// The selected entry's place in [`selector`](Self::selector).
-    pub fn selector_index(&self) -> usize {
+    pub(crate) fn selector_index(&self) -> usize {
         self.selector()
             .iter()
             .position(|c| *c == self.selected)
@@ -62,7 +62,7 @@ impl Countries {
     }
 
     /// The entry `delta` places from the selected one, round the ends.
-    pub fn stepped(&self, delta: isize) -> Option<String> {
+    pub(crate) fn stepped(&self, delta: isize) -> Option<String> {
         let entries = self.selector();
         let n = entries.len() as isize;
         let next = (self.selector_index() as isize + delta).rem_euclid(n.max(1));
@@ -126,7 +126,7 @@ impl Countries {
     }
 
     /// The selected country's part of the last all-countries answer, if it has any trains.
-    pub fn part_of_last_all(&self) -> Option<(Arc<RealtimeResponse>, DateTime<Utc>)> {
+    pub(crate) fn part_of_last_all(&self) -> Option<(Arc<RealtimeResponse>, DateTime<Utc>)> {
         let (c, (all, at)) = (self.selected.as_ref()?, self.last_all.as_ref()?);
         let trains: Vec<_> = all
             .trains

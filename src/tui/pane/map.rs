@@ -39,7 +39,7 @@ impl Default for Map {
 
 impl Map {
     /// How the layout places the map.
-    pub fn placement(&self) -> MapShown {
+    pub(crate) fn placement(&self) -> MapShown {
         match (self.shown, self.full) {
             (_, true) => MapShown::Full,
             (true, false) => MapShown::Pane,
@@ -59,7 +59,7 @@ impl Map {
     }
 
     /// Learns the rail lines a journey runs on: its placed stops, two by two.
-    pub fn learn_lines(&mut self, journey: &JourneyResponse) {
+    pub(crate) fn learn_lines(&mut self, journey: &JourneyResponse) {
         let Some(country) = journey.train.country.clone() else {
             return;
         };

@@ -29,7 +29,7 @@ impl Trains {
     }
 
     /// The selected train's `(lng, lat)`, where it has a position.
-    pub fn selected_position(&self) -> Option<(f64, f64)> {
+    pub(crate) fn selected_position(&self) -> Option<(f64, f64)> {
         let t = self.selected()?;
         Some((t.lng?, t.lat?))
     }
@@ -73,19 +73,19 @@ impl Trains {
     }
 
     /// Rebuilds the list after its filter, sort or hiding changed.
-    pub fn relist(&mut self) {
+    pub(crate) fn relist(&mut self) {
         let trains = self.realtime.data.as_deref().map_or(&[][..], |r| &r.trains);
         self.list.rebuild(trains);
     }
 
     /// Moves the selection `delta` rows.
-    pub fn move_by(&mut self, delta: isize) {
+    pub(crate) fn move_by(&mut self, delta: isize) {
         let trains = self.realtime.data.as_deref().map_or(&[][..], |r| &r.trains);
         self.list.move_by(delta, trains);
     }
 
     /// Selects the list's `row`.
-    pub fn select_row(&mut self, row: usize) {
+    pub(crate) fn select_row(&mut self, row: usize) {
         let trains = self.realtime.data.as_deref().map_or(&[][..], |r| &r.trains);
         self.list.select_row(row, trains);
     }
