@@ -621,3 +621,131 @@ fn the_readmes_commands_exist() {
         );
     }
 }
+
+/// The words of a shell command line: quotes group, a `#` word starts a comment, and the
+/// command ends at a redirection, a pipe or `&&` (the next command is read on its own).
+fn shell_commands(line: &str) -> Vec<Vec<String>> {
+    let (mut commands, mut words, mut word) = (Vec::new(), Vec::new(), String::new());
+    let (mut quote, mut in_word, mut ended) = (None, false, false);
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word && !ended {
+                    words.push(std::mem::take(&mut word));
+                }
+                word.clear();
+                in_word = false;
+            }
+            (None, '#') if !in_word => break,
+            (None, '>' | '|') => ended = true,
+            (None, '&') if chars.peek() == Some(&'&') => {
+                chars.next();
+                commands.push(std::mem::take(&mut words));
+                (ended, in_word) = (false, false);
+                word.clear();
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word && !ended {
+        words.push(word);
+    }
+    commands.push(words);
+    commands
+        .into_iter()
+        .filter(|w| w.first().map(String::as_str) == Some("railtop"))
+        .collect()
+}
+
+/// Every `railtop …` line in a code block (not a ```text one) of the README and of docs/ is a command the binary
+/// takes: its subcommand, flags and values parse (a renamed flag or a unit the parser no longer
+/// reads fails here, naming the file and the line).
+#[test]
+fn every_command_in_the_docs_parses() {
+    use clap::Parser;
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut files = vec![format!("{root}/README.md")];
+    for entry in std::fs::read_dir(format!("{root}/docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path.display().to_string());
+        }
+    }
+    let (mut checked, mut failures) = (0, Vec::new());
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        // Inside a code block: whether its lines are checked (a ```text block is a picture).
+        let mut block: Option<bool> = None;
+        for (n, line) in text.lines().enumerate() {
+            if let Some(info) = line.trim_start().strip_prefix("```") {
+                block = match block {
+                    Some(_) => None,
+                    None => Some(info.trim() != "text"),
+                };
+                continue;
+            }
+            let line = line.trim_start().trim_start_matches("$ ");
+            // In a code block, the line; in prose and tables, each `railtop …` code span.
+            let (commands, named): (Vec<&str>, bool) = match block {
+                Some(true) => (vec![line], false),
+                Some(false) => (vec![], false),
+                None => (line.split('`').skip(1).step_by(2).collect(), true),
+            };
+            for words in commands
+                .into_iter()
+                .filter(|c| c.starts_with("railtop "))
+                .flat_map(shell_commands)
+            {
+                match railtop::cli::Cli::try_parse_from(&words) {
+                    Ok(_) => {}
+                    Err(e)
+                        if matches!(
+                            e.kind(),
+                            clap::error::ErrorKind::DisplayHelp
+                                | clap::error::ErrorKind::DisplayVersion
+                        ) => {}
+                    // Prose names a command (`railtop ssh`) or its shape (`railtop completions
+                    // SHELL`): the command and its flags exist, the placeholders are not values.
+                    Err(e)
+                        if named
+                            && (e.kind() == clap::error::ErrorKind::MissingRequiredArgument
+                                || (e.kind() == clap::error::ErrorKind::InvalidValue
+                                    && words.iter().any(|w| {
+                                        w.len() > 1
+                                            && w.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+                                    }))) => {}
+                    Err(e) => failures.push(format!("{file}:{}: {}\n{e}", n + 1, words.join(" "))),
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(checked >= 60, "only {checked} commands found in the docs");
+}
+
+#[test]
+fn doc_lines_split_as_a_shell_does() {
+    assert_eq!(
+        shell_commands(r#"railtop departures "zürich hb" --source demo   # a name"#),
+        [["railtop", "departures", "zürich hb", "--source", "demo"]]
+    );
+    assert_eq!(
+        shell_commands("railtop man > a.1 && railtop man serve > b.1"),
+        [vec!["railtop", "man"], vec!["railtop", "man", "serve"]]
+    );
+    assert_eq!(
+        shell_commands("railtop trains | head -1"),
+        [["railtop", "trains"]]
+    );
+}
