@@ -10,8 +10,8 @@
 //! here under the same names, so `crate::model` and `railtop::upstream` read as before.
 
 pub use railtop_core::{
-    assets, backoff, clock, config, country, duration, metrics, model, outline, panics, stations,
-    text,
+    assets, backoff, clock, config, country, duration, files, metrics, model, outline, panics,
+    stations, text,
 };
 pub use railtop_feeds::{redis_store, source, upstream};
 pub use railtop_server as server;

@@ -195,11 +195,11 @@ pub struct ServeArgs {
     /// Take the client IP from X-Forwarded-For (only behind a proxy that sets it).
     #[arg(long)]
     pub trust_forwarded_for: bool,
-    /// Connections open at once [default: the open-file limit less 64, at most 16384].
-    #[arg(long)]
+    /// Connections open at once, 1 to 1048576 [default: the open-file limit less 64, at most 16384].
+    #[arg(long, value_parser = at_least_one)]
     pub max_connections: Option<usize>,
     /// Connections open at once from one IP (at most half of --max-connections).
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = 256, value_parser = at_least_one)]
     pub max_per_ip: usize,
     /// Cached answers held at most, in MiB of JSON, for realtime and for boards each.
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=65536))]
@@ -247,11 +247,11 @@ pub struct SshArgs {
     /// Admit only these public keys (an OpenSSH authorized_keys file); anyone may watch without it.
     #[arg(long)]
     pub authorized_keys: Option<PathBuf>,
-    /// Sessions at once, in all.
-    #[arg(long, default_value_t = 64)]
+    /// Sessions at once, in all (1 to 1048576).
+    #[arg(long, default_value_t = 64, value_parser = at_least_one)]
     pub max_sessions: usize,
     /// Sessions at once from one IP address.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, value_parser = at_least_one)]
     pub max_per_ip: usize,
     /// New connections per minute from one IP address; 0 switches the check off.
     #[arg(long, default_value_t = 20)]
@@ -421,6 +421,15 @@ impl KioskArgs {
     }
 }
 
+/// A count of connections or sessions: a server that admits nobody is a mistake, not a setting.
+fn at_least_one(s: &str) -> std::result::Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=1 << 20).contains(&n) => Ok(n),
+        Ok(_) => Err(format!("{:?} is out of range: from 1 to 1048576", s.trim())),
+        Err(_) => Err(format!("{:?} is not a whole number", s.trim())),
+    }
+}
+
 /// `--within`: whole minutes from 1m to 1d.
 fn parse_within(s: &str) -> std::result::Result<u64, String> {
     whole_minutes_within(s, 60, 86_400)
@@ -438,27 +447,15 @@ fn parse_token(s: &str) -> std::result::Result<String, String> {
 /// A time typed with its unit, in whole seconds within `min..=max` (clap value parsers build on
 /// it: their error is the message).
 fn seconds_within(s: &str, bare: Bare, min: u64, max: u64) -> std::result::Result<u64, String> {
-    let d = crate::duration::parse(s, bare).map_err(|e| e.to_string())?;
-    let (lo, hi) = (Duration::from_secs(min), Duration::from_secs(max));
-    if d < lo || d > hi {
-        return Err(format!(
-            "{:?} is out of range: from {} to {}",
-            s.trim(),
-            crate::duration::format(lo),
-            crate::duration::format(hi)
-        ));
-    }
-    if d.subsec_nanos() != 0 {
-        return Err(format!("{:?}: whole seconds only", s.trim()));
-    }
-    Ok(d.as_secs())
+    crate::duration::seconds_within(s, bare, min, max)
 }
 
 use crate::duration::Bare;
 
-/// `--interval`, `--board-interval`: 1 s to 1 h; a bare number is seconds, as it always was.
+/// `--interval`, `--board-interval`: the bounds the file's keys have too
+/// ([`crate::config::interval_secs`]).
 fn parse_interval(s: &str) -> std::result::Result<u64, String> {
-    seconds_within(s, Bare::Seconds, 1, 3600)
+    crate::config::interval_secs(s)
 }
 
 /// `--rotate`, `--page`: 1 s to a day, with a unit.

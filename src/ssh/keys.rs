@@ -19,6 +19,13 @@ pub enum SshError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// A key file that is not a small regular file (or not there, for authorized keys).
+    #[error("{what}")]
+    Read {
+        what: &'static str,
+        #[source]
+        source: crate::files::FileError,
+    },
     #[error("the host key {} is not an OpenSSH private key", path.display())]
     BadHostKey {
         path: PathBuf,
@@ -41,17 +48,24 @@ fn file_error(what: &'static str, path: &Path) -> impl FnOnce(std::io::Error) ->
     move |source| SshError::File { what, path, source }
 }
 
+/// The most a key file may hold: an OpenSSH private key is a few KiB; an authorized_keys file
+/// of thousands of keys fits.
+const MAX_KEY_FILE_BYTES: u64 = 1 << 20;
+
 /// Reads the host key at `path`, or makes an Ed25519 key there when there is none.
 pub fn load_or_create_host_key(path: &Path) -> Result<PrivateKey, SshError> {
-    match std::fs::read_to_string(path) {
+    match crate::files::read_text(path, MAX_KEY_FILE_BYTES) {
         Ok(text) => {
             PrivateKey::from_openssh(text.as_bytes()).map_err(|source| SshError::BadHostKey {
                 path: path.to_path_buf(),
                 source,
             })
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => create_host_key(path),
-        Err(e) => Err(file_error("cannot read the host key", path)(e)),
+        Err(e) if e.is_missing() => create_host_key(path),
+        Err(source) => Err(SshError::Read {
+            what: "cannot read the host key",
+            source,
+        }),
     }
 }
 
@@ -78,8 +92,11 @@ fn create_host_key(path: &Path) -> Result<PrivateKey, SshError> {
 
 /// The public keys of an `authorized_keys` file (options before a key are accepted and ignored).
 pub fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, SshError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(file_error("cannot read the authorized keys", path))?;
+    let text =
+        crate::files::read_text(path, MAX_KEY_FILE_BYTES).map_err(|source| SshError::Read {
+            what: "cannot read the authorized keys",
+            source,
+        })?;
     let mut keys = Vec::new();
     for (number, entry) in AuthorizedKeys::new(&text).enumerate() {
         let entry = entry.map_err(|source| SshError::BadAuthorizedKey {

@@ -313,15 +313,26 @@ async fn connection(
     let (started_tx, started) = oneshot::channel();
     let handler = handler::Connection::new(shared, peer, started_tx, cut.clone());
     let deadline = tokio::time::Instant::now() + limits.handshake_timeout;
-    // A connection that says nothing (not even its version line) is not a client: it is cut
-    // after the greeting deadline, long before the handshake's.
+    // Each stage of the handshake has its own deadline: a client that goes quiet at any stage
+    // before its board starts (no version line, or a version line and then nothing, or a key
+    // exchange left half done) is cut after the greeting deadline of silence, long before the
+    // whole handshake's.
     let watchdog = cut.clone();
     let greeting = limits.greeting_timeout;
     let silent = tokio::spawn(async move {
-        tokio::time::sleep(greeting).await;
-        if !watchdog.heard() {
-            tracing::debug!(%peer, "no greeting in time");
-            watchdog.cut();
+        loop {
+            let quiet = watchdog.silent_for();
+            if quiet >= greeting {
+                let stage = if watchdog.heard() {
+                    "went quiet in its handshake"
+                } else {
+                    "no greeting in time"
+                };
+                NO_HANDSHAKE.add(&format_args!("{peer}: {stage}"));
+                watchdog.cut();
+                return;
+            }
+            tokio::time::sleep((greeting - quiet).max(Duration::from_millis(50))).await;
         }
     });
     let session =
@@ -353,7 +364,7 @@ async fn connection(
     }
     // Past its handshake: its place in the startups' budget is free for the next one.
     silent.abort();
-    drop(startup);
+    startup.completed();
     // The viewer ends the session; this bound only matters if the peer never lets go.
     let bound = limits.max_session + limits.write_timeout + Duration::from_secs(10);
     match tokio::time::timeout(bound, session).await {

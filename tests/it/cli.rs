@@ -749,3 +749,69 @@ fn doc_lines_split_as_a_shell_does() {
         [["railtop", "trains"]]
     );
 }
+
+/// The hostile configurations of the second hardening round: a value that overflowed the
+/// dashboard's clock, special files as the config, counts of zero: each refused at start, with
+/// the file, the key or the path, and the allowed range, in well under a second.
+#[test]
+fn hostile_configuration_is_refused_at_start_with_the_key_and_range() {
+    let dir = std::env::temp_dir().join(format!("railtop-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("config.toml");
+    std::fs::write(
+        &file,
+        "source = \"demo\"\nboard_interval = 9223372036854775807\n",
+    )
+    .unwrap();
+    for args in [
+        vec!["--config", file.to_str().unwrap(), "--print-config"],
+        vec!["--config", file.to_str().unwrap(), "trains"],
+    ] {
+        let o = railtop(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains("config.toml") && err.contains("line 2"),
+            "{err}"
+        );
+        assert!(
+            err.contains("board_interval") && err.contains("from 1s to 1h"),
+            "{err}"
+        );
+    }
+    std::fs::write(&file, "interval = \"15s\"\nsource = \"demo\"\n").unwrap();
+    let o = railtop(&["--config", file.to_str().unwrap(), "--print-config"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("interval = 15"), "{}", stdout(&o));
+
+    let fifo = dir.join("fifo.toml");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    for special in ["/dev/zero", fifo.to_str().unwrap(), dir.to_str().unwrap()] {
+        let started = std::time::Instant::now();
+        let o = railtop(&["--config", special, "--print-config"]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{special}: {err}");
+        assert!(
+            err.contains(special) && err.contains("not a regular file"),
+            "{err}"
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(5),
+            "{special}"
+        );
+    }
+    for args in [
+        ["serve", "--max-connections", "0"],
+        ["ssh", "--max-sessions", "0"],
+        ["serve", "--max-per-ip", "0"],
+    ] {
+        let o = railtop(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains("from 1 to 1048576"), "{}", stderr(&o));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

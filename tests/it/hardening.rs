@@ -389,3 +389,127 @@ async fn one_shot_output_carries_no_hostile_character() {
         }
     }
 }
+
+/// One GET with the given extra header lines; the status line's code.
+async fn status_of(server: SocketAddr, method: &str, path: &str, headers: &str) -> (u16, String) {
+    let text = raw(
+        server,
+        format!("{method} {path} HTTP/1.1\r\nHost: x\r\n{headers}Connection: close\r\n\r\n")
+            .as_bytes(),
+    )
+    .await;
+    let code = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (code, text)
+}
+
+#[tokio::test]
+async fn every_path_is_limited_and_health_checks_have_their_own_budget() {
+    let server = start_demo(ServerConfig {
+        rate_limit: std::num::NonZeroU32::new(3),
+        ..tight(2000)
+    })
+    .await;
+    for _ in 0..3 {
+        assert_eq!(status_of(server.addr, "GET", "/nowhere", "").await.0, 404);
+    }
+    assert_eq!(status_of(server.addr, "GET", "/nowhere", "").await.0, 429);
+    assert_eq!(
+        status_of(server.addr, "GET", "/api/live/realtime", "")
+            .await
+            .0,
+        429,
+        "one budget for the API and unknown paths"
+    );
+    // Health checks: ten times the budget, apart from the API's.
+    for _ in 0..30 {
+        assert_eq!(status_of(server.addr, "GET", "/healthz", "").await.0, 200);
+    }
+    assert_eq!(status_of(server.addr, "GET", "/healthz", "").await.0, 429);
+}
+
+#[tokio::test]
+async fn a_forwarded_client_with_a_port_gets_no_fresh_bucket() {
+    let server = start_demo(ServerConfig {
+        rate_limit: std::num::NonZeroU32::new(2),
+        trust_forwarded_for: true,
+        ..tight(2000)
+    })
+    .await;
+    let path = "/api/live/realtime?country=finland";
+    // The same client written with ports, as proxies do: one bucket.
+    for (i, entry) in ["198.51.100.7:1234", "198.51.100.7:5678", "198.51.100.7"]
+        .iter()
+        .enumerate()
+    {
+        let (code, _) = status_of(
+            server.addr,
+            "GET",
+            path,
+            &format!("X-Forwarded-For: {entry}\r\n"),
+        )
+        .await;
+        assert_eq!(code, if i < 2 { 200 } else { 429 }, "{entry}");
+    }
+    for (i, entry) in ["[2001:db8::5]:80", "2001:db8::6", "[2001:db8::7]"]
+        .iter()
+        .enumerate()
+    {
+        let (code, _) = status_of(
+            server.addr,
+            "GET",
+            path,
+            &format!("X-Forwarded-For: {entry}\r\n"),
+        )
+        .await;
+        assert_eq!(code, if i < 2 { 200 } else { 429 }, "{entry}: one /64");
+    }
+    // A last entry that is no address counts as the proxy (the peer), never as the
+    // client-written entry before it.
+    for (i, forwarded) in [
+        "203.0.113.9, junk",
+        "203.0.113.10, also:junk",
+        "203.0.113.11, ][",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let (code, _) = status_of(
+            server.addr,
+            "GET",
+            path,
+            &format!("X-Forwarded-For: {forwarded}\r\n"),
+        )
+        .await;
+        assert_eq!(code, if i < 2 { 200 } else { 429 }, "{forwarded}");
+    }
+}
+
+#[tokio::test]
+async fn every_method_but_get_is_a_405_with_allow_and_json() {
+    let server = start_demo(tight(2000)).await;
+    for method in ["POST", "PUT", "DELETE", "PATCH", "TRACE", "OPTIONS"] {
+        let (code, text) = status_of(
+            server.addr,
+            method,
+            "/api/live/realtime",
+            "Content-Length: 0\r\n",
+        )
+        .await;
+        let lower = text.to_ascii_lowercase();
+        assert_eq!(code, 405, "{method}: {text}");
+        assert!(
+            lower.contains("content-type: application/json"),
+            "{method}: {text}"
+        );
+        assert!(lower.contains("\r\nallow: get"), "{method}: {text}");
+    }
+    // CONNECT takes an authority, not a path: refused, as JSON, with what is allowed.
+    let (code, text) = status_of(server.addr, "CONNECT", "example.com:443", "").await;
+    let lower = text.to_ascii_lowercase();
+    assert!(code == 405 || code == 400, "{text}");
+    assert!(lower.contains("content-type: application/json"), "{text}");
+}

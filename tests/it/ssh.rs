@@ -654,6 +654,37 @@ async fn a_silent_connection_is_dropped_after_the_handshake_deadline() {
     server.stop().await;
 }
 
+/// A version line, then nothing: each stage of the handshake has the greeting deadline of
+/// silence, so such a connection goes long before the whole handshake's deadline.
+#[tokio::test]
+async fn a_version_line_then_silence_is_cut_at_the_greeting_deadline() {
+    let dir = scratch("stalled");
+    let limits = Limits {
+        greeting_timeout: Duration::from_millis(400),
+        handshake_timeout: Duration::from_secs(30),
+        ..Limits::default()
+    };
+    let server = start(options(&dir, limits)).await;
+    let mut stream = TcpStream::connect(server.addr).await.unwrap();
+    stream.write_all(b"SSH-2.0-OpenSSH_9.6\r\n").await.unwrap();
+    let started = std::time::Instant::now();
+    let mut text = Vec::new();
+    timeout(Duration::from_secs(5), stream.read_to_end(&mut text))
+        .await
+        .expect("cut well before the 30 s handshake deadline")
+        .ok();
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    // A real client in the meantime is unaffected.
+    let handle = login(server.addr).await;
+    let mut screen = Screen::open(&handle, 80, 24).await;
+    screen.until("Helsinki", "the board").await;
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn idle_and_overlong_sessions_end_with_a_word() {
     let dir = scratch("idle");

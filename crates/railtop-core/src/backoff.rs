@@ -7,9 +7,13 @@ use std::time::Duration;
 /// The longest wait between retries of a failing fetch.
 pub(crate) const MAX_BACKOFF: Duration = Duration::from_secs(300);
 
+/// The longest any wait may be, whatever interval it is given: a time from outside can never
+/// overflow the clock it is added to.
+const MAX_WAIT: Duration = Duration::from_secs(86_400);
+
 /// The wait after `failures` failures in a row: the interval, doubled per failure, capped.
 pub fn after(interval: Duration, failures: u32) -> Duration {
-    let base = interval.max(Duration::from_secs(1));
+    let base = interval.clamp(Duration::from_secs(1), MAX_WAIT);
     if failures == 0 {
         return base;
     }
@@ -31,5 +35,7 @@ mod tests {
         assert_eq!(secs(600, 3), 600, "never shorter than the interval");
         assert_eq!(secs(1, 1), 2, "a feed's first retry after one failure");
         assert_eq!(secs(1, 30), 300);
+        assert_eq!(secs(u64::MAX, 0), 86_400, "bounded whatever it is given");
+        assert_eq!(secs(i64::MAX as u64, 5), 86_400);
     }
 }

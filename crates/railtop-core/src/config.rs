@@ -21,16 +21,138 @@ pub mod defaults {
     pub const ON_TIME_MINUTES: u64 = 5;
     /// The most `on_time` may be.
     pub(crate) const MAX_ON_TIME_MINUTES: u64 = 30;
+    /// The fewest and most seconds between refreshes (`interval`, `board_interval`).
+    pub const INTERVAL_RANGE_SECS: (u64, u64) = (1, 3600);
+}
+
+/// `interval` and `board_interval`, from any layer: 1 s to 1 h, a bare number in seconds.
+pub fn interval_secs(text: &str) -> Result<u64, String> {
+    let (min, max) = defaults::INTERVAL_RANGE_SECS;
+    crate::duration::seconds_within(text, crate::duration::Bare::Seconds, min, max)
+}
+
+/// `--source` and the file's `source`: `demo`, `upstream` or an http(s) URL with a host.
+pub fn check_source(text: &str) -> Result<String, String> {
+    let t = text.trim();
+    if t == "demo" || t == "upstream" || is_http_url(t) {
+        return Ok(t.to_string());
+    }
+    let hint = closest(t, &["demo", "upstream"])
+        .map_or(String::new(), |m| format!("; did you mean {m:?}?"));
+    Err(format!(
+        "{} is not a source: use demo, upstream, or an http(s):// URL{hint}",
+        crate::text::quoted(t)
+    ))
+}
+
+/// Whether `text` is an http(s) URL with a host (what every URL setting must be).
+pub fn is_http_url(text: &str) -> bool {
+    let rest = text
+        .strip_prefix("http://")
+        .or_else(|| text.strip_prefix("https://"));
+    rest.is_some_and(|r| {
+        let host = r.split(['/', '?', '#']).next().unwrap_or("");
+        let host = host.rsplit('@').next().unwrap_or("");
+        !host.is_empty()
+            && !host.starts_with(':')
+            && !r.chars().any(|c| c.is_whitespace() || c.is_control())
+    })
+}
+
+/// The file's readers of bounded values: each names its key, and the TOML error around it
+/// gives the line and column.
+mod file_values {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer};
+
+    /// A number or a string with a unit (`15`, `"15s"`, `"1m"`).
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Time {
+        Number(i64),
+        Text(String),
+    }
+
+    fn interval<'de, D: Deserializer<'de>>(key: &str, d: D) -> Result<Option<u64>, D::Error> {
+        let text = match Option::<Time>::deserialize(d)? {
+            None => return Ok(None),
+            Some(Time::Number(n)) => n.to_string(),
+            Some(Time::Text(t)) => t,
+        };
+        super::interval_secs(&text)
+            .map(Some)
+            .map_err(|e| D::Error::custom(format!("{key}: {}", crate::text::cleaned(&e))))
+    }
+
+    pub fn realtime<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        interval("interval", d)
+    }
+
+    pub fn board<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        interval("board_interval", d)
+    }
+
+    pub fn on_time<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        let max = super::defaults::MAX_ON_TIME_MINUTES;
+        match Option::<i64>::deserialize(d)? {
+            None => Ok(None),
+            Some(n) => u64::try_from(n)
+                .ok()
+                .filter(|m| *m <= max)
+                .map(Some)
+                .ok_or_else(|| {
+                    D::Error::custom(format!(
+                        "on_time: {n} is out of range: minutes from 0 to {max}"
+                    ))
+                }),
+        }
+    }
+
+    pub fn source<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(s) => super::check_source(&s)
+                .map(Some)
+                .map_err(|e| D::Error::custom(format!("source: {e}"))),
+        }
+    }
+
+    /// An http(s) URL (`[upstream.*] url`), named by `key` in the error.
+    pub fn http_url<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(s) if super::is_http_url(s.trim()) => Ok(Some(s.trim().to_string())),
+            Some(s) => Err(D::Error::custom(format!(
+                "url: {} is not an http(s) URL with a host",
+                crate::text::quoted(&super::masked_url(&s))
+            ))),
+        }
+    }
+
+    /// `[server] redis`: a redis://, rediss:// or unix:// URL.
+    pub fn redis_url<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(s)
+                if ["redis://", "rediss://", "redis+unix://", "unix://"]
+                    .iter()
+                    .any(|p| s.trim().starts_with(p)) =>
+            {
+                Ok(Some(s))
+            }
+            Some(s) => Err(D::Error::custom(format!(
+                "redis: {} is not a redis:// or rediss:// URL",
+                crate::text::quoted(&super::masked_url(&s))
+            ))),
+        }
+    }
 }
 
 /// What can be wrong with the configuration; each names the place to fix.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("cannot read {}", path.display())]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Read(crate::files::FileError),
     /// A mistake inside the file at `path`.
     #[error("in {}", path.display())]
     InFile {
@@ -40,8 +162,6 @@ pub enum ConfigError {
     /// The TOML does not parse or has a key or value railtop does not know.
     #[error("{0}")]
     Toml(String),
-    #[error("intervals are seconds, at least 1")]
-    ZeroInterval,
     /// A `[[feeds]]` entry that cannot be a feed.
     #[error("[[feeds]] {slug:?}: {problem}")]
     Feed { slug: String, problem: String },
@@ -85,6 +205,8 @@ pub struct Overrides {
 /// The configuration in force, resolved once from every layer; `--print-config` prints it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Config {
+    /// Printed with any password in it masked.
+    #[serde(serialize_with = "serialize_source")]
     pub source: String,
     pub country: Option<String>,
     pub station: Option<String>,
@@ -187,6 +309,10 @@ pub struct FeedSettings {
     pub static_gtfs: Option<String>,
 }
 
+fn serialize_source<S: serde::Serializer>(source: &str, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&masked_url(source))
+}
+
 fn serialize_redis<S: serde::Serializer>(url: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
     ServerFile {
         redis: url.as_deref().map(masked_url),
@@ -194,10 +320,41 @@ fn serialize_redis<S: serde::Serializer>(url: &Option<String>, s: S) -> Result<S
     .serialize(s)
 }
 
+/// `text` with the user and password of every URL in it shown as `***` (an error quoting a
+/// line of the file must not print a password written there).
+fn masked_credentials(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("://") {
+        let (before, after) = rest.split_at(at + 3);
+        out.push_str(before);
+        let end = after
+            .find(|c: char| matches!(c, '/' | '?' | '#' | '"' | '\'') || c.is_whitespace())
+            .unwrap_or(after.len());
+        match after[..end].rfind('@') {
+            Some(userinfo) => {
+                out.push_str("***");
+                out.push_str(&after[userinfo..end]);
+            }
+            None => out.push_str(&after[..end]),
+        }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A URL with its user and password, if any, shown as `***`, and cleaned for a terminal.
 pub fn masked_url(url: &str) -> String {
-    let shown = match url.split_once("://").zip(url.rsplit_once('@')) {
-        Some(((scheme, _), (_, host))) => format!("{scheme}://***@{host}"),
+    let shown = match url.split_once("://") {
+        Some((scheme, rest)) => {
+            // The user and password are only ever before the host, never in the path.
+            let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+            match rest[..end].rsplit_once('@') {
+                Some((_, host)) => format!("{scheme}://***@{host}{}", &rest[end..]),
+                None => url.to_string(),
+            }
+        }
         None => url.to_string(),
     };
     crate::text::cleaned(&shown)
@@ -257,14 +414,18 @@ pub struct GtfsFeedConfig {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileConfig {
+    #[serde(default, deserialize_with = "file_values::source")]
     pub source: Option<String>,
     pub country: Option<String>,
     pub station: Option<String>,
-    /// Seconds between realtime refreshes.
+    /// Seconds between realtime refreshes (1 s to 1 h; `15` or `"15s"`).
+    #[serde(default, deserialize_with = "file_values::realtime")]
     pub interval: Option<u64>,
-    /// Seconds between board refreshes.
+    /// Seconds between board refreshes (1 s to 1 h).
+    #[serde(default, deserialize_with = "file_values::board")]
     pub board_interval: Option<u64>,
     /// Minutes late that still count as on time (0–30; default 5).
+    #[serde(default, deserialize_with = "file_values::on_time")]
     pub on_time: Option<u64>,
     pub theme: Option<Theme>,
     /// `[upstream.finland] url = "…"`: a feed's base URL (`RAILTOP_<COUNTRY>_URL` wins).
@@ -284,7 +445,11 @@ pub struct FileConfig {
 pub struct ServerFile {
     /// `redis = "redis://host:6379"`: share feed answers and rate limits with the other
     /// `serve` instances on that Redis (`--redis` wins).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "file_values::redis_url"
+    )]
     pub redis: Option<String>,
 }
 
@@ -372,6 +537,7 @@ impl GtfsFeedEntry {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UpstreamFeed {
+    #[serde(default, deserialize_with = "file_values::http_url")]
     pub url: Option<String>,
     /// For countries without positions: the station whose board `realtime` lists.
     pub hub: Option<String>,
@@ -448,41 +614,44 @@ fn xdg_dir(var: &str, fallback: &str) -> Option<PathBuf> {
     }
 }
 
-/// Reads the file; a missing file is an empty configuration, a broken one a clear error.
+/// The most a configuration file may hold (a real one is a few KiB).
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
 /// Reads the file at `path`; a missing file is no configuration, unless it was `named` on the
-/// command line (then it is an error: a typo must not silently mean the defaults).
+/// command line (then it is an error: a typo must not silently mean the defaults). Only a
+/// regular file of at most [`MAX_FILE_BYTES`] is read.
 pub fn load(path: &Path, named: bool) -> Result<FileConfig, ConfigError> {
-    match std::fs::read_to_string(path) {
+    match crate::files::read_text(path, MAX_FILE_BYTES) {
         Ok(text) => parse(&text).map_err(|e| ConfigError::InFile {
             path: path.to_path_buf(),
             source: Box::new(e),
         }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && named => {
-            Err(ConfigError::Missing(path.to_path_buf()))
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(FileConfig::default()),
-        Err(source) => Err(ConfigError::Read {
-            path: path.to_path_buf(),
-            source,
-        }),
+        Err(e) if e.is_missing() && named => Err(ConfigError::Missing(path.to_path_buf())),
+        Err(e) if e.is_missing() => Ok(FileConfig::default()),
+        Err(e) => Err(ConfigError::Read(e)),
     }
 }
 
 pub fn parse(text: &str) -> Result<FileConfig, ConfigError> {
-    let config: FileConfig =
-        toml::from_str(text).map_err(|e| ConfigError::Toml(e.to_string().trim().to_string()))?;
-    if config.interval == Some(0) || config.board_interval == Some(0) {
-        return Err(ConfigError::ZeroInterval);
-    }
-    if config
-        .on_time
-        .is_some_and(|m| m > defaults::MAX_ON_TIME_MINUTES)
-    {
-        return Err(ConfigError::Toml(format!(
-            "on_time is minutes from 0 to {}",
-            defaults::MAX_ON_TIME_MINUTES
-        )));
-    }
+    // The TOML error quotes the file's line: every line of it through the sanitiser, so an
+    // escape in the file never reaches the terminal.
+    let config: FileConfig = toml::from_str(text).map_err(|e| {
+        let lines: Vec<String> = e
+            .to_string()
+            .trim()
+            .lines()
+            .map(|l| {
+                // Its indent kept, so the caret still points at the value.
+                let rest = l.trim_start_matches(' ');
+                let indent = &l[..l.len() - rest.len()];
+                format!(
+                    "{indent}{}",
+                    masked_credentials(&crate::text::cleaned(rest))
+                )
+            })
+            .collect();
+        ConfigError::Toml(lines.join("\n"))
+    })?;
     for feed in &config.feeds {
         feed.to_config()?;
     }
@@ -685,6 +854,59 @@ mod tests {
         ));
         assert!(load(Path::new("/nonexistent/railtop.toml"), false).is_ok());
         assert!(parse("interval = \"soon\"").is_err());
+    }
+
+    /// The file's values meet the bounds the command line's do, and a refusal names the key, the
+    /// line and the allowed range.
+    #[test]
+    fn every_value_of_the_file_is_bounded_and_named() {
+        let wrong = |toml: &str| parse(toml).unwrap_err().to_string();
+        let e = wrong("source = \"demo\"\nboard_interval = 9223372036854775807\n");
+        assert!(e.contains("line 2") && e.contains("board_interval"), "{e}");
+        assert!(e.contains("from 1s to 1h"), "{e}");
+        let e = wrong("interval = 99999");
+        assert!(e.contains("interval") && e.contains("from 1s to 1h"), "{e}");
+        assert!(wrong("interval = -5").contains("interval"));
+        assert_eq!(parse("interval = \"15s\"").unwrap().interval, Some(15));
+        assert_eq!(
+            parse("board_interval = \"2m\"").unwrap().board_interval,
+            Some(120)
+        );
+        assert_eq!(parse("interval = 20").unwrap().interval, Some(20));
+        let e = wrong("on_time = 31");
+        assert!(e.contains("on_time") && e.contains("0 to 30"), "{e}");
+        let e = wrong("source = \"dmeo\"");
+        assert!(
+            e.contains("source") && e.contains("did you mean \"demo\""),
+            "{e}"
+        );
+        assert!(parse("source = \"https://trains.example\"").is_ok());
+        assert!(wrong("[upstream.finland]\nurl = \"ftp://x\"").contains("line 2"));
+        let e = wrong("[server]\nredis = \"http://:secret@db\"");
+        assert!(e.contains("redis") && !e.contains("secret"), "{e}");
+        // An escape in a value never reaches the terminal through the error.
+        let e = wrong("source = \"\\u001b[2Jdemo\"");
+        assert!(!e.contains('\u{1b}'), "{e:?}");
+        // Every bounded value's error is through the same check as the command line's.
+        assert_eq!(
+            interval_secs("0"),
+            Err("\"0\" is out of range: from 1s to 1h".into())
+        );
+        assert!(check_source("upstream").is_ok());
+    }
+
+    #[test]
+    fn passwords_are_masked_in_the_authority_only() {
+        assert_eq!(
+            masked_url("https://u:p@host:8080/x?y=1"),
+            "https://***@host:8080/x?y=1"
+        );
+        assert_eq!(masked_url("https://host/a@b"), "https://host/a@b");
+        assert_eq!(masked_url("demo"), "demo");
+        assert_eq!(
+            masked_credentials(r#"2 | redis = "http://:secret@db" and ftp://a@b/c@d"#),
+            r#"2 | redis = "http://***@db" and ftp://***@b/c@d"#
+        );
     }
 
     #[test]

@@ -71,6 +71,25 @@ pub fn parse(s: &str, bare: Bare) -> Result<Duration, DurationError> {
     Ok(Duration::from_millis(total_ms))
 }
 
+/// A time typed with its unit, in whole seconds within `min..=max`: the one check every layer
+/// (the file, `RAILTOP_*`, flags) puts a time through. The error says the allowed range.
+pub fn seconds_within(s: &str, bare: Bare, min: u64, max: u64) -> Result<u64, String> {
+    let d = parse(s, bare).map_err(|e| e.to_string())?;
+    let (lo, hi) = (Duration::from_secs(min), Duration::from_secs(max));
+    if d < lo || d > hi {
+        return Err(format!(
+            "{:?} is out of range: from {} to {}",
+            s.trim(),
+            format(lo),
+            format(hi)
+        ));
+    }
+    if d.subsec_nanos() != 0 {
+        return Err(format!("{:?}: whole seconds only", s.trim()));
+    }
+    Ok(d.as_secs())
+}
+
 /// `1h30m`, `45s`, `500ms`: how railtop writes a time back (errors, `--print-config`).
 pub fn format(d: Duration) -> String {
     let ms = d.as_millis();

@@ -143,7 +143,14 @@ pub struct Startups {
     pub rate_percent: u32,
     pub full: usize,
     open: Mutex<StartupsOpen>,
+    /// Addresses (IPv6: their /64) that finished a handshake before: the last quarter of the
+    /// places is theirs alone, and they meet no early drop, so a flood of strangers cannot keep
+    /// a returning viewer out.
+    returning: Mutex<HashMap<IpAddr, ()>>,
 }
+
+/// Returning addresses remembered at most (past it, one is forgotten for each new one).
+const MAX_RETURNING: usize = 8192;
 
 #[derive(Debug, Default)]
 struct StartupsOpen {
@@ -164,21 +171,48 @@ impl Startups {
             rate_percent: rate_percent.min(100),
             full: full.max(start).max(1),
             open: Mutex::new(StartupsOpen::default()),
+            returning: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// `ip` finished a handshake: from now on it may use the returning addresses' places.
+    pub fn completed(&self, ip: IpAddr) {
+        let key = crate::ratelimit::bucket_of(ip);
+        let mut returning = self.returning.lock().unwrap_or_else(|e| e.into_inner());
+        if returning.len() >= MAX_RETURNING && !returning.contains_key(&key) {
+            if let Some(old) = returning.keys().next().copied() {
+                returning.remove(&old);
+            }
+        }
+        returning.insert(key, ());
+    }
+
+    fn is_returning(&self, key: IpAddr) -> bool {
+        self.returning
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains_key(&key)
     }
 
     /// A place for a new connection from `ip`, or `None` (turned away), drawing on `roll`
     /// (0..100) when `ip` already has a handshake under way.
     pub(crate) fn enter_with(self: &Arc<Self>, ip: IpAddr, roll: u32) -> Option<Startup> {
+        // One subscriber's IPv6 /64 is one source, as its rate limit is.
+        let ip = crate::ratelimit::bucket_of(ip);
+        let returning = self.is_returning(ip);
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         if open.total >= self.full {
+            return None;
+        }
+        let reserved = self.full / 4;
+        if !returning && open.total >= self.full - reserved {
             return None;
         }
         let busy = open.by_ip.get(&ip).is_some_and(|n| *n > 0);
         if busy && open.total >= self.start {
             return None;
         }
-        if open.total >= self.start {
+        if open.total >= self.start && !returning {
             // From rate % at `start` to 100 % at `full`.
             let span = (self.full - self.start).max(1) as u64;
             let past = (open.total - self.start) as u64;
@@ -207,6 +241,13 @@ impl Startups {
     }
 }
 
+impl Startup {
+    /// The handshake is done: its address is a returning one from now on, and its place frees.
+    pub fn completed(self) {
+        self.budget.completed(self.ip);
+    }
+}
+
 impl Drop for Startup {
     fn drop(&mut self) {
         let mut open = self.budget.open.lock().unwrap_or_else(|e| e.into_inner());
@@ -223,6 +264,36 @@ impl Drop for Startup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn returning_addresses_keep_a_share_and_a_64_is_one_source() {
+        // start 0, no early drop past it: only the caps decide.
+        let budget = Startups::new(8, 0, 8);
+        let strangers: Vec<_> = (1..=20u8)
+            .filter_map(|i| budget.enter_with(ip(i), 99))
+            .collect();
+        assert_eq!(
+            strangers.len(),
+            6,
+            "strangers fill all but the returning quarter"
+        );
+        budget.completed(ip(200));
+        let back = budget.enter_with(ip(200), 99);
+        assert!(
+            back.is_some(),
+            "a returning viewer gets in past a flood of strangers"
+        );
+        assert!(budget.enter_with(ip(201), 99).is_none());
+        drop((strangers, back));
+        let wide = Startups::new(1, 100, 4);
+        let first = wide.enter_with("2001:db8:7:7::1".parse().unwrap(), 0);
+        assert!(first.is_some());
+        assert!(
+            wide.enter_with("2001:db8:7:7::2".parse().unwrap(), 99)
+                .is_none(),
+            "another address of the same /64 is the same source, busy"
+        );
+    }
 
     fn ip(last: u8) -> IpAddr {
         IpAddr::from([10, 0, 0, last])
@@ -256,12 +327,18 @@ mod tests {
         assert!(budget.enter_with(ip(4), 46).is_none());
         let _d = budget.enter_with(ip(4), 47).unwrap();
         let _e = budget.enter_with(ip(5), 99).unwrap();
+        assert!(
+            budget.enter_with(ip(7), 99).is_none(),
+            "the last quarter is the returning addresses'"
+        );
+        budget.completed(ip(6));
         let _f = budget.enter_with(ip(6), 99).unwrap();
         assert_eq!(budget.open(), 6);
         assert!(budget.enter_with(ip(9), 99).is_none(), "full");
         drop(a);
+        budget.completed(ip(8));
         assert!(
-            budget.enter_with(ip(1), 99).is_some(),
+            budget.enter_with(ip(8), 99).is_some(),
             "a finished handshake frees its place"
         );
     }

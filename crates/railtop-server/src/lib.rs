@@ -84,8 +84,14 @@ pub const DEFAULT_UNHEALTHY_AFTER: Duration = Duration::from_secs(600);
 struct AppState {
     source: Arc<CachedSource>,
     limit: Option<PerIpLimit>,
+    /// `/healthz` and `/metrics`: limited too, with their own, higher budget (probes and
+    /// scrapers ask often), counted in this instance alone.
+    health_limit: Option<PerIpLimit>,
     config: ServerConfig,
 }
+
+/// How many times the API's budget `/healthz` and `/metrics` have.
+const HEALTH_LIMIT_FACTOR: u32 = 10;
 
 /// The API's routes over `source`.
 pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
@@ -96,6 +102,10 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         limit: config
             .rate_limit
             .map(|n| PerIpLimit::per_minute(n, config.shared.clone())),
+        health_limit: config
+            .rate_limit
+            .and_then(|n| NonZeroU32::new(n.get().saturating_mul(HEALTH_LIMIT_FACTOR)))
+            .map(|n| PerIpLimit::per_minute(n, None)),
         config,
     });
     let weak = Arc::downgrade(&state);
@@ -108,7 +118,7 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         loop {
             tick.tick().await;
             let Some(state) = weak.upgrade() else { break };
-            if let Some(limit) = &state.limit {
+            for limit in [&state.limit, &state.health_limit].into_iter().flatten() {
                 limit.forget_idle();
             }
             let (answers, bytes) = state.source.sweep();
@@ -122,16 +132,17 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         .route(REALTIME, get(realtime))
         .route(DEPARTURES, get(departures))
         .route(STATIONS, get(stations))
-        .route(TRAIN, get(train))
-        .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
-    // For load balancers, service managers and Prometheus: outside the rate limit.
+        .route(TRAIN, get(train));
+    // For load balancers, service managers and Prometheus: a budget of their own.
     let api = api.route(HEALTHZ, get(healthz));
     let api = if metrics_on_api {
         api.route(METRICS, get(metrics_text))
     } else {
         api
     };
+    // Every path is limited, unknown ones too.
     api.fallback(not_found)
+        .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn(json_errors))
         .layer(middleware::from_fn(request_log))
         .with_state(state)
@@ -256,7 +267,7 @@ async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery)
         limit: p.limit,
     };
     // Served from a remote server, its directory answers (it knows what it can board).
-    let answer = match state.source.stations(asked) {
+    let mut answer = match state.source.stations(asked) {
         Some(elsewhere) => match elsewhere.await {
             Ok(answer) => answer,
             Err(e) => return error_response(&e),
@@ -271,6 +282,8 @@ async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery)
             },
         ),
     };
+    // The query is the client's own text: echoed only through the sanitiser (and cut).
+    answer.sanitize();
     let body = serde_json::to_vec(&answer).unwrap_or_default();
     let mut r = Response::new(Body::from(body));
     let h = r.headers_mut();
@@ -348,7 +361,19 @@ pub async fn serve_metrics(
         .await
 }
 
-async fn not_found() -> Response {
+/// An unknown path: 404; any method but GET and HEAD, on any path, is a 405 (the server answers
+/// nothing else anywhere), with `Allow`.
+async fn not_found(method: axum::http::Method) -> Response {
+    if method != axum::http::Method::GET && method != axum::http::Method::HEAD {
+        let mut r = json_error(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "only GET is answered here",
+        );
+        r.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET,HEAD"));
+        return r;
+    }
     error_response(&SourceError::NotFound(
         "no such endpoint: use /api/live/realtime, /api/live/departures, /api/live/stations or /api/live/train"
             .into(),
@@ -441,7 +466,11 @@ static RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("ratelimit-rema
 static RATELIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
 
 async fn rate_limit(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
-    let Some(limit) = &state.limit else {
+    let limit = match request.uri().path() {
+        HEALTHZ | METRICS => &state.health_limit,
+        _ => &state.limit,
+    };
+    let Some(limit) = limit else {
         return next.run(request).await;
     };
     let ip = client_ip(&request, state.config.trust_forwarded_for);
@@ -476,24 +505,44 @@ async fn rate_limit(State(state): State<Arc<AppState>>, request: Request, next: 
     }
 }
 
+/// Who a request counts as: the connection's peer, or behind a trusted proxy the client it
+/// names in the last `X-Forwarded-For` entry (the one the proxy wrote; earlier ones are the
+/// client's own). A last entry that is not an address is the proxy's mistake: the request then
+/// counts as the proxy's, never as an earlier entry's.
 fn client_ip(request: &Request, trust_forwarded_for: bool) -> IpAddr {
-    if trust_forwarded_for {
-        let forwarded = request
-            .headers()
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .filter_map(|s| s.trim().parse::<IpAddr>().ok())
-            .next_back();
-        if let Some(ip) = forwarded {
-            return ip;
-        }
-    }
-    request
+    let peer = request
         .extensions()
         .get::<ConnectInfo<connection::Peer>>()
-        .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0 .0.ip())
+        .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0 .0.ip());
+    if !trust_forwarded_for {
+        return peer;
+    }
+    let last = request
+        .headers()
+        .get_all("x-forwarded-for")
+        .iter()
+        .flat_map(|v| v.as_bytes().split(|b| *b == b','))
+        .next_back();
+    match last {
+        Some(entry) => std::str::from_utf8(entry)
+            .ok()
+            .and_then(forwarded_address)
+            .unwrap_or(peer),
+        None => peer,
+    }
+}
+
+/// An `X-Forwarded-For` entry as proxies write it: `ip`, `ip:port`, `[v6]` or `[v6]:port`.
+fn forwarded_address(entry: &str) -> Option<IpAddr> {
+    let entry = entry.trim();
+    entry
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| entry.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
+        .or_else(|| {
+            let inner = entry.strip_prefix('[')?.strip_suffix(']')?;
+            inner.parse::<std::net::Ipv6Addr>().ok().map(IpAddr::V6)
+        })
 }
 
 /// The endpoint a path is, as the metrics label it: one of a fixed few, whatever was asked.
@@ -511,6 +560,15 @@ fn endpoint(path: &str) -> &'static str {
 
 /// Longest part of a request's URI written to the log, in bytes.
 const MAX_LOGGED_URI: usize = 200;
+
+/// Request lines each client may write per interval; past it they are counted in [`UNLOGGED`].
+static LOG_BUDGET: tally::LinesPerPeer = tally::LinesPerPeer::new(30, Duration::from_secs(10));
+
+/// Requests answered but not logged one by one (a client past its [`LOG_BUDGET`]).
+static UNLOGGED: tally::Tally = tally::Tally::new(
+    "more requests like this (a client past its 30 log lines in 10 s)",
+    Duration::from_secs(10),
+);
 
 /// Rate-limited requests, counted rather than logged one by one.
 static RATE_LIMITED: tally::Tally = tally::Tally::new(
@@ -535,6 +593,11 @@ async fn request_log(request: Request, next: Next) -> Response {
     crate::metrics::request(endpoint, status, started.elapsed(), bytes);
     if status == 429 {
         RATE_LIMITED.add(&format_args!("{peer:?} {uri}"));
+        return response;
+    }
+    let peer_ip = peer.map_or(IpAddr::from([0, 0, 0, 0]), |p| p.ip());
+    if !LOG_BUDGET.allow(ratelimit::bucket_of(peer_ip)) {
+        UNLOGGED.add(&format_args!("{peer:?} {method} {uri} {status}"));
         return response;
     }
     tracing::info!(
@@ -593,6 +656,9 @@ async fn json_errors(request: Request, next: Next) -> Response {
         if name == header::ALLOW || name.as_str().starts_with("ratelimit-") {
             h.insert(name.clone(), value.clone());
         }
+    }
+    if status == StatusCode::METHOD_NOT_ALLOWED && !h.contains_key(header::ALLOW) {
+        h.insert(header::ALLOW, HeaderValue::from_static("GET,HEAD"));
     }
     r
 }

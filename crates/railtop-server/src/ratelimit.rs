@@ -36,6 +36,21 @@ pub(crate) enum Verdict {
     },
 }
 
+/// The bucket an address counts in: an IPv4 address its own; an IPv6 address its /64 (one
+/// subscriber's prefix holds 2^64 addresses, each otherwise a fresh bucket); an IPv4-mapped IPv6
+/// address its IPv4 one.
+pub(crate) fn bucket_of(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(
+                u128::from(v6) & !((1u128 << 64) - 1),
+            )),
+        },
+    }
+}
+
 impl PerIpLimit {
     /// `per_minute` requests a minute per IP, counted in `shared` when there is one.
     pub fn per_minute(per_minute: NonZeroU32, shared: Option<Arc<RedisStore>>) -> Self {
@@ -50,6 +65,7 @@ impl PerIpLimit {
     /// Counts one request of `ip`: in the shared bucket, else (no Redis, or Redis unavailable)
     /// in this instance's own.
     pub async fn check(&self, ip: IpAddr) -> Verdict {
+        let ip = bucket_of(ip);
         let limit = self.per_minute;
         let refill = Duration::from_secs(60) / limit;
         if let Some(store) = &self.shared {
@@ -76,6 +92,7 @@ impl PerIpLimit {
     /// Counts one request of `ip` in this process's own bucket (the SSH server's connection
     /// rate, and the API's while Redis is unavailable).
     pub(crate) fn check_local(&self, ip: IpAddr) -> Verdict {
+        let ip = bucket_of(ip);
         let limit = self.per_minute;
         let refill = Duration::from_secs(60) / limit;
         match self.limiter.check_key(&ip) {
@@ -110,6 +127,27 @@ pub(crate) fn ceil_secs(d: Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ipv6_subscriber_has_one_bucket_for_its_64() {
+        let limit = PerIpLimit::per_minute(NonZeroU32::new(2).unwrap(), None);
+        for host in 1..=2u16 {
+            let ip: IpAddr = format!("2001:db8:1:2::{host:x}").parse().unwrap();
+            assert!(matches!(limit.check_local(ip), Verdict::Allowed { .. }));
+        }
+        let same_64: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
+        assert!(matches!(
+            limit.check_local(same_64),
+            Verdict::Refused { .. }
+        ));
+        let next_64: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert!(matches!(
+            limit.check_local(next_64),
+            Verdict::Allowed { .. }
+        ));
+        let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
+        assert_eq!(bucket_of(mapped), "192.0.2.7".parse::<IpAddr>().unwrap());
+    }
 
     #[tokio::test]
     async fn sixty_per_minute_then_refused_with_a_wait() {

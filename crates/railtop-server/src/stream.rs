@@ -8,7 +8,7 @@
 use futures_util::task::AtomicWaker;
 use std::io;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -21,18 +21,38 @@ pub struct Cut {
     inner: Arc<CutState>,
 }
 
-#[derive(Default)]
 struct CutState {
     cut: AtomicBool,
     waker: AtomicWaker,
     /// The client has sent something (its version line, at least).
     heard: AtomicBool,
+    /// When the stream began, and when the client last sent a byte (ms after it began).
+    born: std::time::Instant,
+    last_heard_ms: AtomicU64,
+}
+
+impl Default for CutState {
+    fn default() -> Self {
+        CutState {
+            cut: AtomicBool::new(false),
+            waker: AtomicWaker::new(),
+            heard: AtomicBool::new(false),
+            born: std::time::Instant::now(),
+            last_heard_ms: AtomicU64::new(0),
+        }
+    }
 }
 
 impl Cut {
     /// Whether any byte has come from the client yet.
     pub fn heard(&self) -> bool {
         self.inner.heard.load(Ordering::Relaxed)
+    }
+
+    /// How long the client has sent nothing (since the stream began, if it never has).
+    pub fn silent_for(&self) -> Duration {
+        let last = Duration::from_millis(self.inner.last_heard_ms.load(Ordering::Relaxed));
+        self.inner.born.elapsed().saturating_sub(last)
     }
 
     pub fn cut(&self) {
@@ -102,7 +122,10 @@ impl<S: AsyncRead + Unpin> AsyncRead for WriteDeadline<S> {
         let before = buf.filled().len();
         let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
         if buf.filled().len() > before {
-            self.cut.inner.heard.store(true, Ordering::Relaxed);
+            let state = &self.cut.inner;
+            state.heard.store(true, Ordering::Relaxed);
+            let ms = u64::try_from(state.born.elapsed().as_millis()).unwrap_or(u64::MAX);
+            state.last_heard_ms.store(ms, Ordering::Relaxed);
         }
         poll
     }

@@ -2,6 +2,8 @@
 //! failing accepts) are logged as a count per interval, never a line each: an attacker must not
 //! be able to turn requests into log volume.
 
+use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -62,9 +64,62 @@ impl Tally {
     }
 }
 
+/// A budget of log lines per client and interval: within it each event is a line of its own,
+/// beyond it the lines are counted in a [`Tally`]. One client cannot fill the log, and the others'
+/// lines still appear.
+pub struct LinesPerPeer {
+    lines: u32,
+    every: Duration,
+    /// Made at the first line (a `static` cannot build a map).
+    peers: Mutex<Option<HashMap<IpAddr, (Instant, u32)>>>,
+}
+
+/// Clients remembered at once; past it the memory starts afresh (a flood from many addresses
+/// then writes at most `lines` each per interval before the tally takes over).
+const MAX_PEERS: usize = 4096;
+
+impl LinesPerPeer {
+    pub const fn new(lines: u32, every: Duration) -> LinesPerPeer {
+        LinesPerPeer {
+            lines,
+            every,
+            peers: Mutex::new(None),
+        }
+    }
+
+    /// Whether `peer` may have one more line now (counting it).
+    pub fn allow(&self, peer: IpAddr) -> bool {
+        let mut peers = self.peers.lock().unwrap_or_else(|p| p.into_inner());
+        let peers = peers.get_or_insert_with(HashMap::new);
+        let now = Instant::now();
+        if peers.len() >= MAX_PEERS && !peers.contains_key(&peer) {
+            peers.retain(|_, (since, _)| now.duration_since(*since) < self.every);
+            if peers.len() >= MAX_PEERS {
+                peers.clear();
+            }
+        }
+        let (since, used) = peers.entry(peer).or_insert((now, 0));
+        if now.duration_since(*since) >= self.every {
+            (*since, *used) = (now, 0);
+        }
+        *used = used.saturating_add(1);
+        *used <= self.lines
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_client_has_its_own_budget_of_lines() {
+        let budget = LinesPerPeer::new(3, Duration::from_millis(50));
+        let (a, b): (IpAddr, IpAddr) = ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
+        assert_eq!((0..10).filter(|_| budget.allow(a)).count(), 3);
+        assert!(budget.allow(b), "another client still logs");
+        std::thread::sleep(Duration::from_millis(60));
+        assert!(budget.allow(a), "a new interval, a new budget");
+    }
 
     #[test]
     fn a_flood_is_one_line_per_interval() {

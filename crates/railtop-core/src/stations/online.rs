@@ -96,6 +96,8 @@ struct CachedStation {
 /// Why a cache file was not used.
 #[derive(Debug, thiserror::Error)]
 pub enum CacheError {
+    #[error(transparent)]
+    File(crate::files::FileError),
     #[error("cannot read {path}: {source}")]
     Read {
         path: PathBuf,
@@ -118,10 +120,11 @@ fn file(dir: &Path, country: &str) -> PathBuf {
 /// `Ok(None)`; a damaged one an error, and the caller fetches afresh).
 pub fn load(dir: &Path, country: &str) -> Result<Option<(SystemTime, Vec<Station>)>, CacheError> {
     let path = file(dir, country);
-    let bytes = match std::fs::read(&path) {
+    // 20,000 stations of a few hundred bytes each at the most.
+    let bytes = match crate::files::read_bytes(&path, 16 << 20) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(CacheError::Read { path, source }),
+        Err(e) if e.is_missing() => return Ok(None),
+        Err(e) => return Err(CacheError::File(e)),
     };
     let bad = |problem: String| CacheError::Bad {
         path: path.clone(),

@@ -67,6 +67,8 @@ fn gate_for(base: &str, per_minute: NonZeroU32) -> Arc<Gate> {
 
 pub struct RemoteSource {
     base: String,
+    /// The base as messages and logs show it: any password masked.
+    shown: String,
     http: reqwest::Client,
     gate: Arc<Gate>,
     config: RemoteConfig,
@@ -76,13 +78,38 @@ impl RemoteSource {
     pub fn new(base_url: &str, config: RemoteConfig) -> Result<RemoteSource, OpenError> {
         let base = base_url.trim().trim_end_matches('/').to_owned();
         let parsed = reqwest::Url::parse(&base).map_err(|e| OpenError::NotAUrl {
-            url: base_url.to_string(),
+            url: crate::config::masked_url(base_url),
             reason: e.to_string(),
         })?;
         if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
-            return Err(OpenError::NotHttp(base_url.to_string()));
+            return Err(OpenError::NotHttp(crate::config::masked_url(base_url)));
         }
+        // Redirects stay on the server's own host: another host is refused, never followed
+        // silently (a server must not send railtop's requests, or their credentials, elsewhere).
+        let redirects = reqwest::redirect::Policy::custom(|attempt| {
+            let from = attempt.previous().first().map(|u| {
+                (
+                    u.scheme().to_string(),
+                    u.host_str().map(str::to_string),
+                    u.port_or_known_default(),
+                )
+            });
+            let to = (
+                attempt.url().scheme().to_string(),
+                attempt.url().host_str().map(str::to_string),
+                attempt.url().port_or_known_default(),
+            );
+            if attempt.previous().len() > 5 {
+                attempt.error("more than 5 redirects")
+            } else if from.as_ref() != Some(&to) {
+                let to = crate::config::masked_url(attempt.url().as_str());
+                attempt.error(format!("redirected to another host ({to}); railtop follows redirects on the server's own host only"))
+            } else {
+                attempt.follow()
+            }
+        });
         let http = reqwest::Client::builder()
+            .redirect(redirects)
             .user_agent(concat!("railtop/", env!("CARGO_PKG_VERSION")))
             .connect_timeout(config.connect_timeout)
             .timeout(config.total_timeout)
@@ -91,14 +118,16 @@ impl RemoteSource {
             .map_err(OpenError::Client)?;
         Ok(RemoteSource {
             gate: gate_for(&base, config.per_minute),
+            shown: crate::config::masked_url(&base),
             base,
             http,
             config,
         })
     }
 
+    /// The server's URL as it may be shown: any password masked.
     pub fn base_url(&self) -> &str {
-        &self.base
+        &self.shown
     }
 
     fn url(&self, path: &str, params: &[(&str, &str)]) -> String {
@@ -128,7 +157,7 @@ impl RemoteSource {
                 return Err(SourceError::RateLimited {
                     message: format!(
                         "{} asked us to slow down; retrying in {} s",
-                        self.base,
+                        self.shown,
                         wait.as_secs() + 1
                     ),
                     retry_after: wait,
@@ -143,7 +172,7 @@ impl RemoteSource {
                     message: format!(
                         "railtop's budget of {} requests a minute to {} is used up; next in {} s",
                         self.config.per_minute,
-                        self.base,
+                        self.shown,
                         wait.as_secs() + 1
                     ),
                     retry_after: wait,
@@ -180,7 +209,8 @@ impl RemoteSource {
         }
         crate::model::tolerant::from_json(&body).map_err(|e| {
             SourceError::Upstream(format!(
-                "malformed JSON from {url} at line {} column {}: {e}",
+                "malformed JSON from {} at line {} column {}: {e}",
+                crate::config::masked_url(&url),
                 e.line(),
                 e.column()
             ))
@@ -209,7 +239,7 @@ impl RemoteSource {
     fn too_large(&self) -> SourceError {
         SourceError::Upstream(format!(
             "the answer from {} is larger than {} MiB; refused",
-            self.base,
+            self.shown,
             self.config.max_body_bytes / (1024 * 1024)
         ))
     }
@@ -223,7 +253,7 @@ impl RemoteSource {
         let message = serde_json::from_slice::<ErrorBody>(body)
             .map(|b| crate::text::cleaned(&b.error.message))
             .unwrap_or_else(|_| status.canonical_reason().unwrap_or("error").to_lowercase());
-        let said = format!("{} answered {}: {message}", self.base, status.as_u16());
+        let said = format!("{} answered {}: {message}", self.shown, status.as_u16());
         match status.as_u16() {
             400 => SourceError::BadRequest(said),
             404 => SourceError::NotFound(said),
@@ -247,7 +277,7 @@ impl RemoteSource {
     fn transport_error(&self, e: &reqwest::Error) -> SourceError {
         let root = root_cause(e);
         let lower = root.to_lowercase();
-        let base = &self.base;
+        let base = &self.shown;
         SourceError::Upstream(if e.is_timeout() {
             format!(
                 "no answer from {base} within {} s",
@@ -278,7 +308,7 @@ fn root_cause(e: &reqwest::Error) -> String {
 impl LiveSource for RemoteSource {
     fn info(&self) -> SourceInfo {
         SourceInfo {
-            name: self.base.clone(),
+            name: self.shown.clone(),
             is_demo: false,
             attribution: format!("Data via {}", self.base),
         }
