@@ -261,7 +261,11 @@ async fn poll<K, F, Fut>(
     let mut failures = 0u32;
     loop {
         let current = wanted.borrow_and_update().clone();
-        let (alive, ok) = fetch(current.clone()).await;
+        // A bug under a fetch is that fetch's failure (logged once), never the poller's end:
+        // the screen, and every SSH viewer of a shared board, keeps its refresh.
+        let (alive, ok) = crate::panics::caught("a poller's fetch", fetch(current.clone()))
+            .await
+            .unwrap_or((true, false));
         if !alive {
             return;
         }

@@ -63,6 +63,9 @@ pub fn start(
     tx
 }
 
+/// The shortest time between two redraws for a window change (20 a second at most).
+const MIN_FRAME: Duration = Duration::from_millis(50);
+
 async fn run(
     shared: Arc<Shared>,
     output: Output,
@@ -92,8 +95,11 @@ async fn run(
     tracing::info!(%peer, width = size.0, height = size.1, "viewer started");
     let mut watching = Watching::new(&state);
 
+    let mut last_frame;
+    let mut resized: Option<(u16, u16)> = None;
     let end = loop {
         pending.extend(screen.frame(&state));
+        last_frame = Instant::now();
         if !pending.is_empty() {
             let bytes = std::mem::take(&mut pending);
             let sent = bytes.len() as u64;
@@ -122,8 +128,7 @@ async fn run(
                 }
                 Some(Input::Resize(width, height)) => {
                     last_input = Instant::now();
-                    pending = screen.resize(width, height);
-                    update(&mut state, Event::Resize(width, height));
+                    resized = Some((width, height));
                 }
                 Some(Input::Gone) | None => break End::ClientGone,
             },
@@ -135,6 +140,34 @@ async fn run(
             _ = goodbye.wait_for(|bye| *bye) => break End::Shutdown,
             _ = sleep_until(last_input + limits.idle) => break End::Idle,
             _ = sleep_until(started + limits.max_session) => break End::TooLong,
+        }
+        if let Some((mut width, mut height)) = resized.take() {
+            // A storm of window changes is one redraw a frame: wait out the frame since the
+            // last one, then take only the last size (keys in between still count).
+            sleep_until(last_frame + MIN_FRAME).await;
+            let mut gone = false;
+            while let Ok(next) = inputs.try_recv() {
+                match next {
+                    Input::Resize(w, h) => (width, height) = (w, h),
+                    Input::Bytes(bytes) => {
+                        for key in input::keys(&bytes) {
+                            update(&mut state, Event::Key(key));
+                        }
+                    }
+                    Input::Gone => {
+                        gone = true;
+                        break;
+                    }
+                }
+            }
+            if gone {
+                break End::ClientGone;
+            }
+            if state.should_quit {
+                break End::Quit;
+            }
+            pending = screen.resize(width, height);
+            update(&mut state, Event::Resize(width, height));
         }
         watching.follow(&state);
     };

@@ -685,6 +685,45 @@ async fn a_version_line_then_silence_is_cut_at_the_greeting_deadline() {
     server.stop().await;
 }
 
+/// A storm of window changes from one viewer is redrawn at most once a frame, and ends at the
+/// last size: 400 changes cost a few full screens, not 400.
+#[tokio::test]
+async fn a_window_change_storm_is_one_redraw_a_frame() {
+    let dir = scratch("storm");
+    let server = start(options(&dir, Limits::default())).await;
+    let handle = login(server.addr).await;
+    let mut screen = Screen::open(&handle, 100, 30).await;
+    screen.until("Helsinki", "the board").await;
+    // One full screen at 100×30, as the first frame cost.
+    let one_screen = screen.received;
+    let before = screen.received;
+    let sent = timeout(Duration::from_secs(10), async {
+        for i in 0..400u32 {
+            let (w, h) = if i % 2 == 0 { (120, 40) } else { (100, 30) };
+            screen.channel.window_change(w, h, 0, 0).await.unwrap();
+        }
+        screen.channel.window_change(90, 25, 0, 0).await.unwrap();
+    })
+    .await;
+    assert!(
+        sent.is_ok(),
+        "the server took the window changes within 10 s"
+    );
+    screen.parser.screen_mut().set_size(25, 90);
+    // Read what comes for a second.
+    let _ = timeout(Duration::from_secs(1), async {
+        while screen.pump().await {}
+    })
+    .await;
+    let storm = screen.received - before;
+    assert!(
+        storm < 40 * one_screen,
+        "{storm} bytes for 401 window changes ({one_screen} a screen)"
+    );
+    screen.until("Helsinki", "the board at the last size").await;
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn idle_and_overlong_sessions_end_with_a_word() {
     let dir = scratch("idle");
