@@ -398,3 +398,41 @@ async fn a_redis_that_never_answers_costs_one_deadline_then_nothing() {
         "{h}"
     );
 }
+
+/// The claim between instances has no window: for each of 40 cold keys, 60 flights split over
+/// two instances (the fetch instant, so a first fetch can finish between another instance's
+/// look and its claim) reach the upstream exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sixty_cold_requests_over_two_instances_fetch_once_for_every_key() {
+    use railtop::redis_store::Shared;
+    let redis = RedisServer::start();
+    let (a, b) = (
+        RedisStore::new(&redis.url()).unwrap(),
+        RedisStore::new(&redis.url()).unwrap(),
+    );
+    assert!(a.ping().await && b.ping().await);
+    let mut twice = Vec::new();
+    for key in 0..40 {
+        let fetches = Arc::new(AtomicUsize::new(0));
+        let mut flights = tokio::task::JoinSet::new();
+        for i in 0..60 {
+            let store = if i % 2 == 0 { a.clone() } else { b.clone() };
+            let fetches = fetches.clone();
+            flights.spawn(async move {
+                store
+                    .flight(&format!("race-{key}"), async move {
+                        fetches.fetch_add(1, Ordering::SeqCst);
+                        let shared = Shared::Payload(bytes::Bytes::from_static(b"1"));
+                        ((), Some((shared, Duration::from_secs(30))))
+                    })
+                    .await;
+            });
+        }
+        while flights.join_next().await.is_some() {}
+        let n = fetches.load(Ordering::SeqCst);
+        if n != 1 {
+            twice.push((key, n));
+        }
+    }
+    assert!(twice.is_empty(), "keys fetched more than once: {twice:?}");
+}

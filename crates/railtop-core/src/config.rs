@@ -129,19 +129,13 @@ mod file_values {
         }
     }
 
-    /// `[server] redis`: a redis://, rediss:// or unix:// URL.
+    /// `[server] redis`: a redis:// URL (what the store speaks).
     pub fn redis_url<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
         match Option::<String>::deserialize(d)? {
             None => Ok(None),
-            Some(s)
-                if ["redis://", "rediss://", "redis+unix://", "unix://"]
-                    .iter()
-                    .any(|p| s.trim().starts_with(p)) =>
-            {
-                Ok(Some(s))
-            }
+            Some(s) if s.trim().starts_with("redis://") => Ok(Some(s)),
             Some(s) => Err(D::Error::custom(format!(
-                "redis: {} is not a redis:// or rediss:// URL",
+                "redis: {} is not a redis:// URL",
                 crate::text::quoted(&super::masked_url(&s))
             ))),
         }

@@ -111,6 +111,7 @@ pub struct RedisStore {
     link: Mutex<Link>,
     gcra: Script,
     release: Script,
+    claim: Script,
 }
 
 impl std::fmt::Debug for RedisStore {
@@ -197,6 +198,28 @@ end
 return 0
 ";
 
+/// The claim, taken only while the value is missing, in one step: `KEYS[1]` the claim,
+/// `KEYS[2]` the value, `ARGV[1]` the token, `ARGV[2]` its life in ms. Returns 1 (claimed),
+/// 0 (another instance holds it) or 2 (the value is there now). Looking and claiming apart
+/// left a window: a first fetch could finish between another instance's look and its claim,
+/// and the upstream was asked twice.
+const CLAIM_SCRIPT: &str = r"
+if redis.call('EXISTS', KEYS[2]) == 1 then
+  return 2
+end
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return 1
+end
+return 0
+";
+
+/// What a claim found.
+enum ClaimSaid {
+    Claimed,
+    Held,
+    Ready,
+}
+
 impl RedisStore {
     /// A link to the Redis at `url` (`redis://[:password@]host[:port][/db]`). Nothing is
     /// connected yet: the first call connects, so a server starts whether Redis is up or not.
@@ -218,6 +241,7 @@ impl RedisStore {
             link: Mutex::new(Link::default()),
             gcra: Script::new(GCRA),
             release: Script::new(RELEASE),
+            claim: Script::new(CLAIM_SCRIPT),
         }))
     }
 
@@ -294,8 +318,10 @@ impl RedisStore {
                 Err(_) => break,
             }
             let token = format!("{:016x}", rand::random::<u64>());
-            match self.claim(&claim_key, &token).await {
-                Ok(true) => {
+            match self.claim(&claim_key, &value_key, &token).await {
+                // Written between the look and the claim: read again at once.
+                Ok(ClaimSaid::Ready) if Instant::now() < deadline => continue,
+                Ok(ClaimSaid::Claimed) => {
                     crate::metrics::shared_feed("fetched");
                     let mut held = self.hold(claim_key.clone(), token);
                     let (got, share) = fetch.await;
@@ -307,11 +333,11 @@ impl RedisStore {
                     let _ = self.unclaim(&held.key, &held.token).await;
                     return Flight::Fetched(got);
                 }
-                Ok(false) if Instant::now() < deadline => {
+                Ok(ClaimSaid::Held) if Instant::now() < deadline => {
                     waited = true;
                     tokio::time::sleep(POLL).await;
                 }
-                Ok(false) | Err(_) => break,
+                Ok(ClaimSaid::Held | ClaimSaid::Ready) | Err(_) => break,
             }
         }
         crate::metrics::redis_fallback("feed");
@@ -372,21 +398,21 @@ impl RedisStore {
     }
 
     /// `SET key token NX PX`: whether this caller holds the claim now.
-    async fn claim(&self, key: &str, token: &str) -> Result<bool, StoreError> {
+    async fn claim(&self, key: &str, value: &str, token: &str) -> Result<ClaimSaid, StoreError> {
         let ms = u64::try_from(CLAIM.as_millis()).unwrap_or(u64::MAX);
-        let set: Option<String> = self
+        let script = &self.claim;
+        let said: i64 = self
             .call(0, |mut c| async move {
-                redis::cmd("SET")
-                    .arg(key)
-                    .arg(token)
-                    .arg("NX")
-                    .arg("PX")
-                    .arg(ms)
-                    .query_async(&mut c)
-                    .await
+                let mut invocation = script.key(key);
+                invocation.key(value).arg(token).arg(ms);
+                invocation.invoke_async(&mut c).await
             })
             .await?;
-        Ok(set.is_some())
+        Ok(match said {
+            1 => ClaimSaid::Claimed,
+            2 => ClaimSaid::Ready,
+            _ => ClaimSaid::Held,
+        })
     }
 
     async fn unclaim(&self, key: &str, token: &str) -> Result<(), StoreError> {
