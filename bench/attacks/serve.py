@@ -264,5 +264,80 @@ if attack("odd-answers"):
     results.append(("answers made before any handler (405, 400, 414, 431)", ", ".join(said)))
     p.kill()
 
+if attack("health-flood"):
+    # Round two: /healthz and unknown paths were outside the rate limit, and every request
+    # was a log line (122 MB in 5 s reported). Four clients, kept-alive, as fast as they can.
+    log = f"/tmp/railtop-attack-health-{PORT}.log"
+    p = start(log=log)
+    import threading
+    counts = {"sent": 0, "429": 0}
+    lock = threading.Lock()
+
+    def flood(src, path):
+        s = None
+        until = time.time() + 5
+        while time.time() < until:
+            try:
+                if s is None:
+                    s = conn(src)
+                s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+                data = s.recv(65536)
+                with lock:
+                    counts["sent"] += 1
+                    if data.startswith(b"HTTP/1.1 429"):
+                        counts["429"] += 1
+            except OSError:
+                s = None
+    threads = [threading.Thread(target=flood, args=(2 + i, path))
+               for i, path in enumerate(["/healthz", "/healthz", "/nowhere", "/metrics"])]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    p.kill()
+    p.wait()
+    size = os.path.getsize(log)
+    results.append(("/healthz, /metrics and an unknown path as fast as 4 clients can for 5 s",
+                    f"{counts['sent']} requests, {counts['429']} refused by the limit, {size / 1e6:.2f} MB of log"))
+
+if attack("forwarded-port"):
+    # Round two: behind --trust-forwarded-for, `ip:port` entries were skipped and an earlier
+    # entry (the client's own) or a fresh one counted: a new port, a new bucket.
+    p = start(["--trust-forwarded-for"])
+    ok = 0
+    for port in range(1000, 1200):
+        s = conn(2)
+        s.sendall(f"GET /api/live/realtime?country=finland HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.9.9.{port % 250}, 198.51.100.7:{port}\r\nConnection: close\r\n\r\n".encode())
+        data = b""
+        try:
+            while chunk := s.recv(65536):
+                data += chunk
+        except OSError:
+            pass
+        ok += data.startswith(b"HTTP/1.1 200")
+    results.append(("200 requests as one client behind a proxy writing ip:port, each from a new port",
+                    f"{ok} answered, {200 - ok} refused by the limit (60 a minute)"))
+    p.kill()
+
+if attack("methods"):
+    p = start()
+    said = []
+    for method, target in [("TRACE", "/api/live/realtime"), ("CONNECT", "example.com:443"), ("DELETE", "/nowhere")]:
+        s = conn(2)
+        s.sendall(f"{method} {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+        data = b""
+        try:
+            while chunk := s.recv(65536):
+                data += chunk
+        except OSError:
+            pass
+        head = data.lower()
+        code = data[9:12].decode(errors="replace")
+        json_ = " JSON" if b"application/json" in head else ""
+        allow = " Allow" if b"\r\nallow:" in head else ""
+        said.append(f"{method} {code}{json_}{allow}")
+    results.append(("TRACE, CONNECT and DELETE", ", ".join(said)))
+    p.kill()
+
 for what, figure in results:
     print(f"{what}: {figure}")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A pre-authentication flood against `railtop ssh`, on loopback only, bounded in time.
 
-Usage: python3 bench/attacks/ssh.py [path/to/railtop] [--seconds N]
+Usage: python3 bench/attacks/ssh.py [path/to/railtop] [--seconds N] [--version-line]
 
 Starts `railtop ssh --source demo --station HKI` on 127.0.0.1 with its default limits. Sixteen
 attacking addresses (127.0.0.2 … 127.0.0.17) each hold four bare TCP connections — the default
@@ -10,6 +10,10 @@ one is closed, sending nothing. Meanwhile an ordinary viewer runs OpenSSH's `ssh
 3 seconds, each from its own address (127.0.1.N, as different people would be), and counts as
 "got in" when the board's station name reaches its terminal within 10 seconds. Prints the
 count of viewers who got in and of bare connections opened. The table in docs/reliability.md comes from it.
+
+With `--version-line` (the second hardening round): a hundred attacking addresses
+(127.0.0.2 … 127.0.0.101) each hold one connection that sends a valid SSH version line and then
+nothing, reopened as soon as it closes.
 """
 import os, pty, select, socket, subprocess, sys, tempfile, threading, time
 
@@ -17,7 +21,8 @@ BIN = next((a for a in sys.argv[1:] if not a.startswith("--") and not a.isdigit(
            "target/release/railtop")
 SECONDS = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else 90
 PORT = int(os.environ.get("ATTACK_PORT", "18932"))
-ATTACKERS, PER_ADDRESS = 16, 4
+VERSION_LINE = "--version-line" in sys.argv
+ATTACKERS, PER_ADDRESS = (100, 1) if VERSION_LINE else (16, 4)
 
 
 def start(key_dir):
@@ -61,6 +66,8 @@ def attacker(address, until, opened):
             try:
                 s.bind((address, 0))
                 s.connect(("127.0.0.1", PORT))
+                if VERSION_LINE:
+                    s.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
                 held.append(s)
                 opened[0] += 1
             except OSError:
@@ -121,7 +128,8 @@ def main():
                 time.sleep(max(0.0, 3 - (time.time() - started)))
             for t in threads:
                 t.join()
-            print(f"ssh pre-auth flood ({ATTACKERS} addresses x {PER_ADDRESS} bare connections, "
+            kind = "version-line-then-silent" if VERSION_LINE else "bare"
+            print(f"ssh pre-auth flood ({ATTACKERS} addresses x {PER_ADDRESS} {kind} connections, "
                   f"{SECONDS} s): {got_in} of {tries} viewers got in; "
                   f"{opened[0]} bare connections opened")
         finally:

@@ -248,6 +248,10 @@ static NO_HANDSHAKE: Tally = Tally::new(
     Duration::from_secs(10),
 );
 
+/// Bytes after which a client has begun its key exchange: its version line (at most 255) and a
+/// good part of its KEXINIT (OpenSSH's is over a kilobyte).
+const KEX_STARTED_BYTES: u64 = 512;
+
 /// Refused connections told why after a handshake, at once (each costs a key exchange).
 const REFUSALS_IN_WORDS: usize = 4;
 /// The whole of such a connection, handshake to goodbye.
@@ -313,14 +317,18 @@ async fn connection(
     let (started_tx, started) = oneshot::channel();
     let handler = handler::Connection::new(shared, peer, started_tx, cut.clone());
     let deadline = tokio::time::Instant::now() + limits.handshake_timeout;
-    // Each stage of the handshake has its own deadline: a client that goes quiet at any stage
-    // before its board starts (no version line, or a version line and then nothing, or a key
-    // exchange left half done) is cut after the greeting deadline of silence, long before the
-    // whole handshake's.
+    // The stages before the key exchange have their own deadline: a client that says nothing,
+    // or its version line and then nothing, is cut after the greeting deadline of silence, long
+    // before the whole handshake's. (A real client sends its key exchange with its version
+    // line. Past that, a person may be reading OpenSSH's question about the host key: the
+    // handshake's own deadline applies.)
     let watchdog = cut.clone();
     let greeting = limits.greeting_timeout;
     let silent = tokio::spawn(async move {
         loop {
+            if watchdog.heard_bytes() >= KEX_STARTED_BYTES {
+                return;
+            }
             let quiet = watchdog.silent_for();
             if quiet >= greeting {
                 let stage = if watchdog.heard() {
@@ -342,29 +350,33 @@ async fn connection(
             Ok(Ok(session)) => session,
             Ok(Err(e)) => {
                 NO_HANDSHAKE.add(&format_args!("{peer}: {e}"));
+                startup.penalized();
                 return;
             }
             Err(_) => {
                 NO_HANDSHAKE.add(&format_args!("{peer}: no handshake in time"));
+                startup.penalized();
                 return;
             }
         };
     tokio::pin!(session);
-    tokio::select! {
+    let board_started = tokio::select! {
         ended = &mut session => {
             log_end(peer, ended);
             return;
         }
-        ok = tokio::time::timeout_at(deadline, started) => {
-            if !matches!(ok, Ok(Ok(()))) {
-                tracing::info!(%peer, "no board requested in time");
-                cut.cut();
-            }
-        }
-    }
-    // Past its handshake: its place in the startups' budget is free for the next one.
+        ok = tokio::time::timeout_at(deadline, started) => matches!(ok, Ok(Ok(()))),
+    };
     silent.abort();
-    startup.completed();
+    if board_started {
+        // Past its handshake: its place in the startups' budget is free for the next one, and
+        // its address is a returning one.
+        startup.completed();
+    } else {
+        tracing::info!(%peer, "no board requested in time");
+        cut.cut();
+        startup.penalized();
+    }
     // The viewer ends the session; this bound only matters if the peer never lets go.
     let bound = limits.max_session + limits.write_timeout + Duration::from_secs(10);
     match tokio::time::timeout(bound, session).await {

@@ -147,7 +147,14 @@ pub struct Startups {
     /// places is theirs alone, and they meet no early drop, so a flood of strangers cannot keep
     /// a returning viewer out.
     returning: Mutex<HashMap<IpAddr, ()>>,
+    /// Sources whose last handshake stalled or failed, and until when they may not start
+    /// another (OpenSSH's `PerSourcePenalties`): a stalled connection reopened at once cannot
+    /// hold a place for long.
+    penalties: Mutex<HashMap<IpAddr, std::time::Instant>>,
 }
+
+/// How long a source whose handshake stalled or failed waits before its next one.
+pub const PENALTY: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Returning addresses remembered at most (past it, one is forgotten for each new one).
 const MAX_RETURNING: usize = 8192;
@@ -172,7 +179,34 @@ impl Startups {
             full: full.max(start).max(1),
             open: Mutex::new(StartupsOpen::default()),
             returning: Mutex::new(HashMap::new()),
+            penalties: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// `ip`'s handshake stalled or failed: it starts no other for [`PENALTY`].
+    pub fn penalize(&self, ip: IpAddr) {
+        let key = crate::ratelimit::bucket_of(ip);
+        let now = std::time::Instant::now();
+        let mut penalties = self.penalties.lock().unwrap_or_else(|e| e.into_inner());
+        if penalties.len() >= MAX_RETURNING {
+            penalties.retain(|_, until| *until > now);
+            if penalties.len() >= MAX_RETURNING {
+                penalties.clear();
+            }
+        }
+        penalties.insert(key, now + PENALTY);
+    }
+
+    fn is_penalized(&self, key: IpAddr) -> bool {
+        let mut penalties = self.penalties.lock().unwrap_or_else(|e| e.into_inner());
+        match penalties.get(&key) {
+            Some(until) if *until > std::time::Instant::now() => true,
+            Some(_) => {
+                penalties.remove(&key);
+                false
+            }
+            None => false,
+        }
     }
 
     /// `ip` finished a handshake: from now on it may use the returning addresses' places.
@@ -200,6 +234,9 @@ impl Startups {
         // One subscriber's IPv6 /64 is one source, as its rate limit is.
         let ip = crate::ratelimit::bucket_of(ip);
         let returning = self.is_returning(ip);
+        if !returning && self.is_penalized(ip) {
+            return None;
+        }
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         if open.total >= self.full {
             return None;
@@ -246,6 +283,11 @@ impl Startup {
     pub fn completed(self) {
         self.budget.completed(self.ip);
     }
+
+    /// The handshake stalled or failed: its source waits [`PENALTY`], and its place frees.
+    pub fn penalized(self) {
+        self.budget.penalize(self.ip);
+    }
 }
 
 impl Drop for Startup {
@@ -264,6 +306,19 @@ impl Drop for Startup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_source_whose_handshake_stalled_waits_before_its_next() {
+        let budget = Startups::new(8, 0, 8);
+        budget.enter_with(ip(1), 99).unwrap().penalized();
+        assert!(budget.enter_with(ip(1), 99).is_none(), "penalized");
+        assert!(budget.enter_with(ip(2), 99).is_some(), "others are not");
+        budget.completed(ip(1));
+        assert!(
+            budget.enter_with(ip(1), 99).is_some(),
+            "a returning viewer is let in"
+        );
+    }
 
     #[test]
     fn returning_addresses_keep_a_share_and_a_64_is_one_source() {

@@ -29,6 +29,8 @@ struct CutState {
     /// When the stream began, and when the client last sent a byte (ms after it began).
     born: std::time::Instant,
     last_heard_ms: AtomicU64,
+    /// Bytes the client has sent.
+    heard_bytes: AtomicU64,
 }
 
 impl Default for CutState {
@@ -39,6 +41,7 @@ impl Default for CutState {
             heard: AtomicBool::new(false),
             born: std::time::Instant::now(),
             last_heard_ms: AtomicU64::new(0),
+            heard_bytes: AtomicU64::new(0),
         }
     }
 }
@@ -47,6 +50,11 @@ impl Cut {
     /// Whether any byte has come from the client yet.
     pub fn heard(&self) -> bool {
         self.inner.heard.load(Ordering::Relaxed)
+    }
+
+    /// How many bytes the client has sent.
+    pub fn heard_bytes(&self) -> u64 {
+        self.inner.heard_bytes.load(Ordering::Relaxed)
     }
 
     /// How long the client has sent nothing (since the stream began, if it never has).
@@ -126,6 +134,8 @@ impl<S: AsyncRead + Unpin> AsyncRead for WriteDeadline<S> {
             state.heard.store(true, Ordering::Relaxed);
             let ms = u64::try_from(state.born.elapsed().as_millis()).unwrap_or(u64::MAX);
             state.last_heard_ms.store(ms, Ordering::Relaxed);
+            let n = (buf.filled().len() - before) as u64;
+            state.heard_bytes.fetch_add(n, Ordering::Relaxed);
         }
         poll
     }
