@@ -278,3 +278,37 @@ fn bad_urls_are_refused_up_front() {
         .unwrap();
     assert!(e.to_string().contains("is not a URL"), "{e}");
 }
+
+/// A server that redirects to another host is not followed: the error says so, and a password
+/// in the source's URL is never shown.
+#[tokio::test]
+async fn a_redirect_to_another_host_is_refused_and_passwords_are_masked() {
+    let elsewhere = start_router(
+        Router::new().route("/api/live/realtime", get(|| async { "{\"trains\":[]}" })),
+    )
+    .await;
+    let target = format!("http://localhost:{}/api/live/realtime", elsewhere.port());
+    let redirecting = start_router(Router::new().route(
+        "/api/live/realtime",
+        get(move || {
+            let target = target.clone();
+            async move { (StatusCode::FOUND, [(header::LOCATION, target)]) }
+        }),
+    ))
+    .await;
+    let e = realtime_error(
+        &format!("http://viewer:hunter2@{redirecting}"),
+        RemoteConfig::default(),
+    )
+    .await
+    .to_string();
+    assert!(e.contains("redirected to another host"), "{e}");
+    assert!(!e.contains("hunter2"), "{e}");
+    let source = RemoteSource::new(
+        &format!("http://viewer:hunter2@{redirecting}"),
+        RemoteConfig::default(),
+    )
+    .unwrap();
+    assert!(!source.base_url().contains("hunter2"));
+    assert!(!source.info().name.contains("hunter2"));
+}
