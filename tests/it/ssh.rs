@@ -678,8 +678,23 @@ async fn a_version_line_then_silence_is_cut_at_the_greeting_deadline() {
         "{:?}",
         started.elapsed()
     );
-    // A real client in the meantime is unaffected.
-    let handle = login(server.addr).await;
+    // Its address waits before its next handshake (a stalled one reopened at once holds no
+    // place); a viewer from another address is unaffected.
+    let again = TcpStream::connect(server.addr).await.unwrap();
+    let refused = timeout(
+        Duration::from_secs(5),
+        client::connect_stream(client_config(2 << 20), again, Viewer::default()),
+    )
+    .await;
+    assert!(
+        !matches!(refused, Ok(Ok(_))),
+        "the stalling address starts no handshake"
+    );
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::from(([127, 0, 0, 2], 0))).unwrap();
+    let stream = socket.connect(server.addr).await.unwrap();
+    let mut handle = connect_via(stream, Viewer::default(), 2 << 20).await;
+    assert!(handle.authenticate_none("viewer").await.unwrap().success());
     let mut screen = Screen::open(&handle, 80, 24).await;
     screen.until("Helsinki", "the board").await;
     server.stop().await;
