@@ -363,6 +363,10 @@ async fn connection(
     let board_started = tokio::select! {
         ended = &mut session => {
             log_end(peer, ended);
+            // Cut for its silence before the key exchange: its source waits before the next.
+            if cut.was_cut() {
+                startup.penalized();
+            }
             return;
         }
         ok = tokio::time::timeout_at(deadline, started) => matches!(ok, Ok(Ok(()))),

@@ -680,6 +680,8 @@ async fn a_version_line_then_silence_is_cut_at_the_greeting_deadline() {
     );
     // Its address waits before its next handshake (a stalled one reopened at once holds no
     // place); a viewer from another address is unaffected.
+    // (The server files the penalty as the cut connection's task ends, just after the close.)
+    tokio::time::sleep(Duration::from_millis(300)).await;
     let again = TcpStream::connect(server.addr).await.unwrap();
     let refused = timeout(
         Duration::from_secs(5),

@@ -63,6 +63,11 @@ impl Cut {
         self.inner.born.elapsed().saturating_sub(last)
     }
 
+    /// Whether the connection has been cut.
+    pub fn was_cut(&self) -> bool {
+        self.inner.cut.load(Ordering::SeqCst)
+    }
+
     pub fn cut(&self) {
         self.inner.cut.store(true, Ordering::SeqCst);
         self.inner.waker.wake();
