@@ -120,6 +120,52 @@ fn json_once<T: DeserializeOwned>(feed: &'static str, bytes: &[u8]) -> Result<T,
     })
 }
 
+/// At most `N` elements of a JSON array, the rest read past without being kept: what an
+/// answer can make railtop hold is then bounded by what it keeps, whatever the array's length
+/// (an array of 8 million `{}` would otherwise be 8 million records). For `deserialize_with`.
+pub fn at_most<'de, D, T, const N: usize>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    d.deserialize_seq(Kept::<T>::new(N))
+}
+
+/// A sequence visitor that keeps at most `max` elements and skips the others.
+pub struct Kept<T> {
+    max: usize,
+    marker: std::marker::PhantomData<T>,
+}
+
+impl<T> Kept<T> {
+    pub fn new(max: usize) -> Kept<T> {
+        Kept {
+            max,
+            marker: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<'de, T: serde::Deserialize<'de>> serde::de::Visitor<'de> for Kept<T> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an array")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut kept = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(self.max).min(1024));
+        while kept.len() < self.max {
+            match seq.next_element()? {
+                Some(element) => kept.push(element),
+                None => return Ok(kept),
+            }
+        }
+        while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+        Ok(kept)
+    }
+}
+
 /// A place as JSON feeds write it, `{"latitude": …, "longitude": …}` (db-rest, Entur), each
 /// read tolerantly.
 #[derive(Debug, serde::Deserialize)]

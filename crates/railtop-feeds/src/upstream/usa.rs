@@ -70,7 +70,10 @@ struct Run {
     event_code: String,
     #[serde(default, rename = "eventTZ", deserialize_with = "tolerant::opt_string")]
     event_tz: Option<String>,
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "parse::at_most::<_, _, { crate::model::journey::MAX_STOPS }>"
+    )]
     stations: Vec<Stop>,
 }
 
@@ -178,11 +181,51 @@ fn stop_delay(s: &Stop) -> Option<i64> {
     ))
 }
 
+/// Runs kept from one answer at most (Amtraker lists a few hundred); past it, runs are read past.
+const MAX_RUNS: usize = 5_000;
+
+/// Every run of the answer (an object of arrays keyed by train number), at most [`MAX_RUNS`]
+/// in all, each with at most [`MAX_STOPS`](crate::model::journey::MAX_STOPS) stops: the
+/// memory one answer costs is bounded by what is kept, not by its length.
 fn runs(bytes: &[u8]) -> Result<Vec<Run>, ParseError> {
-    let by_number: HashMap<String, Vec<Run>> = parse::json(COUNTRY.slug, bytes)?;
-    let mut runs: Vec<Run> = by_number.into_values().flatten().collect();
+    let AllRuns(mut runs) = parse::json(COUNTRY.slug, bytes)?;
     runs.sort_by(|a, b| a.train_id.cmp(&b.train_id));
     Ok(runs)
+}
+
+/// The answer's runs, read without keeping its keys.
+struct AllRuns(Vec<Run>);
+
+impl<'de> Deserialize<'de> for AllRuns {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AllRuns, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = AllRuns;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object of arrays of runs")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<AllRuns, A::Error> {
+                let mut runs = Vec::new();
+                while map.next_key::<serde::de::IgnoredAny>()?.is_some() {
+                    let room = MAX_RUNS.saturating_sub(runs.len());
+                    runs.extend(map.next_value_seed(Room(room))?);
+                }
+                Ok(AllRuns(runs))
+            }
+        }
+        /// One key's array, keeping at most what room is left.
+        struct Room(usize);
+        impl<'de> serde::de::DeserializeSeed<'de> for Room {
+            type Value = Vec<Run>;
+            fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Vec<Run>, D::Error> {
+                d.deserialize_seq(parse::Kept::<Run>::new(self.0))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
 }
 
 pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
@@ -418,6 +461,29 @@ impl Adapter for UnitedStates {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_answer_of_millions_of_runs_keeps_a_bounded_few() {
+        let mut body = String::from("{\"1\":[");
+        body.push_str(&vec!["{}"; 200_000].join(","));
+        body.push_str("],\"2\":[{\"trainID\":\"2-1\",\"stations\":[");
+        body.push_str(&vec!["{}"; 10_000].join(","));
+        body.push_str("]}]}");
+        let runs = runs(body.as_bytes()).unwrap();
+        assert_eq!(runs.len(), MAX_RUNS, "the rest read past, not kept");
+        let other = |n| {
+            format!(
+                "{{\"1\":[{{\"trainID\":\"1-1\",\"stations\":[{}]}}]}}",
+                vec!["{}"; n].join(",")
+            )
+        };
+        let one = runs_of(&other(10_000));
+        assert_eq!(one[0].stations.len(), crate::model::journey::MAX_STOPS);
+    }
+
+    fn runs_of(body: &str) -> Vec<Run> {
+        runs(body.as_bytes()).unwrap()
+    }
 
     const FIXTURE: &str = "united-states/trains.json";
 
