@@ -47,7 +47,11 @@ struct FiTrain {
     running_currently: bool,
     #[serde(default, deserialize_with = "tolerant::bool")]
     cancelled: bool,
-    #[serde(default)]
+    /// A train's rows (an arrival and a departure a stop), at most two a stop of a journey.
+    #[serde(
+        default,
+        deserialize_with = "parse::at_most::<_, _, { 2 * crate::model::journey::MAX_STOPS }>"
+    )]
     time_table_rows: Vec<Row>,
 }
 
@@ -144,7 +148,8 @@ impl MetaStation {
 /// `/api/v1/metadata/stations` as the directory's list: the stations with passenger traffic
 /// (the answer also lists freight yards and junctions), code, name and position.
 pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<assets::Station>, ParseError> {
-    let list: Vec<MetaStation> = parse::json(COUNTRY.slug, bytes)?;
+    let parse::AtMost(list) =
+        parse::json::<parse::AtMost<MetaStation, { parse::MAX_RECORDS }>>(COUNTRY.slug, bytes)?;
     Ok(list
         .into_iter()
         .filter(|s| s.passenger_traffic)
@@ -162,7 +167,8 @@ pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<assets::Station>, ParseErr
 
 /// `/api/v1/metadata/stations`: every station's short code and name.
 pub fn parse_stations(bytes: &[u8]) -> Result<Names, ParseError> {
-    let list: Vec<MetaStation> = parse::json(COUNTRY.slug, bytes)?;
+    let parse::AtMost(list) =
+        parse::json::<parse::AtMost<MetaStation, { parse::MAX_RECORDS }>>(COUNTRY.slug, bytes)?;
     Ok(list
         .into_iter()
         .filter(|s| !s.station_short_code.is_empty())
@@ -296,10 +302,12 @@ pub fn parse_trains(
     locations: &[u8],
     names: &Names,
 ) -> Result<Vec<Train>, ParseError> {
-    let trains: Vec<FiTrain> =
-        parse::json(COUNTRY.slug, live).map_err(|e| e.within("live-trains"))?;
-    let located: Vec<Location> =
-        parse::json(COUNTRY.slug, locations).map_err(|e| e.within("train-locations"))?;
+    let parse::AtMost(trains) =
+        parse::json::<parse::AtMost<FiTrain, { parse::MAX_RECORDS }>>(COUNTRY.slug, live)
+            .map_err(|e| e.within("live-trains"))?;
+    let parse::AtMost(located) =
+        parse::json::<parse::AtMost<Location, { parse::MAX_RECORDS }>>(COUNTRY.slug, locations)
+            .map_err(|e| e.within("train-locations"))?;
     let by_train: HashMap<(&str, u64), &Location> = located
         .iter()
         .map(|l| ((l.departure_date.as_str(), l.train_number), l))
@@ -320,7 +328,8 @@ pub fn parse_trains(
 /// departure row at one station made one stop. A stop is passed once its last row has an
 /// actual time; expected times are the actual ones, else the live estimates.
 pub fn parse_journey(bytes: &[u8], names: &Names) -> Result<Option<Journey>, ParseError> {
-    let trains: Vec<FiTrain> = parse::json(COUNTRY.slug, bytes)?;
+    let parse::AtMost(trains) =
+        parse::json::<parse::AtMost<FiTrain, { parse::MAX_RECORDS }>>(COUNTRY.slug, bytes)?;
     let Some(t) = trains.first() else {
         return Ok(None);
     };
@@ -385,7 +394,8 @@ pub fn parse_board(
     names: &Names,
     now: DateTime<Utc>,
 ) -> Result<Board, ParseError> {
-    let trains: Vec<FiTrain> = parse::json(COUNTRY.slug, bytes)?;
+    let parse::AtMost(trains) =
+        parse::json::<parse::AtMost<FiTrain, { parse::MAX_RECORDS }>>(COUNTRY.slug, bytes)?;
     let mut rows: Vec<(DateTime<Utc>, Departure)> = Vec::new();
     for t in &trains {
         let stops: Vec<&Row> = t

@@ -24,11 +24,48 @@ use serde::Deserialize;
 const COUNTRY: Country = country::GERMANY;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
 
-#[derive(Deserialize)]
-#[serde(untagged)]
+/// db-rest's board: `{"departures": […]}` (v6) or the bare array (older versions). Read by
+/// looking at the first token, not as serde's untagged enum, which would first copy the whole
+/// answer into memory (3.9 GB for 24 MiB of empty entries); at most
+/// [`MAX_RECORDS`](parse::MAX_RECORDS) entries are kept.
 enum Answer {
     Wrapped { departures: Vec<Entry> },
     Bare(Vec<Entry>),
+}
+
+impl<'de> Deserialize<'de> for Answer {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Answer, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Answer;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a board: {\"departures\": […]} or […]")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Answer, A::Error> {
+                let kept = parse::Kept::<Entry>::new(parse::MAX_RECORDS);
+                serde::de::Visitor::visit_seq(kept, seq).map(Answer::Bare)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Answer, A::Error> {
+                let mut departures = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "departures" && departures.is_none() {
+                        let parse::AtMost(list) =
+                            map.next_value::<parse::AtMost<Entry, { parse::MAX_RECORDS }>>()?;
+                        departures = Some(list);
+                    } else {
+                        map.next_value::<serde::de::IgnoredAny>()?;
+                    }
+                }
+                departures
+                    .map(|departures| Answer::Wrapped { departures })
+                    .ok_or_else(|| serde::de::Error::missing_field("departures"))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 #[derive(Deserialize)]

@@ -92,7 +92,8 @@ pub(crate) fn direction_words(id: &str) -> String {
 
 /// The running trains: station-based positions, no coordinates.
 pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
-    let trains: Vec<OdptTrain> = parse::json(COUNTRY.slug, bytes)?;
+    let parse::AtMost(trains) =
+        parse::json::<parse::AtMost<OdptTrain, { parse::MAX_RECORDS }>>(COUNTRY.slug, bytes)?;
     Ok(trains
         .into_iter()
         .filter(|t| !t.number.is_empty())
@@ -200,7 +201,8 @@ pub fn parse_timetable(
     train: &Train,
     now: DateTime<Utc>,
 ) -> Result<Option<Vec<JourneyStop>>, ParseError> {
-    let tables: Vec<Timetable> = parse::json(COUNTRY.slug, bytes)?;
+    let parse::AtMost(tables) =
+        parse::json::<parse::AtMost<Timetable, { parse::MAX_RECORDS }>>(COUNTRY.slug, bytes)?;
     let today = now.with_timezone(&TZ).date_naive();
     let Some(table) = tables
         .iter()

@@ -131,6 +131,20 @@ where
     d.deserialize_seq(Kept::<T>::new(N))
 }
 
+/// A JSON array of which at most `N` elements are kept (see [`at_most`]), as a type: for a
+/// whole answer that is an array, `let AtMost(list) = json::<AtMost<T, N>>(…)`.
+pub struct AtMost<T, const N: usize>(pub Vec<T>);
+
+impl<'de, T: serde::Deserialize<'de>, const N: usize> serde::Deserialize<'de> for AtMost<T, N> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_seq(Kept::<T>::new(N)).map(AtMost)
+    }
+}
+
+/// Records of one kind kept from one answer at most (trains, rows of a board, stations): far
+/// above any real answer, far below what an answer of millions of empty records would cost.
+pub const MAX_RECORDS: usize = 20_000;
+
 /// A sequence visitor that keeps at most `max` elements and skips the others.
 pub struct Kept<T> {
     max: usize,

@@ -307,7 +307,8 @@ pub(crate) fn title_case(name: &str) -> String {
 
 /// A `partenze` board: its departures in time order (the payload names no station).
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
-    let rows: Vec<Row> = parse::json(COUNTRY.slug, bytes)?;
+    let parse::AtMost(rows) =
+        parse::json::<parse::AtMost<Row, { parse::MAX_RECORDS }>>(COUNTRY.slug, bytes)?;
     Ok(Board::named(None, departures(&rows)))
 }
 
@@ -357,7 +358,8 @@ pub fn parse_board_trains(
     bytes: &[u8],
     station: &str,
 ) -> Result<Vec<(Train, Option<Run>)>, ParseError> {
-    let rows: Vec<Row> = parse::json(COUNTRY.slug, bytes)?;
+    let parse::AtMost(rows) =
+        parse::json::<parse::AtMost<Row, { parse::MAX_RECORDS }>>(COUNTRY.slug, bytes)?;
     Ok(rows
         .iter()
         .zip(planned_times(&rows))
