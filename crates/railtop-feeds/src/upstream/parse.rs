@@ -141,6 +141,39 @@ impl<'de, T: serde::Deserialize<'de>, const N: usize> serde::Deserialize<'de> fo
     }
 }
 
+/// A JSON object of which at most `N` entries are kept, the rest read past.
+pub struct AtMostMap<V, const N: usize>(pub Vec<(String, V)>);
+
+impl<'de, V: serde::Deserialize<'de>, const N: usize> serde::Deserialize<'de> for AtMostMap<V, N> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<V, const N: usize>(std::marker::PhantomData<V>);
+        impl<'de, V: serde::Deserialize<'de>, const N: usize> serde::de::Visitor<'de> for Visit<V, N> {
+            type Value = AtMostMap<V, N>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut kept = Vec::new();
+                while kept.len() < N {
+                    match map.next_entry::<String, V>()? {
+                        Some(entry) => kept.push(entry),
+                        None => return Ok(AtMostMap(kept)),
+                    }
+                }
+                while map
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(AtMostMap(kept))
+            }
+        }
+        d.deserialize_map(Visit::<V, N>(std::marker::PhantomData))
+    }
+}
+
 /// Records of one kind kept from one answer at most (trains, rows of a board, stations): far
 /// above any real answer, far below what an answer of millions of empty records would cost.
 pub const MAX_RECORDS: usize = 20_000;

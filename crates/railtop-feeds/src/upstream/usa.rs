@@ -24,7 +24,6 @@ use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, FixedOffset, Utc};
 use chrono_tz::Tz;
 use serde::Deserialize;
-use std::collections::HashMap;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -396,12 +395,15 @@ pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, P
         #[serde(default, deserialize_with = "tolerant::opt_f64")]
         lon: Option<f64>,
     }
-    let all: HashMap<String, serde_json::Value> = parse::json(COUNTRY.slug, bytes)?;
+    // Each entry kept as its text and read on its own: one station that does not read leaves
+    // the others standing, and an entry costs its size, not a tree of JSON values.
+    let parse::AtMostMap(all) = parse::json::<
+        parse::AtMostMap<Box<serde_json::value::RawValue>, { parse::MAX_RECORDS }>,
+    >(COUNTRY.slug, bytes)?;
     let mut list: Vec<crate::assets::Station> = all
         .into_iter()
         .filter_map(|(code, value)| {
-            // One station that does not read leaves the others standing.
-            let m: Meta = serde_json::from_value(value).ok()?;
+            let m: Meta = serde_json::from_str(value.get()).ok()?;
             Some(crate::assets::Station {
                 code,
                 name: m.name,
