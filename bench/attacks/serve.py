@@ -108,6 +108,19 @@ def rss_mb(p):
     return 0.0
 
 
+def ask(request, src=2):
+    """One raw request on a new connection from 127.0.0.<src>; everything until the close."""
+    s = conn(src)
+    s.sendall(request)
+    data = b""
+    try:
+        while chunk := s.recv(65536):
+            data += chunk
+    except OSError:
+        pass
+    return data
+
+
 def attack(name):
     return ONLY is None or ONLY == name
 
@@ -250,14 +263,7 @@ if attack("odd-answers"):
     }
     said = []
     for status, req in cases.items():
-        s = conn(2)
-        s.sendall(req)
-        data = b""
-        try:
-            while chunk := s.recv(65536):
-                data += chunk
-        except OSError:
-            pass
+        data = ask(req)
         head = data.lower()
         ok = head.startswith(b"http/1.1 " + status.encode()) and b"application/json" in head and b"access-control-allow-origin" in head and b'"error"' in data
         said.append(f"{status} {'JSON' if ok else 'bare'}")
@@ -306,14 +312,7 @@ if attack("forwarded-port"):
     p = start(["--trust-forwarded-for"])
     ok = 0
     for port in range(1000, 1200):
-        s = conn(2)
-        s.sendall(f"GET /api/live/realtime?country=finland HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.9.9.{port % 250}, 198.51.100.7:{port}\r\nConnection: close\r\n\r\n".encode())
-        data = b""
-        try:
-            while chunk := s.recv(65536):
-                data += chunk
-        except OSError:
-            pass
+        data = ask(f"GET /api/live/realtime?country=finland HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.9.9.{port % 250}, 198.51.100.7:{port}\r\nConnection: close\r\n\r\n".encode())
         ok += data.startswith(b"HTTP/1.1 200")
     results.append(("200 requests as one client behind a proxy writing ip:port, each from a new port",
                     f"{ok} answered, {200 - ok} refused by the limit (60 a minute)"))
@@ -323,14 +322,7 @@ if attack("methods"):
     p = start()
     said = []
     for method, target in [("TRACE", "/api/live/realtime"), ("CONNECT", "example.com:443"), ("DELETE", "/nowhere")]:
-        s = conn(2)
-        s.sendall(f"{method} {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
-        data = b""
-        try:
-            while chunk := s.recv(65536):
-                data += chunk
-        except OSError:
-            pass
+        data = ask(f"{method} {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
         head = data.lower()
         code = data[9:12].decode(errors="replace")
         json_ = " JSON" if b"application/json" in head else ""
