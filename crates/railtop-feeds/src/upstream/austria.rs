@@ -55,8 +55,9 @@ const NOT_TRAINS: &[&str] = &[
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Envelope {
+    /// `None`: the answer is a bare `res` (as recorded samples often are).
     #[serde(default)]
-    svc_res_l: Vec<ServiceResult>,
+    svc_res_l: Option<parse::AtMost<ServiceResult, 4>>,
 }
 
 #[derive(Deserialize)]
@@ -74,7 +75,10 @@ struct ServiceResult {
 struct Res {
     #[serde(default)]
     common: Common,
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "parse::at_most::<_, _, { parse::MAX_RECORDS }>"
+    )]
     jny_l: Vec<Journey>,
     /// `JourneyDetails`: the one journey asked for, with every call in `stopL`.
     journey: Option<Journey>,
@@ -83,13 +87,25 @@ struct Res {
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 struct Common {
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "parse::at_most::<_, _, { parse::MAX_RECORDS }>"
+    )]
     loc_l: Vec<Named>,
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "parse::at_most::<_, _, { parse::MAX_RECORDS }>"
+    )]
     prod_l: Vec<Product>,
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "parse::at_most::<_, _, { parse::MAX_RECORDS }>"
+    )]
     op_l: Vec<Named>,
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "parse::at_most::<_, _, { parse::MAX_RECORDS }>"
+    )]
     him_l: Vec<Him>,
 }
 
@@ -147,11 +163,17 @@ struct Journey {
     /// On boards: the call at the station.
     #[serde(default)]
     stb_stop: Stop,
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "parse::at_most::<_, _, { parse::MAX_RECORDS }>"
+    )]
     msg_l: Vec<MessageRef>,
     /// On the radar: where the train is (× 1e6) and its calls from the last one on.
     pos: Option<Coordinates>,
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "parse::at_most::<_, _, { crate::model::journey::MAX_STOPS }>"
+    )]
     stop_l: Vec<Stop>,
 }
 
@@ -261,14 +283,14 @@ pub(crate) fn hafas_time(
 /// The result of an mgate answer: the full envelope, or just its `res` (as recorded samples
 /// often are).
 fn result(bytes: &[u8]) -> Result<Res, ParseError> {
-    let value: serde_json::Value = parse::json(COUNTRY.slug, bytes)?;
-    if value.get("svcResL").is_none() {
-        return parse::value(COUNTRY.slug, value);
-    }
-    let envelope: Envelope = parse::value(COUNTRY.slug, value)?;
+    // Read typed, twice at most (an envelope, else a bare `res`): never as a tree of JSON
+    // values, which cost 12 times the answer's size.
+    let envelope: Envelope = parse::json(COUNTRY.slug, bytes)?;
+    let Some(parse::AtMost(results)) = envelope.svc_res_l else {
+        return parse::json(COUNTRY.slug, bytes);
+    };
     let wrong = |reason: String| ParseError::new(COUNTRY.slug, "svcResL[0]", reason);
-    let first = envelope
-        .svc_res_l
+    let first = results
         .into_iter()
         .next()
         .ok_or_else(|| wrong("an empty answer".into()))?;

@@ -91,10 +91,13 @@ struct Entry {
     cancelled: bool,
     line: Option<Line>,
     stop: Option<Stop>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "parse::at_most::<_, _, 64>")]
     remarks: Vec<Remark>,
     /// The train's stops from this station on (the first is this station).
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "parse::at_most::<_, _, { crate::model::journey::MAX_STOPS }>"
+    )]
     next_stopovers: Vec<Stopover>,
 }
 
@@ -138,17 +141,19 @@ struct Stop {
     location: Option<super::parse::Location>,
 }
 
-/// `/trips/{id}`: `{"trip": …}` (the library's bare trip is read too).
+/// `/trips/{id}`: `{"trip": …}`, else the library's bare trip, read typed (a second pass for
+/// the bare one), never copied whole first as serde's untagged enums do.
 #[derive(Deserialize)]
-#[serde(untagged)]
-enum TripAnswer {
-    Wrapped { trip: Trip },
-    Bare(Trip),
+struct TripAnswer {
+    trip: Option<Trip>,
 }
 
 #[derive(Deserialize)]
 struct Trip {
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "parse::at_most::<_, _, { crate::model::journey::MAX_STOPS }>"
+    )]
     stopovers: Vec<Call>,
 }
 
@@ -281,8 +286,9 @@ pub(crate) fn find_board_train(
 /// `/trips/{id}`'s stopovers as the run's stops: a stop is passed once its departure (at the
 /// terminus its arrival) is behind `now`.
 pub fn parse_trip(bytes: &[u8], now: DateTime<Utc>) -> Result<Vec<JourneyStop>, ParseError> {
-    let trip = match parse::json(COUNTRY.slug, bytes)? {
-        TripAnswer::Wrapped { trip } | TripAnswer::Bare(trip) => trip,
+    let trip = match parse::json::<TripAnswer>(COUNTRY.slug, bytes)?.trip {
+        Some(trip) => trip,
+        None => parse::json::<Trip>(COUNTRY.slug, bytes)?,
     };
     Ok(trip
         .stopovers
