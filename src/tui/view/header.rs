@@ -129,8 +129,8 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         first.push(Span::styled(clock, theme.title()));
     }
     let lines = vec![
-        Line::from(first),
-        Line::from(second),
+        Line::from(super::fit_spans(first, width)),
+        Line::from(super::fit_spans(second, width)),
         Line::from(Span::styled(
             crate::text::fit(&attribution, width),
             theme.dim(),

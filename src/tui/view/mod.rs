@@ -23,6 +23,37 @@ pub use header::header;
 pub use map::map;
 pub use trains::trains;
 
+/// A line of spans in at most `width` columns: whole, or cut with `…` as its last column, each
+/// span keeping its style (what `text::fit` is for one string). A cut line always shows.
+pub(crate) fn fit_spans(spans: Vec<Span<'_>>, width: usize) -> Vec<Span<'_>> {
+    let total: usize = spans.iter().map(|s| s.width()).sum();
+    if total <= width {
+        return spans;
+    }
+    let mut left = width.saturating_sub(1);
+    let mut out = Vec::new();
+    for span in spans {
+        if left == 0 {
+            break;
+        }
+        let w = span.width();
+        if w <= left {
+            left -= w;
+            out.push(span);
+            continue;
+        }
+        // Cut inside this span: `fit` gives `left` columns ending in `…`; drop that `…` and add
+        // one after, so every cut ends the same way.
+        let cut = crate::text::fit(&span.content, left + 1);
+        let cut = cut.strip_suffix('…').unwrap_or(&cut).to_string();
+        out.push(Span::styled(cut, span.style));
+        left = 0;
+    }
+    let style = out.last().map(|s| s.style).unwrap_or_default();
+    out.push(Span::styled("…", style));
+    out
+}
+
 /// Draws the whole dashboard.
 pub fn draw(state: &AppState, frame: &mut Frame) {
     let area = frame.area();
@@ -134,5 +165,32 @@ fn age_text(secs: i64) -> String {
         s if s < 90 => format!("{s} s"),
         s if s < 90 * 60 => format!("{} min", s / 60),
         s => format!("{} h", s / 3600),
+    }
+}
+
+#[cfg(test)]
+mod fit_tests {
+    use super::*;
+    use ratatui::style::{Style, Stylize};
+
+    #[test]
+    fn a_cut_line_of_spans_ends_in_an_ellipsis_and_keeps_its_styles() {
+        let line = || {
+            vec![
+                Span::raw("railtop · "),
+                Span::styled("Switzerland", Style::new().bold()),
+            ]
+        };
+        assert_eq!(fit_spans(line(), 40).len(), 2, "fits: untouched");
+        let cut = fit_spans(line(), 14);
+        let text: String = cut.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, "railtop · Swi…");
+        assert_eq!(cut.iter().map(|s| s.width()).sum::<usize>(), 14);
+        assert_eq!(cut[1].style, Style::new().bold());
+        let text: String = fit_spans(line(), 5)
+            .iter()
+            .map(|s| s.content.as_ref())
+            .collect();
+        assert_eq!(text, "rail…");
     }
 }
