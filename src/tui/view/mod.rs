@@ -171,7 +171,7 @@ fn age_text(secs: i64) -> String {
 #[cfg(test)]
 mod fit_tests {
     use super::*;
-    use ratatui::style::{Style, Stylize};
+    use ratatui::style::Style;
 
     #[test]
     fn a_cut_line_of_spans_ends_in_an_ellipsis_and_keeps_its_styles() {
