@@ -137,7 +137,7 @@ pub(super) fn config_path(cli: &Cli) -> Option<PathBuf> {
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct SourceArgs {
     /// Where data comes from: demo, upstream, or http(s)://host:port of an API server.
-    #[arg(long, env = "RAILTOP_SOURCE")]
+    #[arg(long, env = "RAILTOP_SOURCE", value_parser = parse_source)]
     pub source: Option<String>,
 
     /// Seed of the demo simulator: the same seed and clock give the same trains [default: 1].
@@ -419,6 +419,15 @@ impl KioskArgs {
             clock: self.clock,
         })
     }
+}
+
+/// `--source` and `RAILTOP_SOURCE`: the check the file's `source` has too. An empty value (an
+/// exported but blank `RAILTOP_SOURCE`) says nothing, as if it were not set.
+fn parse_source(s: &str) -> std::result::Result<String, String> {
+    if s.trim().is_empty() {
+        return Ok(String::new());
+    }
+    crate::config::check_source(s)
 }
 
 /// A count of connections or sessions: a server that admits nobody is a mistake, not a setting.

@@ -139,9 +139,17 @@ fn failures_exit_non_zero_with_the_error_and_a_suggestion() {
     );
     assert!(!err.contains('\x1b') && !err.contains("BACKTRACE"), "{err}");
 
+    // A source that is none is a bad argument: clap's exit 2, with what was meant.
     let o = railtop(&["trains", "--source", "ftp://x"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("unknown source"), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("is not a source"), "{}", stderr(&o));
+    let o = railtop(&["trains", "--source", "dmeo"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("did you mean \"demo\""),
+        "{}",
+        stderr(&o)
+    );
 
     let o = railtop(&["departures", "HKI", "--source", "demo", "--limit", "500"]);
     assert_eq!(o.status.code(), Some(2), "clap rejects the limit");

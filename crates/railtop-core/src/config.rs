@@ -245,6 +245,7 @@ impl Config {
             source: cli
                 .source
                 .clone()
+                .filter(|s| !s.trim().is_empty())
                 .or_else(|| file.source.clone())
                 .unwrap_or_else(|| defaults::SOURCE.into()),
             country: cli.country.clone().or_else(|| file.country.clone()),
