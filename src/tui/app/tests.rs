@@ -547,9 +547,21 @@ fn keys_that_cannot_act_say_why_and_the_wheel_scrolls() {
     arrive(&mut s, Some("finland"), realtime(Some("finland")));
     s.size = (90, 30);
     key(&mut s, KeyCode::Char('m'));
-    key(&mut s, KeyCode::Char('m'));
-    let (text, _) = s.notice.clone().expect("m says why the map is not shown");
+    let (text, _) = s
+        .notice
+        .clone()
+        .expect("the first m says why the map is not shown");
     assert!(text.contains("100×30") && text.contains("90×30"), "{text}");
+    assert!(
+        s.map.shown,
+        "still wanted: it shows when the terminal grows"
+    );
+    s.notice = None;
+    key(&mut s, KeyCode::Char('m'));
+    assert!(
+        s.notice.is_some(),
+        "and so does every m while there is no room"
+    );
 
     s.size = (120, 40);
     let wheel = |kind| MouseEvent {

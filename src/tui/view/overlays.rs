@@ -71,14 +71,12 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
         84,
         (NORMAL.len() + MAP.len() + marks.len() + 4 + extra) as u16 + 4,
     );
+    // The second column's width: what is longer ends in `…`.
+    let said = usize::from(r.width.saturating_sub(2 + 16 + 1));
+    let fit = |text: &str| Span::raw(crate::text::fit(text, said));
     let mut rows: Vec<Row> = NORMAL
         .iter()
-        .map(|b| {
-            Row::new(vec![
-                Span::styled(b.label, theme.accent()),
-                Span::raw(b.help),
-            ])
-        })
+        .map(|b| Row::new(vec![Span::styled(b.label, theme.accent()), fit(b.help)]))
         .collect();
     rows.push(Row::new(vec![Span::raw("")]));
     rows.push(Row::new(vec![
@@ -91,7 +89,7 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
     {
         rows.push(Row::new(vec![
             Span::styled(b.label, theme.accent()),
-            Span::raw(b.help),
+            fit(b.help),
         ]));
     }
     rows.push(Row::new(vec![Span::raw("")]));
@@ -99,7 +97,7 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
     for (mark, meaning) in marks {
         rows.push(Row::new(vec![
             Span::styled(mark, theme.accent()),
-            Span::raw(meaning),
+            fit(&meaning),
         ]));
     }
     if !state.countries.not_live.is_empty() {
@@ -108,7 +106,7 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
         for (country, why) in &state.countries.not_live {
             rows.push(Row::new(vec![
                 Span::styled(Countries::name(Some(country)), theme.dim()),
-                Span::raw(why.as_str()),
+                fit(why),
             ]));
         }
     }
