@@ -322,3 +322,22 @@ fn error_and_stale_states() {
     );
     insta::assert_snapshot!("screen_failed_100x30", screen(&empty).backend());
 }
+
+/// The board's first row shown is the departure Enter opens: marked as the list's selection is
+/// while the board has the focus, and not otherwise.
+#[test]
+fn the_focused_boards_first_row_is_marked_as_the_selection() {
+    use railtop::tui::app::Pane;
+    let mut s = loaded(Some("finland"), (120, 40), false);
+    let selected = s.settings.theme().selected();
+    let first_row_style = |s: &AppState| {
+        let area = s.areas().board;
+        let t = screen(s);
+        // Inside the border, below the column titles.
+        t.backend().buffer()[(area.x + 2, area.y + 2)].style()
+    };
+    let marked = |style: ratatui::style::Style| style.add_modifier.contains(selected.add_modifier);
+    assert!(!marked(first_row_style(&s)), "the trains have the focus");
+    s.focus = Pane::Board;
+    assert!(marked(first_row_style(&s)), "{:?}", first_row_style(&s));
+}

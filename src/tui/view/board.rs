@@ -82,12 +82,16 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             .saturating_sub(3 + u16::from(feed.error.is_some())),
     );
     let fit = |s: &str, w: u16| crate::text::fit(s, usize::from(w));
+    // The departure Enter opens is the first row shown: marked as the list's selection is, while
+    // the board has the focus.
+    let focused = state.focus == Pane::Board;
     let rows = answer
         .departures
         .iter()
         .skip(state.board.offset)
         .take(height)
-        .map(|d| {
+        .enumerate()
+        .map(|(i, d)| {
             let class = DelayClass::of(d.delay, d.cancelled);
             let expected = match (&d.expected_dep, d.cancelled) {
                 (_, true) => "—".to_string(),
@@ -128,6 +132,11 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             };
             let style = if feed.is_stale() {
                 style.patch(theme.dim())
+            } else {
+                style
+            };
+            let style = if focused && i == 0 {
+                style.patch(theme.selected())
             } else {
                 style
             };
