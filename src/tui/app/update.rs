@@ -266,30 +266,21 @@ fn departure_details(state: &mut AppState) {
 
 /// `m`: the map beside the list, or not; a notice when the terminal has no room for it.
 fn toggle_map(state: &mut AppState) {
-    // Wanted but without room: `m` keeps it wanted and says why it is not there (hiding a map
-    // nobody can see would look like a key that does nothing).
-    if state.map.shown && !state.map.full && state.areas().map.is_none() {
+    // Wanted but without room, `m` keeps it wanted (hiding a map nobody can see would look like
+    // a key that does nothing); either way, a wanted map without room says why it is not there.
+    let wanted_without_room = state.map.shown && !state.map.full && state.areas().map.is_none();
+    if !wanted_without_room {
+        state.map.shown = !state.map.shown && !state.map.full;
+        state.map.full = false;
+        if state.focus == Pane::Map {
+            state.focus = Pane::Trains;
+        }
+    }
+    if state.map.shown && state.areas().map.is_none() {
         let (w, h) = state.size;
         state.notice = Some((
             format!(
                 "the map needs {}×{} (this terminal is {w}×{h}); it shows when there is room, or M for the whole screen",
-                layout::MAP_WIDTH,
-                layout::MAP_HEIGHT
-            ),
-            state.now,
-        ));
-        return;
-    }
-    state.map.shown = !state.map.shown && !state.map.full;
-    state.map.full = false;
-    if state.focus == Pane::Map {
-        state.focus = Pane::Trains;
-    }
-    let (w, h) = state.size;
-    if state.map.shown && state.areas().map.is_none() {
-        state.notice = Some((
-            format!(
-                "the map needs {}×{} (this terminal is {w}×{h}); it shows when there is room",
                 layout::MAP_WIDTH,
                 layout::MAP_HEIGHT
             ),
