@@ -137,6 +137,11 @@ pub async fn run(cli: Cli) -> Result<()> {
             Err(e @ config::ConfigError::Missing(_)) => return Err(e).suggestion(
                 "check the path, or leave out --config (RAILTOP_CONFIG); /dev/null means no file",
             ),
+            Err(e @ config::ConfigError::Read(_)) => {
+                return Err(e).suggestion(
+                    "point --config (RAILTOP_CONFIG) at a regular file of at most 1 MiB; /dev/null means no file",
+                )
+            }
             Err(e) => {
                 return Err(e).suggestion(
                     "fix the line it names, or point --config (RAILTOP_CONFIG) at another file",

@@ -280,7 +280,7 @@ fn toggle_map(state: &mut AppState) {
         let (w, h) = state.size;
         state.notice = Some((
             format!(
-                "the map needs {}×{} (this terminal is {w}×{h}); it shows when there is room, or M for the whole screen",
+                "no room for the map: it needs {}×{}, this is {w}×{h} (M: whole screen)",
                 layout::MAP_WIDTH,
                 layout::MAP_HEIGHT
             ),
