@@ -45,6 +45,8 @@ pub(crate) struct Connection {
     /// Why this connection is turned away: it is let through the handshake only to be told so
     /// in words (a banner, then its first request refused with the sentence), never to watch.
     refusal: Option<String>,
+    /// Rung each time the client grants more of its window: it has taken some of the board.
+    drained: tokio::sync::watch::Sender<()>,
 }
 
 impl Connection {
@@ -65,6 +67,7 @@ impl Connection {
             cut,
             place: None,
             refusal: None,
+            drained: tokio::sync::watch::Sender::new(()),
         }
     }
 
@@ -277,6 +280,18 @@ impl Handler for Connection {
         Ok(())
     }
 
+    async fn window_adjusted(
+        &mut self,
+        channel: ChannelId,
+        _new_size: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.is_ours(channel) {
+            self.drained.send_replace(());
+        }
+        Ok(())
+    }
+
     async fn shell_request(
         &mut self,
         channel: ChannelId,
@@ -307,6 +322,7 @@ impl Handler for Connection {
         let output = Output {
             writer: Arc::new(writer),
             cut: self.cut.clone(),
+            drained: self.drained.subscribe(),
         };
         self.viewer = Some(viewer::start(self.shared.clone(), output, size, self.peer));
         Ok(())

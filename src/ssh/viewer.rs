@@ -2,6 +2,16 @@
 //! its keys, its window changes and a one-second clock. Ends on `q`/Ctrl-C, when the client goes,
 //! when it stops reading, after the idle limit or the maximum length, or when the server stops;
 //! each but the silent ones leaves the terminal as it found it with a last line, then closes.
+//!
+//! "Stops reading" is told two ways. A client whose window is used up holds a frame back: it is
+//! cut after the write deadline. A client with a large window can go on taking bytes into its
+//! buffer for hours without showing any (at the board's ~85 B/s, OpenSSH's 2 MiB window lasts
+//! almost seven), while its keys keep the idle limit away. So the window grants are watched too:
+//! a client that owes the acknowledgement of [`UNREAD_BYTES`] and has granted nothing for the
+//! idle limit is treated as idle. Every common client grants well before that (OpenSSH after
+//! 96 KiB taken, PuTTY after 16 KiB, Go's library on every read); one that grants only at half a
+//! 2 MiB window (russh's, AsyncSSH's) and types at least hourly is the one honest viewer this
+//! could end, after an hour.
 
 use super::input;
 use super::screen::Screen;
@@ -31,6 +41,7 @@ enum End {
     ClientGone,
     Stalled(String),
     Idle,
+    Unread,
     TooLong,
     Shutdown,
 }
@@ -39,7 +50,12 @@ enum End {
 pub struct Output {
     pub writer: Arc<ChannelWriteHalf<Msg>>,
     pub cut: Cut,
+    /// Changes each time the client grants window: it has taken some of what was sent.
+    pub drained: tokio::sync::watch::Receiver<()>,
 }
+
+/// Bytes sent without a window grant after which the client must grant within the idle limit.
+const UNREAD_BYTES: u64 = 128 * 1024;
 
 /// Starts the viewer; the connection feeds it through the returned sender.
 pub fn start(
@@ -86,6 +102,10 @@ async fn run(
     let mut boards = shared.boards.clone();
     state.set_boards(&boards.borrow_and_update());
     let mut goodbye = shared.goodbye.clone();
+    let mut drained = output.drained.clone();
+    // Bytes sent since the client last granted window, and when it did (or the start).
+    let (mut owed, mut last_grant) = (0u64, Instant::now());
+    let mut grants_heard = true;
     let mut screen = Screen::new(size.0, size.1);
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
@@ -105,7 +125,10 @@ async fn run(
             let sent = bytes.len() as u64;
             match tokio::time::timeout(limits.write_timeout, output.writer.data_bytes(bytes)).await
             {
-                Ok(Ok(())) => crate::metrics::ssh_sent(sent),
+                Ok(Ok(())) => {
+                    crate::metrics::ssh_sent(sent);
+                    owed = owed.saturating_add(sent);
+                }
                 Ok(Err(_)) => break End::ClientGone,
                 Err(_) => {
                     break End::Stalled(format!(
@@ -139,6 +162,12 @@ async fn run(
             _ = tick.tick() => update(&mut state, Event::Tick(clock.now())),
             _ = goodbye.wait_for(|bye| *bye) => break End::Shutdown,
             _ = sleep_until(last_input + limits.idle) => break End::Idle,
+            granted = drained.changed(), if grants_heard => match granted {
+                Ok(()) => (owed, last_grant) = (0, Instant::now()),
+                // The connection is going; its end arrives as `Gone`.
+                Err(_) => grants_heard = false,
+            },
+            _ = sleep_until(last_grant + limits.idle), if owed >= UNREAD_BYTES => break End::Unread,
             _ = sleep_until(started + limits.max_session) => break End::TooLong,
         }
         if let Some((mut width, mut height)) = resized.take() {
@@ -234,6 +263,9 @@ async fn finish(screen: &mut Screen, output: Output, end: End, write_timeout: Du
         }
         End::Quit => String::new(),
         End::Idle => "railtop: nothing typed for a long while; goodbye (reconnect any time)".into(),
+        End::Unread => {
+            "railtop: your terminal took none of the board for a long while; goodbye".into()
+        }
         End::TooLong => {
             "railtop: this session reached its maximum length; reconnect to keep watching".into()
         }

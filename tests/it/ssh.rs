@@ -777,6 +777,62 @@ async fn idle_and_overlong_sessions_end_with_a_word() {
     server.stop().await;
 }
 
+/// Resizes the viewer's terminal every 100 ms for `seconds` (each a full repaint, and input that
+/// keeps the idle limit away), reading all the while; true when the session is still open.
+async fn resize_and_read(screen: &mut Screen, seconds: u64) -> bool {
+    let until = tokio::time::Instant::now() + Duration::from_secs(seconds);
+    let mut wide = false;
+    while tokio::time::Instant::now() < until {
+        wide = !wide;
+        let cols = if wide { 400 } else { 399 };
+        if screen.channel.window_change(cols, 150, 0, 0).await.is_err() {
+            return false;
+        }
+        let step = tokio::time::Instant::now() + Duration::from_millis(100);
+        while let Ok(open) = tokio::time::timeout_at(step, screen.pump()).await {
+            if !open {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// A client whose window is so large it never has to grant any more looks, from the server,
+/// like one that takes the board into a buffer and never shows it: its keys (here, window
+/// changes) do not keep it on past the idle limit. A client that grants as it reads stays.
+#[tokio::test]
+async fn a_client_that_never_grants_window_is_let_go_after_the_idle_limit() {
+    let dir = scratch("unread");
+    let limits = Limits {
+        idle: Duration::from_secs(2),
+        ..Limits::default()
+    };
+    let server = start(options(&dir, limits)).await;
+    for (window, kept) in [(256 * 1024, true), (64 << 20, false)] {
+        let stream = TcpStream::connect(server.addr).await.unwrap();
+        let mut handle = connect_via(stream, Viewer::default(), window).await;
+        assert!(handle.authenticate_none("viewer").await.unwrap().success());
+        let mut screen = Screen::open(&handle, 400, 150).await;
+        screen.until("Helsinki", "the board").await;
+        let open = resize_and_read(&mut screen, 5).await;
+        assert_eq!(
+            open, kept,
+            "window {window}: received {} bytes",
+            screen.received
+        );
+        if !kept {
+            screen.until_closed().await;
+            assert!(
+                screen.text().contains("took none of the board"),
+                "{}",
+                screen.text()
+            );
+        }
+    }
+    server.stop().await;
+}
+
 /// The pre-auth starvation of the hardening issue: bare TCP connections from many addresses,
 /// re-opened as fast as they are dropped, must not keep a real viewer out.
 #[tokio::test]
