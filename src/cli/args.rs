@@ -144,7 +144,7 @@ pub struct SourceArgs {
     #[arg(long, env = "RAILTOP_SEED")]
     pub seed: Option<u64>,
 
-    /// Multiplies the demo's trains (e.g. 60 for about 20,000), for benchmarks [default: 1].
+    /// Multiplies the demo's trains (e.g. 40 for about 24,000), for benchmarks [default: 1].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub demo_scale: Option<u32>,
 }

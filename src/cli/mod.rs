@@ -105,7 +105,7 @@ fn once(e: SourceError) -> color_eyre::Report {
 fn suggestion(e: &SourceError, config: &Config) -> &'static str {
     match e {
         SourceError::NotFound(_) | SourceError::BadRequest(_) => {
-            "check the country or station: the message lists the known ones; `railtop stations NAME` finds a station"
+            "check the country or the station; `railtop stations NAME` finds a station and its code"
         }
         _ => source_suggestion(config),
     }

@@ -66,20 +66,24 @@ pub(super) async fn departures(args: DeparturesArgs, opened: Opened) -> Result<(
     };
     let answer = source.departures(query).await;
     let answer = match answer {
-            Err(e @ SourceError::NotFound(_)) if e.to_string().contains("did you mean") => {
-                Err(eyre!(e)).suggestion(
-                    "give one of the codes, as in finland:HKI; `railtop stations NAME` lists more",
-                )
-            }
-            Err(e @ SourceError::NotFound(_)) => Err(eyre!(e)).suggestion(
-                "name the country as in finland:HKI, or give a station code such as HKI, CNLLY or 8503000",
-            ),
-            Err(e) => {
-                let hint = suggestion(&e, &config);
-                Err(once(e)).suggestion(hint)
-            }
-            Ok(answer) => Ok(answer),
-        }?;
+        Err(e @ SourceError::NotFound(_)) if e.to_string().contains("did you mean") => Err(eyre!(
+            e
+        ))
+        .suggestion("give one of the codes, as in finland:HKI; `railtop stations NAME` lists more"),
+        Err(e @ SourceError::NotFound(_)) => {
+            let hint = format!(
+                "`railtop stations {}` lists the stations railtop knows by that name; a code \
+                     names one in its country, as in finland:HKI",
+                crate::text::cleaned(&station)
+            );
+            Err(eyre!(e)).suggestion(hint)
+        }
+        Err(e) => {
+            let hint = suggestion(&e, &config);
+            Err(once(e)).suggestion(hint)
+        }
+        Ok(answer) => Ok(answer),
+    }?;
     if format == Format::Table && !others.is_empty() {
         eprintln!(
             "{} also matches {}; `railtop stations {}` lists them",

@@ -10,6 +10,7 @@
 //! exact name, then every other match with main stations first, and a one-letter typo (from
 //! five letters) last.
 
+mod exonym;
 pub mod fold;
 pub mod online;
 
@@ -38,7 +39,8 @@ pub struct Entry {
     pub aliases: Vec<String>,
     /// Importance in its country: 0 is its main station.
     pub rank: u32,
-    /// The name's plain and German/Nordic folds (one when they agree).
+    /// The name's plain and German/Nordic folds (one when they agree), then the plain fold with
+    /// its city in other languages ([`exonym`]).
     keys: Vec<String>,
     /// The words of every key.
     words: Vec<String>,
@@ -52,6 +54,12 @@ impl Entry {
         let alternative = fold::alternative(&station.name);
         if alternative != keys[0] {
             keys.push(alternative);
+        }
+        // "Köln Hbf" is found as "cologne hbf" too.
+        for variant in exonym::variants(&keys[0]) {
+            if !keys.contains(&variant) {
+                keys.push(variant);
+            }
         }
         let mut words: Vec<String> = keys
             .iter()
@@ -106,6 +114,9 @@ pub enum How {
     Code,
     /// Its whole name, folded.
     Name,
+    /// Every word of the query is a whole word of its name (`gent` is Gent-Sint-Pieters, not
+    /// Nogent-sur-Seine).
+    Words,
     /// The start of its name, the starts of its words, or a part of its name.
     Part,
     /// Its name or a word of it, but for one letter.
@@ -154,7 +165,13 @@ impl<'a> Resolved<'a> {
             Resolved::One(e) if keep(e) => Resolved::One(e),
             Resolved::One(_) => Resolved::Unknown(Vec::new()),
             Resolved::Ambiguous(c) => {
-                Resolved::Ambiguous(c.into_iter().filter(|e| keep(e)).collect())
+                let mut kept: Vec<&Entry> = c.into_iter().filter(|e| keep(e)).collect();
+                match kept.len() {
+                    // Of Gent-Sint-Pieters and Nogent-sur-Seine, a source in Belgium alone
+                    // has one: that is the station.
+                    1 => Resolved::One(kept.remove(0)),
+                    _ => Resolved::Ambiguous(kept),
+                }
             }
             Resolved::Unknown(c) => Resolved::Unknown(c.into_iter().filter(|e| keep(e)).collect()),
         }
@@ -614,7 +631,8 @@ const MAIN_WORDS: &[&str] = &[
     "s",
 ];
 
-/// Of several stations a name matches equally, the city's main station, when exactly one is:
+/// Of several stations a name matches equally, the city's main station, when exactly one is
+/// (or exactly one has no qualifier in brackets):
 /// its name is the query (folded) followed only by a main-station word (`zurich` → Zürich HB,
 /// `milano` → Milano Centrale). The others stay what `railtop stations` lists.
 fn main_station<'a>(query: &str, candidates: &[&'a Entry]) -> Option<&'a Entry> {
@@ -635,18 +653,27 @@ fn main_station<'a>(query: &str, candidates: &[&'a Entry]) -> Option<&'a Entry> 
                 _ => {}
             }
         }
-        [fold::plain(&bare), fold::alternative(&bare)]
-            .iter()
-            .any(|k| {
-                let words: Vec<&str> = k.split(' ').filter(|w| !w.is_empty()).collect();
-                words.len() == city.len() + 1
-                    && words[..city.len()] == city[..]
-                    && MAIN_WORDS.contains(&words[city.len()])
-            })
+        let plain = fold::plain(&bare);
+        let mut spellings = exonym::variants(&plain);
+        spellings.push(fold::alternative(&bare));
+        spellings.push(plain);
+        spellings.iter().any(|k| {
+            let words: Vec<&str> = k.split(' ').filter(|w| !w.is_empty()).collect();
+            words.len() == city.len() + 1
+                && words[..city.len()] == city[..]
+                && MAIN_WORDS.contains(&words[city.len()])
+        })
     };
-    let mut mains = candidates.iter().filter(is_main);
-    let main = mains.next()?;
-    mains.next().is_none().then_some(*main)
+    let mains: Vec<&&Entry> = candidates.iter().filter(is_main).collect();
+    match mains.as_slice() {
+        [one] => Some(**one),
+        // "Wien Hbf" and "Wien Hbf (Bahnsteige 1-2)": the one without a qualifier.
+        _ => {
+            let mut plain = mains.iter().filter(|e| !e.name.contains('('));
+            let main = plain.next()?;
+            plain.next().is_none().then_some(**main)
+        }
+    }
 }
 
 fn take<'a>(entries: &[&'a Entry]) -> Vec<&'a Entry> {
@@ -671,6 +698,10 @@ fn matches(entry: &Entry, raw: &str, q: &str, q_words: &[&str], q_letters: u64) 
     }
     if entry.keys.iter().any(|k| k == q) {
         return Some(How::Name);
+    }
+    let whole = |k: &String| q_words.iter().all(|w| k.split(' ').any(|word| word == *w));
+    if entry.keys.iter().any(whole) {
+        return Some(How::Words);
     }
     let part = entry.keys.iter().any(|k| k.starts_with(q) || k.contains(q))
         || q_words

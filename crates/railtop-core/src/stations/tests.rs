@@ -81,7 +81,10 @@ fn words_rank_main_stations_first() {
         },
     );
     assert_eq!(hbf[0].entry.name, "Berlin Hbf", "the list's first station");
-    assert!(hbf.iter().all(|m| m.how == How::Part));
+    assert!(
+        hbf.iter().all(|m| m.how == How::Words),
+        "hbf is a whole word of each"
+    );
     let airport = d.search(
         "airport",
         Scope {
@@ -239,4 +242,46 @@ fn near_a_point_and_empty_queries() {
     );
     assert_eq!(main[0].entry.name, "Milano Centrale");
     assert!(d.len() > 500 && d.countries().contains(&"poland"));
+}
+
+#[test]
+fn a_city_in_another_language_and_a_whole_word_find_the_station() {
+    let d = Directory::embedded();
+    let one = |q: &str| match d.resolve(q, None) {
+        Resolved::One(e) => e.name.clone(),
+        other => panic!("{q}: {other:?}"),
+    };
+    assert_eq!(one("cologne"), "Köln Hbf");
+    assert_eq!(one("munich"), "München Hbf");
+    assert_eq!(one("florence"), "Firenze Santa Maria Novella");
+    assert_eq!(one("milan"), "Milano Centrale");
+    assert_eq!(one("milano"), "Milano Centrale");
+    assert_eq!(one("the hague centraal"), "Den Haag Centraal");
+    // A whole word outranks a part of a word: Gent-Sint-Pieters, not Nogent-sur-Seine.
+    let gent = d.search(
+        "gent",
+        Scope {
+            limit: 3,
+            ..Scope::default()
+        },
+    );
+    assert_eq!(gent[0].entry.name, "Gent-Sint-Pieters");
+    assert_eq!(gent[0].how, How::Words);
+    assert!(gent[1..].iter().all(|m| m.how == How::Part));
+    // `bruxelles` finds Brussels' stations.
+    let brussels = d.search(
+        "bruxelles",
+        Scope {
+            limit: 5,
+            ..Scope::default()
+        },
+    );
+    assert!(brussels.len() >= 3 && brussels.iter().all(|m| m.entry.name.contains("Brussels")));
+}
+
+#[test]
+fn an_ambiguity_a_source_narrows_to_one_is_that_one() {
+    let d = Directory::embedded();
+    let narrowed = d.resolve("gent", None).only(|e| e.country == "belgium");
+    assert!(matches!(narrowed, Resolved::One(e) if e.name == "Gent-Sint-Pieters"));
 }

@@ -265,11 +265,29 @@ impl DemoSource {
             return Ok(found);
         }
         use crate::stations::{Directory, Resolved};
-        let resolved = Directory::embedded()
-            .resolve(code, country)
-            .only(|e| self.net.country(e.country).is_some());
-        let unknown =
-            || SourceError::NotFound(format!("unknown station {}", crate::text::quoted(asked)));
+        let directory = crate::stations::current();
+        let everywhere = directory.resolve(code, country);
+        // A station railtop knows in a country the demo does not simulate: say so, and where
+        // its trains are, rather than "unknown".
+        let elsewhere = match &everywhere {
+            Resolved::One(e) if self.net.country(e.country).is_none() => Some(format!(
+                "{} is in {}, which the demo source does not simulate; it has: {} \
+                 (`--source upstream` has {}'s live trains)",
+                e.described(),
+                e.country,
+                self.live_countries().join(", "),
+                e.country
+            )),
+            _ => None,
+        };
+        let resolved = everywhere.only(|e| self.net.country(e.country).is_some());
+        let unknown = || {
+            SourceError::NotFound(
+                elsewhere
+                    .clone()
+                    .unwrap_or_else(|| format!("unknown station {}", crate::text::quoted(asked))),
+            )
+        };
         match resolved {
             Resolved::One(e) => self
                 .net
