@@ -52,6 +52,7 @@ pub async fn run(
         info.is_demo,
         clock.now(),
     );
+    state.fixed_clock = matches!(clock, Clock::Fixed(_));
     let (tx, answers) = mpsc::channel::<Event>(16);
     crate::refresh::spawn_boards(source, clock, stations, tx, interval);
     screen::run(&mut state, answers, clock).await

@@ -94,6 +94,8 @@ pub struct KioskState {
     pub attribution: String,
     pub is_demo: bool,
     pub now: DateTime<Utc>,
+    /// `RAILTOP_NOW` holds the clock still: the board says so under its date.
+    pub fixed_clock: bool,
     pub size: (u16, u16),
     pub stations: Vec<String>,
     /// Each station's name and clock as the directory knows them: shown until its board's
@@ -160,6 +162,7 @@ impl KioskState {
             attribution,
             is_demo,
             now,
+            fixed_clock: false,
             size: (80, 24),
             current: 0,
             shown_since: now,

@@ -96,8 +96,18 @@ fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
             local.format("%A %-d %B %Y").to_string()
         })),
     ];
+    let mut badges = Vec::new();
     if state.simulated() {
-        lines.push(Line::from(Span::styled(" DEMO ", theme.badge())));
+        badges.push(Span::styled(" DEMO ", theme.badge()));
+    }
+    if state.fixed_clock {
+        if !badges.is_empty() {
+            badges.push(Span::raw(" "));
+        }
+        badges.push(Span::styled(" CLOCK FIXED ", theme.badge()));
+    }
+    if !badges.is_empty() {
+        lines.push(Line::from(badges));
     }
     Paragraph::new(lines).render(left, buf);
     let time = local

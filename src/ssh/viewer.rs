@@ -98,6 +98,7 @@ async fn run(
         shared.is_demo,
         clock.now(),
     );
+    state.fixed_clock = matches!(clock, crate::clock::Clock::Fixed(_));
     update(&mut state, Event::Resize(size.0, size.1));
     let mut boards = shared.boards.clone();
     state.set_boards(&boards.borrow_and_update());

@@ -62,6 +62,7 @@ pub async fn run(
         clock.now(),
     );
     state.searches_elsewhere = source.searches_elsewhere();
+    state.fixed_clock = matches!(clock, Clock::Fixed(_));
     state.countries.not_live = source
         .not_live()
         .into_iter()

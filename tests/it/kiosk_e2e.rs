@@ -70,6 +70,7 @@ async fn the_kiosk_survives_its_source_failing_and_recovers() {
                     && s.contains("DESTINATION")
                     && s.contains("on time")
                     && s.contains(" DEMO ")
+                    && s.contains(" CLOCK FIXED ")
                     && s.contains("simulated trains on real lines")
                     && !s.contains("Data via")
             },

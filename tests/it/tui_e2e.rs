@@ -44,6 +44,10 @@ async fn a_person_switches_country_picks_a_station_and_quits() {
         let first = app.screen();
         assert!(header(&first).contains("Finland"), "{first}");
         assert!(first.contains("DEMO"), "demo data is labelled");
+        assert!(
+            first.contains("clock fixed (RAILTOP_NOW)"),
+            "a held clock is marked: {first}"
+        );
 
         app.send("\x1b[C"); // →
         app.wait_for(

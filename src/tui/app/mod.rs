@@ -72,6 +72,8 @@ pub struct AppState {
     pub searches_elsewhere: bool,
     pub settings: Settings,
     pub now: DateTime<Utc>,
+    /// `RAILTOP_NOW` holds the clock still: every screen says so.
+    pub fixed_clock: bool,
     pub size: (u16, u16),
     pub countries: Countries,
     pub trains: Trains,
@@ -108,6 +110,7 @@ impl AppState {
         let mut state = AppState {
             source,
             searches_elsewhere: false,
+            fixed_clock: false,
             settings,
             now,
             size: (80, 24),

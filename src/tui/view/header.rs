@@ -90,6 +90,10 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
 
     let feed = &state.trains.realtime;
     let mut second = Vec::new();
+    if state.fixed_clock {
+        second.push(Span::styled("⏸ clock fixed (RAILTOP_NOW)", theme.badge()));
+        second.push(Span::raw(" · "));
+    }
     match (&feed.error, feed.age_secs(state.now)) {
         (Some(e), age) => {
             second.push(Span::styled(format!("⚠ {e}"), theme.error()));
