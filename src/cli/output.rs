@@ -80,6 +80,10 @@ pub fn trains(answer: &RealtimeResponse, format: Format) -> String {
                 "scheduledDep",
                 "lastUpdated",
                 "operator",
+                "speed",
+                "lastSeen",
+                "partlyCancelled",
+                "messages",
             ],
             answer.trains.iter().map(|t| {
                 vec![
@@ -99,6 +103,11 @@ pub fn trains(answer: &RealtimeResponse, format: Format) -> String {
                     opt(t.scheduled_dep.as_ref()),
                     opt(t.last_updated.as_ref()),
                     opt(t.operator.as_ref()),
+                    opt(t.speed),
+                    opt(t.last_seen.as_ref()),
+                    t.partly_cancelled.to_string(),
+                    // One cell: the messages one after the other, as a person reads them.
+                    t.messages.join(" | "),
                 ]
             }),
         ),
@@ -115,6 +124,7 @@ pub fn trains(answer: &RealtimeResponse, format: Format) -> String {
                 "PLAT",
                 "NEXT",
                 "POSITION",
+                "ID",
             ];
             if multi {
                 header.insert(0, "COUNTRY");
@@ -128,6 +138,8 @@ pub fn trains(answer: &RealtimeResponse, format: Format) -> String {
                     platform_text(t.platform.as_deref(), None),
                     t.next_station.clone().unwrap_or_default(),
                     position_text(t),
+                    // What `railtop train ID` takes.
+                    t.id.clone(),
                 ];
                 if multi {
                     row.insert(0, t.country.clone().unwrap_or_default());

@@ -63,6 +63,11 @@ fn trains_as_a_table_and_csv() {
     assert!(out.contains("DART"));
     assert!(out.contains("running ·"));
     assert!(out.contains("DEMO"), "the attribution labels demo data");
+    // The id column: what `railtop train ID` takes.
+    let first = out.lines().nth(1).unwrap();
+    let id = first.split_whitespace().last().unwrap();
+    assert!(id.starts_with("ireland-"), "{out}");
+    assert!(railtop(&["train", id, "--source", "demo"]).status.success());
 
     let o = railtop(&[
         "trains",
@@ -75,7 +80,7 @@ fn trains_as_a_table_and_csv() {
     ]);
     let out = stdout(&o);
     let mut lines = out.lines();
-    assert_eq!(lines.next().unwrap(), "id,trainCode,name,status,lat,lng,delay,platform,country,from,to,nextStation,direction,scheduledDep,lastUpdated,operator");
+    assert_eq!(lines.next().unwrap(), "id,trainCode,name,status,lat,lng,delay,platform,country,from,to,nextStation,direction,scheduledDep,lastUpdated,operator,speed,lastSeen,partlyCancelled,messages");
     assert!(lines.all(|l| l.contains(",ireland,")));
 }
 
