@@ -74,6 +74,10 @@ fn create_host_key(path: &Path) -> Result<PrivateKey, SshError> {
         PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).map_err(SshError::MakeKey)?;
     let text = key.to_openssh(LineEnding::LF).map_err(SshError::MakeKey)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.exists() {
+            // Said, not done silently: a typo in --host-key makes folders the operator did not ask for.
+            tracing::warn!(folder = %dir.display(), "made the host key's folder, which did not exist");
+        }
         std::fs::create_dir_all(dir).map_err(file_error("cannot create", dir))?;
     }
     let mut options = std::fs::OpenOptions::new();

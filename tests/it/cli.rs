@@ -342,7 +342,10 @@ fn stations_and_boards_by_name() {
         ("roma termini", "Departures from Roma Termini (S08409)"),
         // Other languages' names for a city, and a whole word over a part of one.
         ("cologne", "Departures from Köln Hbf (8000207)"),
-        ("florence", "Departures from Firenze Santa Maria Novella (S06421)"),
+        (
+            "florence",
+            "Departures from Firenze Santa Maria Novella (S06421)",
+        ),
         ("gent", "Departures from Gent-Sint-Pieters (008892007)"),
     ] {
         let o = railtop(&["departures", name, "--source", "demo"]);
@@ -373,11 +376,7 @@ fn stations_and_boards_by_name() {
         let o = railtop(&["departures", name, "--source", "demo"]);
         assert_eq!(o.status.code(), Some(1), "{name}");
         assert!(stderr(&o).contains(words), "{name}: {}", stderr(&o));
-        assert!(
-            stderr(&o).contains("railtop stations"),
-            "{}",
-            stderr(&o)
-        );
+        assert!(stderr(&o).contains("railtop stations"), "{}", stderr(&o));
     }
 }
 
@@ -835,4 +834,48 @@ fn hostile_configuration_is_refused_at_start_with_the_key_and_range() {
         assert!(stderr(&o).contains("from 1 to 1048576"), "{}", stderr(&o));
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A host key in a folder that does not exist: the folder is made, and the operator is told.
+#[test]
+fn a_host_key_in_a_new_folder_is_said_to_make_it() {
+    use std::io::{BufRead, BufReader};
+    let dir = std::env::temp_dir().join(format!("railtop-hostkey-folder-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let key = dir.join("not").join("yet").join("host_key");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_railtop"))
+        .args([
+            "ssh",
+            "--source",
+            "demo",
+            "--station",
+            "HKI",
+            "--listen",
+            "127.0.0.1:0",
+        ])
+        .arg("--host-key")
+        .arg(&key)
+        .env("RAILTOP_NOW", NOW)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let said = std::thread::spawn(move || {
+        BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+            .take(20)
+            .find(|l| l.contains("made the host key's folder"))
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !key.exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let line = said.join().unwrap().expect("the folder's making is said");
+    assert!(line.contains("not/yet"), "{line}");
+    assert!(key.exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
