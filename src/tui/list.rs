@@ -29,6 +29,17 @@ impl SortKey {
         }
     }
 
+    /// Which way the list runs, as the title says it: delays as arrows (↓ largest first, the
+    /// default), names as their alphabet (A–Z, the default).
+    pub fn order(self, reversed: bool) -> &'static str {
+        match (self, reversed) {
+            (SortKey::Delay, false) => "↓",
+            (SortKey::Delay, true) => "↑",
+            (_, false) => "A–Z",
+            (_, true) => "Z–A",
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             SortKey::Delay => "delay",
@@ -208,6 +219,15 @@ impl TrainList {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The title says which way the list runs: a reversed alphabet is never "↑".
+    #[test]
+    fn the_order_is_said_as_it_runs() {
+        assert_eq!(SortKey::Delay.order(false), "↓", "largest delay first");
+        assert_eq!(SortKey::Delay.order(true), "↑");
+        assert_eq!(SortKey::Code.order(false), "A–Z");
+        assert_eq!(SortKey::Code.order(true), "Z–A");
+    }
 
     fn train(id: &str, code: &str, to: &str, delay: Option<i64>, status: &str) -> Train {
         Train {

@@ -37,9 +37,9 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
         theme.title(),
     )];
     title.push(Span::raw(format!(
-        "· sort {}{} ",
+        "· sort {} {} ",
         list.sort.label(),
-        if list.reversed { " ↑" } else { "" }
+        list.sort.order(list.reversed)
     )));
     if list.hide_cancelled {
         title.push(Span::raw("· cancelled hidden "));
