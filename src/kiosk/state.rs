@@ -423,6 +423,17 @@ pub fn record_board(
     Some(i)
 }
 
+impl KioskState {
+    /// Shows `station` and stays on it (a viewer who chose it, `ssh TPE@host`): the rotation
+    /// stops; ← → still switch.
+    pub(crate) fn hold(&mut self, station: usize) {
+        if station < self.stations.len() {
+            show(self, station);
+            self.settings.rotate_secs = u64::MAX;
+        }
+    }
+}
+
 fn show(state: &mut KioskState, station: usize) {
     state.current = station;
     state.shown_since = state.now;

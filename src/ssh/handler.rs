@@ -47,6 +47,8 @@ pub(crate) struct Connection {
     refusal: Option<String>,
     /// Rung each time the client grants more of its window: it has taken some of the board.
     drained: tokio::sync::watch::Sender<()>,
+    /// The login name, which may choose the station (`ssh TPE@host`).
+    user: String,
 }
 
 impl Connection {
@@ -68,6 +70,7 @@ impl Connection {
             place: None,
             refusal: None,
             drained: tokio::sync::watch::Sender::new(()),
+            user: String::new(),
         }
     }
 
@@ -153,7 +156,8 @@ impl Handler for Connection {
             .map(|why| format!("railtop: {why}\r\n")))
     }
 
-    async fn auth_none(&mut self, _user: &str) -> Result<Auth, Self::Error> {
+    async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
+        self.user = crate::text::fit(&crate::text::cleaned(user), 64);
         if self.refusal.is_some() {
             return Ok(Auth::Accept); // only to be told why, below
         }
@@ -176,9 +180,10 @@ impl Handler for Connection {
 
     async fn auth_publickey(
         &mut self,
-        _user: &str,
+        user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
+        self.user = crate::text::fit(&crate::text::cleaned(user), 64);
         let verdict = self.admits(key.public_key);
         tracing::info!(peer = %self.peer, accepted = matches!(verdict, Auth::Accept), "public key login");
         Ok(verdict)
@@ -319,12 +324,19 @@ impl Handler for Connection {
         };
         self.place = Some(place);
         session.channel_success(channel)?;
+        let start = super::user::chosen(&self.user, &self.shared.stations);
         let output = Output {
             writer: Arc::new(writer),
             cut: self.cut.clone(),
             drained: self.drained.subscribe(),
         };
-        self.viewer = Some(viewer::start(self.shared.clone(), output, size, self.peer));
+        self.viewer = Some(viewer::start(
+            self.shared.clone(),
+            output,
+            size,
+            start,
+            self.peer,
+        ));
         Ok(())
     }
 

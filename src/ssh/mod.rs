@@ -12,6 +12,7 @@ mod handler;
 mod input;
 mod keys;
 mod screen;
+mod user;
 mod viewer;
 
 pub use handler::terminal_size;

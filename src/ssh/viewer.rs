@@ -15,6 +15,7 @@
 
 use super::input;
 use super::screen::Screen;
+use super::user::Chosen;
 use super::Shared;
 use crate::kiosk::{update, KioskState};
 use crate::refresh::Event;
@@ -62,11 +63,12 @@ pub fn start(
     shared: Arc<Shared>,
     output: Output,
     size: (u16, u16),
+    start: Chosen,
     peer: SocketAddr,
 ) -> mpsc::Sender<Input> {
     let (tx, rx) = mpsc::channel(64);
     let (writer, cut) = (output.writer.clone(), output.cut.clone());
-    let viewer = tokio::spawn(run(shared, output, size, rx, peer));
+    let viewer = tokio::spawn(run(shared, output, size, start, rx, peer));
     // A bug that panics a viewer still gives its terminal back.
     tokio::spawn(async move {
         if viewer.await.is_err_and(|e| e.is_panic()) {
@@ -86,6 +88,7 @@ async fn run(
     shared: Arc<Shared>,
     output: Output,
     size: (u16, u16),
+    start: Chosen,
     mut inputs: mpsc::Receiver<Input>,
     peer: SocketAddr,
 ) {
@@ -99,6 +102,14 @@ async fn run(
         clock.now(),
     );
     state.fixed_clock = matches!(clock, crate::clock::Clock::Fixed(_));
+    // A station the login name chose is held; one the server does not show is said on the
+    // terminal's own screen, where it stays after the board (stderr could land on the board).
+    let mut pending = Vec::new();
+    match start {
+        Chosen::Station(station) => state.hold(station),
+        Chosen::NotHere(why) => pending = format!("railtop: {why}\r\n").into_bytes(),
+        Chosen::Default => {}
+    }
     update(&mut state, Event::Resize(size.0, size.1));
     let mut boards = shared.boards.clone();
     state.set_boards(&boards.borrow_and_update());
@@ -112,7 +123,7 @@ async fn run(
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let started = Instant::now();
     let mut last_input = started;
-    let mut pending = screen.enter();
+    pending.extend(screen.enter());
     tracing::info!(%peer, width = size.0, height = size.1, "viewer started");
     let mut watching = Watching::new(&state);
 

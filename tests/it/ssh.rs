@@ -777,6 +777,44 @@ async fn idle_and_overlong_sessions_end_with_a_word() {
     server.stop().await;
 }
 
+/// `ssh TPE@host` starts on Tampere's board; a station the server does not show is said in a
+/// line and the default board follows; a person's name is just the default board.
+#[tokio::test]
+async fn the_login_name_chooses_the_station() {
+    let dir = scratch("user");
+    let server = start(options(&dir, Limits::default())).await;
+    for (user, shows, told) in [
+        ("TPE", "Tampere", None),
+        ("tampere", "Tampere", None),
+        (
+            "oulu",
+            "Helsinki",
+            Some("this board shows HKI, TPE, not Oulu"),
+        ),
+        ("alice", "Helsinki", None),
+    ] {
+        let stream = TcpStream::connect(server.addr).await.unwrap();
+        let mut handle = connect_via(stream, Viewer::default(), 2 << 20).await;
+        assert!(handle.authenticate_none(user).await.unwrap().success());
+        let mut screen = Screen::open(&handle, 100, 30).await;
+        screen.until(shows, user).await;
+        let title = screen.text().lines().next().unwrap_or_default().to_string();
+        assert!(title.starts_with(shows), "{user}: {}", screen.text());
+        // Leaving the board shows the terminal's own screen again, and what was said there.
+        screen.channel.data(&b"q"[..]).await.unwrap();
+        screen.until_closed().await;
+        match told {
+            Some(words) => assert!(screen.text().contains(words), "{user}: {}", screen.text()),
+            None => assert!(
+                !screen.text().contains("railtop:"),
+                "{user}: {}",
+                screen.text()
+            ),
+        }
+    }
+    server.stop().await;
+}
+
 /// Resizes the viewer's terminal every 100 ms for `seconds` (each a full repaint, and input that
 /// keeps the idle limit away), reading all the while; true when the session is still open.
 async fn resize_and_read(screen: &mut Screen, seconds: u64) -> bool {

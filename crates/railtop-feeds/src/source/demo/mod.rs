@@ -264,7 +264,7 @@ impl DemoSource {
         if let Some(found) = self.net.find_station(code).filter(in_country) {
             return Ok(found);
         }
-        use crate::stations::{Directory, Resolved};
+        use crate::stations::Resolved;
         let directory = crate::stations::current();
         let everywhere = directory.resolve(code, country);
         // A station railtop knows in a country the demo does not simulate: say so, and where

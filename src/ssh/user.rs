@@ -1,0 +1,71 @@
+//! `ssh STATION@host`: the login name chooses the board a viewer starts on, as `ssh chat@…`-style
+//! services do. It is matched against the server's own stations only (the poller fetches those
+//! and no others), by what the operator wrote (`HKI`, `tampere`) or by the station the directory
+//! resolves both to. Any other name (`alice`, the local user OpenSSH sends by default) starts on
+//! the first station, as before; a name that is a real station this server does not show is told
+//! so in a line, then starts there too.
+
+use crate::stations::{current, Entry, Resolved};
+
+/// What the login name asks for.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Chosen {
+    /// One of the server's stations, by its place in the list: held, not rotated away from.
+    Station(usize),
+    /// A station the server does not show: the sentence to tell the viewer.
+    NotHere(String),
+    /// No station at all (a person's name): the default board.
+    Default,
+}
+
+/// The station `user` names among `stations`.
+pub(crate) fn chosen(user: &str, stations: &[String]) -> Chosen {
+    let user = user.trim();
+    if user.is_empty() {
+        return Chosen::Default;
+    }
+    if let Some(i) = stations.iter().position(|s| s.eq_ignore_ascii_case(user)) {
+        return Chosen::Station(i);
+    }
+    let directory = current();
+    let one = |q: &str| match directory.resolve(q, None) {
+        Resolved::One(e) => Some(e),
+        _ => None,
+    };
+    let Some(asked) = one(user) else {
+        return Chosen::Default;
+    };
+    let same = |e: &Entry| e.code == asked.code && e.country == asked.country;
+    match stations.iter().position(|s| one(s).is_some_and(same)) {
+        Some(i) => Chosen::Station(i),
+        None => Chosen::NotHere(format!(
+            "this board shows {}, not {}; ssh NAME@host with one of those chooses it",
+            stations.join(", "),
+            asked.described()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{chosen, Chosen};
+
+    #[test]
+    fn the_login_name_chooses_among_the_servers_stations() {
+        let stations = vec!["HKI".to_string(), "tampere".to_string()];
+        assert_eq!(chosen("hki", &stations), Chosen::Station(0));
+        assert_eq!(chosen("TAMPERE", &stations), Chosen::Station(1));
+        assert_eq!(chosen("TPE", &stations), Chosen::Station(1), "its code");
+        assert_eq!(
+            chosen("helsinki", &stations),
+            Chosen::Station(0),
+            "its name"
+        );
+        assert_eq!(chosen("alice", &stations), Chosen::Default);
+        assert_eq!(chosen("", &stations), Chosen::Default);
+        match chosen("oulu", &stations) {
+            Chosen::NotHere(why) => assert!(why.contains("HKI, tampere") && why.contains("Oulu")),
+            other => panic!("{other:?}"),
+        }
+    }
+}
