@@ -81,6 +81,52 @@ mod tests {
         t.backend().to_string()
     }
 
+    /// A wall screen says how old its board is and what its filters leave out; a failing feed
+    /// counts down to its next try; before any answer the credit is the station's country's.
+    #[test]
+    fn the_footer_says_the_age_the_filters_and_the_next_try() {
+        let mut k = kiosk(
+            &["HKI"],
+            KioskSettings {
+                lines: vec!["IC".into()],
+                within_minutes: Some(120),
+                walk_minutes: 3,
+                ..KioskSettings::default()
+            },
+        );
+        k.size = (80, 24);
+        tick(&mut k, 12);
+        let s = screen(&k);
+        assert!(
+            s.contains("updated 12 s ago · lines IC · within 2 h · 3 min walk"),
+            "{s}"
+        );
+
+        let mut failing = KioskState::new(
+            vec!["HKI".into()],
+            KioskSettings::default(),
+            "Finland: Fintraffic / digitraffic.fi, CC BY 4.0 · Ireland: Iarnród Éireann".into(),
+            false,
+            now(),
+        );
+        failing.size = (80, 24);
+        update(
+            &mut failing,
+            Event::Answer(Answer::Board {
+                station: "HKI".into(),
+                result: Err(crate::screen::Failure::from("the feed timed out")),
+                at: now(),
+            }),
+        );
+        let s = screen(&failing);
+        assert!(s.contains("retrying in"), "{s}");
+        assert!(s.contains("Finland: Fintraffic"), "{s}");
+        assert!(
+            !s.contains("Ireland"),
+            "only the station's country is credited: {s}"
+        );
+    }
+
     #[test]
     fn minutes_until_wraps_midnight() {
         let at = |h, m| chrono::NaiveTime::from_hms_opt(h, m, 0).unwrap();
@@ -335,7 +381,7 @@ mod tests {
         assert_eq!(k.visible().len(), rows, "the last good board stays");
         let s = screen(&k);
         assert!(
-            s.contains("feed unavailable since 08:01 — data from 08:00"),
+            s.contains("feed unavailable since 08:01 · retrying in 4 min — data from 08:00"),
             "{s}"
         );
         update(

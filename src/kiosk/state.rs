@@ -101,6 +101,8 @@ pub struct KioskState {
     /// Each station's name and clock as the directory knows them: shown until its board's
     /// first answer says (so a screen never starts on a raw code and UTC).
     pub known: Vec<Option<(String, Option<Tz>)>>,
+    /// Each station's country, as the directory knows it: whose credit to show before an answer.
+    countries: Vec<Option<&'static crate::country::Country>>,
     pub boards: Vec<Polled<DeparturesResponse>>,
     /// Index of the station on screen.
     pub current: usize,
@@ -157,6 +159,18 @@ impl KioskState {
         KioskState {
             boards: stations.iter().map(|_| Polled::default()).collect(),
             known: stations.iter().map(|s| directory.describe(s)).collect(),
+            countries: stations
+                .iter()
+                .map(|s| {
+                    let named = s
+                        .split_once(':')
+                        .and_then(|(c, _)| crate::country::by_slug(c));
+                    named.or_else(|| match directory.resolve(s, None) {
+                        crate::stations::Resolved::One(e) => crate::country::by_slug(e.country),
+                        _ => None,
+                    })
+                })
+                .collect(),
             stations,
             settings,
             attribution,
@@ -192,13 +206,27 @@ impl KioskState {
 
     /// The credit of the board shown: its answer's own (a remote server passes on the feed's
     /// licence line), else the source's.
-    pub fn attribution(&self) -> &str {
-        self.board()
+    /// The board's own credit; before (or without) an answer, the source's, narrowed to the
+    /// station's country where the source credits each country ("Finland: Fintraffic …" rather
+    /// than all seventeen feeds).
+    pub fn attribution(&self) -> std::borrow::Cow<'_, str> {
+        if let Some(own) = self
+            .board()
             .data
             .as_ref()
             .and_then(|b| b.attribution.as_deref())
             .filter(|a| !a.trim().is_empty())
-            .unwrap_or(&self.attribution)
+        {
+            return own.into();
+        }
+        let country = self.countries.get(self.current).copied().flatten();
+        let narrowed = country.and_then(|c| {
+            let prefix = format!("{}: ", c.name);
+            self.attribution
+                .split(" · ")
+                .find(|part| part.starts_with(&prefix))
+        });
+        narrowed.unwrap_or(&self.attribution).to_string().into()
     }
 
     /// The station's clock: its board says which zone; until it does, the directory's zone for
@@ -331,7 +359,12 @@ impl KioskState {
         let mut seen: Vec<String> = Vec::new();
         for d in self.visible() {
             for m in &d.messages {
-                let line = format!("{} {} {}: {m}", d.scheduled_dep, d.line, d.destination);
+                let time = if self.twelve_hour() {
+                    twelve_hour(&d.scheduled_dep)
+                } else {
+                    d.scheduled_dep.clone()
+                };
+                let line = format!("{time} {} {}: {m}", d.line, d.destination);
                 if !seen.contains(&line) {
                     seen.push(line);
                 }
@@ -342,6 +375,38 @@ impl KioskState {
         }
         let turn = self.now.timestamp().max(0) as u64 / self.settings.page_secs.max(1);
         Some(seen.swap_remove((turn % seen.len() as u64) as usize))
+    }
+
+    /// The filters in force, as the footer names them: "lines IC, S1", "platforms 3, 4",
+    /// "within 2 h", "5 min walk".
+    pub(crate) fn filters(&self) -> Vec<String> {
+        let s = &self.settings;
+        let mut out = Vec::new();
+        if !s.lines.is_empty() {
+            out.push(crate::text::cleaned(&format!(
+                "lines {}",
+                s.lines.join(", ")
+            )));
+        }
+        if !s.platforms.is_empty() {
+            out.push(crate::text::cleaned(&format!(
+                "platforms {}",
+                s.platforms.join(", ")
+            )));
+        }
+        if let Some(m) = s.within_minutes {
+            out.push(match m {
+                m if m % 60 == 0 => format!("within {} h", m / 60),
+                m => format!("within {m} min"),
+            });
+        }
+        if s.walk_minutes > 0 {
+            out.push(format!("{} min walk", s.walk_minutes));
+        }
+        if let Some(n) = s.limit {
+            out.push(format!("first {n}"));
+        }
+        out
     }
 
     /// Pages of the board shown (one on a screen too small to draw it: nothing turns unseen).

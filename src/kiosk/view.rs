@@ -248,21 +248,27 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
     let feed = state.board();
     let tz = state.tz();
     let at = |t: chrono::DateTime<chrono::Utc>| t.with_timezone(&tz).format("%H:%M").to_string();
+    // A failing feed counts down to its next try, so the screen never looks frozen.
+    let retry = feed.next_in_secs(state.now).map_or(String::new(), |s| {
+        format!(" · retrying in {}", crate::screen::age_text(s))
+    });
     let status = match (feed.failing_since, feed.received_at) {
         (Some(since), Some(data)) => Span::styled(
             format!(
-                "feed unavailable since {} — data from {}",
+                "feed unavailable since {}{retry} — data from {}",
                 at(since),
                 at(data)
             ),
             theme.error(),
         ),
         (Some(since), None) => Span::styled(
-            format!("feed unavailable since {}", at(since)),
+            format!("feed unavailable since {}{retry}", at(since)),
             theme.error(),
         ),
         _ => {
-            let mut parts = Vec::new();
+            // How old the board is, and what it leaves out: a screen on a wall says both.
+            let mut parts: Vec<String> = feed.age_text(state.now).into_iter().collect();
+            parts.extend(state.filters());
             let pages = state.pages();
             if pages > 1 {
                 parts.push(format!("page {}/{pages}", state.page.min(pages - 1) + 1));
@@ -277,6 +283,7 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
     // The credit is never dropped: with nothing to report it may take both lines; else it is
     // cut with an ellipsis (the feeds' own lines fit in 80 columns).
     let credit = state.attribution();
+    let credit = credit.as_ref();
     let width = usize::from(area.width);
     if status.content.is_empty() {
         Paragraph::new(Span::styled(credit.to_string(), theme.dim()))

@@ -20,6 +20,7 @@ pub mod theme;
 pub mod widgets;
 
 pub use inputs::Inputs;
+pub(crate) use polled::age_text;
 pub use polled::{Failure, Polled};
 pub use terminal::{stop_signal, TerminalGuard};
 

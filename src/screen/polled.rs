@@ -75,6 +75,12 @@ impl<T> Polled<T> {
         self.received_at.map(|t| (now - t).num_seconds().max(0))
     }
 
+    /// "updated 12 s ago": what every screen says of its data's age.
+    pub(crate) fn age_text(&self, now: DateTime<Utc>) -> Option<String> {
+        self.age_secs(now)
+            .map(|s| format!("updated {} ago", age_text(s)))
+    }
+
     pub(crate) fn next_in_secs(&self, now: DateTime<Utc>) -> Option<i64> {
         self.next_fetch.map(|t| (t - now).num_seconds().max(0))
     }
@@ -104,5 +110,14 @@ impl std::fmt::Display for Failure {
 impl From<&str> for Failure {
     fn from(s: &str) -> Failure {
         Failure::of(&s)
+    }
+}
+
+/// "12 s", "4 min", "2 h".
+pub(crate) fn age_text(secs: i64) -> String {
+    match secs {
+        s if s < 90 => format!("{s} s"),
+        s if s < 90 * 60 => format!("{} min", s / 60),
+        s => format!("{} h", s / 3600),
     }
 }

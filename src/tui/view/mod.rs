@@ -159,14 +159,7 @@ fn popup(frame: &mut Frame, area: Rect, w: u16, h: u16) -> Rect {
     r
 }
 
-/// "12 s", "4 min", "2 h".
-fn age_text(secs: i64) -> String {
-    match secs {
-        s if s < 90 => format!("{s} s"),
-        s if s < 90 * 60 => format!("{} min", s / 60),
-        s => format!("{} h", s / 3600),
-    }
-}
+use crate::screen::age_text;
 
 #[cfg(test)]
 mod fit_tests {
