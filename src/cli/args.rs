@@ -41,7 +41,8 @@ pub struct Cli {
     pub config: Option<PathBuf>,
 
     /// Dashboard: the country to start with (a slug such as finland).
-    #[arg(long, env = "RAILTOP_COUNTRY")]
+    #[arg(long, env = "RAILTOP_COUNTRY", hide_possible_values = true,
+          value_parser = Offering { parse: any_text, values: crate::country::slugs })]
     pub country: Option<String>,
 
     /// Dashboard: the station whose board to show (code or slug).
@@ -137,7 +138,8 @@ pub(super) fn config_path(cli: &Cli) -> Option<PathBuf> {
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct SourceArgs {
     /// Where data comes from: demo, upstream, or http(s)://host:port of an API server.
-    #[arg(long, env = "RAILTOP_SOURCE", value_parser = parse_source)]
+    #[arg(long, env = "RAILTOP_SOURCE", hide_possible_values = true,
+          value_parser = Offering { parse: parse_source, values: || vec!["demo", "upstream", "http://"] })]
     pub source: Option<String>,
 
     /// Seed of the demo simulator: the same seed and clock give the same trains [default: 1].
@@ -283,7 +285,7 @@ pub struct TrainsArgs {
     #[command(flatten)]
     pub from: SourceArgs,
     /// A country slug, e.g. finland or united-states (all countries without it).
-    #[arg(long)]
+    #[arg(long, hide_possible_values = true, value_parser = Offering { parse: any_text, values: crate::country::slugs })]
     pub country: Option<String>,
     /// A hub station whose trains to list (code or slug, e.g. berlin-hbf).
     #[arg(long)]
@@ -300,7 +302,7 @@ pub struct StationsArgs {
     /// A name, part of one, or a code; without it, the stations main ones first.
     pub query: Option<String>,
     /// Only this country's stations, e.g. germany.
-    #[arg(long)]
+    #[arg(long, hide_possible_values = true, value_parser = Offering { parse: any_text, values: crate::country::slugs })]
     pub country: Option<String>,
     /// Nearest first to this point, e.g. 60.17,24.94.
     #[arg(long, value_parser = parse_point, allow_hyphen_values = true)]
@@ -423,6 +425,43 @@ impl KioskArgs {
 
 /// `--source` and `RAILTOP_SOURCE`: the check the file's `source` has too. An empty value (an
 /// exported but blank `RAILTOP_SOURCE`) says nothing, as if it were not set.
+/// A value parser that checks a value with `parse` and offers `values` to shell completion
+/// (`railtop completions`), without making them the only ones: a URL is a source too, and a
+/// `[[feeds]]` region is a country. The arguments hide them from `--help`, which says so in words.
+#[derive(Clone)]
+struct Offering<P> {
+    parse: P,
+    values: fn() -> Vec<&'static str>,
+}
+
+impl<P: clap::builder::TypedValueParser> clap::builder::TypedValueParser for Offering<P> {
+    type Value = P::Value;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> std::result::Result<Self::Value, clap::Error> {
+        self.parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            (self.values)()
+                .into_iter()
+                .map(clap::builder::PossibleValue::new),
+        ))
+    }
+}
+
+/// Any text: what a country is until the source says which it knows.
+fn any_text(s: &str) -> std::result::Result<String, String> {
+    Ok(s.to_string())
+}
+
 fn parse_source(s: &str) -> std::result::Result<String, String> {
     if s.trim().is_empty() {
         return Ok(String::new());

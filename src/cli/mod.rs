@@ -329,12 +329,78 @@ fn man_page(command: Option<&str>) -> Result<()> {
             sub.name(name).version(env!("CARGO_PKG_VERSION"))
         }
     };
+    let top_page = command.is_none();
+    // `help` is a command of the parser, not a page: no railtop-help(1) is listed.
+    let man = clap_mangen::Man::new(page.disable_help_subcommand(true));
     let mut out = Vec::new();
-    clap_mangen::Man::new(page)
-        .render(&mut out)
-        .wrap_err("cannot make the manual page")?;
+    let made: std::io::Result<()> = (|| {
+        man.render_title(&mut out)?;
+        man.render_name_section(&mut out)?;
+        man.render_synopsis_section(&mut out)?;
+        man.render_description_section(&mut out)?;
+        man.render_options_section(&mut out)?;
+        if top_page {
+            man.render_subcommands_section(&mut out)?;
+            out.extend_from_slice(MAN_SECTIONS.as_bytes());
+        }
+        man.render_version_section(&mut out)
+    })();
+    made.wrap_err("cannot make the manual page")?;
     print(&String::from_utf8_lossy(&out))
 }
+
+/// What railtop(1) says beyond the options: its files, environment, exit status and examples
+/// (roff; the same facts as docs/user-guide.md, which a test keeps in step with the parser).
+const MAN_SECTIONS: &str = r#".SH FILES
+.TP
+\fI$XDG_CONFIG_HOME/railtop/config.toml\fR
+The configuration file (\fI~/.config/railtop/config.toml\fR without XDG_CONFIG_HOME); \fB\-\-config\fR or RAILTOP_CONFIG names another. Its values are checked as the flags are; \fB\-\-print\-config\fR shows the result.
+.TP
+\fI$XDG_CACHE_HOME/railtop/stations/\fR
+The feeds' own station lists, fetched daily.
+.TP
+\fI$XDG_STATE_HOME/railtop/ssh_host_ed25519_key\fR
+The SSH server's host key, made at its first start.
+.SH ENVIRONMENT
+.TP
+\fBRAILTOP_SOURCE\fR, \fBRAILTOP_SEED\fR, \fBRAILTOP_CONFIG\fR, \fBRAILTOP_COUNTRY\fR, \fBRAILTOP_STATION\fR, \fBRAILTOP_INTERVAL\fR, \fBRAILTOP_BOARD_INTERVAL\fR, \fBRAILTOP_ON_TIME\fR, \fBRAILTOP_THEME\fR
+The flags of the same names; a flag wins over its variable, a variable over the file.
+.TP
+\fBRAILTOP_NOW\fR
+An RFC 3339 time that holds every source's clock still (replays, tests); every screen says so.
+.TP
+\fBRAILTOP_LOG\fR, \fBRAILTOP_LOG_FILE\fR, \fBRAILTOP_LOG_FORMAT\fR
+What is logged, where, and as text or JSON.
+.TP
+\fBRAILTOP_REDIS\fR
+A Redis URL that several \fBserve\fR instances share their feed answers through.
+.TP
+\fBRAILTOP_\fR\fICOUNTRY\fR\fB_KEY\fR, \fBRAILTOP_\fR\fICOUNTRY\fR\fB_URL\fR
+A feed's API key, or another address for it (RAILTOP_NETHERLANDS_KEY, RAILTOP_FINLAND_URL).
+.TP
+\fBNO_COLOR\fR
+Monochrome, as \fB\-\-no\-color\fR.
+.SH "EXIT STATUS"
+0 on success; 2 for arguments that are not valid (clap's usage error); 1 for any other failure, a configuration file that is not valid included, said on standard error with a suggestion. A closed output pipe ends quietly.
+.SH EXAMPLES
+.TP
+\fBrailtop \-\-source demo\fR
+The dashboard on the offline simulator.
+.TP
+\fBrailtop departures zurich \-\-source upstream\fR
+Zürich HB's departures, once.
+.TP
+\fBrailtop board HKI TPE \-\-source upstream\fR
+A kiosk board of two stations, turning.
+.TP
+\fBrailtop ssh \-\-station HKI \-\-listen 0.0.0.0:2222\fR
+The board over SSH; \fBssh \-p 2222 TPE@host\fR chooses a station.
+.TP
+\fBrailtop serve \-\-listen 127.0.0.1:8080\fR
+The Live Train Data API over HTTP.
+.SH "SEE ALSO"
+railtop\-serve(1), railtop\-board(1), railtop\-ssh(1), railtop\-trains(1), railtop\-stations(1), railtop\-train(1), railtop\-departures(1)
+"#;
 
 fn print(text: &str) -> Result<()> {
     use std::io::Write;

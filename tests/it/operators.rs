@@ -68,6 +68,27 @@ fn completions_for_every_shell_and_bash_accepts_its_script() {
     let completed = fed(&bash, &[], &probe);
     let words = String::from_utf8_lossy(&completed.stdout);
     assert!(words.lines().any(|w| w == "serve"), "{words}");
+    // The values of --source and --country, not file names.
+    for (line, word, offered) in [
+        ("railtop trains --source ", "", "upstream"),
+        ("railtop trains --country fi", "fi", "finland"),
+    ] {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut comp_words: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+        if word.is_empty() {
+            comp_words.push("''".into());
+        }
+        let probe = format!(
+            "{script}\nCOMP_WORDS=({}); COMP_CWORD={}; COMP_LINE='{line}'; COMP_POINT={}; _railtop railtop '{word}' '{}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+            comp_words.join(" "),
+            comp_words.len() - 1,
+            line.len(),
+            if word.is_empty() { words[words.len() - 1] } else { words[words.len() - 2] },
+        );
+        let completed = fed(&bash, &[], &probe);
+        let got = String::from_utf8_lossy(&completed.stdout);
+        assert!(got.lines().any(|w| w == offered), "{line}: {got}");
+    }
     let bad = railtop(&["completions", "tcsh"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("powershell"));
@@ -100,6 +121,19 @@ fn man_renders_the_page_of_railtop_and_of_each_command() {
         assert!(text.contains("NAME") && text.contains(title), "{text}");
         // man hyphenates and justifies: the option is there with its dashes.
         assert!(text.contains(has), "{title} lacks {has}: {text}");
+        // `help` is a command, not a page.
+        assert!(!text.contains("railtop-help"), "{text}");
+        if title == "railtop" {
+            for section in [
+                "FILES",
+                "ENVIRONMENT",
+                "EXIT STATUS",
+                "EXAMPLES",
+                "RAILTOP_NOW",
+            ] {
+                assert!(text.contains(section), "railtop(1) lacks {section}: {text}");
+            }
+        }
     }
     let none = railtop(&["man", "nope"]);
     assert!(!none.status.success());
