@@ -26,7 +26,7 @@ pub use terminal::{stop_signal, TerminalGuard};
 
 use crate::clock::Clock;
 use chrono::{DateTime, Utc};
-use crossterm::event::{KeyEvent, MouseEvent};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
 use ratatui::Frame;
 use tokio::sync::mpsc;
 
@@ -85,6 +85,24 @@ pub async fn run<P: Program>(
     while let Some(event) = inputs.next().await? {
         if let Event::Resize(..) = event {
             guard.autoresize().map_err(ScreenError::Draw)?;
+        }
+        // The terminal's own keys, the same on every screen: Ctrl-L draws it all again, Ctrl-Z
+        // suspends (raw mode turns them into keys, so the screen does what the tty would).
+        if let Event::Key(key) = &event {
+            let ctrl = key.modifiers.contains(KeyModifiers::CONTROL)
+                && key.kind != crossterm::event::KeyEventKind::Release;
+            let done = match key.code {
+                KeyCode::Char('l') if ctrl => Some(guard.redraw()),
+                KeyCode::Char('z') if ctrl => Some(guard.suspend()),
+                _ => None,
+            };
+            if let Some(done) = done {
+                done.map_err(ScreenError::Draw)?;
+                guard
+                    .draw(|f| program.render(f))
+                    .map_err(ScreenError::Draw)?;
+                continue;
+            }
         }
         program.update(event);
         if program.should_quit() {

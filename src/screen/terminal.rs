@@ -77,6 +77,45 @@ impl TerminalGuard {
         self.terminal.autoresize()
     }
 
+    /// Ctrl-L: the next frame is drawn whole, whatever the terminal shows now. ratatui's own
+    /// `clear` asks the terminal where its cursor is, and a terminal that does not answer would
+    /// end the program; instead a frame no screen draws (every cell in colours railtop never
+    /// uses) becomes the one the next is compared with, and the terminal is cleared, all inside
+    /// one synchronized update that the next frame ends.
+    pub(crate) fn redraw(&mut self) -> io::Result<()> {
+        execute!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;
+        self.terminal.draw(|f| {
+            let area = f.area();
+            let unlikely = ratatui::style::Style::new()
+                .fg(ratatui::style::Color::Indexed(16))
+                .bg(ratatui::style::Color::Indexed(17));
+            f.buffer_mut().set_style(area, unlikely);
+        })?;
+        execute!(
+            self.terminal.backend_mut(),
+            terminal::Clear(terminal::ClearType::All)
+        )
+    }
+
+    /// Ctrl-Z: the terminal given back and the process stopped, as a shell's job; on `fg` the
+    /// screen is taken again and drawn whole.
+    pub(crate) fn suspend(&mut self) -> io::Result<()> {
+        restore_terminal(self.mouse);
+        #[cfg(unix)]
+        signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
+        // Here again after SIGCONT.
+        terminal::enable_raw_mode()?;
+        execute!(
+            self.terminal.backend_mut(),
+            EnterAlternateScreen,
+            cursor::Hide
+        )?;
+        if self.mouse {
+            execute!(self.terminal.backend_mut(), EnableMouseCapture)?;
+        }
+        self.redraw()
+    }
+
     /// Draws one frame inside a synchronized update.
     pub fn draw(&mut self, render: impl FnOnce(&mut ratatui::Frame)) -> io::Result<()> {
         execute!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;

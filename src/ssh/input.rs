@@ -1,8 +1,14 @@
 //! What a viewer types, as key events: the bytes of an SSH channel are a terminal's raw input, so
 //! the few keys the board knows are decoded here (`q`, Ctrl-C, Ctrl-D, and the arrows in both the
-//! normal `ESC [` and the application `ESC O` forms). Everything else is ignored.
+//! normal `ESC [` and the application `ESC O` forms, and Ctrl-L to draw it all again). Everything
+//! else is ignored.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Ctrl-L: draw the whole screen again.
+pub fn is_redraw(key: &KeyEvent) -> bool {
+    key.code == KeyCode::Char('l') && key.modifiers.contains(KeyModifiers::CONTROL)
+}
 
 pub fn keys(bytes: &[u8]) -> Vec<KeyEvent> {
     let mut keys = Vec::new();
@@ -20,6 +26,7 @@ pub fn keys(bytes: &[u8]) -> Vec<KeyEvent> {
             }
             0x1b => keys.push(KeyEvent::from(KeyCode::Esc)),
             0x03 => keys.push(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            0x0c => keys.push(KeyEvent::new(KeyCode::Char('l'), KeyModifiers::CONTROL)),
             // Ctrl-D ends a session in every shell; here it leaves like `q`.
             0x04 => keys.push(KeyEvent::from(KeyCode::Char('q'))),
             b @ 0x20..=0x7e => keys.push(KeyEvent::from(KeyCode::Char(char::from(b)))),
@@ -53,6 +60,8 @@ mod tests {
             ]
         );
         assert!(keys(b"\x03")[0].modifiers.contains(KeyModifiers::CONTROL));
+        assert!(is_redraw(&keys(b"\x0c")[0]), "Ctrl-L");
+        assert!(!is_redraw(&keys(b"l")[0]));
     }
 
     #[test]

@@ -155,6 +155,11 @@ async fn run(
                 Some(Input::Bytes(bytes)) => {
                     last_input = Instant::now();
                     for key in input::keys(&bytes) {
+                        if input::is_redraw(&key) {
+                            // Ctrl-L: the whole screen again, as a terminal program does.
+                            pending = screen.resize(state.size.0, state.size.1);
+                            continue;
+                        }
                         update(&mut state, Event::Key(key));
                     }
                     if state.should_quit {

@@ -48,6 +48,14 @@ async fn a_person_switches_country_picks_a_station_and_quits() {
             first.contains("clock fixed (RAILTOP_NOW)"),
             "a held clock is marked: {first}"
         );
+        // Ctrl-L draws the whole screen again over whatever scribbled on it.
+        app.scribble(b"\x1b[2J\x1b[HBroadcast message from root");
+        app.send("\x0c");
+        app.wait_for(
+            "the screen drawn again",
+            |s| s.contains("Countries") && !s.contains("Broadcast message"),
+            WAIT,
+        );
 
         app.send("\x1b[C"); // →
         app.wait_for(

@@ -75,6 +75,12 @@ impl PtyApp {
         self.parser.lock().unwrap().screen().contents()
     }
 
+    /// Writes `bytes` into the terminal as if something else had (a `wall` message, a stray
+    /// process): what Ctrl-L is for.
+    pub fn scribble(&self, bytes: &[u8]) {
+        self.parser.lock().unwrap().process(bytes);
+    }
+
     pub fn send(&mut self, bytes: &str) {
         self.writer.write_all(bytes.as_bytes()).unwrap();
         self.writer.flush().unwrap();
