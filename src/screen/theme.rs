@@ -1,9 +1,17 @@
-//! Colours and text cues. 16 named colours only (they follow the terminal's palette and travel
-//! well over slow links), and every state is also told in text or shape, never by colour alone:
-//! with `NO_COLOR` / `--no-color` the screen keeps its meaning.
+//! Colours and text cues. 16 named colours (they follow the terminal's palette and travel well
+//! over slow links); the light theme also takes three fixed colours of the 256-colour cube, which
+//! terminals show alike, where the named ones are too pale on white (green, cyan, dark grey).
+//! Every colour meets WCAG AA (4.5:1) against its theme's background in xterm's palette, checked
+//! by a test; and every state is also told in text or shape, never by colour alone: with
+//! `NO_COLOR` / `--no-color` the screen keeps its meaning.
 
 use crate::model::status;
 use ratatui::style::{Color, Modifier, Style};
+
+/// The light theme's green, cyan and grey: the cube's (0,135,0), (0,95,135) and (108,108,108).
+const LIGHT_GREEN: Color = Color::Indexed(28);
+const LIGHT_CYAN: Color = Color::Indexed(24);
+const LIGHT_GREY: Color = Color::Indexed(242);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Theme {
@@ -94,8 +102,12 @@ impl Theme {
             (true, Color::Yellow) => Color::Blue,
             (true, Color::LightRed) => Color::Red,
             (true, Color::Gray | Color::White) => Color::Black,
-            (true, Color::LightGreen) => Color::Green,
-            (true, Color::LightCyan) => Color::Cyan,
+            (true, Color::Green | Color::LightGreen) => LIGHT_GREEN,
+            (true, Color::Cyan | Color::LightCyan) => LIGHT_CYAN,
+            (true, Color::DarkGray) => LIGHT_GREY,
+            // On black, xterm's red and magenta are under 4.5:1: their bright forms are not.
+            (false, Color::Red) => Color::LightRed,
+            (false, Color::Magenta) => Color::LightMagenta,
             (_, c) => c,
         };
         Style::default().fg(c)
@@ -146,6 +158,10 @@ impl Theme {
     }
 
     pub(crate) fn dim(&self) -> Style {
+        if self.light {
+            // A terminal's dim is paler still: on white, the grey alone is the quiet text.
+            return self.fg(Color::DarkGray);
+        }
         self.fg(Color::DarkGray).add_modifier(Modifier::DIM)
     }
 
@@ -184,6 +200,101 @@ mod tests {
         assert_eq!(delay_text(Some(0), false), "on time");
         assert_eq!(delay_text(None, false), "no data");
         assert_eq!(delay_text(Some(3), true), "cancelled");
+    }
+
+    /// xterm's RGB for a colour (its 16-colour palette, the 6×6×6 cube, the grey ramp).
+    fn rgb(c: Color) -> (u8, u8, u8) {
+        match c {
+            Color::Black => (0, 0, 0),
+            Color::Red => (205, 0, 0),
+            Color::Green => (0, 205, 0),
+            Color::Yellow => (205, 205, 0),
+            Color::Blue => (0, 0, 238),
+            Color::Magenta => (205, 0, 205),
+            Color::Cyan => (0, 205, 205),
+            Color::Gray => (229, 229, 229),
+            Color::DarkGray => (127, 127, 127),
+            Color::LightRed => (255, 0, 0),
+            Color::LightGreen => (0, 255, 0),
+            Color::LightYellow => (255, 255, 0),
+            Color::LightBlue => (92, 92, 255),
+            Color::LightMagenta => (255, 0, 255),
+            Color::LightCyan => (0, 255, 255),
+            Color::White => (255, 255, 255),
+            Color::Indexed(i @ 16..=231) => {
+                let level = |v: u8| if v == 0 { 0 } else { 55 + 40 * v };
+                let i = i - 16;
+                (level(i / 36), level(i / 6 % 6), level(i % 6))
+            }
+            Color::Indexed(i @ 232..=255) => {
+                let v = 8 + 10 * (i - 232);
+                (v, v, v)
+            }
+            other => panic!("no RGB for {other:?}"),
+        }
+    }
+
+    /// WCAG 2's contrast ratio of two colours.
+    fn contrast(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
+        let lum = |(r, g, b): (u8, u8, u8)| {
+            let lin = |v: u8| {
+                let v = f64::from(v) / 255.0;
+                if v <= 0.04045 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+        };
+        let (x, y) = (lum(a), lum(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    /// Every text colour of each theme against its background (black for the dark theme,
+    /// white for the light one), and the badge's text against its own background: 4.5:1 at
+    /// least, WCAG AA for text.
+    #[test]
+    fn every_colour_meets_wcag_aa_on_its_background() {
+        for (theme, background) in [
+            (Theme::of(crate::config::Theme::Color), (0, 0, 0)),
+            (Theme::of(crate::config::Theme::Light), (255, 255, 255)),
+        ] {
+            let classes = [
+                DelayClass::NoData,
+                DelayClass::Early,
+                DelayClass::OnTime,
+                DelayClass::Slight,
+                DelayClass::Late,
+                DelayClass::VeryLate,
+                DelayClass::Cancelled,
+            ];
+            let mut styles: Vec<(String, Style)> = classes
+                .iter()
+                .map(|c| (format!("{c:?}"), theme.delay(*c)))
+                .collect();
+            styles.extend([
+                ("cancelled row".into(), theme.row(status::CANCELLED)),
+                ("border".into(), theme.border(false)),
+                ("focused border".into(), theme.border(true)),
+                ("header".into(), theme.header_cells()),
+                ("dim".into(), theme.dim()),
+                ("error".into(), theme.error()),
+                ("accent".into(), theme.accent()),
+                ("changed".into(), theme.changed()),
+                ("badge".into(), theme.badge()),
+            ]);
+            for (name, style) in styles {
+                let Some(fg) = style.fg else { continue };
+                let bg = style.bg.map_or(background, rgb);
+                let ratio = contrast(rgb(fg), bg);
+                assert!(
+                    ratio >= 4.5,
+                    "light {}: {name} ({fg:?}) is {ratio:.2}:1",
+                    theme.light
+                );
+            }
+        }
     }
 
     #[test]
