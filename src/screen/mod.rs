@@ -13,6 +13,7 @@
 //! The SSH board runs the kiosk program per viewer with its own loop (its terminal is a channel,
 //! not stdout), but with the same events, pollers, freshness and theme.
 
+pub mod ascii;
 mod inputs;
 mod polled;
 mod terminal;
@@ -68,6 +69,14 @@ pub trait Program {
     fn should_quit(&self) -> bool;
 }
 
+/// One frame of `program`, in ASCII where the terminal wants it.
+fn draw<P: Program>(program: &P, ascii: bool, frame: &mut Frame) {
+    program.render(frame);
+    if ascii {
+        ascii::fold(frame.buffer_mut());
+    }
+}
+
 /// Runs `program` in this terminal until it quits, a stop signal arrives, or the terminal goes
 /// away; `answers` are its pollers' events. The terminal is given back however it ends.
 pub async fn run<P: Program>(
@@ -75,12 +84,14 @@ pub async fn run<P: Program>(
     answers: mpsc::Receiver<Event<P::Message>>,
     clock: Clock,
 ) -> Result<(), ScreenError> {
+    // A terminal without UTF-8 gets every frame in ASCII.
+    let ascii = !ascii::locale_is_utf8(|name| std::env::var(name).ok());
     let mut guard = TerminalGuard::enter(P::MOUSE).map_err(ScreenError::Setup)?;
     let (w, h) = guard.size().map_err(ScreenError::Setup)?;
     program.update(Event::Resize(w, h));
     let mut inputs = Inputs::new(answers, clock, P::MOUSE);
     guard
-        .draw(|f| program.render(f))
+        .draw(|f| draw(&*program, ascii, f))
         .map_err(ScreenError::Draw)?;
     while let Some(event) = inputs.next().await? {
         if let Event::Resize(..) = event {
@@ -99,7 +110,7 @@ pub async fn run<P: Program>(
             if let Some(done) = done {
                 done.map_err(ScreenError::Draw)?;
                 guard
-                    .draw(|f| program.render(f))
+                    .draw(|f| draw(&*program, ascii, f))
                     .map_err(ScreenError::Draw)?;
                 continue;
             }
@@ -109,7 +120,7 @@ pub async fn run<P: Program>(
             break;
         }
         guard
-            .draw(|f| program.render(f))
+            .draw(|f| draw(&*program, ascii, f))
             .map_err(ScreenError::Draw)?;
     }
     drop(guard);

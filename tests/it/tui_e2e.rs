@@ -377,3 +377,31 @@ fn sigterm_restores_the_terminal() {
     assert!(!parser.screen().alternate_screen());
     assert!(!parser.screen().hide_cursor());
 }
+
+/// `LANG=C`: a terminal without UTF-8 gets every byte in ASCII, the map and the marks included,
+/// and the screen still reads.
+#[test]
+fn a_terminal_without_utf8_gets_ascii() {
+    let mut app = PtyApp::start(
+        &["--source", "demo", "--country", "switzerland"],
+        120,
+        40,
+        &[("RAILTOP_NOW", NOW), ("LANG", "C"), ("LC_ALL", "C")],
+    );
+    app.wait_for(
+        "the panes in ASCII",
+        |s| s.contains("Zurich HB") && s.contains("+ Trains"),
+        WAIT,
+    );
+    app.send("M");
+    app.wait_for("the map", |s| s.contains("Basel SBB"), WAIT);
+    app.send("q");
+    app.wait_exit(WAIT);
+    let raw = app.raw_output();
+    let odd: String = String::from_utf8_lossy(&raw)
+        .chars()
+        .filter(|c| !c.is_ascii())
+        .take(20)
+        .collect();
+    assert!(odd.is_empty(), "not ASCII: {odd:?}");
+}
