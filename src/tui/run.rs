@@ -63,6 +63,7 @@ pub async fn run(
     );
     state.searches_elsewhere = source.searches_elsewhere();
     state.fixed_clock = matches!(clock, Clock::Fixed(_));
+    state.served = source.countries();
     state.countries.not_live = source
         .not_live()
         .into_iter()

@@ -51,6 +51,8 @@ pub struct StationSearch {
     pub matches: Vec<Entry>,
     pub selected: usize,
     pub origin: Origin,
+    /// Only these countries' stations (the source answers for no others); `None`: all.
+    within: Option<Vec<&'static str>>,
 }
 
 /// Longest input kept: codes and names are short.
@@ -61,10 +63,15 @@ pub(crate) const MAX_MATCHES: usize = 12;
 impl StationSearch {
     /// A box preferring `country`'s stations; `elsewhere`: the source searches its own
     /// directory (a remote server), which [`StationSearch::query`] asks.
-    pub fn new(country: Option<&str>, elsewhere: bool) -> StationSearch {
+    pub fn new(
+        country: Option<&str>,
+        elsewhere: bool,
+        within: Option<Vec<&'static str>>,
+    ) -> StationSearch {
         let mut s = StationSearch {
             input: String::new(),
             country: country.map(String::from),
+            within,
             matches: Vec::new(),
             selected: 0,
             origin: if elsewhere {
@@ -164,6 +171,7 @@ impl StationSearch {
         let scope = Scope {
             prefer: self.country.as_deref(),
             limit: MAX_MATCHES,
+            within: self.within.as_deref(),
             ..Scope::default()
         };
         self.matches = crate::stations::current()
@@ -183,11 +191,23 @@ mod tests {
     use super::*;
 
     fn typed(country: Option<&str>, text: &str) -> StationSearch {
-        let mut s = StationSearch::new(country, false);
+        let mut s = StationSearch::new(country, false, None);
         for c in text.chars() {
             s.edit(SearchEdit::Input(c));
         }
         s
+    }
+
+    /// A source that answers for some countries only (the demo) is offered no others' stations.
+    #[test]
+    fn offers_only_the_stations_the_source_has() {
+        let mut s = StationSearch::new(None, false, Some(vec!["finland", "germany"]));
+        for c in "wien".chars() {
+            s.edit(SearchEdit::Input(c));
+        }
+        assert!(s.matches.is_empty(), "{:?}", s.matches);
+        let all = typed(None, "wien");
+        assert_eq!(all.matches[0].name, "Wien Hbf");
     }
 
     #[test]
@@ -273,7 +293,7 @@ mod tests {
 
     #[test]
     fn a_remote_servers_directory_has_the_last_word() {
-        let mut s = StationSearch::new(Some("finland"), true);
+        let mut s = StationSearch::new(Some("finland"), true, None);
         for c in "qxzvwk".chars() {
             s.edit(SearchEdit::Input(c));
         }
@@ -333,6 +353,9 @@ mod tests {
         );
         assert!(matches!(&s.origin, Origin::ServerFailed(why) if why.contains("no such endpoint")));
         // A local source is never asked.
-        assert_eq!(StationSearch::new(Some("finland"), false).query(), None);
+        assert_eq!(
+            StationSearch::new(Some("finland"), false, None).query(),
+            None
+        );
     }
 }

@@ -272,15 +272,20 @@ async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery)
             Ok(answer) => answer,
             Err(e) => return error_response(&e),
         },
-        None => crate::stations::current().answer(
-            &p.q,
-            crate::stations::Scope {
-                country: p.country.as_deref(),
-                prefer: p.prefer.as_deref(),
-                limit: p.limit,
-                ..Default::default()
-            },
-        ),
+        None => {
+            // Only the stations whose boards this source has.
+            let within = state.source.countries();
+            crate::stations::current().answer(
+                &p.q,
+                crate::stations::Scope {
+                    country: p.country.as_deref(),
+                    prefer: p.prefer.as_deref(),
+                    limit: p.limit,
+                    within: within.as_deref(),
+                    ..Default::default()
+                },
+            )
+        }
     };
     // The query is the client's own text: echoed only through the sanitiser (and cut).
     answer.sanitize();

@@ -74,6 +74,9 @@ pub struct AppState {
     pub now: DateTime<Utc>,
     /// `RAILTOP_NOW` holds the clock still: every screen says so.
     pub fixed_clock: bool,
+    /// The countries the source answers for, where it answers for some only: the station
+    /// search offers no others.
+    pub served: Option<Vec<&'static str>>,
     pub size: (u16, u16),
     pub countries: Countries,
     pub trains: Trains,
@@ -111,6 +114,7 @@ impl AppState {
             source,
             searches_elsewhere: false,
             fixed_clock: false,
+            served: None,
             settings,
             now,
             size: (80, 24),

@@ -109,6 +109,7 @@ fn apply(state: &mut AppState, command: Command) {
             state.overlay = Some(Overlay::Search(StationSearch::new(
                 state.countries.selected.as_deref(),
                 state.searches_elsewhere,
+                state.served.clone(),
             )));
         }
         Command::StartFilter => {

@@ -142,6 +142,9 @@ pub struct Scope<'a> {
     pub near: Option<(f64, f64)>,
     /// At most this many results.
     pub limit: usize,
+    /// Only the stations of these countries (a source that answers for some only, the demo);
+    /// `None`: every country.
+    pub within: Option<&'a [&'static str]>,
 }
 
 /// Shortest query a typo is forgiven in (shorter ones match too much).
@@ -342,6 +345,7 @@ impl Directory {
             .entries
             .iter()
             .filter(|e| scope.country.is_none_or(|c| c == e.country))
+            .filter(|e| scope.within.is_none_or(|w| w.contains(&e.country)))
             .filter_map(|entry| {
                 let how = if q.is_empty() {
                     if query.trim().is_empty() {
@@ -367,6 +371,7 @@ impl Directory {
                 self.entries
                     .iter()
                     .filter(|e| scope.country.is_none_or(|c| c == e.country))
+                    .filter(|e| scope.within.is_none_or(|w| w.contains(&e.country)))
                     // One edit brings in at most one letter the name does not have.
                     .filter(|e| (q_letters & !e.letters).count_ones() <= 1 && typo(e, &q))
                     .filter(|e| !found.iter().any(|m| std::ptr::eq(m.entry, *e)))

@@ -346,6 +346,10 @@ impl CachedSource {
         self.inner.info()
     }
 
+    pub fn countries(&self) -> Option<Vec<&'static str>> {
+        self.inner.countries()
+    }
+
     pub fn not_live(&self) -> Vec<(&'static str, String)> {
         self.inner.not_live()
     }

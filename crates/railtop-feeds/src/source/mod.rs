@@ -139,6 +139,11 @@ pub trait LiveSource: Send + Sync {
             "this source has no journeys of trains".into(),
         ))))
     }
+    /// The countries this source answers for, where it answers for some only (the demo's
+    /// simulated ones): station searches offer no others. `None`: every country of the API.
+    fn countries(&self) -> Option<Vec<&'static str>> {
+        None
+    }
     /// Countries of the API this source cannot answer for, each with the reason.
     fn not_live(&self) -> Vec<(&'static str, String)> {
         Vec::new()

@@ -271,12 +271,11 @@ impl DemoSource {
         // its trains are, rather than "unknown".
         let elsewhere = match &everywhere {
             Resolved::One(e) if self.net.country(e.country).is_none() => Some(format!(
-                "{} is in {}, which the demo source does not simulate; it has: {} \
-                 (`--source upstream` has {}'s live trains)",
+                "{}: the demo source does not simulate {} (--source upstream has its trains); \
+                 it has {}",
                 e.described(),
                 e.country,
                 self.live_countries().join(", "),
-                e.country
             )),
             _ => None,
         };
@@ -411,6 +410,10 @@ fn round5(x: f64) -> f64 {
 }
 
 impl LiveSource for DemoSource {
+    fn countries(&self) -> Option<Vec<&'static str>> {
+        Some(self.net.countries.iter().map(|c| c.country.slug).collect())
+    }
+
     fn info(&self) -> SourceInfo {
         SourceInfo {
             name: "demo".into(),
