@@ -3,7 +3,7 @@
 
 Usage: python3 bench/attacks/ssh.py [path/to/railtop] [--seconds N] [--version-line]
 
-Starts `railtop ssh --source demo --station HKI` on 127.0.0.1 with its default limits. Sixteen
+Starts `railtop ssh HKI --source demo` on 127.0.0.1 with its default limits. Sixteen
 attacking addresses (127.0.0.2 … 127.0.0.17) each hold four bare TCP connections — the default
 per-address cap, 64 in all: every session place the server has — and open a new one as soon as
 one is closed, sending nothing. Meanwhile an ordinary viewer runs OpenSSH's `ssh -tt` every
@@ -26,7 +26,7 @@ ATTACKERS, PER_ADDRESS = (100, 1) if VERSION_LINE else (16, 4)
 
 
 def start(key_dir):
-    p = subprocess.Popen([BIN, "ssh", "--source", "demo", "--station", "HKI",
+    p = subprocess.Popen([BIN, "ssh", "HKI", "--source", "demo",
                           "--listen", f"127.0.0.1:{PORT}",
                           "--host-key", os.path.join(key_dir, "host_key")],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

@@ -3,7 +3,7 @@
 
 Usage: python3 bench/attacks/ssh_unread.py [path/to/railtop] [--seconds N]
 
-Starts `railtop ssh --source demo --station HKI --station TPE --idle-timeout 20s` on 127.0.0.1
+Starts `railtop ssh HKI TPE --source demo --idle-timeout 20s` on 127.0.0.1
 (a short idle limit, so the run takes a minute rather than the default hour). Then two OpenSSH
 `ssh -tt` clients, each in a 200x60 pseudo-terminal:
 
@@ -27,7 +27,7 @@ PORT = int(os.environ.get("ATTACK_PORT", "18933"))
 
 
 def start(key_dir):
-    p = subprocess.Popen([BIN, "ssh", "--source", "demo", "--station", "HKI", "--station", "TPE",
+    p = subprocess.Popen([BIN, "ssh", "HKI", "TPE", "--source", "demo",
                           "--idle-timeout", "20s", "--listen", f"127.0.0.1:{PORT}",
                           "--metrics-listen", f"127.0.0.1:{PORT + 1}",
                           "--host-key", os.path.join(key_dir, "host_key")],

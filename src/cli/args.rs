@@ -240,9 +240,14 @@ pub struct SshArgs {
     /// or [::]:PORT.
     #[arg(long, default_value = "127.0.0.1:2222", value_parser = parse_listen)]
     pub listen: SocketAddr,
-    /// The stations to show (codes or slugs); repeat for several, ←/→ switch.
-    #[arg(long = "station", required = true)]
+    /// One or more stations (codes or slugs), as `railtop board` takes them; several rotate,
+    /// ←/→ switch, and `ssh STATION@host` chooses one.
+    #[arg(required_unless_present = "station_flags")]
     pub stations: Vec<String>,
+    /// The stations as earlier versions took them (`--station HKI --station TPE`): still read,
+    /// no longer shown.
+    #[arg(long = "station", hide = true, id = "station_flags")]
+    pub station_flags: Vec<String>,
     /// The server's private key; made (mode 0600) on first start [default: $XDG_STATE_HOME/railtop/ssh_host_ed25519_key].
     #[arg(long)]
     pub host_key: Option<PathBuf>,

@@ -393,7 +393,7 @@ Zürich HB's departures, once.
 \fBrailtop board HKI TPE \-\-source upstream\fR
 A kiosk board of two stations, turning.
 .TP
-\fBrailtop ssh \-\-station HKI \-\-listen 0.0.0.0:2222\fR
+\fBrailtop ssh HKI \-\-listen 0.0.0.0:2222\fR
 The board over SSH; \fBssh \-p 2222 TPE@host\fR chooses a station.
 .TP
 \fBrailtop serve \-\-listen 127.0.0.1:8080\fR

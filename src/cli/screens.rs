@@ -59,7 +59,8 @@ pub(super) async fn board(args: BoardArgs, opened: Opened) -> Result<()> {
 pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
     let SshArgs {
         listen,
-        stations,
+        mut stations,
+        station_flags,
         host_key,
         authorized_keys,
         max_sessions,
@@ -80,12 +81,16 @@ pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
         ..
     } = opened;
     let clock = config.clock;
+    // `--station` as earlier versions took it, after the stations named as `board` takes them.
+    stations.extend(station_flags);
     let kiosk = kiosk.settings(&config, stations.len())?;
     check_stations(&source, &stations).await?;
     let host_key = host_key
         .or_else(config::default_host_key_path)
         .ok_or_else(|| eyre!("no place for the host key"))
         .suggestion("pass --host-key FILE")?;
+    // Before anything says "listening": a stop from then on is a clean one.
+    let shutdown = server::shutdown_signal();
     let (listener, local) = server::listen(listen)
         .await
         .suggestion("is another server on that port? choose another with --listen")?;
@@ -117,6 +122,5 @@ pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
         },
         kiosk,
     };
-    let shutdown = server::shutdown_signal();
     Ok(crate::ssh::serve(listener, source, clock, options, shutdown).await?)
 }

@@ -25,6 +25,8 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         shared,
         banners,
     } = opened;
+    // Before anything says "listening": a stop from then on is a clean one.
+    let stop = server::shutdown_signal();
     let (listener, local) = server::listen(listen)
         .await
         .suggestion("is another server on that port? choose another with --listen")?;
@@ -78,7 +80,7 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         metrics_on_api: metrics_listen.is_none(),
         shared,
     };
-    server::serve(listener, source, server_config, server::shutdown_signal())
+    server::serve(listener, source, server_config, stop)
         .await
         .map_err(ServerError::Serve)?;
     Ok(())
