@@ -152,6 +152,10 @@ pub struct SourceArgs {
 }
 
 #[derive(Debug, Subcommand)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "parsed once at start and moved into its command: a few hundred bytes, once"
+)]
 pub enum Command {
     /// Serve the Live Train Data API over HTTP.
     Serve(ServeArgs),
