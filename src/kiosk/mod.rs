@@ -98,7 +98,7 @@ mod tests {
         tick(&mut k, 12);
         let s = screen(&k);
         assert!(
-            s.contains("updated 12 s ago · lines IC · within 2 h · 3 min walk"),
+            s.contains("updated 08:00 · lines IC · within 2 h · 3 min walk"),
             "{s}"
         );
 
@@ -259,7 +259,7 @@ mod tests {
             .iter()
             .all(|d| d.line.eq_ignore_ascii_case("IC")));
 
-        // The countdown: "in N min" within ten minutes.
+        // The countdown: "in N min" within the hour.
         let mut k = kiosk(&["HKI"], KioskSettings::default());
         k.size = (120, 30);
         let s = screen(&k);

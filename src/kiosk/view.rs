@@ -266,8 +266,14 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
             theme.error(),
         ),
         _ => {
-            // How old the board is, and what it leaves out: a screen on a wall says both.
-            let mut parts: Vec<String> = feed.age_text(state.now).into_iter().collect();
+            // How old the board is, and what it leaves out: a screen on a wall says both. The
+            // time of the last update, not "N s ago": it changes only when the board does (a
+            // counter would cost every SSH viewer bytes each second).
+            let mut parts: Vec<String> = feed
+                .received_at
+                .map(|t| format!("updated {}", at(t)))
+                .into_iter()
+                .collect();
             parts.extend(state.filters());
             let pages = state.pages();
             if pages > 1 {

@@ -75,12 +75,6 @@ impl<T> Polled<T> {
         self.received_at.map(|t| (now - t).num_seconds().max(0))
     }
 
-    /// "updated 12 s ago": what every screen says of its data's age.
-    pub(crate) fn age_text(&self, now: DateTime<Utc>) -> Option<String> {
-        self.age_secs(now)
-            .map(|s| format!("updated {} ago", age_text(s)))
-    }
-
     pub(crate) fn next_in_secs(&self, now: DateTime<Utc>) -> Option<i64> {
         self.next_fetch.map(|t| (t - now).num_seconds().max(0))
     }

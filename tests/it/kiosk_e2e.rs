@@ -79,7 +79,8 @@ async fn the_kiosk_survives_its_source_failing_and_recovers() {
         app.wait_for(
             "the failure, with the old board kept",
             |s| {
-                s.contains("feed unavailable since 08:00 — data from 08:00")
+                s.contains("feed unavailable since 08:00 · retrying in")
+                    && s.contains("— data from 08:00")
                     && s.contains("DESTINATION")
             },
             WAIT,

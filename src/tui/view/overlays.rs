@@ -376,7 +376,12 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
             format!("railtop's own stations: the server's did not answer ({why})")
         }
         _ if search.matches.is_empty() && !search.input.trim().is_empty() => {
-            "no match: Enter asks the source for this code".to_string()
+            match &state.served {
+                // The demo: a station elsewhere is not offered at all; say why.
+                Some(_) => "no match in the source's countries: Enter asks it for this code",
+                None => "no match: Enter asks the source for this code",
+            }
+            .to_string()
         }
         _ => "type a name or code · ↑↓ choose".to_string(),
     };
