@@ -34,6 +34,17 @@ pub enum DelayClass {
 }
 
 impl DelayClass {
+    /// Every class, least severe first (the map's legend order).
+    pub const ALL: [DelayClass; 7] = [
+        DelayClass::NoData,
+        DelayClass::Early,
+        DelayClass::OnTime,
+        DelayClass::Slight,
+        DelayClass::Late,
+        DelayClass::VeryLate,
+        DelayClass::Cancelled,
+    ];
+
     pub fn of(delay: Option<i64>, cancelled: bool) -> DelayClass {
         match delay {
             _ if cancelled => DelayClass::Cancelled,
@@ -260,16 +271,7 @@ mod tests {
             (Theme::of(crate::config::Theme::Color), (0, 0, 0)),
             (Theme::of(crate::config::Theme::Light), (255, 255, 255)),
         ] {
-            let classes = [
-                DelayClass::NoData,
-                DelayClass::Early,
-                DelayClass::OnTime,
-                DelayClass::Slight,
-                DelayClass::Late,
-                DelayClass::VeryLate,
-                DelayClass::Cancelled,
-            ];
-            let mut styles: Vec<(String, Style)> = classes
+            let mut styles: Vec<(String, Style)> = DelayClass::ALL
                 .iter()
                 .map(|c| (format!("{c:?}"), theme.delay(*c)))
                 .collect();

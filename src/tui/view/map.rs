@@ -464,15 +464,7 @@ fn glyph(class: DelayClass) -> &'static str {
     }
 }
 
-const BY_SEVERITY: [DelayClass; 7] = [
-    DelayClass::NoData,
-    DelayClass::Early,
-    DelayClass::OnTime,
-    DelayClass::Slight,
-    DelayClass::Late,
-    DelayClass::VeryLate,
-    DelayClass::Cancelled,
-];
+const BY_SEVERITY: [DelayClass; 7] = DelayClass::ALL;
 
 fn severity(class: DelayClass) -> u8 {
     BY_SEVERITY.iter().position(|c| *c == class).unwrap_or(0) as u8

@@ -360,11 +360,14 @@ impl DemoSource {
         let position = (realtime && trip.has_gps())
             .then(|| trip.position(progress))
             .flatten();
+        // The stop the list's NEXT names is the one whose platform PL shows (the terminus once
+        // there), so the list and that station's board agree.
+        let next_stop = progress
+            .next_stop()
+            .map(|i| i.min(trip.stop_count().saturating_sub(1)));
         let platform_stop = match progress {
-            Progress::NotDeparted => Some(0),
-            Progress::AtStop(i) => Some(i),
-            Progress::Between(i, _) => Some(i + 1),
             Progress::Arrived { .. } => Some(trip.stop_count() - 1),
+            _ => next_stop,
         };
         let code = trip.code();
         let lag_s = (trip.hash % 40) as i64;
@@ -388,9 +391,7 @@ impl DemoSource {
             next_station: if cancelled {
                 None
             } else {
-                progress
-                    .next_stop()
-                    .map(|i| trip.station_name(i).to_string())
+                next_stop.map(|i| trip.station_name(i).to_string())
             },
             direction: Some(trip.direction().to_string()),
             scheduled_dep: Some(trip.start.with_timezone(&tz).format("%H:%M").to_string()),
@@ -483,6 +484,48 @@ mod tests {
             country: country.map(String::from),
             stop: None,
         }
+    }
+
+    /// The trains list and a station's board say the same of a train: a train not yet gone is
+    /// next at its origin, and the platform shown is the one at the station named next.
+    #[test]
+    fn the_list_and_the_boards_agree_on_next_stop_and_platform() {
+        let d = demo(1, 1);
+        let now = busy_hour("ireland");
+        let r = d.realtime_at(&rt(Some("ireland")), now).unwrap();
+        let scheduled: Vec<_> = r
+            .trains
+            .iter()
+            .filter(|t| t.status == "scheduled")
+            .collect();
+        assert!(!scheduled.is_empty());
+        for t in &scheduled {
+            assert_eq!(t.next_station, t.from, "{}", t.train_code);
+        }
+        let mut compared = 0;
+        for t in r.trains.iter().filter(|t| t.status != "cancelled") {
+            let Some(next) = &t.next_station else {
+                continue;
+            };
+            let Ok(board) = d.departures_at(
+                &DeparturesQuery {
+                    station: format!("ireland:{next}"),
+                    limit: 100,
+                },
+                now,
+            ) else {
+                continue;
+            };
+            if let Some(row) = board
+                .departures
+                .iter()
+                .find(|row| row.train_code.as_deref() == Some(t.train_code.as_str()))
+            {
+                assert_eq!(row.platform, t.platform, "{} at {next}", t.train_code);
+                compared += 1;
+            }
+        }
+        assert!(compared > 5, "only {compared} trains compared");
     }
 
     #[test]

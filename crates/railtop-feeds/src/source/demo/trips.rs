@@ -238,10 +238,12 @@ pub(crate) enum Progress {
 }
 
 impl Progress {
-    /// The index of the next stop, where there is one.
+    /// The index of the stop the train is next at, where there is one: its origin before it
+    /// leaves (a DART waiting at Howth is next at Howth, not Sutton), else the stop after the
+    /// one it stands at or left.
     pub fn next_stop(self) -> Option<usize> {
         match self {
-            Progress::NotDeparted => Some(1),
+            Progress::NotDeparted => Some(0),
             Progress::AtStop(i) | Progress::Between(i, _) => Some(i + 1),
             Progress::Arrived { .. } => None,
         }
