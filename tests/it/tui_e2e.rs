@@ -405,3 +405,55 @@ fn a_terminal_without_utf8_gets_ascii() {
         .collect();
     assert!(odd.is_empty(), "not ASCII: {odd:?}");
 }
+
+/// The README's screenshot is what its command draws: the command is read from the README, run
+/// in a 100×30 terminal, and the screen compared line by line, so the README cannot drift.
+#[test]
+fn the_readmes_screenshot_is_what_its_command_draws() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let intro = "The dashboard at 100×30, as `";
+    let at = readme.find(intro).expect("the README's screenshot") + intro.len();
+    let command: String = readme[at..]
+        .split("` draws it")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut env = Vec::new();
+    let mut args = Vec::new();
+    for word in command.split(' ') {
+        match word.split_once('=') {
+            Some((k, v))
+                if args.is_empty() && k.chars().all(|c| c.is_ascii_uppercase() || c == '_') =>
+            {
+                env.push((k.to_string(), v.to_string()))
+            }
+            _ if word == "railtop" && args.is_empty() => args.push(String::new()),
+            _ => args.push(word.to_string()),
+        }
+    }
+    let args: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let block = readme[at..]
+        .split("```text\n")
+        .nth(1)
+        .and_then(|b| b.split("\n```").next())
+        .expect("the screenshot's block");
+    let expected: Vec<&str> = block.lines().map(str::trim_end).collect();
+    assert_eq!(expected.len(), 30, "the README's screenshot is 30 lines");
+    let mut app = PtyApp::start(&args, 100, 30, &env);
+    // Drawn in steps (the board, then the selected train's journey on the map): the screen
+    // must come to be the README's, line for line.
+    app.wait_for(
+        "the README's screenshot, line for line",
+        |s| {
+            let shown: Vec<&str> = s.lines().map(str::trim_end).collect();
+            shown.len() >= 30 && shown[..30] == expected[..]
+        },
+        WAIT,
+    );
+    app.send("q");
+    app.wait_exit(WAIT);
+}
