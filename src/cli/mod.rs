@@ -52,13 +52,12 @@ pub(crate) fn open_source(
         }
         "upstream" => {
             let aggregator = crate::upstream::Aggregator::open(config, shared)?;
-            // One-shot commands read the cached station lists; the modes that run for hours
-            // keep them fresh.
-            let one_shot = matches!(
-                cli.command,
-                Some(Command::Trains { .. } | Command::Departures { .. } | Command::Train { .. })
-            );
-            if !one_shot {
+            // The modes where a person searches stations (the dashboard's picker, `serve`'s
+            // /api/live/stations) keep the feeds' station lists fresh. One-shot commands read
+            // the cached lists, and `board` and `ssh`, whose stations are fixed at start, ask
+            // no feed for a list they will never show.
+            let searches = matches!(cli.command, None | Some(Command::Serve(_)));
+            if searches {
                 aggregator.refresh_station_lists(crate::config::default_station_cache());
             }
             Ok(Arc::new(aggregator))

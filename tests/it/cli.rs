@@ -876,3 +876,47 @@ fn a_host_key_in_a_new_folder_is_said_to_make_it() {
     assert!(key.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `ssh` and `board` show fixed stations: they ask no feed for its station list (the dashboard
+/// and `serve`, where people search, do). Every feed points at a closed loopback port.
+#[test]
+fn fixed_station_screens_fetch_no_station_lists() {
+    use std::io::Read;
+    let dir = std::env::temp_dir().join(format!("railtop-nolists-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_railtop"));
+    command
+        .args([
+            "ssh",
+            "HKI",
+            "--source",
+            "upstream",
+            "--listen",
+            "127.0.0.1:0",
+        ])
+        .arg("--host-key")
+        .arg(dir.join("key"))
+        .env("RAILTOP_LOG", "info")
+        .env("RAILTOP_CONFIG", "/dev/null")
+        .env("XDG_CACHE_HOME", &dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    for c in railtop::country::COUNTRIES {
+        let var = format!("RAILTOP_{}_URL", c.slug.to_uppercase().replace('-', "_"));
+        command.env(var, "http://127.0.0.1:9");
+    }
+    let mut child = command.spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let mut log = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut log)
+        .unwrap();
+    assert!(log.contains("listening"), "{log}");
+    assert!(!log.contains("station list"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,8 +4,9 @@
 //! written to the cache and swapped into the directory. A failure is logged and changes
 //! nothing: the last list stays, and the feed is asked again an hour later.
 //!
-//! Only the long-running modes (dashboard, `serve`, `board`, `ssh`) start it; one-shot commands
-//! read the cache and leave the network alone. Nothing here blocks a screen: the first frame
+//! Only the modes where people search stations (the dashboard's picker, `serve`'s
+//! /api/live/stations) start it; one-shot commands, `board` and `ssh` (their stations fixed at
+//! start) read the cache and leave the feeds' station endpoints alone. Nothing here blocks a screen: the first frame
 //! never waits for a station list.
 
 use super::Feed;
