@@ -173,10 +173,18 @@ impl Details {
     }
 }
 
-/// An overlay's window: at most `w`×`h`, a cell in from every edge of `area`, centred.
+/// An overlay's window: at most `w`×`h`, centred. Where that leaves a margin of a cell or less,
+/// the window takes the whole side instead: a one-cell margin shows only scraps of the panes'
+/// borders beneath (`│┘` beside the window's edge).
 pub(crate) fn centred(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width.saturating_sub(2));
-    let h = h.min(area.height.saturating_sub(2));
+    let fit = |want: u16, have: u16| {
+        if want.saturating_add(2) >= have {
+            have
+        } else {
+            want
+        }
+    };
+    let (w, h) = (fit(w, area.width), fit(h, area.height));
     Rect::new(
         area.x + (area.width - w) / 2,
         area.y + (area.height - h) / 2,
