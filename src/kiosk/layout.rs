@@ -6,10 +6,22 @@ use ratatui::layout::{Constraint, Layout, Rect};
 
 /// Station, date and the big clock.
 const HEADER_ROWS: u16 = 4;
+/// Below this height the header is one line (station · date · badges, the time as text): a
+/// small screen's rows go to departures.
+pub(crate) const COMPACT_BELOW: u16 = 20;
 /// The feed's state and the attribution.
 const FOOTER_ROWS: u16 = 2;
-/// Header, column titles (1), footer; a ticker line takes one more when there are messages.
-pub(crate) const CHROME_ROWS: u16 = HEADER_ROWS + 1 + FOOTER_ROWS;
+/// Header (compact), column titles (1), footer: the least a board needs around its rows.
+pub(crate) const CHROME_ROWS: u16 = 1 + 1 + FOOTER_ROWS;
+
+/// The header's rows on a screen `height` rows high.
+pub(crate) fn header_rows(height: u16) -> u16 {
+    if height < COMPACT_BELOW {
+        1
+    } else {
+        HEADER_ROWS
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Areas {
@@ -23,7 +35,7 @@ pub struct Areas {
 
 pub fn areas(area: Rect, ticker: bool) -> Areas {
     let [header, rows, ticker, footer] = Layout::vertical([
-        Constraint::Length(HEADER_ROWS),
+        Constraint::Length(header_rows(area.height)),
         Constraint::Min(1),
         Constraint::Length(u16::from(ticker)),
         Constraint::Length(FOOTER_ROWS),
@@ -54,7 +66,8 @@ pub(crate) const BIG_CLOCK_MIN_WIDTH: u16 = 60;
 
 /// Departures that fit on one page of a screen `height` rows high (at least one).
 pub(crate) fn rows_per_page(height: u16, ticker: bool) -> usize {
-    usize::from(height.saturating_sub(CHROME_ROWS + u16::from(ticker))).max(1)
+    let chrome = header_rows(height) + 1 + FOOTER_ROWS + u16::from(ticker);
+    usize::from(height.saturating_sub(chrome)).max(1)
 }
 
 #[cfg(test)]
@@ -66,7 +79,7 @@ mod tests {
         for height in 0..40u16 {
             for ticker in [false, true] {
                 let a = areas(Rect::new(0, 0, 100, height), ticker);
-                if height >= CHROME_ROWS + 1 + u16::from(ticker) {
+                if height >= header_rows(height) + 1 + FOOTER_ROWS + 1 + u16::from(ticker) {
                     assert_eq!(
                         rows_per_page(height, ticker),
                         usize::from(a.rows.height - 1),

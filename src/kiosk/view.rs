@@ -74,6 +74,9 @@ pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
 }
 
 fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
+    if area.height == 1 {
+        return draw_compact_header(state, buf, area, theme);
+    }
     let big = area.width >= 90;
     let digits = area.width >= layout::BIG_CLOCK_MIN_WIDTH;
     let clock_width = match (big, digits) {
@@ -134,6 +137,46 @@ fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
         .right_aligned()
         .build();
     clock.render(right, buf);
+}
+
+/// The header in one line, for a small screen: the station, the date and the badges, the time
+/// on the right as text.
+fn draw_compact_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
+    let local = state.now.with_timezone(&state.tz());
+    let time = local
+        .format(if state.twelve_hour() {
+            "%-I:%M %p"
+        } else {
+            "%H:%M"
+        })
+        .to_string();
+    let mut spans = vec![
+        Span::styled(state.station_name(state.current), theme.title()),
+        Span::raw(local.format(" · %a %-d %b").to_string()),
+    ];
+    if state.simulated() {
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(" DEMO ", theme.badge()));
+    }
+    if state.fixed_clock {
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(" CLOCK FIXED ", theme.badge()));
+    }
+    let width = usize::from(area.width);
+    let room = width.saturating_sub(time.chars().count() + 1);
+    let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+    // The station's name and the time first: badges and date give way, cut with `…`.
+    let mut line = if used > room {
+        crate::screen::widgets::fit_spans(spans, room)
+    } else {
+        spans
+    };
+    let used: usize = line.iter().map(|s| s.content.chars().count()).sum();
+    line.push(Span::raw(
+        " ".repeat(width.saturating_sub(used + time.chars().count())),
+    ));
+    line.push(Span::styled(time, theme.title()));
+    Paragraph::new(Line::from(line)).render(area, buf);
 }
 
 fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
