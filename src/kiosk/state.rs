@@ -96,6 +96,9 @@ pub struct KioskState {
     pub now: DateTime<Utc>,
     /// `RAILTOP_NOW` holds the clock still: the board says so under its date.
     pub fixed_clock: bool,
+    /// A viewer chose this station (`ssh TPE@host`): it stays, and the footer names the next
+    /// one as a key (→), not as what comes.
+    pub held: bool,
     pub size: (u16, u16),
     pub stations: Vec<String>,
     /// Each station's name and clock as the directory knows them: shown until its board's
@@ -177,6 +180,7 @@ impl KioskState {
             is_demo,
             now,
             fixed_clock: false,
+            held: false,
             size: (80, 24),
             current: 0,
             shown_since: now,
@@ -495,6 +499,7 @@ impl KioskState {
         if station < self.stations.len() {
             show(self, station);
             self.settings.rotate_secs = u64::MAX;
+            self.held = true;
         }
     }
 }

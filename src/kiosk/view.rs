@@ -324,7 +324,12 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
             }
             if state.stations.len() > 1 {
                 let next = (state.current + 1) % state.stations.len();
-                parts.push(format!("next: {}", state.station_name(next)));
+                let name = state.station_name(next);
+                parts.push(if state.held {
+                    format!("→ {name}")
+                } else {
+                    format!("next: {name}")
+                });
             }
             Span::styled(parts.join(" · "), theme.dim())
         }

@@ -800,6 +800,15 @@ async fn the_login_name_chooses_the_station() {
         screen.until(shows, user).await;
         let title = screen.text().lines().next().unwrap_or_default().to_string();
         assert!(title.starts_with(shows), "{user}: {}", screen.text());
+        // A chosen board stays: its footer names the other station as a key, not as next.
+        if shows == "Tampere" {
+            screen.until("→ Helsinki", user).await;
+            assert!(
+                !screen.text().contains("next: Helsinki"),
+                "{}",
+                screen.text()
+            );
+        }
         // Leaving the board shows the terminal's own screen again, and what was said there.
         screen.channel.data(&b"q"[..]).await.unwrap();
         screen.until_closed().await;
