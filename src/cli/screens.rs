@@ -99,7 +99,12 @@ pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
         eprintln!(
             "railtop {} showing {} over SSH on {local} (source: {}); try: ssh -p {} {}",
             env!("CARGO_PKG_VERSION"),
-            stations.join(", "),
+            // What the directory calls them, not what was typed.
+            stations
+                .iter()
+                .map(|s| crate::stations::current().shown_as(s))
+                .collect::<Vec<_>>()
+                .join(", "),
             source.info().name,
             local.port(),
             local.ip()

@@ -38,7 +38,7 @@ pub fn spawn(
             }) = action
             {
                 counted.fetch_add(1, Ordering::Relaxed);
-                crate::metrics::ssh_board_fetch(&station);
+                crate::metrics::ssh_board_fetch(&crate::stations::current().label(&station));
                 record_board(&mut boards, &stations, &station, result, at, interval_secs);
                 if publish.send(Arc::new(boards.clone())).is_err() {
                     break; // the server has stopped

@@ -92,6 +92,8 @@ pub struct SshOptions {
 /// What every session reads.
 pub struct Shared {
     stations: Vec<String>,
+    /// Each station's metrics label (`finland:TPE`), one however it was typed.
+    labels: Arc<Vec<String>>,
     kiosk: KioskSettings,
     attribution: String,
     is_demo: bool,
@@ -164,7 +166,16 @@ pub async fn serve(
         options.kiosk.board_interval_secs,
     );
     let (goodbye_tx, goodbye) = watch::channel(false);
+    let directory = crate::stations::current();
+    let labels = Arc::new(
+        options
+            .stations
+            .iter()
+            .map(|s| directory.label(s))
+            .collect(),
+    );
     let shared = Arc::new(Shared {
+        labels,
         stations: options.stations,
         kiosk: options.kiosk,
         attribution: info.attribution,

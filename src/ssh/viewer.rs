@@ -125,7 +125,7 @@ async fn run(
     let mut last_input = started;
     pending.extend(screen.enter());
     tracing::info!(%peer, width = size.0, height = size.1, "viewer started");
-    let mut watching = Watching::new(&state);
+    let mut watching = Watching::new(&state, shared.labels.clone());
 
     let mut last_frame;
     let mut resized: Option<(u16, u16)> = None;
@@ -225,28 +225,24 @@ async fn run(
 /// A viewer counted in the metrics: a session open, and a viewer of the station it shows,
 /// followed as it turns or is switched; uncounted when dropped, however the viewer ends.
 struct Watching {
-    /// Which of the stations is shown, and its name (the label).
+    /// Which of the stations is shown, and its label.
     current: usize,
     station: String,
+    /// Every station's label (`finland:TPE` however the operator typed it), made once for all
+    /// viewers.
+    labels: Arc<Vec<String>>,
 }
 
 impl Watching {
-    fn new(state: &KioskState) -> Watching {
+    fn new(state: &KioskState, labels: Arc<Vec<String>>) -> Watching {
         crate::metrics::ssh_sessions(1.0);
         let watching = Watching {
             current: state.current,
-            station: Self::name(state),
+            station: labels.get(state.current).cloned().unwrap_or_default(),
+            labels,
         };
         crate::metrics::ssh_viewers(&watching.station, 1.0);
         watching
-    }
-
-    fn name(state: &KioskState) -> String {
-        state
-            .stations
-            .get(state.current)
-            .cloned()
-            .unwrap_or_default()
     }
 
     /// Moves the viewer to the station now shown, when that changed (no work otherwise: it is
@@ -255,7 +251,7 @@ impl Watching {
         if state.current != self.current {
             crate::metrics::ssh_viewers(&self.station, -1.0);
             self.current = state.current;
-            self.station = Self::name(state);
+            self.station = self.labels.get(state.current).cloned().unwrap_or_default();
             crate::metrics::ssh_viewers(&self.station, 1.0);
         }
     }

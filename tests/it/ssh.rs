@@ -1008,16 +1008,21 @@ async fn ssh_metrics_follow_a_viewer_and_pass_promtool() {
     let mut opts = options(&dir, Limits::default());
     opts.stations = vec!["LH".into(), "KV".into()];
     let server = start(opts).await;
+    // One label a station, however it was typed: `finland:LH`.
     let viewers = |s: &str| format!("railtop_ssh_viewers{{station=\"{s}\"}}");
     let handle = login(server.addr).await;
     let mut screen = Screen::open(&handle, 80, 24).await;
     screen.until("Lahti", "the first station").await;
     let text = railtop::metrics::render();
-    assert_eq!(series(&text, &viewers("LH")), Some(1.0), "{text}");
+    assert_eq!(series(&text, &viewers("finland:LH")), Some(1.0), "{text}");
     assert!(series(&text, "railtop_ssh_sent_bytes_total").is_some_and(|b| b > 1000.0));
     assert!(series(&text, "railtop_ssh_sessions").is_some_and(|n| n >= 1.0));
     assert!(
-        series(&text, "railtop_ssh_board_fetches_total{station=\"LH\"}").is_some_and(|n| n >= 1.0),
+        series(
+            &text,
+            "railtop_ssh_board_fetches_total{station=\"finland:LH\"}"
+        )
+        .is_some_and(|n| n >= 1.0),
         "{text}"
     );
 
@@ -1040,11 +1045,11 @@ async fn ssh_metrics_follow_a_viewer_and_pass_promtool() {
         }
     };
     screen.channel.data(&b"\x1b[C"[..]).await.unwrap();
-    settles([("LH", 0.0), ("KV", 1.0)]).await;
+    settles([("finland:LH", 0.0), ("finland:KV", 1.0)]).await;
 
     screen.channel.data(&b"q"[..]).await.unwrap();
     screen.until_closed().await;
-    settles([("LH", 0.0), ("KV", 0.0)]).await;
+    settles([("finland:LH", 0.0), ("finland:KV", 0.0)]).await;
     server.stop().await;
 
     let promtool = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())

@@ -479,20 +479,40 @@ impl Directory {
     /// country's clock when the country is one of the API's): `HKI`, `finland:HKI` or a name
     /// that is one station. What a board shows before its first answer arrives.
     pub fn describe(&self, station: &str) -> Option<(String, Option<chrono_tz::Tz>)> {
-        let entry = match station.split_once(':') {
-            Some((country, code)) if self.countries().contains(&country) => self
-                .entries
-                .iter()
-                .find(|e| e.country == country && e.has_code(code))?,
-            _ => match self.resolve(station, None) {
-                Resolved::One(e) => e,
-                _ => return None,
-            },
-        };
+        let entry = self.named(station)?;
         Some((
             entry.name.clone(),
             country::by_slug(entry.country).map(|c| c.tz),
         ))
+    }
+
+    /// The station a command was given, as `country:code`, a code or a name that is one
+    /// station.
+    pub fn named(&self, station: &str) -> Option<&Entry> {
+        match station.split_once(':') {
+            Some((country, code)) if self.countries().contains(&country) => self
+                .entries
+                .iter()
+                .find(|e| e.country == country && e.has_code(code)),
+            _ => match self.resolve(station, None) {
+                Resolved::One(e) => Some(e),
+                _ => None,
+            },
+        }
+    }
+
+    /// A station as a start line names it: "Tampere (TPE, finland)" whatever was typed
+    /// (`tampere`, `TPE`), else the text as typed, through the sanitiser.
+    pub fn shown_as(&self, station: &str) -> String {
+        self.named(station)
+            .map_or_else(|| crate::text::cleaned(station), Entry::described)
+    }
+
+    /// A station as a metrics label names it: `finland:TPE`, one label however it was typed,
+    /// else the text as typed, through the sanitiser.
+    pub fn label(&self, station: &str) -> String {
+        self.named(station)
+            .map_or_else(|| crate::text::cleaned(station), Entry::qualified)
     }
 }
 

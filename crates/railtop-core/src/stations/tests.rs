@@ -285,3 +285,17 @@ fn an_ambiguity_a_source_narrows_to_one_is_that_one() {
     let narrowed = d.resolve("gent", None).only(|e| e.country == "belgium");
     assert!(matches!(narrowed, Resolved::One(e) if e.name == "Gent-Sint-Pieters"));
 }
+
+#[test]
+fn a_station_is_shown_and_labelled_one_way_however_it_was_typed() {
+    let d = Directory::embedded();
+    for typed in ["tampere", "TPE", "finland:TPE"] {
+        assert_eq!(d.shown_as(typed), "Tampere (TPE, finland)", "{typed}");
+        assert_eq!(d.label(typed), "finland:TPE", "{typed}");
+    }
+    assert_eq!(
+        d.label("nowhere\u{1b}[31m"),
+        "nowhere",
+        "through the sanitiser"
+    );
+}
