@@ -99,27 +99,13 @@ fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
             local.format("%A %-d %B %Y").to_string()
         })),
     ];
-    let mut badges = Vec::new();
-    if state.simulated() {
-        badges.push(Span::styled(" DEMO ", theme.badge()));
-    }
-    if state.fixed_clock {
-        if !badges.is_empty() {
-            badges.push(Span::raw(" "));
-        }
-        badges.push(Span::styled(" CLOCK FIXED ", theme.badge()));
-    }
+    let badges = badges(state, theme);
     if !badges.is_empty() {
         lines.push(Line::from(badges));
     }
     Paragraph::new(lines).render(left, buf);
-    let time = local
-        .format(if state.twelve_hour() {
-            "%-I:%M"
-        } else {
-            "%H:%M"
-        })
-        .to_string();
+    // The date line says AM/PM where the clock is 12-hour: the big digits leave it out.
+    let time = clock_text(state, false);
     if !digits {
         Paragraph::new(Span::styled(time, theme.title()))
             .right_aligned()
@@ -139,29 +125,42 @@ fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
     clock.render(right, buf);
 }
 
+/// The board's badges: DEMO for simulated data, CLOCK FIXED for a clock `RAILTOP_NOW` holds.
+fn badges(state: &KioskState, theme: &Theme) -> Vec<Span<'static>> {
+    let mut badges = Vec::new();
+    if state.simulated() {
+        badges.push(Span::styled(" DEMO ", theme.badge()));
+    }
+    if state.fixed_clock {
+        if !badges.is_empty() {
+            badges.push(Span::raw(" "));
+        }
+        badges.push(Span::styled(" CLOCK FIXED ", theme.badge()));
+    }
+    badges
+}
+
+/// The station's time, 12-hour where its clocks read so (with AM/PM when `meridiem`).
+fn clock_text(state: &KioskState, meridiem: bool) -> String {
+    let local = state.now.with_timezone(&state.tz());
+    let format = match (state.twelve_hour(), meridiem) {
+        (true, true) => "%-I:%M %p",
+        (true, false) => "%-I:%M",
+        (false, _) => "%H:%M",
+    };
+    local.format(format).to_string()
+}
+
 /// The header in one line, for a small screen: the station, the date and the badges, the time
 /// on the right as text.
 fn draw_compact_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let local = state.now.with_timezone(&state.tz());
-    let time = local
-        .format(if state.twelve_hour() {
-            "%-I:%M %p"
-        } else {
-            "%H:%M"
-        })
-        .to_string();
+    let time = clock_text(state, true);
     let mut spans = vec![
         Span::styled(state.station_name(state.current), theme.title()),
-        Span::raw(local.format(" · %a %-d %b").to_string()),
+        Span::raw(local.format(" · %a %-d %b ").to_string()),
     ];
-    if state.simulated() {
-        spans.push(Span::raw(" "));
-        spans.push(Span::styled(" DEMO ", theme.badge()));
-    }
-    if state.fixed_clock {
-        spans.push(Span::raw(" "));
-        spans.push(Span::styled(" CLOCK FIXED ", theme.badge()));
-    }
+    spans.extend(badges(state, theme));
     let width = usize::from(area.width);
     let room = width.saturating_sub(time.chars().count() + 1);
     let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();

@@ -44,6 +44,10 @@ const ARRIVED_LISTED_MIN: i64 = 10;
 const SCHEDULED_LISTED_MIN: i64 = 30;
 /// The furthest ahead a board looks.
 const BOARD_HORIZON_MIN: i64 = 8 * 60;
+/// A run that leaves its origin later than this has no prediction yet: it shows as planned
+/// (delay 0, no delay message), as a real feed's would; a board eight hours long does not
+/// forecast +40 min for an evening train.
+const PREDICTED_WITHIN_MIN: i64 = 60;
 /// Longest delay the walk allows, so trains that started long ago are still found.
 const MAX_DELAY_MIN: i64 = 75;
 
@@ -163,8 +167,14 @@ impl DemoSource {
                     continue;
                 }
                 let cancelled = trip.is_cancelled();
-                let delay =
-                    (!cancelled && trip.has_realtime()).then(|| self.delay(trip, now, &mut memo));
+                let predicted = trip.start - now <= Duration::minutes(PREDICTED_WITHIN_MIN);
+                let delay = (!cancelled && trip.has_realtime()).then(|| {
+                    if predicted {
+                        self.delay(trip, now, &mut memo)
+                    } else {
+                        0
+                    }
+                });
                 let expected = sched + Duration::minutes(delay.unwrap_or(0));
                 if expected < now {
                     continue; // departed
@@ -526,6 +536,42 @@ mod tests {
             }
         }
         assert!(compared > 5, "only {compared} trains compared");
+    }
+
+    /// A board hours long forecasts nothing for runs that have not come near starting: those
+    /// show as planned, with no delay message.
+    #[test]
+    fn runs_far_ahead_show_as_planned() {
+        let d = demo(1, 1);
+        let now = busy_hour("finland");
+        let board = d
+            .departures_at(
+                &DeparturesQuery {
+                    station: "HKI".into(),
+                    limit: 500,
+                },
+                now,
+            )
+            .unwrap();
+        let local = |hhmm: &str| chrono::NaiveTime::parse_from_str(hhmm, "%H:%M").ok();
+        let now_local = now.with_timezone(&chrono_tz::Europe::Helsinki).time();
+        // HKI is an origin for most of its lines: a departure 3 h on is a run 3 h from starting.
+        let far: Vec<_> = board
+            .departures
+            .iter()
+            .filter(|row| {
+                local(&row.scheduled_dep).is_some_and(|t| (t - now_local).num_minutes() >= 180)
+            })
+            .collect();
+        assert!(far.len() > 10, "{} far departures", far.len());
+        assert!(
+            far.iter()
+                .all(|row| row.delay.is_none_or(|d| d == 0 || row.cancelled)
+                    && row.messages.iter().all(|m| !m.contains(" min late"))),
+            "{:?}",
+            far.iter().find(|row| row.delay.is_some_and(|d| d != 0)
+                || row.messages.iter().any(|m| m.contains(" min late")))
+        );
     }
 
     #[test]
