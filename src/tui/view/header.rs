@@ -96,7 +96,12 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     }
     match (&feed.error, feed.age_secs(state.now)) {
         (Some(e), age) => {
-            second.push(Span::styled(format!("⚠ {e}"), theme.error()));
+            // The line names the source at its end: the error need not start with it too, and
+            // at 80 columns what went wrong is what must fit ("answered 404: …").
+            let said = e
+                .strip_prefix(state.source.name.as_str())
+                .map_or(e.as_str(), str::trim_start);
+            second.push(Span::styled(format!("⚠ {said}"), theme.error()));
             if let Some(next) = feed.next_in_secs(state.now) {
                 second.push(Span::raw(format!(" · retry in {}", age_text(next))));
             }
@@ -141,4 +146,33 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         )),
     ];
     frame.render_widget(Paragraph::new(lines), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceInfo;
+    use crate::tui::app::{AppState, Settings};
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+
+    /// A source's error does not repeat the source's name, which ends the line anyway: at 80
+    /// columns what went wrong is what fits.
+    #[test]
+    fn an_error_line_leaves_out_the_sources_name() {
+        let source = SourceInfo {
+            name: "http://127.0.0.1:8080".into(),
+            is_demo: false,
+            attribution: String::new(),
+        };
+        let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
+        state.trains.realtime.error = Some("http://127.0.0.1:8080 answered 404: gone".into());
+        let mut t = Terminal::new(TestBackend::new(80, 3)).unwrap();
+        t.draw(|f| header(&state, f, f.area())).unwrap();
+        let second: String = (0..80)
+            .map(|x| t.backend().buffer()[(x, 1)].symbol().to_string())
+            .collect();
+        assert!(second.starts_with("⚠ answered 404: gone"), "{second}");
+        assert!(second.contains("source http://127.0.0.1:8080"), "{second}");
+    }
 }
