@@ -378,12 +378,13 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
         _ if search.matches.is_empty() && !search.input.trim().is_empty() => {
             match &state.served {
                 // The demo: a station elsewhere is not offered at all; say why.
-                Some(_) => "no match in the source's countries: Enter asks it for this code",
+                Some(_) => "none in the source's countries; Enter asks it anyway",
                 None => "no match: Enter asks the source for this code",
             }
             .to_string()
         }
         _ => "type a name or code · ↑↓ choose".to_string(),
     };
+    let text = crate::text::fit(&text, usize::from(hint.width));
     frame.render_widget(Paragraph::new(text).style(theme.dim()), hint);
 }
