@@ -159,19 +159,30 @@ impl KioskState {
         now: DateTime<Utc>,
     ) -> KioskState {
         let directory = crate::stations::current();
+        // One look-up a station (a viewer's board is made at each SSH login).
+        let named: Vec<_> = stations.iter().map(|s| directory.named(s)).collect();
         KioskState {
             boards: stations.iter().map(|_| Polled::default()).collect(),
-            known: stations.iter().map(|s| directory.describe(s)).collect(),
-            countries: stations
+            known: named
                 .iter()
-                .map(|s| {
-                    let named = s
-                        .split_once(':')
-                        .and_then(|(c, _)| crate::country::by_slug(c));
-                    named.or_else(|| match directory.resolve(s, None) {
-                        crate::stations::Resolved::One(e) => crate::country::by_slug(e.country),
-                        _ => None,
+                .map(|e| {
+                    e.map(|e| {
+                        (
+                            e.name.clone(),
+                            crate::country::by_slug(e.country).map(|c| c.tz),
+                        )
                     })
+                })
+                .collect(),
+            // The station's country; for a `country:code` the directory does not list, the
+            // country it names.
+            countries: named
+                .iter()
+                .zip(&stations)
+                .map(|(e, s)| {
+                    e.map(|e| e.country)
+                        .or_else(|| s.split_once(':').map(|(c, _)| c))
+                        .and_then(crate::country::by_slug)
                 })
                 .collect(),
             stations,
@@ -230,7 +241,8 @@ impl KioskState {
                 .split(" · ")
                 .find(|part| part.starts_with(&prefix))
         });
-        narrowed.unwrap_or(&self.attribution).to_string().into()
+        // Borrowed: this is drawn every frame, for every SSH viewer.
+        std::borrow::Cow::Borrowed(narrowed.unwrap_or(&self.attribution))
     }
 
     /// The station's clock: its board says which zone; until it does, the directory's zone for

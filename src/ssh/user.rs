@@ -5,7 +5,7 @@
 //! the first station, as before; a name that is a real station this server does not show is told
 //! so in a line, then starts there too.
 
-use crate::stations::{current, Entry, Resolved};
+use crate::stations::{current, Entry};
 
 /// What the login name asks for.
 #[derive(Debug, PartialEq)]
@@ -27,16 +27,17 @@ pub(crate) fn chosen(user: &str, stations: &[String]) -> Chosen {
     if let Some(i) = stations.iter().position(|s| s.eq_ignore_ascii_case(user)) {
         return Chosen::Station(i);
     }
+    // The directory's one look-up of a station a command was given (`TPE`, `tampere`,
+    // `finland:TPE`), for the login name and the server's stations alike.
     let directory = current();
-    let one = |q: &str| match directory.resolve(q, None) {
-        Resolved::One(e) => Some(e),
-        _ => None,
-    };
-    let Some(asked) = one(user) else {
+    let Some(asked) = directory.named(user) else {
         return Chosen::Default;
     };
     let same = |e: &Entry| e.code == asked.code && e.country == asked.country;
-    match stations.iter().position(|s| one(s).is_some_and(same)) {
+    match stations
+        .iter()
+        .position(|s| directory.named(s).is_some_and(same))
+    {
         Some(i) => Chosen::Station(i),
         None => Chosen::NotHere(format!(
             "this board shows {}, not {}; ssh NAME@host with one of those chooses it",

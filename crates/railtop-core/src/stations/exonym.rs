@@ -47,12 +47,25 @@ const GROUPS: &[&[&str]] = &[
     &["sofiya", "sofia"],
 ];
 
-/// The other names of a folded word's city, if it has any.
+/// The other names of a folded word's city, if it has any. Every word of every station's name
+/// is asked when a directory is built (tens of thousands with the feeds' lists): one hash
+/// look-up each, not a walk over the table.
 fn others(word: &str) -> impl Iterator<Item = &'static str> + '_ {
-    GROUPS
+    static BY_WORD: std::sync::OnceLock<std::collections::HashMap<&'static str, usize>> =
+        std::sync::OnceLock::new();
+    let by_word = BY_WORD.get_or_init(|| {
+        GROUPS
+            .iter()
+            .enumerate()
+            .flat_map(|(i, g)| g.iter().map(move |w| (*w, i)))
+            .collect()
+    });
+    by_word
+        .get(word)
+        .map_or(&[][..], |&i| GROUPS[i])
         .iter()
-        .filter(move |g| g.contains(&word))
-        .flat_map(move |g| g.iter().copied().filter(move |w| *w != word))
+        .copied()
+        .filter(move |w| *w != word)
 }
 
 /// `key` (a folded name) with each of its city words replaced by the city's other names, one

@@ -131,6 +131,16 @@ where
     d.deserialize_seq(Kept::<T>::new(N))
 }
 
+/// At most [`MAX_RECORDS`] elements of a JSON array: [`at_most`] at the bound most lists of an
+/// answer take. For `deserialize_with = "parse::records"`.
+pub fn records<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    at_most::<D, T, MAX_RECORDS>(d)
+}
+
 /// A JSON array of which at most `N` elements are kept (see [`at_most`]), as a type: for a
 /// whole answer that is an array, `let AtMost(list) = json::<AtMost<T, N>>(…)`.
 pub struct AtMost<T, const N: usize>(pub Vec<T>);

@@ -75,10 +75,7 @@ struct ServiceResult {
 struct Res {
     #[serde(default)]
     common: Common,
-    #[serde(
-        default,
-        deserialize_with = "parse::at_most::<_, _, { parse::MAX_RECORDS }>"
-    )]
+    #[serde(default, deserialize_with = "parse::records")]
     jny_l: Vec<Journey>,
     /// `JourneyDetails`: the one journey asked for, with every call in `stopL`.
     journey: Option<Journey>,
@@ -87,25 +84,13 @@ struct Res {
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 struct Common {
-    #[serde(
-        default,
-        deserialize_with = "parse::at_most::<_, _, { parse::MAX_RECORDS }>"
-    )]
+    #[serde(default, deserialize_with = "parse::records")]
     loc_l: Vec<Named>,
-    #[serde(
-        default,
-        deserialize_with = "parse::at_most::<_, _, { parse::MAX_RECORDS }>"
-    )]
+    #[serde(default, deserialize_with = "parse::records")]
     prod_l: Vec<Product>,
-    #[serde(
-        default,
-        deserialize_with = "parse::at_most::<_, _, { parse::MAX_RECORDS }>"
-    )]
+    #[serde(default, deserialize_with = "parse::records")]
     op_l: Vec<Named>,
-    #[serde(
-        default,
-        deserialize_with = "parse::at_most::<_, _, { parse::MAX_RECORDS }>"
-    )]
+    #[serde(default, deserialize_with = "parse::records")]
     him_l: Vec<Him>,
 }
 
@@ -163,10 +148,7 @@ struct Journey {
     /// On boards: the call at the station.
     #[serde(default)]
     stb_stop: Stop,
-    #[serde(
-        default,
-        deserialize_with = "parse::at_most::<_, _, { parse::MAX_RECORDS }>"
-    )]
+    #[serde(default, deserialize_with = "parse::records")]
     msg_l: Vec<MessageRef>,
     /// On the radar: where the train is (× 1e6) and its calls from the last one on.
     pos: Option<Coordinates>,
