@@ -323,6 +323,10 @@ pub struct StationsArgs {
     /// with a header row).
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
+    /// For shell completion: the matching stations' names, one a line, and nothing else (no
+    /// error when none matches).
+    #[arg(long, hide = true)]
+    pub names: bool,
 }
 
 /// The options of `railtop train`.

@@ -212,8 +212,12 @@ pub async fn run(cli: Cli) -> Result<()> {
         near,
         limit,
         format,
+        names,
     })) = &cli.command
     {
+        if *names {
+            return oneshot::station_names(query.as_deref().unwrap_or_default(), *limit);
+        }
         return oneshot::stations(query.clone(), country.clone(), *near, *limit, *format);
     }
     // Only `serve` shares through Redis: one store for its feeds and its rate limit.
@@ -249,7 +253,6 @@ pub async fn run(cli: Cli) -> Result<()> {
     }
 }
 
-/// Writes to stdout; a closed pipe (`railtop trains | head`) is not an error.
 /// How long an unattended screen waits at start for each station's first answer.
 const STATION_CHECK: Duration = Duration::from_secs(10);
 
@@ -302,8 +305,57 @@ async fn start_metrics(addr: Option<SocketAddr>, banner: bool) -> Result<()> {
 fn completions(shell: clap_complete::Shell) -> Result<()> {
     use clap::CommandFactory;
     let mut out = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "railtop", &mut out);
-    print(&String::from_utf8_lossy(&out))
+    let mut command = Cli::command();
+    clap_complete::generate(shell, &mut command, "railtop", &mut out);
+    let mut script = String::from_utf8_lossy(&out).into_owned();
+    if shell == clap_complete::Shell::Bash {
+        script.push_str(&bash_station_names(&command));
+    }
+    print(&script)
+}
+
+/// The commands whose arguments are stations.
+const STATION_COMMANDS: [&str; 3] = ["departures", "board", "ssh"];
+
+/// Bash completes the station arguments of [`STATION_COMMANDS`] with names from railtop's own
+/// directory (`railtop stations --names`, offline), asked as they are typed: clap's script
+/// knows only fixed words. Wraps clap's `_railtop`, and leaves alone option names and the
+/// values of options (which options take one is read from the same definitions).
+fn bash_station_names(command: &clap::Command) -> String {
+    let mut cases = String::new();
+    for name in STATION_COMMANDS {
+        let Some(sub) = command.find_subcommand(name) else {
+            continue;
+        };
+        let valued: Vec<String> = sub
+            .get_arguments()
+            .filter(|a| a.get_action().takes_values() && a.get_long().is_some())
+            .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
+            .collect();
+        cases.push_str(&format!(
+            "        {name}) valued=\" {} \" ;;\n",
+            valued.join(" ")
+        ));
+    }
+    format!(
+        r#"
+# Station names for {commands}, from railtop's directory (offline), as they are typed.
+_railtop_stations() {{
+    _railtop "$@"
+    local cur="$2" prev="$3" valued name
+    case "${{COMP_WORDS[1]}}" in
+{cases}        *) return 0 ;;
+    esac
+    [[ $cur == -* || $valued == *" $prev "* ]] && return 0
+    COMPREPLY=()
+    while IFS= read -r name; do
+        COMPREPLY+=("$(printf '%q' "$name")")
+    done < <("$1" stations --names --limit 20 -- "$cur" 2>/dev/null)
+}}
+complete -F _railtop_stations -o bashdefault -o default railtop
+"#,
+        commands = STATION_COMMANDS.join(", ")
+    )
 }
 
 /// `railtop man [COMMAND]`: railtop(1), or a command's own page (railtop-serve(1)).

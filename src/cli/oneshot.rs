@@ -127,3 +127,24 @@ pub(super) fn stations(
     }
     print(&output::stations(&answer, format))
 }
+
+/// `railtop stations --names QUERY`, for shell completion: the matching stations' names, one a
+/// line, each once, through the sanitiser; nothing (and exit 0) when none matches.
+pub(super) fn station_names(query: &str, limit: u16) -> Result<()> {
+    let directory = crate::stations::current();
+    let scope = crate::stations::Scope {
+        limit: usize::from(limit),
+        ..Default::default()
+    };
+    let answer = directory.answer(query, scope);
+    let mut seen = std::collections::HashSet::new();
+    let mut out = String::new();
+    for station in &answer.stations {
+        let name = crate::text::cleaned(&station.name);
+        if seen.insert(name.clone()) {
+            out.push_str(&name);
+            out.push('\n');
+        }
+    }
+    print(&out)
+}

@@ -50,7 +50,7 @@ pub enum ClockStyle {
 const TWELVE_HOUR_COUNTRIES: &[&str] = &["united-states", "malaysia", "egypt"];
 
 /// Departures leaving within this many minutes show a countdown ("in 3 min").
-pub(crate) const COUNTDOWN_MINUTES: i64 = 10;
+pub(crate) const COUNTDOWN_MINUTES: i64 = 60;
 
 impl Default for KioskSettings {
     fn default() -> Self {

@@ -89,6 +89,28 @@ fn completions_for_every_shell_and_bash_accepts_its_script() {
         let got = String::from_utf8_lossy(&completed.stdout);
         assert!(got.lines().any(|w| w == offered), "{line}: {got}");
     }
+    // Station arguments: names from the directory, typed as one word; not after an option
+    // that takes a value.
+    let exe = env!("CARGO_BIN_EXE_railtop");
+    for (words, offered) in [
+        ("railtop departures tamp", Some("Tampere")),
+        ("railtop board --source demo zür", Some("Zürich\\ HB")),
+        ("railtop board --line tamp", None),
+    ] {
+        let words: Vec<&str> = words.split_whitespace().collect();
+        let (cur, prev) = (words[words.len() - 1], words[words.len() - 2]);
+        let probe = format!(
+            "{script}\nCOMP_WORDS=({}); COMP_CWORD={}; _railtop_stations '{exe}' '{cur}' '{prev}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+            words.join(" "),
+            words.len() - 1,
+        );
+        let completed = fed(&bash, &[], &probe);
+        let got = String::from_utf8_lossy(&completed.stdout);
+        match offered {
+            Some(name) => assert!(got.lines().any(|w| w == name), "{words:?}: {got}"),
+            None => assert!(!got.contains("Tampere"), "{words:?}: {got}"),
+        }
+    }
     let bad = railtop(&["completions", "tcsh"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("powershell"));
