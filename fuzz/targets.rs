@@ -105,6 +105,8 @@ fn gtfs_config() -> GtfsFeedConfig {
         static_gtfs: None,
         attribution: String::new(),
         speed_to_kmh: 3.6,
+        modes: Default::default(),
+        static_max_bytes: railtop::config::DEFAULT_STATIC_MAX_MIB << 20,
     }
 }
 

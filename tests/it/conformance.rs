@@ -503,6 +503,8 @@ fn conformance_with_the_round_two_samples() {
         static_gtfs: None,
         attribution: String::new(),
         speed_to_kmh: 3.6,
+        modes: Default::default(),
+        static_max_bytes: railtop::config::DEFAULT_STATIC_MAX_MIB << 20,
     };
     let now = DateTime::from_timestamp(1_699_405_559, 0).unwrap();
     let vp = read("gtfs-rt/caltrain-ct-vehicle-positions.pb");
@@ -758,6 +760,8 @@ fn poland_samples(read: &dyn Fn(&str) -> Vec<u8>) {
         static_gtfs: None,
         attribution: String::new(),
         speed_to_kmh: 3.6,
+        modes: Default::default(),
+        static_max_bytes: railtop::config::DEFAULT_STATIC_MAX_MIB << 20,
     };
     let now = DateTime::from_timestamp(1_680_685_843, 0).unwrap();
     let vp = read("poland/koleje-dolnoslaskie-vehicle-positions-2023-04-05.pb");

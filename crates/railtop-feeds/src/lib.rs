@@ -7,7 +7,7 @@
 
 // The ground floor under the same names as in the crates above, so `crate::model` reads alike.
 pub(crate) use railtop_core::{
-    assets, backoff, clock, config, country, metrics, model, panics, stations, text,
+    assets, backoff, clock, config, country, files, metrics, model, panics, stations, text,
 };
 
 pub mod redis_store;

@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+mod modes;
 mod values;
+pub use modes::Modes;
 pub use values::{check_source, interval_secs, is_http_url, masked_url};
 use values::{closest, file_values, masked_credentials};
 
@@ -250,7 +252,17 @@ pub struct GtfsFeedConfig {
     /// Multiplies `position.speed` into km/h: 3.6 for the spec's m/s; 1 for feeds that send
     /// km/h anyway (KTMB's values reach 128, which no train does in m/s).
     pub speed_to_kmh: f64,
+    /// Which of the static bundle's routes are kept (rail alone by default).
+    pub modes: Modes,
+    /// The largest static bundle fetched to disk, in bytes.
+    pub static_max_bytes: u64,
 }
+
+/// The largest static bundle a feed fetches unless its `static_max_mib` says otherwise: the
+/// largest national bundles (Germany's, with every bus) are under 1 GiB zipped.
+pub const DEFAULT_STATIC_MAX_MIB: u64 = 4096;
+/// `static_max_mib`'s bounds.
+pub const STATIC_MAX_MIB: std::ops::RangeInclusive<u64> = 1..=65536;
 
 /// Everything the file may set; every key optional.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -307,11 +319,19 @@ pub struct GtfsFeedEntry {
     pub timezone: String,
     pub vehicle_positions: String,
     pub trip_updates: Option<String>,
-    /// A static GTFS zip, for names and timetable boards.
+    /// A static GTFS zip, for names and timetable boards: an http(s) URL (fetched to the cache
+    /// folder, refreshed daily and conditionally) or a local file's path.
     pub static_gtfs: Option<String>,
     pub attribution: Option<String>,
     /// The unit the feed really sends speeds in: `m/s` (the GTFS-Realtime spec, default) or `km/h`.
     pub speed_unit: Option<String>,
+    /// The static bundle's routes kept: `["rail"]` unless said (`rail`, `subway`, `tram`, `bus`,
+    /// `ferry`, `cable`, or `all`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modes: Option<Modes>,
+    /// The largest static bundle fetched, in MiB (1–65536; default 4096).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub static_max_mib: Option<u64>,
 }
 
 impl GtfsFeedEntry {
@@ -357,7 +377,11 @@ impl GtfsFeedEntry {
             static_gtfs: self
                 .static_gtfs
                 .as_deref()
-                .map(|u| url("static_gtfs", u))
+                .map(|u| match u.trim() {
+                    "" => Err(wrong("static_gtfs is empty: a URL or a file's path".into())),
+                    u if u.contains("://") => url("static_gtfs", u),
+                    path => Ok(path.to_string()),
+                })
                 .transpose()?,
             attribution: self
                 .attribution
@@ -369,6 +393,18 @@ impl GtfsFeedEntry {
                 Some(other) => {
                     return Err(wrong(format!(
                         "speed_unit {other:?} must be \"m/s\" or \"km/h\""
+                    )))
+                }
+            },
+            modes: self.modes.unwrap_or_default(),
+            static_max_bytes: match self.static_max_mib {
+                None => DEFAULT_STATIC_MAX_MIB << 20,
+                Some(m) if STATIC_MAX_MIB.contains(&m) => m << 20,
+                Some(m) => {
+                    return Err(wrong(format!(
+                        "static_max_mib {m} is outside {}–{}",
+                        STATIC_MAX_MIB.start(),
+                        STATIC_MAX_MIB.end()
                     )))
                 }
             },

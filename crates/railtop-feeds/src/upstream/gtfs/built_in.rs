@@ -50,6 +50,8 @@ impl BuiltIn {
             static_gtfs,
             attribution: String::new(),
             speed_to_kmh: part.speed_to_kmh,
+            modes: Default::default(),
+            static_max_bytes: crate::config::DEFAULT_STATIC_MAX_MIB << 20,
         }
     }
 

@@ -267,7 +267,7 @@ pub(super) fn train_code(
 ) -> (String, String) {
     let trip = table.and_then(|t| t.trip(trip_id));
     let route = trip
-        .map(|t| t.route_id.as_str())
+        .map(|t| t.route_id)
         .or(route_id)
         .filter(|r| !r.is_empty());
     let line = route
@@ -275,7 +275,7 @@ pub(super) fn train_code(
         .unwrap_or("")
         .to_string();
     let number = trip
-        .map(|t| t.short_name.clone())
+        .map(|t| t.short_name.to_string())
         .filter(|n| !n.is_empty())
         .unwrap_or_else(|| trip_id.to_string());
     let code = if line.is_empty() || line == number {

@@ -15,6 +15,8 @@ fn config() -> GtfsFeedConfig {
         static_gtfs: Some("/gtfs.zip".into()),
         attribution: "test".into(),
         speed_to_kmh: 3.6,
+        modes: Default::default(),
+        static_max_bytes: crate::config::DEFAULT_STATIC_MAX_MIB << 20,
     }
 }
 

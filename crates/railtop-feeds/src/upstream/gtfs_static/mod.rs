@@ -1,0 +1,608 @@
+//! A static GTFS bundle (a zip of CSV files), read for what boards and train lists need: stop
+//! names (and which platforms belong to a station), route names, trip headsigns, each trip's
+//! calls with their times, and the service calendar that says which trips run on a day.
+//!
+//! Compact, because a national bundle has tens of millions of calls: every id and name is kept
+//! once in a [`pool::Pool`] and records hold `u32` indexes into it; a call is 12 bytes (stop,
+//! arrival, departure) in one array ordered by trip, and a stop's departures are a 4-byte index
+//! into it ordered by time: 16 bytes a call in all. Tables are found by id through sorted index
+//! arrays (binary search), not hash maps. Only the routes of the feed's [`Modes`] are kept
+//! ([`build`] drops the rest while it reads), and the built table is kept on disk
+//! ([`snapshot`]) so a restart does not read the bundle again.
+
+mod build;
+mod pool;
+pub mod snapshot;
+
+pub use crate::config::Modes;
+pub use build::{Progress, Stage};
+
+use super::parse::ParseError;
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};
+use pool::Pool;
+
+/// No such thing: a call without a time, a stop without a parent.
+const NONE: u32 = u32::MAX;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Stop {
+    id: u32,
+    name: u32,
+    /// The station it is a platform of, or [`NONE`].
+    parent: u32,
+    /// NaN where the bundle gives no position.
+    lat: f32,
+    lon: f32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Route {
+    id: u32,
+    name: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct TripRow {
+    id: u32,
+    route: u32,
+    service: u32,
+    headsign: u32,
+    short_name: u32,
+    /// Its calls are `calls[first_call..]` up to the next trip's.
+    first_call: u32,
+}
+
+/// One stop of a trip: seconds after the service day's midnight (past 24 h for trips that run
+/// over midnight), [`NONE`] where the bundle leaves the time out.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Call {
+    stop: u32,
+    arrival: u32,
+    departure: u32,
+}
+
+impl Call {
+    /// The time a board shows: the departure, else the arrival.
+    fn leaves(&self) -> u32 {
+        if self.departure != NONE {
+            self.departure
+        } else {
+            self.arrival
+        }
+    }
+}
+
+/// A service's weekly pattern (`calendar.txt`) between two days (days from the common era);
+/// `start > end` for a service made of `calendar_dates.txt` alone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Service {
+    id: u32,
+    weekdays: u8,
+    start: i32,
+    end: i32,
+}
+
+/// A day added to (or removed from) a service.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Exception {
+    service: u32,
+    day: i32,
+    added: bool,
+}
+
+#[derive(Debug, Default, PartialEq)]
+pub struct Timetable {
+    ids: Pool,
+    names: Pool,
+    stops: Vec<Stop>,
+    stops_by_id: Vec<u32>,
+    routes: Vec<Route>,
+    routes_by_id: Vec<u32>,
+    trips: Vec<TripRow>,
+    trips_by_id: Vec<u32>,
+    calls: Vec<Call>,
+    /// Indexes into `calls`, by stop and then time; stop `s`'s are
+    /// `by_stop[stop_first[s]..stop_first[s + 1]]`.
+    by_stop: Vec<u32>,
+    stop_first: Vec<u32>,
+    services: Vec<Service>,
+    /// By service, then day.
+    exceptions: Vec<Exception>,
+    /// Derived, not stored: the stops a person asks a board of (those that belong to no
+    /// station, stations included), with their positions.
+    places: Vec<crate::assets::Station>,
+}
+
+/// A trip as the bundle names it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Trip<'t> {
+    pub route_id: &'t str,
+    pub service_id: &'t str,
+    pub headsign: &'t str,
+    pub short_name: &'t str,
+}
+
+/// One scheduled departure from a stop.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scheduled {
+    pub trip_id: String,
+    pub stop_id: String,
+    pub at: NaiveDateTime,
+}
+
+/// What a timetable holds and what it costs, for the benchmarks and the logs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Size {
+    pub stops: usize,
+    pub trips: usize,
+    pub calls: usize,
+    /// The heap bytes of the calls and their index (the part that grows with the bundle).
+    pub call_bytes: usize,
+    /// Every heap byte the timetable holds, strings included.
+    pub bytes: usize,
+}
+
+/// `25:10:00` → seconds (GTFS times pass midnight for trips that started the day before).
+pub(crate) fn gtfs_seconds(s: &str) -> Option<u32> {
+    let mut parts = s.trim().split(':');
+    let h: u32 = parts.next()?.parse().ok()?;
+    let m: u32 = parts.next()?.parse().ok()?;
+    let sec: u32 = parts.next().unwrap_or("0").parse().ok()?;
+    // `then`, not `then_some`: the sum must not be computed for an hour of 4294967295.
+    (m < 60 && sec < 60 && h < 48).then(|| h * 3600 + m * 60 + sec)
+}
+
+/// A broken bundle: which file, and what was wrong.
+fn broken(file: &str, reason: impl ToString) -> ParseError {
+    ParseError::new("gtfs", file, reason.to_string())
+}
+
+/// `order` holds the indexes of a table sorted by their id: the one whose id is `id`.
+fn find(order: &[u32], id_of: impl Fn(u32) -> u32, ids: &Pool, id: &str) -> Option<u32> {
+    order
+        .binary_search_by(|&i| ids.get(id_of(i)).cmp(id))
+        .ok()
+        .map(|p| order[p])
+}
+
+impl Timetable {
+    /// A bundle in memory, its rail routes kept (tests, the fuzzer, small feeds).
+    pub fn from_zip(bytes: &[u8]) -> Result<Timetable, ParseError> {
+        build::build(std::io::Cursor::new(bytes), Modes::default(), &mut |_| {})
+    }
+
+    /// A bundle read from `reader` (a zip), the routes of `modes` kept, `progress` told as it
+    /// goes.
+    pub fn build<R: std::io::Read + std::io::Seek>(
+        reader: R,
+        modes: Modes,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Timetable, ParseError> {
+        build::build(reader, modes, progress)
+    }
+
+    pub fn size(&self) -> Size {
+        let cap = |n: usize, each: usize| n * each;
+        let call_bytes = cap(self.calls.capacity(), std::mem::size_of::<Call>())
+            + cap(self.by_stop.capacity(), 4);
+        let places: usize = self
+            .places
+            .iter()
+            .map(|p| std::mem::size_of_val(p) + p.code.capacity() + p.name.capacity())
+            .sum();
+        let bytes = call_bytes
+            + self.ids.bytes()
+            + self.names.bytes()
+            + cap(self.stops.capacity(), std::mem::size_of::<Stop>())
+            + cap(self.routes.capacity(), std::mem::size_of::<Route>())
+            + cap(self.trips.capacity(), std::mem::size_of::<TripRow>())
+            + cap(self.services.capacity(), std::mem::size_of::<Service>())
+            + cap(self.exceptions.capacity(), std::mem::size_of::<Exception>())
+            + cap(
+                self.stops_by_id.capacity()
+                    + self.routes_by_id.capacity()
+                    + self.trips_by_id.capacity()
+                    + self.stop_first.capacity(),
+                4,
+            )
+            + places;
+        Size {
+            stops: self.stops.len(),
+            trips: self.trips.len(),
+            calls: self.calls.len(),
+            call_bytes,
+            bytes,
+        }
+    }
+
+    /// The places derived from the stops (after a build or a snapshot's read).
+    fn derive_places(&mut self) {
+        self.places = self
+            .stops
+            .iter()
+            .filter(|s| s.parent == NONE && s.lat.is_finite() && s.lon.is_finite())
+            .map(|s| crate::assets::Station {
+                code: self.ids.get(s.id).to_string(),
+                name: self.names.get(s.name).to_string(),
+                lat: degrees(s.lat),
+                lng: degrees(s.lon),
+                aliases: Vec::new(),
+            })
+            .collect();
+    }
+
+    /// The stations of the bundle (see `places`), for the directory.
+    pub fn places(&self) -> &[crate::assets::Station] {
+        &self.places
+    }
+
+    fn stop_index(&self, id: &str) -> Option<u32> {
+        find(
+            &self.stops_by_id,
+            |i| self.stops[i as usize].id,
+            &self.ids,
+            id,
+        )
+    }
+
+    fn trip_index(&self, id: &str) -> Option<u32> {
+        find(
+            &self.trips_by_id,
+            |i| self.trips[i as usize].id,
+            &self.ids,
+            id,
+        )
+    }
+
+    /// A trip's calls, in order.
+    fn calls_of(&self, trip: u32) -> &[Call] {
+        let t = trip as usize;
+        let Some(row) = self.trips.get(t) else {
+            return &[];
+        };
+        let end = self
+            .trips
+            .get(t + 1)
+            .map_or(self.calls.len(), |next| next.first_call as usize);
+        self.calls.get(row.first_call as usize..end).unwrap_or(&[])
+    }
+
+    /// The trip a call (by its index) belongs to.
+    fn trip_of_call(&self, call: u32) -> u32 {
+        let after = self.trips.partition_point(|t| t.first_call <= call);
+        after.saturating_sub(1) as u32
+    }
+
+    fn stop_id(&self, stop: u32) -> &str {
+        self.stops
+            .get(stop as usize)
+            .map_or("", |s| self.ids.get(s.id))
+    }
+
+    pub fn stop_name(&self, id: &str) -> Option<&str> {
+        let s = self.stop_index(id)?;
+        Some(self.names.get(self.stops[s as usize].name)).filter(|n| !n.is_empty())
+    }
+
+    pub fn trip(&self, id: &str) -> Option<Trip<'_>> {
+        let row = self.trips[self.trip_index(id)? as usize];
+        Some(Trip {
+            route_id: self
+                .routes
+                .get(row.route as usize)
+                .map_or("", |r| self.ids.get(r.id)),
+            service_id: self
+                .services
+                .get(row.service as usize)
+                .map_or("", |s| self.ids.get(s.id)),
+            headsign: self.names.get(row.headsign),
+            short_name: self.names.get(row.short_name),
+        })
+    }
+
+    pub(crate) fn route_name(&self, id: &str) -> Option<&str> {
+        let r = find(
+            &self.routes_by_id,
+            |i| self.routes[i as usize].id,
+            &self.ids,
+            id,
+        )?;
+        Some(self.names.get(self.routes[r as usize].name)).filter(|n| !n.is_empty())
+    }
+
+    /// Where a trip goes: its headsign, else its last stop's name.
+    pub fn destination(&self, trip_id: &str) -> Option<String> {
+        let t = self.trip_index(trip_id)?;
+        let headsign = self.names.get(self.trips[t as usize].headsign);
+        if !headsign.is_empty() {
+            return Some(headsign.to_string());
+        }
+        let last = self.calls_of(t).last()?;
+        self.stop_name(self.stop_id(last.stop)).map(str::to_string)
+    }
+
+    /// Whether `stop` is the last stop of the trip (an arrival there, not a departure).
+    pub(crate) fn ends_at(&self, trip_id: &str, stop: &str) -> bool {
+        self.trip_index(trip_id)
+            .and_then(|t| self.calls_of(t).last())
+            .is_some_and(|c| self.stop_id(c.stop) == stop)
+    }
+
+    /// The stops a trip calls at after `stop`, by name.
+    pub(crate) fn stops_after(&self, trip_id: &str, stop: &str) -> Vec<String> {
+        let Some(t) = self.trip_index(trip_id) else {
+            return Vec::new();
+        };
+        self.calls_of(t)
+            .iter()
+            .skip_while(|c| self.stop_id(c.stop) != stop)
+            .skip(1)
+            .filter_map(|c| self.stop_name(self.stop_id(c.stop)).map(str::to_string))
+            .collect()
+    }
+
+    /// A trip's stops in order, each with its timetabled departure (the arrival at the last)
+    /// on the service day `day`; empty when its service does not run that day.
+    pub(crate) fn trip_calls(&self, trip_id: &str, day: NaiveDate) -> Vec<(String, NaiveDateTime)> {
+        let Some(t) = self.trip_index(trip_id) else {
+            return Vec::new();
+        };
+        if !self.runs_on(self.trips[t as usize].service, day) {
+            return Vec::new();
+        }
+        let calls = self.calls_of(t);
+        calls
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                let secs = if i + 1 == calls.len() && c.arrival != NONE {
+                    c.arrival
+                } else {
+                    c.leaves()
+                };
+                (secs != NONE).then_some(())?;
+                Some((self.stop_id(c.stop).to_string(), at_seconds(day, secs)?))
+            })
+            .collect()
+    }
+
+    /// Where a stop is: its own position, else its station's (a platform of one).
+    pub fn place(&self, stop: &str) -> Option<(f64, f64)> {
+        let s = self.stops.get(self.stop_index(stop)? as usize)?;
+        let parent = self.stops.get(s.parent as usize);
+        [Some(s), parent]
+            .into_iter()
+            .flatten()
+            .find(|p| p.lat.is_finite() && p.lon.is_finite())
+            .map(|p| (degrees(p.lat), degrees(p.lon)))
+    }
+
+    /// A station's stop ids: the id itself and its platforms; or every stop with that name.
+    pub(crate) fn stop_ids(&self, station: &str) -> Vec<String> {
+        if let Some(s) = self.stop_index(station) {
+            let mut ids = vec![station.to_string()];
+            ids.extend(
+                self.stops
+                    .iter()
+                    .filter(|k| k.parent == s)
+                    .map(|k| self.ids.get(k.id).to_string()),
+            );
+            return ids;
+        }
+        let wanted = station.trim();
+        self.stops
+            .iter()
+            .filter(|s| self.names.get(s.name).eq_ignore_ascii_case(wanted))
+            .map(|s| self.ids.get(s.id).to_string())
+            .collect()
+    }
+
+    fn runs_on(&self, service: u32, day: NaiveDate) -> bool {
+        let d = day.num_days_from_ce();
+        let first = self
+            .exceptions
+            .partition_point(|e| (e.service, e.day) < (service, d));
+        if let Some(e) = self.exceptions.get(first) {
+            if e.service == service && e.day == d {
+                return e.added;
+            }
+        }
+        self.services.get(service as usize).is_some_and(|s| {
+            s.start <= d
+                && d <= s.end
+                && s.weekdays & (1 << day.weekday().num_days_from_monday()) != 0
+        })
+    }
+
+    /// When a trip is scheduled to leave `stop` on the service day `day` (`None` when its
+    /// service does not run that day).
+    pub fn scheduled(&self, trip_id: &str, stop: &str, day: NaiveDate) -> Option<NaiveDateTime> {
+        let t = self.trip_index(trip_id)?;
+        if !self.runs_on(self.trips[t as usize].service, day) {
+            return None;
+        }
+        let call = self
+            .calls_of(t)
+            .iter()
+            .find(|c| c.leaves() != NONE && self.stop_id(c.stop) == stop)?;
+        at_seconds(day, call.leaves())
+    }
+
+    /// Scheduled departures from `stops` between `from` and `from + hours` (station-local
+    /// clock), from the services running yesterday (trips past midnight) and today.
+    pub fn departures(&self, stops: &[String], from: NaiveDateTime, hours: i64) -> Vec<Scheduled> {
+        let Some(until) = from.checked_add_signed(chrono::Duration::hours(hours)) else {
+            return Vec::new();
+        };
+        let today = from.date();
+        let mut out = Vec::new();
+        for day in [today.pred_opt(), Some(today)].into_iter().flatten() {
+            let midnight = day.and_time(NaiveTime::MIN);
+            let low = (from - midnight).num_seconds().max(0);
+            let high = (until - midnight).num_seconds();
+            if high < 0 {
+                continue;
+            }
+            for stop in stops {
+                let Some(s) = self.stop_index(stop) else {
+                    continue;
+                };
+                let s = s as usize;
+                let (Some(&a), Some(&b)) = (self.stop_first.get(s), self.stop_first.get(s + 1))
+                else {
+                    continue;
+                };
+                let index = self.by_stop.get(a as usize..b as usize).unwrap_or(&[]);
+                let time = |c: u32| i64::from(self.calls[c as usize].leaves());
+                let start = index.partition_point(|&c| time(c) < low);
+                for &c in &index[start..] {
+                    if time(c) > high {
+                        break;
+                    }
+                    let t = self.trip_of_call(c);
+                    let row = self.trips[t as usize];
+                    // The last stop of a trip is an arrival, not a departure.
+                    let last = self.calls_of(t).len() as u32 + row.first_call == c + 1;
+                    if last || !self.runs_on(row.service, day) {
+                        continue;
+                    }
+                    if let Some(at) = at_seconds(day, self.calls[c as usize].leaves()) {
+                        out.push(Scheduled {
+                            trip_id: self.ids.get(row.id).to_string(),
+                            stop_id: stop.clone(),
+                            at,
+                        });
+                    }
+                }
+            }
+        }
+        out.sort_by(|a, b| (a.at, &a.trip_id).cmp(&(b.at, &b.trip_id)));
+        out
+    }
+}
+
+/// A position kept as `f32` (a metre's precision), given back as the bundle wrote it: to five
+/// decimals (`59.44`, not `59.439998626708984`).
+fn degrees(v: f32) -> f64 {
+    (f64::from(v) * 1e5).round() / 1e5
+}
+
+/// `secs` after `day`'s midnight.
+fn at_seconds(day: NaiveDate, secs: u32) -> Option<NaiveDateTime> {
+    day.and_time(NaiveTime::MIN)
+        .checked_add_signed(chrono::TimeDelta::seconds(i64::from(secs)))
+}
+
+/// A GTFS zip from (file name, CSV text) pairs: for tests and for tools that make bundles.
+pub fn zip_bundle(files: &[(&str, &str)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut out = std::io::Cursor::new(Vec::new());
+    {
+        let mut zip = zip::ZipWriter::new(&mut out);
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        for (name, text) in files {
+            // Writing into memory cannot fail.
+            let _ = zip.start_file(*name, options);
+            let _ = zip.write_all(text.as_bytes());
+        }
+        let _ = zip.finish();
+    }
+    out.into_inner()
+}
+
+/// A small bundle for tests: Tallinn (a station with a platform) to Tapa, Tartu and Narva on
+/// weekdays, and a weekend-only trip.
+#[doc(hidden)]
+pub fn sample_bundle() -> Vec<u8> {
+    zip_bundle(&[
+        (
+            "stops.txt",
+            "stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station\n\
+             TLL,Tallinn,59.440,24.737,1,\n\
+             TLL-1,Tallinn,59.440,24.737,0,TLL\n\
+             TPS,Tapa,59.263,25.958,0,\n\
+             TAR,Tartu,58.373,26.706,0,\n\
+             NRV,Narva,59.374,28.197,0,\n",
+        ),
+        (
+            "routes.txt",
+            "route_id,route_short_name,route_long_name,route_type\nR1,R,\"Tallinn - Tartu, Narva\",2\n",
+        ),
+        (
+            "trips.txt",
+            "route_id,service_id,trip_id,trip_headsign,trip_short_name\n\
+             R1,WD,T1,Tartu,101\n\
+             R1,WD,T2,,\n\
+             R1,WE,T3,Tartu,301\n",
+        ),
+        (
+            "stop_times.txt",
+            "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n\
+             T1,08:10:00,08:10:00,TLL-1,1\n\
+             T1,09:00:00,09:01:00,TPS,2\n\
+             T1,10:30:00,10:30:00,TAR,3\n\
+             T2,08:20:00,08:20:00,TLL-1,1\n\
+             T2,09:10:00,09:11:00,TPS,2\n\
+             T2,11:30:00,11:30:00,NRV,3\n\
+             T3,08:30:00,08:30:00,TLL-1,1\n\
+             T3,10:50:00,10:50:00,TAR,2\n",
+        ),
+        (
+            "calendar.txt",
+            "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n\
+             WD,1,1,1,1,1,0,0,20260101,20261231\n\
+             WE,0,0,0,0,0,1,1,20260101,20261231\n",
+        ),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap()
+    }
+
+    #[test]
+    fn names_stations_with_platforms_and_the_calendar() {
+        let t = Timetable::from_zip(&sample_bundle()).unwrap();
+        assert_eq!(t.stop_name("TPS"), Some("Tapa"));
+        assert_eq!(t.route_name("R1"), Some("R"));
+        let mut ids = t.stop_ids("TLL");
+        ids.sort();
+        assert_eq!(ids, ["TLL", "TLL-1"], "a station and its platform");
+        assert_eq!(t.stop_ids("tartu"), ["TAR"], "by name too");
+        assert_eq!(
+            t.destination("T2").as_deref(),
+            Some("Narva"),
+            "no headsign: the last stop"
+        );
+        assert_eq!(t.stops_after("T1", "TLL-1"), ["Tapa", "Tartu"]);
+        // Tuesday: the weekday trips; the last stop of a trip is no departure.
+        let tuesday = t.departures(&ids, at("2026-11-24 08:00"), 3);
+        let trips: Vec<&str> = tuesday.iter().map(|s| s.trip_id.as_str()).collect();
+        assert_eq!(trips, ["T1", "T2"]);
+        let saturday = t.departures(&ids, at("2026-11-28 08:00"), 3);
+        assert_eq!(saturday.len(), 1);
+        assert!(t
+            .departures(&["TAR".into()], at("2026-11-24 08:00"), 5)
+            .is_empty());
+    }
+
+    #[test]
+    fn times_past_midnight_and_bad_bundles() {
+        assert_eq!(gtfs_seconds("25:10:00"), Some(25 * 3600 + 600));
+        assert_eq!(gtfs_seconds("8:05:00"), Some(8 * 3600 + 300));
+        assert_eq!(gtfs_seconds("noon"), None);
+        assert_eq!(
+            gtfs_seconds("4294967295:00:00"),
+            None,
+            "found by the fuzzer"
+        );
+        assert_eq!(gtfs_seconds("1193047:00:00"), None);
+        assert!(Timetable::from_zip(b"not a zip").is_err());
+        assert!(Timetable::from_zip(&zip_bundle(&[("routes.txt", "route_id\nX\n")])).is_err());
+    }
+}

@@ -1,0 +1,386 @@
+//! A built [`Timetable`] on disk, so the next start reads it in seconds instead of building it
+//! again from the bundle: its arrays as little-endian words, behind a header that says what it
+//! is (magic, format version), what it was built from (the caller's `key`: the bundle's size
+//! and time, the kept modes, the reader's version) and a SHA-256 of the rest.
+//!
+//! Nothing in a snapshot is trusted: a wrong magic, version, key or checksum, a length past the
+//! file's end, or an index out of its table's range makes it unreadable ([`read`] answers
+//! `None`), and the caller builds from the bundle again. It is written to a temporary file and
+//! renamed, so a reader never sees half of one.
+
+use super::pool::Pool;
+use super::{Call, Exception, Route, Service, Stop, Timetable, TripRow, NONE};
+use sha2::{Digest, Sha256};
+use std::io::Write;
+use std::path::Path;
+
+const MAGIC: &[u8; 8] = b"RTOPTTBL";
+/// The layout of the file; a reader of another version rebuilds.
+const FORMAT: u32 = 1;
+
+/// A record stored as a fixed number of 32-bit words.
+trait Words: Sized {
+    const WORDS: usize;
+    fn put(&self, out: &mut Vec<u8>);
+    fn take(w: &[u32]) -> Self;
+}
+
+fn word(out: &mut Vec<u8>, w: u32) {
+    out.extend_from_slice(&w.to_le_bytes());
+}
+
+impl Words for u32 {
+    const WORDS: usize = 1;
+    fn put(&self, out: &mut Vec<u8>) {
+        word(out, *self);
+    }
+    fn take(w: &[u32]) -> Self {
+        w[0]
+    }
+}
+
+impl Words for Stop {
+    const WORDS: usize = 5;
+    fn put(&self, out: &mut Vec<u8>) {
+        for w in [
+            self.id,
+            self.name,
+            self.parent,
+            self.lat.to_bits(),
+            self.lon.to_bits(),
+        ] {
+            word(out, w);
+        }
+    }
+    fn take(w: &[u32]) -> Self {
+        Stop {
+            id: w[0],
+            name: w[1],
+            parent: w[2],
+            lat: f32::from_bits(w[3]),
+            lon: f32::from_bits(w[4]),
+        }
+    }
+}
+
+impl Words for Route {
+    const WORDS: usize = 2;
+    fn put(&self, out: &mut Vec<u8>) {
+        word(out, self.id);
+        word(out, self.name);
+    }
+    fn take(w: &[u32]) -> Self {
+        Route {
+            id: w[0],
+            name: w[1],
+        }
+    }
+}
+
+impl Words for TripRow {
+    const WORDS: usize = 6;
+    fn put(&self, out: &mut Vec<u8>) {
+        for w in [
+            self.id,
+            self.route,
+            self.service,
+            self.headsign,
+            self.short_name,
+            self.first_call,
+        ] {
+            word(out, w);
+        }
+    }
+    fn take(w: &[u32]) -> Self {
+        TripRow {
+            id: w[0],
+            route: w[1],
+            service: w[2],
+            headsign: w[3],
+            short_name: w[4],
+            first_call: w[5],
+        }
+    }
+}
+
+impl Words for Call {
+    const WORDS: usize = 3;
+    fn put(&self, out: &mut Vec<u8>) {
+        for w in [self.stop, self.arrival, self.departure] {
+            word(out, w);
+        }
+    }
+    fn take(w: &[u32]) -> Self {
+        Call {
+            stop: w[0],
+            arrival: w[1],
+            departure: w[2],
+        }
+    }
+}
+
+impl Words for Service {
+    const WORDS: usize = 4;
+    fn put(&self, out: &mut Vec<u8>) {
+        for w in [
+            self.id,
+            u32::from(self.weekdays),
+            self.start as u32,
+            self.end as u32,
+        ] {
+            word(out, w);
+        }
+    }
+    fn take(w: &[u32]) -> Self {
+        Service {
+            id: w[0],
+            weekdays: w[1] as u8,
+            start: w[2] as i32,
+            end: w[3] as i32,
+        }
+    }
+}
+
+impl Words for Exception {
+    const WORDS: usize = 3;
+    fn put(&self, out: &mut Vec<u8>) {
+        for w in [self.service, self.day as u32, u32::from(self.added)] {
+            word(out, w);
+        }
+    }
+    fn take(w: &[u32]) -> Self {
+        Exception {
+            service: w[0],
+            day: w[1] as i32,
+            added: w[2] != 0,
+        }
+    }
+}
+
+fn put_all<T: Words>(out: &mut Vec<u8>, items: &[T]) {
+    out.extend_from_slice(&(items.len() as u64).to_le_bytes());
+    for item in items {
+        item.put(out);
+    }
+}
+
+fn put_pool(out: &mut Vec<u8>, pool: &Pool) {
+    let (text, ends) = pool.parts();
+    out.extend_from_slice(&(text.len() as u64).to_le_bytes());
+    out.extend_from_slice(text.as_bytes());
+    put_all(out, ends);
+}
+
+/// Reads a snapshot's body front to back; every length is checked against what is left.
+struct Body<'b>(&'b [u8]);
+
+impl Body<'_> {
+    fn bytes(&mut self, n: usize) -> Option<&[u8]> {
+        if n > self.0.len() {
+            return None;
+        }
+        let (head, rest) = self.0.split_at(n);
+        self.0 = rest;
+        Some(head)
+    }
+
+    fn length(&mut self) -> Option<usize> {
+        let b = self.bytes(8)?;
+        usize::try_from(u64::from_le_bytes(b.try_into().ok()?)).ok()
+    }
+
+    fn all<T: Words>(&mut self) -> Option<Vec<T>> {
+        let n = self.length()?;
+        let bytes = self.bytes(n.checked_mul(T::WORDS * 4)?)?;
+        let mut words = [0u32; 8];
+        Some(
+            bytes
+                .chunks_exact(T::WORDS * 4)
+                .map(|chunk| {
+                    for (w, b) in words.iter_mut().zip(chunk.chunks_exact(4)) {
+                        *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                    }
+                    T::take(&words[..T::WORDS])
+                })
+                .collect(),
+        )
+    }
+
+    fn pool(&mut self) -> Option<Pool> {
+        let n = self.length()?;
+        let text = String::from_utf8(self.bytes(n)?.to_vec()).ok()?;
+        Pool::from_parts(text, self.all()?)
+    }
+}
+
+/// The file's bytes for `table`, built from the bundle `key` names.
+fn encode(table: &Timetable, key: &str) -> Vec<u8> {
+    let mut body = Vec::with_capacity(table.size().bytes);
+    put_pool(&mut body, &table.ids);
+    put_pool(&mut body, &table.names);
+    put_all(&mut body, &table.stops);
+    put_all(&mut body, &table.stops_by_id);
+    put_all(&mut body, &table.routes);
+    put_all(&mut body, &table.routes_by_id);
+    put_all(&mut body, &table.trips);
+    put_all(&mut body, &table.trips_by_id);
+    put_all(&mut body, &table.calls);
+    put_all(&mut body, &table.by_stop);
+    put_all(&mut body, &table.stop_first);
+    put_all(&mut body, &table.services);
+    put_all(&mut body, &table.exceptions);
+    let mut out = Vec::with_capacity(body.len() + 64 + key.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT.to_le_bytes());
+    out.extend_from_slice(&(key.len() as u32).to_le_bytes());
+    out.extend_from_slice(key.as_bytes());
+    out.extend_from_slice(&Sha256::digest(&body));
+    out.extend_from_slice(&body);
+    out
+}
+
+/// The timetable in `bytes` if they are a whole, sound snapshot of the bundle `key` names.
+fn decode(bytes: &[u8], key: &str) -> Option<Timetable> {
+    let mut head = Body(bytes);
+    if head.bytes(8)? != MAGIC || head.bytes(4)? != FORMAT.to_le_bytes() {
+        return None;
+    }
+    let key_len = u32::from_le_bytes(head.bytes(4)?.try_into().ok()?) as usize;
+    if head.bytes(key_len)? != key.as_bytes() {
+        return None;
+    }
+    let sum = head.bytes(32)?.to_vec();
+    if Sha256::digest(head.0).as_slice() != sum.as_slice() {
+        return None;
+    }
+    let mut body = head;
+    let mut table = Timetable {
+        ids: body.pool()?,
+        names: body.pool()?,
+        stops: body.all()?,
+        stops_by_id: body.all()?,
+        routes: body.all()?,
+        routes_by_id: body.all()?,
+        trips: body.all()?,
+        trips_by_id: body.all()?,
+        calls: body.all()?,
+        by_stop: body.all()?,
+        stop_first: body.all()?,
+        services: body.all()?,
+        exceptions: body.all()?,
+        places: Vec::new(),
+    };
+    if !body.0.is_empty() || !sound(&table) {
+        return None;
+    }
+    table.derive_places();
+    Some(table)
+}
+
+/// Whether every index in `t` points inside its table: a snapshot with a sound checksum may
+/// still be a foreign or crafted file, and a look-up must never index past an array.
+fn sound(t: &Timetable) -> bool {
+    let (ids, names) = (t.ids.len() as u32, t.names.len() as u32);
+    let (stops, routes, trips, calls, services) = (
+        t.stops.len() as u32,
+        t.routes.len() as u32,
+        t.trips.len() as u32,
+        t.calls.len() as u32,
+        t.services.len() as u32,
+    );
+    let order = |o: &[u32], n: u32| o.len() == n as usize && o.iter().all(|&i| i < n);
+    t.stops
+        .iter()
+        .all(|s| s.id < ids && s.name < names && (s.parent == NONE || s.parent < stops))
+        && t.routes.iter().all(|r| r.id < ids && r.name < names)
+        && t.trips.iter().all(|r| {
+            r.id < ids
+                && r.route < routes
+                && r.service < services
+                && r.headsign < names
+                && r.short_name < names
+                && r.first_call <= calls
+        })
+        && t.trips
+            .windows(2)
+            .all(|w| w[0].first_call <= w[1].first_call)
+        && t.calls.iter().all(|c| c.stop < stops)
+        && t.by_stop.iter().all(|&c| c < calls)
+        && t.stop_first.len() == stops as usize + 1
+        && t.stop_first.first() == Some(&0)
+        && t.stop_first.windows(2).all(|w| w[0] <= w[1])
+        && t.stop_first.last().copied() == Some(t.by_stop.len() as u32)
+        && t.services.iter().all(|s| s.id < ids)
+        && t.exceptions.iter().all(|e| e.service < services)
+        && order(&t.stops_by_id, stops)
+        && order(&t.routes_by_id, routes)
+        && order(&t.trips_by_id, trips)
+}
+
+/// The snapshot at `path`, if there is a sound one of the bundle `key` names; larger files than
+/// `max` bytes are not read.
+pub fn read(path: &Path, key: &str, max: u64) -> Option<Timetable> {
+    let bytes = crate::files::read_bytes(path, max).ok()?;
+    decode(&bytes, key)
+}
+
+/// Writes `table` to `path` atomically (a temporary file beside it, synced, then renamed).
+pub fn write(path: &Path, table: &Timetable, key: &str) -> std::io::Result<u64> {
+    let bytes = encode(table, key);
+    let temporary = path.with_extension(format!("tmp.{}", std::process::id()));
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(&bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written.map(|()| bytes.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_snapshot_reads_back_equal_and_a_damaged_one_not_at_all() {
+        let table = Timetable::from_zip(&super::super::sample_bundle()).unwrap();
+        let bytes = encode(&table, "k1");
+        assert_eq!(decode(&bytes, "k1").as_ref(), Some(&table));
+        assert!(decode(&bytes, "k2").is_none(), "another bundle's");
+        for cut in [0, 7, 20, bytes.len() / 2, bytes.len() - 1] {
+            assert!(decode(&bytes[..cut], "k1").is_none(), "cut at {cut}");
+        }
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 5;
+        flipped[last] ^= 0x40;
+        assert!(decode(&flipped, "k1").is_none(), "checksum");
+        // A sound checksum over an index out of range (a crafted file) is refused too.
+        let mut crafted = Timetable::from_zip(&super::super::sample_bundle()).unwrap();
+        crafted.calls[0].stop = 999;
+        assert!(decode(&encode(&crafted, "k1"), "k1").is_none());
+        let mut crafted = Timetable::from_zip(&super::super::sample_bundle()).unwrap();
+        crafted.trips_by_id.push(0);
+        assert!(decode(&encode(&crafted, "k1"), "k1").is_none());
+    }
+
+    #[test]
+    fn written_atomically_and_read_from_disk() {
+        let dir = std::env::temp_dir().join(format!("railtop-snapshot-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("timetable.bin");
+        let table = Timetable::from_zip(&super::super::sample_bundle()).unwrap();
+        let size = write(&path, &table, "k").unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), size);
+        assert_eq!(read(&path, "k", 1 << 20).as_ref(), Some(&table));
+        assert!(read(&path, "k", 10).is_none(), "over the cap");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
