@@ -49,6 +49,9 @@ pub enum Answer {
         query: StationsQuery,
         result: Result<Arc<crate::stations::StationsAnswer>, Failure>,
     },
+    /// Where the source's GTFS timetables are, when that changed (a first read of a large
+    /// bundle takes a while: the header says how far it is).
+    Schedules(Vec<crate::source::ScheduleStatus>),
 }
 
 /// What the pollers should fetch: the screen derives it from its state after every update.
@@ -64,6 +67,27 @@ pub struct Wanted {
     pub search: Option<StationsQuery>,
     /// The train whose journey the details window shows (`None`: no window).
     pub journey: Option<String>,
+}
+
+/// Tells the screen each change of the source's timetables' state (looked at once a second:
+/// a look is a lock per feed, no request), until the screen is gone.
+async fn schedules(source: Arc<CachedSource>, actions: mpsc::Sender<Event>) {
+    let mut said = Vec::new();
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    loop {
+        tick.tick().await;
+        let now = source.health().schedules;
+        if now != said {
+            said.clone_from(&now);
+            if actions
+                .send(Event::Answer(Answer::Schedules(now)))
+                .await
+                .is_err()
+            {
+                return;
+            }
+        }
+    }
 }
 
 /// Quiet time after a selection change before fetching: holding → skips countries, not fetches.
@@ -110,6 +134,7 @@ pub fn spawn(
     if source.searches_elsewhere() {
         tokio::spawn(search(source.clone(), wanted.clone(), actions.clone()));
     }
+    tokio::spawn(schedules(source.clone(), actions.clone()));
     let (s, tx) = (source.clone(), actions.clone());
     tokio::spawn(poll(
         wanted.clone(),

@@ -51,7 +51,18 @@ pub(crate) fn open_source(
             )?))
         }
         "upstream" => {
-            let aggregator = crate::upstream::Aggregator::open(config, shared)?;
+            // A one-shot command answers once, so it waits for a GTFS feed's first timetable
+            // (with a progress bar on a terminal); the screens and the servers work meanwhile.
+            let once = matches!(
+                cli.command,
+                Some(Command::Trains(_) | Command::Train(_) | Command::Departures(_))
+            );
+            let schedules = crate::upstream::gtfs::Schedules {
+                dir: crate::config::default_gtfs_cache(),
+                wait: once,
+                report: if once { schedule_bar() } else { None },
+            };
+            let aggregator = crate::upstream::Aggregator::open_with(config, shared, schedules)?;
             // The modes where a person searches stations (the dashboard's picker, `serve`'s
             // /api/live/stations) keep the feeds' station lists fresh. One-shot commands read
             // the cached lists, and `board` and `ssh`, whose stations are fixed at start, ask
@@ -67,6 +78,28 @@ pub(crate) fn open_source(
         }
         other => Err(OpenError::UnknownSource(other.to_string())),
     }
+}
+
+/// A one-shot command's progress bar on stderr while a GTFS feed's timetable is fetched and
+/// read (on a terminal only: a script's stderr gets the log lines, if any).
+fn schedule_bar() -> Option<crate::upstream::gtfs::Report> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let style = indicatif::ProgressStyle::with_template("{msg:40!} [{bar:30}] {pos:>3} %")
+        .ok()?
+        .progress_chars("=> ");
+    let bar = indicatif::ProgressBar::new(100).with_style(style);
+    Some(Arc::new(move |feed, status| match status.state {
+        "ready" | "failed" => bar.finish_and_clear(),
+        state => {
+            bar.set_message(format!("{feed} timetable: {state} {}", status.detail));
+            if let Some(p) = status.percent {
+                bar.set_position(u64::from(p));
+            }
+        }
+    }))
 }
 
 /// The configuration as `--print-config` shows it: every feed of the registry with the URL and

@@ -64,6 +64,7 @@ async fn instance(digitraffic: &str, redis: &str, rate_limit: Option<u32>) -> Te
     let wire = Wire {
         client: railtop::upstream::http::client().unwrap(),
         shared: Some(store.clone()),
+        schedules: Default::default(),
     };
     let finland = registry::row("finland")
         .unwrap()

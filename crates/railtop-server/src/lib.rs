@@ -330,6 +330,11 @@ async fn healthz(State(state): State<Arc<AppState>>) -> Response {
             serde_json::json!({ "status": "unavailable", "reason": reason }),
         ),
     };
+    // A GTFS feed's timetable being read is no failure (its realtime rows are served
+    // meanwhile, without names), but it is said: `"state": "building", "percent": 43`.
+    if !health.schedules.is_empty() {
+        body["schedules"] = serde_json::to_value(&health.schedules).unwrap_or_default();
+    }
     // Redis down does not make the instance unhealthy (it works alone), but it is said.
     if let Some(store) = &state.config.shared {
         let s = store.status();

@@ -93,6 +93,8 @@ pub struct AppState {
     /// Bumped by `r`: the pollers fetch again at once.
     pub generation: u64,
     pub should_quit: bool,
+    /// Where the source's GTFS timetables are (the header shows one being read).
+    pub schedules: Vec<crate::source::ScheduleStatus>,
 }
 
 /// The furthest a journey scrolls (the view shows its last page past the end).
@@ -129,6 +131,7 @@ impl AppState {
             notice: None,
             generation: 0,
             should_quit: false,
+            schedules: Vec::new(),
         };
         state
             .board

@@ -48,6 +48,7 @@ pub fn update(state: &mut AppState, action: Event) {
             let interval = state.settings.board_interval_secs;
             state.details.arrived(id, result, at, interval);
         }
+        Event::Answer(Answer::Schedules(schedules)) => state.schedules = schedules,
         Event::Answer(Answer::Stations { query, result }) => {
             if let Some(Overlay::Search(search)) = &mut state.overlay {
                 search.answered(&query, result);

@@ -120,6 +120,18 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         }
         (None, None) => second.push(Span::styled("loading…", theme.dim())),
     }
+    // A GTFS timetable being read: its rows have no names yet, and the person is told why.
+    if let Some(s) = state
+        .schedules
+        .iter()
+        .find(|s| matches!(s.state, "downloading" | "building"))
+    {
+        let percent = s.percent.map_or(String::new(), |p| format!(" {p} %"));
+        second.push(Span::styled(
+            format!(" · {} schedule{percent}", s.feed),
+            theme.badge(),
+        ));
+    }
     second.push(Span::raw(format!(" · source {}", state.source.name)));
 
     let attribution = feed

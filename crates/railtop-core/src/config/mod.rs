@@ -480,6 +480,12 @@ pub fn default_station_cache() -> Option<PathBuf> {
     xdg_dir("XDG_CACHE_HOME", ".cache").map(|d| d.join("railtop").join("stations"))
 }
 
+/// `$XDG_CACHE_HOME/railtop/gtfs`, else `~/.cache/railtop/gtfs`: static GTFS bundles and the
+/// timetables built from them, a folder per feed.
+pub fn default_gtfs_cache() -> Option<PathBuf> {
+    xdg_dir("XDG_CACHE_HOME", ".cache").map(|d| d.join("railtop").join("gtfs"))
+}
+
 /// `$XDG_STATE_HOME/railtop/railtop.log`, else `~/.local/state/railtop/railtop.log`.
 pub fn default_log_path() -> Option<PathBuf> {
     xdg_dir("XDG_STATE_HOME", ".local/state").map(|d| d.join("railtop").join("railtop.log"))

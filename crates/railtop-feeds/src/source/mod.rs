@@ -173,6 +173,23 @@ pub struct Health {
     pub asked: usize,
     /// Those failing now.
     pub failing: Vec<Failing>,
+    /// The feeds' static timetables, where they have some.
+    pub schedules: Vec<ScheduleStatus>,
+}
+
+/// Where a feed's static timetable is while it is fetched and read (a GTFS bundle's): for
+/// `/healthz`, the dashboard's header and progress bars.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScheduleStatus {
+    pub feed: String,
+    /// `downloading`, `building`, `ready` or `failed`.
+    pub state: &'static str,
+    /// How far, 0–100, while downloading (when the length is known) or building.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub percent: Option<u8>,
+    /// What it is doing or what went wrong.
+    pub detail: String,
 }
 
 /// An upstream whose last fetch failed: who, since when, and what went wrong last.
@@ -227,11 +244,13 @@ mod health_tests {
         let one_of_two = Health {
             asked: 2,
             failing: vec![failing("finland", long_ago)],
+            ..Health::default()
         };
         assert_eq!(one_of_two.down(minute, now), None, "one still answers");
         let both = Health {
             asked: 2,
             failing: vec![failing("finland", long_ago), failing("ireland", now)],
+            ..Health::default()
         };
         assert_eq!(both.down(minute, now), None, "one began failing just now");
         let later = now + Duration::from_secs(120);

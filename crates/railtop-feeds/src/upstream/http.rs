@@ -37,6 +37,8 @@ const ERROR_TTL: Duration = Duration::from_secs(2);
 pub struct Wire {
     pub client: reqwest::Client,
     pub shared: Option<Arc<RedisStore>>,
+    /// Where static GTFS bundles are kept, and whether a first timetable is waited for.
+    pub schedules: Arc<super::gtfs::Schedules>,
 }
 
 /// A bare client: straight to the upstreams, sharing nothing with other processes.
@@ -45,6 +47,10 @@ impl From<reqwest::Client> for Wire {
         Wire {
             client,
             shared: None,
+            schedules: Arc::new(super::gtfs::Schedules {
+                wait: true,
+                ..Default::default()
+            }),
         }
     }
 }
@@ -136,6 +142,7 @@ pub struct FeedHttp {
     cache: FlightCache<String, Bytes>,
     health: Mutex<Health>,
     shared: Option<Arc<RedisStore>>,
+    schedules: Arc<super::gtfs::Schedules>,
 }
 
 /// Reference data a feed refreshes rarely (station names, a static timetable): the value last
@@ -211,6 +218,7 @@ impl FeedHttp {
             cache: FlightCache::new("feed", spec.ttl, ERROR_TTL, 512, PAYLOAD_BYTES),
             health: Mutex::new(Health::default()),
             shared: wire.shared,
+            schedules: wire.schedules,
             spec,
         }
     }
@@ -437,6 +445,17 @@ impl FeedHttp {
         Ok(Bytes::from(body))
     }
 
+    /// Where this process keeps static bundles (from its [`Wire`]).
+    pub(crate) fn schedules(&self) -> &Arc<super::gtfs::Schedules> {
+        &self.schedules
+    }
+
+    /// The client and the feed's headers, for a download that outlives a request
+    /// ([`download`]).
+    pub(crate) fn downloader(&self) -> (reqwest::Client, Vec<(&'static str, String)>) {
+        (self.client.clone(), self.spec.headers.clone())
+    }
+
     /// GET `path` and read the answer with `parse`; a payload it cannot read counts as a
     /// failure of the upstream (it backs off like any other).
     pub(crate) async fn get_parsed<T>(
@@ -525,4 +544,112 @@ mod tests {
             "kept while it lives"
         );
     }
+}
+
+/// What a conditional download found.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Downloaded {
+    /// `304 Not Modified`: the copy on disk is current.
+    NotModified,
+    /// A new copy, written whole, with the validators to ask with next time.
+    Saved {
+        bytes: u64,
+        etag: Option<String>,
+        last_modified: Option<String>,
+    },
+}
+
+/// How long a download may go without a byte before it is given up.
+const STALL: Duration = Duration::from_secs(30);
+/// How long a whole download may take (a national bundle on a slow line).
+const DOWNLOAD_TIME: Duration = Duration::from_secs(3600);
+
+/// GET `url` into the file `into` as it arrives (never whole in memory), at most `max` bytes:
+/// with `If-None-Match`/`If-Modified-Since` from `validators` (an ETag, a Last-Modified), so an
+/// unchanged file costs one `304`. A stall of [`STALL`], a body over `max` (announced or
+/// counted), or a status other than 200/304 is an error naming why; `into` is then left
+/// incomplete for the caller to remove. `progress` is told the bytes so far and the length
+/// announced. Its own errors, not the feed's: a bundle that fails does not make the realtime
+/// feed back off.
+pub(crate) async fn download(
+    (client, headers): &(reqwest::Client, Vec<(&'static str, String)>),
+    url: &str,
+    validators: (Option<&str>, Option<&str>),
+    into: &std::path::Path,
+    max: u64,
+    progress: &mut (dyn FnMut(u64, Option<u64>) + Send),
+) -> Result<Downloaded, String> {
+    use std::io::Write;
+    let mut request = client.get(url).timeout(DOWNLOAD_TIME);
+    for (name, value) in headers {
+        request = request.header(*name, value);
+    }
+    if let Some(etag) = validators.0 {
+        request = request.header(reqwest::header::IF_NONE_MATCH, etag);
+    }
+    if let Some(modified) = validators.1 {
+        request = request.header(reqwest::header::IF_MODIFIED_SINCE, modified);
+    }
+    let mut response = match tokio::time::timeout(STALL, request.send()).await {
+        Err(_) => return Err(format!("no answer within {} s", STALL.as_secs())),
+        Ok(Err(e)) => return Err(format!("cannot reach it: {}", root_cause(&e))),
+        Ok(Ok(r)) => r,
+    };
+    let status = response.status();
+    if status == reqwest::StatusCode::NOT_MODIFIED {
+        return Ok(Downloaded::NotModified);
+    }
+    if status != reqwest::StatusCode::OK {
+        return Err(format!("answered {}", status.as_u16()));
+    }
+    let header = |name: reqwest::header::HeaderName| {
+        response
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .filter(|v| v.len() <= 256)
+            .map(str::to_string)
+    };
+    let (etag, last_modified) = (
+        header(reqwest::header::ETAG),
+        header(reqwest::header::LAST_MODIFIED),
+    );
+    let announced = response.content_length();
+    let over = || format!("larger than its cap of {} MiB (static_max_mib)", max >> 20);
+    if announced.is_some_and(|n| n > max) {
+        return Err(over());
+    }
+    let mut file =
+        std::fs::File::create(into).map_err(|e| format!("cannot write {}: {e}", into.display()))?;
+    let mut written = 0u64;
+    loop {
+        let chunk = match tokio::time::timeout(STALL, response.chunk()).await {
+            Err(_) => return Err(format!("stalled: no byte for {} s", STALL.as_secs())),
+            Ok(Err(e)) => return Err(format!("the download broke off: {}", root_cause(&e))),
+            Ok(Ok(None)) => break,
+            Ok(Ok(Some(chunk))) => chunk,
+        };
+        written = written.saturating_add(chunk.len() as u64);
+        if written > max {
+            return Err(over());
+        }
+        // A chunk is at most a few tens of KiB: written in place rather than handed to a
+        // blocking thread.
+        file.write_all(&chunk)
+            .map_err(|e| format!("cannot write {}: {e}", into.display()))?;
+        progress(written, announced);
+    }
+    if announced.is_some_and(|n| n != written) {
+        return Err(format!(
+            "the download ended after {written} of {} bytes",
+            announced.unwrap_or(0)
+        ));
+    }
+    file.sync_all()
+        .map_err(|e| format!("cannot write {}: {e}", into.display()))?;
+    Ok(Downloaded::Saved {
+        bytes: written,
+        etag,
+        last_modified,
+    })
 }

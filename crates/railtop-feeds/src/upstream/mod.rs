@@ -99,6 +99,10 @@ pub trait Feed: Send + Sync {
     fn health(&self) -> (bool, Option<crate::source::Failing>) {
         (false, None)
     }
+    /// Where its static timetables are (a GTFS feed's).
+    fn schedules(&self) -> Vec<crate::source::ScheduleStatus> {
+        Vec::new()
+    }
 }
 
 /// A train and its run, as a feed reads it (the aggregator adds when and whose).
@@ -175,6 +179,11 @@ pub trait Adapter: Send + Sync + 'static {
     /// Codes of the feed's own shape (EVA, UIC…) that route here besides the station list.
     fn knows_code(&self, _code: &str) -> bool {
         false
+    }
+
+    /// Where its static timetables are, for a feed that reads some (GTFS).
+    fn schedules(&self) -> Vec<crate::source::ScheduleStatus> {
+        Vec::new()
     }
 
     /// The country's trains from the feed's own list (with positions), or `None` to list those
@@ -289,6 +298,10 @@ impl<A: Adapter> Feed for Live<A> {
 
     fn health(&self) -> (bool, Option<crate::source::Failing>) {
         self.http.health()
+    }
+
+    fn schedules(&self) -> Vec<crate::source::ScheduleStatus> {
+        self.adapter.schedules()
     }
 
     fn knows_station(&self, code: &str) -> bool {
@@ -495,9 +508,23 @@ impl Aggregator {
         config: &Config,
         shared: Option<Arc<crate::redis_store::RedisStore>>,
     ) -> Result<Aggregator, OpenError> {
+        let waiting = gtfs::Schedules {
+            wait: true,
+            ..Default::default()
+        };
+        Aggregator::open_with(config, shared, waiting)
+    }
+
+    /// [`open`](Self::open), with static bundles kept and waited for as `schedules` says.
+    pub fn open_with(
+        config: &Config,
+        shared: Option<Arc<crate::redis_store::RedisStore>>,
+        schedules: gtfs::Schedules,
+    ) -> Result<Aggregator, OpenError> {
         let wire = http::Wire {
             client: http::client()?,
             shared,
+            schedules: Arc::new(schedules),
         };
         let none = FeedSettings::default();
         let gtfs_feeds = &config.gtfs_feeds;
@@ -737,6 +764,7 @@ impl LiveSource for Aggregator {
             health.asked += usize::from(asked);
             health.failing.extend(failing);
         }
+        health.schedules = self.feeds.iter().flat_map(|f| f.schedules()).collect();
         health
     }
 

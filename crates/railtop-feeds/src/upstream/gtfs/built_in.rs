@@ -61,7 +61,15 @@ impl BuiltIn {
             .parts
             .iter()
             .map(|part| {
-                let bundle = part.static_gtfs.and_then(|s| opened.static_or(s));
+                // A path below the base URL becomes a whole URL here: a bundle's source is
+                // a URL or a local file's path.
+                let bundle = part.static_gtfs.and_then(|s| opened.static_or(s)).map(|s| {
+                    if s.starts_with('/') && !s.contains("://") {
+                        format!("{}{s}", opened.http.base())
+                    } else {
+                        s
+                    }
+                });
                 GtfsFeed::with_dialect(Self::config(country, part, bundle), self.dialect)
             })
             .collect();
@@ -89,6 +97,13 @@ impl Parts {
 }
 
 impl Adapter for Parts {
+    fn schedules(&self) -> Vec<super::Status> {
+        self.feeds
+            .iter()
+            .filter_map(GtfsFeed::schedule_status)
+            .collect()
+    }
+
     /// Stop ids are the feeds' own: only `<slug>:<stop>` routes here.
     const STATION_LIST: bool = false;
 

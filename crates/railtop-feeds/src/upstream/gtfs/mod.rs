@@ -22,6 +22,7 @@ mod dialect;
 mod read;
 #[doc(hidden)]
 pub mod samples;
+mod schedule;
 #[cfg(test)]
 mod tests;
 
@@ -29,10 +30,12 @@ pub use built_in::{BuiltIn, Part};
 pub use dialect::{Dialect, Label};
 use read::{board_rows, parse_journey, trains, trip_states, TripState};
 pub use read::{parse_board, parse_board_as, parse_trains, parse_trains_as};
+use schedule::Schedule;
+pub use schedule::{Report, Schedules, Status};
 
 use super::gtfs_rt::FeedMessage;
 use super::gtfs_static::Timetable;
-use super::http::{FeedHttp, FeedSpec, Kept, Wire};
+use super::http::{FeedHttp, FeedSpec, Wire};
 use super::parse::{in_order, Board};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
 use crate::model::Departure;
@@ -41,8 +44,6 @@ use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
-/// How long a static bundle is kept before it is fetched again.
-const STATIC_TTL: Duration = Duration::from_secs(24 * 3600);
 
 pub use crate::config::GtfsFeedConfig;
 
@@ -66,7 +67,8 @@ pub(crate) fn open_configured(wire: Wire, config: GtfsFeedConfig) -> Arc<dyn Fee
 pub(crate) struct GtfsFeed {
     config: GtfsFeedConfig,
     dialect: Dialect,
-    timetable: Kept<Option<Arc<Timetable>>>,
+    /// Made at the first ask, from the process's [`Schedules`] (in the feed's `FeedHttp`).
+    schedule: std::sync::OnceLock<Option<Schedule>>,
 }
 
 impl GtfsFeed {
@@ -79,7 +81,7 @@ impl GtfsFeed {
         GtfsFeed {
             config,
             dialect,
-            timetable: Kept::new(),
+            schedule: std::sync::OnceLock::new(),
         }
     }
 
@@ -89,42 +91,30 @@ impl GtfsFeed {
         http.get_parsed(url, |b| self.dialect.decode(b, tz)).await
     }
 
-    /// The static bundle when one is configured and readable; a broken bundle costs the names,
-    /// not the feed (logged, retried after the TTL).
-    async fn timetable(&self, http: &FeedHttp) -> Option<Arc<Timetable>> {
-        let url = self.config.static_gtfs.as_deref()?;
-        let feed = http.spec.slug;
-        self.timetable
-            .get(async {
-                let table = match http.get(url).await {
-                    Ok(bytes) => {
-                        match tokio::task::spawn_blocking(move || Timetable::from_zip(&bytes)).await
-                        {
-                            Ok(Ok(t)) => Some(Arc::new(t)),
-                            Ok(Err(e)) => {
-                                tracing::warn!(feed, error = %e, "static GTFS unreadable");
-                                None
-                            }
-                            Err(e) => {
-                                tracing::warn!(feed, error = %e, "static GTFS reader stopped");
-                                None
-                            }
-                        }
-                    }
-                    Err(e) => {
-                        tracing::warn!(feed, error = %e, "static GTFS unavailable");
-                        None
-                    }
-                };
-                // A missing bundle is tried again in an hour, not at every request.
-                let life = if table.is_some() {
-                    STATIC_TTL
-                } else {
-                    Duration::from_secs(3600)
-                };
-                (table, life)
+    fn schedule(&self, http: &FeedHttp) -> Option<&Schedule> {
+        self.schedule
+            .get_or_init(|| {
+                let source = self.config.static_gtfs.as_deref()?.trim();
+                Some(Schedule::new(
+                    http.spec.slug,
+                    source.to_string(),
+                    self.config.modes,
+                    self.config.static_max_bytes,
+                    http.schedules().clone(),
+                ))
             })
-            .await
+            .as_ref()
+    }
+
+    /// The static timetable when one is configured and read (see [`Schedule`]): a broken
+    /// bundle costs the names, not the feed.
+    async fn timetable(&self, http: &FeedHttp) -> Option<Arc<Timetable>> {
+        self.schedule(http)?.get(&http.downloader()).await
+    }
+
+    /// Where the static timetable is, when the feed has one.
+    pub(crate) fn schedule_status(&self) -> Option<Status> {
+        self.schedule.get()?.as_ref()?.status()
     }
 
     async fn trip_states(&self, http: &FeedHttp) -> SourceResult<HashMap<String, TripState>> {
@@ -178,6 +168,10 @@ impl GtfsFeed {
 impl Adapter for GtfsFeed {
     /// Stop ids are the feed's own: only `<slug>:<stop>` routes here.
     const STATION_LIST: bool = false;
+
+    fn schedules(&self) -> Vec<Status> {
+        self.schedule_status().into_iter().collect()
+    }
 
     async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
         let feed = self.feed(http, &self.config.vehicle_positions).await?;

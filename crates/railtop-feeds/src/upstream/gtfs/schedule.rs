@@ -1,0 +1,483 @@
+//! A feed's static timetable, kept current in the background. The bundle goes to disk as it
+//! arrives (a URL, asked conditionally once a day) or is read where it lies (a file's path); the
+//! built timetable is kept beside it as a snapshot, so a restart is ready in seconds; a new
+//! bundle replaces the old one only once it has been read whole. Meanwhile the screens work
+//! with the timetable they have, or none (realtime rows without names), unless the process
+//! asked to wait for it ([`Schedules::wait`], the one-shot commands).
+//!
+//! On disk, per feed (`$XDG_CACHE_HOME/railtop/gtfs/<slug>-<hash of its source>/`):
+//! `bundle.zip` and `bundle.json` (its URL and validators) for a URL, and `timetable.bin`
+//! (the snapshot) for either.
+
+use super::super::gtfs_static::{snapshot, Modes, Progress, Timetable};
+use super::super::http::{download, Downloaded};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Bump when [`Timetable`]'s reading changes what it keeps: every snapshot is then rebuilt.
+const READER: u32 = 1;
+/// How long a timetable is used before its bundle is asked for again.
+const FRESH: Duration = Duration::from_secs(24 * 3600);
+/// After a failure, the next try.
+const RETRY: Duration = Duration::from_secs(3600);
+/// The largest snapshot read back (a bundle's is a fraction of its size).
+const SNAPSHOT_MAX: u64 = 16 << 30;
+
+/// Where a process keeps bundles, whether its commands wait for a first timetable, and who is
+/// told how a build goes (a one-shot command's progress bar).
+#[derive(Clone, Default)]
+pub struct Schedules {
+    /// `None`: nothing on disk (a bundle is downloaded to a temporary file, no snapshot).
+    pub dir: Option<PathBuf>,
+    pub wait: bool,
+    pub report: Option<Report>,
+}
+
+/// Told each change of a feed's schedule state.
+pub type Report = Arc<dyn Fn(&str, &Status) + Send + Sync>;
+
+pub use crate::source::ScheduleStatus as Status;
+
+/// `bundle.json`: where the bundle on disk came from, and how to ask whether it changed.
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Meta {
+    url: String,
+    etag: Option<String>,
+    last_modified: Option<String>,
+}
+
+struct Inner {
+    table: Option<Arc<Timetable>>,
+    /// The snapshot key of `table`'s bundle.
+    key: Option<String>,
+    next_check: Option<Instant>,
+    working: bool,
+    status: Option<Status>,
+}
+
+/// One feed's timetable and its refresh.
+pub(crate) struct Schedule {
+    feed: &'static str,
+    source: String,
+    modes: Modes,
+    max: u64,
+    settings: Arc<Schedules>,
+    inner: Arc<Mutex<Inner>>,
+    /// Bumped when a refresh ends, for those waiting on a first timetable.
+    ended: tokio::sync::watch::Sender<u64>,
+}
+
+impl Schedule {
+    pub fn new(
+        feed: &'static str,
+        source: String,
+        modes: Modes,
+        max: u64,
+        settings: Arc<Schedules>,
+    ) -> Schedule {
+        Schedule {
+            feed,
+            source,
+            modes,
+            max,
+            settings,
+            inner: Arc::new(Mutex::new(Inner {
+                table: None,
+                key: None,
+                next_check: None,
+                working: false,
+                status: None,
+            })),
+            ended: tokio::sync::watch::channel(0).0,
+        }
+    }
+
+    /// The timetable there is now, a refresh started in the background when one is due; with
+    /// [`Schedules::wait`] and none yet, the first one (or its failure) is waited for.
+    pub async fn get(
+        &self,
+        fetch: &(reqwest::Client, Vec<(&'static str, String)>),
+    ) -> Option<Arc<Timetable>> {
+        let mut ended = self.ended.subscribe();
+        let (table, start, working) = {
+            let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+            let due = !inner.working && inner.next_check.is_none_or(|at| Instant::now() >= at);
+            if due {
+                inner.working = true;
+            }
+            (inner.table.clone(), due, inner.working)
+        };
+        if start {
+            let job = Job {
+                feed: self.feed,
+                source: self.source.clone(),
+                modes: self.modes,
+                max: self.max,
+                settings: self.settings.clone(),
+                inner: self.inner.clone(),
+                fetch: fetch.clone(),
+            };
+            let ended = self.ended.clone();
+            tokio::spawn(async move {
+                job.run().await;
+                ended.send_modify(|n| *n += 1);
+            });
+        }
+        if table.is_some() || !working || !self.settings.wait {
+            return table;
+        }
+        let _ = ended.changed().await;
+        self.inner
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .table
+            .clone()
+    }
+
+    /// Where the timetable is, once a refresh has begun.
+    pub fn status(&self) -> Option<Status> {
+        self.inner
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .status
+            .clone()
+    }
+}
+
+/// One refresh, run in the background.
+struct Job {
+    feed: &'static str,
+    source: String,
+    modes: Modes,
+    max: u64,
+    settings: Arc<Schedules>,
+    inner: Arc<Mutex<Inner>>,
+    fetch: (reqwest::Client, Vec<(&'static str, String)>),
+}
+
+/// A bundle to read: where it is, the key of its snapshot, whether it is new (to be moved in
+/// place once read whole) and whether it is a temporary file (to be removed after).
+struct Candidate {
+    path: PathBuf,
+    key: String,
+    install: Option<(PathBuf, PathBuf, Meta)>,
+    temporary: bool,
+}
+
+impl Job {
+    fn tell(&self, state: &'static str, percent: Option<u8>, detail: String) {
+        let status = Status {
+            feed: self.feed.to_string(),
+            state,
+            percent,
+            detail,
+        };
+        if let Some(report) = &self.settings.report {
+            report(self.feed, &status);
+        }
+        self.inner.lock().unwrap_or_else(|p| p.into_inner()).status = Some(status);
+    }
+
+    async fn run(self) {
+        let started = Instant::now();
+        let result = self.refresh().await;
+        let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        inner.working = false;
+        let feed = self.feed;
+        match result {
+            Ok(Some((table, key, how))) => {
+                let size = table.size();
+                tracing::info!(
+                    feed,
+                    stops = size.stops,
+                    trips = size.trips,
+                    calls = size.calls,
+                    mib = size.bytes >> 20,
+                    seconds = started.elapsed().as_secs_f32(),
+                    how,
+                    "schedule ready"
+                );
+                inner.table = Some(Arc::new(table));
+                inner.key = Some(key);
+                inner.next_check = Some(Instant::now() + FRESH);
+                drop(inner);
+                self.tell(
+                    "ready",
+                    Some(100),
+                    format!("{} trips, {} calls ({how})", size.trips, size.calls),
+                );
+            }
+            Ok(None) => {
+                inner.next_check = Some(Instant::now() + FRESH);
+                let trips = inner.table.as_ref().map_or(0, |t| t.size().trips);
+                drop(inner);
+                tracing::info!(feed, "schedule unchanged");
+                self.tell("ready", Some(100), format!("{trips} trips (unchanged)"));
+            }
+            Err(why) => {
+                inner.next_check = Some(Instant::now() + RETRY);
+                let kept = inner.table.is_some();
+                drop(inner);
+                let why = crate::text::cleaned(&why);
+                tracing::warn!(feed, error = %why, kept_the_previous = kept, "schedule unavailable");
+                let detail = if kept {
+                    format!("{why}; the previous timetable is kept")
+                } else {
+                    why
+                };
+                self.tell("failed", None, detail);
+            }
+        }
+    }
+
+    /// The feed's folder on disk: its slug and a hash of its source (a country may have
+    /// several bundles).
+    fn folder(&self) -> Option<PathBuf> {
+        use sha2::Digest;
+        let hash = sha2::Sha256::digest(self.source.as_bytes());
+        let short: String = hash.iter().take(4).map(|b| format!("{b:02x}")).collect();
+        let dir = self
+            .settings
+            .dir
+            .as_ref()?
+            .join(format!("{}-{short}", self.feed));
+        match std::fs::create_dir_all(&dir) {
+            Ok(()) => Some(dir),
+            Err(e) => {
+                tracing::warn!(feed = self.feed, dir = %dir.display(), error = %e, "cannot keep the bundle on disk");
+                None
+            }
+        }
+    }
+
+    /// A new timetable and its key and how it was had (`None`: the one in use is current).
+    async fn refresh(&self) -> Result<Option<(Timetable, String, &'static str)>, String> {
+        let folder = self.folder();
+        let candidate = if self.source.contains("://") {
+            self.fetched(folder.as_deref()).await?
+        } else {
+            self.local()?
+        };
+        let current = self
+            .inner
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .key
+            .clone();
+        if current.as_deref() == Some(candidate.key.as_str()) {
+            return Ok(None);
+        }
+        let snapshot_path = folder.as_ref().map(|d| d.join("timetable.bin"));
+        let (modes, feed) = (self.modes, self.feed);
+        let inner = self.inner.clone();
+        let report = self.settings.report.clone();
+        let built = tokio::task::spawn_blocking(move || -> Result<(Timetable, String, &'static str), String> {
+            if let Some(path) = snapshot_path.as_deref().filter(|_| candidate.install.is_none()) {
+                if let Some(table) = snapshot::read(path, &candidate.key, SNAPSHOT_MAX) {
+                    return Ok((table, candidate.key, "from its snapshot"));
+                }
+            }
+            let table = build(&candidate.path, modes, feed, &inner, report.as_ref());
+            if candidate.temporary || table.is_err() && candidate.install.is_some() {
+                let _ = std::fs::remove_file(&candidate.path);
+            }
+            let table = table?;
+            if let Some((bundle, meta_path, meta)) = &candidate.install {
+                std::fs::rename(&candidate.path, bundle)
+                    .map_err(|e| format!("cannot keep the bundle at {}: {e}", bundle.display()))?;
+                if let Ok(text) = serde_json::to_string(meta) {
+                    let _ = std::fs::write(meta_path, text);
+                }
+            }
+            if let Some(path) = &snapshot_path {
+                match snapshot::write(path, &table, &candidate.key) {
+                    Ok(bytes) => tracing::info!(feed, bytes, path = %path.display(), "schedule snapshot written"),
+                    Err(e) => tracing::warn!(feed, error = %e, "schedule snapshot not written"),
+                }
+            }
+            Ok((table, candidate.key, "built from the bundle"))
+        })
+        .await
+        .map_err(|e| format!("the timetable's reader stopped: {e}"))??;
+        Ok(Some(built))
+    }
+
+    /// A bundle at a local path: read where it lies.
+    fn local(&self) -> Result<Candidate, String> {
+        let path = PathBuf::from(&self.source);
+        let meta = std::fs::metadata(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if !meta.is_file() {
+            return Err(format!("{} is not a regular file", path.display()));
+        }
+        if meta.len() > self.max {
+            return Err(format!(
+                "{} is larger than its cap of {} MiB (static_max_mib)",
+                path.display(),
+                self.max >> 20
+            ));
+        }
+        Ok(Candidate {
+            key: key_of(&path, self.modes)?,
+            path,
+            install: None,
+            temporary: false,
+        })
+    }
+
+    /// The bundle at the URL: asked conditionally when one is on disk; downloaded beside it
+    /// (or to a temporary file when nothing is kept on disk).
+    async fn fetched(&self, folder: Option<&Path>) -> Result<Candidate, String> {
+        static DOWNLOADS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = DOWNLOADS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let part_name = format!("bundle.zip.part.{}.{n}", std::process::id());
+        let (bundle, meta_path) = match folder {
+            Some(d) => (Some(d.join("bundle.zip")), Some(d.join("bundle.json"))),
+            None => (None, None),
+        };
+        let part = match folder {
+            Some(d) => d.join(&part_name),
+            None => std::env::temp_dir().join(format!("railtop-{}-{part_name}", self.feed)),
+        };
+        let kept: Option<Meta> = meta_path
+            .as_deref()
+            .and_then(|p| crate::files::read_bytes(p, 64 << 10).ok())
+            .and_then(|b| serde_json::from_slice::<Meta>(&b).ok())
+            .filter(|m| m.url == self.source && bundle.as_deref().is_some_and(Path::exists));
+        let validators = kept.as_ref().map_or((None, None), |m| {
+            (m.etag.as_deref(), m.last_modified.as_deref())
+        });
+        let mut told = Instant::now();
+        let mut progress = |done: u64, total: Option<u64>| {
+            if told.elapsed() >= Duration::from_millis(250) {
+                told = Instant::now();
+                let percent = total
+                    .filter(|t| *t > 0)
+                    .map(|t| (done * 100 / t).min(100) as u8);
+                self.tell("downloading", percent, format!("{} MiB", done >> 20));
+            }
+        };
+        tracing::info!(
+            feed = self.feed,
+            conditional = kept.is_some(),
+            "schedule: asking for the bundle"
+        );
+        let got = download(
+            &self.fetch,
+            &self.source,
+            validators,
+            &part,
+            self.max,
+            &mut progress,
+        )
+        .await;
+        let on_disk = |why: Option<String>| -> Result<Candidate, String> {
+            let bundle = bundle
+                .clone()
+                .ok_or_else(|| why.clone().unwrap_or_default())?;
+            if let Some(why) = why {
+                tracing::warn!(feed = self.feed, error = %crate::text::cleaned(&why), "schedule: the bundle on disk is used");
+            }
+            Ok(Candidate {
+                key: key_of(&bundle, self.modes)?,
+                path: bundle,
+                install: None,
+                temporary: false,
+            })
+        };
+        match got {
+            Ok(Downloaded::NotModified) if kept.is_some() => on_disk(None),
+            Ok(Downloaded::NotModified) => Err("answered 304 to an unconditional request".into()),
+            Ok(Downloaded::Saved {
+                bytes,
+                etag,
+                last_modified,
+            }) => {
+                tracing::info!(feed = self.feed, bytes, "schedule: bundle downloaded");
+                let key = key_of(&part, self.modes)?;
+                let install = bundle.zip(meta_path).map(|(b, m)| {
+                    (
+                        b,
+                        m,
+                        Meta {
+                            url: self.source.clone(),
+                            etag,
+                            last_modified,
+                        },
+                    )
+                });
+                let temporary = install.is_none();
+                Ok(Candidate {
+                    path: part,
+                    key,
+                    install,
+                    temporary,
+                })
+            }
+            Err(why) => {
+                let _ = std::fs::remove_file(&part);
+                let why = format!(
+                    "the bundle at {}: {why}",
+                    crate::text::cleaned(&self.source)
+                );
+                if kept.is_some() {
+                    on_disk(Some(why))
+                } else {
+                    Err(why)
+                }
+            }
+        }
+    }
+}
+
+/// What names a bundle's timetable: the reader's version, the kept modes, and the file's size
+/// and time (a new download is a new file).
+fn key_of(path: &Path, modes: Modes) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let time = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    Ok(format!(
+        "reader {READER} modes {} size {} time {time}",
+        modes.bits(),
+        meta.len()
+    ))
+}
+
+/// The timetable of the bundle at `path`, its progress told as it goes.
+fn build(
+    path: &Path,
+    modes: Modes,
+    feed: &'static str,
+    inner: &Arc<Mutex<Inner>>,
+    report: Option<&Report>,
+) -> Result<Timetable, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut stage = None;
+    let mut progress = |p: Progress| {
+        if stage != Some(p.stage) {
+            stage = Some(p.stage);
+            tracing::info!(feed, stage = p.stage.name(), "schedule: reading");
+        }
+        let status = Status {
+            feed: feed.to_string(),
+            state: "building",
+            percent: Some(p.percent()),
+            detail: p.stage.name().to_string(),
+        };
+        if let Some(report) = report {
+            report(feed, &status);
+        }
+        inner.lock().unwrap_or_else(|p| p.into_inner()).status = Some(status);
+    };
+    Timetable::build(
+        std::io::BufReader::with_capacity(1 << 20, file),
+        modes,
+        &mut progress,
+    )
+    .map_err(|e| format!("the bundle is unreadable: {e}"))
+}
