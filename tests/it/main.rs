@@ -19,6 +19,7 @@ mod kiosk_e2e;
 mod operators;
 mod real_data;
 mod remote;
+mod schedule;
 mod shared_redis;
 mod ssh;
 mod tui_e2e;

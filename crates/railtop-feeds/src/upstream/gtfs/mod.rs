@@ -134,10 +134,23 @@ impl GtfsFeed {
     ) -> SourceResult<(Option<String>, Vec<(DateTime<Utc>, Departure)>)> {
         let table = self.timetable(http).await;
         if table.is_none() && self.config.trip_updates.is_none() {
-            return Err(SourceError::NotFound(format!(
-                "no boards for {}: the feed has neither trip updates nor a readable static timetable",
-                http.spec.slug
-            )));
+            let slug = http.spec.slug;
+            return Err(match self.schedule_status() {
+                Some(s) if matches!(s.state, "downloading" | "building") => {
+                    SourceError::Upstream(format!(
+                        "{slug}: its timetable is still being read ({}{}); boards follow when it is ready",
+                        s.state,
+                        s.percent.map_or(String::new(), |p| format!(" {p} %"))
+                    ))
+                }
+                Some(s) if s.state == "failed" => SourceError::Upstream(format!(
+                    "no boards for {slug}: its static timetable is unavailable: {}",
+                    s.detail
+                )),
+                _ => SourceError::NotFound(format!(
+                    "no boards for {slug}: the feed has neither trip updates nor a readable static timetable"
+                )),
+            });
         }
         let states = self.trip_states(http).await?;
         let stops = match &table {

@@ -385,6 +385,11 @@ pub(super) fn trains(
             continue;
         }
         let trip_id = trip.and_then(|t| t.trip_id.clone());
+        // A vehicle of a mode the feed does not keep (a bus of a national bundle) is no train.
+        let route_id = trip.and_then(|t| t.route_id.as_deref());
+        if table.is_some_and(|t| t.dropped(trip_id.as_deref(), route_id)) {
+            continue;
+        }
         let state = trip_id.as_deref().and_then(|id| states.get(id));
         // One vehicle, one train: a second record of it (another trip variant) replaces the
         // first only when it has realtime and the first had none.
@@ -585,6 +590,9 @@ pub(super) fn board_rows(
     let mut seen: Vec<&str> = Vec::new();
     // Trains the updates know about at this station.
     for (trip_id, state) in states {
+        if table.is_some_and(|t| t.dropped(Some(trip_id), None)) {
+            continue; // a bus at a stop rail shares
+        }
         let Some((stop, (time, delay, skipped))) = stops
             .iter()
             .find_map(|s| state.stops.get(s).map(|v| (s, v)))

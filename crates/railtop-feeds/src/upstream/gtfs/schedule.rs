@@ -253,14 +253,39 @@ impl Job {
         }
     }
 
-    /// A new timetable and its key and how it was had (`None`: the one in use is current).
-    async fn refresh(&self) -> Result<Option<(Timetable, String, &'static str)>, String> {
+    /// A new timetable, its key and how it was had (`None`: the one in use is current). A
+    /// new bundle that does not read whole leaves the one on disk in use (said in the how).
+    async fn refresh(&self) -> Result<Option<(Timetable, String, String)>, String> {
         let folder = self.folder();
-        let candidate = if self.source.contains("://") {
+        let (candidate, fallback) = if self.source.contains("://") {
             self.fetched(folder.as_deref()).await?
         } else {
-            self.local()?
+            (self.local()?, None)
         };
+        let snapshot_path = folder.as_ref().map(|d| d.join("timetable.bin"));
+        match self.read(candidate, snapshot_path.clone()).await {
+            Err(why) if fallback.is_some() => {
+                let why = crate::text::cleaned(&why);
+                tracing::warn!(feed = self.feed, error = %why, "schedule: the new bundle is refused; the previous one is kept");
+                let Some(previous) = fallback else {
+                    return Err(why);
+                };
+                let kept = self.read(previous, snapshot_path).await?;
+                Ok(kept
+                    .map(|(t, k, how)| (t, k, format!("{how}; a new bundle was refused: {why}"))))
+            }
+            read => read.map(|r| r.map(|(t, k, how)| (t, k, how.to_string()))),
+        }
+    }
+
+    /// The timetable of `candidate`: `None` when it is the one in use; else from its snapshot
+    /// when it has a sound one, else built (and a new bundle moved in place, and the snapshot
+    /// written).
+    async fn read(
+        &self,
+        candidate: Candidate,
+        snapshot_path: Option<PathBuf>,
+    ) -> Result<Option<(Timetable, String, &'static str)>, String> {
         let current = self
             .inner
             .lock()
@@ -270,7 +295,6 @@ impl Job {
         if current.as_deref() == Some(candidate.key.as_str()) {
             return Ok(None);
         }
-        let snapshot_path = folder.as_ref().map(|d| d.join("timetable.bin"));
         let (modes, feed) = (self.modes, self.feed);
         let inner = self.inner.clone();
         let report = self.settings.report.clone();
@@ -329,7 +353,10 @@ impl Job {
 
     /// The bundle at the URL: asked conditionally when one is on disk; downloaded beside it
     /// (or to a temporary file when nothing is kept on disk).
-    async fn fetched(&self, folder: Option<&Path>) -> Result<Candidate, String> {
+    async fn fetched(
+        &self,
+        folder: Option<&Path>,
+    ) -> Result<(Candidate, Option<Candidate>), String> {
         static DOWNLOADS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let n = DOWNLOADS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let part_name = format!("bundle.zip.part.{}.{n}", std::process::id());
@@ -388,7 +415,7 @@ impl Job {
             })
         };
         match got {
-            Ok(Downloaded::NotModified) if kept.is_some() => on_disk(None),
+            Ok(Downloaded::NotModified) if kept.is_some() => Ok((on_disk(None)?, None)),
             Ok(Downloaded::NotModified) => Err("answered 304 to an unconditional request".into()),
             Ok(Downloaded::Saved {
                 bytes,
@@ -397,7 +424,7 @@ impl Job {
             }) => {
                 tracing::info!(feed = self.feed, bytes, "schedule: bundle downloaded");
                 let key = key_of(&part, self.modes)?;
-                let install = bundle.zip(meta_path).map(|(b, m)| {
+                let install = bundle.clone().zip(meta_path).map(|(b, m)| {
                     (
                         b,
                         m,
@@ -409,12 +436,19 @@ impl Job {
                     )
                 });
                 let temporary = install.is_none();
-                Ok(Candidate {
+                // The bundle on disk stays in use if the new one does not read whole.
+                let previous = if kept.is_some() {
+                    on_disk(None).ok()
+                } else {
+                    None
+                };
+                let new = Candidate {
                     path: part,
                     key,
                     install,
                     temporary,
-                })
+                };
+                Ok((new, previous))
             }
             Err(why) => {
                 let _ = std::fs::remove_file(&part);
@@ -423,7 +457,7 @@ impl Job {
                     crate::text::cleaned(&self.source)
                 );
                 if kept.is_some() {
-                    on_disk(Some(why))
+                    Ok((on_disk(Some(why))?, None))
                 } else {
                     Err(why)
                 }

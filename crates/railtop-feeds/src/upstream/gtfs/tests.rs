@@ -2,6 +2,7 @@
 
 use super::read::*;
 use super::*;
+use crate::config::Modes;
 use crate::model::Train;
 use crate::upstream::gtfs_rt::{self, STOP_NO_DATA, TRIP_UNSCHEDULED};
 
@@ -346,4 +347,88 @@ fn absurd_times_and_delays_do_not_panic() {
 #[test]
 fn garbage_is_an_error() {
     assert!(gtfs_rt::decode(b"\xff\xff\xff\xff garbage").is_err());
+}
+
+/// The sample bundle with a bus route whose trip X9 is the sample feed's second vehicle.
+fn bundle_with_a_bus() -> Vec<u8> {
+    use crate::upstream::gtfs_static::zip_bundle;
+    let sample = zip::ZipArchive::new(std::io::Cursor::new(
+        crate::upstream::gtfs_static::sample_bundle(),
+    ))
+    .unwrap();
+    let mut files: Vec<(String, String)> = Vec::new();
+    let mut sample = sample;
+    for i in 0..sample.len() {
+        let mut f = sample.by_index(i).unwrap();
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut f, &mut text).unwrap();
+        let text = match f.name() {
+            "routes.txt" => text + "B1,17,Tallinn - Tartu bus,3\n",
+            "trips.txt" => text + "B1,WD,X9,Tartu,\n",
+            "stop_times.txt" => text + "X9,08:00:00,08:00:00,TLL-1,1\nX9,10:00:00,10:00:00,TAR,2\n",
+            _ => text,
+        };
+        files.push((f.name().to_string(), text));
+    }
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    zip_bundle(&refs)
+}
+
+#[test]
+fn a_bus_of_the_bundle_is_no_train_unless_the_feeds_modes_keep_buses() {
+    let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
+    let list = |modes| {
+        let table = Timetable::build(
+            std::io::Cursor::new(bundle_with_a_bus()),
+            modes,
+            &mut |_| {},
+        )
+        .unwrap();
+        let trains = trains(
+            &feed,
+            Some(&table),
+            &HashMap::new(),
+            &config(),
+            &Dialect::STANDARD,
+            now(),
+        );
+        trains.iter().map(|t| t.id.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        list(Modes::default()),
+        ["estonia-EL-01"],
+        "rail only: the bus EL-02 is dropped"
+    );
+    assert_eq!(
+        list(Modes::parse(&["rail", "bus"]).unwrap()),
+        ["estonia-EL-01", "estonia-EL-02"]
+    );
+    // Without the bus in the bundle, an unknown trip is still a train (a trip the bundle lacks).
+    assert_eq!(
+        trains(
+            &feed,
+            Some(&table()),
+            &HashMap::new(),
+            &config(),
+            &Dialect::STANDARD,
+            now()
+        )
+        .len(),
+        2
+    );
+    let rail = Timetable::build(
+        std::io::Cursor::new(bundle_with_a_bus()),
+        Modes::default(),
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(
+        rail.stop_ids("TAR"),
+        ["TAR"],
+        "the bus's stops that rail uses stay"
+    );
+    assert!(rail.trip("X9").is_none());
 }

@@ -266,6 +266,7 @@ pub(super) fn build<R: Read + Seek>(
     // Routes of the kept modes.
     let mut routes: Vec<Route> = Vec::new();
     let mut route_rows = Rows::default();
+    let mut dropped_routes: Vec<u64> = Vec::new();
     each_record(
         &mut archive,
         "routes.txt",
@@ -274,6 +275,7 @@ pub(super) fn build<R: Read + Seek>(
         |c, r| {
             let kind = c.text(r, "route_type").trim().parse::<u16>().ok();
             if !modes.keeps(kind) {
+                dropped_routes.push(super::id_hash(c.text(r, "route_id").as_bytes()));
                 return Ok(());
             }
             let short = c.text(r, "route_short_name");
@@ -298,8 +300,14 @@ pub(super) fn build<R: Read + Seek>(
     let mut trip_rows = Rows::default();
     let mut services: Vec<Service> = Vec::new();
     let mut service_rows = Rows::default();
+    let mut dropped_trips: Vec<u64> = Vec::new();
+    dropped_routes.sort_unstable();
     each_record(&mut archive, "trips.txt", Stage::Trips, progress, |c, r| {
         let Some(route) = route_rows.get(&c.text(r, "route_id")) else {
+            let route = super::id_hash(c.text(r, "route_id").as_bytes());
+            if dropped_routes.binary_search(&route).is_ok() {
+                dropped_trips.push(super::id_hash(c.text(r, "trip_id").as_bytes()));
+            }
             return Ok(());
         };
         let id = c.text(r, "trip_id");
@@ -566,6 +574,8 @@ pub(super) fn build<R: Read + Seek>(
         calls,
         services,
         exceptions,
+        dropped_trips,
+        dropped_routes,
         ..Timetable::default()
     };
     table.index();
@@ -581,6 +591,11 @@ impl Timetable {
     /// The look-up arrays and the places, from the tables (after a build; a snapshot stores
     /// the arrays and derives the places only).
     fn index(&mut self) {
+        self.dropped_trips.sort_unstable();
+        self.dropped_trips.dedup();
+        self.dropped_trips.shrink_to_fit();
+        self.dropped_routes.dedup();
+        self.dropped_routes.shrink_to_fit();
         // A stop's calls with a time, in time order (a counting sort by stop first).
         let mut first = vec![0u32; self.stops.len() + 1];
         for c in &self.calls {

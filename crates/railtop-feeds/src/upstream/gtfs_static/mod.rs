@@ -108,6 +108,10 @@ pub struct Timetable {
     services: Vec<Service>,
     /// By service, then day.
     exceptions: Vec<Exception>,
+    /// Hashes ([`id_hash`]) of the trips and routes of the modes not kept, sorted: a realtime
+    /// entity of one is no train (a bus). 8 bytes a dropped trip, not its id.
+    dropped_trips: Vec<u64>,
+    dropped_routes: Vec<u64>,
     /// Derived, not stored: the stops a person asks a board of (those that belong to no
     /// station, stations included), with their positions.
     places: Vec<crate::assets::Station>,
@@ -157,6 +161,13 @@ fn broken(file: &str, reason: impl ToString) -> ParseError {
     ParseError::new("gtfs", file, reason.to_string())
 }
 
+/// A stable 64-bit hash of an id (FNV-1a: the same in every build, so snapshots keep it).
+pub(crate) fn id_hash(id: &[u8]) -> u64 {
+    id.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// `order` holds the indexes of a table sorted by their id: the one whose id is `id`.
 fn find(order: &[u32], id_of: impl Fn(u32) -> u32, ids: &Pool, id: &str) -> Option<u32> {
     order
@@ -185,6 +196,10 @@ impl Timetable {
         let cap = |n: usize, each: usize| n * each;
         let call_bytes = cap(self.calls.capacity(), std::mem::size_of::<Call>())
             + cap(self.by_stop.capacity(), 4);
+        let dropped = cap(
+            self.dropped_trips.capacity() + self.dropped_routes.capacity(),
+            8,
+        );
         let places: usize = self
             .places
             .iter()
@@ -205,7 +220,8 @@ impl Timetable {
                     + self.stop_first.capacity(),
                 4,
             )
-            + places;
+            + places
+            + dropped;
         Size {
             stops: self.stops.len(),
             trips: self.trips.len(),
@@ -229,6 +245,23 @@ impl Timetable {
                 aliases: Vec::new(),
             })
             .collect();
+    }
+
+    /// Whether a realtime entity's trip (or, without one, its route) is of a mode the feed
+    /// does not keep: a bus of a national bundle, no train.
+    pub(crate) fn dropped(&self, trip_id: Option<&str>, route_id: Option<&str>) -> bool {
+        let seen = |list: &[u64], id: &str| list.binary_search(&id_hash(id.as_bytes())).is_ok();
+        match (
+            trip_id.filter(|t| !t.is_empty()),
+            route_id.filter(|r| !r.is_empty()),
+        ) {
+            (Some(t), _) if self.trip_index(t).is_some() => false,
+            (Some(t), route) => {
+                seen(&self.dropped_trips, t) || route.is_some_and(|r| seen(&self.dropped_routes, r))
+            }
+            (None, Some(r)) => seen(&self.dropped_routes, r),
+            (None, None) => false,
+        }
     }
 
     /// The stations of the bundle (see `places`), for the directory.

@@ -39,6 +39,16 @@ impl Words for u32 {
     }
 }
 
+impl Words for u64 {
+    const WORDS: usize = 2;
+    fn put(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn take(w: &[u32]) -> Self {
+        u64::from(w[0]) | (u64::from(w[1]) << 32)
+    }
+}
+
 impl Words for Stop {
     const WORDS: usize = 5;
     fn put(&self, out: &mut Vec<u8>) {
@@ -229,6 +239,8 @@ fn encode(table: &Timetable, key: &str) -> Vec<u8> {
     put_all(&mut body, &table.stop_first);
     put_all(&mut body, &table.services);
     put_all(&mut body, &table.exceptions);
+    put_all(&mut body, &table.dropped_trips);
+    put_all(&mut body, &table.dropped_routes);
     let mut out = Vec::with_capacity(body.len() + 64 + key.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT.to_le_bytes());
@@ -268,6 +280,8 @@ fn decode(bytes: &[u8], key: &str) -> Option<Timetable> {
         stop_first: body.all()?,
         services: body.all()?,
         exceptions: body.all()?,
+        dropped_trips: body.all()?,
+        dropped_routes: body.all()?,
         places: Vec::new(),
     };
     if !body.0.is_empty() || !sound(&table) {
