@@ -11,7 +11,7 @@
 use super::pool::Pool;
 use super::{Call, Exception, Route, Service, Stop, Timetable, TripRow, NONE};
 use sha2::{Digest, Sha256};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"RTOPTTBL";
@@ -167,31 +167,59 @@ impl Words for Exception {
     }
 }
 
-fn put_all<T: Words>(out: &mut Vec<u8>, items: &[T]) {
-    out.extend_from_slice(&(items.len() as u64).to_le_bytes());
-    for item in items {
-        item.put(out);
+/// Where the body is written: the file (buffered), with the SHA-256 of every byte so far.
+struct Hashed<W> {
+    out: W,
+    sha: Sha256,
+}
+
+impl<W: Write> Hashed<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.sha.update(bytes);
+        self.out.write_all(bytes)
     }
 }
 
-fn put_pool(out: &mut Vec<u8>, pool: &Pool) {
-    let (text, ends) = pool.parts();
-    out.extend_from_slice(&(text.len() as u64).to_le_bytes());
-    out.extend_from_slice(text.as_bytes());
-    put_all(out, ends);
+/// A table: its length, then its records, staged 64 KiB at a time (never the whole body in
+/// memory: a national timetable's snapshot is tens of MiB).
+fn put_all<T: Words, W: Write>(out: &mut Hashed<W>, items: &[T]) -> std::io::Result<()> {
+    out.write(&(items.len() as u64).to_le_bytes())?;
+    let mut staged = Vec::with_capacity(64 << 10);
+    for item in items {
+        item.put(&mut staged);
+        if staged.len() >= 60 << 10 {
+            out.write(&staged)?;
+            staged.clear();
+        }
+    }
+    out.write(&staged)
 }
 
-/// Reads a snapshot's body front to back; every length is checked against what is left.
-struct Body<'b>(&'b [u8]);
+fn put_pool<W: Write>(out: &mut Hashed<W>, pool: &Pool) -> std::io::Result<()> {
+    let (text, ends) = pool.parts();
+    out.write(&(text.len() as u64).to_le_bytes())?;
+    out.write(text.as_bytes())?;
+    put_all(out, ends)
+}
 
-impl Body<'_> {
-    fn bytes(&mut self, n: usize) -> Option<&[u8]> {
-        if n > self.0.len() {
+/// Reads a snapshot's body front to back from the file, hashing what it reads; every length
+/// is checked against the bytes the body has left before anything is allocated for it.
+struct Body<R> {
+    from: R,
+    sha: Sha256,
+    left: u64,
+}
+
+impl<R: Read> Body<R> {
+    fn bytes(&mut self, n: usize) -> Option<Vec<u8>> {
+        if n as u64 > self.left {
             return None;
         }
-        let (head, rest) = self.0.split_at(n);
-        self.0 = rest;
-        Some(head)
+        let mut buf = vec![0u8; n];
+        self.from.read_exact(&mut buf).ok()?;
+        self.sha.update(&buf);
+        self.left -= n as u64;
+        Some(buf)
     }
 
     fn length(&mut self) -> Option<usize> {
@@ -201,71 +229,97 @@ impl Body<'_> {
 
     fn all<T: Words>(&mut self) -> Option<Vec<T>> {
         let n = self.length()?;
-        let bytes = self.bytes(n.checked_mul(T::WORDS * 4)?)?;
+        let size = T::WORDS * 4;
+        if (n as u64).checked_mul(size as u64)? > self.left {
+            return None;
+        }
+        let mut items = Vec::with_capacity(n);
         let mut words = [0u32; 8];
-        Some(
-            bytes
-                .chunks_exact(T::WORDS * 4)
-                .map(|chunk| {
-                    for (w, b) in words.iter_mut().zip(chunk.chunks_exact(4)) {
-                        *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-                    }
-                    T::take(&words[..T::WORDS])
-                })
-                .collect(),
-        )
+        let mut chunk = vec![0u8; size * 4096];
+        let mut done = 0;
+        while done < n {
+            let take = (n - done).min(4096);
+            let bytes = &mut chunk[..take * size];
+            self.from.read_exact(bytes).ok()?;
+            self.sha.update(&*bytes);
+            self.left -= bytes.len() as u64;
+            for record in bytes.chunks_exact(size) {
+                for (w, b) in words.iter_mut().zip(record.chunks_exact(4)) {
+                    *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                }
+                items.push(T::take(&words[..T::WORDS]));
+            }
+            done += take;
+        }
+        Some(items)
     }
 
     fn pool(&mut self) -> Option<Pool> {
         let n = self.length()?;
-        let text = String::from_utf8(self.bytes(n)?.to_vec()).ok()?;
+        let text = String::from_utf8(self.bytes(n)?).ok()?;
         Pool::from_parts(text, self.all()?)
     }
 }
 
-/// The file's bytes for `table`, built from the bundle `key` names.
-fn encode(table: &Timetable, key: &str) -> Vec<u8> {
-    let mut body = Vec::with_capacity(table.size().bytes);
-    put_pool(&mut body, &table.ids);
-    put_pool(&mut body, &table.names);
-    put_all(&mut body, &table.stops);
-    put_all(&mut body, &table.stops_by_id);
-    put_all(&mut body, &table.routes);
-    put_all(&mut body, &table.routes_by_id);
-    put_all(&mut body, &table.trips);
-    put_all(&mut body, &table.trips_by_id);
-    put_all(&mut body, &table.calls);
-    put_all(&mut body, &table.by_stop);
-    put_all(&mut body, &table.stop_first);
-    put_all(&mut body, &table.services);
-    put_all(&mut body, &table.exceptions);
-    put_all(&mut body, &table.dropped_trips);
-    put_all(&mut body, &table.dropped_routes);
-    let mut out = Vec::with_capacity(body.len() + 64 + key.len());
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&FORMAT.to_le_bytes());
-    out.extend_from_slice(&(key.len() as u32).to_le_bytes());
-    out.extend_from_slice(key.as_bytes());
-    out.extend_from_slice(&Sha256::digest(&body));
-    out.extend_from_slice(&body);
-    out
+/// Writes the snapshot of `table`, built from the bundle `key` names: the header, the body,
+/// then the body's SHA-256.
+fn encode_to<W: Write>(out: W, table: &Timetable, key: &str) -> std::io::Result<W> {
+    let mut out = Hashed {
+        out,
+        sha: Sha256::new(),
+    };
+    out.out.write_all(MAGIC)?;
+    out.out.write_all(&FORMAT.to_le_bytes())?;
+    out.out.write_all(&(key.len() as u32).to_le_bytes())?;
+    out.out.write_all(key.as_bytes())?;
+    put_pool(&mut out, &table.ids)?;
+    put_pool(&mut out, &table.names)?;
+    put_all(&mut out, &table.stops)?;
+    put_all(&mut out, &table.stops_by_id)?;
+    put_all(&mut out, &table.routes)?;
+    put_all(&mut out, &table.routes_by_id)?;
+    put_all(&mut out, &table.trips)?;
+    put_all(&mut out, &table.trips_by_id)?;
+    put_all(&mut out, &table.calls)?;
+    put_all(&mut out, &table.by_stop)?;
+    put_all(&mut out, &table.stop_first)?;
+    put_all(&mut out, &table.services)?;
+    put_all(&mut out, &table.exceptions)?;
+    put_all(&mut out, &table.dropped_trips)?;
+    put_all(&mut out, &table.dropped_routes)?;
+    let Hashed { mut out, sha } = out;
+    out.write_all(&sha.finalize())?;
+    Ok(out)
 }
 
-/// The timetable in `bytes` if they are a whole, sound snapshot of the bundle `key` names.
-fn decode(bytes: &[u8], key: &str) -> Option<Timetable> {
-    let mut head = Body(bytes);
-    if head.bytes(8)? != MAGIC || head.bytes(4)? != FORMAT.to_le_bytes() {
+#[cfg(test)]
+fn encode(table: &Timetable, key: &str) -> Vec<u8> {
+    encode_to(Vec::new(), table, key).unwrap_or_default()
+}
+
+/// The timetable in `from` (`len` bytes) if it is a whole, sound snapshot of the bundle `key`
+/// names.
+fn decode_from<R: Read>(mut from: R, len: u64, key: &str) -> Option<Timetable> {
+    let mut head = [0u8; 16];
+    from.read_exact(&mut head).ok()?;
+    if &head[..8] != MAGIC || head[8..12] != FORMAT.to_le_bytes() {
         return None;
     }
-    let key_len = u32::from_le_bytes(head.bytes(4)?.try_into().ok()?) as usize;
-    if head.bytes(key_len)? != key.as_bytes() {
+    let key_len = u32::from_le_bytes(head[12..16].try_into().ok()?);
+    if key_len as usize != key.len() {
         return None;
     }
-    let sum = head.bytes(32)?.to_vec();
-    if Sha256::digest(head.0).as_slice() != sum.as_slice() {
+    let mut stored = vec![0u8; key.len()];
+    from.read_exact(&mut stored).ok()?;
+    if stored != key.as_bytes() {
         return None;
     }
-    let mut body = head;
+    let left = len.checked_sub(16 + u64::from(key_len) + 32)?;
+    let mut body = Body {
+        from,
+        sha: Sha256::new(),
+        left,
+    };
     let mut table = Timetable {
         ids: body.pool()?,
         names: body.pool()?,
@@ -284,11 +338,25 @@ fn decode(bytes: &[u8], key: &str) -> Option<Timetable> {
         dropped_routes: body.all()?,
         places: Vec::new(),
     };
-    if !body.0.is_empty() || !sound(&table) {
+    let Body {
+        mut from,
+        sha,
+        left,
+    } = body;
+    let mut sum = [0u8; 32];
+    from.read_exact(&mut sum).ok()?;
+    let mut past = [0u8; 1];
+    let ended = matches!(from.read(&mut past), Ok(0));
+    if left != 0 || !ended || sha.finalize().as_slice() != sum || !sound(&table) {
         return None;
     }
     table.derive_places();
     Some(table)
+}
+
+#[cfg(test)]
+fn decode(bytes: &[u8], key: &str) -> Option<Timetable> {
+    decode_from(bytes, bytes.len() as u64, key)
 }
 
 /// Whether every index in `t` points inside its table: a snapshot with a sound checksum may
@@ -334,24 +402,52 @@ fn sound(t: &Timetable) -> bool {
 /// The snapshot at `path`, if there is a sound one of the bundle `key` names; larger files than
 /// `max` bytes are not read.
 pub fn read(path: &Path, key: &str, max: u64) -> Option<Timetable> {
-    let bytes = crate::files::read_bytes(path, max).ok()?;
-    decode(&bytes, key)
+    let file = std::fs::File::open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() > max {
+        return None;
+    }
+    decode_from(
+        std::io::BufReader::with_capacity(1 << 20, file),
+        meta.len(),
+        key,
+    )
+}
+
+/// The key a snapshot was written with (for tools that read one back: the benchmark), if the
+/// file starts as a snapshot does.
+pub fn key(path: &Path) -> Option<String> {
+    use std::io::Read;
+    let mut head = [0u8; 16];
+    let mut file = std::fs::File::open(path).ok()?;
+    file.read_exact(&mut head).ok()?;
+    if &head[..8] != MAGIC || head[8..12] != FORMAT.to_le_bytes() {
+        return None;
+    }
+    let len = u32::from_le_bytes(head[12..16].try_into().ok()?);
+    let mut key = vec![0u8; usize::try_from(len).ok()?.min(4096)];
+    file.read_exact(&mut key).ok()?;
+    String::from_utf8(key).ok()
 }
 
 /// Writes `table` to `path` atomically (a temporary file beside it, synced, then renamed).
 pub fn write(path: &Path, table: &Timetable, key: &str) -> std::io::Result<u64> {
-    let bytes = encode(table, key);
     let temporary = path.with_extension(format!("tmp.{}", std::process::id()));
     let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(&bytes)?;
+        let file = std::fs::File::create(&temporary)?;
+        let file = encode_to(std::io::BufWriter::with_capacity(1 << 20, file), table, key)?;
+        let file = file
+            .into_inner()
+            .map_err(std::io::IntoInnerError::into_error)?;
         file.sync_all()?;
-        std::fs::rename(&temporary, path)
+        let size = file.metadata()?.len();
+        std::fs::rename(&temporary, path)?;
+        Ok(size)
     })();
     if written.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }
-    written.map(|()| bytes.len() as u64)
+    written
 }
 
 #[cfg(test)]
