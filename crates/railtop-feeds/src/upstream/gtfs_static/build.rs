@@ -325,7 +325,11 @@ pub(super) fn build<R: Read + Seek>(
             at
         })?;
         let headsign = names.intern(&c.text(r, "trip_headsign"))?;
-        let short_name = names.intern(&c.text(r, "trip_short_name"))?;
+        // A train number is a trip's own: kept, not looked up among the others.
+        let short_name = match c.text(r, "trip_short_name") {
+            n if n.is_empty() => 0,
+            n => names.pool.push(&n)?,
+        };
         let at = trips.len() as u32;
         trip_rows.get_or_add(&id, &mut ids, |id| {
             trips.push(TripRow {
@@ -413,18 +417,30 @@ pub(super) fn build<R: Read + Seek>(
     )?;
     drop(trip_rows);
 
-    // The calls in trip order: `raw` (20 bytes a call) becomes `calls` (12).
-    raw.sort_unstable_by_key(|c| (c.trip, c.sequence));
-    let mut calls: Vec<Call> = Vec::with_capacity(raw.len());
-    let mut next = 0usize;
-    for (t, trip) in trips.iter_mut().enumerate() {
-        trip.first_call = calls.len() as u32;
-        while let Some(c) = raw.get(next).filter(|c| c.trip as usize == t) {
-            calls.push(c.call);
-            next += 1;
+    // The calls in trip order: `raw` (20 bytes a call) becomes `calls` (12). Sorted backwards
+    // and taken from the end, `raw` shrinks as `calls` grows, so the two never hold every
+    // call at once (the peak is `raw`'s 20 bytes a call, not 32).
+    raw.sort_unstable_by_key(|c| std::cmp::Reverse((c.trip, c.sequence)));
+    let mut calls: Vec<Call> = Vec::new();
+    let mut trip_calls = vec![0u32; trips.len()];
+    let mut taken = 0usize;
+    while let Some(c) = raw.pop() {
+        if let Some(n) = trip_calls.get_mut(c.trip as usize) {
+            *n += 1;
+        }
+        calls.push(c.call);
+        taken += 1;
+        if taken % (1 << 20) == 0 {
+            raw.shrink_to_fit();
         }
     }
     drop(raw);
+    calls.shrink_to_fit();
+    let mut first = 0u32;
+    for (trip, n) in trips.iter_mut().zip(trip_calls) {
+        trip.first_call = first;
+        first += n;
+    }
 
     // Stops: the ones called at and the stations they belong to (two reads: a station's row
     // may come before its platforms').
