@@ -235,3 +235,58 @@ async fn a_bad_first_bundle_is_a_clear_error_and_a_local_file_is_read_where_it_l
         "a local bundle is not copied"
     );
 }
+
+/// The README's `[[feeds]]` example is a configuration railtop accepts, with its modes.
+#[test]
+fn the_readmes_national_feed_example_is_a_valid_configuration() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let example = readme
+        .split("## A national GTFS feed")
+        .nth(1)
+        .and_then(|rest| rest.split("```toml\n").nth(1))
+        .and_then(|block| block.split("```").next())
+        .expect("the README has its [[feeds]] example");
+    let dir = scratch("readme");
+    let path = dir.join("config.toml");
+    std::fs::write(&path, example).unwrap();
+    let out = crate::support::railtop_binary()
+        .args(["--config"])
+        .arg(&path)
+        .args(["--source", "upstream", "--print-config"])
+        .env_remove("RAILTOP_SOURCE")
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        shown.contains("nl-gtfs") && shown.contains("modes = [\"rail\"]"),
+        "{shown}"
+    );
+    // A mode that does not exist, a cap out of range: refused at start, saying what is allowed.
+    for (bad, says) in [
+        ("modes = [\"rail\"]", "modes = [\"boat\"]"),
+        ("modes = [\"rail\"]", "static_max_mib = 0"),
+    ]
+    .map(|(from, to)| (example.replace(from, to), to))
+    {
+        std::fs::write(&path, &bad).unwrap();
+        let out = crate::support::railtop_binary()
+            .args(["--config"])
+            .arg(&path)
+            .args(["--source", "upstream", "--print-config"])
+            .env_remove("RAILTOP_SOURCE")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{says}: accepted");
+        assert!(
+            err.contains("ferry") || err.contains("65536"),
+            "{says}: {err}"
+        );
+    }
+}

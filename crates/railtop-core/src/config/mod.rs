@@ -330,7 +330,11 @@ pub struct GtfsFeedEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub modes: Option<Modes>,
     /// The largest static bundle fetched, in MiB (1–65536; default 4096).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "file_values::static_max_mib"
+    )]
     pub static_max_mib: Option<u64>,
 }
 

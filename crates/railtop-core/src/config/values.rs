@@ -71,6 +71,24 @@ pub(super) mod file_values {
         interval("board_interval", d)
     }
 
+    pub fn static_max_mib<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        let range = super::super::STATIC_MAX_MIB;
+        match Option::<i64>::deserialize(d)? {
+            None => Ok(None),
+            Some(n) => u64::try_from(n)
+                .ok()
+                .filter(|m| range.contains(m))
+                .map(Some)
+                .ok_or_else(|| {
+                    D::Error::custom(format!(
+                        "static_max_mib: {n} is out of range: MiB from {} to {}",
+                        range.start(),
+                        range.end()
+                    ))
+                }),
+        }
+    }
+
     pub fn on_time<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
         let max = super::super::defaults::MAX_ON_TIME_MINUTES;
         match Option::<i64>::deserialize(d)? {

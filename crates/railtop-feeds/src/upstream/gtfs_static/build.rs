@@ -430,7 +430,7 @@ pub(super) fn build<R: Read + Seek>(
         }
         calls.push(c.call);
         taken += 1;
-        if taken % (1 << 20) == 0 {
+        if taken.is_multiple_of(1 << 20) {
             raw.shrink_to_fit();
         }
     }
