@@ -713,6 +713,26 @@ pub const TARGETS: &[Target] = &[
         run: |d| drop(Timetable::from_zip(d)),
     },
     Target {
+        name: "gtfs-snapshot",
+        seeds: &[],
+        made: || vec![gtfs_static::snapshot::fuzzing::snapshot(sample_table())],
+        run: |d| {
+            // What was read back answers every question without indexing past an array.
+            if let Some(table) = gtfs_static::snapshot::fuzzing::read(d) {
+                let from = now().naive_utc();
+                for station in ["TLL", "TLL-1", "Tartu", "TAR"] {
+                    drop(table.departures(&[station.to_string()], from, 24));
+                    let _ = table.place(station);
+                }
+                for trip in ["T1", "T2", "T3", "X"] {
+                    drop(table.destination(trip));
+                    let _ = table.scheduled(trip, "TPS", from.date());
+                }
+                let _ = table.places().len();
+            }
+        },
+    },
+    Target {
         name: "api-reader",
         seeds: &[],
         made: demo_answers,
