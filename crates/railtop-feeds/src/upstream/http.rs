@@ -400,7 +400,15 @@ impl FeedHttp {
                 return Err(self.fail(format!("no answer within {} s", TOTAL_TIMEOUT.as_secs())))
             }
             Err(e) => {
-                return Err(self.fail(format!("cannot reach {}: {}", self.base, root_cause(&e))))
+                // A `[[feeds]]` entry has whole URLs and no base: its host is named instead.
+                let place = match self.base.as_str() {
+                    "" => reqwest::Url::parse(url)
+                        .ok()
+                        .and_then(|u| u.host_str().map(str::to_string))
+                        .unwrap_or_default(),
+                    base => base.to_string(),
+                };
+                return Err(self.fail(format!("cannot reach {place}: {}", root_cause(&e))));
             }
         };
         let status = response.status();
