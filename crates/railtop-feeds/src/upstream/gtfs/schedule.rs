@@ -58,13 +58,21 @@ struct Inner {
     status: Option<Status>,
 }
 
-/// One feed's timetable and its refresh.
-pub(crate) struct Schedule {
+/// Which bundle a feed reads, and how: what a refresh needs to know of its feed.
+#[derive(Clone)]
+struct Bundle {
     feed: &'static str,
+    /// A URL or a file's path.
     source: String,
     modes: Modes,
+    /// The largest bundle fetched, in bytes.
     max: u64,
     settings: Arc<Schedules>,
+}
+
+/// One feed's timetable and its refresh.
+pub(crate) struct Schedule {
+    of: Bundle,
     inner: Arc<Mutex<Inner>>,
     /// Bumped when a refresh ends, for those waiting on a first timetable.
     ended: tokio::sync::watch::Sender<u64>,
@@ -79,11 +87,13 @@ impl Schedule {
         settings: Arc<Schedules>,
     ) -> Schedule {
         Schedule {
-            feed,
-            source,
-            modes,
-            max,
-            settings,
+            of: Bundle {
+                feed,
+                source,
+                modes,
+                max,
+                settings,
+            },
             inner: Arc::new(Mutex::new(Inner {
                 table: None,
                 key: None,
@@ -112,11 +122,7 @@ impl Schedule {
         };
         if start {
             let job = Job {
-                feed: self.feed,
-                source: self.source.clone(),
-                modes: self.modes,
-                max: self.max,
-                settings: self.settings.clone(),
+                of: self.of.clone(),
                 inner: self.inner.clone(),
                 fetch: fetch.clone(),
             };
@@ -126,7 +132,7 @@ impl Schedule {
                 ended.send_modify(|n| *n += 1);
             });
         }
-        if table.is_some() || !working || !self.settings.wait {
+        if table.is_some() || !working || !self.of.settings.wait {
             return table;
         }
         let _ = ended.changed().await;
@@ -149,11 +155,7 @@ impl Schedule {
 
 /// One refresh, run in the background.
 struct Job {
-    feed: &'static str,
-    source: String,
-    modes: Modes,
-    max: u64,
-    settings: Arc<Schedules>,
+    of: Bundle,
     inner: Arc<Mutex<Inner>>,
     fetch: (reqwest::Client, Vec<(&'static str, String)>),
 }
@@ -170,13 +172,13 @@ struct Candidate {
 impl Job {
     fn tell(&self, state: &'static str, percent: Option<u8>, detail: String) {
         let status = Status {
-            feed: self.feed.to_string(),
+            feed: self.of.feed.to_string(),
             state,
             percent,
             detail,
         };
-        if let Some(report) = &self.settings.report {
-            report(self.feed, &status);
+        if let Some(report) = &self.of.settings.report {
+            report(self.of.feed, &status);
         }
         self.inner.lock().unwrap_or_else(|p| p.into_inner()).status = Some(status);
     }
@@ -186,7 +188,7 @@ impl Job {
         let result = self.refresh().await;
         let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         inner.working = false;
-        let feed = self.feed;
+        let feed = self.of.feed;
         match result {
             Ok(Some((table, key, how))) => {
                 let size = table.size();
@@ -237,17 +239,18 @@ impl Job {
     /// several bundles).
     fn folder(&self) -> Option<PathBuf> {
         use sha2::Digest;
-        let hash = sha2::Sha256::digest(self.source.as_bytes());
+        let hash = sha2::Sha256::digest(self.of.source.as_bytes());
         let short: String = hash.iter().take(4).map(|b| format!("{b:02x}")).collect();
         let dir = self
+            .of
             .settings
             .dir
             .as_ref()?
-            .join(format!("{}-{short}", self.feed));
+            .join(format!("{}-{short}", self.of.feed));
         match std::fs::create_dir_all(&dir) {
             Ok(()) => Some(dir),
             Err(e) => {
-                tracing::warn!(feed = self.feed, dir = %dir.display(), error = %e, "cannot keep the bundle on disk");
+                tracing::warn!(feed = self.of.feed, dir = %dir.display(), error = %e, "cannot keep the bundle on disk");
                 None
             }
         }
@@ -257,7 +260,7 @@ impl Job {
     /// new bundle that does not read whole leaves the one on disk in use (said in the how).
     async fn refresh(&self) -> Result<Option<(Timetable, String, String)>, String> {
         let folder = self.folder();
-        let (candidate, fallback) = if self.source.contains("://") {
+        let (candidate, fallback) = if self.of.source.contains("://") {
             self.fetched(folder.as_deref()).await?
         } else {
             (self.local()?, None)
@@ -266,7 +269,7 @@ impl Job {
         match self.read(candidate, snapshot_path.clone()).await {
             Err(why) if fallback.is_some() => {
                 let why = crate::text::cleaned(&why);
-                tracing::warn!(feed = self.feed, error = %why, "schedule: the new bundle is refused; the previous one is kept");
+                tracing::warn!(feed = self.of.feed, error = %why, "schedule: the new bundle is refused; the previous one is kept");
                 let Some(previous) = fallback else {
                     return Err(why);
                 };
@@ -295,9 +298,9 @@ impl Job {
         if current.as_deref() == Some(candidate.key.as_str()) {
             return Ok(None);
         }
-        let (modes, feed) = (self.modes, self.feed);
+        let (modes, feed) = (self.of.modes, self.of.feed);
         let inner = self.inner.clone();
-        let report = self.settings.report.clone();
+        let report = self.of.settings.report.clone();
         let built = tokio::task::spawn_blocking(move || -> Result<(Timetable, String, &'static str), String> {
             if let Some(path) = snapshot_path.as_deref().filter(|_| candidate.install.is_none()) {
                 if let Some(table) = snapshot::read(path, &candidate.key, SNAPSHOT_MAX) {
@@ -331,20 +334,20 @@ impl Job {
 
     /// A bundle at a local path: read where it lies.
     fn local(&self) -> Result<Candidate, String> {
-        let path = PathBuf::from(&self.source);
+        let path = PathBuf::from(&self.of.source);
         let meta = std::fs::metadata(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         if !meta.is_file() {
             return Err(format!("{} is not a regular file", path.display()));
         }
-        if meta.len() > self.max {
+        if meta.len() > self.of.max {
             return Err(format!(
                 "{} is larger than its cap of {} MiB (static_max_mib)",
                 path.display(),
-                self.max >> 20
+                self.of.max >> 20
             ));
         }
         Ok(Candidate {
-            key: key_of(&path, self.modes)?,
+            key: key_of(&path, self.of.modes)?,
             path,
             install: None,
             temporary: false,
@@ -366,13 +369,13 @@ impl Job {
         };
         let part = match folder {
             Some(d) => d.join(&part_name),
-            None => std::env::temp_dir().join(format!("railtop-{}-{part_name}", self.feed)),
+            None => std::env::temp_dir().join(format!("railtop-{}-{part_name}", self.of.feed)),
         };
         let kept: Option<Meta> = meta_path
             .as_deref()
             .and_then(|p| crate::files::read_bytes(p, 64 << 10).ok())
             .and_then(|b| serde_json::from_slice::<Meta>(&b).ok())
-            .filter(|m| m.url == self.source && bundle.as_deref().is_some_and(Path::exists));
+            .filter(|m| m.url == self.of.source && bundle.as_deref().is_some_and(Path::exists));
         let validators = kept.as_ref().map_or((None, None), |m| {
             (m.etag.as_deref(), m.last_modified.as_deref())
         });
@@ -387,16 +390,16 @@ impl Job {
             }
         };
         tracing::info!(
-            feed = self.feed,
+            feed = self.of.feed,
             conditional = kept.is_some(),
             "schedule: asking for the bundle"
         );
         let got = download(
             &self.fetch,
-            &self.source,
+            &self.of.source,
             validators,
             &part,
-            self.max,
+            self.of.max,
             &mut progress,
         )
         .await;
@@ -405,10 +408,10 @@ impl Job {
                 .clone()
                 .ok_or_else(|| why.clone().unwrap_or_default())?;
             if let Some(why) = why {
-                tracing::warn!(feed = self.feed, error = %crate::text::cleaned(&why), "schedule: the bundle on disk is used");
+                tracing::warn!(feed = self.of.feed, error = %crate::text::cleaned(&why), "schedule: the bundle on disk is used");
             }
             Ok(Candidate {
-                key: key_of(&bundle, self.modes)?,
+                key: key_of(&bundle, self.of.modes)?,
                 path: bundle,
                 install: None,
                 temporary: false,
@@ -422,14 +425,14 @@ impl Job {
                 etag,
                 last_modified,
             }) => {
-                tracing::info!(feed = self.feed, bytes, "schedule: bundle downloaded");
-                let key = key_of(&part, self.modes)?;
+                tracing::info!(feed = self.of.feed, bytes, "schedule: bundle downloaded");
+                let key = key_of(&part, self.of.modes)?;
                 let install = bundle.clone().zip(meta_path).map(|(b, m)| {
                     (
                         b,
                         m,
                         Meta {
-                            url: self.source.clone(),
+                            url: self.of.source.clone(),
                             etag,
                             last_modified,
                         },
@@ -454,7 +457,7 @@ impl Job {
                 let _ = std::fs::remove_file(&part);
                 let why = format!(
                     "the bundle at {}: {why}",
-                    crate::text::cleaned(&self.source)
+                    crate::text::cleaned(&self.of.source)
                 );
                 if kept.is_some() {
                     Ok((on_disk(Some(why))?, None))

@@ -390,13 +390,7 @@ pub(super) fn build<R: Read + Seek>(
             let stop_id = String::from_utf8_lossy(field(r, stop_at));
             let at = stops.len() as u32;
             let stop = stop_rows.get_or_add(&stop_id, &mut ids, |id| {
-                stops.push(Stop {
-                    id,
-                    name: 0,
-                    parent: NONE,
-                    lat: f32::NAN,
-                    lon: f32::NAN,
-                });
+                stops.push(Stop::unnamed(id));
                 at
             })?;
             let sequence = std::str::from_utf8(field(r, sequence_at))
@@ -457,13 +451,7 @@ pub(super) fn build<R: Read + Seek>(
     for parent in parents.keys() {
         let at = stops.len() as u32;
         stop_rows.get_or_add(parent, &mut ids, |id| {
-            stops.push(Stop {
-                id,
-                name: 0,
-                parent: NONE,
-                lat: f32::NAN,
-                lon: f32::NAN,
-            });
+            stops.push(Stop::unnamed(id));
             at
         })?;
     }

@@ -35,6 +35,19 @@ struct Stop {
     lon: f32,
 }
 
+impl Stop {
+    /// A stop known by its id only, until `stops.txt` names and places it.
+    fn unnamed(id: u32) -> Stop {
+        Stop {
+            id,
+            name: 0,
+            parent: NONE,
+            lat: f32::NAN,
+            lon: f32::NAN,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Route {
     id: u32,
