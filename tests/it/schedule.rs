@@ -290,3 +290,81 @@ fn the_readmes_national_feed_example_is_a_valid_configuration() {
         );
     }
 }
+
+/// The screens and `serve` do not wait for a timetable: realtime rows come at once without
+/// names, a board says the timetable is on its way, and `health()` says how far it is; once
+/// read, the names are there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_running_source_works_while_the_timetable_is_read() {
+    use railtop::config::{Config, Overrides};
+    use railtop::source::{DeparturesQuery, LiveSource, RealtimeQuery};
+    use railtop::upstream::gtfs::Schedules;
+    use railtop::upstream::Aggregator;
+    // A bundle that takes a second and a half to come.
+    let router = Router::new()
+        .route(
+            "/vp.pb",
+            get(|| async { samples::vehicle_positions().into_response() }),
+        )
+        .route(
+            "/gtfs.zip",
+            get(|| async {
+                tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+                sample_bundle().into_response()
+            }),
+        );
+    let base = format!("http://{}", crate::support::start_router(router).await);
+    let dir = scratch("meanwhile");
+    let cfg = config(&dir, &format!("{base}/gtfs.zip"), &base, "");
+    let file = railtop::config::load(Path::new(&cfg), true).unwrap();
+    let env = |var: &str| (var == "RAILTOP_NOW").then(|| NOW.to_string());
+    let config = Config::resolve(&Overrides::default(), &file, env).unwrap();
+    let schedules = Schedules {
+        dir: Some(dir.join("cache")),
+        wait: false,
+        report: None,
+    };
+    let source = Aggregator::open_with(&config, None, schedules).unwrap();
+    let ask = || RealtimeQuery {
+        country: Some("estonia".into()),
+        stop: None,
+    };
+    let started = std::time::Instant::now();
+    let first = source.realtime(ask()).await.unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_millis(1000),
+        "it did not wait"
+    );
+    assert_eq!(first.trains.len(), 2);
+    assert!(
+        first.trains.iter().all(|t| t.name.ends_with("→ ?")),
+        "{:?}",
+        first.trains
+    );
+    let states: Vec<_> = source.health().schedules.iter().map(|s| s.state).collect();
+    assert_eq!(states, ["downloading"]);
+    let board = source
+        .departures(DeparturesQuery {
+            station: "estonia:TLL".into(),
+            limit: 10,
+        })
+        .await
+        .unwrap_err();
+    assert!(board.to_string().contains("still being read"), "{board}");
+    // Ready within a few seconds; then the names.
+    let mut ready = false;
+    for _ in 0..100 {
+        if source.health().schedules.iter().any(|s| s.state == "ready") {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(ready, "{:?}", source.health().schedules);
+    let named = source.realtime(ask()).await.unwrap();
+    assert!(
+        named.trains.iter().any(|t| t.name == "R 101 → Tartu"),
+        "{:?}",
+        named.trains
+    );
+}

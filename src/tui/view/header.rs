@@ -94,6 +94,20 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         second.push(Span::styled("⏸ clock fixed (RAILTOP_NOW)", theme.badge()));
         second.push(Span::raw(" · "));
     }
+    // A GTFS timetable being read: its rows have no names yet, and the person is told why
+    // (first, so that a long error after it cannot push it off a narrow screen).
+    if let Some(s) = state
+        .schedules
+        .iter()
+        .find(|s| matches!(s.state, "downloading" | "building"))
+    {
+        let percent = s.percent.map_or(String::new(), |p| format!(" {p} %"));
+        second.push(Span::styled(
+            format!("{} schedule{percent}", s.feed),
+            theme.badge(),
+        ));
+        second.push(Span::raw(" · "));
+    }
     match (&feed.error, feed.age_secs(state.now)) {
         (Some(e), age) => {
             // The line names the source at its end: the error need not start with it too, and
@@ -119,18 +133,6 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
             }
         }
         (None, None) => second.push(Span::styled("loading…", theme.dim())),
-    }
-    // A GTFS timetable being read: its rows have no names yet, and the person is told why.
-    if let Some(s) = state
-        .schedules
-        .iter()
-        .find(|s| matches!(s.state, "downloading" | "building"))
-    {
-        let percent = s.percent.map_or(String::new(), |p| format!(" {p} %"));
-        second.push(Span::styled(
-            format!(" · {} schedule{percent}", s.feed),
-            theme.badge(),
-        ));
     }
     second.push(Span::raw(format!(" · source {}", state.source.name)));
 
@@ -186,5 +188,42 @@ mod tests {
             .collect();
         assert!(second.starts_with("⚠ answered 404: gone"), "{second}");
         assert!(second.contains("source http://127.0.0.1:8080"), "{second}");
+    }
+
+    #[test]
+    fn a_timetable_being_read_is_said_first_on_the_status_line() {
+        let source = SourceInfo {
+            name: "upstream".into(),
+            is_demo: false,
+            attribution: String::new(),
+        };
+        let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
+        state.trains.realtime.error =
+            Some("a long error that fills the whole line and more, much more".into());
+        let status = |state: &'static str| crate::source::ScheduleStatus {
+            feed: "national".into(),
+            state,
+            percent: Some(43),
+            detail: "stop times".into(),
+        };
+        state.schedules = vec![status("ready"), status("building")];
+        let mut t = Terminal::new(TestBackend::new(80, 3)).unwrap();
+        t.draw(|f| header(&state, f, f.area())).unwrap();
+        let second: String = (0..80)
+            .map(|x| t.backend().buffer()[(x, 1)].symbol().to_string())
+            .collect();
+        assert!(
+            second.starts_with("national schedule 43 % · ⚠ a long error"),
+            "{second}"
+        );
+        state.schedules = vec![status("ready")];
+        t.draw(|f| header(&state, f, f.area())).unwrap();
+        let second: String = (0..80)
+            .map(|x| t.backend().buffer()[(x, 1)].symbol().to_string())
+            .collect();
+        assert!(
+            !second.contains("schedule"),
+            "a ready one is not said: {second}"
+        );
     }
 }

@@ -136,11 +136,12 @@ impl GtfsFeed {
         if table.is_none() && self.config.trip_updates.is_none() {
             let slug = http.spec.slug;
             return Err(match self.schedule_status() {
+                // No percent here: an answer is kept a while, and a figure in it would be
+                // stale (the dashboard's header and /healthz say how far it is).
                 Some(s) if matches!(s.state, "downloading" | "building") => {
                     SourceError::Upstream(format!(
-                        "{slug}: its timetable is still being read ({}{}); boards follow when it is ready",
-                        s.state,
-                        s.percent.map_or(String::new(), |p| format!(" {p} %"))
+                        "{slug}: its timetable is still being read ({}); boards follow when it is ready",
+                        s.state
                     ))
                 }
                 Some(s) if s.state == "failed" => SourceError::Upstream(format!(

@@ -117,6 +117,17 @@ impl Schedule {
             let due = !inner.working && inner.next_check.is_none_or(|at| Instant::now() >= at);
             if due {
                 inner.working = true;
+                // Said at once, so a board asked before the job's first step already hears
+                // that the timetable is on its way (not that there is none).
+                if inner.table.is_none() {
+                    let remote = self.of.source.contains("://");
+                    inner.status = Some(Status {
+                        feed: self.of.feed.to_string(),
+                        state: if remote { "downloading" } else { "building" },
+                        percent: Some(0),
+                        detail: "starting".into(),
+                    });
+                }
             }
             (inner.table.clone(), due, inner.working)
         };
