@@ -555,6 +555,20 @@ async fn main() {
         let table =
             railtop::upstream::gtfs_static::snapshot::read(&snapshot, &key, u64::MAX).unwrap();
         let size = table.size();
+        // The board matches the bundle: each row is a trip the generator made calling at S1 at
+        // the time shown (its train number is 1000 + the trip's index).
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
+        for row in board["departures"].as_array().unwrap() {
+            let code = row["trainCode"].as_str().unwrap();
+            let number: u64 = code.rsplit(' ').next().unwrap().parse().unwrap();
+            let trip = format!("N{}", number - 1000);
+            let shown = row["scheduledDep"].as_str().unwrap();
+            let at = ["S1-1", "S1-2"]
+                .iter()
+                .find_map(|stop| table.scheduled(&trip, stop, day))
+                .map(|t| t.format("%H:%M").to_string());
+            assert_eq!(at.as_deref(), Some(shown), "{code} at S1");
+        }
         let mut rng = Rng(7);
         let stations = (made.rail_rows / 2_000).clamp(60, 20_000);
         let from =
