@@ -38,7 +38,7 @@ pub struct Wire {
     pub client: reqwest::Client,
     pub shared: Option<Arc<RedisStore>>,
     /// Where static GTFS bundles are kept, and whether a first timetable is waited for.
-    pub schedules: Arc<super::gtfs::Schedules>,
+    pub schedules: Arc<super::bundles::Schedules>,
 }
 
 /// A bare client: straight to the upstreams, sharing nothing with other processes.
@@ -47,7 +47,7 @@ impl From<reqwest::Client> for Wire {
         Wire {
             client,
             shared: None,
-            schedules: Arc::new(super::gtfs::Schedules {
+            schedules: Arc::new(super::bundles::Schedules {
                 wait: true,
                 ..Default::default()
             }),
@@ -142,7 +142,7 @@ pub struct FeedHttp {
     cache: FlightCache<String, Bytes>,
     health: Mutex<Health>,
     shared: Option<Arc<RedisStore>>,
-    schedules: Arc<super::gtfs::Schedules>,
+    schedules: Arc<super::bundles::Schedules>,
 }
 
 /// Reference data a feed refreshes rarely (station names, a static timetable): the value last
@@ -454,7 +454,7 @@ impl FeedHttp {
     }
 
     /// Where this process keeps static bundles (from its [`Wire`]).
-    pub(crate) fn schedules(&self) -> &Arc<super::gtfs::Schedules> {
+    pub(crate) fn schedules(&self) -> &Arc<super::bundles::Schedules> {
         &self.schedules
     }
 

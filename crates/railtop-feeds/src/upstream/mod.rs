@@ -4,6 +4,7 @@
 
 pub mod austria;
 pub mod belgium;
+mod bundles;
 pub mod codes;
 pub mod finland;
 pub mod france;

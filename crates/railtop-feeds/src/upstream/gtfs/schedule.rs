@@ -25,19 +25,7 @@ const RETRY: Duration = Duration::from_secs(3600);
 /// The largest snapshot read back (a bundle's is a fraction of its size).
 const SNAPSHOT_MAX: u64 = 16 << 30;
 
-/// Where a process keeps bundles, whether its commands wait for a first timetable, and who is
-/// told how a build goes (a one-shot command's progress bar).
-#[derive(Clone, Default)]
-pub struct Schedules {
-    /// `None`: nothing on disk (a bundle is downloaded to a temporary file, no snapshot).
-    pub dir: Option<PathBuf>,
-    pub wait: bool,
-    pub report: Option<Report>,
-}
-
-/// Told each change of a feed's schedule state.
-pub type Report = Arc<dyn Fn(&str, &Status) + Send + Sync>;
-
+pub use super::super::bundles::{Report, Schedules};
 pub use crate::source::ScheduleStatus as Status;
 
 /// `bundle.json`: where the bundle on disk came from, and how to ask whether it changed.
