@@ -443,6 +443,9 @@ The configuration file (\fI~/.config/railtop/config.toml\fR without XDG_CONFIG_H
 \fI$XDG_CACHE_HOME/railtop/stations/\fR
 The feeds' own station lists, fetched daily.
 .TP
+\fI$XDG_CACHE_HOME/railtop/gtfs/\fR
+GTFS feeds' static bundles (\fIbundle.zip\fR, asked again daily and conditionally) and the timetables built from them (\fItimetable.bin\fR, read back at the next start), a folder per feed.
+.TP
 \fI$XDG_STATE_HOME/railtop/ssh_host_ed25519_key\fR
 The SSH server's host key, made at its first start.
 .SH ENVIRONMENT
