@@ -90,6 +90,30 @@ async fn schedules(source: Arc<CachedSource>, actions: mpsc::Sender<Event>) {
     }
 }
 
+/// How a poller's fetch went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fetched {
+    Answered,
+    Failed,
+    /// The source is not ready yet (a GTFS timetable being read): asked again in
+    /// [`NOT_READY_RETRY`], without backing off.
+    NotReady,
+}
+
+impl Fetched {
+    fn of<T>(result: &Result<T, crate::source::SourceError>) -> Fetched {
+        match result {
+            Ok(_) => Fetched::Answered,
+            Err(crate::source::SourceError::NotReady(_)) => Fetched::NotReady,
+            Err(_) => Fetched::Failed,
+        }
+    }
+}
+
+/// How soon a source that is not ready yet is asked again (the screens' countdown says the same,
+/// see `Polled::fail`).
+const NOT_READY_RETRY: Duration = Duration::from_secs(5);
+
 /// Quiet time after a selection change before fetching: holding → skips countries, not fetches.
 pub(crate) const DEBOUNCE: Duration = Duration::from_millis(250);
 
@@ -119,12 +143,12 @@ pub fn spawn(
                     stop: None,
                 };
                 let result = s.realtime(query).await;
-                let ok = result.is_ok();
+                let ok = Fetched::of(&result);
                 let action = Event::Answer(Answer::Realtime {
                     country: w.country,
                     result: result
                         .map(|c| screen_safe(&c.value, RealtimeResponse::sanitize))
-                        .map_err(|e| Failure::of(&e)),
+                        .map_err(|e| Failure::of_source(&e)),
                     at: clock.now(),
                 });
                 (tx.send(action).await.is_ok(), ok)
@@ -175,7 +199,10 @@ async fn search(
             return;
         };
         let event = Event::Answer(Answer::Stations {
-            result: answer.await.map(Arc::new).map_err(|e| Failure::of(&e)),
+            result: answer
+                .await
+                .map(Arc::new)
+                .map_err(|e| Failure::of_source(&e)),
             query,
         });
         if tx.send(event).await.is_err() {
@@ -221,21 +248,21 @@ async fn fetch_board(
     tx: mpsc::Sender<Event>,
     clock: Clock,
     w: Wanted,
-) -> (bool, bool) {
+) -> (bool, Fetched) {
     let Some(station) = w.station else {
-        return (!tx.is_closed(), true);
+        return (!tx.is_closed(), Fetched::Answered);
     };
     let query = DeparturesQuery {
         station: station.clone(),
         limit: crate::source::MAX_LIMIT,
     };
     let result = source.departures(query).await;
-    let ok = result.is_ok();
+    let ok = Fetched::of(&result);
     let action = Event::Answer(Answer::Board {
         station,
         result: result
             .map(|c| screen_safe(&c.value, DeparturesResponse::sanitize))
-            .map_err(|e| Failure::of(&e)),
+            .map_err(|e| Failure::of_source(&e)),
         at: clock.now(),
     });
     (tx.send(action).await.is_ok(), ok)
@@ -247,17 +274,17 @@ async fn fetch_journey(
     tx: mpsc::Sender<Event>,
     clock: Clock,
     w: Wanted,
-) -> (bool, bool) {
+) -> (bool, Fetched) {
     let Some(id) = w.journey else {
-        return (!tx.is_closed(), true);
+        return (!tx.is_closed(), Fetched::Answered);
     };
     let result = source.journey(&id).await;
-    let ok = result.is_ok();
+    let ok = Fetched::of(&result);
     let action = Event::Answer(Answer::Journey {
         id,
         result: result
             .map(|c| screen_safe(&c.value, JourneyResponse::sanitize))
-            .map_err(|e| Failure::of(&e)),
+            .map_err(|e| Failure::of_source(&e)),
         at: clock.now(),
     });
     (tx.send(action).await.is_ok(), ok)
@@ -281,7 +308,7 @@ async fn poll<K, F, Fut>(
 ) where
     K: PartialEq,
     F: Fn(Wanted) -> Fut,
-    Fut: Future<Output = (bool, bool)>,
+    Fut: Future<Output = (bool, Fetched)>,
 {
     let mut failures = 0u32;
     loop {
@@ -290,12 +317,22 @@ async fn poll<K, F, Fut>(
         // the screen, and every SSH viewer of a shared board, keeps its refresh.
         let (alive, ok) = crate::panics::caught("a poller's fetch", fetch(current.clone()))
             .await
-            .unwrap_or((true, false));
+            .unwrap_or((true, Fetched::Failed));
         if !alive {
             return;
         }
-        failures = if ok { 0 } else { failures.saturating_add(1) };
-        let wait = crate::backoff::after(Duration::from_secs(interval_secs), failures);
+        let wait = match ok {
+            Fetched::Answered => {
+                failures = 0;
+                crate::backoff::after(Duration::from_secs(interval_secs), 0)
+            }
+            Fetched::Failed => {
+                failures = failures.saturating_add(1);
+                crate::backoff::after(Duration::from_secs(interval_secs), failures)
+            }
+            // Not a failure: asked again soon, with no backoff.
+            Fetched::NotReady => NOT_READY_RETRY.min(Duration::from_secs(interval_secs)),
+        };
         let deadline = tokio::time::Instant::now() + wait;
         // Sleep until the next refresh, unless what we fetch for changes first.
         loop {

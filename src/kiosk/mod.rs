@@ -392,6 +392,30 @@ mod tests {
     }
 
     #[test]
+    fn a_source_not_ready_yet_is_no_failure_and_is_asked_again_soon() {
+        let mut k = kiosk(&["HKI"], KioskSettings::default());
+        let t1 = now() + Duration::minutes(1);
+        let not_ready = crate::source::SourceError::NotReady(
+            "estonia: its timetable is still being read (building); boards follow when it is ready"
+                .into(),
+        );
+        for i in 0..3 {
+            update(
+                &mut k,
+                Event::Answer(Answer::Board {
+                    station: "HKI".into(),
+                    result: Err(crate::screen::Failure::of_source(&not_ready)),
+                    at: t1 + Duration::seconds(i * 5),
+                }),
+            );
+        }
+        update(&mut k, Event::Tick(t1 + Duration::seconds(10)));
+        let s = screen(&k);
+        assert!(s.contains("timetable being read · next try in 5 s"), "{s}");
+        assert!(!s.contains("unavailable"), "not a failing feed: {s}");
+    }
+
+    #[test]
     fn snapshots() {
         let k = kiosk(&["HKI", "TPE"], KioskSettings::default());
         insta::assert_snapshot!("kiosk_100x24", screen(&k));

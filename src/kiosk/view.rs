@@ -295,6 +295,14 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
         format!(" · retrying in {}", crate::screen::age_text(s))
     });
     let status = match (feed.failing_since, feed.received_at) {
+        // Not a failure: the source is still reading its timetable, and is asked again soon.
+        _ if feed.waiting => Span::styled(
+            format!(
+                "timetable being read{}",
+                retry.replace("retrying", "next try")
+            ),
+            theme.dim(),
+        ),
         (Some(since), Some(data)) => Span::styled(
             format!(
                 "feed unavailable since {}{retry} — data from {}",

@@ -20,6 +20,9 @@ pub struct Polled<T> {
     pub next_fetch: Option<DateTime<Utc>>,
     /// When the current run of failures began.
     pub failing_since: Option<DateTime<Utc>>,
+    /// The source answered "not ready yet" (a GTFS timetable being read): no failure, asked
+    /// again soon.
+    pub waiting: bool,
 }
 
 impl<T> Default for Polled<T> {
@@ -31,9 +34,13 @@ impl<T> Default for Polled<T> {
             failures: 0,
             next_fetch: None,
             failing_since: None,
+            waiting: false,
         }
     }
 }
+
+/// How soon a source that is not ready yet is asked again.
+const WAITING_RETRY: Duration = Duration::seconds(5);
 
 /// The wait after `failures` failures in a row, in whole seconds (see [`crate::backoff`]).
 fn backoff(interval_secs: u64, failures: u32) -> Duration {
@@ -51,11 +58,20 @@ impl<T> Polled<T> {
         self.error = None;
         self.failures = 0;
         self.failing_since = None;
+        self.waiting = false;
         self.next_fetch = Some(now + backoff(interval_secs, 0));
     }
 
     pub fn fail(&mut self, error: Failure, now: DateTime<Utc>, interval_secs: u64) {
-        self.error = Some(error.0);
+        if error.waiting {
+            // Not a failure: no backoff, no "unavailable since"; asked again soon.
+            self.error = Some(error.text);
+            self.waiting = true;
+            self.next_fetch = Some(now + WAITING_RETRY.min(backoff(interval_secs, 0)));
+            return;
+        }
+        self.waiting = false;
+        self.error = Some(error.text);
         self.failures = self.failures.saturating_add(1);
         self.failing_since.get_or_insert(now);
         self.next_fetch = Some(now + backoff(interval_secs, self.failures));
@@ -82,21 +98,36 @@ impl<T> Polled<T> {
 /// Why an answer did not come, as a screen shows it: one line that went through the one
 /// sanitiser (`text::cleaned`), so a hostile error message cannot reach a terminal.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Failure(String);
+pub struct Failure {
+    text: String,
+    /// The source is not ready yet (503): no failure of a feed.
+    waiting: bool,
+}
 
 impl Failure {
     pub fn of(error: &impl std::fmt::Display) -> Failure {
-        Failure(crate::text::cleaned(&error.to_string()))
+        Failure {
+            text: crate::text::cleaned(&error.to_string()),
+            waiting: false,
+        }
+    }
+
+    /// A source's error: "not ready yet" is told apart from a failure.
+    pub fn of_source(error: &crate::source::SourceError) -> Failure {
+        Failure {
+            waiting: matches!(error, crate::source::SourceError::NotReady(_)),
+            ..Failure::of(error)
+        }
     }
 
     pub fn as_str(&self) -> &str {
-        &self.0
+        &self.text
     }
 }
 
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.text)
     }
 }
 

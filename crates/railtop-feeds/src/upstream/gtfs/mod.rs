@@ -139,7 +139,7 @@ impl GtfsFeed {
                 // No percent here: an answer is kept a while, and a figure in it would be
                 // stale (the dashboard's header and /healthz say how far it is).
                 Some(s) if matches!(s.state, "downloading" | "building") => {
-                    SourceError::Upstream(format!(
+                    SourceError::NotReady(format!(
                         "{slug}: its timetable is still being read ({}); boards follow when it is ready",
                         s.state
                     ))
