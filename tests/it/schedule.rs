@@ -236,6 +236,17 @@ async fn a_bad_first_bundle_is_a_clear_error_and_a_local_file_is_read_where_it_l
     );
 }
 
+/// `railtop --print-config` of the file at `path`.
+fn print_config(path: &Path) -> std::process::Output {
+    crate::support::railtop_binary()
+        .args(["--config"])
+        .arg(path)
+        .args(["--source", "upstream", "--print-config"])
+        .env_remove("RAILTOP_SOURCE")
+        .output()
+        .unwrap()
+}
+
 /// The README's `[[feeds]]` example is a configuration railtop accepts, with its modes.
 #[test]
 fn the_readmes_national_feed_example_is_a_valid_configuration() {
@@ -250,13 +261,7 @@ fn the_readmes_national_feed_example_is_a_valid_configuration() {
     let dir = scratch("readme");
     let path = dir.join("config.toml");
     std::fs::write(&path, example).unwrap();
-    let out = crate::support::railtop_binary()
-        .args(["--config"])
-        .arg(&path)
-        .args(["--source", "upstream", "--print-config"])
-        .env_remove("RAILTOP_SOURCE")
-        .output()
-        .unwrap();
+    let out = print_config(&path);
     let shown = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -275,13 +280,7 @@ fn the_readmes_national_feed_example_is_a_valid_configuration() {
     .map(|(from, to)| (example.replace(from, to), to))
     {
         std::fs::write(&path, &bad).unwrap();
-        let out = crate::support::railtop_binary()
-            .args(["--config"])
-            .arg(&path)
-            .args(["--source", "upstream", "--print-config"])
-            .env_remove("RAILTOP_SOURCE")
-            .output()
-            .unwrap();
+        let out = print_config(&path);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{says}: accepted");
         assert!(

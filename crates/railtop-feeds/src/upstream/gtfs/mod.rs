@@ -109,7 +109,7 @@ impl GtfsFeed {
     /// The static timetable when one is configured and read (see [`Schedule`]): a broken
     /// bundle costs the names, not the feed.
     async fn timetable(&self, http: &FeedHttp) -> Option<Arc<Timetable>> {
-        self.schedule(http)?.get(&http.downloader()).await
+        self.schedule(http)?.get(http).await
     }
 
     /// Where the static timetable is, when the feed has one.

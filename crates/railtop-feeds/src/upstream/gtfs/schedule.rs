@@ -97,7 +97,7 @@ impl Schedule {
     /// [`Schedules::wait`] and none yet, the first one (or its failure) is waited for.
     pub async fn get(
         &self,
-        fetch: &(reqwest::Client, Vec<(&'static str, String)>),
+        http: &super::super::http::FeedHttp,
     ) -> Option<Arc<Timetable>> {
         let mut ended = self.ended.subscribe();
         let (table, start, working) = {
@@ -123,7 +123,9 @@ impl Schedule {
             let job = Job {
                 of: self.of.clone(),
                 inner: self.inner.clone(),
-                fetch: fetch.clone(),
+                // The client and headers are copied only when a refresh starts (once a day),
+                // not at every ask.
+                fetch: http.downloader(),
             };
             let ended = self.ended.clone();
             tokio::spawn(async move {
