@@ -95,10 +95,7 @@ impl Schedule {
 
     /// The timetable there is now, a refresh started in the background when one is due; with
     /// [`Schedules::wait`] and none yet, the first one (or its failure) is waited for.
-    pub async fn get(
-        &self,
-        http: &super::super::http::FeedHttp,
-    ) -> Option<Arc<Timetable>> {
+    pub async fn get(&self, http: &super::super::http::FeedHttp) -> Option<Arc<Timetable>> {
         let mut ended = self.ended.subscribe();
         let (table, start, working) = {
             let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
