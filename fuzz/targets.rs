@@ -143,6 +143,7 @@ fn demo_answers() -> Vec<Vec<u8>> {
         let ask = DeparturesQuery {
             station: station.into(),
             limit: 20,
+            ..Default::default()
         };
         if let Ok(r) = demo.departures_at(&ask, now()) {
             out.push(serde_json::to_vec(&r).unwrap_or_default());

@@ -255,6 +255,7 @@ async fn fetch_board(
     let query = DeparturesQuery {
         station: station.clone(),
         limit: crate::source::MAX_LIMIT,
+        ..Default::default()
     };
     let result = source.departures(query).await;
     let ok = Fetched::of(&result);

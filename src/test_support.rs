@@ -68,6 +68,7 @@ impl DemoScene<'_> {
         let query = DeparturesQuery {
             station: self.station.into(),
             limit: MAX_LIMIT,
+            ..Default::default()
         };
         let board = demo
             .departures_at(&query, self.now)

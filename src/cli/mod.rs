@@ -299,6 +299,7 @@ async fn check_stations(source: &CachedSource, stations: &[String]) -> Result<()
         let query = DeparturesQuery {
             station: station.clone(),
             limit: 1,
+            ..Default::default()
         };
         match tokio::time::timeout(STATION_CHECK, source.departures(query)).await {
             Ok(Err(e @ (SourceError::NotFound(_) | SourceError::BadRequest(_)))) => {

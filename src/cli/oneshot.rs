@@ -63,6 +63,7 @@ pub(super) async fn departures(args: DeparturesArgs, opened: Opened) -> Result<(
     let query = DeparturesQuery {
         station: station.clone(),
         limit: usize::from(limit),
+        ..Default::default()
     };
     let answer = source.departures(query).await;
     let answer = match answer {

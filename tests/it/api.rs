@@ -50,6 +50,7 @@ async fn the_client_reads_both_endpoints() {
         .departures(DeparturesQuery {
             station: "HKI".into(),
             limit: 5,
+            ..Default::default()
         })
         .await
         .unwrap();
@@ -60,6 +61,7 @@ async fn the_client_reads_both_endpoints() {
         .departures(DeparturesQuery {
             station: "berlin-hbf".into(),
             limit: 100,
+            ..Default::default()
         })
         .await
         .unwrap();
@@ -188,6 +190,7 @@ async fn the_client_turns_error_answers_into_sentences() {
         .departures(DeparturesQuery {
             station: "NOWHERE".into(),
             limit: 5,
+            ..Default::default()
         })
         .await
         .unwrap_err();

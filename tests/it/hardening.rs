@@ -336,6 +336,7 @@ async fn a_hostile_server_is_read_within_bounds() {
         .departures(DeparturesQuery {
             station: "HKI".into(),
             limit: 100,
+            ..Default::default()
         })
         .await
         .unwrap();

@@ -27,6 +27,7 @@ async fn the_kiosk_survives_its_source_failing_and_recovers() {
             &DeparturesQuery {
                 station: "TPE".into(),
                 limit: 30,
+                ..Default::default()
             },
             now,
         )

@@ -179,6 +179,7 @@ async fn user_agent_gzip_and_query_are_sent() {
         .departures(DeparturesQuery {
             station: "Zürich HB".into(),
             limit: 7,
+            ..Default::default()
         })
         .await
         .unwrap();

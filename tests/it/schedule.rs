@@ -346,6 +346,7 @@ async fn a_long_running_source_works_while_the_timetable_is_read() {
         .departures(DeparturesQuery {
             station: "estonia:TLL".into(),
             limit: 10,
+            ..Default::default()
         })
         .await
         .unwrap_err();

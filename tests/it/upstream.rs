@@ -13,7 +13,7 @@ use railtop::model::{DeparturesResponse, RealtimeResponse, Train};
 use railtop::source::{LiveSource, RealtimeQuery};
 use railtop::upstream::http::FeedSpec;
 use railtop::upstream::registry;
-use railtop::upstream::{Aggregator, Board, Feed, FeedFuture};
+use railtop::upstream::{Aggregator, Board, BoardAsk, Feed, FeedFuture};
 use std::sync::{Arc, Mutex};
 
 const FI_NOW: &str = "2026-11-24T21:50:00Z";
@@ -161,9 +161,9 @@ async fn every_registry_feed_answers_from_its_fixture_folder() {
             .unwrap_or_else(|e| panic!("{slug}: {e}"));
         let station = routes(slug).1.or(row.hub.map(str::to_string));
         match station.as_deref() {
-            Some("-") => assert!(feed.board("x", 10, now).await.is_err(), "{slug}"),
+            Some("-") => assert!(feed.board(BoardAsk::departures("x", 10, now)).await.is_err(), "{slug}"),
             Some(code) => {
-                let board = feed.board(code, 10, now).await;
+                let board = feed.board(BoardAsk::departures(code, 10, now)).await;
                 let board = board.unwrap_or_else(|e| panic!("{slug} {code}: {e}"));
                 assert_eq!(board.station.country.as_deref(), Some(slug));
                 assert!(!board.station.name.is_empty(), "{slug} {code}");
@@ -173,6 +173,7 @@ async fn every_registry_feed_answers_from_its_fixture_folder() {
                     fetched_at: FI_NOW.into(),
                     attribution: None,
                     simulated: false,
+                    ..Default::default()
                 };
                 check_departures(&serde_json::to_value(answer).unwrap())
                     .unwrap_or_else(|e| panic!("{slug} {code}: {e}"));
@@ -806,7 +807,7 @@ impl Feed for Steady {
             }])
         })
     }
-    fn board<'a>(&'a self, _: &'a str, _: usize, _: DateTime<Utc>) -> FeedFuture<'a, Board> {
+    fn board<'a>(&'a self, _: BoardAsk<'a>) -> FeedFuture<'a, Board> {
         Box::pin(async { Ok(Board::default()) })
     }
 }
@@ -1144,8 +1145,8 @@ impl Feed for Renamed {
     fn trains<'a>(&'a self, s: Option<&'a str>, now: DateTime<Utc>) -> FeedFuture<'a, Vec<Train>> {
         self.0.trains(s, now)
     }
-    fn board<'a>(&'a self, s: &'a str, n: usize, now: DateTime<Utc>) -> FeedFuture<'a, Board> {
-        self.0.board(s, n, now)
+    fn board<'a>(&'a self, ask: BoardAsk<'a>) -> FeedFuture<'a, Board> {
+        self.0.board(ask)
     }
     fn station_list(&self) -> FeedFuture<'_, Option<Vec<railtop::assets::Station>>> {
         self.0.station_list()

@@ -18,3 +18,4 @@ pub mod outline;
 pub mod panics;
 pub mod stations;
 pub mod text;
+pub mod traveller;

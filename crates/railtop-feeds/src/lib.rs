@@ -8,6 +8,7 @@
 // The ground floor under the same names as in the crates above, so `crate::model` reads alike.
 pub(crate) use railtop_core::{
     assets, backoff, clock, config, country, files, metrics, model, panics, stations, text,
+    traveller,
 };
 
 pub mod redis_store;

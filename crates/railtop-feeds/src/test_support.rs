@@ -37,6 +37,7 @@ pub fn demo_board(station: &str) -> DeparturesResponse {
         &DeparturesQuery {
             station: station.into(),
             limit: 100,
+            ..Default::default()
         },
         now(),
     )

@@ -9,7 +9,7 @@
 //! error body; each client IP gets a request budget per minute.
 
 // The floors below under the same names as in the crate above, so `crate::model` reads alike.
-use railtop_core::{country, metrics, model, stations, text};
+use railtop_core::{country, metrics, model, stations, text, traveller};
 use railtop_feeds::{redis_store, source};
 
 pub mod admission;
@@ -19,7 +19,7 @@ pub mod ratelimit;
 pub mod stream;
 pub mod tally;
 
-use crate::model::ErrorBody;
+use crate::model::{ErrorBody, Kind};
 use crate::redis_store::RedisStore;
 use crate::source::cache::{Cached, CachedSource};
 use crate::source::SourceError;
@@ -73,6 +73,7 @@ impl Default for ServerConfig {
 /// The routes, named once for the router and for the metrics' `endpoint` label.
 const REALTIME: &str = "/api/live/realtime";
 const DEPARTURES: &str = "/api/live/departures";
+const ARRIVALS: &str = "/api/live/arrivals";
 const STATIONS: &str = "/api/live/stations";
 const TRAIN: &str = "/api/live/train";
 const HEALTHZ: &str = "/healthz";
@@ -131,6 +132,7 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
     let api = Router::new()
         .route(REALTIME, get(realtime))
         .route(DEPARTURES, get(departures))
+        .route(ARRIVALS, get(arrivals))
         .route(STATIONS, get(stations))
         .route(TRAIN, get(train));
     // For load balancers, service managers and Prometheus: a budget of their own.
@@ -239,12 +241,38 @@ async fn departures(
     headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Response {
-    let query = match params::departures(query.as_deref()) {
+    board(&state, &headers, query.as_deref(), Kind::Departures).await
+}
+
+/// railtop's own endpoint: a station's arrivals, shaped as departures with the arrival's names.
+async fn arrivals(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Response {
+    board(&state, &headers, query.as_deref(), Kind::Arrivals).await
+}
+
+/// A board: one station's as the cache holds it (its JSON made once for every client), or a
+/// traveller's (several stations, a route: railtop's extensions), made for this request.
+async fn board(state: &AppState, headers: &HeaderMap, raw: Option<&str>, kind: Kind) -> Response {
+    let query = match params::board(raw, kind) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    match state.source.departures(query).await {
-        Ok(answer) => cached_response(&answer, &headers),
+    if query.is_plain() {
+        let plain = crate::source::DeparturesQuery {
+            station: query.stations.into_iter().next().unwrap_or_default(),
+            limit: query.limit,
+            kind,
+        };
+        return match state.source.departures(plain).await {
+            Ok(answer) => cached_response(&answer, headers),
+            Err(e) => error_response(&e),
+        };
+    }
+    match crate::source::traveller::board(&state.source, &query).await {
+        Ok(answer) => cached_response(&Cached::new(answer, state.source.board_ttl()), headers),
         Err(e) => error_response(&e),
     }
 }
@@ -396,7 +424,7 @@ async fn not_found(method: axum::http::Method) -> Response {
         return r;
     }
     error_response(&SourceError::NotFound(
-        "no such endpoint: use /api/live/realtime, /api/live/departures, /api/live/stations or /api/live/train"
+        "no such endpoint: use /api/live/realtime, /api/live/departures, /api/live/arrivals, /api/live/stations or /api/live/train"
             .into(),
     ))
 }
@@ -571,6 +599,7 @@ fn endpoint(path: &str) -> &'static str {
     match path {
         REALTIME => "realtime",
         DEPARTURES => "departures",
+        ARRIVALS => "arrivals",
         STATIONS => "stations",
         TRAIN => "train",
         HEALTHZ => "healthz",

@@ -2,8 +2,11 @@
 //! sentence that says what to send instead).
 
 use crate::country;
-use crate::source::{DeparturesQuery, RealtimeQuery, SourceError, DEFAULT_LIMIT, MAX_LIMIT};
+use crate::model::{Kind, MAX_MERGED};
+use crate::source::traveller::TravelQuery;
+use crate::source::{RealtimeQuery, SourceError, DEFAULT_LIMIT, MAX_LIMIT};
 use crate::text::quoted;
+use crate::traveller::{Place, Route};
 
 /// The decoded `name=value` pairs of a query string; never fails (bad escapes decode lossily).
 fn pairs(raw: Option<&str>) -> Vec<(String, String)> {
@@ -54,15 +57,63 @@ pub fn realtime(raw: Option<&str>, regions: &[String]) -> Result<RealtimeQuery, 
 }
 
 /// `station=<code>&limit=<n>`: station required, limit 1–100 (default 20).
-pub fn departures(raw: Option<&str>) -> Result<DeparturesQuery, SourceError> {
+#[cfg(test)]
+fn departures(raw: Option<&str>) -> Result<crate::source::DeparturesQuery, SourceError> {
+    let board = board(raw, Kind::Departures)?;
+    Ok(crate::source::DeparturesQuery {
+        station: board.stations.into_iter().next().unwrap_or_default(),
+        limit: board.limit,
+        kind: Kind::Departures,
+    })
+}
+
+/// A board: `station=` (repeated for one board of several, at most [`MAX_MERGED`]),
+/// `limit=`, and railtop's `to=` (departures) or `from=` (arrivals) and `via=`.
+pub fn board(raw: Option<&str>, kind: Kind) -> Result<TravelQuery, SourceError> {
     let pairs = pairs(raw);
-    let station = bounded(&pairs, "station")?.ok_or_else(|| {
-        SourceError::BadRequest("missing parameter: station (a station code such as HKI)".into())
-    })?;
-    let limit = limit(&pairs)?;
-    Ok(DeparturesQuery {
-        station: station.to_owned(),
-        limit,
+    let mut stations = Vec::new();
+    for (name, value) in &pairs {
+        if name == "station" && !value.is_empty() {
+            if value.chars().count() > MAX_VALUE_CHARS {
+                return Err(SourceError::BadRequest(format!(
+                    "station is longer than {MAX_VALUE_CHARS} characters"
+                )));
+            }
+            if stations.len() == MAX_MERGED {
+                return Err(SourceError::BadRequest(format!(
+                    "at most {MAX_MERGED} stations on one board"
+                )));
+            }
+            stations.push(value.clone());
+        }
+    }
+    if stations.is_empty() {
+        return Err(SourceError::BadRequest(
+            "missing parameter: station (a station code such as HKI)".into(),
+        ));
+    }
+    let (end, wrong) = match kind {
+        Kind::Departures => ("to", "from"),
+        Kind::Arrivals => ("from", "to"),
+    };
+    if get(&pairs, wrong).is_some() {
+        return Err(SourceError::BadRequest(format!(
+            "{wrong}= is not for {}: they take {end}= (and via=)",
+            kind.name()
+        )));
+    }
+    let directory = crate::stations::current();
+    let place = |name: &str| -> Result<Option<Place>, SourceError> {
+        Ok(bounded(&pairs, name)?.map(|text| Place::new(text, &directory)))
+    };
+    Ok(TravelQuery {
+        stations,
+        kind,
+        route: Route {
+            end: place(end)?,
+            via: place("via")?,
+        },
+        limit: limit(&pairs)?,
     })
 }
 
@@ -231,5 +282,37 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn board_parameters() {
+        let q = board(
+            Some("station=HKI&station=PSL&to=Tampere&via=Riihim%C3%A4ki&limit=5"),
+            Kind::Departures,
+        )
+        .unwrap();
+        assert_eq!(q.stations, ["HKI", "PSL"]);
+        assert_eq!(q.limit, 5);
+        assert_eq!(q.route.end.as_ref().unwrap().asked, "Tampere");
+        assert_eq!(q.route.via.as_ref().unwrap().asked, "Riihimäki");
+        let q = board(Some("station=TPE&from=Oulu"), Kind::Arrivals).unwrap();
+        assert!(q.route.end.is_some() && !q.is_plain());
+        assert!(board(Some("station=TPE"), Kind::Arrivals)
+            .unwrap()
+            .is_plain());
+        for (bad, kind) in [
+            ("station=TPE&from=Oulu", Kind::Departures),
+            ("station=TPE&to=Oulu", Kind::Arrivals),
+            (
+                "station=A&station=B&station=C&station=D&station=E&station=F",
+                Kind::Departures,
+            ),
+            ("to=Oulu", Kind::Departures),
+        ] {
+            let e = board(Some(bad), kind).unwrap_err();
+            assert_eq!(e.http_status(), 400, "{bad}: {e}");
+        }
+        let long = format!("station=HKI&to={}", "x".repeat(101));
+        assert!(board(Some(&long), Kind::Departures).is_err());
     }
 }

@@ -142,6 +142,7 @@ fn answers_for_another_country_or_station_are_dropped() {
             &DeparturesQuery {
                 station: "HKI".into(),
                 limit: 10,
+                ..Default::default()
             },
             now(),
         )
@@ -378,6 +379,7 @@ fn hki_board_arrives(s: &mut AppState, limit: usize) -> crate::model::Departures
             &crate::source::DeparturesQuery {
                 station: "HKI".into(),
                 limit,
+                ..Default::default()
             },
             now(),
         )

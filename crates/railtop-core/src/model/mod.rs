@@ -4,10 +4,12 @@
 //! only where known. Input is tolerant (see [`tolerant`]): unknown fields are ignored, missing and
 //! `null` values are accepted, numbers may arrive as strings.
 
+pub mod board;
 pub mod journey;
 pub mod plausible;
 pub mod tolerant;
 
+pub use board::{Kind, Timing};
 pub use journey::{JourneyResponse, JourneyStop, StopTime};
 
 use crate::text::clean;
@@ -253,6 +255,8 @@ pub(crate) const MAX_TRAINS: usize = 100_000;
 pub const MAX_COUNTRIES: usize = 64;
 /// Most departures on one board (the API's largest `limit`).
 pub const MAX_DEPARTURES: usize = 100;
+/// Most stations on one board of several (`departures A B C`, `station=` repeated).
+pub const MAX_MERGED: usize = 5;
 
 /// The answer of `GET /api/live/realtime`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -334,7 +338,10 @@ impl RealtimeResponse {
     }
 }
 
-/// One row of a station's departure board.
+/// One row of a station's board: a departure, or on an arrivals board ([`Kind::Arrivals`]) an
+/// arrival, whose `destination` is then where the train comes from, `scheduled_dep` and
+/// `expected_dep` its arrival times and `via` the stops before (the wire names them `origin`,
+/// `scheduledArr`, `expectedArr`: see [`board`]). One row type lets every screen draw both.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct Departure {
@@ -395,6 +402,22 @@ pub struct Departure {
         skip_serializing_if = "Option::is_none"
     )]
     pub train_id: Option<String>,
+    /// railtop's extra, on a board of several stations: which of them the train leaves from
+    /// (arrives at, on an arrivals board), by its display name.
+    #[serde(
+        default,
+        deserialize_with = "tolerant::opt_string",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub departs_from: Option<String>,
+    /// railtop's extra: whether the row's time is realtime, the timetable's only, or stale
+    /// (see [`Timing`]); set by [`DeparturesResponse::mark_timing`].
+    #[serde(
+        default,
+        deserialize_with = "board::opt_timing",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub timing: Option<Timing>,
 }
 
 /// A list of texts from outside made safe to show: at most `max`, each cleaned, none blank.
@@ -440,6 +463,7 @@ impl Departure {
             &mut self.train_code,
             &mut self.planned_platform,
             &mut self.train_id,
+            &mut self.departs_from,
         ]
         .into_iter()
         .flatten()
@@ -504,7 +528,7 @@ pub struct StationInfo {
     pub timezone: Option<String>,
 }
 
-/// The answer of `GET /api/live/departures`.
+/// The answer of `GET /api/live/departures` (and of railtop's `/api/live/arrivals`).
 ///
 /// On the wire `station` is what the interface defines, a **string** (the station's display
 /// name); railtop's record of it travels beside it as the extra `stationInfo`. Reading accepts
@@ -518,6 +542,12 @@ pub struct DeparturesResponse {
     pub attribution: Option<String>,
     /// railtop's extra `simulated`: see [`RealtimeResponse::simulated`].
     pub simulated: bool,
+    /// Departures, or arrivals (railtop's `/api/live/arrivals`: the rows are then written under
+    /// `arrivals` with the arrival's names, see [`board`]).
+    pub kind: Kind,
+    /// railtop's extra `stations`, on a board of several stations: each of them, in the order
+    /// asked (`station` then names them all, and each row says its own in `departsFrom`).
+    pub stations: Vec<StationInfo>,
 }
 
 /// A country or region slug as railtop writes them: lower-case letters, digits and `-`.
@@ -553,6 +583,29 @@ impl DeparturesResponse {
         {
             clean(s);
         }
+        self.stations.truncate(MAX_MERGED);
+        for info in &mut self.stations {
+            for s in [&mut info.code, &mut info.name] {
+                clean(s);
+            }
+            for s in [&mut info.country, &mut info.timezone]
+                .into_iter()
+                .flatten()
+            {
+                clean(s);
+            }
+        }
+    }
+
+    /// Says of every row whether its time is realtime or the timetable's, and all realtime
+    /// rows stale when `stale` (the answer is older than its feed's refresh and a margin).
+    pub fn mark_timing(&mut self, stale: bool) {
+        for d in &mut self.departures {
+            d.timing = Some(match Timing::of(d) {
+                Timing::Realtime if stale => Timing::Stale,
+                t => t,
+            });
+        }
     }
 
     /// Fills what an answer left out with the code the client asked for (a server that sends
@@ -575,11 +628,18 @@ mod wire {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     pub(crate) struct DeparturesOut {
-        departures: Vec<Departure>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        departures: Option<Vec<Departure>>,
+        /// railtop's `/api/live/arrivals`: the rows under the arrival's names.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        arrivals: Option<Arrivals>,
         /// The interface's field: the display name.
         station: String,
         /// railtop's extra: code, name, country and time zone.
         station_info: StationInfo,
+        /// railtop's extra: the stations of a board of several.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        stations: Vec<StationInfo>,
         fetched_at: String,
         #[serde(skip_serializing_if = "Option::is_none")]
         attribution: Option<String>,
@@ -587,12 +647,27 @@ mod wire {
         simulated: bool,
     }
 
+    /// Rows written as arrivals.
+    pub(crate) struct Arrivals(Vec<Departure>);
+
+    impl Serialize for Arrivals {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(self.0.iter().map(super::board::ArrivalOut::from))
+        }
+    }
+
     impl From<super::DeparturesResponse> for DeparturesOut {
         fn from(r: super::DeparturesResponse) -> Self {
+            let (departures, arrivals) = match r.kind {
+                super::Kind::Departures => (Some(r.departures), None),
+                super::Kind::Arrivals => (None, Some(Arrivals(r.departures))),
+            };
             DeparturesOut {
-                departures: r.departures,
+                departures,
+                arrivals,
                 station: r.station.name.clone(),
                 station_info: r.station,
+                stations: r.stations,
                 fetched_at: r.fetched_at,
                 attribution: r.attribution,
                 simulated: r.simulated,
@@ -608,8 +683,18 @@ mod wire {
             deserialize_with = "tolerant::bounded::<_, Departure, { super::MAX_DEPARTURES }>"
         )]
         departures: Vec<Departure>,
+        #[serde(
+            default,
+            deserialize_with = "tolerant::bounded::<_, super::board::ArrivalIn, { super::MAX_DEPARTURES }>"
+        )]
+        arrivals: Vec<super::board::ArrivalIn>,
         #[serde(default)]
         station: Option<Station>,
+        #[serde(
+            default,
+            deserialize_with = "tolerant::bounded::<_, StationInfo, { super::MAX_MERGED }>"
+        )]
+        stations: Vec<StationInfo>,
         #[serde(default)]
         station_info: Option<Record>,
         #[serde(default, deserialize_with = "tolerant::string")]
@@ -652,12 +737,21 @@ mod wire {
             if let Some(name) = named.filter(|n| !n.is_empty()) {
                 station.name = name;
             }
+            // An answer with arrivals and no departures is an arrivals board.
+            let (kind, departures) = if w.departures.is_empty() && !w.arrivals.is_empty() {
+                let rows = w.arrivals.into_iter().map(Departure::from).collect();
+                (super::Kind::Arrivals, rows)
+            } else {
+                (super::Kind::Departures, w.departures)
+            };
             super::DeparturesResponse {
-                departures: w.departures,
+                departures,
                 station,
                 fetched_at: w.fetched_at,
                 attribution: w.attribution,
                 simulated: w.simulated,
+                kind,
+                stations: w.stations,
             }
         }
     }

@@ -306,7 +306,8 @@ pub(crate) const DEFAULT_MAX_BYTES: usize = 32 * 1024 * 1024;
 pub struct CachedSource {
     inner: SharedSource,
     realtime: FlightCache<RealtimeQuery, RealtimeResponse>,
-    departures: FlightCache<String, DeparturesResponse>,
+    /// Boards by kind and station.
+    departures: FlightCache<(crate::model::Kind, String), DeparturesResponse>,
     /// Journeys by train id, kept as long as boards.
     journeys: FlightCache<String, JourneyResponse>,
 }
@@ -362,6 +363,16 @@ impl CachedSource {
         self.inner.regions()
     }
 
+    /// The clock the source's answers are made by.
+    pub fn clock(&self) -> crate::clock::Clock {
+        self.inner.clock()
+    }
+
+    /// How long a board is kept: its feed's refresh, as the screens and staleness count it.
+    pub fn board_ttl(&self) -> Duration {
+        self.departures.ttl
+    }
+
     /// The source's own station search (not cached: each one is a person typing), or `None`
     /// when this process's directory is the source's.
     pub fn stations(
@@ -400,10 +411,11 @@ impl CachedSource {
         let station = query.station.trim().to_owned();
         let full = self
             .departures
-            .get(board_key(&station), || {
+            .get((query.kind, board_key(&station)), || {
                 inner.departures(DeparturesQuery {
                     station,
                     limit: MAX_LIMIT,
+                    kind: query.kind,
                 })
             })
             .await?;
@@ -416,6 +428,8 @@ impl CachedSource {
             fetched_at: full.value.fetched_at.clone(),
             attribution: full.value.attribution.clone(),
             simulated: full.value.simulated,
+            kind: full.value.kind,
+            stations: full.value.stations.clone(),
         };
         Ok(Arc::new(Cached {
             value: cut,
@@ -543,6 +557,7 @@ mod tests {
         let q = || DeparturesQuery {
             station: "X".into(),
             limit: 5,
+            ..Default::default()
         };
         assert!(cached.departures(q()).await.is_err());
         assert!(cached.departures(q()).await.is_err());
@@ -704,6 +719,7 @@ mod tests {
             let q = DeparturesQuery {
                 station: station.into(),
                 limit,
+                ..Default::default()
             };
             let answer = cached.departures(q).await.unwrap();
             sizes.push(answer.value.departures.len());
@@ -721,6 +737,7 @@ mod tests {
             .departures(DeparturesQuery {
                 station: "HKI".into(),
                 limit: 5,
+                ..Default::default()
             })
             .await
             .unwrap();

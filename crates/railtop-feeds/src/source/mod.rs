@@ -11,6 +11,7 @@
 pub mod cache;
 pub mod demo;
 pub mod remote;
+pub mod traveller;
 
 use crate::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
 use crate::stations::StationsAnswer;
@@ -28,12 +29,16 @@ pub struct RealtimeQuery {
     pub stop: Option<String>,
 }
 
-/// `GET /api/live/departures?station=<code>&limit=<n>`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// `GET /api/live/departures?station=<code>&limit=<n>` (and railtop's `/api/live/arrivals`):
+/// one station's board as its feed answers it. A traveller's board (several stations, a
+/// route) is made of these by [`traveller`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct DeparturesQuery {
     pub station: String,
     /// 1 ..= [`MAX_LIMIT`].
     pub limit: usize,
+    /// Departures, or arrivals.
+    pub kind: crate::model::Kind,
 }
 
 /// railtop's own `GET /api/live/stations?q=<text>&prefer=<slug>&limit=<n>`.
@@ -160,6 +165,11 @@ pub trait LiveSource: Send + Sync {
     /// How its upstreams are doing; by default it has none that can fail (the demo).
     fn health(&self) -> Health {
         Health::default()
+    }
+    /// The clock its answers are made by (`RAILTOP_NOW` holds it still): what an answer's age
+    /// is counted against.
+    fn clock(&self) -> crate::clock::Clock {
+        crate::clock::Clock::System
     }
 }
 

@@ -8,7 +8,7 @@ use super::{
     DeparturesQuery, LiveSource, OpenError, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
     SourceResult, StationsQuery,
 };
-use crate::model::{DeparturesResponse, ErrorBody, JourneyResponse, RealtimeResponse};
+use crate::model::{DeparturesResponse, ErrorBody, JourneyResponse, Kind, RealtimeResponse};
 use crate::stations::StationsAnswer;
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use serde::de::DeserializeOwned;
@@ -336,10 +336,20 @@ impl LiveSource for RemoteSource {
                 ("station", query.station.as_str()),
                 ("limit", limit.as_str()),
             ];
-            let mut answer: DeparturesResponse = self.get("/api/live/departures", &params).await?;
+            let path = match query.kind {
+                Kind::Departures => "/api/live/departures",
+                Kind::Arrivals => "/api/live/arrivals",
+            };
+            let mut answer: DeparturesResponse = self.get(path, &params).await?;
             answer.complete_code(&query.station);
             answer.sanitize();
             answer.departures.truncate(query.limit);
+            // An empty arrivals board reads like an empty departures board: it is what was asked.
+            answer.kind = query.kind;
+            // A server before railtop's `timing` says nothing of it: the rows say it themselves.
+            for d in &mut answer.departures {
+                d.timing = d.timing.or(Some(crate::model::Timing::of(d)));
+            }
             Ok(answer)
         })
     }

@@ -3,7 +3,7 @@
 //! the slowest feed at most [`MERGE_DEADLINE`]), and lists the trains of a hub's board for the
 //! countries whose feeds have no positions.
 
-use super::{gtfs, http, registry, station_lists, why_not_live, Board, Feed, Journey};
+use super::{gtfs, http, registry, station_lists, why_not_live, Board, BoardAsk, Feed, Journey};
 use crate::clock::{rfc3339, Clock};
 use crate::config::{Config, FeedSettings};
 use crate::country;
@@ -236,7 +236,14 @@ impl Aggregator {
         let Board {
             station,
             mut departures,
-        } = feed.board(&code, query.limit, now).await?;
+        } = feed
+            .board(BoardAsk {
+                station: &code,
+                limit: query.limit,
+                now,
+                kind: query.kind,
+            })
+            .await?;
         departures.truncate(query.limit);
         let mut answer = DeparturesResponse {
             departures,
@@ -244,8 +251,11 @@ impl Aggregator {
             fetched_at: rfc3339(now),
             attribution: Some(feed.attribution().to_string()),
             simulated: false,
+            kind: query.kind,
+            stations: Vec::new(),
         };
         answer.sanitize();
+        answer.mark_timing(false);
         Ok(answer)
     }
 
@@ -283,6 +293,10 @@ impl Aggregator {
 }
 
 impl LiveSource for Aggregator {
+    fn clock(&self) -> Clock {
+        self.clock
+    }
+
     fn health(&self) -> crate::source::Health {
         let mut health = crate::source::Health::default();
         for (asked, failing) in self.feeds.iter().map(|f| f.health()) {

@@ -447,6 +447,7 @@ pub fn parse_board(
                 via,
                 messages: Vec::new(),
                 train_id: Some(format!("fi-{}-{}", t.departure_date, t.train_number)),
+                ..Default::default()
             },
         ));
     }

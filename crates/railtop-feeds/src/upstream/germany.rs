@@ -262,6 +262,7 @@ fn departure(e: &Entry) -> Option<(DateTime<Utc>, Departure)> {
             messages,
             // Its train is known by the hub board's row ([`super::board_train`]).
             train_id: None,
+            ..Default::default()
         },
     ))
 }

@@ -30,7 +30,7 @@ pub mod usa;
 pub mod xml;
 
 use crate::assets::Station;
-use crate::model::{Departure, JourneyStop, StationInfo, Train};
+use crate::model::{Departure, JourneyStop, Kind, StationInfo, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use http::{FeedHttp, FeedSpec, Opened};
@@ -65,13 +65,8 @@ pub trait Feed: Send + Sync {
         stop: Option<&'a str>,
         now: DateTime<Utc>,
     ) -> FeedFuture<'a, Vec<Train>>;
-    /// A station's next departures, the station completed.
-    fn board<'a>(
-        &'a self,
-        station: &'a str,
-        limit: usize,
-        now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Board>;
+    /// A station's next departures (or arrivals), the station completed.
+    fn board<'a>(&'a self, ask: BoardAsk<'a>) -> FeedFuture<'a, Board>;
     /// The feed's own list of its stations, for the directory (`None`: it serves none).
     fn station_list(&self) -> FeedFuture<'_, Option<Vec<Station>>> {
         Box::pin(async { Ok(None) })
@@ -187,6 +182,10 @@ pub trait Adapter: Send + Sync + 'static {
         async { Ok(None) }
     }
 
+    /// Whether [`board`](Self::board) answers arrivals too (`ask.kind`); without, an arrivals
+    /// board is refused with a sentence that says so, never an empty list.
+    const ARRIVALS: bool = false;
+
     /// A station's next departures, the station completed (see [`FeedSpec::complete`]).
     fn board(
         &self,
@@ -242,12 +241,26 @@ pub struct TrainsAsk<'a> {
     pub now: DateTime<Utc>,
 }
 
-/// What [`Adapter::board`] is asked: a station as the user wrote it, how many rows, the time.
+/// What [`Adapter::board`] is asked: a station as the user wrote it, how many rows, the time,
+/// and departures or arrivals (asked of an adapter only when it has [`Adapter::ARRIVALS`]).
 #[derive(Debug, Clone, Copy)]
 pub struct BoardAsk<'a> {
     pub station: &'a str,
     pub limit: usize,
     pub now: DateTime<Utc>,
+    pub kind: Kind,
+}
+
+impl<'a> BoardAsk<'a> {
+    /// `limit` departures of `station` at `now`.
+    pub fn departures(station: &'a str, limit: usize, now: DateTime<Utc>) -> BoardAsk<'a> {
+        BoardAsk {
+            station,
+            limit,
+            now,
+            kind: Kind::Departures,
+        }
+    }
 }
 
 /// What [`Adapter::journey`] is asked: a train id as a realtime record wrote it, the feed's
@@ -325,17 +338,15 @@ impl<A: Adapter> Feed for Live<A> {
         }))
     }
 
-    fn board<'a>(
-        &'a self,
-        station: &'a str,
-        limit: usize,
-        now: DateTime<Utc>,
-    ) -> FeedFuture<'a, Board> {
-        let ask = BoardAsk {
-            station,
-            limit,
-            now,
-        };
+    fn board<'a>(&'a self, ask: BoardAsk<'a>) -> FeedFuture<'a, Board> {
+        if ask.kind == Kind::Arrivals && !A::ARRIVALS {
+            let country = crate::country::by_slug(self.slug()).map_or(self.slug(), |c| c.name);
+            return Box::pin(std::future::ready(Err(SourceError::NotFound(format!(
+                "{country}'s feed ({}) has no arrivals in railtop; its departures are at \
+                 /api/live/departures",
+                self.spec().upstream
+            )))));
+        }
         Box::pin(contained(self.slug(), async move {
             let mut board = self.adapter.board(&self.http, ask).await?;
             crate::model::plausible::bound_departures(&mut board.departures).log(self.slug());
@@ -463,7 +474,14 @@ async fn hub_trains(
     hub: &str,
     now: DateTime<Utc>,
 ) -> SourceResult<Vec<Train>> {
-    let board = feed.board(stop.unwrap_or(hub), HUB_ROWS, now).await?;
+    let board = feed
+        .board(BoardAsk {
+            station: stop.unwrap_or(hub),
+            limit: HUB_ROWS,
+            now,
+            kind: Kind::Departures,
+        })
+        .await?;
     let day = now
         .with_timezone(&feed.spec().tz)
         .format("%Y%m%d")

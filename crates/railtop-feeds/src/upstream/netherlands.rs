@@ -122,6 +122,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
                     messages: e.messages.into_iter().map(|m| m.message).collect(),
                     // Its train is known by the hub board's row ([`super::board_train`]).
                     train_id: None,
+                    ..Default::default()
                 },
             ))
         })

@@ -179,6 +179,7 @@ fn departure(e: &Entry) -> Option<(i64, Departure)> {
             messages: Vec::new(),
             // Its train is known by the hub board's row ([`super::board_train`]).
             train_id: None,
+            ..Default::default()
         },
     ))
 }

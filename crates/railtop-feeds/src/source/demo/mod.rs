@@ -14,7 +14,8 @@ use super::{
 use crate::clock::{rfc3339, Clock};
 use crate::country;
 use crate::model::{
-    status, Departure, DeparturesResponse, JourneyResponse, RealtimeResponse, StationInfo, Train,
+    status, Departure, DeparturesResponse, JourneyResponse, Kind, RealtimeResponse, StationInfo,
+    Train,
 };
 use chrono::{DateTime, Duration, Utc};
 use network::Network;
@@ -134,13 +135,14 @@ impl DemoSource {
         Ok(answer)
     }
 
-    /// The departure board of a station as of `now`.
+    /// The departure (or arrival) board of a station as of `now`.
     pub fn departures_at(
         &self,
         query: &DeparturesQuery,
         now: DateTime<Utc>,
     ) -> SourceResult<DeparturesResponse> {
         let (ci, si) = self.station(&query.station, None)?;
+        let arrivals = query.kind == Kind::Arrivals;
         let net = &self.net.countries[ci];
         let station = &net.stations[si];
         let tz = net
@@ -158,8 +160,13 @@ impl DemoSource {
             let before = i64::from(line.run_min()) + MAX_DELAY_MIN;
             self.line_trips((ci, li), now, (before, BOARD_HORIZON_MIN), &mut trips);
             for trip in &trips {
-                // Every call at this station except at the terminus, where nothing departs.
-                let Some(i) = (0..trip.stop_count() - 1).find(|&i| trip.stop(i).0 == si) else {
+                // Every call at this station except at the terminus, where nothing departs (on
+                // arrivals: except at the origin, where nothing arrives).
+                let calls = match arrivals {
+                    false => 0..trip.stop_count() - 1,
+                    true => 1..trip.stop_count(),
+                };
+                let Some(i) = calls.into_iter().find(|&i| trip.stop(i).0 == si) else {
                     continue;
                 };
                 let sched = trip.start + Duration::minutes(i64::from(trip.stop(i).1));
@@ -182,12 +189,19 @@ impl DemoSource {
                 let (platform, planned) = trip.platform(i);
                 let local = |t: DateTime<Utc>| t.with_timezone(&tz).format("%H:%M").to_string();
                 let code = trip.code();
-                let destination = trip.destination().to_string();
-                let via = crate::model::via_list(
-                    (i + 1..trip.stop_count()).map(|k| trip.station_name(k).to_string()),
-                    &destination,
-                );
-                let messages = demo_messages(cancelled, delay, &platform, planned.as_deref());
+                // On arrivals the row's far end is the origin, and its via the stops before.
+                let (destination, via) = if arrivals {
+                    let origin = trip.origin().to_string();
+                    let before = (1..i).map(|k| trip.station_name(k).to_string());
+                    (origin, crate::model::via_list(before, ""))
+                } else {
+                    let destination = trip.destination().to_string();
+                    let after =
+                        (i + 1..trip.stop_count()).map(|k| trip.station_name(k).to_string());
+                    let via = crate::model::via_list(after, &destination);
+                    (destination, via)
+                };
+                let messages = demo_messages(trip, cancelled, delay, &platform, planned.as_deref());
                 rows.push((
                     sched,
                     code.clone(),
@@ -205,6 +219,7 @@ impl DemoSource {
                         via,
                         messages,
                         train_id: Some(trip.id()),
+                        ..Default::default()
                     },
                 ));
             }
@@ -212,7 +227,7 @@ impl DemoSource {
         drop(memo);
         rows.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
         rows.truncate(query.limit);
-        Ok(DeparturesResponse {
+        let mut answer = DeparturesResponse {
             departures: rows.into_iter().map(|r| r.2).collect(),
             station: StationInfo {
                 code: station.code.clone(),
@@ -223,7 +238,11 @@ impl DemoSource {
             fetched_at: rfc3339(now),
             attribution: Some(ATTRIBUTION.into()),
             simulated: true,
-        })
+            kind: query.kind,
+            stations: Vec::new(),
+        };
+        answer.mark_timing(false);
+        Ok(answer)
     }
 
     /// Replaces `out` with the trips of line `li` of country `ci` that leave their origin
@@ -421,6 +440,10 @@ fn round5(x: f64) -> f64 {
 }
 
 impl LiveSource for DemoSource {
+    fn clock(&self) -> Clock {
+        self.clock
+    }
+
     fn countries(&self) -> Option<Vec<&'static str>> {
         Some(self.net.countries.iter().map(|c| c.country.slug).collect())
     }
@@ -450,7 +473,27 @@ impl LiveSource for DemoSource {
 }
 
 /// The simulator's announcements, in the words a station would use (and said to be simulated).
+/// Why a simulated train is cancelled, one of several kinds (as the feeds give them: a cause
+/// and what it means for the traveller).
+const CANCEL_REASONS: &[&str] = &[
+    "Cancelled today: a technical fault with the train (simulated)",
+    "Cancelled today: no driver available (simulated)",
+    "Cancelled today: engineering works, replacement buses run (simulated)",
+    "Cancelled today: strike action (simulated)",
+];
+
+/// Why a simulated train runs late; the delay is said beside it.
+const DELAY_REASONS: &[&str] = &[
+    "a signal fault",
+    "waiting for a late connecting train",
+    "a fault with the train",
+    "a person taken ill on the train",
+    "strong winds and speed restrictions",
+    "more passengers than usual boarding",
+];
+
 fn demo_messages(
+    trip: &Trip<'_>,
     cancelled: bool,
     delay: Option<i64>,
     platform: &str,
@@ -458,10 +501,11 @@ fn demo_messages(
 ) -> Vec<String> {
     let mut messages = Vec::new();
     if cancelled {
-        messages.push("Cancelled today (simulated disruption)".to_string());
+        messages.push(trip.pick(0x5ea50, CANCEL_REASONS).to_string());
     } else if let Some(d) = delay.filter(|d| *d >= 10) {
         messages.push(format!(
-            "Running about {d} min late after a simulated signal fault"
+            "Running about {d} min late after {} (simulated)",
+            trip.pick(0xde1a4, DELAY_REASONS)
         ));
     }
     if let Some(was) = planned.filter(|p| *p != platform) {

@@ -50,6 +50,7 @@ fn the_list_and_the_boards_agree_on_next_stop_and_platform() {
             &DeparturesQuery {
                 station: format!("ireland:{next}"),
                 limit: 100,
+                ..Default::default()
             },
             now,
         ) else {
@@ -78,6 +79,7 @@ fn runs_far_ahead_show_as_planned() {
             &DeparturesQuery {
                 station: "HKI".into(),
                 limit: 500,
+                ..Default::default()
             },
             now,
         )
@@ -211,6 +213,7 @@ fn required_station_codes_have_boards() {
         let q = DeparturesQuery {
             station: code.into(),
             limit: 20,
+            ..Default::default()
         };
         let r = d.departures_at(&q, busy_hour("finland")).unwrap();
         assert!(r.departures.len() >= 5, "{code}: {}", r.departures.len());
@@ -218,6 +221,7 @@ fn required_station_codes_have_boards() {
     let q = DeparturesQuery {
         station: "berlin-hbf".into(),
         limit: 5,
+        ..Default::default()
     };
     assert_eq!(
         d.departures_at(&q, busy_hour("germany"))
@@ -237,6 +241,7 @@ fn a_board_lists_trains_that_really_call_there() {
             &DeparturesQuery {
                 station: "TPE".into(),
                 limit: 100,
+                ..Default::default()
             },
             now,
         )
@@ -279,6 +284,7 @@ fn unknown_names_are_not_found() {
     let q = DeparturesQuery {
         station: "NOPE".into(),
         limit: 5,
+        ..Default::default()
     };
     assert!(matches!(
         d.departures_at(&q, now),
@@ -314,6 +320,7 @@ fn boards_cross_midnight() {
             &DeparturesQuery {
                 station: "HKI".into(),
                 limit: 100,
+                ..Default::default()
             },
             now,
         )
@@ -371,7 +378,7 @@ proptest! {
         minutes in 0i64..(3 * 24 * 60),
     ) {
         let now = Utc.with_ymd_and_hms(2026, 10, 24, 0, 0, 0).unwrap() + Duration::minutes(minutes);
-        let r = demo(seed, 1).departures_at(&DeparturesQuery { station: station.into(), limit }, now).unwrap();
+        let r = demo(seed, 1).departures_at(&DeparturesQuery { station: station.into(), limit , ..Default::default() }, now).unwrap();
         prop_assert!(r.departures.len() <= limit);
         for d in &r.departures {
             prop_assert!(is_hh_mm(&d.scheduled_dep), "{}", d.scheduled_dep);

@@ -86,6 +86,16 @@ impl<'n> Trip<'n> {
         walk::unit(walk::mix(self.hash ^ salt))
     }
 
+    /// One of `items`, the same for this trip every time (`salt` picks independently of other
+    /// choices).
+    pub(crate) fn pick<'a>(&self, salt: u64, items: &'a [&'a str]) -> &'a str {
+        let i = (self.chance(salt) * items.len() as f64) as usize;
+        items
+            .get(i.min(items.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or("")
+    }
+
     pub(crate) fn is_cancelled(&self) -> bool {
         self.chance(0xca4ce1) < CANCELLED_SHARE
     }

@@ -1,0 +1,461 @@
+//! What a traveller asks of a board beyond "what leaves here": only the trains that go where
+//! they are going ([`Route`]), several nearby stations as one board ([`merge`]), and how long
+//! the walk to each is ([`Walks`]). Pure and below every screen: the API, the commands, the
+//! kiosk, the SSH board and the dashboard all filter and merge through these, so a board shows
+//! the same rows wherever it is read.
+//!
+//! Places are matched by name, the way the rows name their stops (`via`, `destination`): folded
+//! like the station search folds (case, accents, `ü`/`ue`), and a name matches a longer one
+//! that begins with it as whole words (`Utrecht` is `Utrecht Centraal`, not `Utrechtseweg`).
+
+use crate::model::{Departure, DeparturesResponse, Kind, StationInfo};
+use crate::stations::{fold, Directory};
+use chrono::{DateTime, NaiveTime, Timelike, Utc};
+
+/// A station a traveller names (`--to`, `--via`): what they typed and, where the directory
+/// knows it, the station's own name, both folded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    /// As typed, for the screens and error messages (cleaned).
+    pub asked: String,
+    /// The directory's name of it, or the text as typed.
+    pub name: String,
+    /// Folded names a stop may match.
+    keys: Vec<String>,
+}
+
+impl Place {
+    /// `text` (a name, a code or `country:code`) as the directory resolves it; text it does not
+    /// know still matches stops by its own words.
+    pub fn new(text: &str, directory: &Directory) -> Place {
+        let asked = crate::text::cleaned(text.trim());
+        let mut keys = Vec::new();
+        let mut name = asked.clone();
+        if let Some(entry) = directory.named(text) {
+            name = entry.name.clone();
+            keys.push(fold::plain(&entry.name));
+            keys.push(fold::alternative(&entry.name));
+        }
+        // A code typed (`UT`, `finland:TPE`) is no stop's name; a name typed is.
+        if !text.contains(':') {
+            keys.push(fold::plain(text));
+        }
+        keys.retain(|k| !k.trim().is_empty());
+        keys.sort();
+        keys.dedup();
+        Place { asked, name, keys }
+    }
+
+    /// Whether a stop a feed names is this place.
+    pub fn is(&self, stop: &str) -> bool {
+        let stop = fold::plain(stop);
+        let alternative = fold::alternative(&stop);
+        self.keys.iter().any(|k| {
+            [&stop, &alternative]
+                .iter()
+                .any(|s| same_place(k, s) || same_place(s, k))
+        })
+    }
+}
+
+/// `short` is `long`, or its first whole words (`utrecht` of `utrecht centraal`).
+fn same_place(short: &str, long: &str) -> bool {
+    long.strip_prefix(short)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+}
+
+/// Where the traveller is going: the train must call at `end` (after this station on a
+/// departures board, before it on an arrivals board) and at `via` on the way.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Route {
+    /// `--to` on departures, `--from` on arrivals.
+    pub end: Option<Place>,
+    pub via: Option<Place>,
+}
+
+/// What a row's own stops say of a [`Route`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Goes,
+    DoesNot,
+    /// The row lists too few stops to say: the train's journey decides.
+    Unknown,
+}
+
+impl Route {
+    pub fn is_empty(&self) -> bool {
+        self.end.is_none() && self.via.is_none()
+    }
+
+    /// Whether a train whose stops beyond this station are `stops` (in the order it calls, away
+    /// from the station: the last is the destination, or on an arrivals board the origin) takes
+    /// this route.
+    pub fn takes(&self, stops: &[&str]) -> bool {
+        let at = |place: &Option<Place>| place.as_ref().map(|p| stops.iter().position(|s| p.is(s)));
+        match (at(&self.end), at(&self.via)) {
+            (Some(None), _) | (_, Some(None)) => false,
+            // The via stop comes before the end, and is not the end itself.
+            (Some(Some(end)), Some(Some(via))) => via < end,
+            (None, Some(Some(via))) => via + 1 < stops.len(),
+            _ => true,
+        }
+    }
+
+    /// What the row's `via` and destination say: it goes, it does not, or (it names too few
+    /// stops and has a train to look up) its journey must say.
+    pub fn verdict(&self, row: &Departure, kind: Kind) -> Verdict {
+        if self.is_empty() {
+            return Verdict::Goes;
+        }
+        let stops = row_stops(row, kind);
+        if self.takes(&stops) {
+            Verdict::Goes
+        } else if row.train_id.is_some() && row.via.len() < crate::model::MAX_VIA {
+            // A board lists a few of the stops at most (and some none): only the train's
+            // journey knows for certain.
+            Verdict::Unknown
+        } else {
+            Verdict::DoesNot
+        }
+    }
+
+    /// What the route is, as a board's title says it: "to Utrecht Centraal via Amersfoort".
+    pub fn described(&self, kind: Kind) -> String {
+        let mut parts = Vec::new();
+        if let Some(end) = &self.end {
+            let word = match kind {
+                Kind::Departures => "to",
+                Kind::Arrivals => "from",
+            };
+            parts.push(format!("{word} {}", end.name));
+        }
+        if let Some(via) = &self.via {
+            parts.push(format!("via {}", via.name));
+        }
+        parts.join(" ")
+    }
+}
+
+/// A row's stops away from its station, nearest first: the via stops then the destination (on
+/// an arrivals board the via stops are listed from the origin, so they are turned round).
+fn row_stops(row: &Departure, kind: Kind) -> Vec<&str> {
+    let via = row.via.iter().map(String::as_str);
+    let via: Vec<&str> = match kind {
+        Kind::Departures => via.collect(),
+        Kind::Arrivals => via.rev().collect(),
+    };
+    via.into_iter()
+        .chain(std::iter::once(row.destination.as_str()))
+        .collect()
+}
+
+/// The stops of a journey after (`Kind::Departures`) or before (`Kind::Arrivals`) the station,
+/// nearest first, for [`Route::takes`]: `names` are the journey's stops in order, `here` says
+/// which of them is the board's station (the first one that is; all stops when none is).
+pub fn beyond<'a>(names: &[&'a str], here: impl Fn(&str) -> bool, kind: Kind) -> Vec<&'a str> {
+    let at = names.iter().position(|n| here(n));
+    match (kind, at) {
+        (Kind::Departures, Some(i)) => names[i + 1..].to_vec(),
+        (Kind::Arrivals, Some(i)) => names[..i].iter().rev().copied().collect(),
+        (Kind::Departures, None) => names.to_vec(),
+        (Kind::Arrivals, None) => names.iter().rev().copied().collect(),
+    }
+}
+
+/// Minutes from `now` to an `HH:MM` on the same clock, within -12 h … +12 h (midnight-safe).
+pub fn minutes_until(hhmm: &str, now: NaiveTime) -> Option<i64> {
+    let t = NaiveTime::parse_from_str(hhmm, "%H:%M").ok()?;
+    let diff = (i64::from(t.num_seconds_from_midnight())
+        - i64::from(now.num_seconds_from_midnight()))
+        / 60;
+    Some((diff + 720).rem_euclid(1440) - 720)
+}
+
+/// Minutes from the station's `now` until `d` leaves (arrives): its expected time, else its
+/// scheduled one.
+pub fn leaves_in(d: &Departure, now: NaiveTime) -> Option<i64> {
+    minutes_until(d.expected_dep.as_deref().unwrap_or(&d.scheduled_dep), now)
+}
+
+/// The station's clock: its board's time zone, else its country's, else UTC.
+pub fn station_tz(station: &StationInfo) -> chrono_tz::Tz {
+    station
+        .timezone
+        .as_deref()
+        .and_then(|tz| tz.parse().ok())
+        .or_else(|| {
+            station
+                .country
+                .as_deref()
+                .and_then(crate::country::by_slug)
+                .map(|c| c.tz)
+        })
+        .unwrap_or(chrono_tz::UTC)
+}
+
+/// Walking times to each station of a board: `3m` for all, or `Helsinki=3m,Pasila=7m`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Walks {
+    /// The minutes for a station not named.
+    pub all: i64,
+    /// A station as typed, and its minutes.
+    pub each: Vec<(String, i64)>,
+}
+
+/// Longest walk to a station: two hours.
+pub const MAX_WALK_MINUTES: i64 = 120;
+
+impl Walks {
+    /// `3m`, or `A=3m,B=7m` (a station as given on the command line, its walk in whole minutes),
+    /// or a mix (`5m,Pasila=9m`: Pasila 9, the others 5).
+    pub fn parse(text: &str) -> Result<Walks, String> {
+        let mut walks = Walks::default();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (station, time) = match part.rsplit_once('=') {
+                Some((s, t)) => (Some(s.trim()), t.trim()),
+                None => (None, part),
+            };
+            let minutes = walk_minutes(time)?;
+            match station {
+                Some("") => {
+                    return Err(format!("{part:?}: a station before the =, as in Pasila=7m"))
+                }
+                Some(s) => walks.each.push((s.to_owned(), minutes)),
+                None => walks.all = minutes,
+            }
+        }
+        Ok(walks)
+    }
+
+    /// The walk to the board of `station` (as it was given).
+    pub fn to(&self, station: &str) -> i64 {
+        self.each
+            .iter()
+            .find(|(s, _)| s.eq_ignore_ascii_case(station.trim()))
+            .map_or(self.all, |(_, m)| *m)
+    }
+
+    /// Stations named that are none of `stations`: a typo the traveller should hear of.
+    pub fn unknown<'a>(&'a self, stations: &[String]) -> Vec<&'a str> {
+        self.each
+            .iter()
+            .map(|(s, _)| s.as_str())
+            .filter(|s| !stations.iter().any(|x| x.trim().eq_ignore_ascii_case(s)))
+            .collect()
+    }
+}
+
+/// A walk: whole minutes, 0 to [`MAX_WALK_MINUTES`].
+fn walk_minutes(text: &str) -> Result<i64, String> {
+    let seconds = crate::duration::seconds_within(
+        text,
+        crate::duration::Bare::Refused,
+        0,
+        MAX_WALK_MINUTES as u64 * 60,
+    )?;
+    if seconds % 60 != 0 {
+        return Err(format!(
+            "{text:?}: departures are timed to the minute, so give whole minutes, e.g. 3m"
+        ));
+    }
+    Ok(seconds as i64 / 60)
+}
+
+/// The boards of several stations as one, ordered by when each train leaves (arrives); each
+/// row says its station in `departsFrom`, and `stations` lists them. `now` places the times of
+/// each station on its own clock (midnight-safe). One board is returned as it is.
+pub fn merge(mut boards: Vec<DeparturesResponse>, now: DateTime<Utc>) -> DeparturesResponse {
+    if boards.len() <= 1 {
+        return boards.pop().unwrap_or_default();
+    }
+    let mut rows: Vec<(i64, usize, Departure)> = Vec::new();
+    let mut stations = Vec::new();
+    for board in &mut boards {
+        let local = now.with_timezone(&station_tz(&board.station)).time();
+        let name = board.station.name.clone();
+        for (i, mut d) in std::mem::take(&mut board.departures)
+            .into_iter()
+            .enumerate()
+        {
+            d.departs_from = Some(name.clone());
+            // A time that does not read goes last, in its board's order.
+            let at = leaves_in(&d, local).unwrap_or(i64::MAX / 2);
+            rows.push((at, i, d));
+        }
+        stations.push(board.station.clone());
+    }
+    rows.sort_by_key(|(at, i, _)| (*at, *i));
+    let first = boards.remove(0);
+    let names: Vec<&str> = stations.iter().map(|s| s.name.as_str()).collect();
+    // Every station's feed is credited, each once.
+    let mut credits: Vec<String> = Vec::new();
+    for a in std::iter::once(&first.attribution)
+        .chain(boards.iter().map(|b| &b.attribution))
+        .flatten()
+    {
+        if !credits.contains(a) {
+            credits.push(a.clone());
+        }
+    }
+    // The oldest answer's time: the merged board is as fresh as its stalest part.
+    let fetched_at = std::iter::once(&first.fetched_at)
+        .chain(boards.iter().map(|b| &b.fetched_at))
+        .min()
+        .cloned()
+        .unwrap_or_default();
+    DeparturesResponse {
+        departures: rows.into_iter().map(|(_, _, d)| d).collect(),
+        station: StationInfo {
+            name: names.join(" + "),
+            ..first.station.clone()
+        },
+        fetched_at,
+        attribution: (!credits.is_empty()).then(|| credits.join("; ")),
+        simulated: first.simulated || boards.iter().any(|b| b.simulated),
+        kind: first.kind,
+        stations,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn place(text: &str) -> Place {
+        Place::new(text, crate::stations::Directory::embedded())
+    }
+
+    fn row(via: &[&str], destination: &str) -> Departure {
+        Departure {
+            line: "IC".into(),
+            destination: destination.into(),
+            scheduled_dep: "10:00".into(),
+            via: via.iter().map(|s| s.to_string()).collect(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_place_matches_its_names_folded_and_its_first_words() {
+        let utrecht = place("Utrecht");
+        assert!(utrecht.is("Utrecht Centraal"));
+        assert!(utrecht.is("UTRECHT"));
+        assert!(!utrecht.is("Utrechtseweg"));
+        let zurich = place("zurich");
+        assert!(zurich.is("Zürich HB"));
+        assert!(zurich.is("Zuerich"));
+        // A code resolves to the station's name.
+        let tampere = place("finland:TPE");
+        assert!(tampere.is("Tampere"), "{tampere:?}");
+        assert!(!tampere.is("TPE"));
+    }
+
+    #[test]
+    fn a_route_is_to_the_end_and_via_before_it() {
+        let route = Route {
+            end: Some(place("Oulu")),
+            via: Some(place("Tampere")),
+        };
+        assert!(route.takes(&["Tampere", "Seinäjoki", "Oulu"]));
+        assert!(!route.takes(&["Oulu", "Tampere"]), "via after the end");
+        assert!(!route.takes(&["Seinäjoki", "Oulu"]), "no via");
+        let via_only = Route {
+            end: None,
+            via: Some(place("Tampere")),
+        };
+        assert!(
+            !via_only.takes(&["Tampere"]),
+            "the destination is not on the way"
+        );
+        assert!(via_only.takes(&["Tampere", "Oulu"]));
+    }
+
+    #[test]
+    fn a_row_with_few_stops_and_a_train_is_for_its_journey_to_say() {
+        let route = Route {
+            end: Some(place("Oulu")),
+            via: None,
+        };
+        assert_eq!(
+            route.verdict(&row(&["Tampere"], "Oulu"), Kind::Departures),
+            Verdict::Goes
+        );
+        assert_eq!(
+            route.verdict(&row(&[], "Tampere"), Kind::Departures),
+            Verdict::DoesNot
+        );
+        let mut known = row(&[], "Rovaniemi");
+        known.train_id = Some("fi-1".into());
+        assert_eq!(route.verdict(&known, Kind::Departures), Verdict::Unknown);
+        let journey = ["Helsinki", "Tampere", "Oulu", "Rovaniemi"];
+        let after = beyond(&journey, |n| n == "Tampere", Kind::Departures);
+        assert_eq!(after, ["Oulu", "Rovaniemi"]);
+        assert!(route.takes(&after));
+        let before = beyond(&journey, |n| n == "Oulu", Kind::Arrivals);
+        assert_eq!(before, ["Tampere", "Helsinki"]);
+        assert_eq!(route.described(Kind::Departures), "to Oulu");
+    }
+
+    #[test]
+    fn walks_parse_for_all_and_each() {
+        let w = Walks::parse("5m, Pasila=9m").unwrap();
+        assert_eq!((w.to("Helsinki"), w.to("pasila")), (5, 9));
+        assert_eq!(Walks::parse("3m").unwrap().all, 3);
+        assert!(Walks::parse("3").is_err(), "a unit is said");
+        assert!(Walks::parse("=3m").is_err());
+        assert!(Walks::parse("3h").is_err(), "longer than two hours");
+        assert!(Walks::parse("30s").is_err());
+        assert_eq!(w.unknown(&["Helsinki".into()]), ["Pasila"]);
+    }
+
+    #[test]
+    fn merged_boards_are_one_list_by_time_across_midnight() {
+        let now: DateTime<Utc> = "2026-11-25T21:50:00Z".parse().unwrap();
+        let board = |name: &str, times: &[&str]| DeparturesResponse {
+            departures: times
+                .iter()
+                .map(|t| Departure {
+                    scheduled_dep: t.to_string(),
+                    ..row(&[], "X")
+                })
+                .collect(),
+            station: StationInfo {
+                code: name.into(),
+                name: name.into(),
+                country: Some("finland".into()),
+                timezone: None,
+            },
+            fetched_at: format!("2026-11-25T21:4{}:00Z", name.len() % 10),
+            attribution: Some(format!("{name} feed")),
+            ..Default::default()
+        };
+        // 23:55 Helsinki time is before 00:05, which is tomorrow.
+        let merged = merge(
+            vec![
+                board("Helsinki", &["00:05", "23:55"]),
+                board("Pasila", &["23:58"]),
+            ],
+            now,
+        );
+        let order: Vec<(&str, &str)> = merged
+            .departures
+            .iter()
+            .map(|d| (d.scheduled_dep.as_str(), d.departs_from.as_deref().unwrap()))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                ("23:55", "Helsinki"),
+                ("23:58", "Pasila"),
+                ("00:05", "Helsinki")
+            ]
+        );
+        assert_eq!(merged.station.name, "Helsinki + Pasila");
+        assert_eq!(merged.stations.len(), 2);
+        assert_eq!(
+            merged.attribution.as_deref(),
+            Some("Helsinki feed; Pasila feed")
+        );
+        assert_eq!(merged.fetched_at, "2026-11-25T21:46:00Z");
+    }
+}

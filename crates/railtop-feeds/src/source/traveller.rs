@@ -1,0 +1,163 @@
+//! A traveller's board, made once for every screen and the API: the boards of one or more
+//! stations, fetched through the cache, kept to the trains that take the traveller's route
+//! (where a row names too few stops, the train's journey decides, looked up within
+//! [`JOURNEY_BUDGET`] and cached like any journey), merged into one list by time, and each row
+//! marked realtime, timetable or stale. The pure rules are `railtop_core::traveller`'s.
+
+use super::cache::CachedSource;
+use super::{DeparturesQuery, SourceError, SourceResult, MAX_LIMIT};
+use crate::model::{DeparturesResponse, Kind, MAX_MERGED};
+use crate::traveller::{beyond, merge, Place, Route, Verdict};
+use chrono::{DateTime, Utc};
+use std::time::Duration;
+
+/// What a traveller asks: the boards of `stations` (one to [`MAX_MERGED`]), of a kind, kept to
+/// a route, at most `limit` rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TravelQuery {
+    pub stations: Vec<String>,
+    pub kind: Kind,
+    pub route: Route,
+    pub limit: usize,
+}
+
+impl TravelQuery {
+    /// One station's board as its feed answers it: no route, no merge.
+    pub fn is_plain(&self) -> bool {
+        self.stations.len() == 1 && self.route.is_empty()
+    }
+}
+
+/// Most journeys looked up for one board's rows that name too few stops: a feed's budget of
+/// requests is shared with every other question, and the cache keeps each for a board's time.
+pub const JOURNEY_BUDGET: usize = 12;
+
+/// How much older than its feed's refresh an answer may be before its realtime rows are
+/// stale.
+pub const STALE_MARGIN: Duration = Duration::from_secs(60);
+
+/// Whether an answer made at `fetched_at` (RFC 3339) is stale at `now` for a feed refreshed
+/// every `refresh`: older than the refresh and [`STALE_MARGIN`]. An unreadable time is not
+/// called stale: nothing says it is.
+pub fn is_stale(fetched_at: &str, now: DateTime<Utc>, refresh: Duration) -> bool {
+    let Ok(at) = DateTime::parse_from_rfc3339(fetched_at.trim()) else {
+        return false;
+    };
+    let limit = refresh.saturating_add(STALE_MARGIN);
+    (now - at.with_timezone(&Utc))
+        .to_std()
+        .is_ok_and(|age| age > limit)
+}
+
+/// The traveller's board, now on the source's clock. Every station failing is the first one's error; a station
+/// that fails beside others that answer is left out (the board's `stations` say which are in).
+pub async fn board(source: &CachedSource, query: &TravelQuery) -> SourceResult<DeparturesResponse> {
+    let now = source.clock().now();
+    if query.stations.is_empty() || query.stations.len() > MAX_MERGED {
+        return Err(SourceError::BadRequest(format!(
+            "a board takes one to {MAX_MERGED} stations, got {}",
+            query.stations.len()
+        )));
+    }
+    // Filtering needs the whole board: the cache holds it whole anyway.
+    let fetch_limit = if query.route.is_empty() {
+        query.limit
+    } else {
+        MAX_LIMIT
+    };
+    let answers = futures_util::future::join_all(query.stations.iter().map(|station| {
+        source.departures(DeparturesQuery {
+            station: station.clone(),
+            limit: fetch_limit,
+            kind: query.kind,
+        })
+    }))
+    .await;
+    let mut boards = Vec::new();
+    let mut first_error = None;
+    for answer in answers {
+        match answer {
+            Ok(cached) => boards.push(cached.value.clone()),
+            Err(e) => {
+                tracing::debug!(error = %e, "a station of a merged board failed");
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    if boards.is_empty() {
+        return Err(first_error.unwrap_or_else(|| SourceError::NotFound("no station".into())));
+    }
+    let refresh = source.board_ttl();
+    for board in &mut boards {
+        keep_route(source, board, &query.route, query.kind).await;
+        board.mark_timing(is_stale(&board.fetched_at, now, refresh));
+    }
+    let mut board = merge(boards, now);
+    board.departures.truncate(query.limit);
+    Ok(board)
+}
+
+/// Keeps the rows of `board` that take `route`: by their own stops, else by their train's
+/// journey (the first [`JOURNEY_BUDGET`] such rows; the rest, unchecked, are left out).
+async fn keep_route(
+    source: &CachedSource,
+    board: &mut DeparturesResponse,
+    route: &Route,
+    kind: Kind,
+) {
+    if route.is_empty() {
+        return;
+    }
+    let verdicts: Vec<Verdict> = board
+        .departures
+        .iter()
+        .map(|d| route.verdict(d, kind))
+        .collect();
+    let unknown: Vec<(usize, String)> = board
+        .departures
+        .iter()
+        .zip(&verdicts)
+        .enumerate()
+        .filter(|(_, (_, v))| **v == Verdict::Unknown)
+        .filter_map(|(i, (d, _))| Some((i, d.train_id.clone()?)))
+        .take(JOURNEY_BUDGET)
+        .collect();
+    let code = match &board.station.country {
+        Some(country) => format!("{country}:{}", board.station.code),
+        None => board.station.code.clone(),
+    };
+    let here = Place::new(&code, &crate::stations::current());
+    let station_name = board.station.name.clone();
+    let journeys =
+        futures_util::future::join_all(unknown.iter().map(|(_, id)| source.journey(id))).await;
+    let mut goes: Vec<bool> = verdicts.iter().map(|v| *v == Verdict::Goes).collect();
+    for ((i, _), journey) in unknown.iter().zip(journeys) {
+        let Ok(journey) = journey else { continue };
+        let names: Vec<&str> = journey
+            .value
+            .stops
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        let stops = beyond(&names, |n| n == station_name || here.is(n), kind);
+        goes[*i] = route.takes(&stops);
+    }
+    let mut keep = goes.into_iter();
+    board.departures.retain(|_| keep.next().unwrap_or(false));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_is_stale_past_its_refresh_and_the_margin() {
+        let now: DateTime<Utc> = "2026-11-26T10:00:00Z".parse().unwrap();
+        let refresh = Duration::from_secs(30);
+        assert!(!is_stale("2026-11-26T09:59:00Z", now, refresh));
+        assert!(is_stale("2026-11-26T09:58:29Z", now, refresh));
+        assert!(!is_stale("yesterday", now, refresh));
+        // A clock ahead of ours is not stale.
+        assert!(!is_stale("2026-11-26T10:05:00Z", now, refresh));
+    }
+}
