@@ -11,7 +11,7 @@
 
 pub use railtop_core::{
     assets, backoff, clock, config, country, duration, files, metrics, model, outline, panics,
-    stations, text,
+    stations, text, traveller,
 };
 pub use railtop_feeds::{redis_store, source, upstream};
 pub use railtop_server as server;

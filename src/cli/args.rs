@@ -3,7 +3,9 @@
 
 use super::output::Format;
 use crate::config::{self, Config, Overrides, Theme};
+use crate::model::{Kind, MAX_MERGED};
 use crate::source::MAX_LIMIT;
+use crate::traveller::{Place, Route, Walks};
 use clap::{Parser, Subcommand};
 use color_eyre::eyre::{eyre, Result};
 use color_eyre::Section;
@@ -91,6 +93,7 @@ impl Cli {
             | Some(Command::Ssh(SshArgs { from, .. }))
             | Some(Command::Trains(TrainsArgs { from, .. }))
             | Some(Command::Departures(DeparturesArgs { from, .. }))
+            | Some(Command::Arrivals(DeparturesArgs { from, .. }))
             | Some(Command::Train(TrainArgs { from, .. })) => Some(from),
             _ => None,
         };
@@ -184,6 +187,8 @@ pub enum Command {
     },
     /// Show a station's departure board once and exit.
     Departures(DeparturesArgs),
+    /// Show a station's arrivals once and exit.
+    Arrivals(DeparturesArgs),
 }
 
 /// The options of `railtop serve`.
@@ -342,20 +347,76 @@ pub struct TrainArgs {
     pub format: Format,
 }
 
-/// The options of `railtop departures`.
+/// The options of `railtop departures` and `railtop arrivals`.
 #[derive(Debug, clap::Args)]
 pub struct DeparturesArgs {
     #[command(flatten)]
     pub from: SourceArgs,
-    /// Station code or slug, e.g. HKI, CNLLY, berlin-hbf, 8503000.
-    pub station: String,
-    /// How many departures (1–100).
+    /// Station: a name, a code or COUNTRY:CODE, e.g. Helsinki, HKI, berlin-hbf, 8503000;
+    /// up to five nearby stations make one board, ordered by time.
+    #[arg(required = true, num_args = 1..=MAX_MERGED)]
+    pub stations: Vec<String>,
+    #[command(flatten)]
+    pub route: RouteArgs,
+    /// How many rows (1–100).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
     pub limit: u16,
-    /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
-    /// with a header row).
+    /// Leave out trains leaving sooner than the walk to their station: 5m for every station,
+    /// or Helsinki=3m,Pasila=7m each.
+    #[arg(long, value_parser = parse_walks)]
+    pub walk_time: Option<Walks>,
+    /// table (aligned, for people; messages under their row), json (the API's answer as it
+    /// is) or csv (RFC 4180, with a header row).
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
+}
+
+/// Where the traveller is going: `departures`, `arrivals`, `board` and `ssh` take it.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct RouteArgs {
+    /// Only trains that call at this station after this one (departures), e.g. --to Utrecht.
+    #[arg(long, value_parser = parse_place)]
+    pub to: Option<String>,
+    /// Only trains that called at this station before this one (arrivals).
+    #[arg(long = "from", value_parser = parse_place)]
+    pub origin: Option<String>,
+    /// Only trains that call at this station on the way.
+    #[arg(long, value_parser = parse_place)]
+    pub via: Option<String>,
+}
+
+impl RouteArgs {
+    /// The route for a board of `kind`, or why it makes no sense there (`--to` on arrivals).
+    pub(super) fn route(&self, kind: Kind) -> Result<Route> {
+        let (end, wrong) = match kind {
+            Kind::Departures => (&self.to, self.origin.as_ref().map(|_| ("--from", "--to"))),
+            Kind::Arrivals => (&self.origin, self.to.as_ref().map(|_| ("--to", "--from"))),
+        };
+        if let Some((wrong, right)) = wrong {
+            return Err(eyre!("{wrong} is not for {}", kind.name()))
+                .suggestion(format!("{} take {right} (and --via)", kind.name()));
+        }
+        let directory = crate::stations::current();
+        let place = |text: &Option<String>| text.as_deref().map(|t| Place::new(t, &directory));
+        Ok(Route {
+            end: place(end),
+            via: place(&self.via),
+        })
+    }
+}
+
+/// `--to`, `--from`, `--via`: a station's name or code, not blank nor absurdly long.
+fn parse_place(s: &str) -> std::result::Result<String, String> {
+    let t = s.trim();
+    if t.is_empty() || t.chars().count() > 100 || t.chars().any(char::is_control) {
+        return Err(format!("{s:?}: a station's name or code, e.g. Utrecht"));
+    }
+    Ok(t.to_string())
+}
+
+/// `--walk-time`: `5m`, or `Helsinki=3m,Pasila=7m`.
+fn parse_walks(s: &str) -> std::result::Result<Walks, String> {
+    Walks::parse(s, &crate::stations::current())
 }
 
 /// How the kiosk board pages, rotates and hides (shared by `board` and `ssh`).

@@ -13,6 +13,7 @@ pub use args::*;
 pub use logs::init_logging;
 
 use crate::config::{self, Config, FileConfig};
+use crate::model::Kind;
 use crate::redis_store::RedisStore;
 use crate::server;
 use crate::source::cache::{CacheConfig, CachedSource};
@@ -55,7 +56,12 @@ pub(crate) fn open_source(
             // (with a progress bar on a terminal); the screens and the servers work meanwhile.
             let once = matches!(
                 cli.command,
-                Some(Command::Trains(_) | Command::Train(_) | Command::Departures(_))
+                Some(
+                    Command::Trains(_)
+                        | Command::Train(_)
+                        | Command::Departures(_)
+                        | Command::Arrivals(_)
+                )
             );
             let schedules = crate::upstream::gtfs::Schedules {
                 dir: crate::config::default_gtfs_cache(),
@@ -280,7 +286,8 @@ pub async fn run(cli: Cli) -> Result<()> {
         Some(Command::Ssh(args)) => screens::ssh(args, opened).await,
         Some(Command::Trains(args)) => oneshot::trains(args, opened).await,
         Some(Command::Train(args)) => oneshot::train(args, opened).await,
-        Some(Command::Departures(args)) => oneshot::departures(args, opened).await,
+        Some(Command::Departures(args)) => oneshot::board(args, Kind::Departures, opened).await,
+        Some(Command::Arrivals(args)) => oneshot::board(args, Kind::Arrivals, opened).await,
         // Answered above, before a source is opened.
         Some(Command::Stations(_) | Command::Completions { .. } | Command::Man { .. }) => Ok(()),
     }
@@ -349,7 +356,7 @@ fn completions(shell: clap_complete::Shell) -> Result<()> {
 }
 
 /// The commands whose arguments are stations.
-const STATION_COMMANDS: [&str; 3] = ["departures", "board", "ssh"];
+const STATION_COMMANDS: [&str; 4] = ["departures", "arrivals", "board", "ssh"];
 
 /// Bash completes the station arguments of [`STATION_COMMANDS`] with names from railtop's own
 /// directory (`railtop stations --names`, offline), asked as they are typed: clap's script

@@ -2,7 +2,9 @@
 
 use super::output::Format;
 use super::{once, output, print, suggestion, DeparturesArgs, Opened, TrainArgs, TrainsArgs};
-use crate::source::{DeparturesQuery, RealtimeQuery, SourceError};
+use crate::model::Kind;
+use crate::source::traveller::TravelQuery;
+use crate::source::{RealtimeQuery, SourceError};
 use color_eyre::eyre::{eyre, Result};
 use color_eyre::Section;
 
@@ -44,38 +46,51 @@ pub(super) async fn train(args: TrainArgs, opened: Opened) -> Result<()> {
     print(&output::journey(&answer.value, format))
 }
 
-/// `railtop departures STATION`: a board, printed once.
-pub(super) async fn departures(args: DeparturesArgs, opened: Opened) -> Result<()> {
+/// `railtop departures STATION…` and `railtop arrivals STATION…`: a board (of one station or
+/// several, kept to a route and to what can be reached on foot), printed once.
+pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> Result<()> {
     let DeparturesArgs {
-        station,
+        stations,
+        route,
         limit,
+        walk_time,
         format,
         ..
     } = args;
     let Opened { config, source, .. } = opened;
+    let route = route.route(kind)?;
+    let walks = walk_time.unwrap_or_default();
     // A city's name went to its main station: say what else it could have meant.
-    let others: Vec<String> = crate::stations::current()
-        .others(&station, None)
+    let directory = crate::stations::current();
+    let others: Vec<(String, Vec<String>)> = stations
         .iter()
-        .take(4)
-        .map(|e| e.described())
+        .map(|station| {
+            let others = directory.others(station, None);
+            let named: Vec<String> = others.iter().take(4).map(|e| e.described()).collect();
+            (station.clone(), named)
+        })
+        .filter(|(_, others)| !others.is_empty())
         .collect();
-    let query = DeparturesQuery {
-        station: station.clone(),
+    let query = TravelQuery {
+        stations: stations.clone(),
+        kind,
+        route,
+        walks,
         limit: usize::from(limit),
-        ..Default::default()
     };
-    let answer = source.departures(query).await;
-    let answer = match answer {
+    let answer = match crate::source::traveller::board(&source, &query).await {
         Err(e @ SourceError::NotFound(_)) if e.to_string().contains("did you mean") => Err(eyre!(
             e
         ))
         .suggestion("give one of the codes, as in finland:HKI; `railtop stations NAME` lists more"),
+        Err(e @ SourceError::NotFound(_)) if e.to_string().contains("no arrivals") => {
+            Err(eyre!(e)).suggestion("`railtop departures STATION` shows what leaves")
+        }
         Err(e @ SourceError::NotFound(_)) => {
             let hint = format!(
                 "`railtop stations {}` lists the stations railtop knows by that name; a code \
                      names one in its country, as in finland:HKI",
-                crate::text::cleaned(&station)
+                crate::text::cleaned(&stations.join(" "))
             );
             Err(eyre!(e)).suggestion(hint)
         }
@@ -85,15 +100,38 @@ pub(super) async fn departures(args: DeparturesArgs, opened: Opened) -> Result<(
         }
         Ok(answer) => Ok(answer),
     }?;
-    if format == Format::Table && !others.is_empty() {
-        eprintln!(
-            "{} also matches {}; `railtop stations {}` lists them",
-            crate::text::quoted(&station),
-            others.join(", "),
-            crate::text::cleaned(&station)
-        );
+    if format == Format::Table {
+        for (station, others) in &others {
+            eprintln!(
+                "{} also matches {}; `railtop stations {}` lists them",
+                crate::text::quoted(station),
+                others.join(", "),
+                crate::text::cleaned(station)
+            );
+        }
+        // A station of several that did not answer, or a walk for a station not on the board.
+        let names: Vec<&str> = if answer.stations.is_empty() {
+            vec![answer.station.name.as_str()]
+        } else {
+            answer.stations.iter().map(|s| s.name.as_str()).collect()
+        };
+        if stations.len() > 1 && names.len() < stations.len() {
+            eprintln!(
+                "only {} of the {} stations answered: {}",
+                names.len(),
+                stations.len(),
+                names.join(", ")
+            );
+        }
+        for unknown in query.walks.unknown(&names) {
+            eprintln!(
+                "--walk-time names {}, which is not on this board",
+                crate::text::quoted(unknown)
+            );
+        }
     }
-    print(&output::departures(&answer.value, format))
+    let title = query.route.described(kind);
+    print(&output::departures(&answer, &title, format))
 }
 
 /// `railtop stations`: the directory searched, printed; no station is an error (exit 1).

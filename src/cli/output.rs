@@ -1,7 +1,7 @@
 //! The one-shot commands' output: an aligned table for people, the API's JSON, or CSV.
 
 use crate::model::{
-    Departure, DeparturesResponse, JourneyResponse, RealtimeResponse, StopTime, Train,
+    Departure, DeparturesResponse, JourneyResponse, Kind, RealtimeResponse, StopTime, Timing, Train,
 };
 use crate::text::cleaned;
 
@@ -176,70 +176,104 @@ fn destination_of(name: &str) -> String {
         .to_owned()
 }
 
-pub fn departures(answer: &DeparturesResponse, format: Format) -> String {
+/// A board, departures or arrivals; `route` is what the rows were kept to ("to Oulu"), for
+/// the table's title.
+pub fn departures(answer: &DeparturesResponse, route: &str, format: Format) -> String {
+    let arrivals = answer.kind == Kind::Arrivals;
+    let merged = !answer.stations.is_empty();
     match format {
         Format::Json => json(answer),
-        Format::Csv => csv(
-            &[
-                "scheduledDep",
-                "expectedDep",
-                "line",
-                "trainCode",
-                "destination",
-                "platform",
-                "plannedPlatform",
-                "delay",
-                "cancelled",
-                "operator",
-            ],
-            answer.departures.iter().map(|d| {
-                vec![
-                    d.scheduled_dep.clone(),
-                    opt(d.expected_dep.as_ref()),
-                    d.line.clone(),
-                    opt(d.train_code.as_ref()),
-                    d.destination.clone(),
-                    opt(d.platform.as_ref()),
-                    opt(d.planned_platform.as_ref()),
-                    opt(d.delay),
-                    d.cancelled.to_string(),
-                    opt(d.operator.as_ref()),
-                ]
-            }),
-        ),
+        Format::Csv => {
+            let header: &[&str] = if arrivals {
+                &ARRIVAL_COLUMNS
+            } else {
+                &DEPARTURE_COLUMNS
+            };
+            csv(
+                header,
+                answer.departures.iter().map(|d| {
+                    vec![
+                        d.scheduled_dep.clone(),
+                        opt(d.expected_dep.as_ref()),
+                        d.line.clone(),
+                        opt(d.train_code.as_ref()),
+                        d.destination.clone(),
+                        opt(d.platform.as_ref()),
+                        opt(d.planned_platform.as_ref()),
+                        opt(d.delay),
+                        d.cancelled.to_string(),
+                        opt(d.operator.as_ref()),
+                        d.timing.map(|t| t.name().to_string()).unwrap_or_default(),
+                        opt(d.departs_from.as_ref()),
+                        d.messages.join(" | "),
+                    ]
+                }),
+            )
+        }
         Format::Table => {
-            let header = [
+            let mut header = vec![
                 "TIME",
                 "EXPECTED",
                 "LINE",
                 "TRAIN",
-                "DESTINATION",
-                "PLAT",
-                "STATUS",
-                "OPERATOR",
+                if arrivals { "FROM" } else { "DESTINATION" },
             ];
+            if merged {
+                header.push(if arrivals { "AT" } else { "STATION" });
+            }
+            header.extend(["PLAT", "STATUS", "OPERATOR"]);
             let rows = answer.departures.iter().map(|d: &Departure| {
-                vec![
+                let mut row = vec![
                     d.scheduled_dep.clone(),
                     d.expected_dep.clone().unwrap_or_else(|| "—".into()),
                     d.line.clone(),
                     d.train_code.clone().unwrap_or_default(),
                     d.destination.clone(),
+                ];
+                if merged {
+                    row.push(d.departs_from.clone().unwrap_or_default());
+                }
+                row.extend([
                     platform_text(d.platform.as_deref(), d.planned_platform.as_deref()),
-                    if d.cancelled {
-                        "cancelled".into()
-                    } else {
-                        delay_text(d.delay)
-                    },
+                    status_text(d),
                     d.operator.clone().unwrap_or_default(),
-                ]
+                ]);
+                // Each message of the row on a line of its own under it.
+                (row, d.messages.clone())
             });
             let st = &answer.station;
-            let mut out = format!("Departures from {} ({})\n\n", st.name, st.code);
-            if answer.departures.is_empty() {
-                out.push_str("No departures in the next hours.\n");
+            let what = if arrivals {
+                "Arrivals at"
             } else {
-                out.push_str(&table(&header, rows));
+                "Departures from"
+            };
+            let mut out = if merged {
+                format!("{what} {}", st.name)
+            } else {
+                format!("{what} {} ({})", st.name, st.code)
+            };
+            if !route.is_empty() {
+                out.push(' ');
+                out.push_str(route);
+            }
+            out.push_str("\n\n");
+            if answer.departures.is_empty() {
+                out.push_str(if !route.is_empty() {
+                    "No train on that route in the next hours.\n"
+                } else if arrivals {
+                    "No arrivals in the next hours.\n"
+                } else {
+                    "No departures in the next hours.\n"
+                });
+            } else {
+                out.push_str(&table_with_notes(&header, rows));
+            }
+            let timetable = answer
+                .departures
+                .iter()
+                .any(|d| d.timing == Some(Timing::Timetable));
+            if timetable {
+                out.push_str("\ntimetable: the feed has no realtime data for that train\n");
             }
             out.push_str(&format!(
                 "\nfetched {}\n",
@@ -250,6 +284,53 @@ pub fn departures(answer: &DeparturesResponse, format: Format) -> String {
             }
             out
         }
+    }
+}
+
+/// The CSV columns of a departures board: the first ten as before, railtop's after.
+const DEPARTURE_COLUMNS: [&str; 13] = [
+    "scheduledDep",
+    "expectedDep",
+    "line",
+    "trainCode",
+    "destination",
+    "platform",
+    "plannedPlatform",
+    "delay",
+    "cancelled",
+    "operator",
+    "timing",
+    "departsFrom",
+    "messages",
+];
+
+/// The CSV columns of an arrivals board, in the same order under the arrival's names.
+const ARRIVAL_COLUMNS: [&str; 13] = [
+    "scheduledArr",
+    "expectedArr",
+    "line",
+    "trainCode",
+    "origin",
+    "platform",
+    "plannedPlatform",
+    "delay",
+    "cancelled",
+    "operator",
+    "timing",
+    "arrivesAt",
+    "messages",
+];
+
+/// A row's state in words (never colour alone): cancelled, its delay, `timetable` where the
+/// feed has no realtime data, and `(stale)` after a delay that is old news.
+fn status_text(d: &Departure) -> String {
+    if d.cancelled {
+        return "cancelled".into();
+    }
+    match d.timing {
+        Some(Timing::Timetable) => "timetable".into(),
+        Some(Timing::Stale) => format!("{} (stale)", delay_text(d.delay)),
+        _ => delay_text(d.delay),
     }
 }
 
@@ -437,6 +518,31 @@ fn table(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
     line(&mut header.iter().copied());
     for row in &rows {
         line(&mut row.iter().map(String::as_str));
+    }
+    out
+}
+
+/// [`table`], with each row's notes on lines of their own under it, indented by `↳`.
+fn table_with_notes(
+    header: &[&str],
+    rows: impl Iterator<Item = (Vec<String>, Vec<String>)>,
+) -> String {
+    let (rows, notes): (Vec<Vec<String>>, Vec<Vec<String>>) = rows.unzip();
+    let text = table(header, rows.into_iter());
+    let mut out = String::new();
+    let mut lines = text.lines();
+    if let Some(head) = lines.next() {
+        out.push_str(head);
+        out.push('\n');
+    }
+    for (line, notes) in lines.zip(notes) {
+        out.push_str(line);
+        out.push('\n');
+        for note in notes {
+            out.push_str("  ↳ ");
+            out.push_str(&cleaned(&note));
+            out.push('\n');
+        }
     }
     out
 }

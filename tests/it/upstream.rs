@@ -161,7 +161,12 @@ async fn every_registry_feed_answers_from_its_fixture_folder() {
             .unwrap_or_else(|e| panic!("{slug}: {e}"));
         let station = routes(slug).1.or(row.hub.map(str::to_string));
         match station.as_deref() {
-            Some("-") => assert!(feed.board(BoardAsk::departures("x", 10, now)).await.is_err(), "{slug}"),
+            Some("-") => assert!(
+                feed.board(BoardAsk::departures("x", 10, now))
+                    .await
+                    .is_err(),
+                "{slug}"
+            ),
             Some(code) => {
                 let board = feed.board(BoardAsk::departures(code, 10, now)).await;
                 let board = board.unwrap_or_else(|e| panic!("{slug} {code}: {e}"));

@@ -198,17 +198,17 @@ pub fn station_tz(station: &StationInfo) -> chrono_tz::Tz {
 pub struct Walks {
     /// The minutes for a station not named.
     pub all: i64,
-    /// A station as typed, and its minutes.
-    pub each: Vec<(String, i64)>,
+    /// A station as named (resolved like `--to`), and its minutes.
+    pub each: Vec<(Place, i64)>,
 }
 
 /// Longest walk to a station: two hours.
 pub const MAX_WALK_MINUTES: i64 = 120;
 
 impl Walks {
-    /// `3m`, or `A=3m,B=7m` (a station as given on the command line, its walk in whole minutes),
-    /// or a mix (`5m,Pasila=9m`: Pasila 9, the others 5).
-    pub fn parse(text: &str) -> Result<Walks, String> {
+    /// `3m`, or `A=3m,B=7m` (a station by name or code, its walk in whole minutes), or a mix
+    /// (`5m,Pasila=9m`: Pasila 9, the others 5).
+    pub fn parse(text: &str, directory: &Directory) -> Result<Walks, String> {
         let mut walks = Walks::default();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (station, time) = match part.rsplit_once('=') {
@@ -220,28 +220,49 @@ impl Walks {
                 Some("") => {
                     return Err(format!("{part:?}: a station before the =, as in Pasila=7m"))
                 }
-                Some(s) => walks.each.push((s.to_owned(), minutes)),
+                Some(s) => walks.each.push((Place::new(s, directory), minutes)),
                 None => walks.all = minutes,
             }
         }
         Ok(walks)
     }
 
-    /// The walk to the board of `station` (as it was given).
+    /// The walk to a board's station, by its display name (a row's `departsFrom`, or the
+    /// board's own station).
     pub fn to(&self, station: &str) -> i64 {
         self.each
             .iter()
-            .find(|(s, _)| s.eq_ignore_ascii_case(station.trim()))
+            .find(|(p, _)| p.is(station))
             .map_or(self.all, |(_, m)| *m)
     }
 
-    /// Stations named that are none of `stations`: a typo the traveller should hear of.
-    pub fn unknown<'a>(&'a self, stations: &[String]) -> Vec<&'a str> {
+    /// Whether any walk is longer than nothing.
+    pub fn is_empty(&self) -> bool {
+        self.all == 0 && self.each.iter().all(|(_, m)| *m == 0)
+    }
+
+    /// Walks named for a station that is none of the board's (`names`: their display names):
+    /// a typo the traveller should hear of.
+    pub fn unknown(&self, names: &[&str]) -> Vec<&str> {
         self.each
             .iter()
-            .map(|(s, _)| s.as_str())
-            .filter(|s| !stations.iter().any(|x| x.trim().eq_ignore_ascii_case(s)))
+            .filter(|(p, _)| !names.iter().any(|n| p.is(n)))
+            .map(|(p, _)| p.asked.as_str())
             .collect()
+    }
+
+    /// Keeps the rows of a board that can still be reached on foot at `now`, on the board's
+    /// station clock: a train leaving sooner than the walk to its station is left out.
+    pub fn keep_reachable(&self, board: &mut DeparturesResponse, now: DateTime<Utc>) {
+        if self.is_empty() {
+            return;
+        }
+        let local = now.with_timezone(&station_tz(&board.station)).time();
+        let own = board.station.name.clone();
+        board.departures.retain(|d| {
+            let walk = self.to(d.departs_from.as_deref().unwrap_or(&own));
+            leaves_in(d, local).is_none_or(|m| m >= walk)
+        });
     }
 }
 
@@ -398,14 +419,17 @@ mod tests {
 
     #[test]
     fn walks_parse_for_all_and_each() {
-        let w = Walks::parse("5m, Pasila=9m").unwrap();
-        assert_eq!((w.to("Helsinki"), w.to("pasila")), (5, 9));
-        assert_eq!(Walks::parse("3m").unwrap().all, 3);
-        assert!(Walks::parse("3").is_err(), "a unit is said");
-        assert!(Walks::parse("=3m").is_err());
-        assert!(Walks::parse("3h").is_err(), "longer than two hours");
-        assert!(Walks::parse("30s").is_err());
-        assert_eq!(w.unknown(&["Helsinki".into()]), ["Pasila"]);
+        let parse = |s: &str| Walks::parse(s, crate::stations::Directory::embedded());
+        let w = parse("5m, finland:PSL=9m").unwrap();
+        assert_eq!((w.to("Helsinki"), w.to("Pasila")), (5, 9));
+        assert_eq!(parse("3m").unwrap().all, 3);
+        assert!(parse("3").is_err(), "a unit is said");
+        assert!(parse("=3m").is_err());
+        assert!(parse("3h").is_err(), "longer than two hours");
+        assert!(parse("30s").is_err());
+        assert_eq!(w.unknown(&["Helsinki"]), ["finland:PSL"]);
+        assert!(w.unknown(&["Helsinki", "Pasila"]).is_empty());
+        assert!(parse("0m").unwrap().is_empty());
     }
 
     #[test]

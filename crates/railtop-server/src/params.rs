@@ -113,6 +113,7 @@ pub fn board(raw: Option<&str>, kind: Kind) -> Result<TravelQuery, SourceError> 
             end: place(end)?,
             via: place("via")?,
         },
+        walks: Default::default(),
         limit: limit(&pairs)?,
     })
 }

@@ -7,24 +7,25 @@
 use super::cache::CachedSource;
 use super::{DeparturesQuery, SourceError, SourceResult, MAX_LIMIT};
 use crate::model::{DeparturesResponse, Kind, MAX_MERGED};
-use crate::traveller::{beyond, merge, Place, Route, Verdict};
+use crate::traveller::{beyond, merge, Place, Route, Verdict, Walks};
 use chrono::{DateTime, Utc};
 use std::time::Duration;
 
 /// What a traveller asks: the boards of `stations` (one to [`MAX_MERGED`]), of a kind, kept to
-/// a route, at most `limit` rows.
+/// a route and to what can be reached on foot, at most `limit` rows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TravelQuery {
     pub stations: Vec<String>,
     pub kind: Kind,
     pub route: Route,
+    pub walks: Walks,
     pub limit: usize,
 }
 
 impl TravelQuery {
-    /// One station's board as its feed answers it: no route, no merge.
+    /// One station's board as its feed answers it: no route, no walk, no merge.
     pub fn is_plain(&self) -> bool {
-        self.stations.len() == 1 && self.route.is_empty()
+        self.stations.len() == 1 && self.route.is_empty() && self.walks.is_empty()
     }
 }
 
@@ -60,7 +61,7 @@ pub async fn board(source: &CachedSource, query: &TravelQuery) -> SourceResult<D
         )));
     }
     // Filtering needs the whole board: the cache holds it whole anyway.
-    let fetch_limit = if query.route.is_empty() {
+    let fetch_limit = if query.is_plain() {
         query.limit
     } else {
         MAX_LIMIT
@@ -90,6 +91,7 @@ pub async fn board(source: &CachedSource, query: &TravelQuery) -> SourceResult<D
     let refresh = source.board_ttl();
     for board in &mut boards {
         keep_route(source, board, &query.route, query.kind).await;
+        query.walks.keep_reachable(board, now);
         board.mark_timing(is_stale(&board.fetched_at, now, refresh));
     }
     let mut board = merge(boards, now);
