@@ -13,7 +13,8 @@ use crate::clock::Clock;
 use crate::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
 use crate::screen::Failure;
 use crate::source::cache::CachedSource;
-use crate::source::{DeparturesQuery, RealtimeQuery, StationsQuery};
+use crate::source::traveller::TravelQuery;
+use crate::source::{RealtimeQuery, StationsQuery};
 use chrono::{DateTime, Utc};
 use std::future::Future;
 use std::sync::Arc;
@@ -32,7 +33,7 @@ pub enum Answer {
         result: Result<Arc<RealtimeResponse>, Failure>,
         at: DateTime<Utc>,
     },
-    /// An answer of a board poller, for `station`.
+    /// An answer of a board poller, for the board `station` names ([`TravelQuery::key`]).
     Board {
         station: String,
         result: Result<Arc<DeparturesResponse>, Failure>,
@@ -59,8 +60,8 @@ pub enum Answer {
 pub struct Wanted {
     /// Realtime for this country (`None`: all countries).
     pub country: Option<String>,
-    /// The board of this station (`None`: no board).
-    pub station: Option<String>,
+    /// This board (`None`: no board); its answers come filed under its [`TravelQuery::key`].
+    pub board: Option<TravelQuery>,
     /// Bumped to fetch again now (the dashboard's `r`).
     pub generation: u64,
     /// The station picker's search, for a source that searches elsewhere (`None`: no picker).
@@ -169,7 +170,7 @@ pub fn spawn(
     tokio::spawn(poll(
         wanted,
         intervals.board_secs,
-        |w: &Wanted| (w.station.clone(), w.generation),
+        |w: &Wanted| (w.board.clone(), w.generation),
         move |w: Wanted| fetch_board(source.clone(), actions.clone(), clock, w),
     ));
 }
@@ -211,18 +212,18 @@ async fn search(
     }
 }
 
-/// One board poller per station, for the kiosk: each refreshes on its own interval.
+/// One board poller per board, for the kiosk: each refreshes on its own interval.
 pub(crate) fn spawn_boards(
     source: Arc<CachedSource>,
     clock: Clock,
-    stations: Vec<String>,
+    boards: Vec<TravelQuery>,
     actions: mpsc::Sender<Event>,
     interval_secs: u64,
 ) {
-    for station in stations {
+    for board in boards {
         let (keep, rx) = watch::channel(Wanted {
             country: None,
-            station: Some(station),
+            board: Some(board),
             generation: 0,
             search: None,
             journey: None,
@@ -234,7 +235,7 @@ pub(crate) fn spawn_boards(
             poll(
                 rx,
                 interval_secs,
-                |w: &Wanted| w.station.clone(),
+                |w: &Wanted| w.board.clone(),
                 move |w: Wanted| fetch_board(source.clone(), actions.clone(), clock, w),
             )
             .await;
@@ -242,27 +243,22 @@ pub(crate) fn spawn_boards(
     }
 }
 
-/// Fetches the board of the wanted station and hands it to the UI: (UI still there, fetched).
+/// Fetches the wanted board and hands it to the UI: (UI still there, fetched).
 async fn fetch_board(
     source: Arc<CachedSource>,
     tx: mpsc::Sender<Event>,
     clock: Clock,
     w: Wanted,
 ) -> (bool, Fetched) {
-    let Some(station) = w.station else {
+    let Some(query) = w.board else {
         return (!tx.is_closed(), Fetched::Answered);
     };
-    let query = DeparturesQuery {
-        station: station.clone(),
-        limit: crate::source::MAX_LIMIT,
-        ..Default::default()
-    };
-    let result = source.departures(query).await;
+    let result = crate::source::traveller::board(&source, &query).await;
     let ok = Fetched::of(&result);
     let action = Event::Answer(Answer::Board {
-        station,
+        station: query.key(),
         result: result
-            .map(|c| screen_safe(&c.value, DeparturesResponse::sanitize))
+            .map(|board| screen_safe(&board, DeparturesResponse::sanitize))
             .map_err(|e| Failure::of_source(&e)),
         at: clock.now(),
     });
@@ -368,7 +364,7 @@ async fn debounce(wanted: &mut watch::Receiver<Wanted>) {
 mod tests {
     use super::*;
     use crate::source::cache::CacheConfig;
-    use crate::source::{LiveSource, SourceFuture, SourceInfo};
+    use crate::source::{DeparturesQuery, LiveSource, SourceFuture, SourceInfo};
     use std::sync::Mutex;
 
     /// Records which countries were asked for.
@@ -395,7 +391,7 @@ mod tests {
     fn wanted(country: Option<&str>, generation: u64) -> Wanted {
         Wanted {
             country: country.map(String::from),
-            station: None,
+            board: None,
             generation,
             search: None,
             journey: None,

@@ -88,13 +88,11 @@ impl DemoScene<'_> {
 
 /// A 100×24 kiosk showing `stations`, each with its demo board at [`NOW`].
 pub fn demo_kiosk(stations: &[&str], settings: KioskSettings) -> KioskState {
-    let mut k = KioskState::new(
-        stations.iter().map(|s| s.to_string()).collect(),
-        settings,
-        "DEMO: test".into(),
-        true,
-        now(),
-    );
+    let boards: Vec<_> = stations
+        .iter()
+        .map(|s| crate::source::traveller::TravelQuery::departures(s))
+        .collect();
+    let mut k = KioskState::new(&boards, settings, "DEMO: test".into(), true, now());
     k.size = (100, 24);
     for s in stations {
         kiosk_update(&mut k, board_action(s, demo_board(s), now()));

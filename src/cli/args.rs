@@ -4,6 +4,7 @@
 use super::output::Format;
 use crate::config::{self, Config, Overrides, Theme};
 use crate::model::{Kind, MAX_MERGED};
+use crate::source::traveller::TravelQuery;
 use crate::source::MAX_LIMIT;
 use crate::traveller::{Place, Route, Walks};
 use clap::{Parser, Subcommand};
@@ -429,10 +430,19 @@ pub struct KioskArgs {
     /// Time on each page when the departures do not fit, e.g. 8s.
     #[arg(long, default_value = "8s", value_parser = parse_turn)]
     page: u64,
-    /// Hide departures leaving sooner than this (nobody at the display can reach them), in
-    /// whole minutes, e.g. 5m.
-    #[arg(long, default_value = "0m", value_parser = parse_walk_time)]
-    walk_time: u64,
+    /// Hide departures leaving sooner than the walk to their station (nobody at the display
+    /// can reach them), in whole minutes: 5m for every station, or HKI=3m,PSL=7m each.
+    #[arg(long, value_parser = parse_walks)]
+    walk_time: Option<Walks>,
+    /// Show the stations as one board, ordered by time, with a column saying which station
+    /// each train leaves from (up to five stations), instead of one board after the other.
+    #[arg(long)]
+    merge: bool,
+    /// Arrivals instead of departures.
+    #[arg(long)]
+    arrivals: bool,
+    #[command(flatten)]
+    route: RouteArgs,
     /// Operating hours on the station's clock, e.g. 05:00-01:00; the screen is blank outside them.
     #[arg(long, value_parser = crate::kiosk::state::parse_hours)]
     hours: Option<(chrono::NaiveTime, chrono::NaiveTime)>,
@@ -465,12 +475,61 @@ pub struct KioskArgs {
 }
 
 impl KioskArgs {
-    /// The settings, or why the options cannot work together for `stations` stations.
+    /// The boards of `stations`: one each, or one of them all (`--merge`), of the kind and
+    /// route asked for.
+    pub(super) fn boards(&self, stations: &[String]) -> Result<Vec<TravelQuery>> {
+        let kind = if self.arrivals {
+            Kind::Arrivals
+        } else {
+            Kind::Departures
+        };
+        let route = self.route.route(kind)?;
+        if self.merge && stations.len() > MAX_MERGED {
+            return Err(eyre!(
+                "--merge makes one board of at most {MAX_MERGED} stations; {} were given",
+                stations.len()
+            ))
+            .suggestion("leave out --merge to show them one after the other");
+        }
+        let board = |stations: Vec<String>| TravelQuery {
+            stations,
+            kind,
+            route: route.clone(),
+            // The kiosk hides what cannot be reached on foot by its own clock, every second.
+            walks: Walks::default(),
+            limit: MAX_LIMIT,
+        };
+        let boards: Vec<TravelQuery> = if self.merge {
+            vec![board(stations.to_vec())]
+        } else {
+            stations.iter().map(|s| board(vec![s.clone()])).collect()
+        };
+        if let Some(walks) = &self.walk_time {
+            let directory = crate::stations::current();
+            let names: Vec<String> = stations
+                .iter()
+                .map(|s| directory.named(s).map_or(s.clone(), |e| e.name.clone()))
+                .collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let unknown = walks.unknown(&names);
+            if !unknown.is_empty() {
+                return Err(eyre!(
+                    "--walk-time names {}, which is not one of the board's stations",
+                    unknown.join(", ")
+                ))
+                .suggestion("name the stations as they are given, e.g. --walk-time HKI=3m,PSL=7m");
+            }
+        }
+        Ok(boards)
+    }
+
+    /// The settings, or why the options cannot work together for `stations` stations (boards).
     pub(super) fn settings(
         &self,
         config: &Config,
         stations: usize,
     ) -> Result<crate::kiosk::KioskSettings> {
+        let stations = if self.merge { 1 } else { stations };
         if stations > 1 && self.page > self.rotate {
             return Err(eyre!(
                 "--page {} is longer than --rotate {}: a station's pages share its turn, so \
@@ -483,7 +542,7 @@ impl KioskArgs {
         Ok(crate::kiosk::KioskSettings {
             rotate_secs: self.rotate,
             page_secs: self.page,
-            walk_minutes: (self.walk_time / 60) as i64,
+            walks: self.walk_time.clone().unwrap_or_default(),
             hours: self.hours,
             board_interval_secs: config.board_interval,
             monochrome: config.theme == Theme::Mono,
@@ -588,11 +647,6 @@ fn parse_turn(s: &str) -> std::result::Result<u64, String> {
 /// The SSH server's timeouts: 1 s to 7 days, with a unit.
 fn parse_timeout(s: &str) -> std::result::Result<u64, String> {
     seconds_within(s, Bare::Refused, 1, 7 * 86_400)
-}
-
-/// `--walk-time`: whole minutes, at most 2 h.
-fn parse_walk_time(s: &str) -> std::result::Result<u64, String> {
-    whole_minutes_within(s, 0, 7200)
 }
 
 /// A time in whole minutes (departures are timed to the minute) within `min..=max` seconds.

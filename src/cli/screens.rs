@@ -51,8 +51,9 @@ pub(super) async fn board(args: BoardArgs, opened: Opened) -> Result<()> {
     let Opened { config, source, .. } = opened;
     let clock = config.clock;
     let settings = kiosk.settings(&config, stations.len())?;
+    let boards = kiosk.boards(&stations)?;
     check_stations(&source, &stations).await?;
-    Ok(crate::kiosk::run(source, clock, stations, settings).await?)
+    Ok(crate::kiosk::run(source, clock, boards, settings).await?)
 }
 
 /// `railtop ssh`: the kiosk served over SSH, until a signal.
@@ -83,6 +84,7 @@ pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
     let clock = config.clock;
     // `--station` as earlier versions took it, after the stations named as `board` takes them.
     stations.extend(station_flags);
+    let boards = kiosk.boards(&stations)?;
     let kiosk = kiosk.settings(&config, stations.len())?;
     check_stations(&source, &stations).await?;
     let host_key = host_key
@@ -112,7 +114,7 @@ pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
     }
     tracing::info!(%local, source = %source.info().name, "listening");
     let options = crate::ssh::SshOptions {
-        stations,
+        boards,
         host_key,
         authorized_keys,
         limits: crate::ssh::Limits {

@@ -14,6 +14,7 @@ use crate::clock::Clock;
 use crate::refresh::{Answer, Event};
 use crate::screen::{self, Program, ScreenError};
 use crate::source::cache::CachedSource;
+use crate::source::traveller::TravelQuery;
 use ratatui::Frame;
 use std::sync::Arc;
 use tokio::sync::mpsc;
@@ -40,13 +41,13 @@ impl Program for KioskState {
 pub async fn run(
     source: Arc<CachedSource>,
     clock: Clock,
-    stations: Vec<String>,
+    boards: Vec<TravelQuery>,
     settings: KioskSettings,
 ) -> Result<(), ScreenError> {
     let info = source.info();
     let interval = settings.board_interval_secs;
     let mut state = KioskState::new(
-        stations.clone(),
+        &boards,
         settings,
         info.attribution,
         info.is_demo,
@@ -54,7 +55,7 @@ pub async fn run(
     );
     state.fixed_clock = matches!(clock, Clock::Fixed(_));
     let (tx, answers) = mpsc::channel::<Event>(16);
-    crate::refresh::spawn_boards(source, clock, stations, tx, interval);
+    crate::refresh::spawn_boards(source, clock, boards, tx, interval);
     screen::run(&mut state, answers, clock).await
 }
 
@@ -63,6 +64,8 @@ mod tests {
     use super::state::*;
     use super::view;
     use crate::refresh::{Answer, Event};
+    use crate::source::traveller::TravelQuery;
+    use crate::traveller::minutes_until;
     use chrono::Duration;
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     use ratatui::backend::TestBackend;
@@ -90,7 +93,10 @@ mod tests {
             KioskSettings {
                 lines: vec!["IC".into()],
                 within_minutes: Some(120),
-                walk_minutes: 3,
+                walks: crate::traveller::Walks {
+                    all: 3,
+                    each: Vec::new(),
+                },
                 ..KioskSettings::default()
             },
         );
@@ -103,7 +109,7 @@ mod tests {
         );
 
         let mut failing = KioskState::new(
-            vec!["HKI".into()],
+            &[TravelQuery::departures("HKI")],
             KioskSettings::default(),
             "Finland: Fintraffic / digitraffic.fi, CC BY 4.0 · Ireland: Iarnród Éireann".into(),
             false,
@@ -183,7 +189,7 @@ mod tests {
     #[test]
     fn before_any_answer_the_directory_names_the_station_and_its_clock() {
         let k = KioskState::new(
-            vec!["TPE".into(), "united-states:NYP".into(), "XYZ9".into()],
+            &["TPE", "united-states:NYP", "XYZ9"].map(TravelQuery::departures),
             KioskSettings::default(),
             String::new(),
             false,
@@ -315,7 +321,10 @@ mod tests {
         let walking = kiosk(
             &["HKI"],
             KioskSettings {
-                walk_minutes: 10,
+                walks: crate::traveller::Walks {
+                    all: 10,
+                    each: Vec::new(),
+                },
                 ..KioskSettings::default()
             },
         );

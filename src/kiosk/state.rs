@@ -3,10 +3,12 @@
 //! station's turn lasts `--rotate` exactly, and its pages turn every `--page` within it.
 
 use super::layout;
-use crate::model::{Departure, DeparturesResponse};
+use crate::model::{Departure, DeparturesResponse, Kind};
 use crate::refresh::{Answer, Event};
 use crate::screen::{Failure, Polled};
-use chrono::{DateTime, NaiveTime, Timelike, Utc};
+use crate::source::traveller::TravelQuery;
+use crate::traveller::Walks;
+use chrono::{DateTime, NaiveTime, Utc};
 use chrono_tz::Tz;
 use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
 use std::sync::Arc;
@@ -15,8 +17,9 @@ use std::sync::Arc;
 pub struct KioskSettings {
     pub rotate_secs: u64,
     pub page_secs: u64,
-    /// Departures leaving sooner than this many minutes are hidden: nobody can reach them.
-    pub walk_minutes: i64,
+    /// Departures leaving sooner than the walk to their station are hidden: nobody can reach
+    /// them.
+    pub walks: Walks,
     /// Operating hours on the station's clock; outside them the screen is blank.
     pub hours: Option<(NaiveTime, NaiveTime)>,
     pub board_interval_secs: u64,
@@ -57,7 +60,7 @@ impl Default for KioskSettings {
         KioskSettings {
             rotate_secs: 20,
             page_secs: 8,
-            walk_minutes: 0,
+            walks: Walks::default(),
             hours: None,
             board_interval_secs: crate::config::defaults::BOARD_INTERVAL_SECS,
             monochrome: false,
@@ -100,7 +103,12 @@ pub struct KioskState {
     /// one as a key (→), not as what comes.
     pub held: bool,
     pub size: (u16, u16),
+    /// Each board's key (a station as typed, or several, with their kind and route).
     pub stations: Vec<String>,
+    /// Departures or arrivals (every board of a kiosk is the same kind).
+    pub kind: Kind,
+    /// The route every board is kept to (the footer says it).
+    pub route: crate::traveller::Route,
     /// Each station's name and clock as the directory knows them: shown until its board's
     /// first answer says (so a screen never starts on a raw code and UTC).
     pub known: Vec<Option<(String, Option<Tz>)>>,
@@ -136,23 +144,26 @@ pub fn parse_hours(s: &str) -> Result<(NaiveTime, NaiveTime), BadHours> {
     Ok((open, close))
 }
 
-/// Minutes from the station's `now` until `d` leaves (its expected time, else its scheduled one).
-pub(crate) fn leaves_in(d: &Departure, now: NaiveTime) -> Option<i64> {
-    minutes_until(d.expected_dep.as_deref().unwrap_or(&d.scheduled_dep), now)
-}
+pub(crate) use crate::traveller::leaves_in;
 
-/// Minutes from `now` to an `HH:MM` on the same clock, within -12 h … +12 h (midnight-safe).
-pub(crate) fn minutes_until(hhmm: &str, now: NaiveTime) -> Option<i64> {
-    let t = NaiveTime::parse_from_str(hhmm, "%H:%M").ok()?;
-    let diff = (i64::from(t.num_seconds_from_midnight())
-        - i64::from(now.num_seconds_from_midnight()))
-        / 60;
-    Some((diff + 720).rem_euclid(1440) - 720)
+/// The walks as the footer says them: "5 min walk", or "walk Helsinki 3 min, Pasila 7 min".
+fn walks_text(walks: &Walks) -> String {
+    if walks.each.is_empty() {
+        return format!("{} min walk", walks.all);
+    }
+    let each: Vec<String> = walks
+        .each
+        .iter()
+        .map(|(p, m)| format!("{} {m} min", p.name))
+        .collect();
+    crate::text::cleaned(&format!("walk {}", each.join(", ")))
 }
 
 impl KioskState {
+    /// The kiosk of these stations: one board each, one station or several merged; a board's
+    /// answers are filed under its key ([`TravelQuery::key`]).
     pub fn new(
-        stations: Vec<String>,
+        boards: &[TravelQuery],
         settings: KioskSettings,
         attribution: String,
         is_demo: bool,
@@ -160,32 +171,49 @@ impl KioskState {
     ) -> KioskState {
         let directory = crate::stations::current();
         // One look-up a station (a viewer's board is made at each SSH login).
-        let named: Vec<_> = stations.iter().map(|s| directory.named(s)).collect();
+        let named: Vec<Vec<_>> = boards
+            .iter()
+            .map(|b| b.stations.iter().map(|s| directory.named(s)).collect())
+            .collect();
+        let first = |b: &TravelQuery| b.stations.first().cloned().unwrap_or_default();
         KioskState {
-            boards: stations.iter().map(|_| Polled::default()).collect(),
+            boards: boards.iter().map(|_| Polled::default()).collect(),
+            // The names of a board's stations, and the first one's clock.
             known: named
                 .iter()
-                .map(|e| {
-                    e.map(|e| {
-                        (
-                            e.name.clone(),
-                            crate::country::by_slug(e.country).map(|c| c.tz),
-                        )
-                    })
+                .map(|entries| {
+                    let names: Option<Vec<&str>> =
+                        entries.iter().map(|e| e.map(|e| e.name.as_str())).collect();
+                    let tz = entries
+                        .first()
+                        .copied()
+                        .flatten()
+                        .and_then(|e| crate::country::by_slug(e.country))
+                        .map(|c| c.tz);
+                    names.map(|n| (n.join(" + "), tz))
                 })
                 .collect(),
-            // The station's country; for a `country:code` the directory does not list, the
-            // country it names.
+            // The first station's country; for a `country:code` the directory does not list,
+            // the country it names.
             countries: named
                 .iter()
-                .zip(&stations)
-                .map(|(e, s)| {
-                    e.map(|e| e.country)
-                        .or_else(|| s.split_once(':').map(|(c, _)| c))
-                        .and_then(crate::country::by_slug)
+                .zip(boards)
+                .map(|(entries, b)| {
+                    let station = first(b);
+                    entries
+                        .first()
+                        .copied()
+                        .flatten()
+                        .and_then(|e| crate::country::by_slug(e.country))
+                        .or_else(|| {
+                            let (country, _) = station.split_once(':')?;
+                            crate::country::by_slug(country)
+                        })
                 })
                 .collect(),
-            stations,
+            kind: boards.first().map_or(Kind::Departures, |b| b.kind),
+            route: boards.first().map(|b| b.route.clone()).unwrap_or_default(),
+            stations: boards.iter().map(TravelQuery::key).collect(),
             settings,
             attribution,
             is_demo,
@@ -330,8 +358,11 @@ impl KioskState {
             .departures
             .iter()
             .filter(|d| {
+                let walk = s
+                    .walks
+                    .to(d.departs_from.as_deref().unwrap_or(&board.station.name));
                 leaves_in(d, now).is_none_or(|m| {
-                    m >= s.walk_minutes.max(0)
+                    m >= walk.max(0)
                         && (d.cancelled || m >= 0)
                         && s.within_minutes.is_none_or(|w| m <= w)
                 })
@@ -398,6 +429,12 @@ impl KioskState {
     pub(crate) fn filters(&self) -> Vec<String> {
         let s = &self.settings;
         let mut out = Vec::new();
+        if self.kind == Kind::Arrivals {
+            out.push("arrivals".to_string());
+        }
+        if !self.route.is_empty() {
+            out.push(crate::text::cleaned(&self.route.described(self.kind)));
+        }
         if !s.lines.is_empty() {
             out.push(crate::text::cleaned(&format!(
                 "lines {}",
@@ -416,8 +453,8 @@ impl KioskState {
                 m => format!("within {m} min"),
             });
         }
-        if s.walk_minutes > 0 {
-            out.push(format!("{} min walk", s.walk_minutes));
+        if !s.walks.is_empty() {
+            out.push(walks_text(&s.walks));
         }
         if let Some(n) = s.limit {
             out.push(format!("first {n}"));

@@ -3,7 +3,7 @@
 
 use super::layout;
 use super::state::KioskState;
-use crate::screen::theme::{delay_symbol, platform_text, DelayClass, Theme};
+use crate::screen::theme::{platform_text, DelayClass, Theme};
 use crate::screen::widgets::columns;
 use crate::screen::widgets::grid::Grid;
 use ratatui::buffer::Buffer;
@@ -17,13 +17,20 @@ use tui_big_text::{BigText, PixelSize};
 
 /// `on time`, `+7 min`, `2 min early`, `cancelled`; `no data` without realtime (the words
 /// every screen uses for it).
-pub(crate) fn status_words(delay: Option<i64>, cancelled: bool) -> String {
-    match delay {
-        _ if cancelled => "cancelled".into(),
-        None => "no data".into(),
+pub(crate) fn status_words(d: &crate::model::Departure, stale: bool) -> String {
+    let stale = stale || d.timing == Some(crate::model::Timing::Stale);
+    let text = match d.delay {
+        _ if d.cancelled => return "cancelled".into(),
+        // The feed has no realtime data for this train: its time is the timetable's.
+        None => return "timetable".into(),
         Some(0) => "on time".into(),
         Some(d) if d > 0 => format!("+{d} min"),
         Some(d) => format!("{} min early", -d),
+    };
+    if stale {
+        format!("{text} ?")
+    } else {
+        text
     }
 }
 
@@ -182,11 +189,12 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let visible = state.visible();
     let feed = state.board();
     if visible.is_empty() {
+        let what = state.kind.name();
         let text = match (&feed.data, &feed.error) {
-            (Some(_), _) => "No more departures for now.".to_string(),
+            (Some(_), _) => format!("No more {what} for now."),
             // Why nothing has come yet, in the source's own words.
-            (None, Some(e)) => format!("No departures yet: {e}"),
-            (None, None) => "Loading departures…".to_string(),
+            (None, Some(e)) => format!("No {what} yet: {e}"),
+            (None, None) => format!("Loading {what}…"),
         };
         Paragraph::new(text)
             .style(theme.dim())
@@ -210,14 +218,23 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         }
     };
     let now = state.local_now();
+    let merged = feed.data.as_ref().is_some_and(|b| !b.stations.is_empty());
     let cols = columns::columns(
         area.width,
-        columns::Wants::board(
-            if twelve { 8 } else { 5 },
-            widest(&|d| d.line.chars().count()).clamp(4, 10),
-            widest(&|d| platform_text(d).chars().count()).clamp(4, 8),
-            widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
-        ),
+        columns::Wants {
+            station: if merged {
+                widest(&|d| d.departs_from.as_deref().map_or(0, |s| s.chars().count()))
+            } else {
+                0
+            },
+            arrivals: state.kind == crate::model::Kind::Arrivals,
+            ..columns::Wants::board(
+                if twelve { 8 } else { 5 },
+                widest(&|d| d.line.chars().count()).clamp(4, 10),
+                widest(&|d| platform_text(d).chars().count()).clamp(4, 8),
+                widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
+            )
+        },
     );
     let fit = |s: &str, w: u16| crate::text::fit(s, usize::from(w));
     let rows = visible
@@ -249,9 +266,9 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 style = style.patch(theme.dim());
             }
             let status = if cols.words {
-                status_words(d.delay, d.cancelled)
+                status_words(d, stale)
             } else {
-                delay_symbol(d.delay, d.cancelled)
+                columns::status(d, false, stale)
             };
             let mut cells = vec![Line::from(clock_text(&d.scheduled_dep))];
             if cols.expected {
@@ -267,6 +284,9 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 usize::from(cols.destination),
                 theme,
             ));
+            if let Some(w) = cols.station {
+                cells.push(Line::from(fit(d.departs_from.as_deref().unwrap_or(""), w)));
+            }
             cells.push(Line::from(Span::styled(
                 fit(&platform_text(d), cols.platform),
                 platform_style,

@@ -8,6 +8,7 @@ use crate::model::DeparturesResponse;
 use crate::refresh::{Answer, Event};
 use crate::screen::Polled;
 use crate::source::cache::CachedSource;
+use crate::source::traveller::TravelQuery;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
@@ -19,11 +20,12 @@ pub(crate) type Boards = Arc<Vec<Polled<DeparturesResponse>>>;
 pub fn spawn(
     source: Arc<CachedSource>,
     clock: Clock,
-    stations: Vec<String>,
+    queries: Vec<TravelQuery>,
     interval_secs: u64,
 ) -> (watch::Receiver<Boards>, Arc<AtomicU64>) {
     let (answers_tx, mut answers) = mpsc::channel::<Event>(16);
-    crate::refresh::spawn_boards(source, clock, stations.clone(), answers_tx, interval_secs);
+    let stations: Vec<String> = queries.iter().map(TravelQuery::key).collect();
+    crate::refresh::spawn_boards(source, clock, queries, answers_tx, interval_secs);
     let mut boards: Vec<Polled<DeparturesResponse>> =
         stations.iter().map(|_| Polled::default()).collect();
     let (publish, latest) = watch::channel(Arc::new(boards.clone()));
@@ -62,7 +64,7 @@ mod tests {
             CacheConfig::default(),
         ));
         let clock = Clock::Fixed(crate::test_support::now());
-        let (mut latest, fetches) = spawn(source, clock, vec!["BRU".into()], 30);
+        let (mut latest, fetches) = spawn(source, clock, vec![TravelQuery::departures("BRU")], 30);
         tokio::time::timeout(Duration::from_secs(5), latest.changed())
             .await
             .expect("a board within 5 s")

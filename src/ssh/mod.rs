@@ -24,6 +24,7 @@ use crate::server::admission::{self, Admission, Startup, Startups};
 use crate::server::stream;
 use crate::server::tally::Tally;
 use crate::source::cache::CachedSource;
+use crate::source::traveller::TravelQuery;
 use boards::Boards;
 use russh::keys::PublicKey;
 use russh::{MethodKind, MethodSet};
@@ -82,7 +83,8 @@ impl Default for Limits {
 }
 
 pub struct SshOptions {
-    pub stations: Vec<String>,
+    /// The boards shown: one a station, or one of several merged.
+    pub boards: Vec<TravelQuery>,
     pub host_key: PathBuf,
     pub authorized_keys: Option<PathBuf>,
     pub limits: Limits,
@@ -91,6 +93,9 @@ pub struct SshOptions {
 
 /// What every session reads.
 pub struct Shared {
+    /// What each board is: the viewers' kiosks are made of them.
+    queries: Vec<TravelQuery>,
+    /// Each board's first station, as given: what `ssh STATION@host` chooses among.
     stations: Vec<String>,
     /// Each station's metrics label (`finland:TPE`), one however it was typed.
     labels: Arc<Vec<String>>,
@@ -127,7 +132,7 @@ pub async fn serve(
     options: SshOptions,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), SshError> {
-    if options.stations.is_empty() {
+    if options.boards.is_empty() {
         return Err(SshError::NoStations);
     }
     crate::metrics::install();
@@ -162,21 +167,21 @@ pub async fn serve(
     let (boards, fetches) = boards::spawn(
         source,
         clock,
-        options.stations.clone(),
+        options.boards.clone(),
         options.kiosk.board_interval_secs,
     );
+    let stations: Vec<String> = options
+        .boards
+        .iter()
+        .map(|b| b.stations.first().cloned().unwrap_or_default())
+        .collect();
     let (goodbye_tx, goodbye) = watch::channel(false);
     let directory = crate::stations::current();
-    let labels = Arc::new(
-        options
-            .stations
-            .iter()
-            .map(|s| directory.label(s))
-            .collect(),
-    );
+    let labels = Arc::new(stations.iter().map(|s| directory.label(s)).collect());
     let shared = Arc::new(Shared {
         labels,
-        stations: options.stations,
+        stations,
+        queries: options.boards,
         kiosk: options.kiosk,
         attribution: info.attribution,
         is_demo: info.is_demo,

@@ -95,7 +95,7 @@ async fn run(
     let clock = shared.clock;
     let limits = &shared.limits;
     let mut state = KioskState::new(
-        shared.stations.clone(),
+        &shared.queries,
         shared.kiosk.clone(),
         shared.attribution.clone(),
         shared.is_demo,

@@ -43,6 +43,10 @@ pub enum Command {
     Follow,
     /// The map over the whole screen (again: back).
     FullMap,
+    /// The board: departures ⇄ arrivals.
+    TurnBoard,
+    /// The board: only the trains to a station, picked (again: every train).
+    RouteBoard,
 }
 
 /// What the keys mean now: the state says which mode it is in.
@@ -126,6 +130,10 @@ pub(crate) const NORMAL: &[Binding] = &[
         keys: &[(ch('c'), Command::ToggleCancelled)] },
     Binding { label: "b", help: "choose the board's station (names and codes complete)", hint: hint("b", "station", 6),
         keys: &[(ch('b'), Command::OpenSearch)] },
+    Binding { label: "a", help: "the board: arrivals / departures", hint: None,
+        keys: &[(ch('a'), Command::TurnBoard)] },
+    Binding { label: "t", help: "the board: only trains to a station (again: every train)", hint: None,
+        keys: &[(ch('t'), Command::RouteBoard)] },
     Binding { label: "m", help: "show / hide the map", hint: hint("m", "map", 9),
         keys: &[(ch('m'), Command::ToggleMap)] },
     Binding { label: "M", help: "the map over the whole screen (again: back)", hint: None,
@@ -273,6 +281,8 @@ mod tests {
     /// Every command a person can give, with the mode it is given in.
     const EVERY_COMMAND: &[(Mode, Command)] = &[
         (Mode::Normal, Command::Quit),
+        (Mode::Normal, Command::TurnBoard),
+        (Mode::Normal, Command::RouteBoard),
         (Mode::Normal, Command::NextCountry),
         (Mode::Normal, Command::PrevCountry),
         (Mode::Normal, Command::Move(1)),

@@ -42,8 +42,19 @@ pub enum Origin {
     ServerFailed(String),
 }
 
+/// What the picked station is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Goal {
+    /// The board shows it.
+    #[default]
+    Board,
+    /// The board keeps to the trains that go there (from there, on arrivals).
+    Route,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct StationSearch {
+    pub goal: Goal,
     pub input: String,
     pub country: Option<String>,
     /// The directory's stations that match, best first (copies: the directory may be swapped
@@ -69,6 +80,7 @@ impl StationSearch {
         within: Option<Vec<&'static str>>,
     ) -> StationSearch {
         let mut s = StationSearch {
+            goal: Goal::Board,
             input: String::new(),
             country: country.map(String::from),
             within,

@@ -5,6 +5,7 @@ use railtop::clock::Clock;
 use railtop::kiosk::KioskSettings;
 use railtop::source::cache::{CacheConfig, CachedSource};
 use railtop::source::demo::DemoSource;
+use railtop::source::traveller::TravelQuery;
 use railtop::ssh::{serve, Limits, SshOptions};
 use russh::client::{self, Handle};
 use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg};
@@ -45,7 +46,7 @@ impl Server {
 
 fn options(dir: &std::path::Path, limits: Limits) -> SshOptions {
     SshOptions {
-        stations: vec!["HKI".into(), "TPE".into()],
+        boards: ["HKI", "TPE"].map(TravelQuery::departures).to_vec(),
         host_key: dir.join("host_key"),
         authorized_keys: None,
         limits,
@@ -1006,7 +1007,7 @@ fn series(text: &str, series: &str) -> Option<f64> {
 async fn ssh_metrics_follow_a_viewer_and_pass_promtool() {
     let dir = scratch("metrics");
     let mut opts = options(&dir, Limits::default());
-    opts.stations = vec!["LH".into(), "KV".into()];
+    opts.boards = ["LH", "KV"].map(TravelQuery::departures).to_vec();
     let server = start(opts).await;
     // One label a station, however it was typed: `finland:LH`.
     let viewers = |s: &str| format!("railtop_ssh_viewers{{station=\"{s}\"}}");

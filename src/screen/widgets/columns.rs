@@ -18,6 +18,29 @@ pub(crate) const STATUS_SYMBOLS: u16 = 5;
 /// Line and platform columns on the leanest board (longer values end in `…`).
 const LEAN_LINE: u16 = 6;
 const LEAN_PLATFORM: u16 = 5;
+/// The station column of a merged board on the leanest board.
+const LEAN_STATION: u16 = 7;
+
+/// The text of a row's status, the same on every screen and never colour alone: cancelled, the
+/// delay, `timetable` (the feed has no realtime data for it), and `?` after a delay that is
+/// stale; in words, or as symbols where words do not fit (the help's legend says them).
+pub(crate) fn status(d: &crate::model::Departure, words: bool, stale: bool) -> String {
+    use crate::model::Timing;
+    use crate::screen::theme::{delay_symbol, delay_text};
+    let stale = stale || d.timing == Some(Timing::Stale);
+    if d.cancelled {
+        return if words { "cancelled" } else { "✕" }.into();
+    }
+    if d.delay.is_none() {
+        return if words { "timetable" } else { "–" }.into();
+    }
+    match (words, stale) {
+        (true, false) => delay_text(d.delay, false),
+        (true, true) => format!("{} ?", delay_text(d.delay, false)),
+        (false, false) => delay_symbol(d.delay, false),
+        (false, true) => format!("{}?", delay_symbol(d.delay, false)),
+    }
+}
 
 /// Which columns a board `width` wide shows, and how wide the flexible ones are. Columns give
 /// way in a fixed order as the screen narrows: the operator, the via stops, the expected time,
@@ -38,6 +61,10 @@ pub struct Columns {
     pub platform: u16,
     pub spacing: u16,
     pub destination: u16,
+    /// On a board of several stations, which one each train leaves from (arrives at).
+    pub station: Option<u16>,
+    /// An arrivals board: the destination column is where trains come from.
+    pub arrivals: bool,
 }
 
 /// `in 10 min`, the countdown column's widest.
@@ -58,6 +85,9 @@ pub struct Wants {
     pub via_from: u16,
     pub countdown: bool,
     pub least_destination: u16,
+    /// The widest station name of a board of several (0: one station).
+    pub station: u16,
+    pub arrivals: bool,
 }
 
 impl Wants {
@@ -72,6 +102,8 @@ impl Wants {
             via_from: VIA_DESTINATION,
             countdown: true,
             least_destination: MIN_DESTINATION,
+            station: 0,
+            arrivals: false,
         }
     }
 }
@@ -91,7 +123,18 @@ impl Columns {
         }
         shown.extend([
             ("LINE", Constraint::Length(self.line)),
-            ("DESTINATION", Constraint::Fill(1)),
+            (
+                if self.arrivals { "FROM" } else { "DESTINATION" },
+                Constraint::Fill(1),
+            ),
+        ]);
+        if let Some(w) = self.station {
+            shown.push((
+                if self.arrivals { "AT" } else { "STATION" },
+                Constraint::Length(w),
+            ));
+        }
+        shown.extend([
             (
                 if self.platform >= 8 { "PLATFORM" } else { "PL" },
                 Constraint::Length(self.platform),
@@ -129,6 +172,9 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
         platform,
         spacing: 2,
         destination: 0,
+        // As wide as its title at least; a long name ends in `…`.
+        station: (wants.station > 0).then_some(wants.station.clamp(7, 14)),
+        arrivals: wants.arrivals,
     };
     let steps: [fn(&mut Columns); 7] = [
         |c| c.operator = None,
@@ -140,6 +186,7 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
         |c| {
             c.line = c.line.min(LEAN_LINE);
             c.platform = c.platform.min(LEAN_PLATFORM);
+            c.station = c.station.map(|w| w.min(LEAN_STATION));
         },
     ];
     let mut c = rich;
@@ -155,9 +202,13 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
             } else {
                 STATUS_SYMBOLS
             }
-            + c.operator.unwrap_or(0);
-        let gaps =
-            4 + u16::from(c.expected) + u16::from(c.countdown) + u16::from(c.operator.is_some());
+            + c.operator.unwrap_or(0)
+            + c.station.unwrap_or(0);
+        let gaps = 4
+            + u16::from(c.expected)
+            + u16::from(c.countdown)
+            + u16::from(c.operator.is_some())
+            + u16::from(c.station.is_some());
         c.destination = width.saturating_sub(fixed + gaps * c.spacing);
         let wanted = if c.via {
             wants.via_from
@@ -175,8 +226,9 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
     }
 }
 
-/// `Tampere  via Pasila, Tikkurila, …`: the destination, then as many whole via stops as fit
-/// in `width` (dimmed; `…` when some are left out), never a stop cut in the middle.
+/// `Tampere  via Pasila, Tikkurila, …`: the destination (marked ` *` when the feed has a
+/// message about the train), then as many whole via stops as fit in `width` (dimmed; `…` when
+/// some are left out), never a stop cut in the middle.
 pub(crate) fn destination_with_via(
     d: &crate::model::Departure,
     with_via: bool,
@@ -184,7 +236,13 @@ pub(crate) fn destination_with_via(
     theme: &crate::screen::theme::Theme,
 ) -> ratatui::text::Line<'static> {
     use unicode_width::UnicodeWidthStr;
-    let destination = crate::text::fit(&d.destination, width);
+    // A row the feed has a message about is marked ` *`; the message is said elsewhere (the
+    // dashboard's footnote, the kiosk's ticker).
+    let mark = if d.messages.is_empty() { "" } else { " *" };
+    let destination = format!(
+        "{}{mark}",
+        crate::text::fit(&d.destination, width.saturating_sub(mark.len()))
+    );
     let mut spans = vec![ratatui::text::Span::raw(destination.clone())];
     if with_via && !d.via.is_empty() {
         let room = width.saturating_sub(destination.width());

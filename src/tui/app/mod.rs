@@ -142,7 +142,7 @@ impl AppState {
     pub(crate) fn wanted(&self) -> Wanted {
         Wanted {
             country: self.countries.selected.clone(),
-            station: self.board.station.clone(),
+            board: self.board.query(),
             generation: self.generation,
             search: match &self.overlay {
                 Some(Overlay::Search(search)) => search.query(),

@@ -6,10 +6,11 @@ use super::{AppState, Overlay, Pane};
 use crate::model::RealtimeResponse;
 use crate::refresh::{Answer, Event};
 use crate::screen::Failure;
+use crate::traveller::{Place, Route};
 use crate::tui::keymap::{self, Command};
 use crate::tui::layout;
 use crate::tui::mapview::{self, MapView};
-use crate::tui::search::StationSearch;
+use crate::tui::search::{Goal, StationSearch};
 use chrono::{DateTime, Utc};
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
@@ -112,6 +113,23 @@ fn apply(state: &mut AppState, command: Command) {
                 state.searches_elsewhere,
                 state.served.clone(),
             )));
+        }
+        Command::TurnBoard => {
+            // The far end of a route is on the other side now: it is asked again.
+            state.board.keep_to(Route::default());
+            state.board.turn();
+        }
+        Command::RouteBoard if !state.board.route.is_empty() => {
+            state.board.keep_to(Route::default());
+        }
+        Command::RouteBoard => {
+            let mut search = StationSearch::new(
+                state.countries.selected.as_deref(),
+                state.searches_elsewhere,
+                state.served.clone(),
+            );
+            search.goal = Goal::Route;
+            state.overlay = Some(Overlay::Search(search));
         }
         Command::StartFilter => {
             state.focus = Pane::Trains;
@@ -329,7 +347,20 @@ fn search(state: &mut AppState, edit: crate::tui::search::SearchEdit) {
     let Some(picked) = search.edit(edit) else {
         return;
     };
+    let goal = search.goal;
     state.overlay = None;
+    if goal == Goal::Route {
+        let station = match picked.country {
+            Some(country) => format!("{country}:{}", picked.code),
+            None => picked.code,
+        };
+        let place = Place::new(&station, &crate::stations::current());
+        state.board.keep_to(Route {
+            end: Some(place),
+            via: None,
+        });
+        return;
+    }
     if let Some(c) = picked.country.filter(|c| {
         state
             .countries

@@ -1,9 +1,12 @@
 //! The board pane: which station it shows (chosen per country, else the country's main
-//! station), its departures as last fetched, and the row the cursor is on.
+//! station), departures or arrivals, the route it is kept to, the board as last fetched, and
+//! the row the cursor is on.
 
 use crate::assets;
-use crate::model::DeparturesResponse;
+use crate::model::{DeparturesResponse, Kind};
 use crate::screen::{Failure, Polled};
+use crate::source::traveller::TravelQuery;
+use crate::traveller::Route;
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -11,6 +14,10 @@ use std::sync::Arc;
 #[derive(Debug, Default)]
 pub struct Board {
     pub station: Option<String>,
+    /// Departures or arrivals (`a` turns it).
+    pub kind: Kind,
+    /// Only the trains to (from) a place, or via one (`t` asks).
+    pub route: Route,
     /// The station chosen for each country (`""`: all countries), shown when it is selected
     /// again; a country without one shows its main station.
     pub chosen: HashMap<String, String>,
@@ -73,15 +80,47 @@ impl Board {
         self.offset = self.offset.saturating_add_signed(delta).min(last);
     }
 
-    /// A board poller's answer for `station` (dropped when the board shows another).
+    /// What the board pollers are asked for: the station's whole board, of the kind and route
+    /// shown.
+    pub fn query(&self) -> Option<TravelQuery> {
+        let station = self.station.as_deref()?;
+        Some(TravelQuery {
+            kind: self.kind,
+            route: self.route.clone(),
+            ..TravelQuery::departures(station)
+        })
+    }
+
+    /// Departures ⇄ arrivals, from the next answer; a `--to` becomes a `--from` (and back), as
+    /// the far end of the route is on the other side.
+    pub(crate) fn turn(&mut self) {
+        self.kind = match self.kind {
+            Kind::Departures => Kind::Arrivals,
+            Kind::Arrivals => Kind::Departures,
+        };
+        self.answer.reset();
+        self.offset = 0;
+    }
+
+    /// Keeps the board to `route` (an empty one shows every train), from the next answer.
+    pub(crate) fn keep_to(&mut self, route: Route) {
+        if self.route != route {
+            self.route = route;
+            self.answer.reset();
+            self.offset = 0;
+        }
+    }
+
+    /// A board poller's answer for the board `key` names (dropped when the board shows another
+    /// station, kind or route).
     pub fn arrived(
         &mut self,
-        station: &str,
+        key: &str,
         result: Result<Arc<DeparturesResponse>, Failure>,
         at: DateTime<Utc>,
         interval_secs: u64,
     ) {
-        if self.station.as_deref() != Some(station) {
+        if self.query().map(|q| q.key()).as_deref() != Some(key) {
             return;
         }
         match result {

@@ -1,9 +1,12 @@
-//! The departure board of one station: scheduled and expected time, train (its number, else its
-//! line), destination with its via stops where there is room, platform (`3→5` where it changed),
-//! delay or cancellation, operator.
+//! The board of one station, departures or arrivals, kept to a route where one is asked:
+//! scheduled and expected time, train (its number, else its line), destination (origin) with its
+//! via stops where there is room, platform (`3→5` where it changed), delay, cancellation or
+//! `timetable`, operator; a row the feed has a message about is marked ` *`, and the selected
+//! row's message is the pane's footnote.
 
 use super::{age_text, pane_block};
-use crate::screen::theme::{delay_symbol, delay_text, platform_text, DelayClass};
+use crate::model::Kind;
+use crate::screen::theme::{platform_text, DelayClass};
 use crate::screen::widgets::columns;
 use crate::screen::widgets::grid::Grid;
 use crate::tui::app::{AppState, Pane};
@@ -27,7 +30,24 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         (_, Some(code)) => code.clone(),
         (_, None) => "Departures".into(),
     };
+    let arrivals = state.board.kind == Kind::Arrivals;
     let mut title = vec![Span::styled(format!(" {name} "), theme.title())];
+    // What the board is, when it is not plain departures: `arrivals`, `to Tampere`.
+    let mut what = Vec::new();
+    if arrivals {
+        what.push("arrivals".to_string());
+    }
+    if !state.board.route.is_empty() {
+        what.push(crate::text::cleaned(
+            &state.board.route.described(state.board.kind),
+        ));
+    }
+    if !what.is_empty() {
+        title.push(Span::styled(
+            format!("· {} ", what.join(" · ")),
+            theme.title(),
+        ));
+    }
     match (&feed.error, feed.age_secs(state.now)) {
         (Some(_), Some(age)) => title.push(Span::styled(
             format!("· data {} old ", age_text(age)),
@@ -48,12 +68,12 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         return;
     };
     if answer.departures.is_empty() {
-        frame.render_widget(
-            Paragraph::new("no departures in the next hours")
-                .style(theme.dim())
-                .block(block),
-            area,
-        );
+        let text = match (arrivals, state.board.route.is_empty()) {
+            (_, false) => "no train on that route in the next hours (t: every train)",
+            (true, true) => "no arrivals in the next hours",
+            (false, true) => "no departures in the next hours",
+        };
+        frame.render_widget(Paragraph::new(text).style(theme.dim()).block(block), area);
         return;
     }
     let inner_width = area.width.saturating_sub(2);
@@ -69,6 +89,12 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             least_destination: 16,
             // The pane is at most 76 columns: via stops once the destination has 30.
             via_from: 30,
+            station: if answer.stations.is_empty() {
+                0
+            } else {
+                widest(&|d| d.departs_from.as_deref().map_or(0, |s| s.chars().count()))
+            },
+            arrivals,
             ..columns::Wants::board(
                 5,
                 widest(&|d| train(d).chars().count()).clamp(5, 10),
@@ -77,9 +103,15 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             )
         },
     );
+    // The selected row's messages, as a footnote under the board (its row is marked ` *`).
+    let note = answer
+        .departures
+        .get(state.board.offset)
+        .filter(|d| !d.messages.is_empty())
+        .map(|d| format!("* {}", d.messages.join(" · ")));
     let height = usize::from(
         area.height
-            .saturating_sub(3 + u16::from(feed.error.is_some())),
+            .saturating_sub(3 + u16::from(feed.error.is_some()) + u16::from(note.is_some())),
     );
     let fit = |s: &str, w: u16| crate::text::fit(s, usize::from(w));
     // The departure Enter opens is the first row shown: marked as the list's selection is, while
@@ -107,11 +139,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 p if p.is_empty() => "–".to_string(),
                 p => p,
             };
-            let status = if cols.words {
-                delay_text(d.delay, d.cancelled)
-            } else {
-                delay_symbol(d.delay, d.cancelled)
-            };
+            let status = columns::status(d, cols.words, feed.is_stale());
             let mut cells = vec![Line::from(d.scheduled_dep.as_str())];
             if cols.expected {
                 cells.push(Line::from(expected));
@@ -119,6 +147,11 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             cells.extend([
                 Line::from(fit(train(d), cols.line)),
                 columns::destination_with_via(d, cols.via, usize::from(cols.destination), &theme),
+            ]);
+            if let Some(w) = cols.station {
+                cells.push(Line::from(fit(d.departs_from.as_deref().unwrap_or(""), w)));
+            }
+            cells.extend([
                 Line::from(Span::styled(fit(&platform, cols.platform), platform_style)),
                 Line::from(Span::styled(status, theme.delay(class))),
             ]);
@@ -157,6 +190,17 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         rest
     } else {
         inner
+    };
+    let table_area = match &note {
+        Some(note) if table_area.height > 2 => {
+            let [rest, foot] =
+                ratatui::layout::Layout::vertical([Constraint::Min(0), Constraint::Length(1)])
+                    .areas(table_area);
+            let text = crate::text::fit(note, usize::from(foot.width));
+            frame.render_widget(Paragraph::new(text).style(theme.dim()), foot);
+            rest
+        }
+        _ => table_area,
     };
     let grid = Grid::new(table_area, &widths, cols.spacing);
     let buf = frame.buffer_mut();

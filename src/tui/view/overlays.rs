@@ -2,13 +2,13 @@
 //! station search.
 
 use super::popup;
-use crate::model::Train;
+use crate::model::{Kind, Train};
 use crate::screen::theme::{delay_text, DelayClass, Theme};
 use crate::tui::app::AppState;
 use crate::tui::keymap::{MAP, NORMAL};
 use crate::tui::list::destination;
 use crate::tui::pane::Countries;
-use crate::tui::search::StationSearch;
+use crate::tui::search::{Goal, StationSearch};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Row, Sparkline, Table};
@@ -327,12 +327,17 @@ fn sparkline(state: &AppState, t: &Train, local: &Local, frame: &mut Frame, spar
 pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
     let r = popup(frame, area, 60, crate::tui::search::MAX_MATCHES as u16 + 6);
+    let what = match (search.goal, state.board.kind) {
+        (Goal::Board, _) => "Station",
+        (Goal::Route, Kind::Departures) => "Only trains to",
+        (Goal::Route, Kind::Arrivals) => "Only trains from",
+    };
     let title = match search.country.as_deref() {
         Some(_) => format!(
-            " Station · {} first (Enter picks, Esc closes) ",
+            " {what} · {} first (Enter picks, Esc closes) ",
             Countries::name(search.country.as_deref())
         ),
-        None => " Station · every country (Enter picks, Esc closes) ".to_string(),
+        None => format!(" {what} · every country (Enter picks, Esc closes) "),
     };
     let block = window(&title, &theme);
     let inner = block.inner(r);

@@ -23,6 +23,32 @@ pub struct TravelQuery {
 }
 
 impl TravelQuery {
+    /// `station`'s departures, whole: what a screen polls.
+    pub fn departures(station: &str) -> TravelQuery {
+        TravelQuery {
+            stations: vec![station.to_owned()],
+            kind: Kind::Departures,
+            route: Route::default(),
+            walks: Walks::default(),
+            limit: MAX_LIMIT,
+        }
+    }
+
+    /// What the board is, as one text: its stations, and its kind and route where they are
+    /// not plain departures (`HKI`, `HKI + PSL`, `TPE arrivals from Oulu`). The screens file a
+    /// poller's answers under it.
+    pub fn key(&self) -> String {
+        let mut key = self.stations.join(" + ");
+        if self.kind == Kind::Arrivals {
+            key.push_str(" arrivals");
+        }
+        if !self.route.is_empty() {
+            key.push(' ');
+            key.push_str(&self.route.described(self.kind));
+        }
+        key
+    }
+
     /// One station's board as its feed answers it: no route, no walk, no merge.
     pub fn is_plain(&self) -> bool {
         self.stations.len() == 1 && self.route.is_empty() && self.walks.is_empty()
