@@ -80,7 +80,11 @@ pub(crate) fn open_source(
             Ok(Arc::new(aggregator))
         }
         url if url.starts_with("http://") || url.starts_with("https://") => {
-            Ok(Arc::new(RemoteSource::new(url, RemoteConfig::default())?))
+            let remote = RemoteConfig {
+                clock: config.clock,
+                ..RemoteConfig::default()
+            };
+            Ok(Arc::new(RemoteSource::new(url, remote)?))
         }
         other => Err(OpenError::UnknownSource(other.to_string())),
     }

@@ -22,6 +22,7 @@ mod remote;
 mod schedule;
 mod shared_redis;
 mod ssh;
+mod traveller;
 mod tui_e2e;
 mod tui_snapshots;
 mod upstream;

@@ -110,9 +110,12 @@ impl Route {
         let stops = row_stops(row, kind);
         if self.takes(&stops) {
             Verdict::Goes
-        } else if row.train_id.is_some() && row.via.len() < crate::model::MAX_VIA {
-            // A board lists a few of the stops at most (and some none): only the train's
-            // journey knows for certain.
+        } else if row.train_id.is_some()
+            && (row.via.is_empty() || row.via.len() >= crate::model::MAX_VIA)
+        {
+            // The feed's board names no stop on the way, or more than a row keeps: only the
+            // train's journey knows for certain. (A row that lists a few stops is taken at its
+            // word: they are the stops its feed shows travellers.)
             Verdict::Unknown
         } else {
             Verdict::DoesNot
@@ -408,6 +411,22 @@ mod tests {
         let mut known = row(&[], "Rovaniemi");
         known.train_id = Some("fi-1".into());
         assert_eq!(route.verdict(&known, Kind::Departures), Verdict::Unknown);
+        let mut few = row(&["Tampere"], "Rovaniemi");
+        few.train_id = Some("fi-1".into());
+        let route_to_kemi = Route {
+            end: Some(place("Kemi")),
+            via: None,
+        };
+        assert_eq!(
+            route_to_kemi.verdict(&few, Kind::Departures),
+            Verdict::DoesNot
+        );
+        let mut cut = row(&["a", "b", "c", "d", "e", "f", "g", "h"], "Rovaniemi");
+        cut.train_id = Some("fi-1".into());
+        assert_eq!(
+            route_to_kemi.verdict(&cut, Kind::Departures),
+            Verdict::Unknown
+        );
         let journey = ["Helsinki", "Tampere", "Oulu", "Rovaniemi"];
         let after = beyond(&journey, |n| n == "Tampere", Kind::Departures);
         assert_eq!(after, ["Oulu", "Rovaniemi"]);

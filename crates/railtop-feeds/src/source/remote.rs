@@ -27,6 +27,8 @@ pub struct RemoteConfig {
     pub per_minute: NonZeroU32,
     /// How long a request may wait for the budget before it fails instead.
     pub max_queue_wait: Duration,
+    /// This process's clock (`RAILTOP_NOW`): what the server's answers are counted old by.
+    pub clock: crate::clock::Clock,
 }
 
 impl Default for RemoteConfig {
@@ -37,6 +39,7 @@ impl Default for RemoteConfig {
             max_body_bytes: 32 * 1024 * 1024,
             per_minute: NonZeroU32::new(60).unwrap_or(NonZeroU32::MIN),
             max_queue_wait: Duration::from_secs(5),
+            clock: crate::clock::Clock::System,
         }
     }
 }
@@ -306,6 +309,10 @@ fn root_cause(e: &reqwest::Error) -> String {
 }
 
 impl LiveSource for RemoteSource {
+    fn clock(&self) -> crate::clock::Clock {
+        self.config.clock
+    }
+
     fn info(&self) -> SourceInfo {
         SourceInfo {
             name: self.shown.clone(),
