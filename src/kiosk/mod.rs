@@ -476,6 +476,30 @@ mod tests {
         }
     }
 
+    /// Two stations as one board: a STATION column that gives way last, at every size.
+    #[test]
+    fn a_merged_board_at_every_size() {
+        let merged = TravelQuery {
+            stations: vec!["HKI".into(), "PSL".into()],
+            ..TravelQuery::departures("HKI")
+        };
+        let board = crate::traveller::merge(vec![board("HKI"), board("PSL")], now());
+        for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+            let mut k = KioskState::new(
+                std::slice::from_ref(&merged),
+                KioskSettings::default(),
+                "DEMO: test".into(),
+                true,
+                now(),
+            );
+            k.size = (w, h);
+            update(&mut k, board_action(&merged.key(), board.clone(), now()));
+            let s = screen(&k);
+            assert!(s.contains("Helsinki + Pasila") && s.contains("STATION"), "{s}");
+            insta::assert_snapshot!(format!("kiosk_merged_{w}x{h}"), s);
+        }
+    }
+
     #[test]
     fn the_ticker_shows_each_message_in_turn_and_the_board_makes_room_for_it() {
         let mut k = kiosk(&["HKI"], KioskSettings::default());

@@ -142,3 +142,50 @@ async fn before_the_first_answer_the_board_names_its_station_and_says_why() {
     .await
     .unwrap();
 }
+
+/// A commuter's kiosk: two stations merged into one board, only the trains to Tampere, each
+/// station with its own walk; the screen says which station each train leaves from, and the
+/// footer says the route and the walks.
+#[test]
+fn a_merged_board_to_one_place_with_walks_per_station() {
+    for (cols, rows) in [(80, 24), (120, 40)] {
+        let mut app = PtyApp::start(
+            &[
+                "board",
+                "HKI",
+                "PSL",
+                "--merge",
+                "--to",
+                "Tampere",
+                "--walk-time",
+                "HKI=3m,PSL=12m",
+                "--source",
+                "demo",
+            ],
+            cols,
+            rows,
+            &[("RAILTOP_NOW", NOW)],
+        );
+        app.wait_for(
+            "one board of both stations, to Tampere, with the walks",
+            |s| {
+                s.contains("Helsinki + Pasila")
+                    && s.contains("STATION")
+                    && s.contains("Pasila")
+                    && s.contains("to Tampere")
+                    && s.contains("walk Helsinki 3 min, Pasila 12 min")
+            },
+            WAIT,
+        );
+        let screen = app.screen();
+        // Nothing from Pasila within its twelve minutes' walk (08:00 now).
+        let rows = screen
+            .lines()
+            .filter(|l| l.starts_with("08:0") || l.starts_with("08:1"));
+        for line in rows.filter(|l| l.contains("Pasila")) {
+            panic!("a train nobody can reach from Pasila: {line}\n{screen}");
+        }
+        app.send("q");
+        assert!(app.wait_exit(WAIT).success());
+    }
+}

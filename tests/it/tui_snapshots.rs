@@ -341,3 +341,56 @@ fn the_focused_boards_first_row_is_marked_as_the_selection() {
     s.focus = Pane::Board;
     assert!(marked(first_row_style(&s)), "{:?}", first_row_style(&s));
 }
+
+/// The board pane's poller, run once: the board the pane asks for now (its kind and route),
+/// made by the real traveller's board over the demo at the same instant, delivered.
+async fn poll_board(s: &mut AppState) {
+    use railtop::source::cache::{CacheConfig, CachedSource};
+    let demo = DemoSource::new(1, 1, Clock::Fixed(now())).unwrap();
+    let source = CachedSource::new(std::sync::Arc::new(demo), CacheConfig::default());
+    let query = s.board.query().expect("a station on the board");
+    let board = railtop::source::traveller::board(&source, &query).await;
+    update(
+        s,
+        Event::Answer(Answer::Board {
+            station: query.key(),
+            result: Ok(std::sync::Arc::new(board.unwrap())),
+            at: now(),
+        }),
+    );
+}
+
+/// `a` turns the board to arrivals, `t` keeps it to the trains to a station picked as any
+/// station is; the pane's title says both, the rows with a message are marked `*`, and the
+/// selected row's message is the footnote. At the three sizes.
+#[tokio::test]
+async fn the_board_as_arrivals_and_to_a_station() {
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let mut s = at_station("finland", "TPE", (w, h));
+        key(&mut s, KeyCode::Char('a'));
+        assert!(
+            s.board.answer.data.is_none(),
+            "the departures are not shown as arrivals"
+        );
+        poll_board(&mut s).await;
+        insta::assert_snapshot!(format!("board_arrivals_{w}x{h}"), screen(&s).backend());
+        key(&mut s, KeyCode::Char('a'));
+        key(&mut s, KeyCode::Char('t'));
+        for c in "oulu".chars() {
+            key(&mut s, KeyCode::Char(c));
+        }
+        key(&mut s, KeyCode::Enter);
+        poll_board(&mut s).await;
+        assert_eq!(s.board.station.as_deref(), Some("TPE"), "the station stays");
+        let board = s.board.answer.data.clone().unwrap();
+        assert!(!board.departures.is_empty());
+        assert!(board
+            .departures
+            .iter()
+            .all(|d| d.destination == "Oulu" || d.via.iter().any(|v| v == "Oulu")));
+        insta::assert_snapshot!(format!("board_to_oulu_{w}x{h}"), screen(&s).backend());
+        // Again: every train.
+        key(&mut s, KeyCode::Char('t'));
+        assert!(s.board.route.is_empty());
+    }
+}

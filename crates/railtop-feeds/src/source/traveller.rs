@@ -7,7 +7,7 @@
 use super::cache::CachedSource;
 use super::{DeparturesQuery, SourceError, SourceResult, MAX_LIMIT};
 use crate::model::{DeparturesResponse, Kind, MAX_MERGED};
-use crate::traveller::{beyond, merge, Place, Route, Verdict, Walks};
+use crate::traveller::{beyond, leaves_in, merge, station_tz, Place, Route, Verdict, Walks};
 use chrono::{DateTime, Utc};
 use std::time::Duration;
 
@@ -115,12 +115,28 @@ pub async fn board(source: &CachedSource, query: &TravelQuery) -> SourceResult<D
         return Err(first_error.unwrap_or_else(|| SourceError::NotFound("no station".into())));
     }
     let refresh = source.board_ttl();
+    // A board cut at the rows asked for reaches only so far ahead: past the nearest such
+    // horizon a merged board would show one station's trains and not the other's.
+    let horizon = boards
+        .iter()
+        .filter(|b| boards.len() > 1 && b.departures.len() >= fetch_limit)
+        .filter_map(|b| {
+            let local = now.with_timezone(&station_tz(&b.station)).time();
+            leaves_in(b.departures.last()?, local)
+        })
+        .min();
     for board in &mut boards {
         keep_route(source, board, &query.route, query.kind).await;
         query.walks.keep_reachable(board, now);
         board.mark_timing(is_stale(&board.fetched_at, now, refresh));
     }
     let mut board = merge(boards, now);
+    if let Some(horizon) = horizon {
+        let local = now.with_timezone(&station_tz(&board.station)).time();
+        board
+            .departures
+            .retain(|d| leaves_in(d, local).is_none_or(|m| m <= horizon));
+    }
     board.departures.truncate(query.limit);
     Ok(board)
 }

@@ -201,7 +201,14 @@ impl DemoSource {
                     let via = crate::model::via_list(after, &destination);
                     (destination, via)
                 };
-                let messages = demo_messages(trip, cancelled, delay, &platform, planned.as_deref());
+                let messages = demo_messages(
+                    trip,
+                    query.kind,
+                    cancelled,
+                    delay,
+                    &platform,
+                    planned.as_deref(),
+                );
                 rows.push((
                     sched,
                     code.clone(),
@@ -494,6 +501,7 @@ const DELAY_REASONS: &[&str] = &[
 
 fn demo_messages(
     trip: &Trip<'_>,
+    kind: Kind,
     cancelled: bool,
     delay: Option<i64>,
     platform: &str,
@@ -509,7 +517,10 @@ fn demo_messages(
         ));
     }
     if let Some(was) = planned.filter(|p| *p != platform) {
-        messages.push(format!("Now departs from platform {platform} (was {was})"));
+        messages.push(match kind {
+            Kind::Departures => format!("Now departs from platform {platform} (was {was})"),
+            Kind::Arrivals => format!("Now arrives at platform {platform} (was {was})"),
+        });
     }
     messages
 }
