@@ -495,7 +495,10 @@ mod tests {
             k.size = (w, h);
             update(&mut k, board_action(&merged.key(), board.clone(), now()));
             let s = screen(&k);
-            assert!(s.contains("Helsinki + Pasila") && s.contains("STATION"), "{s}");
+            assert!(
+                s.contains("Helsinki + Pasila") && s.contains("STATION"),
+                "{s}"
+            );
             insta::assert_snapshot!(format!("kiosk_merged_{w}x{h}"), s);
         }
     }

@@ -47,6 +47,8 @@ pub enum Command {
     TurnBoard,
     /// The board: only the trains to a station, picked (again: every train).
     RouteBoard,
+    /// Pins the board's station (again: unpins it); `b` lists the pinned first.
+    Pin,
 }
 
 /// What the keys mean now: the state says which mode it is in.
@@ -134,6 +136,8 @@ pub(crate) const NORMAL: &[Binding] = &[
         keys: &[(ch('a'), Command::TurnBoard)] },
     Binding { label: "t", help: "the board: only trains to a station (again: every train)", hint: None,
         keys: &[(ch('t'), Command::RouteBoard)] },
+    Binding { label: "p", help: "pin the board's station (again: unpin); b lists pins first", hint: None,
+        keys: &[(ch('p'), Command::Pin)] },
     Binding { label: "m", help: "show / hide the map", hint: hint("m", "map", 9),
         keys: &[(ch('m'), Command::ToggleMap)] },
     Binding { label: "M", help: "the map over the whole screen (again: back)", hint: None,
@@ -283,6 +287,7 @@ mod tests {
         (Mode::Normal, Command::Quit),
         (Mode::Normal, Command::TurnBoard),
         (Mode::Normal, Command::RouteBoard),
+        (Mode::Normal, Command::Pin),
         (Mode::Normal, Command::NextCountry),
         (Mode::Normal, Command::PrevCountry),
         (Mode::Normal, Command::Move(1)),

@@ -9,6 +9,7 @@ pub mod keymap;
 pub mod layout;
 pub mod list;
 pub mod mapview;
+pub mod memory;
 pub mod pane;
 pub mod run;
 pub mod search;

@@ -2,6 +2,7 @@
 //! tells the pollers what to fetch, published after every update that changes it.
 
 use super::app::{update, AppState, Settings};
+use super::memory::Memory;
 use super::view;
 use crate::clock::Clock;
 use crate::refresh::{Answer, Event};
@@ -9,6 +10,7 @@ use crate::refresh::{Intervals, Wanted};
 use crate::screen::{self, Program, ScreenError};
 use crate::source::cache::CachedSource;
 use ratatui::Frame;
+use std::path::PathBuf;
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 
@@ -21,6 +23,9 @@ pub struct DashboardOptions {
 struct Dashboard {
     state: AppState,
     wanted: watch::Sender<Wanted>,
+    /// Where the pins and the last board are kept (`None`: nowhere, no HOME), and what was
+    /// last written there.
+    memory: Option<(PathBuf, Memory)>,
 }
 
 impl Program for Dashboard {
@@ -32,6 +37,17 @@ impl Program for Dashboard {
         let wanted = self.state.wanted();
         if *self.wanted.borrow() != wanted {
             self.wanted.send_replace(wanted);
+        }
+        // A pin, or another board shown: written now (a few hundred bytes), so a crash or a
+        // kill loses nothing.
+        if let Some((path, saved)) = &mut self.memory {
+            let now = self.state.remembered();
+            if now != *saved {
+                if let Err(e) = now.save(path) {
+                    tracing::warn!(path = %path.display(), "cannot keep the pins: {e}");
+                }
+                *saved = now;
+            }
         }
     }
 
@@ -54,13 +70,26 @@ pub async fn run(
         realtime_secs: options.settings.interval_secs,
         board_secs: options.settings.board_interval_secs,
     };
+    let path = super::memory::default_path();
+    let memory = path.as_deref().map(Memory::load).unwrap_or_default();
+    // Without a station asked for, the last board shown comes back (in its country, or with
+    // every country shown).
+    let of_country = |last: &String| match (&options.country, last.split_once(':')) {
+        (Some(country), Some((of, _))) => country == of,
+        (Some(_), None) => false,
+        (None, _) => true,
+    };
+    let station = options
+        .station
+        .or_else(|| memory.last.clone().filter(of_country));
     let mut state = AppState::new(
         source.info(),
         options.settings,
         options.country,
-        options.station,
+        station,
         clock.now(),
     );
+    state.memory = memory.clone();
     state.searches_elsewhere = source.searches_elsewhere();
     state.fixed_clock = matches!(clock, Clock::Fixed(_));
     state.served = source.countries();
@@ -79,5 +108,11 @@ pub async fn run(
     let (wanted, wanted_rx) = watch::channel(state.wanted());
     let (answers_tx, answers) = mpsc::channel::<Event>(16);
     crate::refresh::spawn(source, clock, wanted_rx, answers_tx, intervals);
-    screen::run(&mut Dashboard { state, wanted }, answers, clock).await
+    let memory = path.map(|p| (p, memory));
+    let mut dashboard = Dashboard {
+        state,
+        wanted,
+        memory,
+    };
+    screen::run(&mut dashboard, answers, clock).await
 }

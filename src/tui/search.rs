@@ -64,6 +64,8 @@ pub struct StationSearch {
     pub origin: Origin,
     /// Only these countries' stations (the source answers for no others); `None`: all.
     within: Option<Vec<&'static str>>,
+    /// The pinned stations, listed first while nothing is typed.
+    pins: Vec<Entry>,
 }
 
 /// Longest input kept: codes and names are short.
@@ -84,6 +86,7 @@ impl StationSearch {
             input: String::new(),
             country: country.map(String::from),
             within,
+            pins: Vec::new(),
             matches: Vec::new(),
             selected: 0,
             origin: if elsewhere {
@@ -94,6 +97,24 @@ impl StationSearch {
         };
         s.refresh();
         s
+    }
+
+    /// The box with `pinned` stations (`country:code`) listed first while nothing is typed;
+    /// a pin the directory does not know is left out.
+    pub fn with_pins(mut self, pinned: &[String]) -> StationSearch {
+        let directory = crate::stations::current();
+        self.pins = pinned
+            .iter()
+            .rev()
+            .filter_map(|p| directory.named(p).cloned())
+            .collect();
+        self.refresh();
+        self
+    }
+
+    /// Whether the match at `i` is a pinned station (the box marks it ★).
+    pub fn is_pinned(&self, i: usize) -> bool {
+        self.input.trim().is_empty() && i < self.pins.len()
     }
 
     /// What to ask the source's directory (`None`: the source has none elsewhere).
@@ -186,11 +207,22 @@ impl StationSearch {
             within: self.within.as_deref(),
             ..Scope::default()
         };
-        self.matches = crate::stations::current()
+        let directory = crate::stations::current();
+        let found = directory
             .search(&self.input, scope)
             .into_iter()
-            .map(|m| m.entry.clone())
-            .collect();
+            .map(|m| m.entry.clone());
+        self.matches = if self.input.trim().is_empty() {
+            // The pinned stations first, then the main ones (each once).
+            let pins = self.pins.iter().cloned();
+            let mut seen = std::collections::HashSet::new();
+            pins.chain(found)
+                .filter(|e| seen.insert(e.qualified()))
+                .take(MAX_MATCHES)
+                .collect()
+        } else {
+            found.collect()
+        };
         self.selected = 0;
         if self.origin != Origin::Here {
             self.origin = Origin::Asking;

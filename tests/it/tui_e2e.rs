@@ -457,3 +457,47 @@ fn the_readmes_screenshot_is_what_its_command_draws() {
     app.send("q");
     app.wait_exit(WAIT);
 }
+
+/// `p` pins the board's station; the next run starts on the last board shown and the picker
+/// lists the pinned station first, marked ★; the memory is a plain TOML file in the state
+/// folder.
+#[test]
+fn pinned_stations_and_the_last_board_are_remembered() {
+    let state = std::env::temp_dir().join(format!("railtop-pins-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state);
+    let state_dir = state.to_string_lossy().into_owned();
+    let env = [("RAILTOP_NOW", NOW), ("XDG_STATE_HOME", state_dir.as_str())];
+    let mut app = PtyApp::start(&["--source", "demo", "--country", "finland"], 120, 40, &env);
+    app.wait_for("the dashboard", |s| s.contains("Helsinki (HKI)"), WAIT);
+    app.send("b");
+    app.send("tampere");
+    app.wait_for("the picker found Tampere", |s| s.contains("TPE"), WAIT);
+    app.send("\r");
+    app.wait_for("Tampere's board", |s| s.contains("Tampere (TPE)"), WAIT);
+    app.send("p");
+    app.wait_for("the notice", |s| s.contains("pinned Tampere"), WAIT);
+    app.send("q");
+    assert!(app.wait_exit(WAIT).success());
+    let file = std::fs::read_to_string(state.join("railtop").join("dashboard.toml")).unwrap();
+    assert!(file.contains("last = \"finland:TPE\""), "{file}");
+    assert!(file.contains("pinned = [\"finland:TPE\"]"), "{file}");
+
+    let mut app = PtyApp::start(&["--source", "demo", "--country", "finland"], 120, 40, &env);
+    app.wait_for(
+        "the last board again",
+        |s| s.contains("Tampere (TPE)"),
+        WAIT,
+    );
+    app.send("b");
+    app.wait_for(
+        "the pin first in the picker",
+        |s| s.contains("★ Tampere"),
+        WAIT,
+    );
+    app.send("\x1b");
+    // Esc alone, not the start of Alt-q: the picker closes first.
+    app.wait_for("the picker closed", |s| !s.contains("★ Tampere"), WAIT);
+    app.send("q");
+    assert!(app.wait_exit(WAIT).success());
+    let _ = std::fs::remove_dir_all(&state);
+}

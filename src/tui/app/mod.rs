@@ -95,6 +95,8 @@ pub struct AppState {
     pub should_quit: bool,
     /// Where the source's GTFS timetables are (the header shows one being read).
     pub schedules: Vec<crate::source::ScheduleStatus>,
+    /// The stations pinned and the last board, as kept between runs ([`crate::tui::memory`]).
+    pub memory: crate::tui::memory::Memory,
 }
 
 /// The furthest a journey scrolls (the view shows its last page past the end).
@@ -132,11 +134,32 @@ impl AppState {
             generation: 0,
             should_quit: false,
             schedules: Vec::new(),
+            memory: Default::default(),
         };
         state
             .board
             .follow_country(state.countries.selected.as_deref());
         state
+    }
+
+    /// The board's station as the memory keeps it: `country:code` from its answer, else as
+    /// it was given.
+    pub fn board_station(&self) -> Option<String> {
+        match &self.board.answer.data {
+            Some(b) if !b.station.code.is_empty() => Some(match &b.station.country {
+                Some(country) => format!("{country}:{}", b.station.code),
+                None => b.station.code.clone(),
+            }),
+            _ => self.board.station.clone(),
+        }
+    }
+
+    /// What the dashboard would remember now: its pins and the board shown.
+    pub fn remembered(&self) -> crate::tui::memory::Memory {
+        crate::tui::memory::Memory {
+            last: self.board_station().or_else(|| self.memory.last.clone()),
+            pinned: self.memory.pinned.clone(),
+        }
     }
 
     pub(crate) fn wanted(&self) -> Wanted {

@@ -777,3 +777,45 @@ fn hostile_answers_do_not_break_the_state() {
     key(&mut s, KeyCode::Enter);
     assert_eq!(s.overlay, Some(Overlay::Details));
 }
+
+/// `a` turns the board to arrivals and files only arrivals' answers; `t` asks for a station and
+/// keeps the board to it (again: every train); `p` pins the board's station and unpins it.
+#[test]
+fn the_board_turns_to_arrivals_keeps_to_a_route_and_pins() {
+    let mut s = state(Some("finland"));
+    s.board.show("HKI".into());
+    hki_board_arrives(&mut s, 20);
+    assert!(s.board.answer.data.is_some());
+    key(&mut s, KeyCode::Char('a'));
+    assert_eq!(s.board.kind, crate::model::Kind::Arrivals);
+    assert!(
+        s.board.answer.data.is_none(),
+        "the departures are not arrivals"
+    );
+    assert_eq!(s.wanted().board.unwrap().key(), "HKI arrivals");
+    // A departures answer that was on its way is dropped.
+    hki_board_arrives(&mut s, 20);
+    assert!(s.board.answer.data.is_none());
+    key(&mut s, KeyCode::Char('a'));
+    assert_eq!(s.board.kind, crate::model::Kind::Departures);
+
+    key(&mut s, KeyCode::Char('t'));
+    assert!(
+        matches!(&s.overlay, Some(Overlay::Search(search)) if search.goal == crate::tui::search::Goal::Route)
+    );
+    typed(&mut s, "tampere");
+    key(&mut s, KeyCode::Enter);
+    assert!(s.overlay.is_none());
+    assert_eq!(s.board.station.as_deref(), Some("HKI"), "the station stays");
+    assert_eq!(s.wanted().board.unwrap().key(), "HKI to Tampere");
+    key(&mut s, KeyCode::Char('t'));
+    assert!(s.board.route.is_empty(), "again: every train");
+
+    hki_board_arrives(&mut s, 20);
+    key(&mut s, KeyCode::Char('p'));
+    assert_eq!(s.memory.pinned, ["finland:HKI"]);
+    assert!(s.notice.as_ref().unwrap().0.contains("pinned Helsinki"));
+    assert_eq!(s.remembered().last.as_deref(), Some("finland:HKI"));
+    key(&mut s, KeyCode::Char('p'));
+    assert!(s.memory.pinned.is_empty());
+}

@@ -108,11 +108,29 @@ fn apply(state: &mut AppState, command: Command) {
         Command::Bottom => apply(state, Command::Move(isize::MAX / 2)),
         Command::CycleFocus(forward) => cycle_focus(state, forward),
         Command::OpenSearch => {
-            state.overlay = Some(Overlay::Search(StationSearch::new(
+            let search = StationSearch::new(
                 state.countries.selected.as_deref(),
                 state.searches_elsewhere,
                 state.served.clone(),
-            )));
+            );
+            state.overlay = Some(Overlay::Search(search.with_pins(&state.memory.pinned)));
+        }
+        Command::Pin => {
+            let Some(station) = state.board_station() else {
+                return;
+            };
+            let name = state
+                .board
+                .answer
+                .data
+                .as_ref()
+                .map_or_else(|| station.clone(), |b| b.station.name.clone());
+            let text = if state.memory.toggle(&station) {
+                format!("pinned {name}: b lists it first")
+            } else {
+                format!("unpinned {name}")
+            };
+            state.notice = Some((crate::text::cleaned(&text), state.now));
         }
         Command::TurnBoard => {
             // The far end of a route is on the other side now: it is asked again.

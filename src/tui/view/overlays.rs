@@ -356,7 +356,13 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
         input,
     );
     let rows = search.matches.iter().enumerate().map(|(i, m)| {
-        let row = Row::new(vec![m.code.clone(), m.name.clone(), m.country.to_string()]);
+        // A pinned station is marked, before its name (never colour alone).
+        let name = if search.is_pinned(i) {
+            format!("★ {}", m.name)
+        } else {
+            m.name.clone()
+        };
+        let row = Row::new(vec![m.code.clone(), name, m.country.to_string()]);
         if i == search.selected {
             row.style(theme.selected())
         } else {

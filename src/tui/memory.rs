@@ -1,0 +1,156 @@
+//! What the dashboard remembers between runs: the stations a person pinned (`p`) and the last
+//! board shown, in `$XDG_STATE_HOME/railtop/dashboard.toml` — plain TOML a person may edit or
+//! delete. Read once at start (a missing, unreadable or foreign file is no memory, never an
+//! error that stops the dashboard), written whole and atomically when it changes.
+
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Most stations pinned: the picker lists them before anything is typed.
+pub const MAX_PINNED: usize = 12;
+/// The file is a few hundred bytes; anything bigger is not ours.
+const MAX_FILE_BYTES: u64 = 64 * 1024;
+/// A station as written (`finland:TPE`); anything longer is not one.
+const MAX_STATION_CHARS: usize = 100;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Memory {
+    /// The board shown last (`country:code`): the dashboard starts on it.
+    pub last: Option<String>,
+    /// Pinned stations (`country:code`), in the order pinned.
+    pub pinned: Vec<String>,
+}
+
+/// `$XDG_STATE_HOME/railtop/dashboard.toml`, else under `~/.local/state`.
+pub fn default_path() -> Option<PathBuf> {
+    crate::config::default_log_path().and_then(|log| Some(log.parent()?.join("dashboard.toml")))
+}
+
+impl Memory {
+    /// The memory at `path`; nothing remembered when it is missing or unreadable (said once in
+    /// the log). Every station read is cleaned and bounded.
+    pub fn load(path: &Path) -> Memory {
+        let text = match crate::files::read_text(path, MAX_FILE_BYTES) {
+            Ok(text) => text,
+            Err(e) if e.is_missing() => return Memory::default(),
+            Err(e) => {
+                tracing::warn!("not reading the dashboard's memory: {e}");
+                return Memory::default();
+            }
+        };
+        let mut memory: Memory = match toml::from_str(&text) {
+            Ok(m) => m,
+            Err(e) => {
+                tracing::warn!(
+                    path = %path.display(),
+                    "not reading the dashboard's memory: {}",
+                    crate::text::cleaned(&e.to_string())
+                );
+                return Memory::default();
+            }
+        };
+        memory.clean();
+        memory
+    }
+
+    fn clean(&mut self) {
+        let ok = |s: &String| !s.trim().is_empty() && s.chars().count() <= MAX_STATION_CHARS;
+        self.last = self
+            .last
+            .take()
+            .filter(ok)
+            .map(|s| crate::text::cleaned(s.trim()));
+        self.pinned.retain(ok);
+        self.pinned.truncate(MAX_PINNED);
+        for s in &mut self.pinned {
+            *s = crate::text::cleaned(s.trim());
+        }
+        let mut seen = std::collections::HashSet::new();
+        self.pinned.retain(|s| seen.insert(s.clone()));
+    }
+
+    /// Pins `station`, or unpins it when it was pinned; returns whether it is pinned now. Past
+    /// [`MAX_PINNED`] the oldest pin goes.
+    pub fn toggle(&mut self, station: &str) -> bool {
+        if let Some(i) = self.pinned.iter().position(|s| s == station) {
+            self.pinned.remove(i);
+            return false;
+        }
+        if self.pinned.len() == MAX_PINNED {
+            self.pinned.remove(0);
+        }
+        self.pinned.push(station.to_owned());
+        true
+    }
+
+    /// Writes the memory whole: a temporary file beside it, then a rename, so a crash leaves
+    /// the old file or the new, never half of one.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        let text = format!(
+            "# railtop's dashboard remembers these: `p` pins a station, the last board shown\n\
+             # comes back at start. Plain TOML: edit or delete it freely.\n{}",
+            toml::to_string(self).map_err(std::io::Error::other)?
+        );
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let temp = path.with_extension("toml.tmp");
+        std::fs::write(&temp, text)?;
+        std::fs::rename(&temp, path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pins_toggle_and_the_oldest_goes_past_the_most() {
+        let mut m = Memory::default();
+        assert!(m.toggle("finland:TPE"));
+        assert!(!m.toggle("finland:TPE"));
+        for i in 0..=MAX_PINNED {
+            m.toggle(&format!("finland:S{i}"));
+        }
+        assert_eq!(m.pinned.len(), MAX_PINNED);
+        assert_eq!(m.pinned[0], "finland:S1");
+    }
+
+    #[test]
+    fn written_and_read_back_and_a_bad_file_is_no_memory() {
+        let dir = std::env::temp_dir().join(format!("railtop-memory-{}", std::process::id()));
+        let path = dir.join("dashboard.toml");
+        let m = Memory {
+            last: Some("finland:TPE".into()),
+            pinned: vec!["finland:HKI".into(), "germany:8011160".into()],
+        };
+        m.save(&path).unwrap();
+        assert_eq!(Memory::load(&path), m);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("# railtop's dashboard"), "{text}");
+        // Hostile or broken content: cleaned, bounded, or ignored.
+        std::fs::write(
+            &path,
+            "pinned = [\"a\\u001b[31m\", \"\", \"a\\u001b[31m\"]\nlast = 5",
+        )
+        .unwrap();
+        assert_eq!(
+            Memory::load(&path),
+            Memory::default(),
+            "a wrong type is no memory"
+        );
+        std::fs::write(
+            &path,
+            "pinned = [\"x\\u001b[2J\", \"x\\u001b[2J\", \"   \"]",
+        )
+        .unwrap();
+        let read = Memory::load(&path);
+        assert_eq!(read.pinned.len(), 1);
+        assert!(!read.pinned[0].contains('\u{1b}'), "{read:?}");
+        std::fs::write(&path, vec![b'#'; 100 * 1024]).unwrap();
+        assert_eq!(Memory::load(&path), Memory::default(), "too big");
+        assert_eq!(Memory::load(&dir.join("none.toml")), Memory::default());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
