@@ -190,6 +190,15 @@ pub const TARGETS: &[Target] = &[
         run: |d| board(finland::parse_board(d, "HKI", finland_names(), now())),
     },
     Target {
+        name: "finland-arrivals",
+        seeds: &[
+            "fixtures/finland/live-trains",
+            "samples/round2/finland/",
+        ],
+        made: none,
+        run: |d| board(finland::parse_arrivals(d, "HKI", finland_names(), now())),
+    },
+    Target {
         name: "finland-trains",
         seeds: &[
             "fixtures/finland/live-trains",
@@ -256,6 +265,12 @@ pub const TARGETS: &[Target] = &[
         ],
         made: none,
         run: |d| board(belgium::parse_board(d)),
+    },
+    Target {
+        name: "belgium-arrivals",
+        seeds: &["fixtures/belgium/", "samples/round2/belgium/"],
+        made: none,
+        run: |d| board(belgium::parse_arrivals(d)),
     },
     Target {
         name: "switzerland-board",

@@ -365,6 +365,18 @@ fn conformance_with_the_round_two_samples() {
         .unwrap()
         .departures
         .is_empty());
+    // Read as what it is, it is Brussels-South's arrivals, each from its origin.
+    let south = belgium::parse_arrivals(&arrivals).unwrap();
+    assert!(!south.departures.is_empty());
+    let first = &south.departures[0];
+    assert_eq!(
+        (
+            first.destination.as_str(),
+            first.train_code.as_deref(),
+            first.delay
+        ),
+        ("Köln Hbf", Some("EUR 9474"), Some(15))
+    );
 
     // transport.opendata.ch, older naming: the category is not doubled.
     let rapperswil =

@@ -2,7 +2,9 @@
 //!
 //! Every number is a string; `time` is Unix seconds; `delay` is seconds; `canceled` and `left` are
 //! `"0"`/`"1"`; `platforminfo.normal` `"0"` means the platform changed (the planned one is not
-//! given). No positions: `realtime` lists the trains of a hub's board (Brussels-South unless a
+//! given). `arrdep=arrival` answers `arrivals.arrival[]` of the same shape, with `arrived` for
+//! `left` and `station` the train's origin. `alerts=true` adds each entry's `alerts.alert[]`
+//! (`header`, `lead`, in the `lang` asked: English): its messages. No positions: `realtime` lists the trains of a hub's board (Brussels-South unless a
 //! `stop` is named). Stations are NMBS ids: `008814001` or `BE.NMBS.008814001`.
 //!
 //! Journeys: `vehicle/?id=BE.NMBS.IC1832&date=241126` (the train code of the id
@@ -19,7 +21,7 @@ use super::{Adapter, BoardAsk, Journey, JourneyAsk, StationsAt};
 use crate::country::{self, Country};
 use crate::model::journey::MAX_STOPS;
 use crate::model::tolerant;
-use crate::model::{status, Departure, JourneyStop};
+use crate::model::{status, Departure, JourneyStop, Kind};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -33,12 +35,36 @@ struct Liveboard {
     #[serde(default, deserialize_with = "tolerant::string")]
     station: String,
     departures: Option<Departures>,
+    /// `arrdep=arrival`: the same entries under other names (`arrived` for `left`).
+    arrivals: Option<Arrivals>,
 }
 
 #[derive(Deserialize)]
 struct Departures {
     #[serde(default)]
     departure: Vec<Entry>,
+}
+
+#[derive(Deserialize)]
+struct Arrivals {
+    #[serde(default)]
+    arrival: Vec<Entry>,
+}
+
+/// `alerts=true`: the notices about an entry's train (works, disruptions), in the language
+/// asked for (`lang=en`).
+#[derive(Deserialize)]
+struct Alerts {
+    #[serde(default, deserialize_with = "tolerant::bounded::<_, Alert, 8>")]
+    alert: Vec<Alert>,
+}
+
+#[derive(Deserialize)]
+struct Alert {
+    #[serde(default, deserialize_with = "tolerant::string")]
+    header: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    lead: String,
 }
 
 #[derive(Deserialize)]
@@ -53,9 +79,12 @@ struct Entry {
     canceled: bool,
     #[serde(default, deserialize_with = "tolerant::bool")]
     left: bool,
+    #[serde(default, deserialize_with = "tolerant::bool")]
+    arrived: bool,
     vehicleinfo: Option<VehicleInfo>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     platform: Option<String>,
+    alerts: Option<Alerts>,
 }
 
 #[derive(Deserialize)]
@@ -117,15 +146,28 @@ pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, P
         .collect())
 }
 
-/// A liveboard: the station's name and its departures not yet gone, in order.
+/// A liveboard: the station's name and its departures not yet gone, in order (an arrivals
+/// answer has none).
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let board: Liveboard = parse::json(COUNTRY.slug, bytes)?;
-    let rows: Vec<(i64, Departure)> = board
-        .departures
-        .map(|d| d.departure)
-        .unwrap_or_default()
+    let entries = board.departures.map(|d| d.departure).unwrap_or_default();
+    Ok(Board::named(Some(board.station), rows(entries)))
+}
+
+/// A liveboard asked for arrivals (`arrdep=arrival`): the trains not yet in, in order, each
+/// from where it comes (iRail names it `station`, as it names a departure's destination).
+pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
+    let board: Liveboard = parse::json(COUNTRY.slug, bytes)?;
+    let entries = board.arrivals.map(|a| a.arrival).unwrap_or_default();
+    Ok(Board::named(Some(board.station), rows(entries)))
+}
+
+/// The rows of a liveboard's entries not yet gone (left, or arrived), in order; each entry's
+/// alerts are its messages (their header, else their lead).
+fn rows(entries: Vec<Entry>) -> Vec<Departure> {
+    let rows: Vec<(i64, Departure)> = entries
         .into_iter()
-        .filter(|e| !e.left)
+        .filter(|e| !e.left && !e.arrived)
         .filter_map(|e| {
             let planned = DateTime::from_timestamp(e.time?, 0)?;
             let delay_s = e.delay.unwrap_or(0);
@@ -147,12 +189,30 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
                         .map(|v| v.shortname.clone())
                         .filter(|s| !s.is_empty()),
                     planned_platform: None,
+                    messages: e
+                        .alerts
+                        .as_ref()
+                        .map(|a| {
+                            a.alert
+                                .iter()
+                                .map(|a| {
+                                    if a.header.is_empty() {
+                                        &a.lead
+                                    } else {
+                                        &a.header
+                                    }
+                                })
+                                .filter(|t| !t.trim().is_empty())
+                                .cloned()
+                                .collect()
+                        })
+                        .unwrap_or_default(),
                     ..Default::default()
                 },
             ))
         })
         .collect();
-    Ok(Board::named(Some(board.station), in_order(rows)))
+    in_order(rows)
 }
 
 /// An iRail `vehicle` answer (the fields railtop reads).
@@ -313,6 +373,8 @@ impl Adapter for Belgium {
         })
     }
 
+    const ARRIVALS: bool = true;
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let station = ask.station;
         let id = irail_id(station).ok_or_else(|| {
@@ -320,8 +382,17 @@ impl Adapter for Belgium {
                 "{station:?} is not an NMBS station id such as 008814001"
             ))
         })?;
-        let path = format!("/liveboard/?id={id}&format=json&lang=en&alerts=false");
-        let board = http.get_parsed(&path, parse_board).await?;
+        let board = match ask.kind {
+            Kind::Departures => {
+                let path = format!("/liveboard/?id={id}&format=json&lang=en&alerts=true");
+                http.get_parsed(&path, parse_board).await?
+            }
+            Kind::Arrivals => {
+                let path =
+                    format!("/liveboard/?id={id}&arrdep=arrival&format=json&lang=en&alerts=true");
+                http.get_parsed(&path, parse_arrivals).await?
+            }
+        };
         Ok(http.spec.complete(id.trim_start_matches("BE.NMBS."), board))
     }
 }
@@ -331,6 +402,34 @@ mod tests {
     use super::*;
 
     const FIXTURE: &str = "belgium/liveboard-brussels-south.json";
+
+    /// iRail's `alerts=true`: each entry's alerts are its messages; arrivals are read from
+    /// `arrivals.arrival[]`, an entry in already (`arrived`) left out.
+    #[test]
+    fn alerts_are_messages_and_arrivals_are_their_own_list() {
+        let json = br#"{"station": "Gent-Sint-Pieters", "arrivals": {"arrival": [
+            {"station": "Oostende", "time": "1764000000", "delay": "120", "canceled": "0",
+             "arrived": "0", "vehicleinfo": {"shortname": "IC 1832", "type": "IC"},
+             "platform": "4", "alerts": {"number": "2", "alert": [
+                {"header": "Works between Brugge and Oostende", "lead": "Buses replace trains"},
+                {"header": "", "lead": "Expect delays"}, 7]}},
+            {"station": "Brussels-Midi", "time": "1764000300", "delay": "0", "canceled": "0",
+             "arrived": "1"}
+        ]}}"#;
+        let board = parse_arrivals(json).unwrap();
+        assert_eq!(
+            board.departures.len(),
+            1,
+            "the train already in is not listed"
+        );
+        let d = &board.departures[0];
+        assert_eq!((d.destination.as_str(), d.delay), ("Oostende", Some(2)));
+        assert_eq!(
+            d.messages,
+            ["Works between Brugge and Oostende", "Expect delays"]
+        );
+        assert!(parse_board(json).unwrap().departures.is_empty());
+    }
 
     #[test]
     fn absurd_delays_and_times_are_no_data_not_a_panic() {

@@ -60,7 +60,7 @@ const fn secs(s: u64) -> Duration {
 #[rustfmt::skip]
 pub static FEEDS: &[FeedRow] = &[
     FeedRow { country: &country::FINLAND, upstream: "Digitraffic",
-        parsers: &["finland::parse_trains", "finland::parse_board", "finland::parse_journey", "finland::parse_stations", "finland::parse_station_list"],
+        parsers: &["finland::parse_trains", "finland::parse_board", "finland::parse_arrivals", "finland::parse_journey", "finland::parse_stations", "finland::parse_station_list"],
         attribution: "Finland: Fintraffic / digitraffic.fi, CC BY 4.0",
         base_url: "https://rata.digitraffic.fi",
         headers: &[("Digitraffic-User", concat!("railtop/", env!("CARGO_PKG_VERSION")))],
@@ -73,7 +73,7 @@ pub static FEEDS: &[FeedRow] = &[
         // No published limit: stay well-mannered.
         ttl: secs(15), per_minute: 30, key_from: None, hub: None, open: Opens::Code(open_plain::<ireland::Ireland>) },
     FeedRow { country: &country::BELGIUM, upstream: "iRail",
-        parsers: &["belgium::parse_board", "belgium::parse_station_list", "belgium::parse_vehicle"],
+        parsers: &["belgium::parse_board", "belgium::parse_arrivals", "belgium::parse_station_list", "belgium::parse_vehicle"],
         attribution: "Belgium: iRail (api.irail.be), data NMBS/SNCB",
         base_url: "https://api.irail.be", headers: &[],
         // iRail asks for restraint (3 requests a second at most); stay far below.
