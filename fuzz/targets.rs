@@ -191,10 +191,7 @@ pub const TARGETS: &[Target] = &[
     },
     Target {
         name: "finland-arrivals",
-        seeds: &[
-            "fixtures/finland/live-trains",
-            "samples/round2/finland/",
-        ],
+        seeds: &["fixtures/finland/live-trains", "samples/round2/finland/"],
         made: none,
         run: |d| board(finland::parse_arrivals(d, "HKI", finland_names(), now())),
     },
@@ -240,6 +237,16 @@ pub const TARGETS: &[Target] = &[
         ],
         made: none,
         run: |d| board(ireland::parse_board(d)),
+    },
+    Target {
+        name: "ireland-arrivals",
+        seeds: &[
+            "fixtures/ireland/",
+            "samples/ireland-",
+            "samples/round2/ireland/",
+        ],
+        made: none,
+        run: |d| board(ireland::parse_arrivals(d)),
     },
     Target {
         name: "ireland-journey",

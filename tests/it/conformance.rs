@@ -354,6 +354,14 @@ fn conformance_with_the_round_two_samples() {
     assert_eq!(connolly.station.name, "Dublin Connolly");
     assert_eq!(connolly.departures.len(), 12);
     assert_eq!(rows(&connolly)[0], ("22:26", "DART", "Greystones", Some(3)));
+    // The same answer's arrivals: every train that does not start at Connolly, from its origin.
+    let arriving =
+        ireland::parse_arrivals(&read("ireland/station-data-CNLLY-2022-06-02-2226.xml")).unwrap();
+    assert!(!arriving.departures.is_empty());
+    assert!(arriving
+        .departures
+        .iter()
+        .all(|d| d.destination != "Dublin Connolly" && d.scheduled_dep != "00:00"));
 
     // iRail: a departures board, and an arrivals answer (no `departures`) that is no board.
     let antwerp =

@@ -21,7 +21,7 @@ use super::times::{nearest, RunClock};
 use super::xml::{records, Record};
 use super::{Adapter, BoardAsk, Journey, JourneyAsk, OwnTrains, StationsAt, TrainsAsk};
 use crate::country::{self, Country};
-use crate::model::{status, Departure, JourneyStop, Train};
+use crate::model::{status, Departure, JourneyStop, Kind, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 
@@ -240,16 +240,39 @@ pub fn parse_station_list(xml: &[u8]) -> Result<Vec<crate::assets::Station>, Par
 
 /// `getStationDataByCodeXML`: the trains due to leave, soonest first.
 pub fn parse_board(xml: &[u8]) -> Result<Board, ParseError> {
+    parse_calls(xml, Kind::Departures)
+}
+
+/// The same answer's arrivals: every train that stops or ends here (not one that starts
+/// here), from its `Origin`, at its `Scharrival` (`Exparrival` expected).
+pub fn parse_arrivals(xml: &[u8]) -> Result<Board, ParseError> {
+    parse_calls(xml, Kind::Arrivals)
+}
+
+fn parse_calls(xml: &[u8], kind: Kind) -> Result<Board, ParseError> {
     let rows = records(COUNTRY.slug, xml, "objStationData")?;
     let station_name = rows
         .first()
         .map(|r| field(r, "Stationfullname").to_string())
         .filter(|n| !n.is_empty());
+    // The names of the fields this kind of board reads: (far end, scheduled, expected).
+    let (far_end, scheduled, expected_at) = match kind {
+        Kind::Departures => ("Destination", "Schdepart", "Expdepart"),
+        Kind::Arrivals => ("Origin", "Scharrival", "Exparrival"),
+    };
     let due: Vec<(i64, Departure)> = rows
         .iter()
-        // D: the train ends here; T: a timing point, not a stop.
-        .filter(|r| !matches!(field(r, "Locationtype"), "D" | "T"))
-        .filter(|r| field(r, "Schdepart") != "00:00" || field(r, "Locationtype") == "O")
+        // T: a timing point, not a stop; D: the train ends here (no departure), O: it starts
+        // here (no arrival).
+        .filter(|r| match (kind, field(r, "Locationtype")) {
+            (_, "T") => false,
+            (Kind::Departures, l) => l != "D",
+            (Kind::Arrivals, l) => l != "O",
+        })
+        .filter(|r| match kind {
+            Kind::Departures => field(r, "Schdepart") != "00:00" || field(r, "Locationtype") == "O",
+            Kind::Arrivals => field(r, "Scharrival") != "00:00",
+        })
         .map(|r| {
             let status_text = field(r, "Status").to_lowercase();
             let cancelled = status_text.contains("cancel");
@@ -258,16 +281,16 @@ pub fn parse_board(xml: &[u8]) -> Result<Board, ParseError> {
                 .then(|| field(r, "Late").parse::<i64>().ok())
                 .flatten()
                 .map(without_day_wrap);
-            let expected = Some(field(r, "Expdepart").to_string())
+            let expected = Some(field(r, expected_at).to_string())
                 .filter(|e| realtime && !e.is_empty() && e != "00:00");
             let due_in = field(r, "Duein").parse::<i64>().unwrap_or(i64::MAX);
             (
                 due_in,
                 Departure {
                     line: field(r, "Traintype").to_string(),
-                    destination: field(r, "Destination").to_string(),
+                    destination: field(r, far_end).to_string(),
                     platform: None,
-                    scheduled_dep: field(r, "Schdepart").to_string(),
+                    scheduled_dep: field(r, scheduled).to_string(),
                     delay,
                     cancelled,
                     operator: Some(OPERATOR.into()),
@@ -291,6 +314,8 @@ const CODES: CodeShape = codes::alphanumeric("an Irish Rail station code");
 pub struct Ireland;
 
 impl Adapter for Ireland {
+    const ARRIVALS: bool = true;
+
     const STATIONS_AT: Option<StationsAt> = Some((
         "/realtime/realtime.asmx/getAllStationsXML",
         parse_station_list,
@@ -338,7 +363,10 @@ impl Adapter for Ireland {
         let path = format!(
             "/realtime/realtime.asmx/getStationDataByCodeXML_WithNumMins?StationCode={code}&NumMins={BOARD_MINUTES}"
         );
-        http.get_board(&path, &code, parse_board).await
+        match ask.kind {
+            Kind::Departures => http.get_board(&path, &code, parse_board).await,
+            Kind::Arrivals => http.get_board(&path, &code, parse_arrivals).await,
+        }
     }
 }
 
@@ -436,6 +464,30 @@ mod tests {
             "running without a fix"
         );
         assert_eq!(t[4].next_station.as_deref(), Some("Skerries"));
+    }
+
+    /// Arrivals are the trains that stop or end here, from their origin, at their arrival
+    /// times; the one that starts here is no arrival.
+    #[test]
+    fn arrivals_are_the_trains_that_do_not_start_here() {
+        let board =
+            parse_arrivals(&crate::upstream::fixture("ireland/station-data-CNLLY.xml")).unwrap();
+        let rows: Vec<(&str, &str, Option<&str>)> = board
+            .departures
+            .iter()
+            .map(|d| {
+                let code = d.train_code.as_deref().unwrap_or("");
+                (code, d.destination.as_str(), d.expected_dep.as_deref())
+            })
+            .collect();
+        assert_eq!(rows.len(), 3, "{rows:?}");
+        assert!(rows.contains(&("A961", "Sligo", None)), "{rows:?}");
+        assert!(!rows.iter().any(|r| r.0 == "P999"), "starts here: {rows:?}");
+        let e999 = board
+            .departures
+            .iter()
+            .find(|d| d.train_code.as_deref() == Some("E999"));
+        assert_eq!(e999.unwrap().scheduled_dep, "23:49", "its arrival time");
     }
 
     #[test]

@@ -67,7 +67,7 @@ pub static FEEDS: &[FeedRow] = &[
         // Digitraffic allows 60 requests a minute per IP without `Digitraffic-User`.
         ttl: secs(10), per_minute: 50, key_from: None, hub: None, open: Opens::Code(finland::open) },
     FeedRow { country: &country::IRELAND, upstream: "Irish Rail",
-        parsers: &["ireland::parse_trains", "ireland::parse_board", "ireland::parse_message", "ireland::parse_station_list", "ireland::parse_movements"],
+        parsers: &["ireland::parse_trains", "ireland::parse_board", "ireland::parse_arrivals", "ireland::parse_message", "ireland::parse_station_list", "ireland::parse_movements"],
         attribution: "Ireland: Iarnród Éireann / Irish Rail realtime API",
         base_url: "http://api.irishrail.ie", headers: &[],
         // No published limit: stay well-mannered.
