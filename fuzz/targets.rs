@@ -512,6 +512,12 @@ pub const TARGETS: &[Target] = &[
         },
     },
     Target {
+        name: "italy-arrivals",
+        seeds: &["fixtures/italy/", "samples/round2/italy/arrivi"],
+        made: none,
+        run: |d| board(italy::parse_arrivals(d)),
+    },
+    Target {
         name: "italy-journey",
         seeds: &[
             "fixtures/italy/andamento",

@@ -723,6 +723,23 @@ fn italy_samples(read: &dyn Fn(&str) -> Vec<u8>) {
         ["00:15", "00:25"],
         "after midnight, after the evening"
     );
+    // The same night's arrivals: each from its origin, at its arrival time and platform.
+    let arrivi = italy::parse_arrivals(&read(
+        "italy/arrivi-milano-centrale-2021-10-18-midnight.json",
+    ))
+    .unwrap();
+    let first = &arrivi.departures[0];
+    assert_eq!(
+        (
+            first.scheduled_dep.as_str(),
+            first.destination.as_str(),
+            first.delay
+        ),
+        ("20:40", "Mantova", Some(12))
+    );
+    assert_eq!(first.platform.as_deref(), Some("20"));
+    assert_eq!(first.planned_platform.as_deref(), Some("21"));
+    assert!(arrivi.departures.len() > 5);
 
     let fr9611 = italy::parse_progress(&read(
         "italy/andamento-treno-fr9611-torino-napoli-2026-10-04.json",

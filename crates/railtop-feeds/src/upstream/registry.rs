@@ -146,7 +146,7 @@ pub static FEEDS: &[FeedRow] = &[
         ttl: secs(30), per_minute: 20, key_from: Some("free developer registration at developer.odpt.org"),
         hub: None, open: Opens::Code(japan::open) },
     FeedRow { country: &country::ITALY, upstream: "ViaggiaTreno",
-        parsers: &["italy::parse_board", "italy::parse_board_trains", "italy::parse_progress", "italy::parse_journey"],
+        parsers: &["italy::parse_board", "italy::parse_arrivals", "italy::parse_board_trains", "italy::parse_progress", "italy::parse_journey"],
         attribution: "Italy: ViaggiaTreno (RFI / Trenitalia)",
         base_url: "https://www.viaggiatreno.it", headers: &[],
         // Unofficial and unmetered: railtop keeps answers a minute and asks at most 30 times.

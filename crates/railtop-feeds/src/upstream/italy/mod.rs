@@ -50,7 +50,7 @@ use super::{Adapter, BoardAsk, Journey, JourneyAsk, OwnTrains, TrainsAsk};
 use crate::clock::rfc3339;
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{status, Departure, JourneyStop, Train};
+use crate::model::{status, Departure, JourneyStop, Kind, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -118,6 +118,32 @@ struct Row {
     circolante: bool,
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     ultimo_rilev: Option<i64>,
+    /// An `arrivi` row's own fields: where the train comes from, and its arrival.
+    #[serde(default, deserialize_with = "tolerant::string")]
+    origine: String,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    orario_arrivo: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    comp_orario_arrivo: String,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    binario_programmato_arrivo_descrizione: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    binario_effettivo_arrivo_descrizione: Option<String>,
+}
+
+impl Row {
+    /// An `arrivi` row read as a departure board reads its rows: the arrival's time and
+    /// platforms in the departure's fields, the origin in the destination's.
+    fn as_arrival(mut self) -> Row {
+        self.destinazione = std::mem::take(&mut self.origine);
+        self.orario_partenza = self.orario_arrivo;
+        self.comp_orario_partenza = std::mem::take(&mut self.comp_orario_arrivo);
+        self.binario_programmato_partenza_descrizione =
+            self.binario_programmato_arrivo_descrizione.take();
+        self.binario_effettivo_partenza_descrizione =
+            self.binario_effettivo_arrivo_descrizione.take();
+        self
+    }
 }
 
 /// What `provvedimento` says of a run.
@@ -309,6 +335,15 @@ pub(crate) fn title_case(name: &str) -> String {
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let parse::AtMost(rows) =
         parse::json::<parse::AtMost<Row, { parse::MAX_RECORDS }>>(COUNTRY.slug, bytes)?;
+    Ok(Board::named(None, departures(&rows)))
+}
+
+/// An `arrivi` board (`arrivi/{station}/{date}`, the same rows with `origine`,
+/// `orarioArrivo` and the arrival's platforms): its arrivals in time order.
+pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
+    let parse::AtMost(rows) =
+        parse::json::<parse::AtMost<Row, { parse::MAX_RECORDS }>>(COUNTRY.slug, bytes)?;
+    let rows: Vec<Row> = rows.into_iter().map(Row::as_arrival).collect();
     Ok(Board::named(None, departures(&rows)))
 }
 
@@ -601,8 +636,18 @@ impl Adapter for Italy {
         self.listed(http, &stations, ask.now).await.map(Some)
     }
 
+    const ARRIVALS: bool = true;
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let code = CODES.check_listed(ask.station, COUNTRY.slug)?;
+        if ask.kind == Kind::Arrivals {
+            // The arrivals as the board lists them: their via stops are not looked up (a
+            // traveller's route asks the trains' journeys).
+            let path = format!("{API}/arrivi/{code}/{}", board_date(ask.now));
+            let mut board = http.get_parsed(&path, parse_arrivals).await?;
+            board.station.name = self.name_of(&code).unwrap_or_default();
+            return Ok(http.spec.complete(&code, board));
+        }
         let path = board_path(&code, ask.now);
         let bytes = http.get(&path).await?;
         let mut board = parse_board(&bytes).map_err(|e| http.bad_payload(e))?;
