@@ -460,6 +460,9 @@ GTFS feeds' static bundles (\fIbundle.zip\fR, asked again daily and conditionall
 .TP
 \fI$XDG_STATE_HOME/railtop/ssh_host_ed25519_key\fR
 The SSH server's host key, made at its first start.
+.TP
+\fI$XDG_STATE_HOME/railtop/dashboard.toml\fR
+The dashboard's pinned stations and the last board shown (plain TOML; delete it to forget them).
 .SH ENVIRONMENT
 .TP
 \fBRAILTOP_SOURCE\fR, \fBRAILTOP_SEED\fR, \fBRAILTOP_CONFIG\fR, \fBRAILTOP_COUNTRY\fR, \fBRAILTOP_STATION\fR, \fBRAILTOP_INTERVAL\fR, \fBRAILTOP_BOARD_INTERVAL\fR, \fBRAILTOP_ON_TIME\fR, \fBRAILTOP_THEME\fR
@@ -489,6 +492,9 @@ The dashboard on the offline simulator.
 \fBrailtop departures zurich \-\-source upstream\fR
 Zürich HB's departures, once.
 .TP
+\fBrailtop departures Helsinki Pasila \-\-to Tampere \-\-source demo\fR
+Both stations' trains to Tampere, as one list by time.
+.TP
 \fBrailtop board HKI TPE \-\-source upstream\fR
 A kiosk board of two stations, turning.
 .TP
@@ -498,7 +504,7 @@ The board over SSH; \fBssh \-p 2222 TPE@host\fR chooses a station.
 \fBrailtop serve \-\-listen 127.0.0.1:8080\fR
 The Live Train Data API over HTTP.
 .SH "SEE ALSO"
-railtop\-serve(1), railtop\-board(1), railtop\-ssh(1), railtop\-trains(1), railtop\-stations(1), railtop\-train(1), railtop\-departures(1)
+railtop\-serve(1), railtop\-board(1), railtop\-ssh(1), railtop\-trains(1), railtop\-stations(1), railtop\-train(1), railtop\-departures(1), railtop\-arrivals(1)
 "#;
 
 fn print(text: &str) -> Result<()> {

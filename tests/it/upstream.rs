@@ -182,6 +182,22 @@ async fn every_registry_feed_answers_from_its_fixture_folder() {
                 };
                 check_departures(&serde_json::to_value(answer).unwrap())
                     .unwrap_or_else(|e| panic!("{slug} {code}: {e}"));
+                // Arrivals: a board of them (from the same fixture folder, which answers any
+                // query of the path), or a sentence saying the feed has none, never an empty
+                // list that looks like a quiet station.
+                let arrivals = feed
+                    .board(BoardAsk {
+                        kind: railtop::model::Kind::Arrivals,
+                        ..BoardAsk::departures(code, 10, now)
+                    })
+                    .await;
+                match arrivals {
+                    Ok(board) => assert_eq!(board.station.country.as_deref(), Some(slug)),
+                    Err(e) => assert!(
+                        e.to_string().contains("has no arrivals in railtop"),
+                        "{slug}: {e}"
+                    ),
+                }
             }
             None => panic!("{slug}: no hub in the registry and no `board` in routes.txt"),
         }
@@ -430,7 +446,7 @@ async fn board_only_countries_list_their_hub_and_answer_boards() {
     let seen = seen.lock().unwrap();
     let paths: Vec<&str> = seen.iter().map(|(p, ..)| p.as_str()).collect();
     assert!(
-        paths.contains(&"/liveboard/?id=BE.NMBS.008814001&format=json&lang=en&alerts=false"),
+        paths.contains(&"/liveboard/?id=BE.NMBS.008814001&format=json&lang=en&alerts=true"),
         "{paths:?}"
     );
     assert!(

@@ -420,11 +420,14 @@ pub struct Departure {
     pub timing: Option<Timing>,
 }
 
-/// A list of texts from outside made safe to show: at most `max`, each cleaned, none blank.
+/// A list of texts from outside made safe to show: each cleaned, none blank, none twice, at
+/// most `max`.
 fn clean_list(list: &mut Vec<String>, max: usize) {
-    list.truncate(max);
+    list.truncate(max.saturating_mul(4));
     list.iter_mut().for_each(clean);
-    list.retain(|s| !s.trim().is_empty());
+    let mut seen = std::collections::HashSet::new();
+    list.retain(|s| !s.trim().is_empty() && seen.insert(s.clone()));
+    list.truncate(max);
 }
 
 /// At most this many via stops and messages are kept per departure.

@@ -134,7 +134,7 @@ struct Row {
 impl Row {
     /// An `arrivi` row read as a departure board reads its rows: the arrival's time and
     /// platforms in the departure's fields, the origin in the destination's.
-    fn as_arrival(mut self) -> Row {
+    fn into_arrival(mut self) -> Row {
         self.destinazione = std::mem::take(&mut self.origine);
         self.orario_partenza = self.orario_arrivo;
         self.comp_orario_partenza = std::mem::take(&mut self.comp_orario_arrivo);
@@ -343,7 +343,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
 pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
     let parse::AtMost(rows) =
         parse::json::<parse::AtMost<Row, { parse::MAX_RECORDS }>>(COUNTRY.slug, bytes)?;
-    let rows: Vec<Row> = rows.into_iter().map(Row::as_arrival).collect();
+    let rows: Vec<Row> = rows.into_iter().map(Row::into_arrival).collect();
     Ok(Board::named(None, departures(&rows)))
 }
 
