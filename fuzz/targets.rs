@@ -300,6 +300,16 @@ pub const TARGETS: &[Target] = &[
         run: |d| board(germany::parse_board(d)),
     },
     Target {
+        name: "germany-arrivals",
+        seeds: &[
+            "fixtures/germany/",
+            "samples/germany-",
+            "samples/round2/germany/",
+        ],
+        made: none,
+        run: |d| board(germany::parse_arrivals(d)),
+    },
+    Target {
         name: "austria-board",
         seeds: &[
             "fixtures/austria/stationboard",

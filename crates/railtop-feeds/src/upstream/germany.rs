@@ -5,7 +5,9 @@
 //! only when true (then `when` is null); `platform` vs `plannedPlatform` shows changes; times carry
 //! their offset. There are no live positions for DB: `realtime` lists the trains of a hub's board
 //! (`stop`, default `berlin-hbf`). Stations are EVA numbers or slugs such as `hamburg-hbf`.
-//! A hub train's journey is its `tripId`'s `/trips/{id}?stopovers=true` (`{"trip": …}`, FPTF
+//! `/stops/{EVA}/arrivals` answers `{"arrivals": […]}` of the same entries with `provenance`
+//! (the origin as shown), `origin` and `previousStopovers` for `direction`, `destination` and
+//! `nextStopovers`. A hub train's journey is its `tripId`'s `/trips/{id}?stopovers=true` (`{"trip": …}`, FPTF
 //! stopovers: `plannedArrival`/`arrival`, `arrivalDelay` in seconds, the same for departures).
 
 use super::board_train;
@@ -16,7 +18,7 @@ use super::times::{local_hhmm, minutes_from_seconds};
 use super::{Adapter, BoardAsk, Journey, JourneyAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure, JourneyStop, StationInfo, Train};
+use crate::model::{via_list, Departure, JourneyStop, Kind, StationInfo, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -51,7 +53,8 @@ impl<'de> Deserialize<'de> for Answer {
             ) -> Result<Answer, A::Error> {
                 let mut departures = None;
                 while let Some(key) = map.next_key::<String>()? {
-                    if key == "departures" && departures.is_none() {
+                    // `/arrivals` answers the same entries under `arrivals`.
+                    if matches!(key.as_str(), "departures" | "arrivals") && departures.is_none() {
                         let parse::AtMost(list) =
                             map.next_value::<parse::AtMost<Entry, { parse::MAX_RECORDS }>>()?;
                         departures = Some(list);
@@ -87,6 +90,10 @@ struct Entry {
     #[serde(default, deserialize_with = "tolerant::string")]
     direction: String,
     destination: Option<Stop>,
+    /// An arrival's: where the train comes from, as shown (`null` on some: then `origin`).
+    #[serde(default, deserialize_with = "tolerant::string")]
+    provenance: String,
+    origin: Option<Stop>,
     #[serde(default, deserialize_with = "tolerant::bool")]
     cancelled: bool,
     line: Option<Line>,
@@ -99,6 +106,34 @@ struct Entry {
         deserialize_with = "parse::at_most::<_, _, { crate::model::journey::MAX_STOPS }>"
     )]
     next_stopovers: Vec<Stopover>,
+    /// An arrival's stops before this station (from the origin on).
+    #[serde(
+        default,
+        deserialize_with = "parse::at_most::<_, _, { crate::model::journey::MAX_STOPS }>"
+    )]
+    previous_stopovers: Vec<Stopover>,
+}
+
+impl Entry {
+    /// An arrival read as a departure is: its origin where the destination goes, its stops
+    /// before this station where the stops after go (nearest last, as a via list reads).
+    fn into_arrival(mut self) -> Entry {
+        self.direction = std::mem::take(&mut self.provenance);
+        self.destination = self.origin.take();
+        let here = self
+            .stop
+            .as_ref()
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        let mut before = std::mem::take(&mut self.previous_stopovers);
+        // The origin and this station are not on the way.
+        if !before.is_empty() {
+            before.remove(0);
+        }
+        before.retain(|s| s.stop.as_ref().is_none_or(|s| s.name != here));
+        self.next_stopovers = before;
+        self
+    }
 }
 
 #[derive(Deserialize)]
@@ -186,6 +221,22 @@ struct Call {
 /// The board's station name (where given) and its departures in order of planned time.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let entries = entries(bytes)?;
+    let station = entries
+        .iter()
+        .find_map(|e| e.stop.as_ref())
+        .map(|s| s.name.clone())
+        .filter(|n| !n.is_empty());
+    let rows: Vec<(DateTime<Utc>, Departure)> = entries.iter().filter_map(departure).collect();
+    Ok(Board::named(station, in_order(rows)))
+}
+
+/// `/stops/{EVA}/arrivals`: the board's station and its arrivals in order of planned time,
+/// each from its origin (`provenance`), its via the stops before.
+pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
+    let entries: Vec<Entry> = entries(bytes)?
+        .into_iter()
+        .map(Entry::into_arrival)
+        .collect();
     let station = entries
         .iter()
         .find_map(|e| e.stop.as_ref())
@@ -354,10 +405,18 @@ impl Adapter for Germany {
         is_eva(code)
     }
 
+    const ARRIVALS: bool = true;
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let station = ask.station;
         let eva = EVA.check_listed(station, COUNTRY.slug)?;
-        http.get_board(&board_path(&eva), &eva, parse_board).await
+        match ask.kind {
+            Kind::Departures => http.get_board(&board_path(&eva), &eva, parse_board).await,
+            Kind::Arrivals => {
+                let path = format!("/stops/{eva}/arrivals?duration=120&results=100");
+                http.get_board(&path, &eva, parse_arrivals).await
+            }
+        }
     }
 
     /// The trains `realtime` lists are its hub's board's: the train is found there (the same,
@@ -384,6 +443,36 @@ impl Adapter for Germany {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// db-rest's arrivals, as its documentation shapes them (no recorded answer is at hand:
+    /// the fixture is written from hafas-client's `arrivals()` fields): each from its origin
+    /// (`provenance`, else `origin`), its via the stops before, its remarks its messages.
+    #[test]
+    fn arrivals_come_from_their_origin_by_the_stops_before() {
+        let board = parse_arrivals(&crate::upstream::fixture(
+            "germany/arrivals-berlin-hbf.json",
+        ))
+        .unwrap();
+        assert_eq!(board.station.name, "Berlin Hbf");
+        let ice = &board.departures[0];
+        assert_eq!(
+            (
+                ice.destination.as_str(),
+                ice.scheduled_dep.as_str(),
+                ice.delay
+            ),
+            ("München Hbf", "08:07", Some(7))
+        );
+        assert_eq!(ice.via, ["Nürnberg Hbf", "Leipzig Hbf"]);
+        assert_eq!(
+            ice.messages,
+            ["Verspätung aus vorheriger Fahrt"],
+            "hints are no news"
+        );
+        let s5 = &board.departures[1];
+        assert_eq!((s5.destination.as_str(), s5.cancelled), ("Erkner", true));
+        assert_eq!(s5.messages, ["Fahrt fällt aus"]);
+    }
 
     const FIXTURE: &str = "germany/departures-berlin-hbf.json";
 
