@@ -346,6 +346,12 @@ pub const TARGETS: &[Target] = &[
         run: |d| board(netherlands::parse_board(d)),
     },
     Target {
+        name: "netherlands-arrivals",
+        seeds: &["fixtures/netherlands/", "samples/netherlands-", "samples/round2/netherlands/"],
+        made: none,
+        run: |d| board(netherlands::parse_arrivals(d)),
+    },
+    Target {
         name: "norway-board",
         seeds: &[
             "fixtures/norway/stopplace",

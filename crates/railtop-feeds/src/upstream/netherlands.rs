@@ -6,7 +6,9 @@
 //! offsets have no colon (`+0200`); `routeStations` are the stops on the way and `messages` the
 //! notices. Stations are NS codes (`UT`, `ASD`, asked as `station=`) or UIC numbers (`8400621`,
 //! asked as `uicCode=`: the embedded list's codes), named with the `netherlands:` prefix. No
-//! positions: `realtime` lists the trains of a hub's board (Utrecht Centraal unless a `stop` is
+//! positions. `arrivals?station=` answers `payload.arrivals[]` of the same entries with
+//! `origin` for `direction` (no recorded answer: its fixture follows NS's published schema).
+//! `realtime` lists the trains of a hub's board (Utrecht Centraal unless a `stop` is
 //! named). A hub train's journey is `journey?train=<number>` (the stops it calls at; those it
 //! passes are left out); no recorded answer exists, the fixture follows NS's published schema.
 
@@ -18,7 +20,7 @@ use super::times::{delay_minutes, local_hhmm, planned_and_expected};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, StationsAt};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure, JourneyStop};
+use crate::model::{via_list, Departure, JourneyStop, Kind};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -36,6 +38,9 @@ struct Answer {
 struct Payload {
     #[serde(default)]
     departures: Vec<Entry>,
+    /// `arrivals`: the same entries with `origin` for `direction`.
+    #[serde(default)]
+    arrivals: Vec<Entry>,
 }
 
 #[derive(Deserialize)]
@@ -43,6 +48,9 @@ struct Payload {
 struct Entry {
     #[serde(default, deserialize_with = "tolerant::string")]
     direction: String,
+    /// An arrival's: where the train comes from.
+    #[serde(default, deserialize_with = "tolerant::string")]
+    origin: String,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     planned_date_time: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
@@ -88,9 +96,27 @@ struct Message {
 /// NS does not name the station: the feed does.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
-    let rows: Vec<(DateTime<Utc>, Departure)> = answer
+    Ok(Board::named(None, rows(answer.payload.departures)))
+}
+
+/// `arrivals`: the board's arrivals in order of planned time, each from its `origin`, its
+/// `routeStations` the stops on the way here.
+pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
+    let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
+    let arrivals = answer
         .payload
-        .departures
+        .arrivals
+        .into_iter()
+        .map(|mut e| {
+            e.direction = std::mem::take(&mut e.origin);
+            e
+        })
+        .collect();
+    Ok(Board::named(None, rows(arrivals)))
+}
+
+fn rows(entries: Vec<Entry>) -> Vec<Departure> {
+    let rows: Vec<(DateTime<Utc>, Departure)> = entries
         .into_iter()
         .filter_map(|e| {
             let (plan, actual) = (
@@ -127,7 +153,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
             ))
         })
         .collect();
-    Ok(Board::named(None, in_order(rows)))
+    in_order(rows)
 }
 
 #[derive(Deserialize)]
@@ -288,20 +314,29 @@ pub(crate) struct Netherlands;
 
 /// A station's board: its path (NS codes as `station=`, UIC numbers as `uicCode=`) and code.
 fn board_path(station: &str) -> SourceResult<(String, String)> {
+    kind_path(station, Kind::Departures)
+}
+
+fn kind_path(station: &str, kind: Kind) -> SourceResult<(String, String)> {
     let (param, code) = match UIC.spell(station) {
         Some(uic) => ("uicCode", uic),
         None => ("station", CODES.check(station)?),
     };
     Ok((
-        format!("/reisinformatie-api/api/v2/departures?{param}={code}"),
+        format!("/reisinformatie-api/api/v2/{}?{param}={code}", kind.name()),
         code,
     ))
 }
 
 impl Adapter for Netherlands {
+    const ARRIVALS: bool = true;
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
-        let (path, code) = board_path(ask.station)?;
-        http.get_board(&path, &code, parse_board).await
+        let (path, code) = kind_path(ask.station, ask.kind)?;
+        match ask.kind {
+            Kind::Departures => http.get_board(&path, &code, parse_board).await,
+            Kind::Arrivals => http.get_board(&path, &code, parse_arrivals).await,
+        }
     }
 
     /// The hub's trains (those `realtime` lists): found on its board (the same, cached,
@@ -346,6 +381,28 @@ impl Adapter for Netherlands {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// NS's arrivals as its published schema shapes them: each from its `origin`, late by
+    /// its actual time, its messages (a cancellation's reason) kept.
+    #[test]
+    fn arrivals_come_from_their_origin_with_their_messages() {
+        let board =
+            parse_arrivals(&crate::upstream::fixture("netherlands/arrivals-ut.json")).unwrap();
+        let rows: Vec<(&str, Option<i64>, bool)> = board
+            .departures
+            .iter()
+            .map(|d| (d.destination.as_str(), d.delay, d.cancelled))
+            .collect();
+        assert_eq!(
+            rows,
+            [("Amsterdam Centraal", Some(4), false), ("Zwolle", None, true)]
+        );
+        assert_eq!(board.departures[0].via, ["Amsterdam Amstel"]);
+        assert_eq!(
+            board.departures[1].messages,
+            ["Rijdt niet vanwege een defecte trein"]
+        );
+    }
 
     #[test]
     fn a_journey_is_the_stops_the_train_calls_at() {

@@ -121,7 +121,7 @@ pub static FEEDS: &[FeedRow] = &[
             dialect: gtfs::Dialect::STANDARD,
         }) },
     FeedRow { country: &country::NETHERLANDS, upstream: "NS API",
-        parsers: &["netherlands::parse_board", "netherlands::parse_journey", "netherlands::parse_station_list"],
+        parsers: &["netherlands::parse_board", "netherlands::parse_arrivals", "netherlands::parse_journey", "netherlands::parse_station_list"],
         attribution: "Netherlands: NS Reisinformatie API",
         base_url: "https://gateway.apiportal.ns.nl", headers: &[],
         ttl: secs(30), per_minute: 30, key_from: Some("free registration at apiportal.ns.nl (Ns-App product)"),
