@@ -347,7 +347,11 @@ pub const TARGETS: &[Target] = &[
     },
     Target {
         name: "netherlands-arrivals",
-        seeds: &["fixtures/netherlands/", "samples/netherlands-", "samples/round2/netherlands/"],
+        seeds: &[
+            "fixtures/netherlands/",
+            "samples/netherlands-",
+            "samples/round2/netherlands/",
+        ],
         made: none,
         run: |d| board(netherlands::parse_arrivals(d)),
     },
@@ -382,6 +386,7 @@ pub const TARGETS: &[Target] = &[
             let names = sweden::Names::new();
             board(sweden::parse_board(d, "Cst", &names));
             board(sweden::parse_board(d, "U", &names));
+            board(sweden::parse_arrivals(d, "Cst", &names));
         },
     },
     Target {

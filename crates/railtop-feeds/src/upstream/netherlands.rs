@@ -395,7 +395,10 @@ mod tests {
             .collect();
         assert_eq!(
             rows,
-            [("Amsterdam Centraal", Some(4), false), ("Zwolle", None, true)]
+            [
+                ("Amsterdam Centraal", Some(4), false),
+                ("Zwolle", None, true)
+            ]
         );
         assert_eq!(board.departures[0].via, ["Amsterdam Amstel"]);
         assert_eq!(

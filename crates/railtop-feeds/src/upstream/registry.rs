@@ -127,7 +127,7 @@ pub static FEEDS: &[FeedRow] = &[
         ttl: secs(30), per_minute: 30, key_from: Some("free registration at apiportal.ns.nl (Ns-App product)"),
         hub: Some("UT"), open: Opens::Code(netherlands::open) },
     FeedRow { country: &country::SWEDEN, upstream: "Trafikverket",
-        parsers: &["sweden::parse_board", "sweden::parse_stations", "sweden::parse_station_list", "sweden::parse_train"],
+        parsers: &["sweden::parse_board", "sweden::parse_arrivals", "sweden::parse_stations", "sweden::parse_station_list", "sweden::parse_train"],
         attribution: "Sweden: Trafikverket open API",
         base_url: "https://api.trafikinfo.trafikverket.se", headers: &[],
         ttl: secs(30), per_minute: 30, key_from: Some("free registration at data.trafikverket.se"),

@@ -21,7 +21,7 @@ use super::times::{delay_minutes, local_hhmm, parse_offset_time, planned_and_exp
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure, JourneyStop, StopTime};
+use crate::model::{via_list, Departure, JourneyStop, Kind, StopTime};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -126,6 +126,9 @@ struct Announcement {
     product_information: Vec<Described>,
     #[serde(default)]
     to_location: Vec<Location>,
+    /// Where the train comes from (an arrival's far end).
+    #[serde(default)]
+    from_location: Vec<Location>,
     #[serde(default)]
     via_to_location: Vec<Location>,
     /// The stops before this one: arrival rows carry these, departure rows `ViaToLocation`.
@@ -221,6 +224,11 @@ enum Activity {
 /// row here (its departure), or when it lists the stops before (`ViaFromLocation`, as arrival
 /// rows do) and none after; else a departure.
 fn departures_from(rows: Vec<Announcement>, station: &str) -> Vec<Announcement> {
+    of_activity(rows, station, Activity::Departure)
+}
+
+/// Rows of the answer that are `wanted` activities at `station` (see [`departures_from`]).
+fn of_activity(rows: Vec<Announcement>, station: &str, wanted: Activity) -> Vec<Announcement> {
     let here = |a: &Announcement| {
         a.location_signature.is_empty() || a.location_signature.eq_ignore_ascii_case(station)
     };
@@ -248,7 +256,7 @@ fn departures_from(rows: Vec<Announcement>, station: &str) -> Vec<Announcement> 
     let keep: Vec<bool> = rows
         .iter()
         .enumerate()
-        .map(|(i, a)| activity(i, a) == Some(Activity::Departure))
+        .map(|(i, a)| activity(i, a) == Some(wanted))
         .collect();
     rows.into_iter()
         .zip(keep)
@@ -260,6 +268,24 @@ fn departures_from(rows: Vec<Announcement>, station: &str) -> Vec<Announcement> 
 /// time (the answer does not name the station: the feed does, from `names`).
 pub fn parse_board(bytes: &[u8], station: &str, names: &Names) -> Result<Board, ParseError> {
     let rows = departures_from(result(bytes)?.train_announcement, station);
+    Ok(Board::named(
+        None,
+        rows_of(rows, names, Activity::Departure),
+    ))
+}
+
+/// The public arrivals at `station` still to come (`Ankomst` rows), in order: each from its
+/// `FromLocation`, its via the stops before (`ViaFromLocation`).
+pub fn parse_arrivals(bytes: &[u8], station: &str, names: &Names) -> Result<Board, ParseError> {
+    let rows = of_activity(
+        result(bytes)?.train_announcement,
+        station,
+        Activity::Arrival,
+    );
+    Ok(Board::named(None, rows_of(rows, names, Activity::Arrival)))
+}
+
+fn rows_of(rows: Vec<Announcement>, names: &Names, activity: Activity) -> Vec<Departure> {
     let rows: Vec<(DateTime<Utc>, Departure)> = rows
         .into_iter()
         .filter(|a| a.advertised != Some(false))
@@ -270,11 +296,13 @@ pub fn parse_board(bytes: &[u8], station: &str, names: &Names) -> Result<Board, 
                 a.estimated_time_at_location.as_deref(),
                 a.canceled,
             )?;
-            let destination = a
-                .to_location
+            let (far_end, mut via) = match activity {
+                Activity::Departure => (&a.to_location, a.via_to_location),
+                Activity::Arrival => (&a.from_location, a.via_from_location),
+            };
+            let destination = far_end
                 .first()
                 .map_or_else(String::new, |l| name(names, &l.location_name));
-            let mut via = a.via_to_location;
             via.sort_by_key(|l| l.order.unwrap_or(i64::MAX));
             let line = a
                 .product_information
@@ -303,7 +331,7 @@ pub fn parse_board(bytes: &[u8], station: &str, names: &Names) -> Result<Board, 
             ))
         })
         .collect();
-    Ok(Board::named(None, in_order(rows)))
+    in_order(rows)
 }
 
 /// Every announcement of one train as its journey (see the module doc): `None` without any.
@@ -427,8 +455,13 @@ pub(crate) fn stations_request(key: &str) -> String {
 
 /// Departures from `signature` advertised from 15 minutes ago to 3 hours ahead.
 pub(crate) fn board_request(key: &str, signature: &str) -> String {
+    activity_request(key, signature, "Avgang")
+}
+
+/// The query of a station's `activity` rows (`Avgang`, `Ankomst`) from 15 minutes ago to 3 h on.
+fn activity_request(key: &str, signature: &str, activity: &str) -> String {
     format!(
-        "<REQUEST><LOGIN authenticationkey=\"{}\"/><QUERY objecttype=\"TrainAnnouncement\" schemaversion=\"1.8\" orderby=\"AdvertisedTimeAtLocation\"><FILTER><AND><EQ name=\"ActivityType\" value=\"Avgang\"/><EQ name=\"LocationSignature\" value=\"{}\"/><EQ name=\"Advertised\" value=\"true\"/><GT name=\"AdvertisedTimeAtLocation\" value=\"$dateadd(-00:15:00)\"/><LT name=\"AdvertisedTimeAtLocation\" value=\"$dateadd(03:00:00)\"/></AND></FILTER></QUERY></REQUEST>",
+        "<REQUEST><LOGIN authenticationkey=\"{}\"/><QUERY objecttype=\"TrainAnnouncement\" schemaversion=\"1.8\" orderby=\"AdvertisedTimeAtLocation\"><FILTER><AND><EQ name=\"ActivityType\" value=\"{activity}\"/><EQ name=\"LocationSignature\" value=\"{}\"/><EQ name=\"Advertised\" value=\"true\"/><GT name=\"AdvertisedTimeAtLocation\" value=\"$dateadd(-00:15:00)\"/><LT name=\"AdvertisedTimeAtLocation\" value=\"$dateadd(03:00:00)\"/></AND></FILTER></QUERY></REQUEST>",
         xml_attr(key),
         xml_attr(signature)
     )
@@ -507,6 +540,8 @@ impl Adapter for Sweden {
         })
     }
 
+    const ARRIVALS: bool = true;
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let station = ask.station;
         let signature = station.trim();
@@ -516,11 +551,14 @@ impl Adapter for Sweden {
             )));
         }
         let names = self.names(http).await?;
-        let request = board_request(&self.key, signature);
+        let (activity, parse): (_, fn(&[u8], &str, &Names) -> Result<Board, ParseError>) =
+            match ask.kind {
+                Kind::Departures => ("Avgang", parse_board),
+                Kind::Arrivals => ("Ankomst", parse_arrivals),
+            };
+        let request = activity_request(&self.key, signature, activity);
         let mut board = http
-            .post_parsed(DATA, request, "text/xml", |b| {
-                parse_board(b, signature, &names)
-            })
+            .post_parsed(DATA, request, "text/xml", |b| parse(b, signature, &names))
             .await?;
         board.station.name = name(&names, signature);
         Ok(http.spec.complete(signature, board))
@@ -533,6 +571,28 @@ mod tests {
 
     fn names() -> Names {
         parse_stations(&crate::upstream::fixture("sweden/train-stations.json")).unwrap()
+    }
+
+    /// Arrivals are the `Ankomst` rows: each from its `FromLocation`, the stops before as its
+    /// via, its deviations (Swedish, as Trafikverket writes them) its messages.
+    #[test]
+    fn arrivals_come_from_their_from_location() {
+        let bytes = crate::upstream::fixture("sweden/announcements-no-activity.json");
+        let names = names();
+        let arrivals = parse_arrivals(&bytes, "Cst", &names).unwrap().departures;
+        let rows: Vec<(String, String)> = arrivals
+            .iter()
+            .map(|d| (d.train_code.clone().unwrap(), d.destination.clone()))
+            .collect();
+        // Rows without ActivityType: the train ending here (2244), the first row of one that
+        // stops and leaves later (263), and the one listing the stops before (540).
+        let codes: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+        assert_eq!(codes, ["2244", "263", "540"], "{rows:?}");
+        assert!(rows.iter().all(|r| !r.1.is_empty()));
+        let departures = parse_board(&bytes, "Cst", &names).unwrap().departures;
+        assert!(departures
+            .iter()
+            .all(|d| d.train_code.as_deref() != Some("2244")));
     }
 
     #[test]
