@@ -454,9 +454,8 @@ pub(crate) fn stations_request(key: &str) -> String {
 }
 
 /// Departures from `signature` advertised from 15 minutes ago to 3 hours ahead.
-pub(crate) fn board_request(key: &str, signature: &str) -> String {
-    activity_request(key, signature, "Avgang")
-}
+/// A board's reader: departures or arrivals of a station, named from the signatures.
+type Parser = fn(&[u8], &str, &Names) -> Result<Board, ParseError>;
 
 /// The query of a station's `activity` rows (`Avgang`, `Ankomst`) from 15 minutes ago to 3 h on.
 fn activity_request(key: &str, signature: &str, activity: &str) -> String {
@@ -551,11 +550,10 @@ impl Adapter for Sweden {
             )));
         }
         let names = self.names(http).await?;
-        let (activity, parse): (_, fn(&[u8], &str, &Names) -> Result<Board, ParseError>) =
-            match ask.kind {
-                Kind::Departures => ("Avgang", parse_board),
-                Kind::Arrivals => ("Ankomst", parse_arrivals),
-            };
+        let (activity, parse): (_, Parser) = match ask.kind {
+            Kind::Departures => ("Avgang", parse_board),
+            Kind::Arrivals => ("Ankomst", parse_arrivals),
+        };
         let request = activity_request(&self.key, signature, activity);
         let mut board = http
             .post_parsed(DATA, request, "text/xml", |b| parse(b, signature, &names))
@@ -676,7 +674,7 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.to_string().contains("Invalid authentication"), "{err}");
-        let body = board_request("k\"ey<", "Cst");
+        let body = activity_request("k\"ey<", "Cst", "Avgang");
         assert!(
             body.contains("authenticationkey=\"k&quot;ey&lt;\""),
             "{body}"
