@@ -102,6 +102,7 @@ fn gtfs_config() -> GtfsFeedConfig {
         timezone: chrono_tz::Tz::Europe__Tallinn,
         vehicle_positions: String::new(),
         trip_updates: None,
+        alerts: None,
         static_gtfs: None,
         attribution: String::new(),
         speed_to_kmh: 3.6,
@@ -690,11 +691,17 @@ pub const TARGETS: &[Target] = &[
             vec![
                 gtfs::samples::vehicle_positions(),
                 gtfs::samples::trip_updates(t1),
+                gtfs::samples::alerts(),
             ]
         },
         run: |d| {
             let table = Some(sample_table());
             let config = gtfs_config();
+            // A feed's alerts, matched to a call as the boards match them.
+            if let Ok(feed) = railtop::upstream::gtfs_rt::decode(d) {
+                let alerts = gtfs::Alerts::of(&feed, now());
+                drop(alerts.about("T1", Some("R1"), "TLL-1"));
+            }
             trains(gtfs::parse_trains(d, Some(d), table, &config, now()));
             drop(gtfs::parse_board("TLL", Some(d), table, &config, now()));
             trains(gtfs::parse_trains_as(

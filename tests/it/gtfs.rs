@@ -198,3 +198,79 @@ async fn the_api_answers_for_a_region_of_the_config_file() {
         .unwrap();
     assert_eq!(unknown.status(), 404, "other unknown slugs stay unknown");
 }
+
+/// A `[[feeds]]` region's service alerts: each one in force is the message of the calls it
+/// names, in the feed's own language (its untagged text), on the one-shot board and in JSON.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_regions_alerts_are_its_rows_messages() {
+    let now: chrono::DateTime<chrono::Utc> = NOW.parse().unwrap();
+    let t1 = now.timestamp() + 15 * 60;
+    let router = Router::new()
+        .route(
+            "/vp.pb",
+            get(|| async { samples::vehicle_positions().into_response() }),
+        )
+        .route(
+            "/tu.pb",
+            get(move || async move { samples::trip_updates(t1).into_response() }),
+        )
+        .route(
+            "/alerts.pb",
+            get(|| async { samples::alerts().into_response() }),
+        )
+        .route(
+            "/gtfs.zip",
+            get(|| async { sample_bundle().into_response() }),
+        );
+    let base = format!("http://{}", crate::support::start_router(router).await);
+    let config = config_file("alerts", &base);
+    let mut text = std::fs::read_to_string(&config).unwrap();
+    text.push_str(&format!("alerts = \"{base}/alerts.pb\"\n"));
+    std::fs::write(&config, text).unwrap();
+    let config = config.display().to_string();
+    let (json, table) = tokio::task::spawn_blocking(move || {
+        let board = |format: &str| {
+            let args = [
+                "--source",
+                "upstream",
+                "--config",
+                &config,
+                "departures",
+                "estonia:TLL",
+                "--format",
+                format,
+            ];
+            railtop(&args, &[])
+        };
+        (board("json"), board("table"))
+    })
+    .await
+    .unwrap();
+    assert!(
+        json.status.success(),
+        "{}",
+        String::from_utf8_lossy(&json.stderr)
+    );
+    let board: DeparturesResponse = serde_json::from_slice(&json.stdout).unwrap();
+    let messages: Vec<(&str, &[String])> = board
+        .departures
+        .iter()
+        .map(|d| (d.destination.as_str(), d.messages.as_slice()))
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            (
+                "Tartu",
+                &["Rong hilineb tehnilise rikke tõttu".to_string()][..]
+            ),
+            ("Narva", &["Rong ei välju: rööbastetööd".to_string()][..]),
+        ],
+        "the alerts in force, each its call's, untranslated"
+    );
+    let table = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        table.contains("  ↳ Rong hilineb tehnilise rikke tõttu"),
+        "{table}"
+    );
+}

@@ -247,6 +247,9 @@ pub struct GtfsFeedConfig {
     /// Whole URLs, or paths below the feed's base URL (Malaysia's built-in feed).
     pub vehicle_positions: String,
     pub trip_updates: Option<String>,
+    /// Its service alerts: each one's header becomes the message of the trips, routes and stops
+    /// it names.
+    pub alerts: Option<String>,
     pub static_gtfs: Option<String>,
     pub attribution: String,
     /// Multiplies `position.speed` into km/h: 3.6 for the spec's m/s; 1 for feeds that send
@@ -319,6 +322,8 @@ pub struct GtfsFeedEntry {
     pub timezone: String,
     pub vehicle_positions: String,
     pub trip_updates: Option<String>,
+    /// Its service alerts (GTFS-Realtime `Alert`s): the reasons and notices of its boards' rows.
+    pub alerts: Option<String>,
     /// A static GTFS zip, for names and timetable boards: an http(s) URL (fetched to the cache
     /// folder, refreshed daily and conditionally) or a local file's path.
     pub static_gtfs: Option<String>,
@@ -377,6 +382,11 @@ impl GtfsFeedEntry {
                 .trip_updates
                 .as_deref()
                 .map(|u| url("trip_updates", u))
+                .transpose()?,
+            alerts: self
+                .alerts
+                .as_deref()
+                .map(|u| url("alerts", u))
                 .transpose()?,
             static_gtfs: self
                 .static_gtfs

@@ -40,6 +40,82 @@ pub struct FeedEntity {
     pub trip_update: Option<TripUpdate>,
     #[prost(message, optional, tag = "4")]
     pub vehicle: Option<VehiclePosition>,
+    #[prost(message, optional, tag = "5")]
+    pub alert: Option<Alert>,
+}
+
+/// A service alert: when it is in force, what it is about, and its texts.
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Alert {
+    #[prost(message, repeated, tag = "1")]
+    pub active_period: Vec<TimeRange>,
+    #[prost(message, repeated, tag = "5")]
+    pub informed_entity: Vec<EntitySelector>,
+    #[prost(message, optional, tag = "10")]
+    pub header_text: Option<TranslatedString>,
+    #[prost(message, optional, tag = "11")]
+    pub description_text: Option<TranslatedString>,
+}
+
+/// Seconds since the epoch; a missing end is open.
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct TimeRange {
+    #[prost(uint64, optional, tag = "1")]
+    #[serde(deserialize_with = "json::number")]
+    pub start: Option<u64>,
+    #[prost(uint64, optional, tag = "2")]
+    #[serde(deserialize_with = "json::number")]
+    pub end: Option<u64>,
+}
+
+/// What an alert is about: an agency, a route, a trip, a stop, or these together.
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct EntitySelector {
+    #[prost(string, optional, tag = "1")]
+    pub agency_id: Option<String>,
+    #[prost(string, optional, tag = "2")]
+    pub route_id: Option<String>,
+    #[prost(message, optional, tag = "4")]
+    pub trip: Option<TripDescriptor>,
+    #[prost(string, optional, tag = "5")]
+    pub stop_id: Option<String>,
+}
+
+/// A text in one or more languages.
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct TranslatedString {
+    #[prost(message, repeated, tag = "1")]
+    pub translation: Vec<Translation>,
+}
+
+#[derive(Clone, PartialEq, Message, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Translation {
+    #[prost(string, optional, tag = "1")]
+    pub text: Option<String>,
+    #[prost(string, optional, tag = "2")]
+    pub language: Option<String>,
+}
+
+impl TranslatedString {
+    /// The text as the feed gives it first (its own language: the one without a tag, else the
+    /// first), not translated by railtop.
+    pub fn text(&self) -> Option<&str> {
+        let texts = || {
+            self.translation
+                .iter()
+                .filter_map(|t| Some((t.text.as_deref()?, t.language.as_deref())))
+                .filter(|(text, _)| !text.trim().is_empty())
+        };
+        texts()
+            .find(|(_, language)| language.is_none_or(str::is_empty))
+            .or_else(|| texts().next())
+            .map(|(text, _)| text)
+    }
 }
 
 #[derive(Clone, PartialEq, Message, Deserialize)]

@@ -47,6 +47,7 @@ impl BuiltIn {
             timezone: country.tz,
             vehicle_positions: part.vehicle_positions.into(),
             trip_updates: part.trip_updates.map(String::from),
+            alerts: None,
             static_gtfs,
             attribution: String::new(),
             speed_to_kmh: part.speed_to_kmh,

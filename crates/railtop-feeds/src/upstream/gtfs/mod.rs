@@ -17,12 +17,15 @@
 //! A vehicle's journey is its trip's timetabled calls on the trip's day with the updates'
 //! expected times (skipped stops cancelled); without a timetable, the stops its update names.
 
+mod alerts;
 mod built_in;
 mod dialect;
 mod read;
 #[doc(hidden)]
 pub mod samples;
 mod schedule;
+
+pub use alerts::Alerts;
 #[cfg(test)]
 mod tests;
 
@@ -124,6 +127,21 @@ impl GtfsFeed {
         Ok(trip_states(&self.feed(http, url).await?))
     }
 
+    /// The feed's service alerts in force, where it has an alerts feed. A failing alerts feed
+    /// costs the boards their messages only (said in the log), never the board.
+    async fn alerts(&self, http: &FeedHttp, now: DateTime<Utc>) -> Alerts {
+        let Some(url) = self.config.alerts.as_deref() else {
+            return Alerts::default();
+        };
+        match self.feed(http, url).await {
+            Ok(feed) => Alerts::of(&feed, now),
+            Err(e) => {
+                tracing::warn!(feed = %self.config.slug, "alerts not read: {e}");
+                Alerts::default()
+            }
+        }
+    }
+
     /// The rows of `station`'s board, each with its planned time (for merging the boards of
     /// several feeds), and the station's name in the timetable.
     pub async fn board_rows(
@@ -154,6 +172,7 @@ impl GtfsFeed {
             });
         }
         let states = self.trip_states(http).await?;
+        let alerts = self.alerts(http, now).await;
         let stops = match &table {
             Some(t) => t.stop_ids(station),
             None => vec![station.to_string()],
@@ -170,6 +189,7 @@ impl GtfsFeed {
             &states,
             &self.config,
             &self.dialect,
+            &alerts,
             now,
         );
         let name = table

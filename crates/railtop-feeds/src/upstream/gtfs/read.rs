@@ -2,7 +2,7 @@
 //! timetable) in, trains, boards and journeys out. No I/O: [`super::GtfsFeed`] fetches and calls
 //! these, and the fuzzer calls them on anything.
 
-use super::{Dialect, GtfsFeedConfig, Label};
+use super::{Alerts, Dialect, GtfsFeedConfig, Label};
 use crate::clock::rfc3339;
 use crate::model::{status, via_list, Departure, JourneyStop, Train};
 use crate::upstream::gtfs_rt::{
@@ -154,7 +154,13 @@ pub fn parse_board_as(
         None => vec![station.to_string()],
     };
     Ok(in_order(board_rows(
-        &stops, table, &states, config, dialect, now,
+        &stops,
+        table,
+        &states,
+        config,
+        dialect,
+        &Alerts::default(),
+        now,
     )))
 }
 
@@ -577,6 +583,7 @@ pub(super) fn board_rows(
     states: &HashMap<String, TripState>,
     config: &GtfsFeedConfig,
     dialect: &Dialect,
+    alerts: &Alerts,
     now: DateTime<Utc>,
 ) -> Vec<(DateTime<Utc>, Departure)> {
     let tz = config.timezone;
@@ -631,8 +638,12 @@ pub(super) fn board_rows(
         seen.push(trip_id);
         rows.push((
             planned,
-            departure(
-                trip_id, stop, planned, expected, cancelled, table, config, dialect,
+            with_alerts(
+                departure(
+                    trip_id, stop, planned, expected, cancelled, table, config, dialect,
+                ),
+                alerts,
+                (trip_id, stop, table),
             ),
         ));
     }
@@ -651,23 +662,37 @@ pub(super) fn board_rows(
                         .is_none_or(|d| d == day || d.succ_opt() == Some(day))
             });
             if let Some(planned) = to_utc(s.at) {
+                let row = departure(
+                    &s.trip_id,
+                    &s.stop_id,
+                    planned,
+                    None,
+                    cancelled,
+                    Some(t),
+                    config,
+                    dialect,
+                );
                 rows.push((
                     planned,
-                    departure(
-                        &s.trip_id,
-                        &s.stop_id,
-                        planned,
-                        None,
-                        cancelled,
-                        Some(t),
-                        config,
-                        dialect,
-                    ),
+                    with_alerts(row, alerts, (&s.trip_id, &s.stop_id, Some(t))),
                 ));
             }
         }
     }
     rows
+}
+
+/// A row with the messages of the alerts about its call (its trip, its trip's route, its stop).
+fn with_alerts(
+    mut row: Departure,
+    alerts: &Alerts,
+    (trip_id, stop, table): (&str, &str, Option<&Timetable>),
+) -> Departure {
+    if !alerts.is_empty() {
+        let trip = table.and_then(|t| t.trip(trip_id));
+        row.messages = alerts.about(trip_id, trip.map(|t| t.route_id), stop);
+    }
+    row
 }
 
 /// A stop's name: the timetable's, else the country's embedded station list's (Renfe's Cercanías

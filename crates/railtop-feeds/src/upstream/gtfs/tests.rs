@@ -13,6 +13,7 @@ fn config() -> GtfsFeedConfig {
         timezone: chrono_tz::Tz::Europe__Tallinn,
         vehicle_positions: "/vp".into(),
         trip_updates: Some("/tu".into()),
+        alerts: None,
         static_gtfs: Some("/gtfs.zip".into()),
         attribution: "test".into(),
         speed_to_kmh: 3.6,
@@ -55,6 +56,7 @@ fn board(
         states,
         config,
         &Dialect::STANDARD,
+        &super::Alerts::default(),
         now,
     ))
 }
@@ -175,6 +177,7 @@ fn boards_join_updates_and_timetable() {
         &states,
         &config(),
         &Dialect::STANDARD,
+        &super::Alerts::default(),
         now(),
     ));
     let seen: Vec<(&str, &str, Option<i64>, bool)> = rows
@@ -205,6 +208,7 @@ fn boards_join_updates_and_timetable() {
         &HashMap::new(),
         &config(),
         &Dialect::STANDARD,
+        &super::Alerts::default(),
         now(),
     ));
     assert_eq!(plain.len(), 2);
