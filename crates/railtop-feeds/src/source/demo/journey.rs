@@ -45,6 +45,7 @@ impl DemoSource {
 fn stops(trip: &Trip, now: DateTime<Utc>, walked: i64) -> Vec<JourneyStop> {
     let n = trip.stop_count();
     let cancelled = trip.is_cancelled();
+    let cut = trip.cut_short_at();
     let realtime = !cancelled && trip.has_realtime();
     let passed_before = match trip.progress(now, walked) {
         _ if cancelled => 0,
@@ -89,7 +90,8 @@ fn stops(trip: &Trip, now: DateTime<Utc>, walked: i64) -> Vec<JourneyStop> {
             stop.delay = delay;
             stop.platform = Some(platform);
             stop.planned_platform = planned;
-            stop.cancelled = cancelled;
+            // A trip cut short calls nowhere past its last stop today.
+            stop.cancelled = cancelled || cut.is_some_and(|k| i > k);
             stop.passed = passed;
             stop
         })

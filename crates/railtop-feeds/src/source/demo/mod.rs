@@ -173,7 +173,10 @@ impl DemoSource {
                 if sched > now + Duration::minutes(BOARD_HORIZON_MIN) {
                     continue;
                 }
-                let cancelled = trip.is_cancelled();
+                // A trip cut short: no call past its last stop today.
+                let cut = trip.cut_short_at();
+                let lost_here = cut.is_some_and(|k| if arrivals { i > k } else { i >= k });
+                let cancelled = trip.is_cancelled() || lost_here;
                 let predicted = trip.start - now <= Duration::minutes(PREDICTED_WITHIN_MIN);
                 let delay = (!cancelled && trip.has_realtime()).then(|| {
                     if predicted {
@@ -201,7 +204,7 @@ impl DemoSource {
                     let via = crate::model::via_list(after, &destination);
                     (destination, via)
                 };
-                let messages = demo_messages(
+                let mut messages = demo_messages(
                     trip,
                     query.kind,
                     cancelled,
@@ -209,6 +212,27 @@ impl DemoSource {
                     &platform,
                     planned.as_deref(),
                 );
+                if let Some(k) = cut {
+                    let end = trip.station_name(k);
+                    let message = if lost_here {
+                        format!("Does not run beyond {end} today (simulated works)")
+                    } else if !arrivals {
+                        let skipped: Vec<&str> = (k + 1..trip.stop_count())
+                            .map(|s| trip.station_name(s))
+                            .collect();
+                        format!(
+                            "Ends at {end} today: not calling at {} (simulated works)",
+                            skipped.join(", ")
+                        )
+                    } else {
+                        String::new()
+                    };
+                    if !message.is_empty() {
+                        // The cut is the story: not a whole-run cancel reason beside it.
+                        messages.retain(|m| !m.starts_with("Cancelled today"));
+                        messages.insert(0, message);
+                    }
+                }
                 rows.push((
                     sched,
                     code.clone(),
@@ -436,7 +460,7 @@ impl DemoSource {
             last_seen: None,
             speed: position.and_then(|_| trip.speed_kmh(progress)),
             messages: Vec::new(),
-            partly_cancelled: false,
+            partly_cancelled: trip.cut_short_at().is_some(),
         })
     }
 }

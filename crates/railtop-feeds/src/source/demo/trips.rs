@@ -49,6 +49,8 @@ const NO_REALTIME_SHARE: f64 = 0.03;
 const NO_GPS_SHARE: f64 = 0.08;
 /// Platform changes announced on boards.
 const PLATFORM_CHANGE_SHARE: f64 = 0.05;
+/// Trips that run only part of their way today (cut short before their terminus).
+const CUT_SHORT_SHARE: f64 = 0.03;
 
 impl<'n> Trip<'n> {
     pub(crate) fn stop_count(&self) -> usize {
@@ -94,6 +96,18 @@ impl<'n> Trip<'n> {
             .get(i.min(items.len().saturating_sub(1)))
             .copied()
             .unwrap_or("")
+    }
+
+    /// The last stop a trip cut short reaches today (the stops after it are cancelled), for a
+    /// running trip of four stops or more; `None`: it runs its whole way.
+    pub(crate) fn cut_short_at(&self) -> Option<usize> {
+        let n = self.stop_count();
+        if n < 4 || self.is_cancelled() || self.chance(0xc075) >= CUT_SHORT_SHARE {
+            return None;
+        }
+        // One to a third of the stops before the terminus are lost.
+        let lost = 1 + (self.hash as usize % (n / 3).max(1));
+        Some(n - 1 - lost)
     }
 
     pub(crate) fn is_cancelled(&self) -> bool {
