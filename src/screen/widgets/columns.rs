@@ -19,7 +19,7 @@ pub(crate) const STATUS_SYMBOLS: u16 = 5;
 const LEAN_LINE: u16 = 6;
 const LEAN_PLATFORM: u16 = 5;
 /// The station column of a merged board on the leanest board.
-const LEAN_STATION: u16 = 7;
+const LEAN_STATION: u16 = 5;
 
 /// The text of a row's status, the same on every screen and never colour alone: cancelled, the
 /// delay, `timetable` (the feed has no realtime data for it), and `?` after a delay that is
@@ -119,7 +119,9 @@ impl Columns {
             shown.push(("EXP", Constraint::Length(self.time)));
         }
         if self.countdown {
-            shown.push(("LEAVES", Constraint::Length(COUNTDOWN)));
+            // On arrivals the countdown is to the train coming in.
+            let title = if self.arrivals { "DUE" } else { "LEAVES" };
+            shown.push((title, Constraint::Length(COUNTDOWN)));
         }
         shown.extend([
             ("LINE", Constraint::Length(self.line)),
@@ -302,6 +304,28 @@ mod tests {
                 let c = columns(width, Wants::board(time, line, platform, 16));
                 assert!(c.destination >= MIN_DESTINATION, "{width} {c:?}");
             }
+        }
+    }
+
+    #[test]
+    fn an_arrivals_board_of_several_stations_names_its_columns_so() {
+        let wants = Wants {
+            station: 8,
+            arrivals: true,
+            ..Wants::board(5, 4, 4, 0)
+        };
+        let (titles, _) = columns(120, wants).header();
+        assert_eq!(
+            titles,
+            ["TIME", "EXP", "DUE", "LINE", "FROM", "AT", "PL", "STATUS"]
+        );
+        // The station column stays to the leanest board.
+        for width in crate::kiosk::layout::MIN_WIDTH..120 {
+            let c = columns(width, wants);
+            assert!(
+                c.station.is_some() && c.destination >= MIN_DESTINATION,
+                "{width} {c:?}"
+            );
         }
     }
 
