@@ -220,30 +220,25 @@ struct Call {
 
 /// The board's station name (where given) and its departures in order of planned time.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
-    let entries = entries(bytes)?;
+    Ok(board_of(entries(bytes)?))
+}
+
+/// A board of `entries`: its station's name (where given), the rows in planned order.
+fn board_of(entries: Vec<Entry>) -> Board {
     let station = entries
         .iter()
         .find_map(|e| e.stop.as_ref())
         .map(|s| s.name.clone())
         .filter(|n| !n.is_empty());
     let rows: Vec<(DateTime<Utc>, Departure)> = entries.iter().filter_map(departure).collect();
-    Ok(Board::named(station, in_order(rows)))
+    Board::named(station, in_order(rows))
 }
 
 /// `/stops/{EVA}/arrivals`: the board's station and its arrivals in order of planned time,
 /// each from its origin (`provenance`), its via the stops before.
 pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
-    let entries: Vec<Entry> = entries(bytes)?
-        .into_iter()
-        .map(Entry::into_arrival)
-        .collect();
-    let station = entries
-        .iter()
-        .find_map(|e| e.stop.as_ref())
-        .map(|s| s.name.clone())
-        .filter(|n| !n.is_empty());
-    let rows: Vec<(DateTime<Utc>, Departure)> = entries.iter().filter_map(departure).collect();
-    Ok(Board::named(station, in_order(rows)))
+    let entries = entries(bytes)?.into_iter().map(Entry::into_arrival);
+    Ok(board_of(entries.collect()))
 }
 
 fn entries(bytes: &[u8]) -> Result<Vec<Entry>, ParseError> {
