@@ -439,6 +439,7 @@ pub const TARGETS: &[Target] = &[
         run: |d| {
             board(usa::parse_board(d, "LAX"));
             board(usa::parse_board(d, "BFBT"));
+            board(usa::parse_arrivals(d, "LAX"));
         },
     },
     Target {

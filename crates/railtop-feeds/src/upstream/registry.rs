@@ -90,7 +90,7 @@ pub static FEEDS: &[FeedRow] = &[
         // db-vendo-client documents 60 requests a minute per IPv4 to DB's backends.
         ttl: secs(30), per_minute: 30, key_from: None, hub: Some("berlin-hbf"), open: Opens::Code(open_plain::<germany::Germany>) },
     FeedRow { country: &country::UNITED_STATES, upstream: "Amtraker",
-        parsers: &["usa::parse_trains", "usa::parse_board", "usa::parse_journey", "usa::parse_station_list"],
+        parsers: &["usa::parse_trains", "usa::parse_board", "usa::parse_arrivals", "usa::parse_journey", "usa::parse_station_list"],
         attribution: "United States: Amtrak data via Amtraker (api-v3.amtraker.com)",
         base_url: "https://api-v3.amtraker.com", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: Opens::Code(open_plain::<usa::UnitedStates>) },

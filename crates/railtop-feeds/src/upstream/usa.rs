@@ -19,7 +19,7 @@ use super::times::delay_minutes;
 use super::{Adapter, BoardAsk, Journey, JourneyAsk, OwnTrains, StationsAt, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{status, Departure, JourneyStop, StationInfo, Train};
+use crate::model::{status, Departure, JourneyStop, Kind, StationInfo, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, FixedOffset, Utc};
 use chrono_tz::Tz;
@@ -321,6 +321,16 @@ fn is_train_id(id: &str) -> bool {
 /// Every run that still has to leave `code`, soonest first; and the station's name and zone
 /// (each stop has its own) when a run calls there.
 pub fn parse_board(bytes: &[u8], code: &str) -> Result<Board, ParseError> {
+    parse_calls(bytes, code, Kind::Departures)
+}
+
+/// The arrivals at `code` from the same list: every run calling there that has not arrived
+/// and did not start there, from its origin, at its scheduled arrival (`schArr`, `arr`).
+pub fn parse_arrivals(bytes: &[u8], code: &str) -> Result<Board, ParseError> {
+    parse_calls(bytes, code, Kind::Arrivals)
+}
+
+fn parse_calls(bytes: &[u8], code: &str, kind: Kind) -> Result<Board, ParseError> {
     let mut station = None;
     let mut rows: Vec<(DateTime<Utc>, Departure)> = Vec::new();
     for r in runs(bytes)? {
@@ -338,19 +348,35 @@ pub fn parse_board(bytes: &[u8], code: &str) -> Result<Board, ParseError> {
             country: Some(COUNTRY.slug.into()),
             timezone: r.zone(stop).map(|tz| tz.name().to_string()),
         });
-        if stop.status == "Departed" || i + 1 == r.stations.len() {
-            continue; // gone, or ends here
+        let (gone, scheduled, expected, far_end) = match kind {
+            // Gone, or it ends here.
+            Kind::Departures => (
+                stop.status == "Departed" || i + 1 == r.stations.len(),
+                &stop.sch_dep,
+                &stop.dep,
+                &r.dest_name,
+            ),
+            // In already (or gone on), or it starts here.
+            Kind::Arrivals => (
+                matches!(stop.status.as_str(), "Departed" | "Station") || i == 0,
+                &stop.sch_arr,
+                &stop.arr,
+                &r.orig_name,
+            ),
+        };
+        if gone {
+            continue;
         }
-        let Some(scheduled) = at(&stop.sch_dep) else {
+        let Some(scheduled) = at(scheduled) else {
             continue;
         };
-        let expected = at(&stop.dep);
+        let expected = at(expected);
         let cancelled = r.train_state.to_lowercase().contains("cancel");
         rows.push((
             scheduled.with_timezone(&Utc),
             Departure {
                 line: r.route_name.clone(),
-                destination: r.dest_name.clone(),
+                destination: far_end.clone(),
                 platform: stop.platform.clone(),
                 scheduled_dep: r.hhmm(stop, scheduled),
                 delay: if cancelled { None } else { stop_delay(stop) },
@@ -443,12 +469,14 @@ impl Adapter for UnitedStates {
         }
     }
 
+    const ARRIVALS: bool = true;
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let station = ask.station;
         let code = CODES.check(station)?;
-        // One list of every train serves every board.
+        // One list of every train serves every board, departures and arrivals.
         let board = http
-            .get_parsed("/v3/trains", |b| parse_board(b, &code))
+            .get_parsed("/v3/trains", |b| parse_calls(b, &code, ask.kind))
             .await?;
         let called = board.station.timezone.is_some();
         let mut board = http.spec.complete(&code, board);
@@ -463,6 +491,25 @@ impl Adapter for UnitedStates {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Arrivals come from the same list of runs: at Los Angeles, the Pacific Surfliner from
+    /// San Diego (still at its first station) and the Sunset Limited from New Orleans, each
+    /// at its arrival time on the station's clock; a run that starts here is no arrival.
+    #[test]
+    fn arrivals_are_the_runs_still_to_come_in_from_their_origin() {
+        let bytes = crate::upstream::fixture("united-states/trains.json");
+        let la = parse_arrivals(&bytes, "LAX").unwrap();
+        let rows: Vec<(&str, &str)> = la
+            .departures
+            .iter()
+            .map(|d| (d.destination.as_str(), d.scheduled_dep.as_str()))
+            .collect();
+        assert_eq!(rows, [("San Diego", "23:55"), ("New Orleans", "00:40")]);
+        assert!(parse_arrivals(&bytes, "SAN").unwrap().departures.is_empty());
+        let harrisburg = parse_arrivals(&bytes, "HAR").unwrap();
+        assert_eq!(harrisburg.departures.len(), 1, "its terminus: an arrival");
+        assert!(parse_board(&bytes, "HAR").unwrap().departures.is_empty());
+    }
 
     #[test]
     fn an_answer_of_millions_of_runs_keeps_a_bounded_few() {
