@@ -160,11 +160,13 @@ impl Adapter for Parts {
         first_error.map_or(Ok(None), Err)
     }
 
+    const ARRIVALS: bool = true;
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let parts = futures_util::future::join_all(
             self.feeds
                 .iter()
-                .map(|f| f.board_rows(http, ask.station, ask.now)),
+                .map(|f| f.board_rows(http, ask.station, ask.kind, ask.now)),
         )
         .await;
         let mut named: Vec<(bool, Option<String>)> = Vec::new();

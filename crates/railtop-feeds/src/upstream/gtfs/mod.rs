@@ -41,7 +41,7 @@ use super::gtfs_static::Timetable;
 use super::http::{FeedHttp, FeedSpec, Wire};
 use super::parse::{in_order, Board};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
-use crate::model::Departure;
+use crate::model::{Departure, Kind};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
@@ -148,6 +148,7 @@ impl GtfsFeed {
         &self,
         http: &FeedHttp,
         station: &str,
+        kind: Kind,
         now: DateTime<Utc>,
     ) -> SourceResult<(Option<String>, Vec<(DateTime<Utc>, Departure)>)> {
         let table = self.timetable(http).await;
@@ -189,7 +190,10 @@ impl GtfsFeed {
             &states,
             &self.config,
             &self.dialect,
-            &alerts,
+            read::BoardOf {
+                kind,
+                alerts: &alerts,
+            },
             now,
         );
         let name = table
@@ -200,6 +204,8 @@ impl GtfsFeed {
 }
 
 impl Adapter for GtfsFeed {
+    const ARRIVALS: bool = true;
+
     /// Stop ids are the feed's own: only `<slug>:<stop>` routes here.
     const STATION_LIST: bool = false;
 
@@ -265,7 +271,9 @@ impl Adapter for GtfsFeed {
     }
 
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
-        let (name, rows) = self.board_rows(http, ask.station, ask.now).await?;
+        let (name, rows) = self
+            .board_rows(http, ask.station, ask.kind, ask.now)
+            .await?;
         let mut rows = in_order(rows);
         rows.truncate(ask.limit);
         Ok(http.spec.complete(ask.station, Board::named(name, rows)))

@@ -4,7 +4,7 @@
 
 use super::{Alerts, Dialect, GtfsFeedConfig, Label};
 use crate::clock::rfc3339;
-use crate::model::{status, via_list, Departure, JourneyStop, Train};
+use crate::model::{status, via_list, Departure, JourneyStop, Kind, Train};
 use crate::upstream::gtfs_rt::{
     self, FeedMessage, STOP_NO_DATA, STOP_SKIPPED, TRIP_CANCELED, TRIP_UNSCHEDULED,
 };
@@ -159,7 +159,7 @@ pub fn parse_board_as(
         &states,
         config,
         dialect,
-        &Alerts::default(),
+        BoardOf::default(),
         now,
     )))
 }
@@ -577,15 +577,33 @@ pub(super) fn parse_journey(
 
 /// A board from the trip updates (expected times and delays) and the timetable (the plan, and
 /// the trains the updates do not mention): each row with its planned time, not yet in order.
+/// What a board asks beyond its stops: departures or arrivals, and the alerts to put on them.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct BoardOf<'a> {
+    pub kind: Kind,
+    pub alerts: &'a Alerts,
+}
+
+impl Default for BoardOf<'_> {
+    fn default() -> Self {
+        static NONE: std::sync::OnceLock<Alerts> = std::sync::OnceLock::new();
+        BoardOf {
+            kind: Kind::Departures,
+            alerts: NONE.get_or_init(Alerts::default),
+        }
+    }
+}
+
 pub(super) fn board_rows(
     stops: &[String],
     table: Option<&Timetable>,
     states: &HashMap<String, TripState>,
     config: &GtfsFeedConfig,
     dialect: &Dialect,
-    alerts: &Alerts,
+    of: BoardOf<'_>,
     now: DateTime<Utc>,
 ) -> Vec<(DateTime<Utc>, Departure)> {
+    let BoardOf { kind, alerts } = of;
     let tz = config.timezone;
     let local_now = now.with_timezone(&tz).naive_local();
     let to_utc = |t: chrono::NaiveDateTime| {
@@ -606,8 +624,14 @@ pub(super) fn board_rows(
         else {
             continue;
         };
-        if table.is_some_and(|t| t.ends_at(trip_id, stop)) {
-            continue; // it ends here: an arrival
+        let end = |t: &Timetable| match kind {
+            // It ends here: an arrival, no departure.
+            Kind::Departures => t.ends_at(trip_id, stop),
+            // It starts here: a departure, no arrival.
+            Kind::Arrivals => t.starts_at(trip_id, stop),
+        };
+        if table.is_some_and(end) {
+            continue;
         }
         let planned = table
             .and_then(|t| {
@@ -616,7 +640,7 @@ pub(super) fn board_rows(
                     local_now.date() - chrono::Duration::days(1),
                 ]
                 .into_iter()
-                .filter_map(|day| t.scheduled(trip_id, stop, day))
+                .filter_map(|day| t.scheduled_as(trip_id, stop, day, kind))
                 .find(|at| (*at - local_now).num_hours().abs() < 12)
             })
             .and_then(to_utc)
@@ -639,8 +663,12 @@ pub(super) fn board_rows(
         rows.push((
             planned,
             with_alerts(
-                departure(
-                    trip_id, stop, planned, expected, cancelled, table, config, dialect,
+                as_kind(
+                    departure(
+                        trip_id, stop, planned, expected, cancelled, table, config, dialect,
+                    ),
+                    kind,
+                    (trip_id, stop, table),
                 ),
                 alerts,
                 (trip_id, stop, table),
@@ -650,7 +678,7 @@ pub(super) fn board_rows(
     // The timetable's other trains, without realtime: a trip cancelled as a whole (a bare
     // cancellation, no stops listed) is cancelled here too, on its day.
     if let Some(t) = table {
-        for s in t.departures(stops, local_now - chrono::Duration::minutes(1), 3) {
+        for s in t.calls(stops, local_now - chrono::Duration::minutes(1), 3, kind) {
             if seen.contains(&s.trip_id.as_str()) {
                 continue;
             }
@@ -672,14 +700,27 @@ pub(super) fn board_rows(
                     config,
                     dialect,
                 );
-                rows.push((
-                    planned,
-                    with_alerts(row, alerts, (&s.trip_id, &s.stop_id, Some(t))),
-                ));
+                let call = (s.trip_id.as_str(), s.stop_id.as_str(), Some(t));
+                let row = as_kind(row, kind, call);
+                rows.push((planned, with_alerts(row, alerts, call)));
             }
         }
     }
     rows
+}
+
+/// A row of an arrivals board: from the trip's origin, by the stops before (a departure row
+/// as it is).
+fn as_kind(
+    mut row: Departure,
+    kind: Kind,
+    (trip_id, stop, table): (&str, &str, Option<&Timetable>),
+) -> Departure {
+    if let (Kind::Arrivals, Some(t)) = (kind, table) {
+        row.destination = t.origin(trip_id).unwrap_or_default();
+        row.via = via_list(t.stops_before(trip_id, stop), "");
+    }
+    row
 }
 
 /// A row with the messages of the alerts about its call (its trip, its trip's route, its stop).

@@ -56,7 +56,7 @@ fn board(
         states,
         config,
         &Dialect::STANDARD,
-        &super::Alerts::default(),
+        super::read::BoardOf::default(),
         now,
     ))
 }
@@ -177,7 +177,7 @@ fn boards_join_updates_and_timetable() {
         &states,
         &config(),
         &Dialect::STANDARD,
-        &super::Alerts::default(),
+        super::read::BoardOf::default(),
         now(),
     ));
     let seen: Vec<(&str, &str, Option<i64>, bool)> = rows
@@ -208,7 +208,7 @@ fn boards_join_updates_and_timetable() {
         &HashMap::new(),
         &config(),
         &Dialect::STANDARD,
-        &super::Alerts::default(),
+        super::read::BoardOf::default(),
         now(),
     ));
     assert_eq!(plain.len(), 2);
@@ -435,4 +435,48 @@ fn a_bus_of_the_bundle_is_no_train_unless_the_feeds_modes_keep_buses() {
         "the bus's stops that rail uses stay"
     );
     assert!(rail.trip("X9").is_none());
+}
+
+/// Arrivals from the timetable (the updates name no call at these stops): at Tapa, T1 and T2
+/// arrive, each from Tallinn at its arrival time (a minute before it leaves); at Tallinn, where
+/// every trip starts, nothing arrives.
+#[test]
+fn arrivals_are_the_trips_due_in_at_their_arrival_times() {
+    let table = table();
+    let t1 = now().timestamp() + 15 * 60;
+    let feed = super::super::gtfs_rt::decode(&super::samples::trip_updates(t1)).unwrap();
+    let states = trip_states(&feed);
+    let arrivals = |stop: &str| {
+        in_order(board_rows(
+            &[stop.to_string()],
+            Some(&table),
+            &states,
+            &config(),
+            &Dialect::STANDARD,
+            super::read::BoardOf {
+                kind: Kind::Arrivals,
+                ..Default::default()
+            },
+            now(),
+        ))
+    };
+    let tapa: Vec<(String, String, Vec<String>)> = arrivals("TPS")
+        .into_iter()
+        .map(|d| (d.scheduled_dep, d.destination, d.via))
+        .collect();
+    assert_eq!(
+        tapa,
+        [
+            ("09:00".to_string(), "Tallinn".to_string(), Vec::new()),
+            ("09:10".to_string(), "Tallinn".to_string(), Vec::new()),
+        ]
+    );
+    assert!(arrivals("TLL-1").is_empty(), "every trip starts at Tallinn");
+    let tartu = arrivals("TAR");
+    assert_eq!(tartu[0].scheduled_dep, "10:30");
+    assert_eq!(
+        tartu[0].via,
+        ["Tapa"],
+        "the stops before, the origin left out"
+    );
 }

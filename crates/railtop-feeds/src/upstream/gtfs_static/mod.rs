@@ -18,6 +18,7 @@ pub use crate::config::Modes;
 pub use build::{Progress, Stage};
 
 use super::parse::ParseError;
+use crate::model::Kind;
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};
 use pool::Pool;
 
@@ -83,7 +84,19 @@ impl Call {
             self.arrival
         }
     }
+
+    /// The time a board of `kind` shows: on arrivals the arrival, else the departure.
+    fn at(&self, kind: Kind) -> u32 {
+        match kind {
+            Kind::Arrivals if self.arrival != NONE => self.arrival,
+            _ => self.leaves(),
+        }
+    }
 }
+
+/// The longest a train waits at a stop that an arrivals board looks past its window for (the
+/// index is in order of leaving, and a train may arrive well before it leaves).
+const MAX_DWELL_SECS: i64 = 3600;
 
 /// A service's weekly pattern (`calendar.txt`) between two days (days from the common era);
 /// `start > end` for a service made of `calendar_dates.txt` alone.
@@ -463,6 +476,17 @@ impl Timetable {
     /// When a trip is scheduled to leave `stop` on the service day `day` (`None` when its
     /// service does not run that day).
     pub fn scheduled(&self, trip_id: &str, stop: &str, day: NaiveDate) -> Option<NaiveDateTime> {
+        self.scheduled_as(trip_id, stop, day, Kind::Departures)
+    }
+
+    /// [`scheduled`](Self::scheduled), or on arrivals when the trip is due in at `stop`.
+    pub fn scheduled_as(
+        &self,
+        trip_id: &str,
+        stop: &str,
+        day: NaiveDate,
+        kind: Kind,
+    ) -> Option<NaiveDateTime> {
         let t = self.trip_index(trip_id)?;
         if !self.runs_on(self.trips[t as usize].service, day) {
             return None;
@@ -471,12 +495,51 @@ impl Timetable {
             .calls_of(t)
             .iter()
             .find(|c| c.leaves() != NONE && self.stop_id(c.stop) == stop)?;
-        at_seconds(day, call.leaves())
+        at_seconds(day, call.at(kind))
+    }
+
+    /// Whether a trip starts at `stop` (no arrival there).
+    pub(crate) fn starts_at(&self, trip_id: &str, stop: &str) -> bool {
+        self.trip_index(trip_id)
+            .and_then(|t| self.calls_of(t).first())
+            .is_some_and(|c| self.stop_id(c.stop) == stop)
+    }
+
+    /// Where a trip comes from: its first stop's name.
+    pub(crate) fn origin(&self, trip_id: &str) -> Option<String> {
+        let t = self.trip_index(trip_id)?;
+        let first = self.calls_of(t).first()?;
+        self.stop_name(self.stop_id(first.stop)).map(str::to_string)
+    }
+
+    /// The stops a trip calls at before `stop` (its origin left out), by name, in order.
+    pub(crate) fn stops_before(&self, trip_id: &str, stop: &str) -> Vec<String> {
+        let Some(t) = self.trip_index(trip_id) else {
+            return Vec::new();
+        };
+        self.calls_of(t)
+            .iter()
+            .skip(1)
+            .take_while(|c| self.stop_id(c.stop) != stop)
+            .filter_map(|c| self.stop_name(self.stop_id(c.stop)).map(str::to_string))
+            .collect()
     }
 
     /// Scheduled departures from `stops` between `from` and `from + hours` (station-local
     /// clock), from the services running yesterday (trips past midnight) and today.
     pub fn departures(&self, stops: &[String], from: NaiveDateTime, hours: i64) -> Vec<Scheduled> {
+        self.calls(stops, from, hours, Kind::Departures)
+    }
+
+    /// [`departures`](Self::departures), or the arrivals at `stops` in that time (a trip's
+    /// first call is no arrival, as its last is no departure).
+    pub fn calls(
+        &self,
+        stops: &[String],
+        from: NaiveDateTime,
+        hours: i64,
+        kind: Kind,
+    ) -> Vec<Scheduled> {
         let Some(until) = from.checked_add_signed(chrono::Duration::hours(hours)) else {
             return Vec::new();
         };
@@ -499,20 +562,33 @@ impl Timetable {
                     continue;
                 };
                 let index = self.by_stop.get(a as usize..b as usize).unwrap_or(&[]);
+                // The index is in order of leaving; an arrival is at or before it.
                 let time = |c: u32| i64::from(self.calls[c as usize].leaves());
                 let start = index.partition_point(|&c| time(c) < low);
+                let slack = match kind {
+                    Kind::Departures => 0,
+                    Kind::Arrivals => MAX_DWELL_SECS,
+                };
                 for &c in &index[start..] {
-                    if time(c) > high {
+                    if time(c) > high.saturating_add(slack) {
                         break;
+                    }
+                    let call = self.calls[c as usize];
+                    let at = i64::from(call.at(kind));
+                    if at < low || at > high {
+                        continue;
                     }
                     let t = self.trip_of_call(c);
                     let row = self.trips[t as usize];
-                    // The last stop of a trip is an arrival, not a departure.
-                    let last = self.calls_of(t).len() as u32 + row.first_call == c + 1;
-                    if last || !self.runs_on(row.service, day) {
+                    // A trip's last stop is no departure, its first no arrival.
+                    let end = match kind {
+                        Kind::Departures => self.calls_of(t).len() as u32 + row.first_call == c + 1,
+                        Kind::Arrivals => row.first_call == c,
+                    };
+                    if end || !self.runs_on(row.service, day) {
                         continue;
                     }
-                    if let Some(at) = at_seconds(day, self.calls[c as usize].leaves()) {
+                    if let Some(at) = at_seconds(day, call.at(kind)) {
                         out.push(Scheduled {
                             trip_id: self.ids.get(row.id).to_string(),
                             stop_id: stop.clone(),
