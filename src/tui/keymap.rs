@@ -49,6 +49,8 @@ pub enum Command {
     RouteBoard,
     /// Pins the board's station (again: unpins it); `b` lists the pinned first.
     Pin,
+    /// Adds a nearby station to the board, picked.
+    MergeBoard,
 }
 
 /// What the keys mean now: the state says which mode it is in.
@@ -138,6 +140,8 @@ pub(crate) const NORMAL: &[Binding] = &[
         keys: &[(ch('t'), Command::RouteBoard)] },
     Binding { label: "p", help: "pin the board's station (again: unpin); b lists pins first", hint: None,
         keys: &[(ch('p'), Command::Pin)] },
+    Binding { label: "+", help: "the board: add a nearby station (one list, a STATION column); b: one again", hint: None,
+        keys: &[(ch('+'), Command::MergeBoard)] },
     Binding { label: "m", help: "show / hide the map", hint: hint("m", "map", 9),
         keys: &[(ch('m'), Command::ToggleMap)] },
     Binding { label: "M", help: "the map over the whole screen (again: back)", hint: None,
@@ -288,6 +292,7 @@ mod tests {
         (Mode::Normal, Command::TurnBoard),
         (Mode::Normal, Command::RouteBoard),
         (Mode::Normal, Command::Pin),
+        (Mode::Normal, Command::MergeBoard),
         (Mode::Normal, Command::NextCountry),
         (Mode::Normal, Command::PrevCountry),
         (Mode::Normal, Command::Move(1)),

@@ -50,6 +50,8 @@ pub enum Goal {
     Board,
     /// The board keeps to the trains that go there (from there, on arrivals).
     Route,
+    /// The board shows it too, beside its station.
+    Merge,
 }
 
 #[derive(Debug, Clone, PartialEq)]

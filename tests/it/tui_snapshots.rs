@@ -394,3 +394,26 @@ async fn the_board_as_arrivals_and_to_a_station() {
         assert!(s.board.route.is_empty());
     }
 }
+
+/// `+` adds a nearby station to the board: one list by time with a STATION column, the title
+/// naming both. At the three sizes.
+#[tokio::test]
+async fn the_board_of_two_stations() {
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let mut s = at_station("finland", "HKI", (w, h));
+        key(&mut s, KeyCode::Char('+'));
+        for c in "pasila".chars() {
+            key(&mut s, KeyCode::Char(c));
+        }
+        key(&mut s, KeyCode::Enter);
+        poll_board(&mut s).await;
+        let board = s.board.answer.data.clone().unwrap();
+        assert_eq!(board.station.name, "Helsinki + Pasila");
+        let text = screen(&s).backend().to_string();
+        assert!(
+            text.contains("Helsinki + Pasila") && text.contains("Pasi"),
+            "{text}"
+        );
+        insta::assert_snapshot!(format!("board_merged_{w}x{h}"), screen(&s).backend());
+    }
+}

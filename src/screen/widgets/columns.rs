@@ -131,10 +131,13 @@ impl Columns {
             ),
         ]);
         if let Some(w) = self.station {
-            shown.push((
-                if self.arrivals { "AT" } else { "STATION" },
-                Constraint::Length(w),
-            ));
+            let title = match (self.arrivals, w >= 7) {
+                (true, _) => "AT",
+                (false, true) => "STATION",
+                // A lean column: its title as short as its names.
+                (false, false) => "STN",
+            };
+            shown.push((title, Constraint::Length(w)));
         }
         shown.extend([
             (

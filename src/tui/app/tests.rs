@@ -811,6 +811,22 @@ fn the_board_turns_to_arrivals_keeps_to_a_route_and_pins() {
     key(&mut s, KeyCode::Char('t'));
     assert!(s.board.route.is_empty(), "again: every train");
 
+    // `+` adds a nearby station: one board of both; `b` choosing a station starts again.
+    key(&mut s, KeyCode::Char('+'));
+    typed(&mut s, "pasila");
+    key(&mut s, KeyCode::Enter);
+    assert_eq!(s.board.also, ["finland:PSL"]);
+    assert_eq!(s.wanted().board.unwrap().key(), "HKI + finland:PSL");
+    key(&mut s, KeyCode::Char('+'));
+    typed(&mut s, "pasila");
+    key(&mut s, KeyCode::Enter);
+    assert_eq!(s.board.also.len(), 1, "a station is on the board once");
+    assert!(s.notice.as_ref().unwrap().0.contains("already"));
+    key(&mut s, KeyCode::Char('b'));
+    typed(&mut s, "helsinki");
+    key(&mut s, KeyCode::Enter);
+    assert!(s.board.also.is_empty(), "b: one station again");
+
     hki_board_arrives(&mut s, 20);
     key(&mut s, KeyCode::Char('p'));
     assert_eq!(s.memory.pinned, ["finland:HKI"]);

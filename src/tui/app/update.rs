@@ -140,15 +140,9 @@ fn apply(state: &mut AppState, command: Command) {
         Command::RouteBoard if !state.board.route.is_empty() => {
             state.board.keep_to(Route::default());
         }
-        Command::RouteBoard => {
-            let mut search = StationSearch::new(
-                state.countries.selected.as_deref(),
-                state.searches_elsewhere,
-                state.served.clone(),
-            );
-            search.goal = Goal::Route;
-            state.overlay = Some(Overlay::Search(search));
-        }
+        Command::RouteBoard => open_picker(state, Goal::Route),
+        Command::MergeBoard if state.board.station.is_some() => open_picker(state, Goal::Merge),
+        Command::MergeBoard => {}
         Command::StartFilter => {
             state.focus = Pane::Trains;
             state.trains.list.filter_editing = true;
@@ -356,6 +350,17 @@ fn follow(state: &mut AppState) {
     }
 }
 
+/// The station picker, for a route's end or a station to add (the country's stations first).
+fn open_picker(state: &mut AppState, goal: Goal) {
+    let mut search = StationSearch::new(
+        state.countries.selected.as_deref(),
+        state.searches_elsewhere,
+        state.served.clone(),
+    );
+    search.goal = goal;
+    state.overlay = Some(Overlay::Search(search));
+}
+
 /// A key in the station picker; a picked station is shown on the board (a station of another
 /// country takes the dashboard there).
 fn search(state: &mut AppState, edit: crate::tui::search::SearchEdit) {
@@ -367,6 +372,20 @@ fn search(state: &mut AppState, edit: crate::tui::search::SearchEdit) {
     };
     let goal = search.goal;
     state.overlay = None;
+    if goal == Goal::Merge {
+        let station = match picked.country {
+            Some(country) => format!("{country}:{}", picked.code),
+            None => picked.code,
+        };
+        if !state.board.merge_in(station) {
+            let text = format!(
+                "the board shows that station already, or {} stations (b: one again)",
+                crate::model::MAX_MERGED
+            );
+            state.notice = Some((text, state.now));
+        }
+        return;
+    }
     if goal == Goal::Route {
         let station = match picked.country {
             Some(country) => format!("{country}:{}", picked.code),

@@ -3,7 +3,7 @@
 //! the row the cursor is on.
 
 use crate::assets;
-use crate::model::{DeparturesResponse, Kind};
+use crate::model::{DeparturesResponse, Kind, MAX_MERGED};
 use crate::screen::{Failure, Polled};
 use crate::source::traveller::TravelQuery;
 use crate::traveller::Route;
@@ -18,6 +18,9 @@ pub struct Board {
     pub kind: Kind,
     /// Only the trains to (from) a place, or via one (`t` asks).
     pub route: Route,
+    /// Nearby stations shown on the same board (`+` adds one; choosing a station with `b`
+    /// starts again with one).
+    pub also: Vec<String>,
     /// The station chosen for each country (`""`: all countries), shown when it is selected
     /// again; a country without one shows its main station.
     pub chosen: HashMap<String, String>,
@@ -42,11 +45,26 @@ impl Board {
 
     /// Shows `station`'s board (from its first answer when it is another station).
     pub fn show(&mut self, station: String) {
-        if self.station.as_deref() != Some(station.as_str()) {
+        // Another station, or the same one alone again after others were added.
+        if self.station.as_deref() != Some(station.as_str()) || !self.also.is_empty() {
             self.station = Some(station);
+            self.also.clear();
             self.answer.reset();
             self.offset = 0;
         }
+    }
+
+    /// Adds `station` to the board (one list by time, each row saying its station); `false`
+    /// when the board has [`MAX_MERGED`] already or shows it.
+    pub(crate) fn merge_in(&mut self, station: String) -> bool {
+        let shown = self.station.iter().chain(&self.also).any(|s| *s == station);
+        if shown || self.station.is_none() || 1 + self.also.len() >= MAX_MERGED {
+            return false;
+        }
+        self.also.push(station);
+        self.answer.reset();
+        self.offset = 0;
+        true
     }
 
     /// The station chosen for `country`, else its main station (all countries: the board as it
@@ -84,7 +102,10 @@ impl Board {
     /// shown.
     pub fn query(&self) -> Option<TravelQuery> {
         let station = self.station.as_deref()?;
+        let mut stations = vec![station.to_string()];
+        stations.extend(self.also.iter().cloned());
         Some(TravelQuery {
+            stations,
             kind: self.kind,
             route: self.route.clone(),
             ..TravelQuery::departures(station)

@@ -24,6 +24,8 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
     let feed = &state.board.answer;
     let name = match (&feed.data, &state.board.station) {
+        // Several stations: their names, joined.
+        (Some(b), _) if !b.stations.is_empty() => b.station.name.clone(),
         (Some(b), _) if !b.station.name.is_empty() => {
             format!("{} ({})", b.station.name, b.station.code)
         }

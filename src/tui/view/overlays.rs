@@ -331,6 +331,7 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
         (Goal::Board, _) => "Station",
         (Goal::Route, Kind::Departures) => "Only trains to",
         (Goal::Route, Kind::Arrivals) => "Only trains from",
+        (Goal::Merge, _) => "Add to the board",
     };
     let title = match search.country.as_deref() {
         Some(_) => format!(
