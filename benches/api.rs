@@ -1,5 +1,7 @@
-//! Speed of the API's hot paths: encoding and decoding a 20,000-train realtime answer, and the
-//! demo simulator advancing and answering a 20,000-train query. `cargo bench --bench api`.
+//! Speed of the API's hot paths: encoding and decoding a 20,000-train realtime answer, the
+//! demo simulator advancing and answering a 20,000-train query, and a traveller's board made
+//! from cached boards (one station, two merged, a route by the rows' stops and by journeys).
+//! `cargo bench --bench api`.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -83,5 +85,71 @@ fn simulator(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, codec, simulator);
+/// A traveller's board from the cache (boards and journeys fetched once, kept for the run):
+/// what `serve` does per request for `station=` repeated or `to=`, against the one cached board
+/// a plain request is sent.
+fn traveller(c: &mut Criterion) {
+    use railtop::model::Kind;
+    use railtop::source::cache::{CacheConfig, CachedSource};
+    use railtop::source::traveller::{board, TravelQuery};
+    use railtop::source::DeparturesQuery;
+    use railtop::traveller::{Place, Route};
+    let demo = DemoSource::new(1, 1, Clock::Fixed(busy_hour())).unwrap();
+    let config = CacheConfig {
+        departures_ttl: std::time::Duration::from_secs(3600),
+        ..CacheConfig::default()
+    };
+    let source = CachedSource::new(std::sync::Arc::new(demo), config);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    let directory = railtop::stations::current();
+    let to = |place: &str| Route {
+        end: Some(Place::new(place, &directory)),
+        via: None,
+    };
+    let merged = TravelQuery {
+        stations: vec!["HKI".into(), "PSL".into()],
+        ..TravelQuery::departures("HKI")
+    };
+    let to_tampere = TravelQuery {
+        route: to("Tampere"),
+        ..merged.clone()
+    };
+    // Dalkey is past the eight via stops a DART row from Howth keeps: journeys decide.
+    let by_journeys = TravelQuery {
+        route: to("Dalkey"),
+        ..TravelQuery::departures("HOWTH")
+    };
+    let mut g = c.benchmark_group("traveller_board");
+    g.sample_size(30);
+    g.bench_function("plain_cached", |b| {
+        b.iter(|| {
+            let q = DeparturesQuery {
+                station: "HKI".into(),
+                limit: 20,
+                kind: Kind::Departures,
+            };
+            rt.block_on(source.departures(q))
+                .unwrap()
+                .value
+                .departures
+                .len()
+        })
+    });
+    for (name, query) in [
+        ("two_merged", &merged),
+        ("two_merged_to_tampere", &to_tampere),
+        ("to_dalkey_by_journeys", &by_journeys),
+    ] {
+        let rows = rt.block_on(board(&source, query)).unwrap().departures.len();
+        eprintln!("{name}: {rows} rows");
+        g.bench_function(name, |b| {
+            b.iter(|| rt.block_on(board(&source, black_box(query))).unwrap())
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, codec, simulator, traveller);
 criterion_main!(benches);
