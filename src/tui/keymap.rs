@@ -140,7 +140,7 @@ pub(crate) const NORMAL: &[Binding] = &[
         keys: &[(ch('t'), Command::RouteBoard)] },
     Binding { label: "p", help: "pin the board's station (again: unpin); b lists pins first", hint: None,
         keys: &[(ch('p'), Command::Pin)] },
-    Binding { label: "+", help: "the board: add a nearby station (one list, a STATION column); b: one again", hint: None,
+    Binding { label: "+", help: "the board: add a nearby station to it (b: one again)", hint: None,
         keys: &[(ch('+'), Command::MergeBoard)] },
     Binding { label: "m", help: "show / hide the map", hint: hint("m", "map", 9),
         keys: &[(ch('m'), Command::ToggleMap)] },
