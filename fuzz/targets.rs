@@ -367,6 +367,12 @@ pub const TARGETS: &[Target] = &[
         run: |d| board(norway::parse_board(d)),
     },
     Target {
+        name: "norway-arrivals",
+        seeds: &["fixtures/norway/stopplace", "samples/norway-"],
+        made: none,
+        run: |d| board(norway::parse_arrivals(d)),
+    },
+    Target {
         name: "norway-vehicles",
         seeds: &["fixtures/norway/vehicles", "fixtures/norway/geocoder"],
         made: none,

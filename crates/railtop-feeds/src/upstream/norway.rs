@@ -4,6 +4,9 @@
 //! NSR stop place ids (`NSR:StopPlace:59872`, Oslo S), a station of the embedded list (its NSR id
 //! is an alias there), or any name, looked up with Entur's geocoder. Times carry their offset;
 //! the delay is expected − aimed, only when `realtime` is true; `situations` become messages.
+//! Arrivals are the same calls asked with `arrivalDeparture: arrivals` (their `aimedArrivalTime`),
+//! each from its service journey's first quay's stop place (no recorded answer of this query
+//! exists: its fixture follows the published schema).
 //! Positions come from Entur's vehicles API (GraphQL, `vehicles(mode: RAIL)`, delays in seconds);
 //! no recorded sample of it exists, so its fixture follows Entur's published schema. With a
 //! `stop`, or when the vehicles API fails, `realtime` lists a board's trains (Oslo S by default).
@@ -23,7 +26,7 @@ use super::times::{delay_minutes, local_hhmm};
 use super::{Adapter, BoardAsk, JourneyAsk, OwnTrains, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{Departure, JourneyStop, StationInfo, Train};
+use crate::model::{Departure, JourneyStop, Kind, StationInfo, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -40,6 +43,13 @@ const BOARD_QUERY: &str = "query($id: String!, $n: Int!) { stopPlace(id: $id) { 
 estimatedCalls(numberOfDepartures: $n, includeCancelledTrips: true) { realtime cancellation \
 aimedDepartureTime expectedDepartureTime destinationDisplay { frontText } quay { publicCode } \
 serviceJourney { line { publicCode transportMode } operator { name } } \
+situations { summary { value } } } } }";
+
+/// The arrivals: the same calls asked as arrivals, each journey's quays naming its origin.
+const ARRIVALS_QUERY: &str = "query($id: String!, $n: Int!) { stopPlace(id: $id) { id name \
+estimatedCalls(numberOfDepartures: $n, arrivalDeparture: arrivals, includeCancelledTrips: true) { \
+realtime cancellation aimedArrivalTime expectedArrivalTime quay { publicCode } \
+serviceJourney { line { publicCode transportMode } operator { name } quays { stopPlace { name } } } \
 situations { summary { value } } } } }";
 
 #[derive(Deserialize)]
@@ -185,6 +195,9 @@ struct Call {
     cancellation: bool,
     aimed_departure_time: Option<DateTime<Utc>>,
     expected_departure_time: Option<DateTime<Utc>>,
+    /// An arrival's times (`arrivalDeparture: arrivals`).
+    aimed_arrival_time: Option<DateTime<Utc>>,
+    expected_arrival_time: Option<DateTime<Utc>>,
     destination_display: Option<Front>,
     quay: Option<Quay>,
     service_journey: Option<Journey>,
@@ -213,6 +226,18 @@ struct Journey {
     /// The older shape (`journeyPattern { line }`), still answered.
     journey_pattern: Option<Pattern>,
     operator: Option<Named>,
+    /// The quays the journey calls at, in order (asked for arrivals: the first is the origin).
+    #[serde(
+        default,
+        deserialize_with = "tolerant::bounded::<_, JourneyQuayPlace, 200>"
+    )]
+    quays: Vec<JourneyQuayPlace>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct JourneyQuayPlace {
+    stop_place: Option<Named>,
 }
 
 #[derive(Deserialize)]
@@ -458,6 +483,16 @@ pub fn parse_vehicles(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
 
 /// The stop place (its id is the station's code) and its rail departures in order of aimed time.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
+    parse_calls(bytes, Kind::Departures)
+}
+
+/// The board asked as arrivals: each call at its arrival time, from the journey's first quay's
+/// stop place.
+pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
+    parse_calls(bytes, Kind::Arrivals)
+}
+
+fn parse_calls(bytes: &[u8], kind: Kind) -> Result<Board, ParseError> {
     let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
     refused(&answer.errors)?;
     let place = answer
@@ -468,7 +503,21 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
     let rows: Vec<(DateTime<Utc>, Departure)> = place
         .estimated_calls
         .into_iter()
-        .filter_map(|call| {
+        .filter_map(|mut call| {
+            if kind == Kind::Arrivals {
+                // An arrival read as a departure is: its times, its origin for the destination.
+                call.aimed_departure_time = call.aimed_arrival_time;
+                call.expected_departure_time = call.expected_arrival_time;
+                let origin = call
+                    .service_journey
+                    .as_ref()
+                    .and_then(|j| j.quays.first())
+                    .and_then(|q| q.stop_place.as_ref())
+                    .and_then(|p| p.name.clone());
+                call.destination_display = Some(Front {
+                    front_text: origin.unwrap_or_default(),
+                });
+            }
             // Older answers may carry only the expected time: then it stands for the plan.
             let aimed = call.aimed_departure_time.or(call.expected_departure_time)?;
             let has_plan = call.aimed_departure_time.is_some();
@@ -651,23 +700,60 @@ impl Adapter for Norway {
         .map(Some)
     }
 
+    const ARRIVALS: bool = true;
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let (station, limit) = (ask.station, ask.limit);
         let id = stop_place(http, station).await?;
         // Buses and trams share the count: ask for more than the board shows.
+        let (query, parse): (_, fn(&[u8]) -> Result<Board, ParseError>) = match ask.kind {
+            Kind::Departures => (BOARD_QUERY, parse_board),
+            Kind::Arrivals => (ARRIVALS_QUERY, parse_arrivals),
+        };
         let body = serde_json::json!({
-            "query": BOARD_QUERY,
+            "query": query,
             "variables": { "id": id, "n": (limit * 3).clamp(20, 200) },
         })
         .to_string();
-        http.post_board(JOURNEY_PLANNER, body, &id, parse_board)
-            .await
+        http.post_board(JOURNEY_PLANNER, body, &id, parse).await
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Entur's arrivals (the fixture follows the published schema): rail only, each from its
+    /// journey's first stop place at its arrival time, its situations its messages.
+    #[test]
+    fn arrivals_come_from_the_journeys_first_stop_place() {
+        let bytes = crate::upstream::fixture("norway/stopplace-oslo-s-arrivals.json");
+        let board = parse_arrivals(&bytes).unwrap();
+        let rows: Vec<(&str, &str, Option<i64>, bool)> = board
+            .departures
+            .iter()
+            .map(|d| {
+                (
+                    d.destination.as_str(),
+                    d.scheduled_dep.as_str(),
+                    d.delay,
+                    d.cancelled,
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("Skien", "07:12", Some(3), false),
+                ("Bergen stasjon", "07:31", None, true)
+            ],
+            "the bus left out"
+        );
+        assert_eq!(
+            board.departures[0].messages,
+            ["Forsinkelse på grunn av signalfeil"]
+        );
+    }
 
     #[test]
     fn a_vehicles_journey_is_its_service_journeys_calls() {

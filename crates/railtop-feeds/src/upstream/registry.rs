@@ -95,7 +95,7 @@ pub static FEEDS: &[FeedRow] = &[
         base_url: "https://api-v3.amtraker.com", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: Opens::Code(open_plain::<usa::UnitedStates>) },
     FeedRow { country: &country::NORWAY, upstream: "Entur",
-        parsers: &["norway::parse_board", "norway::parse_vehicles", "norway::parse_journey", "norway::parse_station_list", "norway::parse_geocoder"],
+        parsers: &["norway::parse_board", "norway::parse_arrivals", "norway::parse_vehicles", "norway::parse_journey", "norway::parse_station_list", "norway::parse_geocoder"],
         attribution: "Norway: Entur (api.entur.io), NLOD licence",
         base_url: "https://api.entur.io", headers: &[("ET-Client-Name", norway::CLIENT_NAME)],
         // Entur throttles clients that do not name themselves; named ones get far more.
