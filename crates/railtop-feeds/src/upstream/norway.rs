@@ -45,6 +45,9 @@ aimedDepartureTime expectedDepartureTime destinationDisplay { frontText } quay {
 serviceJourney { line { publicCode transportMode } operator { name } } \
 situations { summary { value } } } } }";
 
+/// A board's reader: departures or arrivals.
+type BoardParser = fn(&[u8]) -> Result<Board, ParseError>;
+
 /// The arrivals: the same calls asked as arrivals, each journey's quays naming its origin.
 const ARRIVALS_QUERY: &str = "query($id: String!, $n: Int!) { stopPlace(id: $id) { id name \
 estimatedCalls(numberOfDepartures: $n, arrivalDeparture: arrivals, includeCancelledTrips: true) { \
@@ -706,7 +709,7 @@ impl Adapter for Norway {
         let (station, limit) = (ask.station, ask.limit);
         let id = stop_place(http, station).await?;
         // Buses and trams share the count: ask for more than the board shows.
-        let (query, parse): (_, fn(&[u8]) -> Result<Board, ParseError>) = match ask.kind {
+        let (query, parse): (_, BoardParser) = match ask.kind {
             Kind::Departures => (BOARD_QUERY, parse_board),
             Kind::Arrivals => (ARRIVALS_QUERY, parse_arrivals),
         };
