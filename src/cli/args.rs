@@ -355,7 +355,7 @@ pub struct DeparturesArgs {
     pub from: SourceArgs,
     /// Station: a name, a code or COUNTRY:CODE, e.g. Helsinki, HKI, berlin-hbf, 8503000;
     /// up to five nearby stations make one board, ordered by time.
-    #[arg(required = true, num_args = 1..=MAX_MERGED)]
+    #[arg(required = true)]
     pub stations: Vec<String>,
     #[command(flatten)]
     pub route: RouteArgs,

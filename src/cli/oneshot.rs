@@ -58,6 +58,16 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
         ..
     } = args;
     let Opened { config, source, .. } = opened;
+    if stations.len() > crate::model::MAX_MERGED {
+        return Err(eyre!(
+            "{} stations were given; one board takes at most {}",
+            stations.len(),
+            crate::model::MAX_MERGED
+        ))
+        .suggestion(
+            "name the nearby ones (`railtop board A B C` turns through more, one at a time)",
+        );
+    }
     let route = route.route(kind)?;
     let walks = walk_time.unwrap_or_default();
     // A city's name went to its main station: say what else it could have meant.

@@ -267,6 +267,23 @@ fn the_commuters_commands_print_what_they_say() {
         "a row without realtime says so"
     );
 
+    let o = railtop(&[
+        "departures",
+        "--source",
+        "demo",
+        "HKI",
+        "PSL",
+        "TKL",
+        "KE",
+        "RI",
+        "TPE",
+    ]);
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.contains("6 stations were given; one board takes at most 5"),
+        "{err}"
+    );
+
     let o = railtop(&["arrivals", "--source", "demo", "TPE", "--to", "Oulu"]);
     assert!(!o.status.success());
     let err = String::from_utf8(o.stderr).unwrap();
