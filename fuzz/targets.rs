@@ -321,7 +321,17 @@ pub const TARGETS: &[Target] = &[
         run: |d| {
             board(austria::parse_board(d));
             board(austria::parse_board_in(d, VBB));
+            board(austria::parse_arrivals_in(d, VBB));
         },
+    },
+    Target {
+        name: "austria-arrivals",
+        seeds: &[
+            "fixtures/austria/stationboard",
+            "samples/hafas-mgate-stationboard",
+        ],
+        made: none,
+        run: |d| board(austria::parse_arrivals(d)),
     },
     Target {
         name: "austria-positions",

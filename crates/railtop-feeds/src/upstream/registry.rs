@@ -101,7 +101,7 @@ pub static FEEDS: &[FeedRow] = &[
         // Entur throttles clients that do not name themselves; named ones get far more.
         ttl: secs(30), per_minute: 30, key_from: None, hub: Some("NSR:StopPlace:59872"), open: Opens::Code(open_plain::<norway::Norway>) },
     FeedRow { country: &country::AUSTRIA, upstream: "ÖBB HAFAS",
-        parsers: &["austria::parse_positions", "austria::parse_board", "austria::parse_journey"],
+        parsers: &["austria::parse_positions", "austria::parse_board", "austria::parse_arrivals", "austria::parse_journey"],
         attribution: "Austria: ÖBB Scotty (HAFAS, fahrplan.oebb.at)",
         base_url: "https://fahrplan.oebb.at", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: None, hub: Some("8103000"), open: Opens::Code(open_plain::<austria::Austria>) },
@@ -335,6 +335,7 @@ mod tests {
             "times::parse_offset_time",
             "austria::parse_positions_in",
             "austria::parse_board_in",
+            "austria::parse_arrivals_in",
         ];
         for name in SHARED {
             assert!(called(name), "{name} has no fuzz target");

@@ -18,7 +18,7 @@ use super::times::{delay_minutes, local_hhmm};
 use super::{Adapter, BoardAsk, JourneyAsk, OwnTrains, TrainsAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{status, Departure, JourneyStop, Train};
+use crate::model::{status, Departure, JourneyStop, Kind, Train};
 use crate::source::{SourceError, SourceResult};
 
 /// A train and its run, as the aggregator takes it (HAFAS has its own `Journey` here).
@@ -198,6 +198,20 @@ struct Stop {
     d_platf_r: Option<String>,
     #[serde(default, deserialize_with = "tolerant::bool")]
     d_cncl: bool,
+}
+
+impl Stop {
+    /// The arrival's fields where a board reads the departure's.
+    fn as_arrival(&mut self) {
+        self.d_time_s = self.a_time_s.take();
+        self.d_time_r = self.a_time_r.take();
+        self.d_t_z_offset = self.a_t_z_offset.take();
+        self.d_pltf_s = self.a_pltf_s.take();
+        self.d_pltf_r = self.a_pltf_r.take();
+        self.d_platf_s = self.a_platf_s.take();
+        self.d_platf_r = self.a_platf_r.take();
+        self.d_cncl = self.a_cncl;
+    }
 }
 
 #[derive(Deserialize)]
@@ -413,7 +427,26 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
 
 /// [`parse_board`] for a HAFAS deployment with other product classes.
 pub fn parse_board_in(bytes: &[u8], classes: Classes) -> Result<Board, ParseError> {
-    let board = result(bytes)?;
+    board_of(result(bytes)?, classes)
+}
+
+/// A `StationBoard` of type `ARR`: each train at its arrival (`aTimeS`, `aTimeR`, the arrival's
+/// platforms and cancellation), from where it comes (`dirTxt`, which on arrivals names the
+/// origin, as hafas-client reads it).
+pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
+    parse_arrivals_in(bytes, OEBB)
+}
+
+/// [`parse_arrivals`] for a HAFAS deployment with other product classes.
+pub fn parse_arrivals_in(bytes: &[u8], classes: Classes) -> Result<Board, ParseError> {
+    let mut board = result(bytes)?;
+    for j in &mut board.jny_l {
+        j.stb_stop.as_arrival();
+    }
+    board_of(board, classes)
+}
+
+fn board_of(board: Res, classes: Classes) -> Result<Board, ParseError> {
     let common = &board.common;
     let station = board
         .jny_l
@@ -573,15 +606,19 @@ pub fn parse_journey(bytes: &[u8], now: DateTime<Utc>) -> Result<Option<Run>, Pa
 /// An ÖBB station number: 7 digits starting with 81 (Wien Hbf is 8103000).
 const CODES: CodeShape = codes::number(7, "81", "an ÖBB station number such as 8103000 (Wien Hbf)");
 
-/// The mgate request for a station's departures from `now` on.
-pub(crate) fn board_request(station: &str, limit: usize, now: DateTime<Utc>) -> String {
+/// The mgate request for a station's departures (`DEP`) or arrivals (`ARR`) from `now` on.
+pub(crate) fn kind_request(station: &str, limit: usize, now: DateTime<Utc>, kind: Kind) -> String {
     let local = now.with_timezone(&TZ);
+    let board_type = match kind {
+        Kind::Departures => "DEP",
+        Kind::Arrivals => "ARR",
+    };
     serde_json::json!({
         "lang": "en",
         "svcReqL": [{
             "meth": "StationBoard",
             "req": {
-                "type": "DEP",
+                "type": board_type,
                 "date": local.format("%Y%m%d").to_string(),
                 "time": local.format("%H%M%S").to_string(),
                 "stbLoc": { "type": "S", "lid": format!("A=1@L={station}@") },
@@ -646,11 +683,16 @@ impl Adapter for Austria {
         })
     }
 
+    const ARRIVALS: bool = true;
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let (station, limit, now) = (ask.station, ask.limit, ask.now);
         let station = CODES.check(station)?;
-        let body = board_request(&station, limit, now);
-        http.post_board(MGATE, body, &station, parse_board).await
+        let body = kind_request(&station, limit, now, ask.kind);
+        match ask.kind {
+            Kind::Departures => http.post_board(MGATE, body, &station, parse_board).await,
+            Kind::Arrivals => http.post_board(MGATE, body, &station, parse_arrivals).await,
+        }
     }
 }
 

@@ -159,10 +159,56 @@ fn hafas_errors_are_errors_and_the_request_names_the_client() {
     )
     .unwrap_err();
     assert!(err.to_string().contains("H9380"), "{err}");
-    let body = board_request("8103000", 20, "2026-11-24T06:00:00Z".parse().unwrap());
+    let body = kind_request(
+        "8103000",
+        20,
+        "2026-11-24T06:00:00Z".parse().unwrap(),
+        Kind::Departures,
+    );
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(v["auth"]["aid"], "OWDL4fE4ixNiPBBm");
     assert_eq!(v["client"]["id"], "OEBB");
     assert_eq!(v["svcReqL"][0]["req"]["stbLoc"]["lid"], "A=1@L=8103000@");
     assert_eq!(v["svcReqL"][0]["req"]["time"], "070000", "Vienna's clock");
+}
+
+/// A `StationBoard` of type `ARR` (the fixture is the departures board's, its `d…` fields made
+/// `a…` and its `dirTxt` the trains' origins, as HAFAS answers arrivals): the same trains kept,
+/// each at its arrival, from where it comes.
+#[test]
+fn arrivals_are_the_boards_trains_at_their_arrival_from_their_origin() {
+    let board = parse_arrivals(&crate::upstream::fixture(
+        "austria/stationboard-wien-hbf-arrivals.json",
+    ))
+    .unwrap();
+    let rows: Vec<(&str, &str, &str, Option<i64>)> = board
+        .departures
+        .iter()
+        .map(|d| {
+            (
+                d.line.as_str(),
+                d.destination.as_str(),
+                d.scheduled_dep.as_str(),
+                d.delay,
+            )
+        })
+        .collect();
+    assert_eq!(rows.len(), 4, "trains only: {rows:?}");
+    assert_eq!(rows[0], ("RJX 165", "Salzburg Hbf", "23:44", Some(7)));
+    assert!(
+        parse_board(&crate::upstream::fixture(
+            "austria/stationboard-wien-hbf-arrivals.json"
+        ))
+        .unwrap()
+        .departures
+        .is_empty(),
+        "no departure times: no departures"
+    );
+    let body = kind_request(
+        "8103000",
+        20,
+        "2026-11-24T06:00:00Z".parse().unwrap(),
+        Kind::Arrivals,
+    );
+    assert!(body.contains(r#""type":"ARR""#), "{body}");
 }
