@@ -11,6 +11,7 @@ pub mod clock;
 pub mod config;
 pub mod country;
 pub mod duration;
+pub mod events;
 pub mod files;
 pub mod metrics;
 pub mod model;

@@ -1,0 +1,380 @@
+//! What changed between two answers of a source: the one differ that `record`, `watch` and the
+//! API's change events are to share (#40). Pure: it is given each realtime answer in turn, with
+//! the instant it was made, and says what happened to each train since the answer before.
+//!
+//! A train is known by its id. Trains that leave an answer are kept for [`Differ::forget_after`]
+//! and compared again when they come back (a feed that drops a train for a poll says nothing
+//! new). A train whose id changes (a feed renumbering a run) is recognised by its country and
+//! code when the old id vanished in the same poll while still running; a run that arrived is
+//! never taken for the next day's run of the same number. Times of day play no part: delays
+//! are compared as numbers, so an answer after midnight is read like any other.
+
+use crate::model::{status, RealtimeResponse, Train};
+use chrono::{DateTime, Utc};
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// What happened to a train.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Its delay moved by at least the threshold since the delay last reported.
+    Delay,
+    /// Its platform changed.
+    Platform,
+    Cancelled,
+    /// Cancelled, then running or scheduled again.
+    Reinstated,
+    /// It left its origin (scheduled, then running).
+    Departed,
+    Arrived,
+}
+
+impl Kind {
+    /// `delay`, `platform`, `cancelled`, `reinstated`, `departed`, `arrived`: as `watch`'s
+    /// `RAILTOP_EVENT` and its JSON lines name them.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Delay => "delay",
+            Kind::Platform => "platform",
+            Kind::Cancelled => "cancelled",
+            Kind::Reinstated => "reinstated",
+            Kind::Departed => "departed",
+            Kind::Arrived => "arrived",
+        }
+    }
+}
+
+/// One change of one train.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub kind: Kind,
+    pub train_id: String,
+    pub train_code: String,
+    pub country: Option<String>,
+    /// The value before and after, as text (`5` and `12` minutes, `3` and `4`), where the
+    /// kind has one.
+    pub old: Option<String>,
+    pub new: Option<String>,
+    /// When the answer that showed it was made.
+    pub at: DateTime<Utc>,
+}
+
+/// What the differ keeps of a train between answers.
+#[derive(Debug, Clone)]
+struct Seen {
+    code: String,
+    country: Option<String>,
+    status: String,
+    platform: Option<String>,
+    /// The delay last reported in an event (or first seen): the threshold counts from it.
+    reported_delay: Option<i64>,
+    /// When it was last in an answer.
+    last_seen: DateTime<Utc>,
+    /// Whether it was in the last answer.
+    present: bool,
+}
+
+/// Consecutive answers in, events out.
+#[derive(Debug)]
+pub struct Differ {
+    trains: HashMap<String, Seen>,
+    /// Minutes a delay must move before it is news.
+    pub delay_threshold: i64,
+    /// How long a train that left the answers is remembered.
+    pub forget_after: Duration,
+}
+
+/// The most trains remembered (a country's answers hold some thousands; the demo at its
+/// largest 26,000).
+const MAX_TRAINS: usize = 200_000;
+
+impl Differ {
+    pub fn new(delay_threshold: i64, forget_after: Duration) -> Differ {
+        Differ {
+            trains: HashMap::new(),
+            delay_threshold: delay_threshold.max(1),
+            forget_after,
+        }
+    }
+
+    /// The events between the answer before and `answer`, made at `at`. The first answer
+    /// gives none: it is where the differ starts from.
+    pub fn feed(&mut self, answer: &RealtimeResponse, at: DateTime<Utc>) -> Vec<Event> {
+        let mut events = Vec::new();
+        let first = self.trains.is_empty();
+        // Ids that left since the last answer, by (country, code): a renamed run's old self.
+        let in_answer: std::collections::HashSet<&str> =
+            answer.trains.iter().map(|t| t.id.as_str()).collect();
+        let mut vanished: HashMap<(Option<String>, String), String> = HashMap::new();
+        for (id, seen) in &self.trains {
+            if seen.present && !in_answer.contains(id.as_str()) && seen.status != status::ARRIVED {
+                vanished.insert((seen.country.clone(), seen.code.clone()), id.clone());
+            }
+        }
+        for train in &answer.trains {
+            if train.id.is_empty() {
+                continue;
+            }
+            let known = match self.trains.remove(&train.id) {
+                Some(seen) => Some(seen),
+                None => vanished
+                    .remove(&(train.country.clone(), train.train_code.clone()))
+                    .and_then(|old| self.trains.remove(&old)),
+            };
+            let seen = match known {
+                Some(before) => self.compare(before, train, at, &mut events),
+                None => Seen::of(train, at),
+            };
+            if self.trains.len() < MAX_TRAINS {
+                self.trains.insert(train.id.clone(), seen);
+            }
+        }
+        for (id, seen) in self.trains.iter_mut() {
+            if !in_answer.contains(id.as_str()) {
+                seen.present = false;
+            }
+        }
+        let forget = chrono::Duration::from_std(self.forget_after).unwrap_or(chrono::Duration::MAX);
+        self.trains
+            .retain(|_, s| s.present || at.signed_duration_since(s.last_seen) <= forget);
+        if first {
+            events.clear();
+        }
+        events
+    }
+
+    /// Compares what was known of a train with its record now, pushing the events; returns
+    /// what to keep.
+    fn compare(
+        &self,
+        mut before: Seen,
+        train: &Train,
+        at: DateTime<Utc>,
+        events: &mut Vec<Event>,
+    ) -> Seen {
+        let mut push = |kind: Kind, old: Option<String>, new: Option<String>| {
+            events.push(Event {
+                kind,
+                train_id: train.id.clone(),
+                train_code: train.train_code.clone(),
+                country: train.country.clone(),
+                old,
+                new,
+                at,
+            })
+        };
+        let was = before.status.as_str();
+        let now = train.status.as_str();
+        let cancelled = |s: &str| s == status::CANCELLED;
+        if !cancelled(was) && cancelled(now) {
+            push(
+                Kind::Cancelled,
+                Some(was.to_string()),
+                Some(now.to_string()),
+            );
+        } else if cancelled(was) && !cancelled(now) && !now.is_empty() {
+            push(
+                Kind::Reinstated,
+                Some(was.to_string()),
+                Some(now.to_string()),
+            );
+        }
+        if was == status::SCHEDULED && now == status::RUNNING {
+            push(Kind::Departed, None, None);
+        }
+        if was != status::ARRIVED && now == status::ARRIVED {
+            push(Kind::Arrived, None, None);
+        }
+        if let (Some(old), Some(new)) = (&before.platform, &train.platform) {
+            if old.trim() != new.trim() && !new.trim().is_empty() {
+                push(Kind::Platform, Some(old.clone()), Some(new.clone()));
+            }
+        }
+        match (before.reported_delay, train.delay) {
+            (Some(old), Some(new)) if new.abs_diff(old) >= self.delay_threshold.unsigned_abs() => {
+                push(Kind::Delay, Some(old.to_string()), Some(new.to_string()));
+                before.reported_delay = Some(new);
+            }
+            (None, Some(new)) => before.reported_delay = Some(new),
+            _ => {}
+        }
+        before.code = train.train_code.clone();
+        before.status = train.status.clone();
+        if train
+            .platform
+            .as_deref()
+            .is_some_and(|p| !p.trim().is_empty())
+        {
+            before.platform = train.platform.clone();
+        }
+        before.last_seen = at;
+        before.present = true;
+        before
+    }
+}
+
+impl Seen {
+    fn of(train: &Train, at: DateTime<Utc>) -> Seen {
+        Seen {
+            code: train.train_code.clone(),
+            country: train.country.clone(),
+            status: train.status.clone(),
+            platform: train.platform.clone().filter(|p| !p.trim().is_empty()),
+            reported_delay: train.delay,
+            last_seen: at,
+            present: true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn train(id: &str, code: &str, status: &str, delay: Option<i64>, platform: &str) -> Train {
+        Train {
+            id: id.into(),
+            train_code: code.into(),
+            status: status.into(),
+            delay,
+            platform: (!platform.is_empty()).then(|| platform.to_string()),
+            country: Some("finland".into()),
+            ..Default::default()
+        }
+    }
+
+    fn answer(trains: Vec<Train>) -> RealtimeResponse {
+        RealtimeResponse::new(trains, vec!["finland".into()], String::new())
+    }
+
+    fn at(minutes: i64) -> DateTime<Utc> {
+        // Ten minutes before midnight in UTC: the answers run past it.
+        "2026-11-24T23:50:00Z".parse::<DateTime<Utc>>().unwrap()
+            + chrono::Duration::minutes(minutes)
+    }
+
+    fn kinds(events: &[Event]) -> Vec<(&str, &str, Option<&str>, Option<&str>)> {
+        events
+            .iter()
+            .map(|e| {
+                (
+                    e.kind.name(),
+                    e.train_id.as_str(),
+                    e.old.as_deref(),
+                    e.new.as_deref(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn answers_that_change_in_every_way() {
+        let mut d = Differ::new(3, Duration::from_secs(3600));
+        let first = d.feed(
+            &answer(vec![
+                train("a", "IC 1", status::SCHEDULED, Some(0), "3"),
+                train("b", "IC 2", status::RUNNING, Some(2), "5"),
+                train("c", "IC 3", status::RUNNING, None, ""),
+                train("e", "IC 5", status::RUNNING, Some(1), "1"),
+            ]),
+            at(0),
+        );
+        assert!(first.is_empty(), "the first answer is where it starts");
+        let events = d.feed(
+            &answer(vec![
+                train("a", "IC 1", status::RUNNING, Some(1), "4"),
+                train("b", "IC 2", status::CANCELLED, None, "5"),
+                train("c", "IC 3", status::ARRIVED, Some(4), ""),
+                train("e", "IC 5", status::RUNNING, Some(3), "1"),
+            ]),
+            at(15), // past midnight
+        );
+        assert_eq!(
+            kinds(&events),
+            [
+                ("departed", "a", None, None),
+                ("platform", "a", Some("3"), Some("4")),
+                ("cancelled", "b", Some("running"), Some("cancelled")),
+                ("arrived", "c", None, None),
+            ],
+            "a delay moving by less than the threshold (1 → 3 for e, 0 → 1 for a) is no news"
+        );
+        // e drifts minute by minute: one event once it has moved by 3 from the last reported.
+        let events = d.feed(
+            &answer(vec![
+                train("b", "IC 2", status::RUNNING, Some(9), "5"),
+                train("e", "IC 5", status::RUNNING, Some(4), "1"),
+            ]),
+            at(30),
+        );
+        assert_eq!(
+            kinds(&events),
+            [
+                ("reinstated", "b", Some("cancelled"), Some("running")),
+                ("delay", "b", Some("2"), Some("9")),
+                ("delay", "e", Some("1"), Some("4")),
+            ]
+        );
+        assert!(events.iter().all(|e| e.at == at(30)));
+    }
+
+    #[test]
+    fn a_train_that_vanishes_and_comes_back_says_only_what_changed() {
+        let mut d = Differ::new(5, Duration::from_secs(3600));
+        d.feed(
+            &answer(vec![train("a", "IC 1", status::RUNNING, Some(2), "3")]),
+            at(0),
+        );
+        assert!(d.feed(&answer(vec![]), at(1)).is_empty());
+        let back = d.feed(
+            &answer(vec![train("a", "IC 1", status::RUNNING, Some(9), "3")]),
+            at(2),
+        );
+        assert_eq!(kinds(&back), [("delay", "a", Some("2"), Some("9"))]);
+        // Forgotten after the limit: it comes back as new, with nothing to say.
+        let mut short = Differ::new(5, Duration::from_secs(60));
+        short.feed(
+            &answer(vec![train("a", "IC 1", status::RUNNING, Some(2), "3")]),
+            at(0),
+        );
+        short.feed(
+            &answer(vec![train("z", "X", status::RUNNING, None, "")]),
+            at(1),
+        );
+        short.feed(
+            &answer(vec![train("z", "X", status::RUNNING, None, "")]),
+            at(5),
+        );
+        let back = short.feed(
+            &answer(vec![train("a", "IC 1", status::RUNNING, Some(30), "9")]),
+            at(6),
+        );
+        assert!(back.is_empty(), "{back:?}");
+    }
+
+    #[test]
+    fn a_renamed_run_keeps_its_history_and_the_next_days_run_does_not() {
+        let mut d = Differ::new(5, Duration::from_secs(24 * 3600));
+        d.feed(
+            &answer(vec![
+                train("it-1", "REG 2335", status::RUNNING, Some(3), "2"),
+                train("fi-2026-11-24-1", "IC 1", status::ARRIVED, Some(0), "1"),
+            ]),
+            at(0),
+        );
+        let events = d.feed(
+            &answer(vec![
+                // Italy renumbers a run: a new id, the same country and code.
+                train("it-2", "REG 2335", status::RUNNING, Some(11), "2"),
+                // Tomorrow's IC 1: a new run, though the code is the same.
+                train("fi-2026-11-25-1", "IC 1", status::SCHEDULED, Some(0), "1"),
+            ]),
+            at(20),
+        );
+        assert_eq!(
+            kinds(&events),
+            [("delay", "it-2", Some("3"), Some("11"))],
+            "the renamed run's delay is news; the next day's run is new, not reinstated"
+        );
+    }
+}
