@@ -22,6 +22,7 @@
 )]
 
 mod mutate;
+mod support;
 mod targets;
 
 use mutate::{mutate, Rng};

@@ -4,18 +4,14 @@
 //! plausibility bound, the API reader followed by its sanitising, the config file resolved), so
 //! a panic anywhere on that path is found. An `Err` is a correct answer to a bad payload.
 
-use chrono::{DateTime, Utc};
+use crate::support::*;
 use railtop::clock::Clock;
 use railtop::config::{self, Config, Overrides};
 use railtop::model::plausible;
 use railtop::model::{DeparturesResponse, RealtimeResponse};
-use railtop::source::demo::DemoSource;
-use railtop::source::{DeparturesQuery, RealtimeQuery};
-use railtop::upstream::gtfs::{self, GtfsFeedConfig};
+use railtop::upstream::gtfs;
 use railtop::upstream::gtfs_static::{self, Timetable};
-use railtop::upstream::parse::Board;
 use railtop::upstream::*;
-use std::sync::OnceLock;
 
 pub struct Target {
     pub name: &'static str,
@@ -29,154 +25,6 @@ pub struct Target {
 
 /// The product classes of the VBB/BVG HAFAS deployments, for the recorded VBB samples.
 const VBB: austria::Classes = austria::Classes { rail: 1 | 32 | 64 };
-
-/// A journey as the aggregator serves it: sanitised like every answer.
-fn journey(train: Option<railtop::model::Train>, stops: Vec<railtop::model::JourneyStop>) {
-    let mut answer = railtop::model::JourneyResponse {
-        train: train.unwrap_or_default(),
-        stops,
-        ..Default::default()
-    };
-    answer.sanitize();
-}
-
-fn run(result: Result<Option<railtop::upstream::Journey>, parse::ParseError>) {
-    if let Ok(Some(j)) = result {
-        journey(Some(j.train), j.stops);
-    }
-}
-
-fn stops(result: Result<Vec<railtop::model::JourneyStop>, parse::ParseError>) {
-    if let Ok(s) = result {
-        journey(None, s);
-    }
-}
-
-/// A feed's station list as the directory takes it in.
-fn station_list(slug: &str, result: Result<Vec<railtop::assets::Station>, parse::ParseError>) {
-    if let Ok(list) = result {
-        // As the directory takes each in: cleaned, then folded for search (the whole merge
-        // with the embedded lists would cost 40 ms a run).
-        for s in railtop::stations::online::cleaned(slug, list) {
-            drop(railtop::stations::Entry::new("finland", &s, 0));
-        }
-    }
-}
-
-fn none() -> Vec<Vec<u8>> {
-    Vec::new()
-}
-
-fn now() -> DateTime<Utc> {
-    railtop::test_support::now()
-}
-
-fn board(result: Result<Board, parse::ParseError>) {
-    if let Ok(mut b) = result {
-        plausible::bound_departures(&mut b.departures);
-    }
-}
-
-fn trains(result: Result<Vec<railtop::model::Train>, parse::ParseError>) {
-    if let Ok(mut t) = result {
-        plausible::bound_trains(&mut t);
-    }
-}
-
-fn finland_names() -> &'static finland::Names {
-    static NAMES: OnceLock<finland::Names> = OnceLock::new();
-    NAMES.get_or_init(finland::embedded_names)
-}
-
-fn sample_table() -> &'static Timetable {
-    static TABLE: OnceLock<Timetable> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        Timetable::from_zip(&gtfs_static::sample_bundle()).expect("the sample bundle reads")
-    })
-}
-
-fn gtfs_config() -> GtfsFeedConfig {
-    GtfsFeedConfig {
-        slug: "estonia".into(),
-        name: "Elron".into(),
-        timezone: chrono_tz::Tz::Europe__Tallinn,
-        vehicle_positions: String::new(),
-        trip_updates: None,
-        alerts: None,
-        static_gtfs: None,
-        attribution: String::new(),
-        speed_to_kmh: 3.6,
-        modes: Default::default(),
-        static_max_bytes: railtop::config::DEFAULT_STATIC_MAX_MIB << 20,
-    }
-}
-
-/// The files of a GTFS bundle as one text: `##name` lines before each file's CSV.
-fn bundle_text(zip: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    let Ok(mut archive) = zip::ZipArchive::new(std::io::Cursor::new(zip)) else {
-        return out;
-    };
-    for i in 0..archive.len() {
-        let Ok(mut file) = archive.by_index(i) else {
-            continue;
-        };
-        out.extend_from_slice(format!("##{}\n", file.name()).as_bytes());
-        let _ = std::io::copy(&mut file, &mut out);
-        out.push(b'\n');
-    }
-    out
-}
-
-fn demo_answers() -> Vec<Vec<u8>> {
-    let Ok(demo) = DemoSource::new(1, 1, Clock::parse(railtop::test_support::NOW).unwrap()) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    let ask = RealtimeQuery {
-        country: Some("ireland".into()),
-        stop: None,
-    };
-    if let Ok(r) = demo.realtime_at(&ask, now()) {
-        out.push(serde_json::to_vec(&r).unwrap_or_default());
-    }
-    for station in ["HKI", "CNLLY"] {
-        let ask = DeparturesQuery {
-            station: station.into(),
-            limit: 20,
-            ..Default::default()
-        };
-        if let Ok(r) = demo.departures_at(&ask, now()) {
-            out.push(serde_json::to_vec(&r).unwrap_or_default());
-        }
-    }
-    out
-}
-
-const CONFIG: &str = r#"source = "demo"
-country = "finland"
-station = "TPE"
-interval = 15
-board_interval = 30
-theme = "color"
-
-[upstream.finland]
-url = "https://rata.digitraffic.fi"
-
-[upstream.belgium]
-hub = "008892007"
-key = "k"
-
-[[feeds]]
-slug = "estonia"
-name = "Elron"
-timezone = "Europe/Tallinn"
-vehicle_positions = "https://example.org/vp.pb"
-trip_updates = "https://example.org/tu.pb"
-static_gtfs = "https://example.org/gtfs.zip"
-attribution = "Elron"
-speed_unit = "km/h"
-"#;
 
 pub const TARGETS: &[Target] = &[
     Target {

@@ -258,7 +258,11 @@ async fn fetch_board(
     let action = Event::Answer(Answer::Board {
         station: query.key(),
         result: result
-            .map(|board| screen_safe(&board, DeparturesResponse::sanitize))
+            // The board is this poll's own copy already: made safe in place, not copied again.
+            .map(|mut board| {
+                board.sanitize();
+                Arc::new(board)
+            })
             .map_err(|e| Failure::of_source(&e)),
         at: clock.now(),
     });

@@ -358,9 +358,7 @@ impl KioskState {
             .departures
             .iter()
             .filter(|d| {
-                let walk = s
-                    .walks
-                    .to(d.departs_from.as_deref().unwrap_or(&board.station.name));
+                let walk = s.walks.of_row(d, &board.station.name);
                 leaves_in(d, now).is_none_or(|m| {
                     m >= walk.max(0)
                         && (d.cancelled || m >= 0)

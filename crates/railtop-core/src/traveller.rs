@@ -263,9 +263,15 @@ impl Walks {
         let local = now.with_timezone(&station_tz(&board.station)).time();
         let own = board.station.name.clone();
         board.departures.retain(|d| {
-            let walk = self.to(d.departs_from.as_deref().unwrap_or(&own));
+            let walk = self.of_row(d, &own);
             leaves_in(d, local).is_none_or(|m| m >= walk)
         });
+    }
+
+    /// The walk to the station a row leaves from: its `departsFrom` on a board of several,
+    /// else the board's own station (`own`, its display name).
+    pub fn of_row(&self, d: &Departure, own: &str) -> i64 {
+        self.to(d.departs_from.as_deref().unwrap_or(own))
     }
 }
 

@@ -102,9 +102,10 @@ pub fn board(raw: Option<&str>, kind: Kind) -> Result<TravelQuery, SourceError> 
             kind.name()
         )));
     }
-    let directory = crate::stations::current();
+    // The directory is looked up only for a route: a plain board's request (the hot path)
+    // does not touch it.
     let place = |name: &str| -> Result<Option<Place>, SourceError> {
-        Ok(bounded(&pairs, name)?.map(|text| Place::new(text, &directory)))
+        Ok(bounded(&pairs, name)?.map(|text| Place::new(text, &crate::stations::current())))
     };
     Ok(TravelQuery {
         stations,

@@ -341,7 +341,7 @@ mod tests {
             assert!(called(name), "{name} has no fuzz target");
         }
         let mut found = 0;
-        // A feed is a file (`finland.rs`) or a folder (`italy/`, whose files' parsers the
+        // A feed is a file (`ireland.rs`) or a folder (`italy/`, whose files' parsers the
         // feed's module re-exports).
         let mut files = Vec::new();
         for entry in std::fs::read_dir(format!("{crate_dir}/src/upstream")).unwrap() {

@@ -25,6 +25,11 @@ struct Notice {
 }
 
 impl Alerts {
+    /// No alerts: a feed without an alerts feed.
+    pub const NONE: Alerts = Alerts {
+        notices: Vec::new(),
+    };
+
     /// The alerts of `feed` in force at `now`; an alert that names nothing railtop can match
     /// (an agency only) or has no text is left out.
     pub fn of(feed: &FeedMessage, now: DateTime<Utc>) -> Alerts {
@@ -96,37 +101,13 @@ fn notice(alert: &Alert) -> Option<Notice> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::upstream::gtfs_rt::{
-        EntitySelector, FeedEntity, TimeRange, TranslatedString, Translation, TripDescriptor,
-    };
+    use crate::upstream::gtfs::samples;
+    use crate::upstream::gtfs_rt::{EntitySelector, FeedEntity, TripDescriptor};
 
+    /// An alert with its text in English and, untagged, in the feed's own language.
     fn alert(text: &str, about: EntitySelector, period: Option<(u64, u64)>) -> FeedEntity {
-        FeedEntity {
-            alert: Some(Alert {
-                active_period: period
-                    .map(|(start, end)| TimeRange {
-                        start: Some(start),
-                        end: Some(end),
-                    })
-                    .into_iter()
-                    .collect(),
-                informed_entity: vec![about],
-                header_text: Some(TranslatedString {
-                    translation: vec![
-                        Translation {
-                            text: Some(format!("{text} (en)")),
-                            language: Some("en".into()),
-                        },
-                        Translation {
-                            text: Some(text.into()),
-                            language: None,
-                        },
-                    ],
-                }),
-                description_text: None,
-            }),
-            ..Default::default()
-        }
+        let english = format!("{text} (en)");
+        samples::alert(about, &[(&english, Some("en")), (text, None)], period)
     }
 
     #[test]

@@ -575,8 +575,6 @@ pub(super) fn parse_journey(
     Some(Journey { train, stops })
 }
 
-/// A board from the trip updates (expected times and delays) and the timetable (the plan, and
-/// the trains the updates do not mention): each row with its planned time, not yet in order.
 /// What a board asks beyond its stops: departures or arrivals, and the alerts to put on them.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct BoardOf<'a> {
@@ -584,16 +582,20 @@ pub(super) struct BoardOf<'a> {
     pub alerts: &'a Alerts,
 }
 
+/// The alerts of a feed that has none.
+static NO_ALERTS: Alerts = Alerts::NONE;
+
 impl Default for BoardOf<'_> {
     fn default() -> Self {
-        static NONE: std::sync::OnceLock<Alerts> = std::sync::OnceLock::new();
         BoardOf {
             kind: Kind::Departures,
-            alerts: NONE.get_or_init(Alerts::default),
+            alerts: &NO_ALERTS,
         }
     }
 }
 
+/// A board from the trip updates (expected times and delays) and the timetable (the plan, and
+/// the trains the updates do not mention): each row with its planned time, not yet in order.
 pub(super) fn board_rows(
     stops: &[String],
     table: Option<&Timetable>,

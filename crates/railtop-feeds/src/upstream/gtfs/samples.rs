@@ -95,37 +95,14 @@ pub fn trip_updates(t1_departure_unix: i64) -> Vec<u8> {
 /// Service alerts of the sample bundle's trips: T1's cause in Estonian and English (the feed's
 /// own first, untagged), T2's cancellation at Tallinn's platform, and one long over.
 pub fn alerts() -> Vec<u8> {
-    let text = |texts: &[(&str, Option<&str>)]| {
-        Some(TranslatedString {
-            translation: texts
-                .iter()
-                .map(|(text, language)| Translation {
-                    text: Some(text.to_string()),
-                    language: language.map(str::to_string),
-                })
-                .collect(),
-        })
-    };
     let about = |trip_id: &str, stop: Option<&str>| EntitySelector {
         trip: trip(trip_id),
         stop_id: stop.map(str::to_string),
         ..Default::default()
     };
-    let alert = |id: &str, about: EntitySelector, header, period: Option<(u64, u64)>| FeedEntity {
+    let alert = |id: &str, about, texts: &[(&str, Option<&str>)], period| FeedEntity {
         id: Some(id.into()),
-        alert: Some(Alert {
-            active_period: period
-                .map(|(start, end)| TimeRange {
-                    start: Some(start),
-                    end: Some(end),
-                })
-                .into_iter()
-                .collect(),
-            informed_entity: vec![about],
-            header_text: header,
-            description_text: None,
-        }),
-        ..Default::default()
+        ..alert(about, texts, period)
     };
     FeedMessage {
         header: Some(FeedHeader {
@@ -136,25 +113,57 @@ pub fn alerts() -> Vec<u8> {
             alert(
                 "a1",
                 about("T1", None),
-                text(&[
+                &[
                     ("Rong hilineb tehnilise rikke tõttu", None),
                     ("Delayed by a technical fault", Some("en")),
-                ]),
+                ],
                 None,
             ),
             alert(
                 "a2",
                 about("T2", Some("TLL-1")),
-                text(&[("Rong ei välju: rööbastetööd", None)]),
+                &[("Rong ei välju: rööbastetööd", None)],
                 None,
             ),
             alert(
                 "a3",
                 about("T1", None),
-                text(&[("Vana teade", None)]),
+                &[("Vana teade", None)],
                 Some((1_000, 2_000)),
             ),
         ],
     }
     .encode_to_vec()
+}
+
+/// An alert about `about`, its header in the languages given (`None`: the feed's own, untagged),
+/// in force through `period` (seconds since the epoch), or always.
+pub(crate) fn alert(
+    about: EntitySelector,
+    texts: &[(&str, Option<&str>)],
+    period: Option<(u64, u64)>,
+) -> FeedEntity {
+    FeedEntity {
+        alert: Some(Alert {
+            active_period: period
+                .map(|(start, end)| TimeRange {
+                    start: Some(start),
+                    end: Some(end),
+                })
+                .into_iter()
+                .collect(),
+            informed_entity: vec![about],
+            header_text: Some(TranslatedString {
+                translation: texts
+                    .iter()
+                    .map(|(text, language)| Translation {
+                        text: Some(text.to_string()),
+                        language: language.map(str::to_string),
+                    })
+                    .collect(),
+            }),
+            description_text: None,
+        }),
+        ..Default::default()
+    }
 }
