@@ -822,6 +822,12 @@ fn the_board_turns_to_arrivals_keeps_to_a_route_and_pins() {
     key(&mut s, KeyCode::Enter);
     assert_eq!(s.board.also.len(), 1, "a station is on the board once");
     assert!(s.notice.as_ref().unwrap().0.contains("already"));
+    // A code typed that matches no station is not added unseen.
+    key(&mut s, KeyCode::Char('+'));
+    typed(&mut s, "zzzz");
+    key(&mut s, KeyCode::Enter);
+    assert_eq!(s.board.also.len(), 1);
+    assert!(s.notice.as_ref().unwrap().0.contains("no station"));
     key(&mut s, KeyCode::Char('b'));
     typed(&mut s, "helsinki");
     key(&mut s, KeyCode::Enter);

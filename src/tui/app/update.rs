@@ -373,11 +373,17 @@ fn search(state: &mut AppState, edit: crate::tui::search::SearchEdit) {
     let goal = search.goal;
     state.overlay = None;
     if goal == Goal::Merge {
-        let station = match picked.country {
-            Some(country) => format!("{country}:{}", picked.code),
-            None => picked.code,
+        // Only a station the directory knows: a typed code that matched nothing would sit on
+        // the board unseen (a board of several leaves out a station that does not answer).
+        let Some(country) = picked.country else {
+            let text = format!(
+                "no station {}: + adds one the list offers",
+                crate::text::quoted(&picked.code)
+            );
+            state.notice = Some((text, state.now));
+            return;
         };
-        if !state.board.merge_in(station) {
+        if !state.board.merge_in(format!("{country}:{}", picked.code)) {
             let text = format!(
                 "the board shows that station already, or {} stations (b: one again)",
                 crate::model::MAX_MERGED
