@@ -139,6 +139,16 @@ pub const TARGETS: &[Target] = &[
         run: |d| board(switzerland::parse_board(d)),
     },
     Target {
+        name: "switzerland-arrivals",
+        seeds: &[
+            "fixtures/switzerland/stationboard",
+            "samples/switzerland-",
+            "samples/round2/switzerland/",
+        ],
+        made: none,
+        run: |d| board(switzerland::parse_arrivals(d)),
+    },
+    Target {
         name: "germany-board",
         seeds: &[
             "fixtures/germany/departures",

@@ -79,7 +79,7 @@ pub static FEEDS: &[FeedRow] = &[
         // iRail asks for restraint (3 requests a second at most); stay far below.
         ttl: secs(30), per_minute: 30, key_from: None, hub: Some("008814001"), open: Opens::Code(open_plain::<belgium::Belgium>) },
     FeedRow { country: &country::SWITZERLAND, upstream: "transport.opendata.ch",
-        parsers: &["switzerland::parse_board", "switzerland::parse_journey"],
+        parsers: &["switzerland::parse_board", "switzerland::parse_arrivals", "switzerland::parse_journey"],
         attribution: "Switzerland: transport.opendata.ch (search.ch / SBB timetable data)",
         base_url: "https://transport.opendata.ch", headers: &[],
         ttl: secs(30), per_minute: 30, key_from: None, hub: Some("8503000"), open: Opens::Code(open_plain::<switzerland::Switzerland>) },

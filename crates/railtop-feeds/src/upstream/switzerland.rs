@@ -5,6 +5,13 @@
 //! expected time come in `stop.prognosis`. Line is category + number (`S 16`, `IR 13`); `name` is
 //! the train number (`019651`). No positions: `realtime` lists a hub's board (Zürich HB unless a
 //! `stop` is named). Stations are SBB/UIC numbers such as `8503000`.
+//!
+//! Arrivals are the same `stationboard` asked with `type=arrival`: the times are the stop's
+//! `arrivalTimestamp` and `prognosis.arrival`, and `to` then names where the train comes
+//! *from*. transport.opendata.ch fills `to` from search.ch's `terminal`, which on an arrival
+//! board is the train's origin (search.ch's boards of the same S3 at Bern: terminal Biel/Bienne
+//! arriving, Belp leaving). Which calls `passList` holds on an arrival is not documented, so the
+//! via stops are those timed before this station's arrival, in time order.
 
 use super::codes::{self, CodeShape};
 use super::http::FeedHttp;
@@ -14,7 +21,7 @@ use super::{board_train, HUB_ROWS};
 use super::{Adapter, BoardAsk, Journey, JourneyAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
-use crate::model::{via_list, Departure, JourneyStop, StationInfo};
+use crate::model::{via_list, Departure, JourneyStop, Kind, StationInfo};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -84,6 +91,8 @@ struct Pass {
 struct Stop {
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     departure_timestamp: Option<i64>,
+    #[serde(default, deserialize_with = "tolerant::opt_i64")]
+    arrival_timestamp: Option<i64>,
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     delay: Option<i64>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
@@ -184,6 +193,65 @@ fn departure(e: &Entry) -> Option<(i64, Departure)> {
     ))
 }
 
+/// An arrival board (`type=arrival`): its station's name and its arrivals in order, each read
+/// as a departure row reads (the origin where the destination goes, the arrival's times).
+pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
+    let board: Answer = parse::json(COUNTRY.slug, bytes)?;
+    let station = board.station.map(|s| s.name).filter(|n| !n.is_empty());
+    let rows: Vec<(i64, Departure)> = board.stationboard.iter().filter_map(arrival).collect();
+    Ok(Board::named(station, in_order(rows)))
+}
+
+/// An entry of an arrival board, with its planned arrival (Unix seconds) to order by.
+fn arrival(e: &Entry) -> Option<(i64, Departure)> {
+    let planned_at = e.stop.arrival_timestamp?;
+    let planned = DateTime::from_timestamp(planned_at, 0)?;
+    let prognosis = e.stop.prognosis.as_ref();
+    let (platform, planned_platform) = platforms(e.stop.platform.clone(), prognosis);
+    let expected = prognosis
+        .and_then(|p| p.arrival.as_deref())
+        .and_then(parse_offset_time);
+    let (line, train_number) = line_and_number(&e.category, &e.number, &e.name);
+    // The calls timed before this one, in time order, the origin left out.
+    let mut before: Vec<(i64, String)> = e
+        .pass_list
+        .iter()
+        .filter_map(|p| {
+            let at = p.departure_timestamp.or(p.arrival_timestamp)?;
+            let name = p.station.as_ref()?.name.clone();
+            (at < planned_at).then_some((at, name))
+        })
+        .collect();
+    before.sort_by_key(|(at, _)| *at);
+    let via: Vec<String> = via_list(
+        before
+            .into_iter()
+            .map(|(_, name)| name)
+            .filter(|name| *name != e.to),
+        "",
+    );
+    Some((
+        planned_at,
+        Departure {
+            line,
+            destination: e.to.clone(),
+            platform,
+            scheduled_dep: local_hhmm(planned, TZ),
+            delay: e.stop.delay,
+            cancelled: false,
+            operator: e.operator.clone(),
+            expected_dep: expected.map(|t| local_hhmm(t, TZ)),
+            train_code: (!train_number.is_empty())
+                .then(|| format!("{} {train_number}", e.category)),
+            planned_platform,
+            via,
+            messages: Vec::new(),
+            train_id: None,
+            ..Default::default()
+        },
+    ))
+}
+
 /// The journey of the board's train `id` (as [`trains_from_board`] names it) from this station
 /// on: its `passList`. The stops before the board's station are not in the payload.
 pub fn parse_journey(
@@ -274,6 +342,11 @@ fn board_path(code: &str, limit: usize) -> String {
     format!("/v1/stationboard?id={code}&limit={}", limit.clamp(1, 100))
 }
 
+/// The arrival board of `code`, `limit` rows.
+fn arrivals_path(code: &str, limit: usize) -> String {
+    format!("{}&type=arrival", board_path(code, limit))
+}
+
 fn is_uic(code: &str) -> bool {
     CODES.fits(code)
 }
@@ -283,11 +356,21 @@ impl Adapter for Switzerland {
         is_uic(code)
     }
 
+    const ARRIVALS: bool = true;
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let (station, limit) = (ask.station, ask.limit);
         let code = CODES.check_listed(station, COUNTRY.slug)?;
-        http.get_board(&board_path(&code, limit), &code, parse_board)
-            .await
+        match ask.kind {
+            Kind::Departures => {
+                http.get_board(&board_path(&code, limit), &code, parse_board)
+                    .await
+            }
+            Kind::Arrivals => {
+                http.get_board(&arrivals_path(&code, limit), &code, parse_arrivals)
+                    .await
+            }
+        }
     }
 
     /// The trains `realtime` lists are its hub's board's: their journeys are in the same
@@ -354,6 +437,49 @@ mod tests {
             parse_journey(&bytes, "germany-20261124-IR 2032", now).unwrap(),
             None
         );
+    }
+
+    /// `type=arrival`: `to` is the origin, the times the arrival's, the via stops those before
+    /// this station in time order (whatever order `passList` gives them in).
+    #[test]
+    fn arrivals_come_from_to_and_are_timed_by_their_arrival() {
+        let board = parse_arrivals(&crate::upstream::fixture(
+            "switzerland/stationboard-zuerich-hb-arrivals.json",
+        ))
+        .unwrap();
+        assert_eq!(board.station.name, "Zürich HB");
+        let rows: Vec<_> = board
+            .departures
+            .iter()
+            .map(|d| {
+                (
+                    d.train_code.as_deref().unwrap_or(""),
+                    d.destination.as_str(),
+                    d.scheduled_dep.as_str(),
+                    d.expected_dep.as_deref(),
+                    d.delay,
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("IC 1", "St. Gallen", "23:52", Some("23:56"), Some(4)),
+                ("S 19658", "Herrliberg-Feldmeilen", "23:55", None, None),
+                ("IR 2029", "Chur", "00:01", Some("00:01"), Some(0)),
+            ]
+        );
+        let ic = &board.departures[0];
+        assert_eq!(ic.via, ["Winterthur", "Zürich Flughafen"], "origin left out");
+        assert_eq!(
+            (ic.platform.as_deref(), ic.planned_platform.as_deref()),
+            (Some("33"), Some("31"))
+        );
+        assert_eq!(board.departures[2].via, ["Landquart", "Thalwil"]);
+        assert!(parse_arrivals(b"{\"stationboard\": [{\"stop\": {}}]}")
+            .unwrap()
+            .departures
+            .is_empty());
     }
 
     #[test]
