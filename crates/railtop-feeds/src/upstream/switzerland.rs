@@ -470,7 +470,11 @@ mod tests {
             ]
         );
         let ic = &board.departures[0];
-        assert_eq!(ic.via, ["Winterthur", "Zürich Flughafen"], "origin left out");
+        assert_eq!(
+            ic.via,
+            ["Winterthur", "Zürich Flughafen"],
+            "origin left out"
+        );
         assert_eq!(
             (ic.platform.as_deref(), ic.planned_platform.as_deref()),
             (Some("33"), Some("31"))

@@ -1,0 +1,55 @@
+//! The one error of the recording layer: what went wrong with the database file, said so that a
+//! person knows what to do (a full disk, a read-only file and a file that is not railtop's are
+//! told apart from SQLite's own codes, never shown as a bare "SQL error").
+
+use rusqlite::ErrorCode;
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot make the folder {}: {source}", path.display())]
+    Folder {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot open the database {}: {why}", path.display())]
+    Open { path: PathBuf, why: String },
+    #[error("the disk holding {} is full: nothing more can be recorded (free some space, or give --max-size)", path.display())]
+    Full { path: PathBuf },
+    #[error("{} cannot be written (read-only file or folder): record into another with --db", path.display())]
+    ReadOnly { path: PathBuf },
+    #[error("{} is not a railtop database (or is damaged): {why}", path.display())]
+    NotOurs { path: PathBuf, why: String },
+    #[error("{} was written by a newer railtop (schema {found}, this one reads up to {known}): upgrade railtop", path.display())]
+    Newer {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
+    #[error("the database {} failed: {why}", path.display())]
+    Sql { path: PathBuf, why: String },
+}
+
+impl StoreError {
+    /// SQLite's error `e` on the file at `path`, by what a person can do about it.
+    pub(crate) fn of(path: &std::path::Path, e: rusqlite::Error) -> StoreError {
+        let path = path.to_path_buf();
+        let code = e.sqlite_error_code();
+        match code {
+            Some(ErrorCode::DiskFull) => StoreError::Full { path },
+            Some(ErrorCode::ReadOnly) => StoreError::ReadOnly { path },
+            Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => StoreError::NotOurs {
+                path,
+                why: e.to_string(),
+            },
+            Some(ErrorCode::CannotOpen | ErrorCode::PermissionDenied) => StoreError::Open {
+                path,
+                why: e.to_string(),
+            },
+            _ => StoreError::Sql {
+                path,
+                why: e.to_string(),
+            },
+        }
+    }
+}
