@@ -1,13 +1,17 @@
 //! The command line: reading the configuration, opening the source, and handing each command its
-//! arguments and what was opened (`args.rs` the arguments, `serve.rs`, `screens.rs` and
-//! `oneshot.rs` the commands, `logs.rs` where logs go, `output.rs` what is printed).
+//! arguments and what was opened (`args.rs` the arguments, `serve.rs`, `screens.rs`,
+//! `oneshot.rs`, `record.rs`, `stats.rs` and `watch.rs` the commands, `logs.rs` where logs go,
+//! `output.rs` what is printed).
 
 mod args;
 mod logs;
 mod oneshot;
 pub mod output;
+mod record;
 mod screens;
 mod serve;
+mod stats;
+mod watch;
 
 pub use args::*;
 pub use logs::init_logging;
@@ -263,6 +267,11 @@ pub async fn run(cli: Cli) -> Result<()> {
         }
         return oneshot::stations(query.clone(), country.clone(), *near, *limit, *format);
     }
+    // A recorded file is read without a source.
+    if let Some(Command::Stats(args)) = cli.command {
+        let on_time = i64::try_from(config.on_time).unwrap_or(5);
+        return stats::stats(args, on_time, config.clock.now());
+    }
     // Only `serve` shares through Redis: one store for its feeds and its rate limit.
     let shared = match (&cli.command, &config.redis) {
         (Some(Command::Serve { .. }), Some(url)) => Some(
@@ -292,8 +301,18 @@ pub async fn run(cli: Cli) -> Result<()> {
         Some(Command::Train(args)) => oneshot::train(args, opened).await,
         Some(Command::Departures(args)) => oneshot::board(args, Kind::Departures, opened).await,
         Some(Command::Arrivals(args)) => oneshot::board(args, Kind::Arrivals, opened).await,
+        Some(Command::Record(args)) => {
+            let recording = record::Recording::of(args, opened.config.interval)?;
+            record::run(recording, opened.source, server::shutdown_signal()).await
+        }
+        Some(Command::Watch(args)) => watch::watch(args, opened).await,
         // Answered above, before a source is opened.
-        Some(Command::Stations(_) | Command::Completions { .. } | Command::Man { .. }) => Ok(()),
+        Some(
+            Command::Stations(_)
+            | Command::Stats(_)
+            | Command::Completions { .. }
+            | Command::Man { .. },
+        ) => Ok(()),
     }
 }
 
@@ -506,6 +525,14 @@ The Live Train Data API over HTTP.
 .SH "SEE ALSO"
 railtop\-serve(1), railtop\-board(1), railtop\-ssh(1), railtop\-trains(1), railtop\-stations(1), railtop\-train(1), railtop\-departures(1), railtop\-arrivals(1)
 "#;
+
+/// One line on standard output for a command that runs on (`record`, `watch`), flushed at
+/// once; a reader that went away costs nothing but the line.
+fn say(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+}
 
 fn print(text: &str) -> Result<()> {
     use std::io::Write;

@@ -482,7 +482,7 @@ any of these works as `railtop departures COUNTRY:CODE`
     }
 }
 
-fn json<T: serde::Serialize>(value: &T) -> String {
+pub(super) fn json<T: serde::Serialize>(value: &T) -> String {
     let mut s = serde_json::to_string(value).unwrap_or_default();
     s.push('\n');
     s
@@ -493,7 +493,7 @@ fn opt<T: ToString>(v: Option<T>) -> String {
 }
 
 /// Left-aligned columns two spaces apart; every cell cleaned for the terminal.
-fn table(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
+pub(super) fn table(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
     let rows: Vec<Vec<String>> = rows
         .map(|r| r.iter().map(|c| cleaned(c)).collect())
         .collect();
@@ -548,7 +548,7 @@ fn table_with_notes(
 }
 
 /// RFC 4180: fields with commas, quotes or line breaks are quoted, quotes doubled.
-fn csv(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
+pub(super) fn csv(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
     let field = |s: &str| {
         if s.contains([',', '"', '\n', '\r']) {
             format!("\"{}\"", s.replace('"', "\"\""))

@@ -17,6 +17,8 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         max_per_ip,
         unhealthy_after,
         metrics_listen,
+        record,
+        limits,
         ..
     } = args;
     let Opened {
@@ -68,6 +70,37 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         }
         tracing::info!(country, why, "not live");
     }
+    // `--record`: the recorder polls through the same cache the API answers from.
+    let history = match record {
+        Some(given) => {
+            let recording = super::record::Recording {
+                db: super::record::db_path(Some(given))?,
+                countries: Vec::new(),
+                stations: Vec::new(),
+                every: Duration::from_secs(config.interval),
+                threshold: 3,
+                polls: None,
+                quiet: true,
+                limits: super::record::limits(&limits),
+            };
+            let db = recording.db.clone();
+            if banners {
+                eprintln!(
+                    "recording into {} (/api/live/stats answers from it)",
+                    db.display()
+                );
+            }
+            let (source, stop) = (source.clone(), server::shutdown_signal());
+            tokio::spawn(async move {
+                if let Err(e) = super::record::run(recording, source, stop).await {
+                    tracing::error!("recording stopped: {e:#}");
+                    eprintln!("recording stopped: {e:#}");
+                }
+            });
+            Some(db)
+        }
+        None => None,
+    };
     let server_config = ServerConfig {
         rate_limit: NonZeroU32::new(rate_limit),
         trust_forwarded_for,
@@ -79,6 +112,7 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         unhealthy_after: Duration::from_secs(unhealthy_after),
         metrics_on_api: metrics_listen.is_none(),
         shared,
+        history,
     };
     server::serve(listener, source, server_config, stop)
         .await

@@ -9,13 +9,14 @@
 //! error body; each client IP gets a request budget per minute.
 
 // The floors below under the same names as in the crate above, so `crate::model` reads alike.
-use railtop_core::{country, metrics, model, stations, text, traveller};
+use railtop_core::{country, duration, metrics, model, stations, text, traveller};
 use railtop_feeds::{redis_store, source};
 
 pub mod admission;
 pub mod connection;
 pub mod params;
 pub mod ratelimit;
+mod stats;
 pub mod stream;
 pub mod tally;
 
@@ -55,6 +56,8 @@ pub struct ServerConfig {
     /// The Redis shared with other instances (`--redis`): the rate limit's buckets live there,
     /// and `/healthz` says how it is doing.
     pub shared: Option<Arc<RedisStore>>,
+    /// The file `serve --record` records into: `/api/live/stats` answers from it.
+    pub history: Option<std::path::PathBuf>,
 }
 
 impl Default for ServerConfig {
@@ -66,6 +69,7 @@ impl Default for ServerConfig {
             unhealthy_after: DEFAULT_UNHEALTHY_AFTER,
             metrics_on_api: true,
             shared: None,
+            history: None,
         }
     }
 }
@@ -76,6 +80,7 @@ const DEPARTURES: &str = "/api/live/departures";
 const ARRIVALS: &str = "/api/live/arrivals";
 const STATIONS: &str = "/api/live/stations";
 const TRAIN: &str = "/api/live/train";
+const STATS: &str = "/api/live/stats";
 const HEALTHZ: &str = "/healthz";
 const METRICS: &str = "/metrics";
 
@@ -89,6 +94,7 @@ struct AppState {
     /// scrapers ask often), counted in this instance alone.
     health_limit: Option<PerIpLimit>,
     config: ServerConfig,
+    stats: stats::StatsCache,
 }
 
 /// How many times the API's budget `/healthz` and `/metrics` have.
@@ -108,6 +114,7 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
             .and_then(|n| NonZeroU32::new(n.get().saturating_mul(HEALTH_LIMIT_FACTOR)))
             .map(|n| PerIpLimit::per_minute(n, None)),
         config,
+        stats: stats::StatsCache::default(),
     });
     let weak = Arc::downgrade(&state);
     // Housekeeping while the server lives: forget idle clients, drop expired answers, and say
@@ -134,7 +141,8 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         .route(DEPARTURES, get(departures))
         .route(ARRIVALS, get(arrivals))
         .route(STATIONS, get(stations))
-        .route(TRAIN, get(train));
+        .route(TRAIN, get(train))
+        .route(STATS, get(stats::answer));
     // For load balancers, service managers and Prometheus: a budget of their own.
     let api = api.route(HEALTHZ, get(healthz));
     let api = if metrics_on_api {

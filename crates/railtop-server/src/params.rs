@@ -192,6 +192,75 @@ pub fn stations(raw: Option<&str>, regions: &[String]) -> Result<StationsParams,
     })
 }
 
+/// `since=<24h>` or `from=<RFC 3339>&until=<RFC 3339>`, `by=<group>`, `onTime=<minutes>` of
+/// railtop's `/api/live/stats`: the period ends `now` unless `until` is given, and lasts 24 h
+/// unless `since` or `from` say otherwise; `by` is country unless given; `onTime` 0–30, 5.
+pub fn stats(
+    raw: Option<&str>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<railtop_record::stats::Query, SourceError> {
+    use railtop_record::stats::{By, Query};
+    let pairs = pairs(raw);
+    let bad = |m: String| SourceError::BadRequest(m);
+    let instant = |name: &str| -> Result<Option<chrono::DateTime<chrono::Utc>>, SourceError> {
+        match bounded(&pairs, name)? {
+            None => Ok(None),
+            Some(v) => chrono::DateTime::parse_from_rfc3339(v)
+                .map(|t| Some(t.with_timezone(&chrono::Utc)))
+                .map_err(|_| {
+                    bad(format!(
+                        "{name} must be an RFC 3339 time, got {}",
+                        quoted(v)
+                    ))
+                }),
+        }
+    };
+    let until = instant("until")?.unwrap_or(now);
+    let from = match (instant("from")?, bounded(&pairs, "since")?) {
+        (Some(_), Some(_)) => return Err(bad("give since or from, not both".into())),
+        (Some(from), None) => from,
+        (None, since) => {
+            let secs = match since {
+                None => 86_400,
+                Some(v) => crate::duration::seconds_within(
+                    v,
+                    crate::duration::Bare::Refused,
+                    60,
+                    3650 * 86_400,
+                )
+                .map_err(|e| bad(format!("since: {e}")))?,
+            };
+            until - chrono::Duration::seconds(i64::try_from(secs).unwrap_or(86_400))
+        }
+    };
+    if from >= until {
+        return Err(bad("the period is empty: from must be before until".into()));
+    }
+    let by = match bounded(&pairs, "by")? {
+        None => By::Country,
+        Some(v) => By::parse(v).ok_or_else(|| {
+            bad(format!(
+                "by must be country, operator, line, station or hour, got {}",
+                quoted(v)
+            ))
+        })?,
+    };
+    let on_time = match get(&pairs, "onTime") {
+        None => 5,
+        Some(v) => v
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (0..=30).contains(n))
+            .ok_or_else(|| bad(format!("onTime must be 0 to 30 minutes, got {}", quoted(v))))?,
+    };
+    Ok(Query {
+        from,
+        until,
+        by,
+        on_time,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

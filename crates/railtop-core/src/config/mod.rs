@@ -500,6 +500,12 @@ pub fn default_gtfs_cache() -> Option<PathBuf> {
     xdg_dir("XDG_CACHE_HOME", ".cache").map(|d| d.join("railtop").join("gtfs"))
 }
 
+/// `$XDG_STATE_HOME/railtop/history.db`, else `~/.local/state/railtop/history.db`: what
+/// `railtop record` (and `serve --record`) keep, and what `railtop stats` reads.
+pub fn default_history_path() -> Option<PathBuf> {
+    xdg_dir("XDG_STATE_HOME", ".local/state").map(|d| d.join("railtop").join("history.db"))
+}
+
 /// `$XDG_STATE_HOME/railtop/railtop.log`, else `~/.local/state/railtop/railtop.log`.
 pub fn default_log_path() -> Option<PathBuf> {
     xdg_dir("XDG_STATE_HOME", ".local/state").map(|d| d.join("railtop").join("railtop.log"))

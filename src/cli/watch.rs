@@ -1,0 +1,292 @@
+//! `railtop watch`: follows trains (`--train`, by id or code) or a station's board and says each
+//! change as it happens, found by the one differ (`railtop_core::events`) that `record` uses. A
+//! board's rows are read as trains for it: a row's run is its train id (else its station, code
+//! and time), and a row that leaves the board after its time has departed (arrived, on an
+//! arrivals board). `--exec` runs a program per change with the change in its environment,
+//! never through a shell and never with feed text in its arguments.
+
+use super::{Opened, WatchArgs, WatchFormat};
+use crate::events::{Differ, Event, Kind as EventKind};
+use crate::model::{status, DeparturesResponse, Kind, RealtimeResponse, Train};
+use crate::source::traveller::{self, TravelQuery};
+use crate::source::RealtimeQuery;
+use crate::text::cleaned;
+use crate::traveller::{leaves_in, station_tz, Walks};
+use chrono::{DateTime, Utc};
+use color_eyre::eyre::{eyre, Result};
+use color_eyre::Section;
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// How long a train that left the answers is remembered.
+const FORGET_AFTER: Duration = Duration::from_secs(3 * 3600);
+/// How long `--exec`'s program may run before it is stopped.
+const EXEC_TIMEOUT: Duration = Duration::from_secs(30);
+/// Rows of a watched board.
+const BOARD_ROWS: usize = 40;
+
+/// What is watched.
+enum Target {
+    Board(TravelQuery),
+    Trains(Vec<String>),
+}
+
+pub(super) async fn watch(args: WatchArgs, opened: Opened) -> Result<()> {
+    let Opened { config, source, .. } = opened;
+    let target = match (&args.station, args.trains.is_empty()) {
+        (Some(_), false) => {
+            return Err(eyre!("a station and --train were both given"))
+                .suggestion("watch a station's board, or trains by --train, not both")
+        }
+        (None, true) => {
+            return Err(eyre!("nothing to watch"))
+                .suggestion("name a station (`railtop watch Helsinki --to Tampere`) or a train (`--train \"IC 27\"`)")
+        }
+        (Some(station), true) => {
+            let kind = if args.arrivals {
+                Kind::Arrivals
+            } else {
+                Kind::Departures
+            };
+            Target::Board(TravelQuery {
+                stations: vec![station.clone()],
+                kind,
+                route: args.route.route(kind)?,
+                walks: Walks::default(),
+                limit: BOARD_ROWS,
+            })
+        }
+        (None, false) => Target::Trains(args.trains.clone()),
+    };
+    let program = match &args.exec {
+        Some(cmd) => Some(program(cmd)?),
+        None => None,
+    };
+    let every = args.every.unwrap_or(Duration::from_secs(config.interval));
+    let mut differ = Differ::new(args.threshold, FORGET_AFTER);
+    let mut rows = BoardRows::default();
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut outage = false;
+    let mut said_missing = false;
+    let stop = tokio::signal::ctrl_c();
+    tokio::pin!(stop);
+    eprintln!("{} (Ctrl-C stops)", describe(&target));
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = &mut stop => return Ok(()),
+        }
+        let now = source.clock().now();
+        let answer = match &target {
+            Target::Board(query) => traveller::board(&source, query)
+                .await
+                .map(|board| rows.as_trains(&board, now)),
+            Target::Trains(wanted) => source
+                .realtime(RealtimeQuery::default())
+                .await
+                .map(|a| followed(&a.value, wanted)),
+        };
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(e) => {
+                if !outage {
+                    eprintln!(
+                        "the source does not answer ({}); still watching",
+                        cleaned(&e.to_string())
+                    );
+                    outage = true;
+                }
+                continue;
+            }
+        };
+        if outage {
+            eprintln!("the source answers again");
+            outage = false;
+        }
+        if let Target::Trains(wanted) = &target {
+            if answer.trains.is_empty() && !said_missing {
+                eprintln!(
+                    "no live train matches {} yet; still watching",
+                    wanted.join(", ")
+                );
+                said_missing = true;
+            }
+        }
+        for event in differ.feed(&answer, now) {
+            let message = sentence(&event);
+            super::say(&match args.format {
+                WatchFormat::Line => format!("{}  {message}", event.at.format("%H:%M:%S")),
+                WatchFormat::Json => json(&event, &message),
+            });
+            if let Some(program) = &program {
+                run(program, &event, &message).await;
+            }
+        }
+    }
+}
+
+/// The line that opens a watch, on stderr.
+fn describe(target: &Target) -> String {
+    match target {
+        Target::Board(q) => format!("watching {}", q.key()),
+        Target::Trains(t) => format!("watching {}", t.join(", ")),
+    }
+}
+
+/// The trains of `answer` that are among `wanted` (by id, or code in any case).
+fn followed(answer: &RealtimeResponse, wanted: &[String]) -> RealtimeResponse {
+    let fits = |t: &Train| {
+        wanted
+            .iter()
+            .any(|w| t.id == *w || t.train_code.eq_ignore_ascii_case(w.trim()))
+    };
+    RealtimeResponse {
+        trains: answer.trains.iter().filter(|t| fits(t)).cloned().collect(),
+        ..RealtimeResponse::default()
+    }
+}
+
+/// A board's rows as the differ reads trains, with the rows that just left it.
+#[derive(Default)]
+struct BoardRows {
+    /// The rows of the last board, by run.
+    last: HashMap<String, Train>,
+}
+
+impl BoardRows {
+    fn as_trains(&mut self, board: &DeparturesResponse, now: DateTime<Utc>) -> RealtimeResponse {
+        let local = now.with_timezone(&station_tz(&board.station)).time();
+        let (gone_status, past) = match board.kind {
+            Kind::Departures => (status::RUNNING, status::RUNNING),
+            Kind::Arrivals => (status::ARRIVED, status::ARRIVED),
+        };
+        let mut trains: Vec<Train> = board
+            .departures
+            .iter()
+            .map(|d| {
+                let code = d
+                    .train_code
+                    .clone()
+                    .filter(|c| !c.trim().is_empty())
+                    .unwrap_or_else(|| d.line.clone());
+                let id = d.train_id.clone().unwrap_or_else(|| {
+                    format!("{}|{code}|{}", board.station.name, d.scheduled_dep)
+                });
+                let status = if d.cancelled {
+                    status::CANCELLED
+                } else if leaves_in(d, local).is_some_and(|m| m < 0) {
+                    past
+                } else {
+                    status::SCHEDULED
+                };
+                Train {
+                    id,
+                    train_code: code,
+                    status: status.into(),
+                    delay: d.delay,
+                    platform: d.platform.clone(),
+                    country: board.station.country.clone(),
+                    to: Some(d.destination.clone()),
+                    ..Train::default()
+                }
+            })
+            .collect();
+        let now_ids: std::collections::HashSet<String> =
+            trains.iter().map(|t| t.id.clone()).collect();
+        // A row gone from the board, not cancelled: it left (or came in).
+        for (id, mut train) in self.last.drain() {
+            if !now_ids.contains(&id) && train.status != status::CANCELLED {
+                train.status = gone_status.into();
+                trains.push(train);
+            }
+        }
+        self.last = trains
+            .iter()
+            .filter(|t| now_ids.contains(&t.id))
+            .map(|t| (t.id.clone(), t.clone()))
+            .collect();
+        RealtimeResponse {
+            trains,
+            ..RealtimeResponse::default()
+        }
+    }
+}
+
+/// One sanitised sentence for a person: `IC 27 → Oulu: +5 → +12 min late`.
+fn sentence(e: &Event) -> String {
+    let who = cleaned(&e.train_code);
+    let old = e.old.as_deref().map(cleaned).unwrap_or_default();
+    let new = e.new.as_deref().map(cleaned).unwrap_or_default();
+    let minutes = |v: &str| match v.parse::<i64>() {
+        Ok(0) => "on time".to_string(),
+        Ok(m) if m > 0 => format!("+{m} min"),
+        Ok(m) => format!("{m} min"),
+        Err(_) => v.to_string(),
+    };
+    match e.kind {
+        EventKind::Delay => format!("{who}: delay {} → {}", minutes(&old), minutes(&new)),
+        EventKind::Platform => format!("{who}: platform {old} → {new}"),
+        EventKind::Cancelled => format!("{who}: cancelled"),
+        EventKind::Reinstated => format!("{who}: runs again ({new})"),
+        EventKind::Departed => format!("{who}: departed"),
+        EventKind::Arrived => format!("{who}: arrived"),
+    }
+}
+
+fn json(e: &Event, message: &str) -> String {
+    let value = serde_json::json!({
+        "kind": e.kind.name(),
+        "trainId": cleaned(&e.train_id),
+        "trainCode": cleaned(&e.train_code),
+        "country": e.country,
+        "old": e.old.as_deref().map(cleaned),
+        "new": e.new.as_deref().map(cleaned),
+        "at": e.at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        "message": message,
+    });
+    value.to_string()
+}
+
+/// `--exec`'s words, split as a shell would (quotes kept together), checked once at start.
+fn program(cmd: &str) -> Result<Vec<String>> {
+    let words = shell_words::split(cmd)
+        .map_err(|e| eyre!("--exec {cmd:?} cannot be split into words: {e}"))
+        .suggestion("close the quotes, e.g. --exec 'notify-send \"railtop\"'")?;
+    if words.is_empty() {
+        return Err(eyre!("--exec was given no program"))
+            .suggestion("name a program, e.g. --exec ./on-change.sh");
+    }
+    Ok(words)
+}
+
+/// Runs `program` for `event`: its arguments are the user's own, the change is in its
+/// environment. It may run [`EXEC_TIMEOUT`]; a failure is said and the watch goes on.
+async fn run(program: &[String], event: &Event, message: &str) {
+    let Some((name, args)) = program.split_first() else {
+        return;
+    };
+    let mut cmd = tokio::process::Command::new(name);
+    cmd.args(args)
+        .env("RAILTOP_EVENT", event.kind.name())
+        .env("RAILTOP_TRAIN", cleaned(&event.train_code))
+        .env("RAILTOP_MESSAGE", message)
+        .stdin(std::process::Stdio::null())
+        .kill_on_drop(true);
+    let outcome = match cmd.spawn() {
+        Ok(mut child) => match tokio::time::timeout(EXEC_TIMEOUT, child.wait()).await {
+            Ok(Ok(status)) if status.success() => return,
+            Ok(Ok(status)) => format!("ended with {status}"),
+            Ok(Err(e)) => e.to_string(),
+            Err(_) => {
+                let _ = child.kill().await;
+                format!("stopped after {}", crate::duration::format(EXEC_TIMEOUT))
+            }
+        },
+        Err(e) => format!("could not start: {e}"),
+    };
+    eprintln!("--exec {}: {outcome}", cleaned(name));
+}
+
+#[cfg(test)]
+mod tests;
