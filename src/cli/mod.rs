@@ -226,15 +226,25 @@ pub async fn run(cli: Cli) -> Result<()> {
         }
         return print(&format!("# effective configuration (file: {path})\n{text}"));
     }
-    // Cached answers never outlive the refresh intervals, or a refresh would see old data.
+    // Cached answers never outlive the refresh intervals (nor `record`'s and `watch`'s
+    // `--every`), or a refresh would see old data.
     let defaults = CacheConfig::default();
+    let every = match &cli.command {
+        Some(
+            Command::Record(RecordArgs { every, .. }) | Command::Watch(WatchArgs { every, .. }),
+        ) => *every,
+        _ => None,
+    }
+    .unwrap_or(Duration::MAX);
     let cache = CacheConfig {
         realtime_ttl: defaults
             .realtime_ttl
-            .min(Duration::from_secs(config.interval)),
+            .min(Duration::from_secs(config.interval))
+            .min(every),
         departures_ttl: defaults
             .departures_ttl
-            .min(Duration::from_secs(config.board_interval)),
+            .min(Duration::from_secs(config.board_interval))
+            .min(every),
         error_ttl: defaults.error_ttl.min(Duration::from_secs(
             config.board_interval.min(config.interval),
         )),

@@ -18,6 +18,7 @@ mod hardening;
 mod kiosk_e2e;
 mod operators;
 mod real_data;
+mod recording;
 mod remote;
 mod schedule;
 mod shared_redis;

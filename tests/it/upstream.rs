@@ -21,7 +21,7 @@ const FI_NOW: &str = "2026-11-24T21:50:00Z";
 use crate::support::fixture;
 
 /// Every request a played feed received: the path with its query, the headers, the body.
-type Seen = Arc<Mutex<Vec<(String, HeaderMap, String)>>>;
+pub(crate) type Seen = Arc<Mutex<Vec<(String, HeaderMap, String)>>>;
 
 /// One line of a fixture folder's `routes.txt`: a request path, the fixture that answers it,
 /// and for a POST a word its body must contain.
@@ -112,7 +112,7 @@ fn zip_folder(folder: &str) -> Vec<u8> {
 
 /// The feed `slug` played on loopback from its fixture folder: each route answers with its
 /// fixture, anything else is a 404; every request is recorded in `seen`.
-async fn play(slug: &'static str, seen: Seen) -> String {
+pub(crate) async fn play(slug: &'static str, seen: Seen) -> String {
     let (routes, _) = routes(slug);
     let routes = Arc::new(routes);
     let router = Router::new().fallback(move |uri: Uri, headers: HeaderMap, body: String| {

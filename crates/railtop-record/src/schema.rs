@@ -45,7 +45,7 @@ const MIGRATIONS: &[&str] = &[
         lng REAL,
         next_station TEXT,
         platform TEXT,
-        PRIMARY KEY (run, at)
+        PRIMARY KEY (run, poll)
     ) WITHOUT ROWID;
     CREATE INDEX observations_at ON observations(at);
     CREATE TABLE events (
@@ -79,7 +79,7 @@ const MIGRATIONS: &[&str] = &[
         delay INTEGER,
         platform TEXT,
         cancelled INTEGER NOT NULL,
-        PRIMARY KEY (run, at)
+        PRIMARY KEY (run, poll)
     ) WITHOUT ROWID;
     CREATE INDEX board_observations_at ON board_observations(at);
     ",

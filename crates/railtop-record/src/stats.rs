@@ -155,9 +155,10 @@ fn latest(conn: &Connection, q: &Query) -> rusqlite::Result<Vec<Seen>> {
     let (from, until) = (q.from.timestamp(), q.until.timestamp());
     let mut out = Vec::new();
     if q.by == By::Station {
-        // SQLite gives a bare column the values of the row where max() is found.
+        // SQLite gives the bare columns the values of the row where max() is found: the
+        // run's latest observation in the period.
         let mut s = conn.prepare(
-            "SELECT b.station, o.delay, o.cancelled, max(o.at) FROM board_observations o
+            "SELECT b.station, o.delay, o.cancelled, max(o.poll) FROM board_observations o
              JOIN board_runs b ON b.id = o.run WHERE o.at >= ?1 AND o.at < ?2 GROUP BY o.run",
         )?;
         let rows = s.query_map(params![from, until], |r| {
@@ -173,7 +174,7 @@ fn latest(conn: &Connection, q: &Query) -> rusqlite::Result<Vec<Seen>> {
         return Ok(out);
     }
     let mut s = conn.prepare(
-        "SELECT r.country, r.operator, r.line, o.delay, o.status, max(o.at) FROM observations o
+        "SELECT r.country, r.operator, r.line, o.delay, o.status, o.at, max(o.poll) FROM observations o
          JOIN runs r ON r.id = o.run WHERE o.at >= ?1 AND o.at < ?2 GROUP BY o.run",
     )?;
     let rows = s.query_map(params![from, until], |r| {

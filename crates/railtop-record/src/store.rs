@@ -180,7 +180,7 @@ impl Store {
             };
             if before.as_ref().is_none_or(|b| b.is_news(&now)) {
                 tx.prepare_cached(
-                    "INSERT OR REPLACE INTO observations
+                    "INSERT INTO observations
                      (run, at, poll, delay, status, lat, lng, next_station, platform)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 )
@@ -420,7 +420,7 @@ fn run_of(
 fn last_written(tx: &Transaction<'_>, id: i64) -> rusqlite::Result<Option<Last>> {
     tx.prepare_cached(
         "SELECT at, delay, status, lat, lng, next_station, platform FROM observations
-         WHERE run = ?1 ORDER BY at DESC LIMIT 1",
+         WHERE run = ?1 ORDER BY poll DESC LIMIT 1",
     )?
     .query_row([id], |r| {
         Ok(Last {
@@ -515,7 +515,7 @@ fn board_row(
         None => tx
             .prepare_cached(
                 "SELECT delay, platform, cancelled FROM board_observations WHERE run = ?1
-                 ORDER BY at DESC LIMIT 1",
+                 ORDER BY poll DESC LIMIT 1",
             )?
             .query_row([run.id], |r| {
                 Ok(BoardLast {
@@ -531,7 +531,7 @@ fn board_row(
         return Ok(false);
     }
     tx.prepare_cached(
-        "INSERT OR REPLACE INTO board_observations (run, at, poll, delay, platform, cancelled)
+        "INSERT INTO board_observations (run, at, poll, delay, platform, cancelled)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
     .execute(params![
