@@ -53,6 +53,9 @@ pub enum Answer {
     /// Where the source's GTFS timetables are, when that changed (a first read of a large
     /// bundle takes a while: the header says how far it is).
     Schedules(Vec<crate::source::ScheduleStatus>),
+    /// The share on time of each of the last 24 hours, oldest first, from the recorded history
+    /// (`railtop record`), when it changed.
+    History(Vec<Option<f64>>),
 }
 
 /// What the pollers should fetch: the screen derives it from its state after every update.
@@ -89,6 +92,50 @@ async fn schedules(source: Arc<CachedSource>, actions: mpsc::Sender<Event>) {
             }
         }
     }
+}
+
+/// How often the recorded history is read again for the header's sparkline.
+const HISTORY_EVERY: Duration = Duration::from_secs(300);
+
+/// Reads the last 24 hours' punctuality from the history file at `path` (once at start, then
+/// every [`HISTORY_EVERY`]) while the file is there, and tells the screen when it changed;
+/// ends with the screen. A file that cannot be read is as no file: the header shows nothing.
+pub fn spawn_history(
+    path: std::path::PathBuf,
+    on_time: i64,
+    clock: Clock,
+    actions: mpsc::Sender<Event>,
+) {
+    tokio::spawn(async move {
+        let mut said: Vec<Option<f64>> = Vec::new();
+        let mut tick = tokio::time::interval(HISTORY_EVERY);
+        loop {
+            tick.tick().await;
+            let (at, file) = (clock.now(), path.clone());
+            let read = tokio::task::spawn_blocking(move || {
+                file.is_file()
+                    .then(|| railtop_record::stats::hourly(&file, at, 24, on_time).ok())
+                    .flatten()
+            })
+            .await
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+            if read != said {
+                said.clone_from(&read);
+                if actions
+                    .send(Event::Answer(Answer::History(read)))
+                    .await
+                    .is_err()
+                {
+                    return;
+                }
+            }
+            if actions.is_closed() {
+                return;
+            }
+        }
+    });
 }
 
 /// How a poller's fetch went.

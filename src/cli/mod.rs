@@ -490,6 +490,9 @@ GTFS feeds' static bundles (\fIbundle.zip\fR, asked again daily and conditionall
 \fI$XDG_STATE_HOME/railtop/ssh_host_ed25519_key\fR
 The SSH server's host key, made at its first start.
 .TP
+\fI$XDG_STATE_HOME/railtop/history.db\fR
+What \fBrailtop record\fR (and \fBserve \-\-record\fR) keep, and \fBrailtop stats\fR reads: SQLite, its schema in docs/recording.md; \fB\-\-db\fR or RAILTOP_DB names another.
+.TP
 \fI$XDG_STATE_HOME/railtop/dashboard.toml\fR
 The dashboard's pinned stations and the last board shown (plain TOML; delete it to forget them).
 .SH ENVIRONMENT
@@ -532,8 +535,14 @@ The board over SSH; \fBssh \-p 2222 TPE@host\fR chooses a station.
 .TP
 \fBrailtop serve \-\-listen 127.0.0.1:8080\fR
 The Live Train Data API over HTTP.
+.TP
+\fBrailtop record \-\-source upstream\fR
+Every change of every live train into the history file, until stopped; \fBrailtop stats \-\-since 24h \-\-by line\fR reads punctuality back.
+.TP
+\fBrailtop watch \-\-train "IC 27" \-\-exec ./notify.sh\fR
+A line (and a run of the program) per change of the train.
 .SH "SEE ALSO"
-railtop\-serve(1), railtop\-board(1), railtop\-ssh(1), railtop\-trains(1), railtop\-stations(1), railtop\-train(1), railtop\-departures(1), railtop\-arrivals(1)
+railtop\-serve(1), railtop\-board(1), railtop\-ssh(1), railtop\-trains(1), railtop\-stations(1), railtop\-train(1), railtop\-departures(1), railtop\-arrivals(1), railtop\-record(1), railtop\-stats(1), railtop\-watch(1)
 "#;
 
 /// One line on standard output for a command that runs on (`record`, `watch`), flushed at

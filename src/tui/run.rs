@@ -60,6 +60,10 @@ impl Program for Dashboard {
     }
 }
 
+fn dashboard_on_time(state: &AppState) -> i64 {
+    state.settings.on_time_minutes
+}
+
 /// Runs the dashboard until `q`, Ctrl-C or a stop signal.
 pub async fn run(
     source: Arc<CachedSource>,
@@ -107,6 +111,14 @@ pub async fn run(
         .collect();
     let (wanted, wanted_rx) = watch::channel(state.wanted());
     let (answers_tx, answers) = mpsc::channel::<Event>(16);
+    // `railtop record`'s file, where there is one: the header's last 24 hours.
+    if let Some(history) = std::env::var_os("RAILTOP_DB")
+        .map(PathBuf::from)
+        .or_else(crate::config::default_history_path)
+    {
+        let on_time = dashboard_on_time(&state);
+        crate::refresh::spawn_history(history, on_time, clock, answers_tx.clone());
+    }
     crate::refresh::spawn(source, clock, wanted_rx, answers_tx, intervals);
     let memory = path.map(|p| (p, memory));
     let mut dashboard = Dashboard {

@@ -2,6 +2,10 @@
 //! order, in the transaction that also moves `PRAGMA user_version` on, so a file is always at one
 //! version. A file from a newer railtop is refused, not guessed at. docs/recording.md documents
 //! every table and column.
+//!
+//! Observations are kept in poll order (their key is the poll, then the run): a period is a
+//! range of the table, the oldest rows go first from its front, and no second index doubles
+//! its size.
 
 use rusqlite::Connection;
 
@@ -36,18 +40,17 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX runs_key ON runs(country, train_id, last_seen);
     CREATE INDEX runs_last_seen ON runs(last_seen);
     CREATE TABLE observations (
+        poll INTEGER NOT NULL,          -- in time order: the table is kept by poll, then run
         run INTEGER NOT NULL,
         at INTEGER NOT NULL,
-        poll INTEGER NOT NULL,
         delay INTEGER,                  -- minutes late; NULL: no realtime
         status TEXT NOT NULL,
         lat REAL,
         lng REAL,
         next_station TEXT,
         platform TEXT,
-        PRIMARY KEY (run, poll)
+        PRIMARY KEY (poll, run)
     ) WITHOUT ROWID;
-    CREATE INDEX observations_at ON observations(at);
     CREATE TABLE events (
         id INTEGER PRIMARY KEY,
         run INTEGER NOT NULL,
@@ -73,15 +76,14 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX board_runs_key ON board_runs(station, kind, train_code, scheduled, last_seen);
     CREATE INDEX board_runs_last_seen ON board_runs(last_seen);
     CREATE TABLE board_observations (
+        poll INTEGER NOT NULL,
         run INTEGER NOT NULL,
         at INTEGER NOT NULL,
-        poll INTEGER NOT NULL,
         delay INTEGER,
         platform TEXT,
         cancelled INTEGER NOT NULL,
-        PRIMARY KEY (run, poll)
+        PRIMARY KEY (poll, run)
     ) WITHOUT ROWID;
-    CREATE INDEX board_observations_at ON board_observations(at);
     ",
 ];
 

@@ -152,14 +152,19 @@ pub fn read(path: &Path, query: &Query) -> Result<Report, StoreError> {
 
 /// The runs' latest observations in the period, each with its group's key.
 fn latest(conn: &Connection, q: &Query) -> rusqlite::Result<Vec<Seen>> {
-    let (from, until) = (q.from.timestamp(), q.until.timestamp());
+    // The period as a range of polls: the observations' key starts with the poll.
+    let (from, until): (i64, i64) = conn.query_row(
+        "SELECT coalesce(min(id), 1), coalesce(max(id), 0) FROM polls WHERE at >= ?1 AND at < ?2",
+        params![q.from.timestamp(), q.until.timestamp()],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
     let mut out = Vec::new();
     if q.by == By::Station {
         // SQLite gives the bare columns the values of the row where max() is found: the
         // run's latest observation in the period.
         let mut s = conn.prepare(
             "SELECT b.station, o.delay, o.cancelled, max(o.poll) FROM board_observations o
-             JOIN board_runs b ON b.id = o.run WHERE o.at >= ?1 AND o.at < ?2 GROUP BY o.run",
+             JOIN board_runs b ON b.id = o.run WHERE o.poll BETWEEN ?1 AND ?2 GROUP BY o.run",
         )?;
         let rows = s.query_map(params![from, until], |r| {
             Ok(Seen {
@@ -175,7 +180,7 @@ fn latest(conn: &Connection, q: &Query) -> rusqlite::Result<Vec<Seen>> {
     }
     let mut s = conn.prepare(
         "SELECT r.country, r.operator, r.line, o.delay, o.status, o.at, max(o.poll) FROM observations o
-         JOIN runs r ON r.id = o.run WHERE o.at >= ?1 AND o.at < ?2 GROUP BY o.run",
+         JOIN runs r ON r.id = o.run WHERE o.poll BETWEEN ?1 AND ?2 GROUP BY o.run",
     )?;
     let rows = s.query_map(params![from, until], |r| {
         let country: String = r.get(0)?;

@@ -139,14 +139,119 @@ impl Store {
             }
             Err(Refused::Sql(e)) => return Err(fail(e)),
         }
-        Ok(Store {
+        let mut store = Store {
             conn,
             path: path.to_path_buf(),
             runs: HashMap::new(),
             last: HashMap::new(),
             board_runs: HashMap::new(),
             board_last: HashMap::new(),
-        })
+        };
+        store.remember().map_err(fail)?;
+        Ok(store)
+    }
+
+    /// Reads back what was last written of the runs seen within [`RUN_GAP`] of the file's last
+    /// poll: after a restart, an unchanged run is not written again. One range of each table,
+    /// read once.
+    fn remember(&mut self) -> rusqlite::Result<()> {
+        let newest: Option<i64> = self
+            .conn
+            .query_row("SELECT max(at) FROM polls", [], |r| r.get(0))?;
+        let Some(newest) = newest else {
+            return Ok(());
+        };
+        let since = newest.saturating_sub(RUN_GAP);
+        let first: i64 = self.conn.query_row(
+            "SELECT coalesce(min(id), 0) FROM polls WHERE at >= ?1",
+            [since],
+            |r| r.get(0),
+        )?;
+        let mut s = self
+            .conn
+            .prepare("SELECT id, country, train_id, last_seen FROM runs WHERE last_seen >= ?1")?;
+        let rows = s.query_map([since], |r| {
+            Ok((
+                (r.get::<_, String>(1)?, r.get::<_, String>(2)?),
+                Run {
+                    id: r.get(0)?,
+                    last_seen: r.get(3)?,
+                },
+            ))
+        })?;
+        for row in rows {
+            let (key, run) = row?;
+            self.runs.insert(key, run);
+        }
+        // The bare columns are those of the row where max() is found: each run's last.
+        let mut s = self.conn.prepare(
+            "SELECT run, max(poll), at, delay, status, lat, lng, next_station, platform
+             FROM observations WHERE poll >= ?1 GROUP BY run",
+        )?;
+        let rows = s.query_map([first], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                Last {
+                    at: r.get(2)?,
+                    delay: r.get(3)?,
+                    status: r.get(4)?,
+                    lat: r.get(5)?,
+                    lng: r.get(6)?,
+                    next_station: r.get(7)?,
+                    platform: r.get(8)?,
+                },
+            ))
+        })?;
+        for row in rows {
+            let (run, last) = row?;
+            self.last.insert(run, last);
+        }
+        let mut s = self.conn.prepare(
+            "SELECT id, station, kind, train_code, scheduled, last_seen FROM board_runs
+             WHERE last_seen >= ?1",
+        )?;
+        let rows = s.query_map([since], |r| {
+            let kind: String = r.get(2)?;
+            Ok((
+                (
+                    r.get::<_, String>(1)?,
+                    if kind == "arrivals" {
+                        "arrivals"
+                    } else {
+                        "departures"
+                    },
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                ),
+                Run {
+                    id: r.get(0)?,
+                    last_seen: r.get(5)?,
+                },
+            ))
+        })?;
+        for row in rows {
+            let (key, run) = row?;
+            self.board_runs.insert(key, run);
+        }
+        let mut s = self.conn.prepare(
+            "SELECT run, max(poll), delay, platform, cancelled FROM board_observations
+             WHERE poll >= ?1 GROUP BY run",
+        )?;
+        let rows = s.query_map([first], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                BoardLast {
+                    delay: r.get(2)?,
+                    platform: r.get(3)?,
+                    cancelled: r.get(4)?,
+                },
+            ))
+        })?;
+        for row in rows {
+            let (run, last) = row?;
+            self.board_last.insert(run, last);
+        }
+        Ok(())
     }
 
     pub fn path(&self) -> &Path {
@@ -174,10 +279,8 @@ impl Store {
         for train in answer.trains.iter().filter(|t| !t.id.is_empty()) {
             let run = run_of(&tx, &mut self.runs, train, at).map_err(fail)?;
             let now = Last::of(train, at);
-            let before = match self.last.get(&run.id) {
-                Some(l) => Some(l.clone()),
-                None => last_written(&tx, run.id).map_err(fail)?,
-            };
+            // Runs seen lately are remembered (read back at open); any other is news.
+            let before = self.last.get(&run.id).cloned();
             if before.as_ref().is_none_or(|b| b.is_news(&now)) {
                 tx.prepare_cached(
                     "INSERT INTO observations
@@ -321,24 +424,37 @@ impl Store {
         let fail = |e| StoreError::of(&path, e);
         let tx = self.conn.transaction().map_err(fail)?;
         let mut rows = 0usize;
+        // The polls before the cutoff are a prefix of the observations' key.
+        let last_old: i64 = tx
+            .query_row(
+                "SELECT coalesce(max(id), 0) FROM polls WHERE at < ?1",
+                [cutoff],
+                |r| r.get(0),
+            )
+            .map_err(fail)?;
         for sql in [
-            "DELETE FROM observations WHERE at < ?1",
-            "DELETE FROM events WHERE at < ?1",
-            "DELETE FROM board_observations WHERE at < ?1",
-            "DELETE FROM polls WHERE at < ?1",
-            "DELETE FROM runs WHERE last_seen < ?1
-             AND NOT EXISTS (SELECT 1 FROM observations o WHERE o.run = runs.id)",
-            "DELETE FROM board_runs WHERE last_seen < ?1
-             AND NOT EXISTS (SELECT 1 FROM board_observations o WHERE o.run = board_runs.id)",
+            "DELETE FROM observations WHERE poll <= ?1",
+            "DELETE FROM board_observations WHERE poll <= ?1",
+            "DELETE FROM events WHERE poll <= ?1",
+            "DELETE FROM polls WHERE id <= ?1",
         ] {
-            rows += tx.execute(sql, [cutoff]).map_err(fail)?;
+            rows += tx.execute(sql, [last_old]).map_err(fail)?;
+        }
+        // A run's `last_seen` trails its last observation by less than LAST_SEEN_EVERY: a run
+        // last seen before the cutoff less that has none left.
+        let gone = cutoff.saturating_sub(LAST_SEEN_EVERY);
+        for sql in [
+            "DELETE FROM runs WHERE last_seen < ?1",
+            "DELETE FROM board_runs WHERE last_seen < ?1",
+        ] {
+            rows += tx.execute(sql, [gone]).map_err(fail)?;
         }
         tx.commit().map_err(fail)?;
         if rows > 0 {
             // Each step of incremental_vacuum frees a page: it is run to its end.
             vacuum(&self.conn).map_err(fail)?;
-            self.runs.retain(|_, r| r.last_seen >= cutoff);
-            self.board_runs.retain(|_, r| r.last_seen >= cutoff);
+            self.runs.retain(|_, r| r.last_seen >= gone);
+            self.board_runs.retain(|_, r| r.last_seen >= gone);
             let ids: std::collections::HashSet<i64> = self.runs.values().map(|r| r.id).collect();
             self.last.retain(|id, _| ids.contains(id));
             let ids: std::collections::HashSet<i64> =
@@ -416,26 +532,6 @@ fn run_of(
     Ok(run)
 }
 
-/// The last observation written of run `id` (after a restart, or once it was forgotten).
-fn last_written(tx: &Transaction<'_>, id: i64) -> rusqlite::Result<Option<Last>> {
-    tx.prepare_cached(
-        "SELECT at, delay, status, lat, lng, next_station, platform FROM observations
-         WHERE run = ?1 ORDER BY poll DESC LIMIT 1",
-    )?
-    .query_row([id], |r| {
-        Ok(Last {
-            at: r.get(0)?,
-            delay: r.get(1)?,
-            status: r.get(2)?,
-            lat: r.get(3)?,
-            lng: r.get(4)?,
-            next_station: r.get(5)?,
-            platform: r.get(6)?,
-        })
-    })
-    .optional()
-}
-
 /// Writes one board row when it changed; returns whether it did.
 fn board_row(
     tx: &Transaction<'_>,
@@ -510,22 +606,7 @@ fn board_row(
         platform: row.platform.clone(),
         cancelled: row.cancelled,
     };
-    let before = match lasts.get(&run.id) {
-        Some(b) => Some(b.clone()),
-        None => tx
-            .prepare_cached(
-                "SELECT delay, platform, cancelled FROM board_observations WHERE run = ?1
-                 ORDER BY poll DESC LIMIT 1",
-            )?
-            .query_row([run.id], |r| {
-                Ok(BoardLast {
-                    delay: r.get(0)?,
-                    platform: r.get(1)?,
-                    cancelled: r.get(2)?,
-                })
-            })
-            .optional()?,
-    };
+    let before = lasts.get(&run.id).cloned();
     if before.as_ref() == Some(&now) {
         lasts.insert(run.id, now);
         return Ok(false);

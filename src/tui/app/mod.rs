@@ -95,6 +95,9 @@ pub struct AppState {
     pub should_quit: bool,
     /// Where the source's GTFS timetables are (the header shows one being read).
     pub schedules: Vec<crate::source::ScheduleStatus>,
+    /// The last 24 hours' share on time, oldest first, from `railtop record`'s file (empty:
+    /// none recorded); the header draws it as a sparkline.
+    pub history: Vec<Option<f64>>,
     /// The stations pinned and the last board, as kept between runs ([`crate::tui::memory`]).
     pub memory: crate::tui::memory::Memory,
 }
@@ -134,6 +137,7 @@ impl AppState {
             generation: 0,
             should_quit: false,
             schedules: Vec::new(),
+            history: Vec::new(),
             memory: Default::default(),
         };
         state

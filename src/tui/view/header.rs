@@ -18,6 +18,28 @@ fn signed(minutes: i64) -> String {
     }
 }
 
+/// The recorded last 24 hours' share on time as bars, an hour each, oldest first, with the
+/// latest hour's figure after them (`▆▇▇▅▆ 91%`): the bars run from half on time (`▁`) to all
+/// (`█`); an hour without a delay recorded is `·`. `None` when nothing was recorded.
+fn history_sparkline(history: &[Option<f64>]) -> Option<String> {
+    const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    if history.iter().all(Option::is_none) {
+        return None;
+    }
+    let bars: String = history
+        .iter()
+        .map(|h| match h {
+            None => '·',
+            Some(share) => {
+                let level = ((share - 0.5) / 0.5 * 7.0).round().clamp(0.0, 7.0) as usize;
+                BARS[level]
+            }
+        })
+        .collect();
+    let last = history.iter().rev().flatten().next()?;
+    Some(format!("{bars} {:.0}%", last * 100.0))
+}
+
 pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
     let mut first = Vec::new();
@@ -134,6 +156,9 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         }
         (None, None) => second.push(Span::styled("loading…", theme.dim())),
     }
+    if let Some(spark) = history_sparkline(&state.history) {
+        second.push(Span::raw(format!(" · 24h on time {spark}")));
+    }
     second.push(Span::raw(format!(" · source {}", state.source.name)));
 
     let attribution = feed
@@ -169,6 +194,29 @@ mod tests {
     use crate::tui::app::{AppState, Settings};
     use ratatui::backend::TestBackend;
     use ratatui::Terminal;
+
+    #[test]
+    fn the_recorded_day_is_a_sparkline_with_its_last_figure() {
+        assert_eq!(history_sparkline(&[]), None);
+        assert_eq!(history_sparkline(&[None, None]), None);
+        assert_eq!(
+            history_sparkline(&[Some(0.5), None, Some(0.75), Some(1.0), Some(0.2)]),
+            Some("▁·▅█▁ 20%".into())
+        );
+        let source = SourceInfo {
+            name: "demo".into(),
+            is_demo: true,
+            attribution: String::new(),
+        };
+        let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
+        state.history = vec![Some(0.9), Some(0.95)];
+        let mut t = Terminal::new(TestBackend::new(120, 3)).unwrap();
+        t.draw(|f| header(&state, f, f.area())).unwrap();
+        let second: String = (0..120)
+            .map(|x| t.backend().buffer()[(x, 1)].symbol().to_string())
+            .collect();
+        assert!(second.contains("24h on time ▇▇ 95%"), "{second}");
+    }
 
     /// A source's error does not repeat the source's name, which ends the line anyway: at 80
     /// columns what went wrong is what fits.
