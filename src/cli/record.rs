@@ -117,10 +117,17 @@ async fn poll(source: &CachedSource, rec: &Recording) -> Polled {
             ..Default::default()
         };
         match source.departures(query).await {
-            Ok(answer) => boards.push(Arc::new(answer.value.clone())),
+            Ok(answer) => {
+                let mut board = answer.value.clone();
+                board.sanitize();
+                boards.push(Arc::new(board));
+            }
             Err(e) => failures.push(format!("{station}: {e}")),
         }
     }
+    // What goes into the file is what a screen would show: every string cleaned and bounded,
+    // delays that cannot be true made "no data".
+    trains.sanitize();
     Polled {
         trains,
         boards,

@@ -473,6 +473,39 @@ fn vacuum(conn: &Connection) -> rusqlite::Result<()> {
     conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
 }
 
+/// A run's row as the lookups read it (`id, last_seen`).
+fn run_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Run> {
+    Ok(Run {
+        id: r.get(0)?,
+        last_seen: r.get(1)?,
+    })
+}
+
+/// The run to write to: `known` while it was seen within [`RUN_GAP`] (its `last_seen` in
+/// `table` moved on every [`LAST_SEEN_EVERY`]), else the one `insert` makes.
+fn keep_or_make(
+    tx: &Transaction<'_>,
+    table: &str,
+    known: Option<Run>,
+    at: i64,
+    insert: impl FnOnce() -> rusqlite::Result<i64>,
+) -> rusqlite::Result<Run> {
+    match known.filter(|r| at.saturating_sub(r.last_seen) <= RUN_GAP) {
+        Some(mut run) => {
+            if at.saturating_sub(run.last_seen) >= LAST_SEEN_EVERY {
+                tx.prepare_cached(&format!("UPDATE {table} SET last_seen = ?1 WHERE id = ?2"))?
+                    .execute(params![at, run.id])?;
+                run.last_seen = at;
+            }
+            Ok(run)
+        }
+        None => Ok(Run {
+            id: insert()?,
+            last_seen: at,
+        }),
+    }
+}
+
 /// The run `train` belongs to: the one of its country and id seen within [`RUN_GAP`], else a
 /// new one. Its `last_seen` is moved on every [`LAST_SEEN_EVERY`].
 fn run_of(
@@ -489,45 +522,26 @@ fn run_of(
                 "SELECT id, last_seen FROM runs WHERE country = ?1 AND train_id = ?2
                  ORDER BY last_seen DESC LIMIT 1",
             )?
-            .query_row(params![key.0, key.1], |r| {
-                Ok(Run {
-                    id: r.get(0)?,
-                    last_seen: r.get(1)?,
-                })
-            })
+            .query_row(params![key.0, key.1], run_row)
             .optional()?,
     };
-    let run = match known.filter(|r| at.saturating_sub(r.last_seen) <= RUN_GAP) {
-        Some(mut run) => {
-            if at.saturating_sub(run.last_seen) >= LAST_SEEN_EVERY {
-                tx.prepare_cached("UPDATE runs SET last_seen = ?1 WHERE id = ?2")?
-                    .execute(params![at, run.id])?;
-                run.last_seen = at;
-            }
-            run
-        }
-        None => {
-            let (origin, destination) = (train.from.clone(), train.to.clone());
-            tx.prepare_cached(
-                "INSERT INTO runs (country, train_id, train_code, line, operator, origin,
-                 destination, first_seen, last_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
-            )?
-            .execute(params![
-                key.0,
-                key.1,
-                train.train_code,
-                line_of(&train.train_code),
-                train.operator,
-                origin,
-                destination,
-                at
-            ])?;
-            Run {
-                id: tx.last_insert_rowid(),
-                last_seen: at,
-            }
-        }
-    };
+    let run = keep_or_make(tx, "runs", known, at, || {
+        tx.prepare_cached(
+            "INSERT INTO runs (country, train_id, train_code, line, operator, origin,
+             destination, first_seen, last_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+        )?
+        .execute(params![
+            key.0,
+            key.1,
+            train.train_code,
+            line_of(&train.train_code),
+            train.operator,
+            train.from,
+            train.to,
+            at
+        ])?;
+        Ok(tx.last_insert_rowid())
+    })?;
     runs.insert(key, run);
     Ok(run)
 }
@@ -562,44 +576,26 @@ fn board_row(
                 "SELECT id, last_seen FROM board_runs WHERE station = ?1 AND kind = ?2
                  AND train_code = ?3 AND scheduled = ?4 ORDER BY last_seen DESC LIMIT 1",
             )?
-            .query_row(params![key.0, key.1, key.2, key.3], |r| {
-                Ok(Run {
-                    id: r.get(0)?,
-                    last_seen: r.get(1)?,
-                })
-            })
+            .query_row(params![key.0, key.1, key.2, key.3], run_row)
             .optional()?,
     };
-    let run = match known.filter(|r| at.saturating_sub(r.last_seen) <= RUN_GAP) {
-        Some(mut run) => {
-            if at.saturating_sub(run.last_seen) >= LAST_SEEN_EVERY {
-                tx.prepare_cached("UPDATE board_runs SET last_seen = ?1 WHERE id = ?2")?
-                    .execute(params![at, run.id])?;
-                run.last_seen = at;
-            }
-            run
-        }
-        None => {
-            tx.prepare_cached(
-                "INSERT INTO board_runs (station, country, kind, train_code, line, destination,
-                 scheduled, first_seen, last_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
-            )?
-            .execute(params![
-                key.0,
-                board.country,
-                kind,
-                code,
-                row.line,
-                row.destination,
-                row.scheduled_dep,
-                at
-            ])?;
-            Run {
-                id: tx.last_insert_rowid(),
-                last_seen: at,
-            }
-        }
-    };
+    let run = keep_or_make(tx, "board_runs", known, at, || {
+        tx.prepare_cached(
+            "INSERT INTO board_runs (station, country, kind, train_code, line, destination,
+             scheduled, first_seen, last_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+        )?
+        .execute(params![
+            key.0,
+            board.country,
+            kind,
+            code,
+            row.line,
+            row.destination,
+            row.scheduled_dep,
+            at
+        ])?;
+        Ok(tx.last_insert_rowid())
+    })?;
     runs.insert(key, run);
     let now = BoardLast {
         delay: row.delay,

@@ -157,12 +157,11 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
 /// An entry of the board as a departure, with its planned instant (Unix seconds) to order by.
 fn departure(e: &Entry) -> Option<(i64, Departure)> {
     let planned = DateTime::from_timestamp(e.stop.departure_timestamp?, 0)?;
-    let prognosis = e.stop.prognosis.as_ref();
-    let (platform, planned_platform) = platforms(e.stop.platform.clone(), prognosis);
-    let expected = prognosis
-        .and_then(|p| p.departure.as_deref())
-        .and_then(parse_offset_time);
-    let (line, train_number) = line_and_number(&e.category, &e.number, &e.name);
+    let expected = e
+        .stop
+        .prognosis
+        .as_ref()
+        .and_then(|p| p.departure.as_deref());
     let via = via_list(
         e.pass_list
             .iter()
@@ -170,27 +169,32 @@ fn departure(e: &Entry) -> Option<(i64, Departure)> {
             .filter_map(|p| p.station.as_ref().map(|s| s.name.clone())),
         &e.to,
     );
-    Some((
-        planned.timestamp(),
-        Departure {
-            line,
-            destination: e.to.clone(),
-            platform,
-            scheduled_dep: local_hhmm(planned, TZ),
-            delay: e.stop.delay,
-            cancelled: false,
-            operator: e.operator.clone(),
-            expected_dep: expected.map(|t| local_hhmm(t, TZ)),
-            train_code: (!train_number.is_empty())
-                .then(|| format!("{} {train_number}", e.category)),
-            planned_platform,
-            via,
-            messages: Vec::new(),
-            // Its train is known by the hub board's row ([`super::board_train`]).
-            train_id: None,
-            ..Default::default()
-        },
-    ))
+    Some((planned.timestamp(), row(e, planned, expected, via)))
+}
+
+/// An entry's row, timed at `planned` (and `expected`, the prognosis's RFC 3339 time).
+fn row(e: &Entry, planned: DateTime<Utc>, expected: Option<&str>, via: Vec<String>) -> Departure {
+    let prognosis = e.stop.prognosis.as_ref();
+    let (platform, planned_platform) = platforms(e.stop.platform.clone(), prognosis);
+    let expected = expected.and_then(parse_offset_time);
+    let (line, train_number) = line_and_number(&e.category, &e.number, &e.name);
+    Departure {
+        line,
+        destination: e.to.clone(),
+        platform,
+        scheduled_dep: local_hhmm(planned, TZ),
+        delay: e.stop.delay,
+        cancelled: false,
+        operator: e.operator.clone(),
+        expected_dep: expected.map(|t| local_hhmm(t, TZ)),
+        train_code: (!train_number.is_empty()).then(|| format!("{} {train_number}", e.category)),
+        planned_platform,
+        via,
+        messages: Vec::new(),
+        // Its train is known by the hub board's row ([`super::board_train`]).
+        train_id: None,
+        ..Default::default()
+    }
 }
 
 /// An arrival board (`type=arrival`): its station's name and its arrivals in order, each read
@@ -206,12 +210,7 @@ pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
 fn arrival(e: &Entry) -> Option<(i64, Departure)> {
     let planned_at = e.stop.arrival_timestamp?;
     let planned = DateTime::from_timestamp(planned_at, 0)?;
-    let prognosis = e.stop.prognosis.as_ref();
-    let (platform, planned_platform) = platforms(e.stop.platform.clone(), prognosis);
-    let expected = prognosis
-        .and_then(|p| p.arrival.as_deref())
-        .and_then(parse_offset_time);
-    let (line, train_number) = line_and_number(&e.category, &e.number, &e.name);
+    let expected = e.stop.prognosis.as_ref().and_then(|p| p.arrival.as_deref());
     // The calls timed before this one, in time order, the origin left out.
     let mut before: Vec<(i64, String)> = e
         .pass_list
@@ -223,33 +222,14 @@ fn arrival(e: &Entry) -> Option<(i64, Departure)> {
         })
         .collect();
     before.sort_by_key(|(at, _)| *at);
-    let via: Vec<String> = via_list(
+    let via = via_list(
         before
             .into_iter()
             .map(|(_, name)| name)
             .filter(|name| *name != e.to),
         "",
     );
-    Some((
-        planned_at,
-        Departure {
-            line,
-            destination: e.to.clone(),
-            platform,
-            scheduled_dep: local_hhmm(planned, TZ),
-            delay: e.stop.delay,
-            cancelled: false,
-            operator: e.operator.clone(),
-            expected_dep: expected.map(|t| local_hhmm(t, TZ)),
-            train_code: (!train_number.is_empty())
-                .then(|| format!("{} {train_number}", e.category)),
-            planned_platform,
-            via,
-            messages: Vec::new(),
-            train_id: None,
-            ..Default::default()
-        },
-    ))
+    Some((planned_at, row(e, planned, expected, via)))
 }
 
 /// The journey of the board's train `id` (as [`trains_from_board`] names it) from this station
