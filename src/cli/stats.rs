@@ -18,7 +18,7 @@ pub(super) fn stats(
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<()> {
     let path = super::record::db_path(args.db)?;
-    let until = args.until.unwrap_or(now);
+    let until = args.until.unwrap_or_else(|| stats::until_now(now));
     let from = match (args.from, args.since) {
         (Some(from), _) => from,
         (None, since) => {
@@ -98,10 +98,10 @@ fn opt(v: Option<impl ToString>) -> String {
 
 fn table(report: &Report) -> String {
     let mut out = format!(
-        "Punctuality {} – {} (UTC), by {}; on time: at most {} min late\n\n",
+        "Punctuality by {}, {} – {} UTC\nOn time: at most {} min late.\n\n",
+        report.by.name(),
         report.from.format("%Y-%m-%d %H:%M"),
         report.until.format("%Y-%m-%d %H:%M"),
-        report.by.name(),
         report.on_time_minutes
     );
     if report.total.runs == 0 {
@@ -128,8 +128,8 @@ fn table(report: &Report) -> String {
         .map(row);
     out.push_str(&output::table(&header, rows));
     out.push_str(&format!(
-        "\nDELAYS: runs per delay, one bar each for {} min.\n",
-        BUCKETS.map(|(name, _)| name).join(", ")
+        "\nDELAYS: a bar per delay band, {} min\n",
+        BUCKETS.map(|(name, _)| name).join(" ")
     ));
     out
 }

@@ -15,6 +15,13 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+/// A period's end when it is "now": the end of the current second, so that a poll made this
+/// second is in (periods end before their `until`, and polls are timed to the second).
+pub fn until_now(now: DateTime<Utc>) -> DateTime<Utc> {
+    use chrono::SubsecRound;
+    now.trunc_subsecs(0) + chrono::Duration::seconds(1)
+}
+
 /// What the groups are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]

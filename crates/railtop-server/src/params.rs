@@ -215,7 +215,7 @@ pub fn stats(
                 }),
         }
     };
-    let until = instant("until")?.unwrap_or(now);
+    let until = instant("until")?.unwrap_or_else(|| railtop_record::stats::until_now(now));
     let from = match (instant("from")?, bounded(&pairs, "since")?) {
         (Some(_), Some(_)) => return Err(bad("give since or from, not both".into())),
         (Some(from), None) => from,
