@@ -325,6 +325,9 @@ pub struct WatchArgs {
     /// Follow the station's arrivals instead of its departures.
     #[arg(long)]
     pub arrivals: bool,
+    /// Leave out trains leaving sooner than the walk to the station, e.g. 5m.
+    #[arg(long, value_parser = parse_walks)]
+    pub walk_time: Option<Walks>,
     /// line (one sentence per change, for people and status bars) or json (one object a
     /// line: kind, trainId, trainCode, old, new, at).
     #[arg(long, value_enum, default_value = "line")]

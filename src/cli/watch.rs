@@ -11,7 +11,7 @@ use crate::model::{status, DeparturesResponse, Kind, RealtimeResponse, Train};
 use crate::source::traveller::{self, TravelQuery};
 use crate::source::RealtimeQuery;
 use crate::text::cleaned;
-use crate::traveller::{leaves_in, station_tz, Walks};
+use crate::traveller::{leaves_in, station_tz};
 use chrono::{DateTime, Utc};
 use color_eyre::eyre::{eyre, Result};
 use color_eyre::Section;
@@ -52,7 +52,7 @@ pub(super) async fn watch(args: WatchArgs, opened: Opened) -> Result<()> {
                 stations: vec![station.clone()],
                 kind,
                 route: args.route.route(kind)?,
-                walks: Walks::default(),
+                walks: args.walk_time.clone().unwrap_or_default(),
                 limit: BOARD_ROWS,
             })
         }
@@ -116,7 +116,10 @@ pub(super) async fn watch(args: WatchArgs, opened: Opened) -> Result<()> {
         for event in differ.feed(&answer, now) {
             let message = sentence(&event);
             super::say(&match args.format {
-                WatchFormat::Line => format!("{}  {message}", event.at.format("%H:%M:%S")),
+                WatchFormat::Line => format!(
+                    "{}  {message}",
+                    event.at.with_timezone(&chrono::Local).format("%H:%M:%S")
+                ),
                 WatchFormat::Json => json(&event, &message),
             });
             if let Some(program) = &program {
@@ -150,8 +153,8 @@ fn followed(answer: &RealtimeResponse, wanted: &[String]) -> RealtimeResponse {
 /// A board's rows as the differ reads trains, with the rows that just left it.
 #[derive(Default)]
 struct BoardRows {
-    /// The rows of the last board, by run.
-    last: HashMap<String, Train>,
+    /// The rows of the last board, by run, with their time (expected, else scheduled).
+    last: HashMap<String, (Train, String)>,
 }
 
 impl BoardRows {
@@ -161,7 +164,7 @@ impl BoardRows {
             Kind::Departures => (status::RUNNING, status::RUNNING),
             Kind::Arrivals => (status::ARRIVED, status::ARRIVED),
         };
-        let mut trains: Vec<Train> = board
+        let rows: Vec<(Train, String)> = board
             .departures
             .iter()
             .map(|d| {
@@ -180,8 +183,9 @@ impl BoardRows {
                 } else {
                     status::SCHEDULED
                 };
-                Train {
+                let train = Train {
                     id,
+                    name: format!("{code} → {}", d.destination),
                     train_code: code,
                     status: status.into(),
                     delay: d.delay,
@@ -189,22 +193,29 @@ impl BoardRows {
                     country: board.station.country.clone(),
                     to: Some(d.destination.clone()),
                     ..Train::default()
-                }
+                };
+                let time = d
+                    .expected_dep
+                    .clone()
+                    .unwrap_or_else(|| d.scheduled_dep.clone());
+                (train, time)
             })
             .collect();
         let now_ids: std::collections::HashSet<String> =
-            trains.iter().map(|t| t.id.clone()).collect();
-        // A row gone from the board, not cancelled: it left (or came in).
-        for (id, mut train) in self.last.drain() {
-            if !now_ids.contains(&id) && train.status != status::CANCELLED {
+            rows.iter().map(|(t, _)| t.id.clone()).collect();
+        let mut trains: Vec<Train> = rows.iter().map(|(t, _)| t.clone()).collect();
+        // A row gone from the board once its time came, not cancelled: it left (or came in).
+        // One gone before its time was cut by the board's filters (a walk), not by the train.
+        for (id, (mut train, time)) in self.last.drain() {
+            let due = crate::traveller::minutes_until(&time, local).is_some_and(|m| m <= 0);
+            if !now_ids.contains(&id) && train.status != status::CANCELLED && due {
                 train.status = gone_status.into();
                 trains.push(train);
             }
         }
-        self.last = trains
-            .iter()
-            .filter(|t| now_ids.contains(&t.id))
-            .map(|t| (t.id.clone(), t.clone()))
+        self.last = rows
+            .into_iter()
+            .map(|(t, time)| (t.id.clone(), (t, time)))
             .collect();
         RealtimeResponse {
             trains,
@@ -213,9 +224,13 @@ impl BoardRows {
     }
 }
 
-/// One sanitised sentence for a person: `IC 27 → Oulu: +5 → +12 min late`.
+/// One sanitised sentence for a person: `IC 27 → Oulu: delay +5 min → +12 min`.
 fn sentence(e: &Event) -> String {
-    let who = cleaned(&e.train_code);
+    let who = cleaned(if e.name.trim().is_empty() {
+        &e.train_code
+    } else {
+        &e.name
+    });
     let old = e.old.as_deref().map(cleaned).unwrap_or_default();
     let new = e.new.as_deref().map(cleaned).unwrap_or_default();
     let minutes = |v: &str| match v.parse::<i64>() {

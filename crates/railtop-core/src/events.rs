@@ -50,6 +50,8 @@ pub struct Event {
     pub kind: Kind,
     pub train_id: String,
     pub train_code: String,
+    /// How people know the train: its `name` (`IC 27 → Oulu`), else its code.
+    pub name: String,
     pub country: Option<String>,
     /// The value before and after, as text (`5` and `12` minutes, `3` and `4`), where the
     /// kind has one.
@@ -157,6 +159,11 @@ impl Differ {
                 kind,
                 train_id: train.id.clone(),
                 train_code: train.train_code.clone(),
+                name: if train.name.trim().is_empty() {
+                    train.train_code.clone()
+                } else {
+                    train.name.clone()
+                },
                 country: train.country.clone(),
                 old,
                 new,

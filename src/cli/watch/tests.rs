@@ -60,7 +60,10 @@ fn a_boards_changes_are_events_and_a_row_that_leaves_departed() {
             ]),
             1
         ),
-        ["IC 27: platform 3 → 4", "IC 27: delay on time → +6 min"]
+        [
+            "IC 27 → Oulu: platform 3 → 4",
+            "IC 27 → Oulu: delay on time → +6 min"
+        ]
     );
     let mut cancelled = row("IC 29", "10:20", None, "5");
     cancelled.cancelled = true;
@@ -69,11 +72,14 @@ fn a_boards_changes_are_events_and_a_row_that_leaves_departed() {
             board(vec![row("IC 27", "10:05", Some(6), "4"), cancelled.clone()]),
             2
         ),
-        ["IC 29: cancelled"]
+        ["IC 29 → Oulu: cancelled"]
     );
     // IC 27 leaves the board at 10:12; the cancelled IC 29 leaving it is no departure.
-    assert_eq!(step(board(vec![]), 12), ["IC 27: departed"]);
+    assert_eq!(step(board(vec![]), 12), ["IC 27 → Oulu: departed"]);
     assert!(step(board(vec![]), 13).is_empty(), "said once");
+    // A row cut before its time (the walk to the station filters it out) has not departed.
+    assert!(step(board(vec![row("IC 31", "10:30", Some(0), "2")]), 14).is_empty());
+    assert!(step(board(vec![]), 20).is_empty(), "gone 10 minutes early: not departed");
 }
 
 #[test]
@@ -118,6 +124,7 @@ fn sentences_are_sanitised() {
         kind: EventKind::Platform,
         train_id: "x".into(),
         train_code: "IC\u{1b}[2J 27".into(),
+        name: String::new(),
         country: None,
         old: Some("3".into()),
         new: Some("4\u{7}".into()),

@@ -63,6 +63,7 @@ fn changes_are_written_once_and_survive_a_restart() {
         kind: EventKind::Delay,
         train_id: "1".into(),
         train_code: "IC 1".into(),
+        name: String::new(),
         country: Some("finland".into()),
         old: Some("2".into()),
         new: Some("7".into()),
