@@ -79,7 +79,10 @@ fn a_boards_changes_are_events_and_a_row_that_leaves_departed() {
     assert!(step(board(vec![]), 13).is_empty(), "said once");
     // A row cut before its time (the walk to the station filters it out) has not departed.
     assert!(step(board(vec![row("IC 31", "10:30", Some(0), "2")]), 14).is_empty());
-    assert!(step(board(vec![]), 20).is_empty(), "gone 10 minutes early: not departed");
+    assert!(
+        step(board(vec![]), 20).is_empty(),
+        "gone 10 minutes early: not departed"
+    );
 }
 
 #[test]

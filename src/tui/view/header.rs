@@ -156,10 +156,18 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         }
         (None, None) => second.push(Span::styled("loading…", theme.dim())),
     }
-    if let Some(spark) = history_sparkline(&state.history) {
-        second.push(Span::raw(format!(" · 24h on time {spark}")));
+    let source = format!(" · source {}", state.source.name);
+    // The recorded hours, as many of the last 24 as the line has room for (6 at least).
+    let used: usize = second.iter().map(|s| s.width()).sum::<usize>() + source.chars().count();
+    let room = usize::from(area.width).saturating_sub(used + " · 24h on time  100%".len());
+    let hours = room.min(24).min(state.history.len());
+    if hours >= 6 {
+        let recent = &state.history[state.history.len() - hours..];
+        if let Some(spark) = history_sparkline(recent) {
+            second.push(Span::raw(format!(" · {hours}h on time {spark}")));
+        }
     }
-    second.push(Span::raw(format!(" · source {}", state.source.name)));
+    second.push(Span::raw(source));
 
     let attribution = feed
         .data
@@ -209,13 +217,27 @@ mod tests {
             attribution: String::new(),
         };
         let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
-        state.history = vec![Some(0.9), Some(0.95)];
-        let mut t = Terminal::new(TestBackend::new(120, 3)).unwrap();
-        t.draw(|f| header(&state, f, f.area())).unwrap();
-        let second: String = (0..120)
-            .map(|x| t.backend().buffer()[(x, 1)].symbol().to_string())
-            .collect();
-        assert!(second.contains("24h on time ▇▇ 95%"), "{second}");
+        state.history = vec![None; 22];
+        state.history.extend([Some(0.9), Some(0.95)]);
+        let line = |width: u16| {
+            let mut t = Terminal::new(TestBackend::new(width, 3)).unwrap();
+            t.draw(|f| header(&state, f, f.area())).unwrap();
+            (0..width)
+                .map(|x| t.backend().buffer()[(x, 1)].symbol().to_string())
+                .collect::<String>()
+        };
+        let wide = line(120);
+        assert!(
+            wide.contains("24h on time ······················▇▇ 95%"),
+            "{wide}"
+        );
+        // Narrower: the last hours that fit, said so; never cut off the line's end.
+        let narrow = line(60);
+        assert!(
+            narrow.contains("h on time ") && narrow.contains("▇▇ 95% · source demo"),
+            "{narrow}"
+        );
+        assert!(!narrow.contains("24h"), "{narrow}");
     }
 
     /// A source's error does not repeat the source's name, which ends the line anyway: at 80
