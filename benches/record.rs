@@ -2,7 +2,8 @@
 //! recorded for a simulated day, a poll every 30 s of simulated time, into a real file. Reports
 //! the file's size per day, the rows written, and the CPU per poll (the demo's answer, the
 //! differ, the store) from the process's own CPU clock. `cargo bench --bench record`;
-//! `RECORD_SCALE`, `RECORD_HOURS` and `RECORD_STEP` (seconds) change the run, and
+//! `RECORD_SCALE`, `RECORD_HOURS`, `RECORD_FROM` (the hour of 2026-11-24, UTC, it starts at)
+//! and `RECORD_STEP` (seconds) change the run, and
 //! `RECORD_GROWTH=1` first records an hour at scales 15, 30 and 60 to show how it grows.
 #![allow(
     clippy::unwrap_used,
@@ -59,6 +60,7 @@ fn record(scale: u32, hours: u64, step: u64) -> Run {
     let _ = std::fs::remove_dir_all(&dir);
     let db = dir.join("history.db");
     let start: chrono::DateTime<chrono::Utc> = "2026-11-24T00:00:00Z".parse().unwrap();
+    let start = start + chrono::Duration::hours(env("RECORD_FROM", 0) as i64);
     let demo = DemoSource::new(1, scale, Clock::System).unwrap();
     let mut store = Store::open(&db).unwrap();
     let mut differ = Differ::new(3, Duration::from_secs(3600));
@@ -108,6 +110,16 @@ fn record(scale: u32, hours: u64, step: u64) -> Run {
         run.cpu_diff += c2 - c1;
         run.cpu_store += c3 - c2;
         run.polls += 1;
+        if (t + step) % 3600 < step {
+            let spent = run.cpu_demo + run.cpu_diff + run.cpu_store;
+            eprintln!(
+                "  hour {:>2}: {} trains, {:.1} s CPU so far ({:.0} ms a poll so far)",
+                t / 3600,
+                answer.trains.len(),
+                spent,
+                spent * 1000.0 / run.polls as f64
+            );
+        }
         run.trains += done.trains;
         run.observations += done.observations;
         run.events += done.events;

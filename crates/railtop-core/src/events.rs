@@ -72,14 +72,16 @@ struct Seen {
     reported_delay: Option<i64>,
     /// When it was last in an answer.
     last_seen: DateTime<Utc>,
-    /// Whether it was in the last answer.
-    present: bool,
+    /// The answer it was last in ([`Differ`]'s count of answers).
+    seen_in: u64,
 }
 
 /// Consecutive answers in, events out.
 #[derive(Debug)]
 pub struct Differ {
     trains: HashMap<String, Seen>,
+    /// Answers fed so far.
+    answers: u64,
     /// Minutes a delay must move before it is news.
     pub delay_threshold: i64,
     /// How long a train that left the answers is remembered.
@@ -94,6 +96,7 @@ impl Differ {
     pub fn new(delay_threshold: i64, forget_after: Duration) -> Differ {
         Differ {
             trains: HashMap::new(),
+            answers: 0,
             delay_threshold: delay_threshold.max(1),
             forget_after,
         }
@@ -104,120 +107,133 @@ impl Differ {
     pub fn feed(&mut self, answer: &RealtimeResponse, at: DateTime<Utc>) -> Vec<Event> {
         let mut events = Vec::new();
         let first = self.trains.is_empty();
-        // Ids that left since the last answer, by (country, code): a renamed run's old self.
-        let in_answer: std::collections::HashSet<&str> =
-            answer.trains.iter().map(|t| t.id.as_str()).collect();
-        let mut vanished: HashMap<(Option<String>, String), String> = HashMap::new();
-        for (id, seen) in &self.trains {
-            if seen.present && !in_answer.contains(id.as_str()) && seen.status != status::ARRIVED {
-                vanished.insert((seen.country.clone(), seen.code.clone()), id.clone());
+        let (before, now) = (self.answers, self.answers.wrapping_add(1));
+        self.answers = now;
+        // First the trains known by their id, compared in place (no key or record copied).
+        let mut unknown = Vec::new();
+        for train in answer.trains.iter().filter(|t| !t.id.is_empty()) {
+            match self.trains.get_mut(&train.id) {
+                Some(seen) => {
+                    compare(seen, train, at, self.delay_threshold, &mut events);
+                    seen.seen_in = now;
+                }
+                None => unknown.push(train),
             }
         }
-        for train in &answer.trains {
-            if train.id.is_empty() {
-                continue;
+        if !unknown.is_empty() {
+            // Those in the answer before and not in this one, by (country, code): a renamed
+            // run's old self (one that arrived is not: the next day's run of its number is new).
+            let mut vanished: HashMap<(Option<&str>, &str), String> = HashMap::new();
+            for (id, seen) in &self.trains {
+                if seen.seen_in == before && seen.status != status::ARRIVED {
+                    vanished.insert((seen.country.as_deref(), seen.code.as_str()), id.clone());
+                }
             }
-            let known = match self.trains.remove(&train.id) {
-                Some(seen) => Some(seen),
-                None => vanished
-                    .remove(&(train.country.clone(), train.train_code.clone()))
-                    .and_then(|old| self.trains.remove(&old)),
-            };
-            let seen = match known {
-                Some(before) => self.compare(before, train, at, &mut events),
-                None => Seen::of(train, at),
-            };
-            if self.trains.len() < MAX_TRAINS {
-                self.trains.insert(train.id.clone(), seen);
-            }
-        }
-        for (id, seen) in self.trains.iter_mut() {
-            if !in_answer.contains(id.as_str()) {
-                seen.present = false;
+            let renamed: Vec<Option<String>> = unknown
+                .iter()
+                .map(|t| vanished.remove(&(t.country.as_deref(), t.train_code.as_str())))
+                .collect();
+            for (train, old) in unknown.into_iter().zip(renamed) {
+                let seen = match old.and_then(|old| self.trains.remove(&old)) {
+                    Some(mut known) => {
+                        compare(&mut known, train, at, self.delay_threshold, &mut events);
+                        known
+                    }
+                    None => Seen::of(train, at),
+                };
+                if self.trains.len() < MAX_TRAINS {
+                    self.trains.insert(
+                        train.id.clone(),
+                        Seen {
+                            seen_in: now,
+                            ..seen
+                        },
+                    );
+                }
             }
         }
         let forget = chrono::Duration::from_std(self.forget_after).unwrap_or(chrono::Duration::MAX);
         self.trains
-            .retain(|_, s| s.present || at.signed_duration_since(s.last_seen) <= forget);
+            .retain(|_, s| s.seen_in == now || at.signed_duration_since(s.last_seen) <= forget);
         if first {
             events.clear();
         }
         events
     }
+}
 
-    /// Compares what was known of a train with its record now, pushing the events; returns
-    /// what to keep.
-    fn compare(
-        &self,
-        mut before: Seen,
-        train: &Train,
-        at: DateTime<Utc>,
-        events: &mut Vec<Event>,
-    ) -> Seen {
-        let mut push = |kind: Kind, old: Option<String>, new: Option<String>| {
-            events.push(Event {
-                kind,
-                train_id: train.id.clone(),
-                train_code: train.train_code.clone(),
-                name: if train.name.trim().is_empty() {
-                    train.train_code.clone()
-                } else {
-                    train.name.clone()
-                },
-                country: train.country.clone(),
-                old,
-                new,
-                at,
-            })
-        };
-        let was = before.status.as_str();
-        let now = train.status.as_str();
-        let cancelled = |s: &str| s == status::CANCELLED;
-        if !cancelled(was) && cancelled(now) {
-            push(
-                Kind::Cancelled,
-                Some(was.to_string()),
-                Some(now.to_string()),
-            );
-        } else if cancelled(was) && !cancelled(now) && !now.is_empty() {
-            push(
-                Kind::Reinstated,
-                Some(was.to_string()),
-                Some(now.to_string()),
-            );
-        }
-        if was == status::SCHEDULED && now == status::RUNNING {
-            push(Kind::Departed, None, None);
-        }
-        if was != status::ARRIVED && now == status::ARRIVED {
-            push(Kind::Arrived, None, None);
-        }
-        if let (Some(old), Some(new)) = (&before.platform, &train.platform) {
-            if old.trim() != new.trim() && !new.trim().is_empty() {
-                push(Kind::Platform, Some(old.clone()), Some(new.clone()));
-            }
-        }
-        match (before.reported_delay, train.delay) {
-            (Some(old), Some(new)) if new.abs_diff(old) >= self.delay_threshold.unsigned_abs() => {
-                push(Kind::Delay, Some(old.to_string()), Some(new.to_string()));
-                before.reported_delay = Some(new);
-            }
-            (None, Some(new)) => before.reported_delay = Some(new),
-            _ => {}
-        }
-        before.code = train.train_code.clone();
-        before.status = train.status.clone();
-        if train
-            .platform
-            .as_deref()
-            .is_some_and(|p| !p.trim().is_empty())
-        {
-            before.platform = train.platform.clone();
-        }
-        before.last_seen = at;
-        before.present = true;
-        before
+/// Compares what was known of a train (`before`) with its record now, pushing the events, and
+/// moves `before` on to now (a string is copied only when it changed).
+fn compare(
+    before: &mut Seen,
+    train: &Train,
+    at: DateTime<Utc>,
+    delay_threshold: i64,
+    events: &mut Vec<Event>,
+) {
+    let mut push = |kind: Kind, old: Option<String>, new: Option<String>| {
+        events.push(Event {
+            kind,
+            train_id: train.id.clone(),
+            train_code: train.train_code.clone(),
+            name: if train.name.trim().is_empty() {
+                train.train_code.clone()
+            } else {
+                train.name.clone()
+            },
+            country: train.country.clone(),
+            old,
+            new,
+            at,
+        })
+    };
+    let was = before.status.as_str();
+    let now = train.status.as_str();
+    let cancelled = |s: &str| s == status::CANCELLED;
+    if !cancelled(was) && cancelled(now) {
+        push(
+            Kind::Cancelled,
+            Some(was.to_string()),
+            Some(now.to_string()),
+        );
+    } else if cancelled(was) && !cancelled(now) && !now.is_empty() {
+        push(
+            Kind::Reinstated,
+            Some(was.to_string()),
+            Some(now.to_string()),
+        );
     }
+    if was == status::SCHEDULED && now == status::RUNNING {
+        push(Kind::Departed, None, None);
+    }
+    if was != status::ARRIVED && now == status::ARRIVED {
+        push(Kind::Arrived, None, None);
+    }
+    if let (Some(old), Some(new)) = (&before.platform, &train.platform) {
+        if old.trim() != new.trim() && !new.trim().is_empty() {
+            push(Kind::Platform, Some(old.clone()), Some(new.clone()));
+        }
+    }
+    match (before.reported_delay, train.delay) {
+        (Some(old), Some(new)) if new.abs_diff(old) >= delay_threshold.unsigned_abs() => {
+            push(Kind::Delay, Some(old.to_string()), Some(new.to_string()));
+            before.reported_delay = Some(new);
+        }
+        (None, Some(new)) => before.reported_delay = Some(new),
+        _ => {}
+    }
+    if before.code != train.train_code {
+        before.code.clone_from(&train.train_code);
+    }
+    if before.status != train.status {
+        before.status.clone_from(&train.status);
+    }
+    if let Some(p) = train.platform.as_deref().filter(|p| !p.trim().is_empty()) {
+        if before.platform.as_deref() != Some(p) {
+            before.platform = Some(p.to_string());
+        }
+    }
+    before.last_seen = at;
 }
 
 impl Seen {
@@ -229,7 +245,7 @@ impl Seen {
             platform: train.platform.clone().filter(|p| !p.trim().is_empty()),
             reported_delay: train.delay,
             last_seen: at,
-            present: true,
+            seen_in: 0,
         }
     }
 }

@@ -69,10 +69,49 @@ pub struct Trimmed {
 }
 
 /// A run as the store knows it: its row and when it was last written as seen.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Run {
     id: i64,
     last_seen: i64,
+}
+
+/// The runs remembered, by country, then train id: looked up without building a key.
+#[derive(Default)]
+struct Runs {
+    by_country: HashMap<String, HashMap<String, Run>>,
+    len: usize,
+}
+
+impl Runs {
+    fn get(&self, country: &str, id: &str) -> Option<Run> {
+        self.by_country.get(country)?.get(id).copied()
+    }
+
+    fn set(&mut self, country: &str, id: &str, run: Run) {
+        let ids = match self.by_country.get_mut(country) {
+            Some(ids) => ids,
+            None => self.by_country.entry(country.to_string()).or_default(),
+        };
+        match ids.get_mut(id) {
+            Some(known) => *known = run,
+            None => {
+                ids.insert(id.to_string(), run);
+                self.len += 1;
+            }
+        }
+    }
+
+    fn retain(&mut self, keep: impl Fn(&Run) -> bool) {
+        for ids in self.by_country.values_mut() {
+            ids.retain(|_, r| keep(r));
+        }
+        self.by_country.retain(|_, ids| !ids.is_empty());
+        self.len = self.by_country.values().map(HashMap::len).sum();
+    }
+
+    fn values(&self) -> impl Iterator<Item = &Run> {
+        self.by_country.values().flat_map(HashMap::values)
+    }
 }
 
 type BoardKey = (String, &'static str, String, String);
@@ -88,7 +127,7 @@ struct BoardLast {
 pub struct Store {
     conn: Connection,
     path: PathBuf,
-    runs: HashMap<(String, String), Run>,
+    runs: Runs,
     last: HashMap<i64, Last>,
     board_runs: HashMap<BoardKey, Run>,
     board_last: HashMap<i64, BoardLast>,
@@ -142,7 +181,7 @@ impl Store {
         let mut store = Store {
             conn,
             path: path.to_path_buf(),
-            runs: HashMap::new(),
+            runs: Runs::default(),
             last: HashMap::new(),
             board_runs: HashMap::new(),
             board_last: HashMap::new(),
@@ -180,8 +219,8 @@ impl Store {
             ))
         })?;
         for row in rows {
-            let (key, run) = row?;
-            self.runs.insert(key, run);
+            let ((country, id), run) = row?;
+            self.runs.set(&country, &id, run);
         }
         // The bare columns are those of the row where max() is found: each run's last.
         let mut s = self.conn.prepare(
@@ -278,10 +317,13 @@ impl Store {
         };
         for train in answer.trains.iter().filter(|t| !t.id.is_empty()) {
             let run = run_of(&tx, &mut self.runs, train, at).map_err(fail)?;
-            let now = Last::of(train, at);
             // Runs seen lately are remembered (read back at open); any other is news.
-            let before = self.last.get(&run.id).cloned();
-            if before.as_ref().is_none_or(|b| b.is_news(&now)) {
+            let news = self
+                .last
+                .get(&run.id)
+                .is_none_or(|before| before.is_news_of(train, at));
+            if news {
+                let now = Last::of(train, at);
                 tx.prepare_cached(
                     "INSERT INTO observations
                      (run, at, poll, delay, status, lat, lng, next_station, platform)
@@ -303,16 +345,11 @@ impl Store {
                 .map_err(fail)?;
                 done.observations += 1;
                 self.last.insert(run.id, now);
-            } else if let Some(b) = before {
-                self.last.entry(run.id).or_insert(b);
             }
         }
         for event in answer.events {
-            let key = (
-                event.country.clone().unwrap_or_default(),
-                event.train_id.clone(),
-            );
-            let Some(run) = self.runs.get(&key) else {
+            let country = event.country.as_deref().unwrap_or_default();
+            let Some(run) = self.runs.get(country, &event.train_id) else {
                 continue;
             };
             tx.prepare_cached(
@@ -361,11 +398,11 @@ impl Store {
     /// Bounds what is remembered: past [`MAX_REMEMBERED`], the runs not seen for longest are
     /// forgotten (they are read back from the file if they come again).
     fn forget_beyond_memory(&mut self) {
-        if self.runs.len() > MAX_REMEMBERED {
+        if self.runs.len > MAX_REMEMBERED {
             let mut seen: Vec<i64> = self.runs.values().map(|r| r.last_seen).collect();
             seen.sort_unstable();
             let cut = seen[seen.len() / 2];
-            self.runs.retain(|_, r| r.last_seen > cut);
+            self.runs.retain(|r| r.last_seen > cut);
             let ids: std::collections::HashSet<i64> = self.runs.values().map(|r| r.id).collect();
             self.last.retain(|id, _| ids.contains(id));
         }
@@ -453,7 +490,7 @@ impl Store {
         if rows > 0 {
             // Each step of incremental_vacuum frees a page: it is run to its end.
             vacuum(&self.conn).map_err(fail)?;
-            self.runs.retain(|_, r| r.last_seen >= gone);
+            self.runs.retain(|r| r.last_seen >= gone);
             self.board_runs.retain(|_, r| r.last_seen >= gone);
             let ids: std::collections::HashSet<i64> = self.runs.values().map(|r| r.id).collect();
             self.last.retain(|id, _| ids.contains(id));
@@ -508,21 +545,17 @@ fn keep_or_make(
 
 /// The run `train` belongs to: the one of its country and id seen within [`RUN_GAP`], else a
 /// new one. Its `last_seen` is moved on every [`LAST_SEEN_EVERY`].
-fn run_of(
-    tx: &Transaction<'_>,
-    runs: &mut HashMap<(String, String), Run>,
-    train: &Train,
-    at: i64,
-) -> rusqlite::Result<Run> {
-    let key = (train.country.clone().unwrap_or_default(), train.id.clone());
-    let known = match runs.get(&key) {
-        Some(run) => Some(*run),
+fn run_of(tx: &Transaction<'_>, runs: &mut Runs, train: &Train, at: i64) -> rusqlite::Result<Run> {
+    let country = train.country.as_deref().unwrap_or_default();
+    let remembered = runs.get(country, &train.id);
+    let known = match remembered {
+        Some(run) => Some(run),
         None => tx
             .prepare_cached(
                 "SELECT id, last_seen FROM runs WHERE country = ?1 AND train_id = ?2
                  ORDER BY last_seen DESC LIMIT 1",
             )?
-            .query_row(params![key.0, key.1], run_row)
+            .query_row(params![country, train.id], run_row)
             .optional()?,
     };
     let run = keep_or_make(tx, "runs", known, at, || {
@@ -531,8 +564,8 @@ fn run_of(
              destination, first_seen, last_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
         )?
         .execute(params![
-            key.0,
-            key.1,
+            country,
+            train.id,
             train.train_code,
             line_of(&train.train_code),
             train.operator,
@@ -542,7 +575,9 @@ fn run_of(
         ])?;
         Ok(tx.last_insert_rowid())
     })?;
-    runs.insert(key, run);
+    if remembered != Some(run) {
+        runs.set(country, &train.id, run);
+    }
     Ok(run)
 }
 

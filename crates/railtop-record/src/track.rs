@@ -37,18 +37,45 @@ impl Last {
     }
 
     /// Whether `now` is worth an observation after `self`.
+    #[cfg(test)]
     pub fn is_news(&self, now: &Last) -> bool {
-        if self.delay != now.delay
-            || self.status != now.status
-            || self.next_station != now.next_station
-            || self.platform != now.platform
-            || self.lat.is_some() != now.lat.is_some()
+        self.changed(
+            (now.delay, &now.status),
+            (now.lat, now.lng),
+            (now.next_station.as_deref(), now.platform.as_deref()),
+            now.at,
+        )
+    }
+
+    /// Whether `train`, seen at `at`, is worth an observation after `self` (compared where it
+    /// stands: nothing is copied for a train that did not change).
+    pub fn is_news_of(&self, train: &Train, at: i64) -> bool {
+        self.changed(
+            (train.delay, &train.status),
+            (train.lat.map(round), train.lng.map(round)),
+            (train.next_station.as_deref(), train.platform.as_deref()),
+            at,
+        )
+    }
+
+    fn changed(
+        &self,
+        (delay, status): (Option<i64>, &str),
+        (lat, lng): (Option<f64>, Option<f64>),
+        (next_station, platform): (Option<&str>, Option<&str>),
+        at: i64,
+    ) -> bool {
+        if self.delay != delay
+            || self.status != status
+            || self.next_station.as_deref() != next_station
+            || self.platform.as_deref() != platform
+            || self.lat.is_some() != lat.is_some()
         {
             return true;
         }
-        match (self.lat, self.lng, now.lat, now.lng) {
+        match (self.lat, self.lng, lat, lng) {
             (Some(a), Some(b), Some(c), Some(d)) => {
-                km(a, b, c, d) >= MOVED_KM && now.at.saturating_sub(self.at) >= TRACK_EVERY
+                km(a, b, c, d) >= MOVED_KM && at.saturating_sub(self.at) >= TRACK_EVERY
             }
             _ => false,
         }
