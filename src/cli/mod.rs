@@ -313,6 +313,8 @@ pub async fn run(cli: Cli) -> Result<()> {
         Some(Command::Arrivals(args)) => oneshot::board(args, Kind::Arrivals, opened).await,
         Some(Command::Record(args)) => {
             let recording = record::Recording::of(args, opened.config.interval)?;
+            known_countries(&opened.source, &recording.countries)?;
+            check_stations(&opened.source, &recording.stations).await?;
             record::run(recording, opened.source, server::shutdown_signal()).await
         }
         Some(Command::Watch(args)) => watch::watch(args, opened).await,
@@ -357,6 +359,36 @@ async fn check_stations(source: &CachedSource, stations: &[String]) -> Result<()
     Err(eyre!("{}", refused.join("\n")))
         .wrap_err("not starting: a station is not one the source knows")
         .suggestion("`railtop stations NAME` finds a station's code; give it as COUNTRY:CODE")
+}
+
+/// Refuses a country that is neither one of railtop's nor one of the source's regions (a typo
+/// must not record nothing for a month).
+fn known_countries(source: &CachedSource, countries: &[String]) -> Result<()> {
+    let regions = source.regions();
+    let unknown: Vec<&String> = countries
+        .iter()
+        .filter(|c| crate::country::by_slug(c).is_none() && !regions.contains(c))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    Err(eyre!(
+        "unknown country {}",
+        unknown
+            .iter()
+            .map(|c| crate::text::quoted(c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+    .suggestion(format!(
+        "give one of: {}",
+        crate::country::slugs()
+            .into_iter()
+            .map(String::from)
+            .chain(regions)
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
 }
 
 /// `--metrics-listen`: `/metrics` on a listener of its own, for as long as the process runs.

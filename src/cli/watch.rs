@@ -58,6 +58,9 @@ pub(super) async fn watch(args: WatchArgs, opened: Opened) -> Result<()> {
         }
         (None, false) => Target::Trains(args.trains.clone()),
     };
+    if let Target::Board(query) = &target {
+        super::check_stations(&source, &query.stations).await?;
+    }
     let program = match &args.exec {
         Some(cmd) => Some(program(cmd)?),
         None => None,
