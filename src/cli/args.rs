@@ -243,8 +243,8 @@ pub struct ServeArgs {
     pub redis: Option<String>,
     /// Record while serving, as `railtop record` does, into this file [default:
     /// $XDG_STATE_HOME/railtop/history.db]; /api/live/stats then answers from it.
-    #[arg(long, value_name = "DB", num_args = 0..=1, default_missing_value = "")]
-    pub record: Option<PathBuf>,
+    #[arg(long, value_name = "DB", num_args = 0..=1)]
+    pub record: Option<Option<PathBuf>>,
     #[command(flatten)]
     pub limits: RecordLimits,
 }

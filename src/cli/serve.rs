@@ -74,7 +74,7 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
     let history = match record {
         Some(given) => {
             let recording = super::record::Recording {
-                db: super::record::db_path(Some(given))?,
+                db: super::record::db_path(given)?,
                 countries: Vec::new(),
                 stations: Vec::new(),
                 every: Duration::from_secs(config.interval),
