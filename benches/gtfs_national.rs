@@ -278,6 +278,7 @@ fn vehicle_positions(made: &Made) -> Vec<u8> {
     FeedMessage {
         header: Some(FeedHeader {
             gtfs_realtime_version: Some("2.0".into()),
+            incrementality: None,
             timestamp: None,
         }),
         entity,

@@ -14,6 +14,7 @@ mod api;
 mod cli;
 mod conformance;
 mod gtfs;
+mod gtfs_rt_out;
 mod hardening;
 mod kiosk_e2e;
 mod operators;

@@ -14,6 +14,7 @@ use railtop_feeds::{redis_store, source};
 
 pub mod admission;
 pub mod connection;
+pub mod gtfs_rt;
 pub mod params;
 pub mod ratelimit;
 mod stats;
@@ -81,6 +82,9 @@ const ARRIVALS: &str = "/api/live/arrivals";
 const STATIONS: &str = "/api/live/stations";
 const TRAIN: &str = "/api/live/train";
 const STATS: &str = "/api/live/stats";
+const GTFS_RT_POSITIONS: &str = "/gtfs-rt/vehicle-positions";
+const GTFS_RT_UPDATES: &str = "/gtfs-rt/trip-updates";
+const GTFS_RT_ALERTS: &str = "/gtfs-rt/alerts";
 const HEALTHZ: &str = "/healthz";
 const METRICS: &str = "/metrics";
 
@@ -142,7 +146,10 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         .route(ARRIVALS, get(arrivals))
         .route(STATIONS, get(stations))
         .route(TRAIN, get(train))
-        .route(STATS, get(stats::answer));
+        .route(STATS, get(stats::answer))
+        .route(GTFS_RT_POSITIONS, get(gtfs_rt_positions))
+        .route(GTFS_RT_UPDATES, get(gtfs_rt_updates))
+        .route(GTFS_RT_ALERTS, get(gtfs_rt_alerts));
     // For load balancers, service managers and Prometheus: a budget of their own.
     let api = api.route(HEALTHZ, get(healthz));
     let api = if metrics_on_api {
@@ -242,6 +249,93 @@ async fn realtime(
         Ok(answer) => cached_response(&answer, &headers),
         Err(e) => error_response(&e),
     }
+}
+
+async fn gtfs_rt_positions(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Response {
+    gtfs_rt_feed(
+        &state,
+        &headers,
+        query.as_deref(),
+        gtfs_rt::Feed::VehiclePositions,
+    )
+    .await
+}
+
+async fn gtfs_rt_updates(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Response {
+    gtfs_rt_feed(
+        &state,
+        &headers,
+        query.as_deref(),
+        gtfs_rt::Feed::TripUpdates,
+    )
+    .await
+}
+
+async fn gtfs_rt_alerts(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Response {
+    gtfs_rt_feed(&state, &headers, query.as_deref(), gtfs_rt::Feed::Alerts).await
+}
+
+/// railtop's own GTFS-Realtime feeds of the realtime answer (`?country=`, `?format=json`):
+/// each encoding made once per cached answer, sent as the JSON answers are (gzip when asked,
+/// the same `Cache-Control`).
+async fn gtfs_rt_feed(
+    state: &AppState,
+    headers: &HeaderMap,
+    raw: Option<&str>,
+    which: gtfs_rt::Feed,
+) -> Response {
+    let (query, json) = match params::gtfs_rt(raw, &state.source.regions()) {
+        Ok(p) => p,
+        Err(e) => return error_response(&e),
+    };
+    let answer = match state.source.realtime(query).await {
+        Ok(answer) => answer,
+        Err(e) => return error_response(&e),
+    };
+    let [pb, pb_gzip, json_slot] = which.slots();
+    let (body, kind) = if json {
+        let body = answer.derived(json_slot, |a| {
+            serde_json::to_vec(&gtfs_rt::to_json(&gtfs_rt::feed(a, which))).unwrap_or_default()
+        });
+        (body, "application/json")
+    } else {
+        let body = answer.derived(pb, |a| {
+            railtop_feeds::upstream::gtfs_rt::encode(&gtfs_rt::feed(a, which))
+        });
+        (body, "application/x-protobuf")
+    };
+    let gzip = !json && accepts_gzip(headers);
+    let body = if gzip {
+        answer.derived_gzip(pb_gzip, &body)
+    } else {
+        body
+    };
+    let mut r = Response::new(Body::from(body));
+    let h = r.headers_mut();
+    common_headers(h);
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    let cache = format!(
+        "public, max-age={}",
+        ceil_secs(answer.remaining_ttl()).max(1)
+    );
+    h.insert(header::CACHE_CONTROL, header_value(&cache));
+    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if gzip {
+        h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    r
 }
 
 async fn departures(

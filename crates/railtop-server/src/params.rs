@@ -192,6 +192,33 @@ pub fn stations(raw: Option<&str>, regions: &[String]) -> Result<StationsParams,
     })
 }
 
+/// `country=<slug>&format=json` of railtop's `/gtfs-rt/…` feeds: both optional; the country
+/// as `realtime`'s `source`, `format` `json` or `protobuf` (the default).
+pub fn gtfs_rt(
+    raw: Option<&str>,
+    regions: &[String],
+) -> Result<(RealtimeQuery, bool), SourceError> {
+    let pairs = pairs(raw);
+    let country = known(bounded(&pairs, "country")?, regions, "country")?;
+    let json = match get(&pairs, "format") {
+        None | Some("protobuf") | Some("pb") => false,
+        Some("json") => true,
+        Some(other) => {
+            return Err(SourceError::BadRequest(format!(
+                "format must be protobuf (the default) or json, got {}",
+                quoted(other)
+            )))
+        }
+    };
+    Ok((
+        RealtimeQuery {
+            country,
+            stop: None,
+        },
+        json,
+    ))
+}
+
 /// `since=<24h>` or `from=<RFC 3339>&until=<RFC 3339>`, `by=<group>`, `onTime=<minutes>` of
 /// railtop's `/api/live/stats`: the period ends `now` unless `until` is given, and lasts 24 h
 /// unless `since` or `from` say otherwise; `by` is country unless given; `onTime` 0–30, 5.

@@ -30,7 +30,12 @@ pub struct Cached<T> {
     pub ttl: Duration,
     json: OnceLock<Bytes>,
     gzip: OnceLock<Bytes>,
+    /// Other encodings of the answer (the server's GTFS-Realtime feeds), each made once.
+    derived: [OnceLock<Bytes>; DERIVED],
 }
+
+/// How many other encodings a cached answer keeps ([`Cached::derived`]).
+pub const DERIVED: usize = 12;
 
 impl<T> Cached<T> {
     pub fn new(value: T, ttl: Duration) -> Self {
@@ -40,6 +45,17 @@ impl<T> Cached<T> {
             ttl,
             json: OnceLock::new(),
             gzip: OnceLock::new(),
+            derived: Default::default(),
+        }
+    }
+
+    /// Another encoding of the answer, kept in `slot` (below [`DERIVED`]): made by `make` the
+    /// first time it is asked for, then the same bytes for every request. A slot out of range
+    /// is made each time (a caller's bug costs time, never a panic).
+    pub fn derived(&self, slot: usize, make: impl FnOnce(&T) -> Vec<u8>) -> Bytes {
+        match self.derived.get(slot) {
+            Some(cell) => cell.get_or_init(|| Bytes::from(make(&self.value))).clone(),
+            None => Bytes::from(make(&self.value)),
         }
     }
 
@@ -62,19 +78,26 @@ impl<T: Serialize> Cached<T> {
 
     /// The JSON gzip-compressed, made once per cached answer: a tenth of the bytes to send.
     pub fn json_gzip(&self) -> Bytes {
-        self.gzip
-            .get_or_init(|| {
-                use std::io::Write;
-                let json = self.json();
-                let mut gz = flate2::write::GzEncoder::new(
-                    Vec::with_capacity(json.len() / 8),
-                    flate2::Compression::new(6),
-                );
-                // Writing into a Vec cannot fail.
-                let _ = gz.write_all(&json);
-                Bytes::from(gz.finish().unwrap_or_default())
-            })
-            .clone()
+        self.gzip.get_or_init(|| gzip(&self.json())).clone()
+    }
+}
+
+/// `bytes` gzip-compressed (level 6), as every cached answer is sent to clients that take it.
+pub fn gzip(bytes: &[u8]) -> Bytes {
+    use std::io::Write;
+    let mut gz = flate2::write::GzEncoder::new(
+        Vec::with_capacity(bytes.len() / 8),
+        flate2::Compression::new(6),
+    );
+    // Writing into a Vec cannot fail.
+    let _ = gz.write_all(bytes);
+    Bytes::from(gz.finish().unwrap_or_default())
+}
+
+impl<T> Cached<T> {
+    /// [`Cached::derived`] gzip-compressed, in `slot` too.
+    pub fn derived_gzip(&self, slot: usize, plain: &Bytes) -> Bytes {
+        self.derived(slot, |_| gzip(plain).to_vec())
     }
 }
 
@@ -437,6 +460,7 @@ impl CachedSource {
             ttl: full.ttl,
             json: OnceLock::new(),
             gzip: OnceLock::new(),
+            derived: Default::default(),
         }))
     }
 

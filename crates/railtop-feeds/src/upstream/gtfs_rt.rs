@@ -24,6 +24,10 @@ pub struct FeedMessage {
 pub struct FeedHeader {
     #[prost(string, optional, tag = "1")]
     pub gtfs_realtime_version: Option<String>,
+    /// 0 FULL_DATASET, 1 DIFFERENTIAL (railtop reads both as a whole answer).
+    #[prost(int32, optional, tag = "2")]
+    #[serde(skip)]
+    pub incrementality: Option<i32>,
     #[prost(uint64, optional, tag = "3")]
     #[serde(deserialize_with = "json::number")]
     pub timestamp: Option<u64>,
@@ -224,7 +228,8 @@ pub struct VehicleDescriptor {
     pub label: Option<String>,
 }
 
-pub(crate) const TRIP_CANCELED: i32 = 3;
+pub const TRIP_CANCELED: i32 = 3;
+pub const FULL_DATASET: i32 = 0;
 pub(crate) const STOP_SKIPPED: i32 = 1;
 pub(crate) const STOP_NO_DATA: i32 = 2;
 pub(crate) const TRIP_UNSCHEDULED: i32 = 2;

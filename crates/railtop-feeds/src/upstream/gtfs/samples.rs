@@ -36,6 +36,7 @@ pub fn vehicle_positions() -> Vec<u8> {
     FeedMessage {
         header: Some(FeedHeader {
             gtfs_realtime_version: Some("2.0".into()),
+            incrementality: None,
             timestamp: Some(1_795_500_000),
         }),
         entity: vec![
@@ -51,6 +52,7 @@ pub fn trip_updates(t1_departure_unix: i64) -> Vec<u8> {
     FeedMessage {
         header: Some(FeedHeader {
             gtfs_realtime_version: Some("2.0".into()),
+            incrementality: None,
             timestamp: Some(1_795_500_000),
         }),
         entity: vec![
@@ -107,6 +109,7 @@ pub fn alerts() -> Vec<u8> {
     FeedMessage {
         header: Some(FeedHeader {
             gtfs_realtime_version: Some("2.0".into()),
+            incrementality: None,
             timestamp: Some(1_795_500_000),
         }),
         entity: vec![

@@ -1,0 +1,361 @@
+//! railtop's own `/gtfs-rt/vehicle-positions`, `/gtfs-rt/trip-updates` and `/gtfs-rt/alerts`:
+//! a realtime answer of any source as the three GTFS-Realtime 2.0 feeds, `FULL_DATASET`, for
+//! the tools of the transit world (OpenTripPlanner, MOTIS, Home Assistant, validators). Each
+//! feed is encoded once per cached answer (protobuf, its gzip, and the JSON rendering for
+//! people with `?format=json`), so a request costs what a JSON answer costs.
+//!
+//! Field by field (docs/api.md has the table): an entity's `id` and `vehicle.id` are railtop's
+//! train id, `vehicle.label` the train's code, `trip.trip_id` the train id too (one id per
+//! run); positions come only from trains that have one (never 0/0), with `speed` in m/s; a
+//! trip update only where the delay is known (`delay` is its minutes × 60) or the run is
+//! cancelled (`CANCELED`); an alert per distinct message, naming the trips it was given for.
+//! Stop time updates are not sent yet: a realtime answer does not carry a run's stops.
+
+use crate::model::{status, RealtimeResponse, Train};
+use railtop_feeds::upstream::gtfs_rt::{
+    self, Alert, EntitySelector, FeedEntity, FeedHeader, FeedMessage, Position, TranslatedString,
+    Translation, TripDescriptor, TripUpdate, VehicleDescriptor, VehiclePosition,
+};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+
+/// The three feeds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feed {
+    VehiclePositions,
+    TripUpdates,
+    Alerts,
+}
+
+impl Feed {
+    /// Where its three encodings are kept in a cached answer (`Cached::derived`): protobuf,
+    /// protobuf gzip-compressed, JSON.
+    pub fn slots(self) -> [usize; 3] {
+        let base = match self {
+            Feed::VehiclePositions => 0,
+            Feed::TripUpdates => 3,
+            Feed::Alerts => 6,
+        };
+        [base, base + 1, base + 2]
+    }
+}
+
+/// The answer's trains as `feed`.
+pub fn feed(answer: &RealtimeResponse, feed: Feed) -> FeedMessage {
+    let timestamp = chrono::DateTime::parse_from_rfc3339(&answer.fetched_at)
+        .ok()
+        .and_then(|t| u64::try_from(t.timestamp()).ok());
+    let header = FeedHeader {
+        gtfs_realtime_version: Some("2.0".into()),
+        incrementality: Some(gtfs_rt::FULL_DATASET),
+        timestamp,
+    };
+    let entity = match feed {
+        Feed::VehiclePositions => answer
+            .trains
+            .iter()
+            .filter_map(|t| vehicle(t, timestamp))
+            .collect(),
+        Feed::TripUpdates => answer
+            .trains
+            .iter()
+            .filter_map(|t| trip_update(t, timestamp))
+            .collect(),
+        Feed::Alerts => alerts(&answer.trains),
+    };
+    FeedMessage {
+        header: Some(header),
+        entity,
+    }
+}
+
+fn trip(t: &Train) -> TripDescriptor {
+    TripDescriptor {
+        trip_id: Some(t.id.clone()),
+        ..TripDescriptor::default()
+    }
+}
+
+fn vehicle_descriptor(t: &Train) -> VehicleDescriptor {
+    VehicleDescriptor {
+        id: Some(t.id.clone()),
+        label: Some(t.train_code.clone()).filter(|c| !c.is_empty()),
+    }
+}
+
+/// The train's own time (`lastUpdated`), else the answer's.
+fn stamp(t: &Train, answer: Option<u64>) -> Option<u64> {
+    t.last_updated
+        .as_deref()
+        .and_then(|u| chrono::DateTime::parse_from_rfc3339(u).ok())
+        .and_then(|u| u64::try_from(u.timestamp()).ok())
+        .or(answer)
+}
+
+fn vehicle(t: &Train, answer: Option<u64>) -> Option<FeedEntity> {
+    let (lat, lng) = (t.lat?, t.lng?);
+    if t.id.is_empty() || (lat == 0.0 && lng == 0.0) {
+        return None;
+    }
+    Some(FeedEntity {
+        id: Some(t.id.clone()),
+        vehicle: Some(VehiclePosition {
+            trip: Some(trip(t)),
+            vehicle: Some(vehicle_descriptor(t)),
+            position: Some(Position {
+                latitude: Some(lat as f32),
+                longitude: Some(lng as f32),
+                bearing: None,
+                // km/h to m/s.
+                speed: t.speed.map(|s| (s / 3.6) as f32),
+            }),
+            timestamp: stamp(t, answer),
+            ..VehiclePosition::default()
+        }),
+        ..FeedEntity::default()
+    })
+}
+
+fn trip_update(t: &Train, answer: Option<u64>) -> Option<FeedEntity> {
+    let cancelled = t.status == status::CANCELLED;
+    if t.id.is_empty() || (t.delay.is_none() && !cancelled) {
+        return None;
+    }
+    let mut descriptor = trip(t);
+    if cancelled {
+        descriptor.schedule_relationship = Some(gtfs_rt::TRIP_CANCELED);
+    }
+    Some(FeedEntity {
+        id: Some(t.id.clone()),
+        trip_update: Some(TripUpdate {
+            trip: Some(descriptor),
+            vehicle: Some(vehicle_descriptor(t)),
+            timestamp: stamp(t, answer),
+            delay: t
+                .delay
+                .filter(|_| !cancelled)
+                .and_then(|d| d.checked_mul(60))
+                .and_then(|d| i32::try_from(d).ok()),
+            ..TripUpdate::default()
+        }),
+        ..FeedEntity::default()
+    })
+}
+
+/// An alert per distinct message, informing the trips it was given for; its id is the text's
+/// hash, so the same message keeps its id from answer to answer.
+fn alerts(trains: &[Train]) -> Vec<FeedEntity> {
+    let mut by_text: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for t in trains.iter().filter(|t| !t.id.is_empty()) {
+        for m in &t.messages {
+            by_text.entry(m.as_str()).or_default().push(t.id.as_str());
+        }
+    }
+    by_text
+        .into_iter()
+        .map(|(text, ids)| FeedEntity {
+            id: Some(format!("alert-{:016x}", fnv(text))),
+            alert: Some(Alert {
+                informed_entity: ids
+                    .into_iter()
+                    .map(|id| EntitySelector {
+                        trip: Some(TripDescriptor {
+                            trip_id: Some(id.to_string()),
+                            ..TripDescriptor::default()
+                        }),
+                        ..EntitySelector::default()
+                    })
+                    .collect(),
+                header_text: Some(TranslatedString {
+                    translation: vec![Translation {
+                        text: Some(text.to_string()),
+                        language: None,
+                    }],
+                }),
+                ..Alert::default()
+            }),
+            ..FeedEntity::default()
+        })
+        .collect()
+}
+
+/// FNV-1a: a hash that stays the same across runs and builds.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The feed in protobuf's canonical JSON (camelCase, 64-bit numbers as strings, enums by
+/// name), for `?format=json`: what `railtop`'s own reader and every GTFS-Realtime tool read.
+pub fn to_json(feed: &FeedMessage) -> Value {
+    let mut out = Map::new();
+    if let Some(h) = &feed.header {
+        out.insert(
+            "header".into(),
+            json!({
+                "gtfsRealtimeVersion": h.gtfs_realtime_version,
+                "incrementality": if h.incrementality == Some(1) { "DIFFERENTIAL" } else { "FULL_DATASET" },
+                "timestamp": h.timestamp.map(|t| t.to_string()),
+            }),
+        );
+    }
+    let entities: Vec<Value> = feed.entity.iter().map(entity_json).collect();
+    out.insert("entity".into(), Value::Array(entities));
+    strip_nulls(Value::Object(out))
+}
+
+fn trip_json(t: &TripDescriptor) -> Value {
+    json!({
+        "tripId": t.trip_id,
+        "scheduleRelationship": match t.schedule_relationship {
+            Some(gtfs_rt::TRIP_CANCELED) => Some("CANCELED"),
+            _ => None,
+        },
+    })
+}
+
+fn vehicle_json(v: &VehicleDescriptor) -> Value {
+    json!({ "id": v.id, "label": v.label })
+}
+
+fn entity_json(e: &FeedEntity) -> Value {
+    let mut out = Map::new();
+    out.insert("id".into(), json!(e.id));
+    if let Some(v) = &e.vehicle {
+        out.insert(
+            "vehicle".into(),
+            json!({
+                "trip": v.trip.as_ref().map(trip_json),
+                "vehicle": v.vehicle.as_ref().map(vehicle_json),
+                "position": v.position.as_ref().map(|p| json!({
+                    "latitude": p.latitude, "longitude": p.longitude, "speed": p.speed,
+                })),
+                "timestamp": v.timestamp.map(|t| t.to_string()),
+            }),
+        );
+    }
+    if let Some(u) = &e.trip_update {
+        out.insert(
+            "tripUpdate".into(),
+            json!({
+                "trip": u.trip.as_ref().map(trip_json),
+                "vehicle": u.vehicle.as_ref().map(vehicle_json),
+                "timestamp": u.timestamp.map(|t| t.to_string()),
+                "delay": u.delay,
+            }),
+        );
+    }
+    if let Some(a) = &e.alert {
+        out.insert(
+            "alert".into(),
+            json!({
+                "informedEntity": a.informed_entity.iter().map(|s| json!({
+                    "trip": s.trip.as_ref().map(trip_json),
+                    "stopId": s.stop_id,
+                })).collect::<Vec<_>>(),
+                "headerText": a.header_text.as_ref().map(|t| json!({
+                    "translation": t.translation.iter().map(|t| json!({
+                        "text": t.text, "language": t.language,
+                    })).collect::<Vec<_>>(),
+                })),
+            }),
+        );
+    }
+    Value::Object(out)
+}
+
+/// Leaves out the fields that are not set, as protobuf's JSON does.
+fn strip_nulls(v: Value) -> Value {
+    match v {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k, strip_nulls(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(strip_nulls).collect()),
+        v => v,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn train(id: &str, delay: Option<i64>, status: &str, pos: Option<(f64, f64)>) -> Train {
+        Train {
+            id: id.into(),
+            train_code: format!("IC {id}"),
+            status: status.into(),
+            delay,
+            lat: pos.map(|p| p.0),
+            lng: pos.map(|p| p.1),
+            speed: Some(108.0),
+            messages: vec!["Signal fault at Pasila".into()],
+            ..Train::default()
+        }
+    }
+
+    #[test]
+    fn trains_become_the_three_feeds_and_their_json_reads_back() {
+        let answer = RealtimeResponse {
+            trains: vec![
+                train("a", Some(3), status::RUNNING, Some((60.17, 24.94))),
+                train("b", None, status::RUNNING, Some((0.0, 0.0))),
+                train("c", None, status::CANCELLED, None),
+            ],
+            fetched_at: "2026-11-24T21:50:00Z".into(),
+            ..RealtimeResponse::default()
+        };
+        let positions = feed(&answer, Feed::VehiclePositions);
+        let header = positions.header.clone().unwrap();
+        assert_eq!(header.timestamp, Some(1_795_557_000));
+        assert_eq!(header.incrementality, Some(gtfs_rt::FULL_DATASET));
+        assert_eq!(positions.entity.len(), 1, "no 0/0, no position-less train");
+        let v = positions.entity[0].vehicle.clone().unwrap();
+        assert_eq!(v.vehicle.unwrap().label.as_deref(), Some("IC a"));
+        assert_eq!(v.position.unwrap().speed, Some(30.0));
+        let updates = feed(&answer, Feed::TripUpdates);
+        let delays: Vec<_> = updates
+            .entity
+            .iter()
+            .map(|e| {
+                let u = e.trip_update.clone().unwrap();
+                (
+                    e.id.clone().unwrap(),
+                    u.delay,
+                    u.trip.unwrap().schedule_relationship,
+                )
+            })
+            .collect();
+        assert_eq!(
+            delays,
+            [
+                ("a".into(), Some(180), None),
+                ("c".into(), None, Some(gtfs_rt::TRIP_CANCELED))
+            ],
+            "no trip update where the delay is null"
+        );
+        let alerts = feed(&answer, Feed::Alerts);
+        assert_eq!(alerts.entity.len(), 1, "one alert per distinct message");
+        assert_eq!(
+            alerts.entity[0]
+                .alert
+                .clone()
+                .unwrap()
+                .informed_entity
+                .len(),
+            3
+        );
+        // The JSON rendering reads back as the same feed (railtop's own reader of it).
+        for f in [positions, updates, alerts] {
+            let text = serde_json::to_vec(&to_json(&f)).unwrap();
+            let mut back = gtfs_rt::decode(&text).unwrap();
+            if let Some(h) = back.header.as_mut() {
+                h.incrementality = Some(gtfs_rt::FULL_DATASET);
+            }
+            assert_eq!(back, f);
+        }
+    }
+}
