@@ -147,9 +147,12 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         .route(STATIONS, get(stations))
         .route(TRAIN, get(train))
         .route(STATS, get(stats::answer))
-        .route(GTFS_RT_POSITIONS, get(gtfs_rt_positions))
-        .route(GTFS_RT_UPDATES, get(gtfs_rt_updates))
-        .route(GTFS_RT_ALERTS, get(gtfs_rt_alerts));
+        .route(
+            GTFS_RT_POSITIONS,
+            gtfs_rt_route(gtfs_rt::Feed::VehiclePositions),
+        )
+        .route(GTFS_RT_UPDATES, gtfs_rt_route(gtfs_rt::Feed::TripUpdates))
+        .route(GTFS_RT_ALERTS, gtfs_rt_route(gtfs_rt::Feed::Alerts));
     // For load balancers, service managers and Prometheus: a budget of their own.
     let api = api.route(HEALTHZ, get(healthz));
     let api = if metrics_on_api {
@@ -251,40 +254,13 @@ async fn realtime(
     }
 }
 
-async fn gtfs_rt_positions(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-) -> Response {
-    gtfs_rt_feed(
-        &state,
-        &headers,
-        query.as_deref(),
-        gtfs_rt::Feed::VehiclePositions,
+/// The route of one GTFS-Realtime feed.
+fn gtfs_rt_route(which: gtfs_rt::Feed) -> axum::routing::MethodRouter<Arc<AppState>> {
+    get(
+        move |State(state): State<Arc<AppState>>, headers: HeaderMap, RawQuery(query): RawQuery| async move {
+            gtfs_rt_feed(&state, &headers, query.as_deref(), which).await
+        },
     )
-    .await
-}
-
-async fn gtfs_rt_updates(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-) -> Response {
-    gtfs_rt_feed(
-        &state,
-        &headers,
-        query.as_deref(),
-        gtfs_rt::Feed::TripUpdates,
-    )
-    .await
-}
-
-async fn gtfs_rt_alerts(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-) -> Response {
-    gtfs_rt_feed(&state, &headers, query.as_deref(), gtfs_rt::Feed::Alerts).await
 }
 
 /// railtop's own GTFS-Realtime feeds of the realtime answer (`?country=`, `?format=json`):
