@@ -28,10 +28,10 @@ pub struct RecordArgs {
     #[arg(long, env = "RAILTOP_DB", value_name = "FILE")]
     pub db: Option<PathBuf>,
     /// Only this country (repeatable) [default: every live country].
-    #[arg(long = "country", hide_possible_values = true, value_parser = Offering { parse: any_text, values: crate::country::slugs })]
+    #[arg(long = "country", value_name = "COUNTRY", hide_possible_values = true, value_parser = Offering { parse: any_text, values: crate::country::slugs })]
     pub countries: Vec<String>,
     /// Also record this station's board (repeatable): a name, a code or COUNTRY:CODE.
-    #[arg(long = "station", value_parser = parse_place)]
+    #[arg(long = "station", value_name = "STATION", value_parser = parse_place)]
     pub stations: Vec<String>,
     /// Time between polls, 100ms to 1h, e.g. 30s [default: the refresh interval, 15s].
     #[arg(long, value_parser = parse_every)]
@@ -80,7 +80,7 @@ pub struct WatchArgs {
     /// A station whose board to follow (with --to/--from/--via, --arrivals).
     pub station: Option<String>,
     /// A train to follow, by id or code (repeatable), e.g. --train "IC 27".
-    #[arg(long = "train", value_parser = parse_place)]
+    #[arg(long = "train", value_name = "TRAIN", value_parser = parse_place)]
     pub trains: Vec<String>,
     #[command(flatten)]
     pub route: RouteArgs,
