@@ -5,7 +5,9 @@
 //!
 //! Observations are kept in poll order (their key is the poll, then the run): a period is a
 //! range of the table, the oldest rows go first from its front, and no second index doubles
-//! its size.
+//! its size. No index holds a run's `last_seen`: it moves every few minutes for every train,
+//! and an index of it made each move three writes (the retention's scan of `runs` once a
+//! minute costs less).
 
 use rusqlite::Connection;
 
@@ -37,8 +39,7 @@ const MIGRATIONS: &[&str] = &[
         first_seen INTEGER NOT NULL,
         last_seen INTEGER NOT NULL
     );
-    CREATE INDEX runs_key ON runs(country, train_id, last_seen);
-    CREATE INDEX runs_last_seen ON runs(last_seen);
+    CREATE INDEX runs_key ON runs(country, train_id);
     CREATE TABLE observations (
         poll INTEGER NOT NULL,          -- in time order: the table is kept by poll, then run
         run INTEGER NOT NULL,
@@ -73,8 +74,7 @@ const MIGRATIONS: &[&str] = &[
         first_seen INTEGER NOT NULL,
         last_seen INTEGER NOT NULL
     );
-    CREATE INDEX board_runs_key ON board_runs(station, kind, train_code, scheduled, last_seen);
-    CREATE INDEX board_runs_last_seen ON board_runs(last_seen);
+    CREATE INDEX board_runs_key ON board_runs(station, kind, train_code, scheduled);
     CREATE TABLE board_observations (
         poll INTEGER NOT NULL,
         run INTEGER NOT NULL,

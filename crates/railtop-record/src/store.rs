@@ -167,6 +167,10 @@ impl Store {
         conn.pragma_update(None, "journal_size_limit", 64 * 1024 * 1024)
             .map_err(fail)?;
         conn.busy_timeout(Duration::from_secs(5)).map_err(fail)?;
+        // 64 MiB of pages (SQLite's default is 2): the runs a national answer updates stay in
+        // memory instead of being read again each poll.
+        conn.pragma_update(None, "cache_size", -65_536)
+            .map_err(fail)?;
         match schema::migrate(&mut conn) {
             Ok(()) => {}
             Err(Refused::Newer(found)) => {
