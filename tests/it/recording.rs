@@ -588,3 +588,104 @@ async fn serve_record_answers_stats_as_the_command_prints_them() {
     assert!(r.text().await.unwrap().contains("serve --record"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The national feeds (Finland played from its fixtures, every other feed closed) through
+/// `serve --record` and `watch`: the server's file holds Finland's three runs and its stats say
+/// so; `watch --train` follows a fixture train without an outage and stops cleanly on Ctrl-C.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_record_and_watch_work_on_the_national_feeds() {
+    let dir = scratch("upstream");
+    let db = dir.join("history.db");
+    let base = crate::upstream::play("finland", Default::default()).await;
+    let mut env = closed_feeds();
+    env.retain(|(k, _)| k != "RAILTOP_FINLAND_URL");
+    env.push(("RAILTOP_FINLAND_URL".into(), base));
+    let mut serve = railtop_binary();
+    serve
+        .args([
+            "serve",
+            "--source",
+            "upstream",
+            "--listen",
+            "127.0.0.1:0",
+            "--record",
+        ])
+        .arg(&db)
+        .env("RAILTOP_CONFIG", "/dev/null")
+        .env("RAILTOP_NOW", NOW)
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    for (k, v) in &env {
+        serve.env(k, v);
+    }
+    let mut server = serve.spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut runs = 0;
+    while Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        if db.exists() {
+            let s = python(&db, SUMMARY);
+            runs = s["runs"].as_u64().unwrap_or(0);
+            if runs >= 3 {
+                assert_eq!(s["integrity"].as_str(), Some("ok"));
+                assert_eq!(s["codes"], serde_json::json!(["IC 27", "R 9623", "U 8462"]));
+                break;
+            }
+        }
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+    assert_eq!(runs, 3, "Finland's three runs recorded by serve --record");
+    let out = railtop_binary()
+        .args([
+            "stats",
+            "--db",
+            db.to_str().unwrap(),
+            "--from",
+            "2026-11-20",
+            "--until",
+            "2026-12-01",
+            "--format",
+            "json",
+        ])
+        .env("RAILTOP_CONFIG", "/dev/null")
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["groups"][0]["key"], "finland");
+    assert_eq!(report["total"]["runs"], 3);
+
+    let mut watch = railtop_binary();
+    watch
+        .args([
+            "watch", "--source", "upstream", "--train", "IC 27", "--every", "200ms",
+        ])
+        .env("RAILTOP_CONFIG", "/dev/null")
+        .env("RAILTOP_NOW", NOW)
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in &env {
+        watch.env(k, v);
+    }
+    let mut child = watch.spawn().unwrap();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let pid = i32::try_from(child.id()).unwrap();
+    assert_eq!(unsafe_free_kill(pid, "INT"), 0);
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(status.success(), "{status:?} {err}");
+    assert!(err.contains("watching IC 27"), "{err}");
+    assert!(
+        !err.contains("does not answer") && !err.contains("no live train"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
