@@ -12,12 +12,18 @@
 //! Stop time updates are not sent yet: a realtime answer does not carry a run's stops.
 
 use crate::model::{status, RealtimeResponse, Train};
+use crate::{accepts_gzip, cached_body, error_response, params, AppState};
+use axum::extract::{RawQuery, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::Response;
+use axum::routing::get;
 use railtop_feeds::upstream::gtfs_rt::{
     self, Alert, EntitySelector, FeedEntity, FeedHeader, FeedMessage, Position, TranslatedString,
     Translation, TripDescriptor, TripUpdate, VehicleDescriptor, VehiclePosition,
 };
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The three feeds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,6 +183,49 @@ fn alerts(trains: &[Train]) -> Vec<FeedEntity> {
             ..FeedEntity::default()
         })
         .collect()
+}
+
+/// The route of one GTFS-Realtime feed.
+pub(crate) fn route(which: Feed) -> axum::routing::MethodRouter<Arc<AppState>> {
+    get(
+        move |State(state): State<Arc<AppState>>, headers: HeaderMap, RawQuery(query): RawQuery| async move {
+            answer(&state, &headers, query.as_deref(), which).await
+        },
+    )
+}
+
+/// railtop's own GTFS-Realtime feeds of the realtime answer (`?country=`, `?format=json`):
+/// each encoding made once per cached answer, sent as the JSON answers are (gzip when asked,
+/// the same `Cache-Control`).
+async fn answer(state: &AppState, headers: &HeaderMap, raw: Option<&str>, which: Feed) -> Response {
+    let (query, json) = match params::gtfs_rt(raw, &state.source.regions()) {
+        Ok(p) => p,
+        Err(e) => return error_response(&e),
+    };
+    let answer = match state.source.realtime(query).await {
+        Ok(answer) => answer,
+        Err(e) => return error_response(&e),
+    };
+    let [pb, pb_gzip, json_slot] = which.slots();
+    let (body, kind) = if json {
+        let body = answer.derived(json_slot, |a| {
+            serde_json::to_vec(&to_json(&feed(a, which))).unwrap_or_default()
+        });
+        (body, "application/json")
+    } else {
+        let body = answer.derived(pb, |a| gtfs_rt::encode(&feed(a, which)));
+        (body, "application/x-protobuf")
+    };
+    let gzip = !json && accepts_gzip(headers);
+    let body = if gzip {
+        answer.derived_gzip(pb_gzip, &body)
+    } else {
+        body
+    };
+    let mut r = cached_body(body, answer.remaining_ttl(), gzip);
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    r
 }
 
 /// FNV-1a: a hash that stays the same across runs and builds.

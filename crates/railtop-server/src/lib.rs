@@ -149,10 +149,10 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
         .route(STATS, get(stats::answer))
         .route(
             GTFS_RT_POSITIONS,
-            gtfs_rt_route(gtfs_rt::Feed::VehiclePositions),
+            gtfs_rt::route(gtfs_rt::Feed::VehiclePositions),
         )
-        .route(GTFS_RT_UPDATES, gtfs_rt_route(gtfs_rt::Feed::TripUpdates))
-        .route(GTFS_RT_ALERTS, gtfs_rt_route(gtfs_rt::Feed::Alerts));
+        .route(GTFS_RT_UPDATES, gtfs_rt::route(gtfs_rt::Feed::TripUpdates))
+        .route(GTFS_RT_ALERTS, gtfs_rt::route(gtfs_rt::Feed::Alerts));
     // For load balancers, service managers and Prometheus: a budget of their own.
     let api = api.route(HEALTHZ, get(healthz));
     let api = if metrics_on_api {
@@ -252,66 +252,6 @@ async fn realtime(
         Ok(answer) => cached_response(&answer, &headers),
         Err(e) => error_response(&e),
     }
-}
-
-/// The route of one GTFS-Realtime feed.
-fn gtfs_rt_route(which: gtfs_rt::Feed) -> axum::routing::MethodRouter<Arc<AppState>> {
-    get(
-        move |State(state): State<Arc<AppState>>, headers: HeaderMap, RawQuery(query): RawQuery| async move {
-            gtfs_rt_feed(&state, &headers, query.as_deref(), which).await
-        },
-    )
-}
-
-/// railtop's own GTFS-Realtime feeds of the realtime answer (`?country=`, `?format=json`):
-/// each encoding made once per cached answer, sent as the JSON answers are (gzip when asked,
-/// the same `Cache-Control`).
-async fn gtfs_rt_feed(
-    state: &AppState,
-    headers: &HeaderMap,
-    raw: Option<&str>,
-    which: gtfs_rt::Feed,
-) -> Response {
-    let (query, json) = match params::gtfs_rt(raw, &state.source.regions()) {
-        Ok(p) => p,
-        Err(e) => return error_response(&e),
-    };
-    let answer = match state.source.realtime(query).await {
-        Ok(answer) => answer,
-        Err(e) => return error_response(&e),
-    };
-    let [pb, pb_gzip, json_slot] = which.slots();
-    let (body, kind) = if json {
-        let body = answer.derived(json_slot, |a| {
-            serde_json::to_vec(&gtfs_rt::to_json(&gtfs_rt::feed(a, which))).unwrap_or_default()
-        });
-        (body, "application/json")
-    } else {
-        let body = answer.derived(pb, |a| {
-            railtop_feeds::upstream::gtfs_rt::encode(&gtfs_rt::feed(a, which))
-        });
-        (body, "application/x-protobuf")
-    };
-    let gzip = !json && accepts_gzip(headers);
-    let body = if gzip {
-        answer.derived_gzip(pb_gzip, &body)
-    } else {
-        body
-    };
-    let mut r = Response::new(Body::from(body));
-    let h = r.headers_mut();
-    common_headers(h);
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-    let cache = format!(
-        "public, max-age={}",
-        ceil_secs(answer.remaining_ttl()).max(1)
-    );
-    h.insert(header::CACHE_CONTROL, header_value(&cache));
-    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    if gzip {
-        h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-    }
-    r
 }
 
 async fn departures(
@@ -515,13 +455,16 @@ fn cached_response<T: serde::Serialize>(answer: &Cached<T>, request: &HeaderMap)
     } else {
         answer.json()
     };
+    cached_body(body, answer.remaining_ttl(), gzip)
+}
+
+/// A cached answer's bytes with the headers every cached answer carries: `Cache-Control` for
+/// what is left of its life, `Vary`, and the encoding when they are gzip.
+fn cached_body(body: Bytes, remaining: Duration, gzip: bool) -> Response {
     let mut r = Response::new(Body::from(body));
     let h = r.headers_mut();
     common_headers(h);
-    let cache = format!(
-        "public, max-age={}",
-        ceil_secs(answer.remaining_ttl()).max(1)
-    );
+    let cache = format!("public, max-age={}", ceil_secs(remaining).max(1));
     h.insert(header::CACHE_CONTROL, header_value(&cache));
     h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     if gzip {
