@@ -297,6 +297,12 @@ pub const TARGETS: &[Target] = &[
         run: |d| board(france::parse_board(d)),
     },
     Target {
+        name: "france-arrivals",
+        seeds: &["fixtures/france/arrivals", "fixtures/france/departures"],
+        made: none,
+        run: |d| board(france::parse_arrivals(d)),
+    },
+    Target {
         name: "usa-trains",
         seeds: &[
             "fixtures/united-states/trains",
@@ -385,6 +391,12 @@ pub const TARGETS: &[Target] = &[
                 journey(None, r.stops);
             }
         },
+    },
+    Target {
+        name: "france-calls",
+        seeds: &["fixtures/france/vehicle-journey", "samples/round3/france/"],
+        made: none,
+        run: |d| drop(france::parse_calls(d)),
     },
     Target {
         name: "germany-trip",

@@ -362,6 +362,103 @@ async fn france_a_cancelled_tgv_on_the_board_and_in_its_journey() {
     assert_eq!(api.stops, journey.stops);
 }
 
+/// France's arrivals at Bourg-Saint-Maurice: the cancelled TGV 7891's origin and via stops
+/// come from its real vehicle journey (Navitia's `direction` names only the terminus, this
+/// station). Six runs arrive, and the first board shows the four whose journeys it fetched
+/// (`ORIGINS_PER_BOARD`), never a row without its origin. The board rows are the test's own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn france_an_arrival_names_where_it_came_from_by_its_real_journey() {
+    let Some(dir) = round3() else { return };
+    let row = |n: u32, at: &str, vj: &str| {
+        serde_json::json!({
+            "stop_point": {"stop_area": {"name": "Bourg-Saint-Maurice"}},
+            "stop_date_time": {
+                "arrival_date_time": format!("20230320T{at}"),
+                "base_arrival_date_time": format!("20230320T{at}"),
+                "data_freshness": "realtime"
+            },
+            "display_informations": {
+                "code": "", "label": "TER", "commercial_mode": "TER",
+                "direction": "Bourg-Saint-Maurice (Bourg-Saint-Maurice)",
+                "trip_short_name": n.to_string(), "network": "TER"
+            },
+            "links": [{"type": "vehicle_journey", "id": vj}]
+        })
+    };
+    let tgv = "vehicle_journey:SNCF:2023-03-20:7891:1187:LongDistanceTrain";
+    let mut rows = vec![row(7891, "163500", tgv)];
+    rows[0]["links"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"type": "disruption", "id": "d-7891"}));
+    for (i, at) in ["170000", "173000", "180000", "183000", "190000"]
+        .iter()
+        .enumerate()
+    {
+        let n = 90_001 + i as u32;
+        rows.push(row(
+            n,
+            at,
+            &format!("vehicle_journey:SNCF:2023-03-20:{n}:1187:Train"),
+        ));
+    }
+    let board = serde_json::json!({
+        "arrivals": rows,
+        "disruptions": [{
+            "id": "d-7891",
+            "severity": {"name": "trip canceled", "effect": "NO_SERVICE"},
+            "messages": []
+        }]
+    });
+    let made_up = serde_json::json!({"vehicle_journeys": [{"stop_times": [
+        {"stop_point": {"id": "stop_point:SNCF:87741009:Train", "name": "Chambéry"}},
+        {"stop_point": {"id": "stop_point:SNCF:87741793:Train", "name": "Bourg-Saint-Maurice"}}
+    ]}]});
+    let tgv_run =
+        std::fs::read(dir.join(
+            "france/vehicle-journeys-tgv7891-paris-bourg-st-maurice-cancelled-2023-03-20.json",
+        ))
+        .unwrap();
+    let base = play_bytes(vec![
+        (
+            "/v1/coverage/sncf/stop_areas/stop_area:SNCF:87741793/arrivals".into(),
+            serde_json::to_vec(&board).unwrap(),
+        ),
+        (format!("/v1/coverage/sncf/vehicle_journeys/{tgv}"), tgv_run),
+        (
+            "/v1/coverage/sncf/vehicle_journeys/vehicle_journey:SNCF:2023-03-20:900".into(),
+            serde_json::to_vec(&made_up).unwrap(),
+        ),
+    ])
+    .await;
+    let env = vec![
+        ("RAILTOP_FRANCE_URL".to_string(), base),
+        ("RAILTOP_FRANCE_KEY".to_string(), "k".to_string()),
+    ];
+    let answer: serde_json::Value = railtop_json(
+        &["arrivals", "france:87741793"],
+        env,
+        "2023-03-20T14:00:00Z",
+    )
+    .await;
+    let arrivals = answer["arrivals"].as_array().unwrap();
+    assert_eq!(arrivals.len(), 4, "{answer:#}");
+    assert_eq!(arrivals[0]["origin"], "Paris - Gare de Lyon - Hall 1 & 2");
+    assert_eq!(
+        arrivals[0]["via"],
+        serde_json::json!([
+            "Lyon Saint-Exupéry TGV",
+            "Grenoble",
+            "Albertville",
+            "Moûtiers - Salins - Brides-les-Bains",
+            "Aime - La Plagne"
+        ])
+    );
+    assert_eq!(arrivals[0]["cancelled"], true);
+    assert_eq!(arrivals[0]["scheduledArr"], "16:35");
+    assert!(arrivals[1..].iter().all(|a| a["origin"] == "Chambéry"));
+}
+
 /// The real disruption objects of Navitia's `/disruptions` page, each linked to a run made of
 /// its impacted stops' base times: `deleted` stops are cancelled, `delayed` ones carry their
 /// amended times, `NO_SERVICE` cancels the run, and every disruption has a text to show.

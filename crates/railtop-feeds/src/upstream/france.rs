@@ -16,6 +16,14 @@
 //! `amended_*` times and `stop_time_effect` (`deleted` is a cancelled stop, `delayed` a late
 //! one). A disruption's text is its first message, else its severity's name: both the
 //! journey's and the board row's message.
+//!
+//! Arrivals (`/arrivals`, the same rows with `arrival_date_time`s): Navitia fills an arrival's
+//! `display_informations` from its vehicle journey exactly as a departure's
+//! (`time_tables/passages.cpp` in hove-io/navitia), so `direction` is the run's terminus, often
+//! this very station, never where the train comes from. The origin and the via stops are read
+//! from the row's vehicle journey instead: [`ORIGINS_PER_BOARD`] of them a board (the free plan's
+//! few requests a minute), kept for the day. A board of arrivals ends at the first row whose
+//! origin is not known yet, so it fills in over a few refreshes and never shows a wrong origin.
 
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
@@ -25,13 +33,13 @@ use super::{board_train, Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live};
 use crate::country::{self, Country};
 use crate::model::journey::MAX_STOPS;
 use crate::model::tolerant;
-use crate::model::{Departure, JourneyStop};
+use crate::model::{Departure, JourneyStop, Kind};
 use crate::source::{SourceError, SourceResult};
 use base64::Engine;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, TimeZone, Utc};
 use serde::Deserialize;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 const COUNTRY: Country = country::FRANCE;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
@@ -40,6 +48,8 @@ const TZ: chrono_tz::Tz = COUNTRY.tz;
 struct Answer {
     #[serde(default)]
     departures: Vec<Entry>,
+    #[serde(default)]
+    arrivals: Vec<Entry>,
     #[serde(default)]
     disruptions: Vec<Disruption>,
 }
@@ -70,6 +80,10 @@ struct StopTime {
     departure_date_time: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     base_departure_date_time: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    arrival_date_time: Option<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    base_arrival_date_time: Option<String>,
     #[serde(default, deserialize_with = "tolerant::string")]
     data_freshness: String,
 }
@@ -186,36 +200,53 @@ fn without_town(direction: &str) -> String {
 
 /// The stop area's name (where given) and the departures in order of planned time.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
-    let (station, rows) = parse_rows(bytes)?;
+    let (station, rows) = parse_rows(bytes, Kind::Departures)?;
     Ok(Board::named(
         station,
         rows.into_iter().map(|(_, d)| d).collect(),
     ))
 }
 
-/// A departure with the id of its vehicle journey (where linked).
+/// An `/arrivals` answer as [`parse_board`] reads departures, the arrival's times in the
+/// departure's places. The origins are left empty: the answer does not name them (see the
+/// module's notes); the feed fills them from each row's vehicle journey.
+pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
+    let (station, rows) = parse_rows(bytes, Kind::Arrivals)?;
+    Ok(Board::named(
+        station,
+        rows.into_iter().map(|(_, d)| d).collect(),
+    ))
+}
+
+/// A departure or an arrival with the id of its vehicle journey (where linked).
 type Row = (Option<String>, Departure);
 
-/// [`parse_board`], each departure with the id of its vehicle journey.
-fn parse_rows(bytes: &[u8]) -> Result<(Option<String>, Vec<Row>), ParseError> {
+/// [`parse_board`] or [`parse_arrivals`], each row with the id of its vehicle journey.
+fn parse_rows(bytes: &[u8], kind: Kind) -> Result<(Option<String>, Vec<Row>), ParseError> {
     let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
+    let entries = match kind {
+        Kind::Departures => &answer.departures,
+        Kind::Arrivals => &answer.arrivals,
+    };
     let disruptions: HashMap<&str, &Disruption> = answer
         .disruptions
         .iter()
         .map(|d| (d.id.as_str(), d))
         .collect();
-    let station = answer
-        .departures
+    let station = entries
         .iter()
         .find_map(|e| e.stop_point.as_ref()?.stop_area.as_ref())
         .map(|a| a.name.clone())
         .filter(|n| !n.is_empty());
-    let rows: Vec<(DateTime<Utc>, Row)> = answer
-        .departures
+    let rows: Vec<(DateTime<Utc>, Row)> = entries
         .iter()
         .filter_map(|e| {
             let times = &e.stop_date_time;
-            let planned = navitia_time(times.base_departure_date_time.as_deref()?)?;
+            let (base, live) = match kind {
+                Kind::Departures => (&times.base_departure_date_time, &times.departure_date_time),
+                Kind::Arrivals => (&times.base_arrival_date_time, &times.arrival_date_time),
+            };
+            let planned = navitia_time(base.as_deref()?)?;
             let linked: Vec<&Disruption> = e
                 .links
                 .iter()
@@ -223,8 +254,7 @@ fn parse_rows(bytes: &[u8]) -> Result<(Option<String>, Vec<Row>), ParseError> {
                 .filter_map(|l| disruptions.get(l.id.as_str()).copied())
                 .collect();
             let cancelled = linked.iter().any(|d| d.cancels());
-            let expected = times
-                .departure_date_time
+            let expected = live
                 .as_deref()
                 .and_then(navitia_time)
                 .filter(|_| times.data_freshness == "realtime" && !cancelled);
@@ -245,7 +275,10 @@ fn parse_rows(bytes: &[u8]) -> Result<(Option<String>, Vec<Row>), ParseError> {
                     journey,
                     Departure {
                         line,
-                        destination: without_town(&info.direction),
+                        destination: match kind {
+                            Kind::Departures => without_town(&info.direction),
+                            Kind::Arrivals => String::new(),
+                        },
                         scheduled_dep: local_hhmm(planned, TZ),
                         delay: expected.map(|x| delay_minutes(planned, x)),
                         cancelled,
@@ -430,6 +463,73 @@ pub fn parse_vehicle_journey(
     })
 }
 
+/// A run's calls as an arrival needs them: each stop's name and UIC number, in order.
+pub fn parse_calls(bytes: &[u8]) -> Result<Vec<Call>, ParseError> {
+    let answer: JourneyAnswer = parse::json(COUNTRY.slug, bytes)?;
+    let Some(vj) = answer.vehicle_journeys.first() else {
+        return Err(ParseError::new(
+            COUNTRY.slug,
+            "vehicle_journeys",
+            "no vehicle journey",
+        ));
+    };
+    Ok(vj
+        .stop_times
+        .iter()
+        .filter_map(|row| row.stop_point.as_ref())
+        .filter(|p| !p.name.trim().is_empty())
+        .map(|p| Call {
+            name: p.name.trim().to_string(),
+            uic: uic_of(&p.id),
+        })
+        .collect())
+}
+
+/// One stop of a run, as [`parse_calls`] reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    pub name: String,
+    pub uic: Option<String>,
+}
+
+/// Fills an arrival row from its run's calls: the origin is the first, the via stops those
+/// between it and `uic` (none when the run does not name this station).
+fn arriving_from(row: &mut Departure, calls: &[Call], uic: &str) {
+    let Some(first) = calls.first() else { return };
+    row.destination = first.name.clone();
+    let here = calls.iter().position(|c| c.uic.as_deref() == Some(uic));
+    row.via = here.map_or_else(Vec::new, |i| {
+        calls[1..i.max(1)].iter().map(|c| c.name.clone()).collect()
+    });
+}
+
+/// Vehicle journeys fetched per arrival board: the free plan allows 6 requests a minute, one
+/// of which is the board itself.
+pub const ORIGINS_PER_BOARD: usize = 4;
+
+/// Runs' calls kept between boards (a run's stops do not change within its day); the whole
+/// memory is dropped when full, which costs at most a few refreshes of refetching.
+const KEPT_RUNS: usize = 2048;
+
+/// The calls of runs already fetched, by vehicle journey id (which names the run's day).
+#[derive(Default)]
+pub(crate) struct Runs(Mutex<HashMap<String, Arc<[Call]>>>);
+
+impl Runs {
+    fn get(&self, vj: &str) -> Option<Arc<[Call]>> {
+        let runs = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        runs.get(vj).cloned()
+    }
+
+    fn keep(&self, vj: String, calls: Arc<[Call]>) {
+        let mut runs = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if runs.len() >= KEPT_RUNS {
+            runs.clear();
+        }
+        runs.insert(vj, calls);
+    }
+}
+
 /// A French UIC station number: 8 digits starting with 87.
 const CODES: CodeShape = codes::number(
     8,
@@ -446,10 +546,56 @@ fn basic_auth(key: &str) -> String {
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
     let http = o.http.with_header("Authorization", basic_auth(&o.key));
-    Live::open(http, o.hub, France)
+    Live::open(http, o.hub, France::default())
 }
 
-pub(crate) struct France;
+#[derive(Default)]
+pub(crate) struct France {
+    /// The calls of the runs whose arrivals have been shown.
+    runs: Runs,
+}
+
+impl France {
+    /// The arrivals of `uic`, each with its origin and via stops from its vehicle journey: those
+    /// already known, and up to [`ORIGINS_PER_BOARD`] more fetched. The board ends before the
+    /// first row whose origin cannot be known yet (not fetched, or its fetch failed): a row
+    /// without a vehicle journey is left out. Only a board that could show nothing says why.
+    async fn arrivals(&self, http: &FeedHttp, uic: &str, limit: usize) -> SourceResult<Board> {
+        let bytes = http.get(&board_path(uic, limit, Kind::Arrivals)).await?;
+        let (name, rows) = parse_rows(&bytes, Kind::Arrivals).map_err(|e| http.bad_payload(e))?;
+        let (mut known, mut fetched, mut failed) = (Vec::new(), 0, None);
+        for (vj, mut row) in rows {
+            let Some(vj) = vj else { continue };
+            let calls = match self.runs.get(&vj) {
+                Some(calls) => calls,
+                None if fetched < ORIGINS_PER_BOARD => {
+                    fetched += 1;
+                    let path = format!("/v1/coverage/sncf/vehicle_journeys/{vj}");
+                    match http.get_parsed(&path, parse_calls).await {
+                        Ok(calls) => {
+                            let calls: Arc<[Call]> = calls.into();
+                            self.runs.keep(vj, calls.clone());
+                            calls
+                        }
+                        Err(e) => {
+                            failed = Some(e);
+                            break;
+                        }
+                    }
+                }
+                None => break,
+            };
+            arriving_from(&mut row, &calls, uic);
+            if !row.destination.is_empty() {
+                known.push(row);
+            }
+        }
+        match failed {
+            Some(e) if known.is_empty() => Err(e),
+            _ => Ok(http.spec.complete(uic, Board::named(name, known))),
+        }
+    }
+}
 
 impl Adapter for France {
     fn knows_code(&self, code: &str) -> bool {
@@ -466,8 +612,10 @@ impl Adapter for France {
             ))
         };
         let hub = CODES.check(ask.hub)?;
-        let bytes = http.get(&board_path(&hub, super::HUB_ROWS)).await?;
-        let (name, rows) = parse_rows(&bytes).map_err(|e| http.bad_payload(e))?;
+        let bytes = http
+            .get(&board_path(&hub, super::HUB_ROWS, Kind::Departures))
+            .await?;
+        let (name, rows) = parse_rows(&bytes, Kind::Departures).map_err(|e| http.bad_payload(e))?;
         let station = http
             .spec
             .complete(&hub, Board::named(name, Vec::new()))
@@ -499,18 +647,29 @@ impl Adapter for France {
         }))
     }
 
+    const ARRIVALS: bool = true;
+
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let (station, limit) = (ask.station, ask.limit);
         let uic = CODES.check(station)?;
-        http.get_board(&board_path(&uic, limit), &uic, parse_board)
-            .await
+        match ask.kind {
+            Kind::Departures => {
+                let path = board_path(&uic, limit, Kind::Departures);
+                http.get_board(&path, &uic, parse_board).await
+            }
+            Kind::Arrivals => self.arrivals(http, &uic, limit).await,
+        }
     }
 }
 
-/// A station's departures, realtime, `limit` of them (Navitia takes 10 to 100).
-fn board_path(uic: &str, limit: usize) -> String {
+/// A station's departures or arrivals, realtime, `limit` of them (Navitia takes 10 to 100).
+fn board_path(uic: &str, limit: usize, kind: Kind) -> String {
+    let which = match kind {
+        Kind::Departures => "departures",
+        Kind::Arrivals => "arrivals",
+    };
     format!(
-        "/v1/coverage/sncf/stop_areas/stop_area:SNCF:{uic}/departures?data_freshness=realtime&count={}",
+        "/v1/coverage/sncf/stop_areas/stop_area:SNCF:{uic}/{which}?data_freshness=realtime&count={}",
         limit.clamp(10, 100)
     )
 }
@@ -548,6 +707,48 @@ mod tests {
         assert!(d[2].cancelled && d[2].delay.is_none());
         assert_eq!(d[2].messages, ["Train supprimé : mouvement social"]);
         assert!(d[0].messages.is_empty());
+    }
+
+    /// `/arrivals`: the arrival's times in the row's time places, the origin left for the run's
+    /// calls (Navitia's `direction` is the terminus, here this very station).
+    #[test]
+    fn arrivals_are_timed_by_their_arrival_and_named_by_their_run() {
+        let board = parse_arrivals(&crate::upstream::fixture(
+            "france/arrivals-saint-lazare.json",
+        ))
+        .unwrap();
+        assert_eq!(board.station.name, "Paris Saint-Lazare");
+        let rows: Vec<(&str, Option<i64>, &str)> = board
+            .departures
+            .iter()
+            .map(|d| (d.scheduled_dep.as_str(), d.delay, d.destination.as_str()))
+            .collect();
+        assert_eq!(
+            rows,
+            vec![
+                ("17:10", Some(5), ""),
+                ("17:20", None, ""),
+                ("17:24", Some(0), "")
+            ]
+        );
+        assert_eq!(
+            board.departures[0].messages,
+            ["Retard : incident de signalisation"]
+        );
+        let calls = parse_calls(&crate::upstream::fixture(
+            "france/vehicle-journey-3114.json",
+        ))
+        .unwrap();
+        let mut row = board.departures[0].clone();
+        arriving_from(&mut row, &calls, "87384008");
+        assert_eq!(row.destination, "Le Havre");
+        assert_eq!(row.via, ["Rouen Rive Droite", "Mantes-la-Jolie"]);
+        // A run that does not name this station: its origin, and no via stops to guess.
+        arriving_from(&mut row, &calls, "87000000");
+        assert_eq!((row.destination.as_str(), row.via.len()), ("Le Havre", 0));
+        // A departures answer has no arrivals.
+        let departures = crate::upstream::fixture("france/departures-saint-lazare.json");
+        assert!(parse_arrivals(&departures).unwrap().departures.is_empty());
     }
 
     #[test]

@@ -133,7 +133,7 @@ pub static FEEDS: &[FeedRow] = &[
         ttl: secs(30), per_minute: 30, key_from: Some("free registration at data.trafikverket.se"),
         hub: Some("Cst"), open: Opens::Code(sweden::open) },
     FeedRow { country: &country::FRANCE, upstream: "SNCF Navitia",
-        parsers: &["france::parse_board", "france::parse_vehicle_journey"],
+        parsers: &["france::parse_board", "france::parse_arrivals", "france::parse_vehicle_journey", "france::parse_calls"],
         attribution: "France: SNCF open data (Navitia API), ODbL",
         base_url: "https://api.sncf.com", headers: &[],
         // The free plan allows 5,000 requests a day: about 3 a minute on average.
