@@ -1,5 +1,6 @@
 //! What the dashboard remembers between runs: the stations a person pinned (`p`) and the last
-//! board shown, in `$XDG_STATE_HOME/railtop/dashboard.toml` — plain TOML a person may edit or
+//! board shown (with the stations added to it, arrivals or departures, and the route it was
+//! kept to), in `$XDG_STATE_HOME/railtop/dashboard.toml` — plain TOML a person may edit or
 //! delete. Read once at start (a missing, unreadable or foreign file is no memory, never an
 //! error that stops the dashboard), written whole and atomically when it changes.
 
@@ -18,6 +19,13 @@ const MAX_STATION_CHARS: usize = 100;
 pub struct Memory {
     /// The board shown last (`country:code`): the dashboard starts on it.
     pub last: Option<String>,
+    /// The stations added to the last board (`+`), each `country:code`.
+    pub also: Vec<String>,
+    /// The last board showed arrivals (`a`).
+    pub arrivals: bool,
+    /// The station the last board was kept to (`t`: where to, or on arrivals where from), as
+    /// chosen (`country:code`).
+    pub route: Option<String>,
     /// Pinned stations (`country:code`), in the order pinned.
     pub pinned: Vec<String>,
 }
@@ -56,18 +64,23 @@ impl Memory {
 
     fn clean(&mut self) {
         let ok = |s: &String| !s.trim().is_empty() && s.chars().count() <= MAX_STATION_CHARS;
-        self.last = self
-            .last
-            .take()
-            .filter(ok)
-            .map(|s| crate::text::cleaned(s.trim()));
-        self.pinned.retain(ok);
-        self.pinned.truncate(MAX_PINNED);
-        for s in &mut self.pinned {
-            *s = crate::text::cleaned(s.trim());
+        let one = |s: Option<String>| s.filter(ok).map(|s| crate::text::cleaned(s.trim()));
+        self.last = one(self.last.take());
+        self.route = one(self.route.take());
+        let list = |list: &mut Vec<String>, most: usize| {
+            list.retain(ok);
+            list.truncate(most);
+            for s in list.iter_mut() {
+                *s = crate::text::cleaned(s.trim());
+            }
+            let mut seen = std::collections::HashSet::new();
+            list.retain(|s| seen.insert(s.clone()));
+        };
+        list(&mut self.pinned, MAX_PINNED);
+        list(&mut self.also, crate::model::MAX_MERGED - 1);
+        if self.last.is_none() {
+            self.also.clear();
         }
-        let mut seen = std::collections::HashSet::new();
-        self.pinned.retain(|s| seen.insert(s.clone()));
     }
 
     /// Pins `station`, or unpins it when it was pinned; returns whether it is pinned now. Past
@@ -89,7 +102,8 @@ impl Memory {
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         let text = format!(
             "# railtop's dashboard remembers these: `p` pins a station, the last board shown\n\
-             # comes back at start. Plain TOML: edit or delete it freely.\n{}",
+             # (with its added stations, arrivals and route) comes back at start. Plain TOML:\n\
+             # edit or delete it freely.\n{}",
             toml::to_string(self).map_err(std::io::Error::other)?
         );
         if let Some(dir) = path.parent() {
@@ -123,6 +137,9 @@ mod tests {
         let path = dir.join("dashboard.toml");
         let m = Memory {
             last: Some("finland:TPE".into()),
+            also: vec!["finland:PSL".into()],
+            arrivals: true,
+            route: Some("finland:OL".into()),
             pinned: vec!["finland:HKI".into(), "germany:8011160".into()],
         };
         m.save(&path).unwrap();
@@ -150,6 +167,19 @@ mod tests {
         assert!(!read.pinned[0].contains('\u{1b}'), "{read:?}");
         std::fs::write(&path, vec![b'#'; 100 * 1024]).unwrap();
         assert_eq!(Memory::load(&path), Memory::default(), "too big");
+        // Added stations past a board's most, or without a board, are not kept.
+        std::fs::write(
+            &path,
+            "also = [\"a:1\", \"a:2\", \"a:3\", \"a:4\", \"a:5\", \"a:6\"]",
+        )
+        .unwrap();
+        assert!(Memory::load(&path).also.is_empty(), "no last board");
+        std::fs::write(
+            &path,
+            "last = \"a:0\"\nalso = [\"a:1\", \"a:2\", \"a:3\", \"a:4\", \"a:5\", \"a:6\"]",
+        )
+        .unwrap();
+        assert_eq!(Memory::load(&path).also.len(), crate::model::MAX_MERGED - 1);
         assert_eq!(Memory::load(&dir.join("none.toml")), Memory::default());
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -83,9 +83,9 @@ pub async fn run(
         (Some(_), None) => false,
         (None, _) => true,
     };
-    let station = options
-        .station
-        .or_else(|| memory.last.clone().filter(of_country));
+    let last = memory.last.clone().filter(of_country);
+    let resumed = options.station.is_none() && last.is_some();
+    let station = options.station.or(last);
     let mut state = AppState::new(
         source.info(),
         options.settings,
@@ -93,6 +93,10 @@ pub async fn run(
         station,
         clock.now(),
     );
+    // The last board as it was: its added stations, arrivals, route.
+    if resumed {
+        state.board.resume(&memory);
+    }
     state.memory = memory.clone();
     state.searches_elsewhere = source.searches_elsewhere();
     state.fixed_clock = matches!(clock, Clock::Fixed(_));

@@ -458,9 +458,9 @@ fn the_readmes_screenshot_is_what_its_command_draws() {
     app.wait_exit(WAIT);
 }
 
-/// `p` pins the board's station; the next run starts on the last board shown and the picker
-/// lists the pinned station first, marked ★; the memory is a plain TOML file in the state
-/// folder.
+/// `p` pins the board's station; the next run starts on the last board shown (its arrivals and
+/// its added station too) and the picker lists the pinned station first, marked ★; the memory
+/// is a plain TOML file in the state folder.
 #[test]
 fn pinned_stations_and_the_last_board_are_remembered() {
     let state = std::env::temp_dir().join(format!("railtop-pins-{}", std::process::id()));
@@ -476,18 +476,28 @@ fn pinned_stations_and_the_last_board_are_remembered() {
     app.wait_for("Tampere's board", |s| s.contains("Tampere (TPE)"), WAIT);
     app.send("p");
     app.wait_for("the notice", |s| s.contains("pinned Tampere"), WAIT);
+    // Arrivals, with Oulu's on the same board: remembered too.
+    app.send("a");
+    app.wait_for("arrivals", |s| s.contains("Tampere (TPE) · arrivals"), WAIT);
+    app.send("+");
+    app.send("oulu");
+    app.wait_for("the picker found Oulu", |s| s.contains("OL"), WAIT);
+    app.send("\r");
+    let both = |s: &str| {
+        s.lines()
+            .any(|l| l.contains("Tampere") && l.contains("Oulu") && l.contains("arrivals"))
+    };
+    app.wait_for("Tampere and Oulu's arrivals", both, WAIT);
     app.send("q");
     assert!(app.wait_exit(WAIT).success());
     let file = std::fs::read_to_string(state.join("railtop").join("dashboard.toml")).unwrap();
     assert!(file.contains("last = \"finland:TPE\""), "{file}");
+    assert!(file.contains("also = [\"finland:OL\"]"), "{file}");
+    assert!(file.contains("arrivals = true"), "{file}");
     assert!(file.contains("pinned = [\"finland:TPE\"]"), "{file}");
 
     let mut app = PtyApp::start(&["--source", "demo", "--country", "finland"], 120, 40, &env);
-    app.wait_for(
-        "the last board again",
-        |s| s.contains("Tampere (TPE)"),
-        WAIT,
-    );
+    app.wait_for("the last board again, as it was", both, WAIT);
     app.send("b");
     app.wait_for(
         "the pin first in the picker",

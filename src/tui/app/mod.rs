@@ -158,11 +158,22 @@ impl AppState {
         }
     }
 
-    /// What the dashboard would remember now: its pins and the board shown.
+    /// What the dashboard would remember now: its pins and the board shown (as it was last
+    /// remembered while no board is shown).
     pub fn remembered(&self) -> crate::tui::memory::Memory {
+        let pinned = self.memory.pinned.clone();
+        let Some(last) = self.board_station() else {
+            return crate::tui::memory::Memory {
+                pinned,
+                ..self.memory.clone()
+            };
+        };
         crate::tui::memory::Memory {
-            last: self.board_station().or_else(|| self.memory.last.clone()),
-            pinned: self.memory.pinned.clone(),
+            last: Some(last),
+            also: self.board.also.clone(),
+            arrivals: self.board.kind == crate::model::Kind::Arrivals,
+            route: self.board.route.end.as_ref().map(|p| p.asked.clone()),
+            pinned,
         }
     }
 

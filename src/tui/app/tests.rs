@@ -808,6 +808,12 @@ fn the_board_turns_to_arrivals_keeps_to_a_route_and_pins() {
     assert!(s.overlay.is_none());
     assert_eq!(s.board.station.as_deref(), Some("HKI"), "the station stays");
     assert_eq!(s.wanted().board.unwrap().key(), "HKI to Tampere");
+    // Remembered as chosen, and resolved again at the next start.
+    let remembered = s.remembered();
+    assert_eq!(remembered.route.as_deref(), Some("finland:TPE"));
+    let mut next = crate::tui::pane::board::Board::new(Some("finland"), Some("HKI".into()));
+    next.resume(&remembered);
+    assert_eq!(next.route, s.board.route);
     key(&mut s, KeyCode::Char('t'));
     assert!(s.board.route.is_empty(), "again: every train");
 

@@ -67,6 +67,22 @@ impl Board {
         true
     }
 
+    /// The rest of the last board remembered ([`crate::tui::memory`]): its added stations,
+    /// arrivals, and its route (resolved by the station directory again).
+    pub(crate) fn resume(&mut self, memory: &crate::tui::memory::Memory) {
+        self.also = memory.also.clone();
+        if memory.arrivals {
+            self.kind = Kind::Arrivals;
+        }
+        self.route = Route {
+            end: memory
+                .route
+                .as_deref()
+                .map(|r| crate::traveller::Place::new(r, &crate::stations::current())),
+            via: None,
+        };
+    }
+
     /// The station chosen for `country`, else its main station (all countries: the board as it
     /// was).
     pub(crate) fn follow_country(&mut self, country: Option<&str>) {
