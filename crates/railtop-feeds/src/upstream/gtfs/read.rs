@@ -23,6 +23,9 @@ pub(super) struct TripState {
     /// Per stop id: (expected Unix time, delay seconds, skipped). A stop the feed marks
     /// `NO_DATA` keeps neither time nor delay: it runs on the timetable, untracked.
     pub(super) stops: HashMap<String, (Option<i64>, Option<i32>, bool)>,
+    /// Per stop id: the arrival's own (expected Unix time, delay seconds), where the update
+    /// gives both an arrival and a departure (a longer stop, a wait): an arrivals board's time.
+    pub(super) arrivals: HashMap<String, (Option<i64>, Option<i32>)>,
     /// The stops with realtime, in the update's order (the next stop first).
     pub(super) order: Vec<String>,
     /// The service day the trip started (`start_date`), where given.
@@ -198,6 +201,9 @@ impl TripState {
         for (stop, value) in other.stops {
             self.stops.entry(stop).or_insert(value);
         }
+        for (stop, value) in other.arrivals {
+            self.arrivals.entry(stop).or_insert(value);
+        }
         self.start_date = self.start_date.or(other.start_date);
     }
 }
@@ -228,6 +234,7 @@ pub(super) fn trip_records(feed: &FeedMessage) -> Vec<(String, TripState)> {
                         .iter()
                         .all(|s| s.schedule_relationship == Some(STOP_NO_DATA)));
             let mut order = Vec::new();
+            let mut arrivals = HashMap::new();
             let stops = u
                 .stop_time_update
                 .iter()
@@ -240,6 +247,9 @@ pub(super) fn trip_records(feed: &FeedMessage) -> Vec<(String, TripState)> {
                         .or(s.arrival.as_ref())
                         .filter(|_| tracked);
                     let (time, delay) = (event.and_then(|e| e.time), event.and_then(|e| e.delay));
+                    if let (Some(arrival), Some(_), true) = (&s.arrival, &s.departure, tracked) {
+                        arrivals.insert(stop.clone(), (arrival.time, arrival.delay));
+                    }
                     let skipped = s.schedule_relationship == Some(STOP_SKIPPED);
                     if (time.is_some() || delay.is_some()) && !skipped {
                         order.push(stop.clone());
@@ -257,6 +267,7 @@ pub(super) fn trip_records(feed: &FeedMessage) -> Vec<(String, TripState)> {
                     canceled: trip.schedule_relationship == Some(TRIP_CANCELED),
                     delay_seconds: u.delay.filter(|_| !untracked),
                     stops,
+                    arrivals,
                     order,
                     start_date,
                 },
@@ -625,6 +636,11 @@ pub(super) fn board_rows(
             .find_map(|s| state.stops.get(s).map(|v| (s, v)))
         else {
             continue;
+        };
+        // An arrival is timed by the update's arrival event where it has its own.
+        let (time, delay) = match (kind, state.arrivals.get(stop)) {
+            (Kind::Arrivals, Some((time, delay))) => (time, delay),
+            _ => (time, delay),
         };
         let end = |t: &Timetable| match kind {
             // It ends here: an arrival, no departure.

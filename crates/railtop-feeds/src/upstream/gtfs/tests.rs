@@ -480,3 +480,57 @@ fn arrivals_are_the_trips_due_in_at_their_arrival_times() {
         "the stops before, the origin left out"
     );
 }
+
+/// A trip update with an arrival and a departure of its own at a stop (a longer stop): the
+/// arrivals board shows the arrival's delay, the departures board the departure's.
+#[test]
+fn an_arrival_is_timed_by_its_own_event() {
+    use crate::upstream::gtfs_rt::{FeedMessage, StopTimeEvent, StopTimeUpdate, TripUpdate};
+    let table = table();
+    let event = |delay| {
+        Some(StopTimeEvent {
+            delay: Some(delay),
+            time: None,
+        })
+    };
+    let feed = FeedMessage {
+        entity: vec![crate::upstream::gtfs_rt::FeedEntity {
+            id: Some("u1".into()),
+            trip_update: Some(TripUpdate {
+                trip: Some(crate::upstream::gtfs_rt::TripDescriptor {
+                    trip_id: Some("T1".into()),
+                    ..Default::default()
+                }),
+                stop_time_update: vec![StopTimeUpdate {
+                    stop_id: Some("TPS".into()),
+                    arrival: event(120),
+                    departure: event(300),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            }),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let states = trip_states(&feed);
+    let delay_of_t1 = |kind| {
+        in_order(board_rows(
+            &["TPS".to_string()],
+            Some(&table),
+            &states,
+            &config(),
+            &Dialect::STANDARD,
+            super::read::BoardOf {
+                kind,
+                ..Default::default()
+            },
+            now(),
+        ))
+        .into_iter()
+        .find(|d| d.train_code.as_deref() == Some("R 101"))
+        .and_then(|d| d.delay)
+    };
+    assert_eq!(delay_of_t1(Kind::Arrivals), Some(2));
+    assert_eq!(delay_of_t1(Kind::Departures), Some(5));
+}
