@@ -591,6 +591,7 @@ pub const TARGETS: &[Target] = &[
             }
             trains(gtfs::parse_trains(d, Some(d), table, &config, now()));
             drop(gtfs::parse_board("TLL", Some(d), table, &config, now()));
+            drop(gtfs::parse_arrivals("TPS", Some(d), table, &config, now()));
             trains(gtfs::parse_trains_as(
                 &gtfs::Dialect::STANDARD,
                 d,

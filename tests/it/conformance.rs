@@ -577,6 +577,28 @@ fn conformance_with_the_round_two_samples() {
         sf.iter().any(|d| d.delay.is_some()),
         "tracked trips keep theirs"
     );
+    // Trip 126 at Lawrence (timetabled 18:03 in and out): its arrival event says 17:59:04,
+    // its departure event 18:03:00. Each board reads its own.
+    let at_lawrence = |rows: Vec<railtop::model::Departure>| {
+        let row = rows
+            .into_iter()
+            .find(|d| d.train_code.as_deref() == Some("L1 126"))
+            .expect("L1 126 at Lawrence");
+        (row.scheduled_dep, row.expected_dep, row.delay)
+    };
+    let lawrence = "Lawrence Caltrain Station";
+    let arrivals =
+        railtop::upstream::gtfs::parse_arrivals(lawrence, Some(&tu), Some(&table), &config, now);
+    assert_eq!(
+        at_lawrence(arrivals.unwrap()),
+        ("18:03".into(), Some("17:59".into()), Some(-4))
+    );
+    let departures =
+        railtop::upstream::gtfs::parse_board(lawrence, Some(&tu), Some(&table), &config, now);
+    assert_eq!(
+        at_lawrence(departures.unwrap()),
+        ("18:03".into(), Some("18:03".into()), Some(0))
+    );
     let bart = railtop::upstream::gtfs_rt::decode(&read("gtfs-rt/bart-trip-updates.pb")).unwrap();
     assert_eq!(bart.entity.len(), 91);
     italy_samples(&read);

@@ -106,7 +106,7 @@ pub static FEEDS: &[FeedRow] = &[
         base_url: "https://fahrplan.oebb.at", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: None, hub: Some("8103000"), open: Opens::Code(open_plain::<austria::Austria>) },
     FeedRow { country: &country::MALAYSIA, upstream: "KTMB",
-        parsers: &["gtfs::parse_trains", "gtfs::parse_board", "Timetable::from_zip"],
+        parsers: &["gtfs::parse_trains", "gtfs::parse_board", "gtfs::parse_arrivals", "Timetable::from_zip"],
         attribution: "Malaysia: data.gov.my GTFS (KTMB), CC BY 4.0",
         base_url: "https://api.data.gov.my", headers: &[],
         ttl: secs(20), per_minute: 30, key_from: None, hub: None, open: Opens::Gtfs(gtfs::BuiltIn {
@@ -158,7 +158,7 @@ pub static FEEDS: &[FeedRow] = &[
         // Renfe refreshes Cercanías about every 30 s and long distance every 15 minutes.
         ttl: secs(30), per_minute: 30, key_from: None, hub: None, open: Opens::Gtfs(gtfs::BuiltIn { parts: spain::PARTS, dialect: spain::RENFE }) },
     FeedRow { country: &country::BULGARIA, upstream: "BDŽ (national access point)",
-        parsers: &["gtfs::parse_trains", "gtfs::parse_board", "Timetable::from_zip"],
+        parsers: &["gtfs::parse_trains", "gtfs::parse_board", "gtfs::parse_arrivals", "Timetable::from_zip"],
         attribution: "Bulgaria: BDŽ via the national access point (sipbg.gov.bg); timetable gtfs.livetransport.eu (CC0)",
         base_url: "https://sipbg.gov.bg", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: Opens::Gtfs(gtfs::BuiltIn {

@@ -32,7 +32,7 @@ mod tests;
 pub use built_in::{BuiltIn, Part};
 pub use dialect::{Dialect, Label};
 use read::{board_rows, parse_journey, trains, trip_states, TripState};
-pub use read::{parse_board, parse_board_as, parse_trains, parse_trains_as};
+pub use read::{parse_arrivals, parse_board, parse_board_as, parse_trains, parse_trains_as};
 use schedule::Schedule;
 pub use schedule::{Report, Schedules, Status};
 

@@ -139,9 +139,34 @@ pub fn parse_board(
     parse_board_as(&dialect, station, trip_updates, table, config, now)
 }
 
+/// The arrivals of `station` as [`parse_board`] reads its departures: each from its trip's
+/// origin, at its arrival time, timed by the update's arrival event where it has its own.
+pub fn parse_arrivals(
+    station: &str,
+    trip_updates: Option<&[u8]>,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
+) -> Result<Vec<Departure>, ParseError> {
+    let of = (&Dialect::STANDARD, Kind::Arrivals);
+    board_of(of, station, trip_updates, table, config, now)
+}
+
 /// [`parse_board`] for a feed with its own [`Dialect`].
 pub fn parse_board_as(
     dialect: &Dialect,
+    station: &str,
+    trip_updates: Option<&[u8]>,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
+) -> Result<Vec<Departure>, ParseError> {
+    let of = (dialect, Kind::Departures);
+    board_of(of, station, trip_updates, table, config, now)
+}
+
+fn board_of(
+    (dialect, kind): (&Dialect, Kind),
     station: &str,
     trip_updates: Option<&[u8]>,
     table: Option<&Timetable>,
@@ -162,7 +187,10 @@ pub fn parse_board_as(
         &states,
         config,
         dialect,
-        BoardOf::default(),
+        BoardOf {
+            kind,
+            ..BoardOf::default()
+        },
         now,
     )))
 }
