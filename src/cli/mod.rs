@@ -385,7 +385,7 @@ fn known_countries(source: &CachedSource, countries: &[String]) -> Result<()> {
         crate::country::slugs()
             .into_iter()
             .map(String::from)
-            .chain(regions)
+            .chain(regions.iter().cloned())
             .collect::<Vec<_>>()
             .join(", ")
     ))

@@ -22,7 +22,7 @@ pub(super) async fn dashboard(opened: Opened) -> Result<()> {
                 crate::country::slugs()
                     .into_iter()
                     .map(String::from)
-                    .chain(regions)
+                    .chain(regions.iter().cloned())
                     .collect::<Vec<_>>()
                     .join(", ")
             ))

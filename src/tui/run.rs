@@ -111,7 +111,7 @@ pub async fn run(
         .iter()
         .map(|c| c.slug.to_string())
         .filter(|c| !state.countries.not_live.iter().any(|(n, _)| n == c))
-        .chain(source.regions())
+        .chain(source.regions().iter().cloned())
         .collect();
     let (wanted, wanted_rx) = watch::channel(state.wanted());
     let (answers_tx, answers) = mpsc::channel::<Event>(16);

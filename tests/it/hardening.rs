@@ -20,6 +20,7 @@ fn tight(head_ms: u64) -> ServerConfig {
             max_open: Some(8),
             per_ip: 4,
             grace: Duration::from_secs(1),
+            threads: None,
         },
         ..ServerConfig::default()
     }
@@ -49,6 +50,21 @@ async fn until_closed(
             Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
         }
     }
+}
+
+/// `stream` after one small request answered on it, kept alive.
+async fn answered_once(mut stream: TcpStream) -> TcpStream {
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = vec![0u8; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut buf))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(buf[..n].starts_with(b"HTTP/1.1 200"));
+    stream
 }
 
 /// One raw request on a new connection; the whole answer as text.
@@ -133,12 +149,12 @@ async fn a_client_that_asks_and_never_reads_is_let_go() {
 #[tokio::test]
 async fn connections_over_the_caps_are_refused_at_once_and_others_get_in() {
     let server = start_demo(tight(5000)).await;
-    // Four idle connections: all one address may hold.
+    // Four kept-alive connections, each answered once (so surely admitted, whichever event
+    // loop took it), then idle: all one address may hold.
     let mut held = Vec::new();
     for _ in 0..4 {
-        held.push(connect_from(2, server.addr).await);
+        held.push(answered_once(connect_from(2, server.addr).await).await);
     }
-    tokio::time::sleep(Duration::from_millis(100)).await;
     let mut fifth = connect_from(2, server.addr).await;
     let (took, got) = until_closed(&mut fifth, Duration::from_secs(2)).await;
     let text = String::from_utf8_lossy(&got);
@@ -158,9 +174,8 @@ async fn connections_over_the_caps_are_refused_at_once_and_others_get_in() {
 
     // Eight in all: a ninth from a new address is refused too, and let in once one closes.
     for _ in 0..4 {
-        held.push(connect_from(4, server.addr).await);
+        held.push(answered_once(connect_from(4, server.addr).await).await);
     }
-    tokio::time::sleep(Duration::from_millis(100)).await;
     let mut ninth = connect_from(5, server.addr).await;
     let (_, got) = until_closed(&mut ninth, Duration::from_secs(2)).await;
     assert!(String::from_utf8_lossy(&got).contains("all 8 places are taken"));

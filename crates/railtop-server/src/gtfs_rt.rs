@@ -198,7 +198,7 @@ pub(crate) fn route(which: Feed) -> axum::routing::MethodRouter<Arc<AppState>> {
 /// each encoding made once per cached answer, sent as the JSON answers are (gzip when asked,
 /// the same `Cache-Control`).
 async fn answer(state: &AppState, headers: &HeaderMap, raw: Option<&str>, which: Feed) -> Response {
-    let (query, json) = match params::gtfs_rt(raw, &state.source.regions()) {
+    let (query, json) = match params::gtfs_rt(raw, state.source.regions()) {
         Ok(p) => p,
         Err(e) => return error_response(&e),
     };

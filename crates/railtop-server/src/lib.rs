@@ -160,11 +160,10 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
     } else {
         api
     };
-    // Every path is limited, unknown ones too.
+    // Every path is limited, unknown ones too. One layer in front of every route (not one
+    // per job): each layer costs every request a boxed future and a clone of what is inside.
     api.fallback(not_found)
-        .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
-        .layer(middleware::from_fn(json_errors))
-        .layer(middleware::from_fn(request_log))
+        .layer(middleware::from_fn_with_state(state.clone(), front))
         .with_state(state)
 }
 
@@ -244,7 +243,7 @@ async fn realtime(
     headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Response {
-    let query = match params::realtime(query.as_deref(), &state.source.regions()) {
+    let query = match params::realtime(query.as_deref(), state.source.regions()) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
@@ -313,7 +312,7 @@ async fn train(
 
 /// railtop's own endpoint: the station directory searched (see `crate::stations`).
 async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery) -> Response {
-    let p = match params::stations(query.as_deref(), &state.source.regions()) {
+    let p = match params::stations(query.as_deref(), state.source.regions()) {
         Ok(p) => p,
         Err(e) => return error_response(&e),
     };
@@ -464,13 +463,28 @@ fn cached_body(body: Bytes, remaining: Duration, gzip: bool) -> Response {
     let mut r = Response::new(Body::from(body));
     let h = r.headers_mut();
     common_headers(h);
-    let cache = format!("public, max-age={}", ceil_secs(remaining).max(1));
-    h.insert(header::CACHE_CONTROL, header_value(&cache));
+    h.insert(header::CACHE_CONTROL, max_age(ceil_secs(remaining).max(1)));
     h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     if gzip {
         h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
     }
     r
+}
+
+/// `Cache-Control: public, max-age=SECS`, made once for each of the first few hundred seconds
+/// (every cached answer's life is within them), not formatted per request.
+fn max_age(secs: u64) -> HeaderValue {
+    const KEPT: u64 = 600;
+    static MADE: std::sync::OnceLock<Vec<HeaderValue>> = std::sync::OnceLock::new();
+    let made = |s: u64| header_value(&format!("public, max-age={s}"));
+    match usize::try_from(secs).ok().filter(|_| secs < KEPT) {
+        Some(i) => MADE
+            .get_or_init(|| (0..KEPT).map(made).collect())
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| made(secs)),
+        None => made(secs),
+    }
 }
 
 /// `Accept-Encoding` names gzip with a non-zero weight.
@@ -535,7 +549,8 @@ static RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("ratelimit-limit");
 static RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("ratelimit-remaining");
 static RATELIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
 
-async fn rate_limit(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
+/// The request as the per-IP limit counts it: answered by the routes, or refused.
+async fn limited(state: &AppState, request: Request, next: Next) -> Response {
     let limit = match request.uri().path() {
         HEALTHZ | METRICS => &state.health_limit,
         _ => &state.limit,
@@ -647,23 +662,25 @@ static RATE_LIMITED: tally::Tally = tally::Tally::new(
     Duration::from_secs(10),
 );
 
-/// One log line per answered request, with the URI cleaned and cut; refusals by the rate limit
-/// are counted instead (a flood must not become log volume).
-async fn request_log(request: Request, next: Next) -> Response {
+/// What stands in front of every route, in one layer: the per-IP limit, the API's error body
+/// on answers made outside the handlers, the metrics, and one log line per answered request
+/// with the URI cleaned and cut. Refusals by the rate limit are counted instead of logged (a
+/// flood must not become log volume). The URI is written out only when it is logged.
+async fn front(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = request.method().clone();
-    let uri = logged_uri(request.uri().to_string());
+    let uri = request.uri().clone();
     let peer = request
         .extensions()
         .get::<ConnectInfo<connection::Peer>>()
         .map(|c| c.0 .0);
-    let endpoint = endpoint(request.uri().path());
-    let response = next.run(request).await;
+    let endpoint = endpoint(uri.path());
+    let response = json_errors(limited(&state, request, next).await);
     let status = response.status().as_u16();
     let bytes = axum::body::HttpBody::size_hint(response.body()).exact();
     crate::metrics::request(endpoint, status, started.elapsed(), bytes);
     if status == 429 {
-        RATE_LIMITED.add(&format_args!("{peer:?} {uri}"));
+        RATE_LIMITED.add(&format_args!("{peer:?} {}", logged_uri(uri.to_string())));
         return response;
     }
     // The budget is asked only when request lines are written at all: with them off (a
@@ -671,6 +688,7 @@ async fn request_log(request: Request, next: Next) -> Response {
     if !tracing::enabled!(target: "railtop::request", tracing::Level::INFO) {
         return response;
     }
+    let uri = logged_uri(uri.to_string());
     let peer_ip = peer.map_or(IpAddr::from([0, 0, 0, 0]), |p| p.ip());
     if !LOG_BUDGET.allow(ratelimit::bucket_of(peer_ip)) {
         UNLOGGED.add(&format_args!("{peer:?} {method} {uri} {status}"));
@@ -708,8 +726,7 @@ fn logged_uri(mut uri: String) -> String {
 
 /// Answers made outside the handlers (axum's 405 for a method other than GET) get the API's
 /// JSON error body and headers like every other answer.
-async fn json_errors(request: Request, next: Next) -> Response {
-    let response = next.run(request).await;
+fn json_errors(response: Response) -> Response {
     let status = response.status();
     if !(status.is_client_error() || status.is_server_error())
         || response.headers().contains_key(header::CONTENT_TYPE)

@@ -328,6 +328,9 @@ pub(crate) const DEFAULT_MAX_BYTES: usize = 32 * 1024 * 1024;
 /// A [`LiveSource`] behind a cache: what the server, the dashboard and the commands all use.
 pub struct CachedSource {
     inner: SharedSource,
+    /// The source's regions, asked once (a source's feeds are fixed when it opens): every
+    /// request checks its `source=` against them.
+    regions: Vec<String>,
     realtime: FlightCache<RealtimeQuery, RealtimeResponse>,
     /// Boards by kind and station.
     departures: FlightCache<(crate::model::Kind, String), DeparturesResponse>,
@@ -341,6 +344,7 @@ const MAX_KEYS: usize = 4096;
 impl CachedSource {
     pub fn new(inner: SharedSource, config: CacheConfig) -> Self {
         CachedSource {
+            regions: inner.regions(),
             inner,
             realtime: FlightCache::new(
                 "realtime",
@@ -382,8 +386,8 @@ impl CachedSource {
         self.inner.health()
     }
 
-    pub fn regions(&self) -> Vec<String> {
-        self.inner.regions()
+    pub fn regions(&self) -> &[String] {
+        &self.regions
     }
 
     /// The clock the source's answers are made by.
