@@ -151,3 +151,59 @@ async fn the_three_feeds_match_the_realtime_answer_entity_by_entity() {
     let r = get(&format!("{base}/gtfs-rt/alerts?country=atlantis"), false).await;
     assert_eq!(r.status(), 404);
 }
+
+/// Every cached answer, JSON or GTFS-Realtime, plain or gzip, carries an `ETag` of its bytes;
+/// asked again with it in `If-None-Match`, the server answers 304 with no body and the same
+/// tag. Each encoding has its own tag.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_has_the_bytes_gets_a_304() {
+    let server = start_demo(Default::default()).await;
+    let base = server.url();
+    let client = reqwest::Client::builder().gzip(false).build().unwrap();
+    let mut tags = Vec::new();
+    for path in [
+        "/api/live/realtime",
+        "/api/live/departures?station=HKI",
+        "/gtfs-rt/vehicle-positions",
+        "/gtfs-rt/trip-updates?format=json",
+    ] {
+        for gzip in [false, true] {
+            let ask = || {
+                let r = client.get(format!("{base}{path}"));
+                if gzip {
+                    r.header("accept-encoding", "gzip")
+                } else {
+                    r
+                }
+            };
+            let first = ask().send().await.unwrap();
+            assert_eq!(first.status(), 200, "{path}");
+            let tag = first.headers()["etag"].to_str().unwrap().to_string();
+            assert!(tag.starts_with('"') && tag.ends_with('"'), "{tag}");
+            let body = first.bytes().await.unwrap();
+            assert!(!body.is_empty());
+            let again = ask()
+                .header("if-none-match", format!("W/\"other\", {tag}"))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(again.status(), 304, "{path} gzip {gzip}");
+            assert_eq!(again.headers()["etag"], tag.as_str());
+            assert!(again.headers()["cache-control"]
+                .to_str()
+                .unwrap()
+                .starts_with("public, max-age="));
+            assert!(again.bytes().await.unwrap().is_empty());
+            let other = ask()
+                .header("if-none-match", "\"not-this\"")
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(other.status(), 200);
+            assert_eq!(other.bytes().await.unwrap(), body, "{path}: the same bytes");
+            tags.push(tag);
+        }
+    }
+    let distinct: std::collections::HashSet<&String> = tags.iter().collect();
+    assert_eq!(distinct.len(), tags.len(), "one tag per encoding: {tags:?}");
+}

@@ -34,15 +34,15 @@ pub enum Feed {
 }
 
 impl Feed {
-    /// Where its three encodings are kept in a cached answer (`Cached::derived`): protobuf,
-    /// protobuf gzip-compressed, JSON.
-    pub fn slots(self) -> [usize; 3] {
+    /// Where its four encodings are kept in a cached answer (`Cached::derived`): protobuf,
+    /// and JSON, each plain and gzip-compressed.
+    pub fn slots(self) -> [usize; 4] {
         let base = match self {
             Feed::VehiclePositions => 0,
-            Feed::TripUpdates => 3,
-            Feed::Alerts => 6,
+            Feed::TripUpdates => 4,
+            Feed::Alerts => 8,
         };
-        [base, base + 1, base + 2]
+        [base, base + 1, base + 2, base + 3]
     }
 }
 
@@ -206,23 +206,24 @@ async fn answer(state: &AppState, headers: &HeaderMap, raw: Option<&str>, which:
         Ok(answer) => answer,
         Err(e) => return error_response(&e),
     };
-    let [pb, pb_gzip, json_slot] = which.slots();
-    let (body, kind) = if json {
+    let [pb, pb_gzip, json_slot, json_gzip] = which.slots();
+    let (body, kind, slot, gzip_slot) = if json {
         let body = answer.derived(json_slot, |a| {
             serde_json::to_vec(&to_json(&feed(a, which))).unwrap_or_default()
         });
-        (body, "application/json")
+        (body, "application/json", json_slot, json_gzip)
     } else {
         let body = answer.derived(pb, |a| gtfs_rt::encode(&feed(a, which)));
-        (body, "application/x-protobuf")
+        (body, "application/x-protobuf", pb, pb_gzip)
     };
-    let gzip = !json && accepts_gzip(headers);
-    let body = if gzip {
-        answer.derived_gzip(pb_gzip, &body)
+    let gzip = accepts_gzip(headers);
+    let (body, slot) = if gzip {
+        (answer.derived_gzip(gzip_slot, &body), gzip_slot)
     } else {
-        body
+        (body, slot)
     };
-    let mut r = cached_body(body, answer.remaining_ttl(), gzip);
+    let etag = answer.etag(slot, &body);
+    let mut r = cached_body(body, etag, answer.remaining_ttl(), gzip, headers);
     r.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
     r

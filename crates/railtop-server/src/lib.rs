@@ -449,26 +449,54 @@ async fn not_found(method: axum::http::Method) -> Response {
 /// A cached answer's bytes as they are: gzip-compressed for clients that accept it.
 fn cached_response<T: serde::Serialize>(answer: &Cached<T>, request: &HeaderMap) -> Response {
     let gzip = accepts_gzip(request);
-    let body: Bytes = if gzip {
-        answer.json_gzip()
+    let (body, tag): (Bytes, usize) = if gzip {
+        (answer.json_gzip(), source::cache::TAG_GZIP)
     } else {
-        answer.json()
+        (answer.json(), source::cache::TAG_JSON)
     };
-    cached_body(body, answer.remaining_ttl(), gzip)
+    let etag = answer.etag(tag, &body);
+    cached_body(body, etag, answer.remaining_ttl(), gzip, request)
 }
 
 /// A cached answer's bytes with the headers every cached answer carries: `Cache-Control` for
-/// what is left of its life, `Vary`, and the encoding when they are gzip.
-fn cached_body(body: Bytes, remaining: Duration, gzip: bool) -> Response {
-    let mut r = Response::new(Body::from(body));
+/// what is left of its life, `Vary`, `ETag`, and the encoding when they are gzip; a 304 with the
+/// same headers and no body when the request names that tag in `If-None-Match`.
+fn cached_body(
+    body: Bytes,
+    etag: Bytes,
+    remaining: Duration,
+    gzip: bool,
+    request: &HeaderMap,
+) -> Response {
+    let unchanged = names_tag(request, &etag);
+    let mut r = if unchanged {
+        let mut r = Response::new(Body::empty());
+        *r.status_mut() = StatusCode::NOT_MODIFIED;
+        r
+    } else {
+        Response::new(Body::from(body))
+    };
     let h = r.headers_mut();
     common_headers(h);
     h.insert(header::CACHE_CONTROL, max_age(ceil_secs(remaining).max(1)));
     h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if let Ok(tag) = HeaderValue::from_maybe_shared(etag) {
+        h.insert(header::ETAG, tag);
+    }
     if gzip {
         h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
     }
     r
+}
+
+/// `If-None-Match` names `etag` (or `*`): compared weakly, as RFC 9110 says for this header.
+fn names_tag(request: &HeaderMap, etag: &[u8]) -> bool {
+    request
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .flat_map(|v| v.as_bytes().split(|b| *b == b','))
+        .map(|t| t.trim_ascii())
+        .any(|t| t == b"*" || t.strip_prefix(b"W/").unwrap_or(t) == etag)
 }
 
 /// `Cache-Control: public, max-age=SECS`, made once for each of the first few hundred seconds
@@ -777,6 +805,22 @@ mod tests {
         assert!(logged.len() < MAX_LOGGED_URI + 40, "{}", logged.len());
         assert!(logged.ends_with(&format!("… (cut, {} bytes)", long.len())));
         assert_eq!(logged_uri("/x\u{1b}]0;t\u{7}y".into()), "/xy");
+    }
+
+    #[test]
+    fn if_none_match_names_a_tag_weakly_or_all() {
+        let asked = |v: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::IF_NONE_MATCH, HeaderValue::from_str(v).unwrap());
+            names_tag(&h, b"\"abc\"")
+        };
+        assert!(asked("\"abc\""));
+        assert!(asked("W/\"abc\""));
+        assert!(asked("\"x\", \"abc\""));
+        assert!(asked("*"));
+        assert!(!asked("\"abd\""));
+        assert!(!asked("abc"));
+        assert!(!names_tag(&HeaderMap::new(), b"\"abc\""));
     }
 
     #[test]

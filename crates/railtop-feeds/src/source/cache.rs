@@ -32,7 +32,14 @@ pub struct Cached<T> {
     gzip: OnceLock<Bytes>,
     /// Other encodings of the answer (the server's GTFS-Realtime feeds), each made once.
     derived: [OnceLock<Bytes>; DERIVED],
+    /// The entity tag of each encoding (derived slots, then [`TAG_JSON`], [`TAG_GZIP`]).
+    tags: [OnceLock<Bytes>; DERIVED + 2],
 }
+
+/// [`Cached::etag`]'s slot for the JSON encoding.
+pub const TAG_JSON: usize = DERIVED;
+/// [`Cached::etag`]'s slot for the gzip-compressed JSON.
+pub const TAG_GZIP: usize = DERIVED + 1;
 
 /// How many other encodings a cached answer keeps ([`Cached::derived`]).
 pub const DERIVED: usize = 12;
@@ -46,6 +53,23 @@ impl<T> Cached<T> {
             json: OnceLock::new(),
             gzip: OnceLock::new(),
             derived: Default::default(),
+            tags: Default::default(),
+        }
+    }
+
+    /// The entity tag (`ETag`, quotes included) of the encoding in `slot` (a derived slot,
+    /// [`TAG_JSON`] or [`TAG_GZIP`]) whose bytes are `body`: a hash of them, made once per
+    /// answer, so a client that has these bytes gets a 304 instead of them again.
+    pub fn etag(&self, slot: usize, body: &[u8]) -> Bytes {
+        let make = || {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            body.hash(&mut h);
+            Bytes::from(format!("\"{:016x}\"", h.finish()))
+        };
+        match self.tags.get(slot) {
+            Some(cell) => cell.get_or_init(make).clone(),
+            None => make(),
         }
     }
 
@@ -465,6 +489,7 @@ impl CachedSource {
             json: OnceLock::new(),
             gzip: OnceLock::new(),
             derived: Default::default(),
+            tags: Default::default(),
         }))
     }
 
