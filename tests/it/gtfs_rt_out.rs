@@ -361,3 +361,69 @@ async fn the_reference_reader_decodes_the_feeds_of_the_demo_and_of_recorded_payl
     assert!(realtime.trains.len() > 100, "{}", realtime.trains.len());
     matches_realtime(&read_by_the_reference(&base).await, &realtime);
 }
+
+/// A run someone asked for (`/api/live/train`) gives its trip update the stops still ahead:
+/// each with its place in the run, its station code and its times (delay where both are
+/// known), as the reference reader reads them; a run nobody asked for has none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fetched_run_gives_its_trip_update_its_stops_ahead() {
+    let server = start_demo(Default::default()).await;
+    let base = server.url();
+    let realtime = realtime_of(&base).await;
+    // Late runs asked for until one has stops ahead (a run at its terminus has none).
+    let mut asked = std::collections::HashMap::new();
+    for t in realtime
+        .trains
+        .iter()
+        .filter(|t| t.delay.is_some_and(|d| d > 0) && t.status != status::CANCELLED)
+    {
+        let body = get(&format!("{base}/api/live/train?id={}", t.id), false)
+            .await
+            .bytes()
+            .await
+            .unwrap();
+        let run: railtop::model::JourneyResponse = serde_json::from_slice(&body).unwrap();
+        let ahead = run.stops.iter().any(|s| !s.passed);
+        asked.insert(t.id.clone(), run);
+        if ahead {
+            break;
+        }
+    }
+    assert!(asked.values().any(|r| r.stops.iter().any(|s| !s.passed)));
+    let unix = |at: &Option<String>| {
+        chrono::DateTime::parse_from_rfc3339(at.as_deref().unwrap())
+            .unwrap()
+            .timestamp()
+    };
+    let feeds = read_by_the_reference(&base).await;
+    let mut checked = 0;
+    for e in f_entities(&feeds[1]) {
+        let stops = e["tripUpdate"]["stopTimeUpdate"].as_array().cloned();
+        let Some(run) = e["id"].as_str().and_then(|id| asked.get(id)) else {
+            assert!(stops.is_none(), "nobody asked for {}", e["id"]);
+            continue;
+        };
+        let ahead: Vec<(usize, &railtop::model::JourneyStop)> = run
+            .stops
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.passed)
+            .collect();
+        let stops = stops.unwrap_or_default();
+        assert_eq!(stops.len(), ahead.len(), "{}", e["id"]);
+        for (u, (i, s)) in stops.iter().zip(&ahead) {
+            assert_eq!(u["stopSequence"], i + 1);
+            assert_eq!(u["stopId"], s.code.as_deref().unwrap());
+            if s.departure.expected_at.is_some() {
+                let time = unix(&s.departure.expected_at);
+                assert_eq!(u["departure"]["time"], time.to_string().as_str());
+                assert_eq!(
+                    u["departure"]["delay"],
+                    time - unix(&s.departure.scheduled_at)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0, "a departure ahead was checked");
+}

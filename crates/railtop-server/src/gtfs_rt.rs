@@ -11,15 +11,16 @@
 //! cancelled (`CANCELED`); an alert per distinct message, naming the trips it was given for.
 //! Stop time updates are not sent yet: a realtime answer does not carry a run's stops.
 
-use crate::model::{status, RealtimeResponse, Train};
+use crate::model::{status, JourneyStop, RealtimeResponse, StopTime, Train};
 use crate::{accepts_gzip, cached_body, error_response, params, AppState};
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
 use axum::routing::get;
 use railtop_feeds::upstream::gtfs_rt::{
-    self, Alert, EntitySelector, FeedEntity, FeedHeader, FeedMessage, Position, TranslatedString,
-    Translation, TripDescriptor, TripUpdate, VehicleDescriptor, VehiclePosition,
+    self, Alert, EntitySelector, FeedEntity, FeedHeader, FeedMessage, Position, StopTimeEvent,
+    StopTimeUpdate, TranslatedString, Translation, TripDescriptor, TripUpdate, VehicleDescriptor,
+    VehiclePosition,
 };
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -46,8 +47,13 @@ impl Feed {
     }
 }
 
-/// The answer's trains as `feed`.
-pub fn feed(answer: &RealtimeResponse, feed: Feed) -> FeedMessage {
+/// The runs railtop knows of the answer's trains (their journeys, fetched lately by someone):
+/// where a trip update gets its stop time updates.
+pub type Runs<'a> = &'a dyn Fn(&str) -> Option<Vec<JourneyStop>>;
+
+/// The answer's trains as `feed`, each trip update with the stops of its run where `runs`
+/// knows it.
+pub fn feed(answer: &RealtimeResponse, feed: Feed, runs: Runs<'_>) -> FeedMessage {
     let timestamp = chrono::DateTime::parse_from_rfc3339(&answer.fetched_at)
         .ok()
         .and_then(|t| u64::try_from(t.timestamp()).ok());
@@ -65,7 +71,7 @@ pub fn feed(answer: &RealtimeResponse, feed: Feed) -> FeedMessage {
         Feed::TripUpdates => answer
             .trains
             .iter()
-            .filter_map(|t| trip_update(t, timestamp))
+            .filter_map(|t| trip_update(t, timestamp, runs))
             .collect(),
         Feed::Alerts => alerts(&answer.trains),
     };
@@ -122,11 +128,20 @@ fn vehicle(t: &Train, answer: Option<u64>) -> Option<FeedEntity> {
     })
 }
 
-fn trip_update(t: &Train, answer: Option<u64>) -> Option<FeedEntity> {
+fn trip_update(t: &Train, answer: Option<u64>, runs: Runs<'_>) -> Option<FeedEntity> {
     let cancelled = t.status == status::CANCELLED;
     if t.id.is_empty() || (t.delay.is_none() && !cancelled) {
         return None;
     }
+    let stop_time_update = match runs(&t.id) {
+        Some(stops) if !cancelled => stops
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.passed)
+            .filter_map(|(i, s)| stop_time_update(i, s))
+            .collect(),
+        _ => Vec::new(),
+    };
     let mut descriptor = trip(t);
     if cancelled {
         descriptor.schedule_relationship = Some(gtfs_rt::TRIP_CANCELED);
@@ -142,10 +157,49 @@ fn trip_update(t: &Train, answer: Option<u64>) -> Option<FeedEntity> {
                 .filter(|_| !cancelled)
                 .and_then(|d| d.checked_mul(60))
                 .and_then(|d| i32::try_from(d).ok()),
+            stop_time_update,
             ..TripUpdate::default()
         }),
         ..FeedEntity::default()
     })
+}
+
+/// A stop still ahead of the run: its place in the run (`stop_sequence`, from 1, railtop's
+/// own as its trip ids are), the feed's station code, and each of its times that railtop has
+/// (expected, else planned, as Unix seconds, with the delay where both are known); a cancelled
+/// stop is `SKIPPED`. `None` for a stop with neither code nor time.
+fn stop_time_update(i: usize, s: &JourneyStop) -> Option<StopTimeUpdate> {
+    let unix = |at: &Option<String>| {
+        chrono::DateTime::parse_from_rfc3339(at.as_deref()?)
+            .ok()
+            .map(|t| t.timestamp())
+    };
+    let event = |time: &StopTime| {
+        let (planned, expected) = (unix(&time.scheduled_at), unix(&time.expected_at));
+        let delay = planned
+            .zip(expected)
+            .and_then(|(p, e)| i32::try_from(e.checked_sub(p)?).ok());
+        expected
+            .or(planned)
+            .map(|t| StopTimeEvent {
+                delay,
+                time: Some(t),
+            })
+            .filter(|_| !s.cancelled)
+    };
+    let update = StopTimeUpdate {
+        stop_sequence: u32::try_from(i).ok().and_then(|i| i.checked_add(1)),
+        stop_id: s.code.clone().filter(|c| !c.is_empty()),
+        arrival: event(&s.arrival),
+        departure: event(&s.departure),
+        schedule_relationship: Some(if s.cancelled {
+            gtfs_rt::STOP_SKIPPED
+        } else {
+            gtfs_rt::STOP_SCHEDULED
+        }),
+    };
+    (update.stop_id.is_some() || update.arrival.is_some() || update.departure.is_some())
+        .then_some(update)
 }
 
 /// An alert per distinct message, informing the trips it was given for; its id is the text's
@@ -206,14 +260,15 @@ async fn answer(state: &AppState, headers: &HeaderMap, raw: Option<&str>, which:
         Ok(answer) => answer,
         Err(e) => return error_response(&e),
     };
+    let runs = |id: &str| Some(state.source.journey_if_cached(id)?.value.stops.clone());
     let [pb, pb_gzip, json_slot, json_gzip] = which.slots();
     let (body, kind, slot, gzip_slot) = if json {
         let body = answer.derived(json_slot, |a| {
-            serde_json::to_vec(&to_json(&feed(a, which))).unwrap_or_default()
+            serde_json::to_vec(&to_json(&feed(a, which, &runs))).unwrap_or_default()
         });
         (body, "application/json", json_slot, json_gzip)
     } else {
-        let body = answer.derived(pb, |a| gtfs_rt::encode(&feed(a, which)));
+        let body = answer.derived(pb, |a| gtfs_rt::encode(&feed(a, which, &runs)));
         (body, "application/x-protobuf", pb, pb_gzip)
     };
     let gzip = accepts_gzip(headers);
@@ -265,6 +320,23 @@ fn trip_json(t: &TripDescriptor) -> Value {
     })
 }
 
+fn stop_time_update_json(s: &StopTimeUpdate) -> Value {
+    let event = |e: &Option<StopTimeEvent>| {
+        e.as_ref()
+            .map(|e| json!({ "delay": e.delay, "time": e.time.map(|t| t.to_string()) }))
+    };
+    json!({
+        "stopSequence": s.stop_sequence,
+        "stopId": s.stop_id,
+        "arrival": event(&s.arrival),
+        "departure": event(&s.departure),
+        "scheduleRelationship": match s.schedule_relationship {
+            Some(gtfs_rt::STOP_SKIPPED) => "SKIPPED",
+            _ => "SCHEDULED",
+        },
+    })
+}
+
 fn vehicle_json(v: &VehicleDescriptor) -> Value {
     json!({ "id": v.id, "label": v.label })
 }
@@ -293,6 +365,9 @@ fn entity_json(e: &FeedEntity) -> Value {
                 "vehicle": u.vehicle.as_ref().map(vehicle_json),
                 "timestamp": u.timestamp.map(|t| t.to_string()),
                 "delay": u.delay,
+                "stopTimeUpdate": (!u.stop_time_update.is_empty()).then(|| {
+                    u.stop_time_update.iter().map(stop_time_update_json).collect::<Vec<_>>()
+                }),
             }),
         );
     }
@@ -358,7 +433,7 @@ mod tests {
             fetched_at: "2026-11-24T21:50:00Z".into(),
             ..RealtimeResponse::default()
         };
-        let positions = feed(&answer, Feed::VehiclePositions);
+        let positions = feed(&answer, Feed::VehiclePositions, &|_| None);
         let header = positions.header.clone().unwrap();
         assert_eq!(header.timestamp, Some(1_795_557_000));
         assert_eq!(header.incrementality, Some(gtfs_rt::FULL_DATASET));
@@ -366,7 +441,7 @@ mod tests {
         let v = positions.entity[0].vehicle.clone().unwrap();
         assert_eq!(v.vehicle.unwrap().label.as_deref(), Some("IC a"));
         assert_eq!(v.position.unwrap().speed, Some(30.0));
-        let updates = feed(&answer, Feed::TripUpdates);
+        let updates = feed(&answer, Feed::TripUpdates, &|_| None);
         let delays: Vec<_> = updates
             .entity
             .iter()
@@ -387,7 +462,7 @@ mod tests {
             ],
             "no trip update where the delay is null"
         );
-        let alerts = feed(&answer, Feed::Alerts);
+        let alerts = feed(&answer, Feed::Alerts, &|_| None);
         assert_eq!(alerts.entity.len(), 1, "one alert per distinct message");
         assert_eq!(
             alerts.entity[0]

@@ -308,6 +308,16 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
         slot
     }
 
+    /// The fresh answer for `key` if the cache holds one, without fetching or waiting.
+    pub fn peek(&self, key: &K) -> Option<Arc<Cached<V>>> {
+        let slots = self.lock();
+        let slot = slots.get(key)?;
+        match slot.cell.get() {
+            Some((done, Ok(answer))) if done.elapsed() < answer.ttl => Some(answer.clone()),
+            _ => None,
+        }
+    }
+
     /// Takes a slot leaving the cache off the count.
     fn uncount(&self, slot: &Slot<V>) {
         self.bytes
@@ -491,6 +501,12 @@ impl CachedSource {
             derived: Default::default(),
             tags: Default::default(),
         }))
+    }
+
+    /// The run of train `id` if someone asked for it lately and it is still fresh: never
+    /// fetched for this (the GTFS-Realtime feeds add the stops railtop knows, at no cost).
+    pub fn journey_if_cached(&self, id: &str) -> Option<Arc<Cached<JourneyResponse>>> {
+        self.journeys.peek(&id.trim().to_owned())
     }
 
     /// One train's run, cached per id (as the id is written: ids are the sources' own).

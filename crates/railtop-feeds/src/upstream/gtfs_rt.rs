@@ -230,7 +230,8 @@ pub struct VehicleDescriptor {
 
 pub const TRIP_CANCELED: i32 = 3;
 pub const FULL_DATASET: i32 = 0;
-pub(crate) const STOP_SKIPPED: i32 = 1;
+pub const STOP_SKIPPED: i32 = 1;
+pub const STOP_SCHEDULED: i32 = 0;
 pub(crate) const STOP_NO_DATA: i32 = 2;
 pub(crate) const TRIP_UNSCHEDULED: i32 = 2;
 
