@@ -158,7 +158,6 @@ fn trip_update(t: &Train, answer: Option<u64>, runs: Runs<'_>) -> Option<FeedEnt
                 .and_then(|d| d.checked_mul(60))
                 .and_then(|d| i32::try_from(d).ok()),
             stop_time_update,
-            ..TripUpdate::default()
         }),
         ..FeedEntity::default()
     })
