@@ -427,3 +427,51 @@ async fn a_fetched_run_gives_its_trip_update_its_stops_ahead() {
     }
     assert!(checked > 0, "a departure ahead was checked");
 }
+
+/// A board someone asked for gives the alerts its notices: an alert per distinct message,
+/// informing each train at that station (trip and stop), as the reference reader reads them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fetched_boards_notices_are_alerts_on_their_trips_at_the_station() {
+    let server = start_demo(Default::default()).await;
+    let base = server.url();
+    let body = get(
+        &format!("{base}/api/live/departures?station=HKI&limit=100"),
+        false,
+    )
+    .await
+    .bytes()
+    .await
+    .unwrap();
+    let board: railtop::model::DeparturesResponse = serde_json::from_slice(&body).unwrap();
+    let mut expected: std::collections::BTreeMap<String, Vec<(String, String)>> =
+        Default::default();
+    for row in &board.departures {
+        for m in &row.messages {
+            let trip = row.train_id.clone().unwrap_or_default();
+            expected
+                .entry(m.clone())
+                .or_default()
+                .push((trip, board.station.code.clone()));
+        }
+    }
+    assert!(!expected.is_empty(), "the demo's board gives reasons");
+    let feeds = read_by_the_reference(&base).await;
+    let mut found: std::collections::BTreeMap<String, Vec<(String, String)>> = Default::default();
+    for e in f_entities(&feeds[2]) {
+        let a = &e["alert"];
+        let text = a["headerText"]["translation"][0]["text"].as_str().unwrap();
+        for s in a["informedEntity"].as_array().unwrap() {
+            let trip = s["trip"]["tripId"].as_str().unwrap_or_default().to_string();
+            let stop = s["stopId"].as_str().unwrap_or_default().to_string();
+            found
+                .entry(text.to_string())
+                .or_default()
+                .push((trip, stop));
+        }
+    }
+    for v in expected.values_mut().chain(found.values_mut()) {
+        v.sort();
+        v.dedup();
+    }
+    assert_eq!(found, expected);
+}

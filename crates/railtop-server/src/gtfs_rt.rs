@@ -11,7 +11,7 @@
 //! cancelled (`CANCELED`); an alert per distinct message, naming the trips it was given for.
 //! Stop time updates are not sent yet: a realtime answer does not carry a run's stops.
 
-use crate::model::{status, JourneyStop, RealtimeResponse, StopTime, Train};
+use crate::model::{status, DeparturesResponse, JourneyStop, RealtimeResponse, StopTime, Train};
 use crate::{accepts_gzip, cached_body, error_response, params, AppState};
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue};
@@ -51,9 +51,25 @@ impl Feed {
 /// where a trip update gets its stop time updates.
 pub type Runs<'a> = &'a dyn Fn(&str) -> Option<Vec<JourneyStop>>;
 
-/// The answer's trains as `feed`, each trip update with the stops of its run where `runs`
-/// knows it.
-pub fn feed(answer: &RealtimeResponse, feed: Feed, runs: Runs<'_>) -> FeedMessage {
+/// What railtop knows beyond the realtime answer, fresh in its cache because someone asked:
+/// runs (for the trip updates' stops) and boards (for the alerts' stops).
+pub struct Known<'a> {
+    pub runs: Runs<'a>,
+    pub boards: &'a [&'a DeparturesResponse],
+}
+
+impl Known<'_> {
+    /// Nothing beyond the answer.
+    pub const NOTHING: Known<'static> = Known {
+        runs: &|_| None,
+        boards: &[],
+    };
+}
+
+/// The answer's trains as `feed`: each trip update with the stops of its run, and the alerts
+/// with the notices of the boards, where `known` has them.
+pub fn feed(answer: &RealtimeResponse, feed: Feed, known: &Known<'_>) -> FeedMessage {
+    let runs = known.runs;
     let timestamp = chrono::DateTime::parse_from_rfc3339(&answer.fetched_at)
         .ok()
         .and_then(|t| u64::try_from(t.timestamp()).ok());
@@ -73,7 +89,15 @@ pub fn feed(answer: &RealtimeResponse, feed: Feed, runs: Runs<'_>) -> FeedMessag
             .iter()
             .filter_map(|t| trip_update(t, timestamp, runs))
             .collect(),
-        Feed::Alerts => alerts(&answer.trains),
+        Feed::Alerts => {
+            let of_answer = |b: &&&DeparturesResponse| {
+                let country = b.station.country.as_deref();
+                country.is_some_and(|c| answer.live_countries.iter().any(|l| l == c))
+            };
+            let boards: Vec<&DeparturesResponse> =
+                known.boards.iter().filter(of_answer).copied().collect();
+            alerts(&answer.trains, &boards)
+        }
     };
     FeedMessage {
         header: Some(header),
@@ -201,39 +225,58 @@ fn stop_time_update(i: usize, s: &JourneyStop) -> Option<StopTimeUpdate> {
         .then_some(update)
 }
 
-/// An alert per distinct message, informing the trips it was given for; its id is the text's
-/// hash, so the same message keeps its id from answer to answer.
-fn alerts(trains: &[Train]) -> Vec<FeedEntity> {
-    let mut by_text: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+/// An alert per distinct message, informing what it was given for: a train's message its
+/// trip, a board row's its trip at that station (or the station alone, for a row without a
+/// train id). Its id is the text's hash, so the same message keeps its id from answer to answer.
+fn alerts(trains: &[Train], boards: &[&DeparturesResponse]) -> Vec<FeedEntity> {
+    type About<'a> = (Option<&'a str>, Option<&'a str>);
+    let mut by_text: BTreeMap<&str, Vec<About<'_>>> = BTreeMap::new();
     for t in trains.iter().filter(|t| !t.id.is_empty()) {
         for m in &t.messages {
-            by_text.entry(m.as_str()).or_default().push(t.id.as_str());
+            by_text
+                .entry(m.as_str())
+                .or_default()
+                .push((Some(t.id.as_str()), None));
+        }
+    }
+    for b in boards.iter().filter(|b| b.stations.is_empty()) {
+        let stop = Some(b.station.code.as_str()).filter(|c| !c.is_empty());
+        for row in &b.departures {
+            for m in &row.messages {
+                let trip = row.train_id.as_deref().filter(|id| !id.is_empty());
+                by_text.entry(m.as_str()).or_default().push((trip, stop));
+            }
         }
     }
     by_text
         .into_iter()
-        .map(|(text, ids)| FeedEntity {
-            id: Some(format!("alert-{:016x}", fnv(text))),
-            alert: Some(Alert {
-                informed_entity: ids
-                    .into_iter()
-                    .map(|id| EntitySelector {
-                        trip: Some(TripDescriptor {
-                            trip_id: Some(id.to_string()),
-                            ..TripDescriptor::default()
-                        }),
-                        ..EntitySelector::default()
-                    })
-                    .collect(),
-                header_text: Some(TranslatedString {
-                    translation: vec![Translation {
-                        text: Some(text.to_string()),
-                        language: None,
-                    }],
+        .map(|(text, mut about)| {
+            about.sort_unstable();
+            about.dedup();
+            FeedEntity {
+                id: Some(format!("alert-{:016x}", fnv(text))),
+                alert: Some(Alert {
+                    informed_entity: about
+                        .into_iter()
+                        .map(|(trip, stop)| EntitySelector {
+                            trip: trip.map(|id| TripDescriptor {
+                                trip_id: Some(id.to_string()),
+                                ..TripDescriptor::default()
+                            }),
+                            stop_id: stop.map(str::to_string),
+                            ..EntitySelector::default()
+                        })
+                        .collect(),
+                    header_text: Some(TranslatedString {
+                        translation: vec![Translation {
+                            text: Some(text.to_string()),
+                            language: None,
+                        }],
+                    }),
+                    ..Alert::default()
                 }),
-                ..Alert::default()
-            }),
-            ..FeedEntity::default()
+                ..FeedEntity::default()
+            }
         })
         .collect()
 }
@@ -260,14 +303,20 @@ async fn answer(state: &AppState, headers: &HeaderMap, raw: Option<&str>, which:
         Err(e) => return error_response(&e),
     };
     let runs = |id: &str| Some(state.source.journey_if_cached(id)?.value.stops.clone());
+    let boards = state.source.boards_if_cached();
+    let boards: Vec<&crate::model::DeparturesResponse> = boards.iter().map(|b| &b.value).collect();
+    let known = Known {
+        runs: &runs,
+        boards: &boards,
+    };
     let [pb, pb_gzip, json_slot, json_gzip] = which.slots();
     let (body, kind, slot, gzip_slot) = if json {
         let body = answer.derived(json_slot, |a| {
-            serde_json::to_vec(&to_json(&feed(a, which, &runs))).unwrap_or_default()
+            serde_json::to_vec(&to_json(&feed(a, which, &known))).unwrap_or_default()
         });
         (body, "application/json", json_slot, json_gzip)
     } else {
-        let body = answer.derived(pb, |a| gtfs_rt::encode(&feed(a, which, &runs)));
+        let body = answer.derived(pb, |a| gtfs_rt::encode(&feed(a, which, &known)));
         (body, "application/x-protobuf", pb, pb_gzip)
     };
     let gzip = accepts_gzip(headers);
@@ -432,7 +481,7 @@ mod tests {
             fetched_at: "2026-11-24T21:50:00Z".into(),
             ..RealtimeResponse::default()
         };
-        let positions = feed(&answer, Feed::VehiclePositions, &|_| None);
+        let positions = feed(&answer, Feed::VehiclePositions, &Known::NOTHING);
         let header = positions.header.clone().unwrap();
         assert_eq!(header.timestamp, Some(1_795_557_000));
         assert_eq!(header.incrementality, Some(gtfs_rt::FULL_DATASET));
@@ -440,7 +489,7 @@ mod tests {
         let v = positions.entity[0].vehicle.clone().unwrap();
         assert_eq!(v.vehicle.unwrap().label.as_deref(), Some("IC a"));
         assert_eq!(v.position.unwrap().speed, Some(30.0));
-        let updates = feed(&answer, Feed::TripUpdates, &|_| None);
+        let updates = feed(&answer, Feed::TripUpdates, &Known::NOTHING);
         let delays: Vec<_> = updates
             .entity
             .iter()
@@ -461,7 +510,7 @@ mod tests {
             ],
             "no trip update where the delay is null"
         );
-        let alerts = feed(&answer, Feed::Alerts, &|_| None);
+        let alerts = feed(&answer, Feed::Alerts, &Known::NOTHING);
         assert_eq!(alerts.entity.len(), 1, "one alert per distinct message");
         assert_eq!(
             alerts.entity[0]

@@ -318,6 +318,18 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
         }
     }
 
+    /// Every fresh answer the cache holds, without fetching or waiting.
+    pub fn fresh(&self) -> Vec<Arc<Cached<V>>> {
+        let slots = self.lock();
+        slots
+            .values()
+            .filter_map(|slot| match slot.cell.get() {
+                Some((done, Ok(answer))) if done.elapsed() < answer.ttl => Some(answer.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Takes a slot leaving the cache off the count.
     fn uncount(&self, slot: &Slot<V>) {
         self.bytes
@@ -507,6 +519,12 @@ impl CachedSource {
     /// fetched for this (the GTFS-Realtime feeds add the stops railtop knows, at no cost).
     pub fn journey_if_cached(&self, id: &str) -> Option<Arc<Cached<JourneyResponse>>> {
         self.journeys.peek(&id.trim().to_owned())
+    }
+
+    /// Every board (departures and arrivals) fresh in the cache, never fetched for this: the
+    /// GTFS-Realtime alerts add the notices of the boards someone asked for.
+    pub fn boards_if_cached(&self) -> Vec<Arc<Cached<DeparturesResponse>>> {
+        self.departures.fresh()
     }
 
     /// One train's run, cached per id (as the id is written: ids are the sources' own).
