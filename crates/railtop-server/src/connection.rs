@@ -154,11 +154,13 @@ pub(crate) fn raise_open_file_limit() -> Option<u64> {
 /// and gives open requests [`ConnectionLimits::grace`] to finish.
 ///
 /// Connections are served as nginx serves them: one event loop per core, each a thread with a
-/// single-threaded runtime accepting from the same listening socket and serving each connection
-/// it accepts to the end. A request then never crosses threads (the multi-threaded runtime
-/// woke another thread for most requests: a quarter of the time under load went to wake-ups
-/// and context switches). The caps are shared; the handlers' state is the same `app`. Where
-/// threads cannot be started, the connections are served on the caller's runtime.
+/// single-threaded runtime serving each connection it is given to the end, so a request never
+/// crosses threads (on the multi-threaded runtime most requests woke another thread: a quarter
+/// of the time under load went to wake-ups and context switches). Connections are accepted
+/// here, on the caller's runtime, and each goes to the loop with the fewest open, so a burst of
+/// connections does not pile onto whichever loop woke first. The caps are checked here; the
+/// handlers' state is the same `app`. Where threads cannot be started, the connections are
+/// served on the caller's runtime.
 pub async fn run(
     listener: TcpListener,
     app: Router,
@@ -179,127 +181,145 @@ pub async fn run(
         write_secs = limits.write.as_secs_f64(),
         "connection limits"
     );
-    let serving = Serving {
-        app,
-        admission: Admission::new(max_open, per_ip, 0),
-        limits,
-    };
+    let admission = Admission::new(max_open, per_ip, 0);
     // Dropped with this future too: the loops then stop as on shutdown.
     let (closing_tx, closing) = watch::channel(false);
-    let loops = match loops_on_threads(&listener, threads, &serving, &closing) {
+    let loops = match EventLoop::start(threads, &app, &limits, &closing) {
         Ok(loops) => loops,
         Err(e) => {
             tracing::warn!("serving on the main runtime: cannot start its threads: {e}");
-            let stop = async move {
-                shutdown.await;
-                let _ = closing_tx.send(true);
-                std::future::pending::<()>().await;
-            };
-            tokio::select! {
-                () = serving.accept_loop(listener, closing) => {}
-                () = stop => {}
-            }
-            return;
+            Vec::new()
         }
     };
-    drop(listener);
-    shutdown.await;
-    let _ = closing_tx.send(true);
-    for finished in loops {
-        let _ = finished.await;
-    }
-}
-
-/// `threads` event loops on clones of `listener`, each on a thread of its own; each sends on
-/// its channel when it has finished.
-fn loops_on_threads(
-    listener: &TcpListener,
-    threads: usize,
-    serving: &Serving,
-    closing: &watch::Receiver<bool>,
-) -> io::Result<Vec<tokio::sync::oneshot::Receiver<()>>> {
-    let fd = socket_of(listener)?;
-    let mut loops = Vec::with_capacity(threads);
-    for i in 0..threads.max(1) {
-        let listener = fd.try_clone()?;
-        let (serving, closing) = (serving.clone(), closing.clone());
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()?;
-        let (finished, done) = tokio::sync::oneshot::channel();
-        std::thread::Builder::new()
-            .name(format!("railtop-http-{i}"))
-            .spawn(move || {
-                runtime.block_on(async move {
-                    match TcpListener::from_std(listener) {
-                        Ok(listener) => serving.accept_loop(listener, closing).await,
-                        Err(e) => tracing::warn!("an event loop cannot listen: {e}"),
+    let mut here = JoinSet::new();
+    tokio::pin!(shutdown);
+    loop {
+        tokio::select! {
+            (stream, peer) = accept(&listener) => match admission.admit(peer.ip()) {
+                Ok(permit) => {
+                    let given = match loops.iter().min_by_key(|l| l.open.load(Ordering::Relaxed)) {
+                        Some(event_loop) => event_loop.give(stream, peer, permit),
+                        None => Err((stream, permit)),
+                    };
+                    // No loop could take it: served here.
+                    if let Err((stream, permit)) = given {
+                        here.spawn(connection(stream, peer, app.clone(), limits.clone(), permit, closing.clone()));
                     }
-                });
-                let _ = finished.send(());
-            })?;
-        loops.push(done);
-    }
-    Ok(loops)
-}
-
-/// The listening socket as a std listener that each loop registers with its own runtime (the
-/// original stays registered with the caller's until dropped).
-fn socket_of(listener: &TcpListener) -> io::Result<std::net::TcpListener> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        let owned = listener.as_fd().try_clone_to_owned()?;
-        let std = std::net::TcpListener::from(owned);
-        std.set_nonblocking(true)?;
-        Ok(std)
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = listener;
-        Err(io::Error::other("one event loop per core needs unix"))
-    }
-}
-
-/// What every event loop shares: the routes, the caps on connections, the limits.
-#[derive(Clone)]
-struct Serving {
-    app: Router,
-    admission: Arc<Admission>,
-    limits: ConnectionLimits,
-}
-
-impl Serving {
-    /// Accepts and serves connections until `closing` says so (or its sender is gone), then
-    /// gives this loop's open requests the grace period to finish.
-    async fn accept_loop(&self, listener: TcpListener, mut closing: watch::Receiver<bool>) {
-        let mut open = JoinSet::new();
-        loop {
-            tokio::select! {
-                (stream, peer) = accept(&listener) => match self.admission.admit(peer.ip()) {
-                    Ok(permit) => {
-                        let (app, limits) = (self.app.clone(), self.limits.clone());
-                        open.spawn(connection(stream, peer, app, limits, permit, closing.clone()));
-                    }
-                    Err(refusal) => {
-                        REFUSED.add(&format_args!("{peer}: {refusal}"));
-                        refuse(&stream, &refusal);
-                    }
-                },
-                Some(_) = open.join_next(), if !open.is_empty() => {}
-                _ = closing.changed() => break,
-            }
+                }
+                Err(refusal) => {
+                    REFUSED.add(&format_args!("{peer}: {refusal}"));
+                    refuse(&stream, &refusal);
+                }
+            },
+            Some(_) = here.join_next(), if !here.is_empty() => {}
+            () = &mut shutdown => break,
         }
-        drop(listener);
-        let finished = tokio::time::timeout(self.limits.grace, async {
-            while open.join_next().await.is_some() {}
-        })
-        .await;
-        if finished.is_err() {
-            tracing::info!(
-                open = open.len(),
-                "requests still open after the grace period: closed"
-            );
+    }
+    drop(listener);
+    let _ = closing_tx.send(true);
+    let grace = tokio::time::timeout(limits.grace, async {
+        while here.join_next().await.is_some() {}
+    });
+    let _ = grace.await;
+    for event_loop in loops {
+        let _ = event_loop.finished.await;
+    }
+}
+
+/// One event loop: a thread with a single-threaded runtime, the connections handed to it, how
+/// many it has open, and a channel that says when it has finished.
+struct EventLoop {
+    given: tokio::sync::mpsc::UnboundedSender<(std::net::TcpStream, SocketAddr, Permit)>,
+    open: Arc<std::sync::atomic::AtomicUsize>,
+    finished: tokio::sync::oneshot::Receiver<()>,
+}
+
+impl EventLoop {
+    /// `threads` loops serving `app`, until `closing` says so (or its sender is gone); then
+    /// each gives its open requests the grace period.
+    fn start(
+        threads: usize,
+        app: &Router,
+        limits: &ConnectionLimits,
+        closing: &watch::Receiver<bool>,
+    ) -> io::Result<Vec<EventLoop>> {
+        let mut loops = Vec::with_capacity(threads);
+        for i in 0..threads.max(1) {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            let (given, mut arriving) = tokio::sync::mpsc::unbounded_channel();
+            let (done, finished) = tokio::sync::oneshot::channel();
+            let open = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+            let (app, limits, mut closing) = (app.clone(), limits.clone(), closing.clone());
+            let counted = open.clone();
+            std::thread::Builder::new()
+                .name(format!("railtop-http-{i}"))
+                .spawn(move || {
+                    runtime.block_on(async move {
+                        let mut open = JoinSet::new();
+                        loop {
+                            tokio::select! {
+                                Some((stream, peer, permit)) = arriving.recv() => {
+                                    let Ok(stream) = TcpStream::from_std(stream) else {
+                                        counted.fetch_sub(1, Ordering::Relaxed);
+                                        continue;
+                                    };
+                                    let (app, limits, closing, counted) =
+                                        (app.clone(), limits.clone(), closing.clone(), counted.clone());
+                                    open.spawn(async move {
+                                        connection(stream, peer, app, limits, permit, closing).await;
+                                        counted.fetch_sub(1, Ordering::Relaxed);
+                                    });
+                                }
+                                Some(_) = open.join_next(), if !open.is_empty() => {}
+                                _ = closing.changed() => break,
+                            }
+                        }
+                        let finished = tokio::time::timeout(limits.grace, async {
+                            while open.join_next().await.is_some() {}
+                        })
+                        .await;
+                        if finished.is_err() {
+                            tracing::info!(
+                                open = open.len(),
+                                "requests still open after the grace period: closed"
+                            );
+                        }
+                    });
+                    let _ = done.send(());
+                })?;
+            loops.push(EventLoop {
+                given,
+                open,
+                finished,
+            });
+        }
+        Ok(loops)
+    }
+
+    /// Hands a connection to this loop; back when the loop is gone.
+    fn give(
+        &self,
+        stream: TcpStream,
+        peer: SocketAddr,
+        permit: Permit,
+    ) -> Result<(), (TcpStream, Permit)> {
+        // Off this runtime's reactor, onto the loop's.
+        let std = match stream.into_std() {
+            Ok(std) => std,
+            Err(_) => return Ok(()), // the socket is already gone: nothing to serve
+        };
+        self.open.fetch_add(1, Ordering::Relaxed);
+        match self.given.send((std, peer, permit)) {
+            Ok(()) => Ok(()),
+            Err(tokio::sync::mpsc::error::SendError((std, _, permit))) => {
+                self.open.fetch_sub(1, Ordering::Relaxed);
+                match TcpStream::from_std(std) {
+                    Ok(stream) => Err((stream, permit)),
+                    Err(_) => Ok(()),
+                }
+            }
         }
     }
 }
