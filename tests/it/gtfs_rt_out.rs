@@ -22,12 +22,7 @@ async fn feed(base: &str, path: &str) -> FeedMessage {
 async fn the_three_feeds_match_the_realtime_answer_entity_by_entity() {
     let server = start_demo(Default::default()).await;
     let base = server.url();
-    let body = get(&format!("{base}/api/live/realtime"), false)
-        .await
-        .bytes()
-        .await
-        .unwrap();
-    let realtime: RealtimeResponse = serde_json::from_slice(&body).unwrap();
+    let realtime = realtime_of(&base).await;
     let fetched = chrono::DateTime::parse_from_rfc3339(&realtime.fetched_at)
         .unwrap()
         .timestamp() as u64;

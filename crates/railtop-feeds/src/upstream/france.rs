@@ -379,14 +379,8 @@ pub fn parse_vehicle_journey(
     day: NaiveDate,
     now: DateTime<Utc>,
 ) -> Result<Run, ParseError> {
-    let answer: JourneyAnswer = parse::json(COUNTRY.slug, bytes)?;
-    let Some(vj) = answer.vehicle_journeys.first() else {
-        return Err(ParseError::new(
-            COUNTRY.slug,
-            "vehicle_journeys",
-            "no vehicle journey",
-        ));
-    };
+    let (answer, vj) = journey_answer(bytes)?;
+    let vj = &vj;
     let linked: Vec<&Disruption> = answer
         .disruptions
         .iter()
@@ -463,16 +457,22 @@ pub fn parse_vehicle_journey(
     })
 }
 
-/// A run's calls as an arrival needs them: each stop's name and UIC number, in order.
-pub fn parse_calls(bytes: &[u8]) -> Result<Vec<Call>, ParseError> {
-    let answer: JourneyAnswer = parse::json(COUNTRY.slug, bytes)?;
-    let Some(vj) = answer.vehicle_journeys.first() else {
+/// A `/vehicle_journeys/{id}` answer and its (first) run; an answer without one is an error.
+fn journey_answer(bytes: &[u8]) -> Result<(JourneyAnswer, VehicleJourney), ParseError> {
+    let mut answer: JourneyAnswer = parse::json(COUNTRY.slug, bytes)?;
+    let Some(vj) = answer.vehicle_journeys.drain(..).next() else {
         return Err(ParseError::new(
             COUNTRY.slug,
             "vehicle_journeys",
             "no vehicle journey",
         ));
     };
+    Ok((answer, vj))
+}
+
+/// A run's calls as an arrival needs them: each stop's name and UIC number, in order.
+pub fn parse_calls(bytes: &[u8]) -> Result<Vec<Call>, ParseError> {
+    let (_, vj) = journey_answer(bytes)?;
     Ok(vj
         .stop_times
         .iter()
