@@ -285,51 +285,75 @@ fn alerts(trains: &[Train], boards: &[&DeparturesResponse]) -> Vec<FeedEntity> {
 pub(crate) fn route(which: Feed) -> axum::routing::MethodRouter<Arc<AppState>> {
     get(
         move |State(state): State<Arc<AppState>>, headers: HeaderMap, RawQuery(query): RawQuery| async move {
-            answer(&state, &headers, query.as_deref(), which).await
+            answer(state, &headers, query.as_deref(), which).await
         },
     )
 }
 
 /// railtop's own GTFS-Realtime feeds of the realtime answer (`?country=`, `?format=json`):
 /// each encoding made once per cached answer, sent as the JSON answers are (gzip when asked,
-/// the same `Cache-Control`).
-async fn answer(state: &AppState, headers: &HeaderMap, raw: Option<&str>, which: Feed) -> Response {
+/// the same `Cache-Control`). An encoding not made yet is made on the blocking pool: a feed of
+/// a thousand trains takes milliseconds, which would stall the other connections of this
+/// event loop.
+async fn answer(
+    state: Arc<AppState>,
+    headers: &HeaderMap,
+    raw: Option<&str>,
+    which: Feed,
+) -> Response {
     let (query, json) = match params::gtfs_rt(raw, state.source.regions()) {
         Ok(p) => p,
         Err(e) => return error_response(&e),
     };
-    let answer = match state.source.realtime(query).await {
+    let answer = match crate::realtime_answer(&state, query).await {
         Ok(answer) => answer,
         Err(e) => return error_response(&e),
     };
-    let runs = |id: &str| Some(state.source.journey_if_cached(id)?.value.stops.clone());
-    let boards = state.source.boards_if_cached();
-    let boards: Vec<&crate::model::DeparturesResponse> = boards.iter().map(|b| &b.value).collect();
-    let known = Known {
-        runs: &runs,
-        boards: &boards,
-    };
     let [pb, pb_gzip, json_slot, json_gzip] = which.slots();
-    let (body, kind, slot, gzip_slot) = if json {
-        let body = answer.derived(json_slot, |a| {
-            serde_json::to_vec(&to_json(&feed(a, which, &known))).unwrap_or_default()
-        });
-        (body, "application/json", json_slot, json_gzip)
+    let (slot, kind, gzip_slot) = if json {
+        (json_slot, "application/json", json_gzip)
     } else {
-        let body = answer.derived(pb, |a| gtfs_rt::encode(&feed(a, which, &known)));
-        (body, "application/x-protobuf", pb, pb_gzip)
+        (pb, "application/x-protobuf", pb_gzip)
     };
     let gzip = accepts_gzip(headers);
-    let (body, slot) = if gzip {
-        (answer.derived_gzip(gzip_slot, &body), gzip_slot)
-    } else {
-        (body, slot)
+    let sent = if gzip { gzip_slot } else { slot };
+    let body = match answer.derived_if_made(sent) {
+        Some(body) => body,
+        None => {
+            let (state, answer) = (state.clone(), answer.clone());
+            let made = tokio::task::spawn_blocking(move || {
+                let body = answer.derived(slot, |a| encoded(&state, a, which, json));
+                if gzip {
+                    answer.derived_gzip(gzip_slot, &body)
+                } else {
+                    body
+                }
+            });
+            made.await.unwrap_or_default()
+        }
     };
-    let etag = answer.etag(slot, &body);
+    let etag = answer.etag(sent, &body);
     let mut r = cached_body(body, etag, answer.remaining_ttl(), gzip, headers);
     r.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
     r
+}
+
+/// The feed `which` of `answer`, with what the cache knows beyond it, as protobuf or JSON.
+fn encoded(state: &AppState, answer: &RealtimeResponse, which: Feed, json: bool) -> Vec<u8> {
+    let runs = |id: &str| Some(state.source.journey_if_cached(id)?.value.stops.clone());
+    let boards = state.source.boards_if_cached();
+    let boards: Vec<&DeparturesResponse> = boards.iter().map(|b| &b.value).collect();
+    let known = Known {
+        runs: &runs,
+        boards: &boards,
+    };
+    let feed = feed(answer, which, &known);
+    if json {
+        serde_json::to_vec(&to_json(&feed)).unwrap_or_default()
+    } else {
+        gtfs_rt::encode(&feed)
+    }
 }
 
 /// FNV-1a: a hash that stays the same across runs and builds.

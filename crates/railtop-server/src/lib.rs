@@ -93,6 +93,9 @@ pub const DEFAULT_UNHEALTHY_AFTER: Duration = Duration::from_secs(600);
 
 struct AppState {
     source: Arc<CachedSource>,
+    /// The runtime the server was made on: answers that are not cached yet are made there, off
+    /// the event loops (see [`realtime_answer`]).
+    main: tokio::runtime::Handle,
     limit: Option<PerIpLimit>,
     /// `/healthz` and `/metrics`: limited too, with their own, higher budget (probes and
     /// scrapers ask often), counted in this instance alone.
@@ -110,6 +113,7 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
     let metrics_on_api = config.metrics_on_api;
     let state = Arc::new(AppState {
         source,
+        main: tokio::runtime::Handle::current(),
         limit: config
             .rate_limit
             .map(|n| PerIpLimit::per_minute(n, config.shared.clone())),
@@ -247,9 +251,44 @@ async fn realtime(
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    match state.source.realtime(query).await {
-        Ok(answer) => cached_response(&answer, &headers),
-        Err(e) => error_response(&e),
+    let answer = match realtime_answer(&state, query).await {
+        Ok(answer) => answer,
+        Err(e) => return error_response(&e),
+    };
+    // The gzip of a big answer (the whole demo network's is 9 MB of JSON) takes tens of ms:
+    // made the first time on the blocking pool, not on this event loop.
+    let gzip = accepts_gzip(&headers);
+    if answer.json_if_made(gzip).is_none() {
+        let made = answer.clone();
+        let _ = tokio::task::spawn_blocking(move || {
+            let _ = if gzip { made.json_gzip() } else { made.json() };
+        })
+        .await;
+    }
+    cached_response(&answer, &headers)
+}
+
+/// The realtime answer for `query`: from the cache, here on the event loop, when it is fresh;
+/// otherwise made on the runtime the server was made on. Making one (the demo's simulation, a
+/// big answer's JSON, the national feeds' parsing) costs milliseconds of CPU that would stall
+/// every other connection of this loop; there the runtime's other threads go on.
+pub(crate) async fn realtime_answer(
+    state: &AppState,
+    query: crate::source::RealtimeQuery,
+) -> Result<Arc<Cached<model::RealtimeResponse>>, SourceError> {
+    if let Some(found) = state.source.realtime_if_cached(&query) {
+        return Ok(found);
+    }
+    let source = state.source.clone();
+    match state
+        .main
+        .spawn(async move { source.realtime(query).await })
+        .await
+    {
+        Ok(answer) => answer,
+        Err(e) => Err(SourceError::Upstream(format!(
+            "railtop failed while making this answer (a bug, logged): {e}"
+        ))),
     }
 }
 

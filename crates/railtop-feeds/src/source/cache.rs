@@ -83,6 +83,11 @@ impl<T> Cached<T> {
         }
     }
 
+    /// The encoding in `slot` if it has been made: never makes it.
+    pub fn derived_if_made(&self, slot: usize) -> Option<Bytes> {
+        self.derived.get(slot)?.get().cloned()
+    }
+
     /// Seconds this answer stays fresh, for `Cache-Control: max-age`.
     pub fn remaining_ttl(&self) -> Duration {
         self.ttl.saturating_sub(self.fetched.elapsed())
@@ -98,6 +103,12 @@ impl<T: Serialize> Cached<T> {
                 Bytes::from(serde_json::to_vec(&self.value).unwrap_or_default())
             })
             .clone()
+    }
+
+    /// [`json`](Self::json) or [`json_gzip`](Self::json_gzip) if it has been made: never makes it.
+    pub fn json_if_made(&self, gzip: bool) -> Option<Bytes> {
+        let cell = if gzip { &self.gzip } else { &self.json };
+        cell.get().cloned()
     }
 
     /// The JSON gzip-compressed, made once per cached answer: a tenth of the bytes to send.
@@ -482,6 +493,18 @@ impl CachedSource {
         self.realtime
             .get(query.clone(), || inner.realtime(query))
             .await
+    }
+
+    /// The realtime answer for `query` if it is fresh in the cache (counted as a hit): never
+    /// fetches or waits. The server answers from it on its event loop and asks for the rest
+    /// where CPU-heavy work cannot stall other connections.
+    pub fn realtime_if_cached(
+        &self,
+        query: &RealtimeQuery,
+    ) -> Option<Arc<Cached<RealtimeResponse>>> {
+        let found = self.realtime.peek(query)?;
+        crate::metrics::cache("realtime", true);
+        Some(found)
     }
 
     /// The station's board, up to `query.limit` rows. One board is fetched and cached per
