@@ -89,13 +89,7 @@ async fn the_three_feeds_match_the_realtime_answer_entity_by_entity() {
     assert!(cancelled > 0, "the demo cancels some runs");
 
     let alerts = feed(&base, "/gtfs-rt/alerts").await;
-    let mut texts: Vec<&str> = realtime
-        .trains
-        .iter()
-        .flat_map(|t| t.messages.iter().map(String::as_str))
-        .collect();
-    texts.sort_unstable();
-    texts.dedup();
+    let texts = distinct_messages(&realtime);
     // The demo gives its reasons on boards, not on trains: its alerts feed is as empty as its
     // trains' messages (the unit test in railtop-server covers alerts with their trips).
     assert_eq!(
@@ -295,6 +289,12 @@ fn matches_realtime(feeds: &[serde_json::Value], realtime: &RealtimeResponse) {
             None => unreachable!(),
         }
     }
+    let texts = distinct_messages(realtime);
+    assert_eq!(entities(2).len(), texts.len());
+}
+
+/// The trains' messages, each once: one alert each.
+fn distinct_messages(realtime: &RealtimeResponse) -> Vec<&str> {
     let mut texts: Vec<&str> = realtime
         .trains
         .iter()
@@ -302,7 +302,7 @@ fn matches_realtime(feeds: &[serde_json::Value], realtime: &RealtimeResponse) {
         .collect();
     texts.sort_unstable();
     texts.dedup();
-    assert_eq!(entities(2).len(), texts.len());
+    texts
 }
 
 fn f_entities(feed: &serde_json::Value) -> Vec<serde_json::Value> {

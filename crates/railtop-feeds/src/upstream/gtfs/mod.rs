@@ -18,6 +18,7 @@
 //! expected times (skipped stops cancelled); without a timetable, the stops its update names.
 
 mod alerts;
+mod board;
 mod built_in;
 mod dialect;
 mod read;
@@ -29,10 +30,12 @@ pub use alerts::Alerts;
 #[cfg(test)]
 mod tests;
 
+use board::board_rows;
+pub use board::{parse_arrivals, parse_board, parse_board_as};
 pub use built_in::{BuiltIn, Part};
 pub use dialect::{Dialect, Label};
-use read::{board_rows, parse_journey, trains, trip_states, TripState};
-pub use read::{parse_arrivals, parse_board, parse_board_as, parse_trains, parse_trains_as};
+use read::{parse_journey, trains, trip_states, TripState};
+pub use read::{parse_trains, parse_trains_as};
 use schedule::Schedule;
 pub use schedule::{Report, Schedules, Status};
 
@@ -190,7 +193,7 @@ impl GtfsFeed {
             &states,
             &self.config,
             &self.dialect,
-            read::BoardOf {
+            board::BoardOf {
                 kind,
                 alerts: &alerts,
             },

@@ -1,16 +1,16 @@
 //! The generic reader's pure part: a feed's payloads (vehicle positions, trip updates, the static
-//! timetable) in, trains, boards and journeys out. No I/O: [`super::GtfsFeed`] fetches and calls
+//! timetable) in, trains and journeys out (a board: `board.rs`). No I/O: [`super::GtfsFeed`] fetches and calls
 //! these, and the fuzzer calls them on anything.
 
-use super::{Alerts, Dialect, GtfsFeedConfig, Label};
+use super::{Dialect, GtfsFeedConfig, Label};
 use crate::clock::rfc3339;
-use crate::model::{status, via_list, Departure, JourneyStop, Kind, Train};
+use crate::model::{status, JourneyStop, Train};
 use crate::upstream::gtfs_rt::{
     self, FeedMessage, STOP_NO_DATA, STOP_SKIPPED, TRIP_CANCELED, TRIP_UNSCHEDULED,
 };
 use crate::upstream::gtfs_static::Timetable;
-use crate::upstream::parse::{in_order, ParseError};
-use crate::upstream::times::{delay_minutes, local_hhmm, minutes_from_seconds, plus_seconds};
+use crate::upstream::parse::ParseError;
+use crate::upstream::times::{minutes_from_seconds, plus_seconds};
 use crate::upstream::Journey;
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use std::collections::HashMap;
@@ -124,75 +124,6 @@ pub fn parse_trains_as(
         None => HashMap::new(),
     };
     Ok(trains(&feed, table, &states, config, dialect, now))
-}
-
-/// The board of `station` (a stop id or a station name of the timetable) from the trip updates
-/// and the timetable.
-pub fn parse_board(
-    station: &str,
-    trip_updates: Option<&[u8]>,
-    table: Option<&Timetable>,
-    config: &GtfsFeedConfig,
-    now: DateTime<Utc>,
-) -> Result<Vec<Departure>, ParseError> {
-    let dialect = Dialect::STANDARD;
-    parse_board_as(&dialect, station, trip_updates, table, config, now)
-}
-
-/// The arrivals of `station` as [`parse_board`] reads its departures: each from its trip's
-/// origin, at its arrival time, timed by the update's arrival event where it has its own.
-pub fn parse_arrivals(
-    station: &str,
-    trip_updates: Option<&[u8]>,
-    table: Option<&Timetable>,
-    config: &GtfsFeedConfig,
-    now: DateTime<Utc>,
-) -> Result<Vec<Departure>, ParseError> {
-    let of = (&Dialect::STANDARD, Kind::Arrivals);
-    board_of(of, station, trip_updates, table, config, now)
-}
-
-/// [`parse_board`] for a feed with its own [`Dialect`].
-pub fn parse_board_as(
-    dialect: &Dialect,
-    station: &str,
-    trip_updates: Option<&[u8]>,
-    table: Option<&Timetable>,
-    config: &GtfsFeedConfig,
-    now: DateTime<Utc>,
-) -> Result<Vec<Departure>, ParseError> {
-    let of = (dialect, Kind::Departures);
-    board_of(of, station, trip_updates, table, config, now)
-}
-
-fn board_of(
-    (dialect, kind): (&Dialect, Kind),
-    station: &str,
-    trip_updates: Option<&[u8]>,
-    table: Option<&Timetable>,
-    config: &GtfsFeedConfig,
-    now: DateTime<Utc>,
-) -> Result<Vec<Departure>, ParseError> {
-    let states = match trip_updates {
-        Some(bytes) => trip_states(&dialect.decode(bytes, config.timezone)?),
-        None => HashMap::new(),
-    };
-    let stops = match table {
-        Some(t) => t.stop_ids(station),
-        None => vec![station.to_string()],
-    };
-    Ok(in_order(board_rows(
-        &stops,
-        table,
-        &states,
-        config,
-        dialect,
-        BoardOf {
-            kind,
-            ..BoardOf::default()
-        },
-        now,
-    )))
 }
 
 /// Each trip's state. A trip sent more than once is one trip: with times in any of its
@@ -614,174 +545,6 @@ pub(super) fn parse_journey(
     Some(Journey { train, stops })
 }
 
-/// What a board asks beyond its stops: departures or arrivals, and the alerts to put on them.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct BoardOf<'a> {
-    pub kind: Kind,
-    pub alerts: &'a Alerts,
-}
-
-/// The alerts of a feed that has none.
-static NO_ALERTS: Alerts = Alerts::NONE;
-
-impl Default for BoardOf<'_> {
-    fn default() -> Self {
-        BoardOf {
-            kind: Kind::Departures,
-            alerts: &NO_ALERTS,
-        }
-    }
-}
-
-/// A board from the trip updates (expected times and delays) and the timetable (the plan, and
-/// the trains the updates do not mention): each row with its planned time, not yet in order.
-pub(super) fn board_rows(
-    stops: &[String],
-    table: Option<&Timetable>,
-    states: &HashMap<String, TripState>,
-    config: &GtfsFeedConfig,
-    dialect: &Dialect,
-    of: BoardOf<'_>,
-    now: DateTime<Utc>,
-) -> Vec<(DateTime<Utc>, Departure)> {
-    let BoardOf { kind, alerts } = of;
-    let tz = config.timezone;
-    let local_now = now.with_timezone(&tz).naive_local();
-    let to_utc = |t: chrono::NaiveDateTime| {
-        tz.from_local_datetime(&t)
-            .earliest()
-            .map(|t| t.with_timezone(&Utc))
-    };
-    let mut rows: Vec<(DateTime<Utc>, Departure)> = Vec::new();
-    let mut seen: Vec<&str> = Vec::new();
-    // Trains the updates know about at this station.
-    for (trip_id, state) in states {
-        if table.is_some_and(|t| t.dropped(Some(trip_id), None)) {
-            continue; // a bus at a stop rail shares
-        }
-        let Some((stop, (time, delay, skipped))) = stops
-            .iter()
-            .find_map(|s| state.stops.get(s).map(|v| (s, v)))
-        else {
-            continue;
-        };
-        // An arrival is timed by the update's arrival event where it has its own.
-        let (time, delay) = match (kind, state.arrivals.get(stop)) {
-            (Kind::Arrivals, Some((time, delay))) => (time, delay),
-            _ => (time, delay),
-        };
-        let end = |t: &Timetable| match kind {
-            // It ends here: an arrival, no departure.
-            Kind::Departures => t.ends_at(trip_id, stop),
-            // It starts here: a departure, no arrival.
-            Kind::Arrivals => t.starts_at(trip_id, stop),
-        };
-        if table.is_some_and(end) {
-            continue;
-        }
-        let planned = table
-            .and_then(|t| {
-                [
-                    local_now.date(),
-                    local_now.date() - chrono::Duration::days(1),
-                ]
-                .into_iter()
-                .filter_map(|day| t.scheduled_as(trip_id, stop, day, kind))
-                .find(|at| (*at - local_now).num_hours().abs() < 12)
-            })
-            .and_then(to_utc)
-            .or_else(|| {
-                let time = DateTime::from_timestamp((*time)?, 0)?;
-                plus_seconds(time, -i64::from(delay.unwrap_or(0)))
-            });
-        let Some(planned) = planned else { continue };
-        let cancelled = state.canceled || *skipped;
-        // The delay first: where a feed sends only the arrival (Renfe), its time is not the
-        // departure's, but its delay carries over to it.
-        let expected = delay
-            .and_then(|d| plus_seconds(planned, i64::from(d)))
-            .or_else(|| time.and_then(|t| DateTime::from_timestamp(t, 0)))
-            .filter(|_| !cancelled);
-        if expected.unwrap_or(planned) < now - chrono::Duration::minutes(1) {
-            continue;
-        }
-        seen.push(trip_id);
-        rows.push((
-            planned,
-            with_alerts(
-                as_kind(
-                    departure(
-                        trip_id, stop, planned, expected, cancelled, table, config, dialect,
-                    ),
-                    kind,
-                    (trip_id, stop, table),
-                ),
-                alerts,
-                (trip_id, stop, table),
-            ),
-        ));
-    }
-    // The timetable's other trains, without realtime: a trip cancelled as a whole (a bare
-    // cancellation, no stops listed) is cancelled here too, on its day.
-    if let Some(t) = table {
-        for s in t.calls(stops, local_now - chrono::Duration::minutes(1), 3, kind) {
-            if seen.contains(&s.trip_id.as_str()) {
-                continue;
-            }
-            let day = s.at.date();
-            let cancelled = states.get(&s.trip_id).is_some_and(|state| {
-                state.canceled
-                    && state
-                        .start_date
-                        .is_none_or(|d| d == day || d.succ_opt() == Some(day))
-            });
-            if let Some(planned) = to_utc(s.at) {
-                let row = departure(
-                    &s.trip_id,
-                    &s.stop_id,
-                    planned,
-                    None,
-                    cancelled,
-                    Some(t),
-                    config,
-                    dialect,
-                );
-                let call = (s.trip_id.as_str(), s.stop_id.as_str(), Some(t));
-                let row = as_kind(row, kind, call);
-                rows.push((planned, with_alerts(row, alerts, call)));
-            }
-        }
-    }
-    rows
-}
-
-/// A row of an arrivals board: from the trip's origin, by the stops before (a departure row
-/// as it is).
-fn as_kind(
-    mut row: Departure,
-    kind: Kind,
-    (trip_id, stop, table): (&str, &str, Option<&Timetable>),
-) -> Departure {
-    if let (Kind::Arrivals, Some(t)) = (kind, table) {
-        row.destination = t.origin(trip_id).unwrap_or_default();
-        row.via = via_list(t.stops_before(trip_id, stop), "");
-    }
-    row
-}
-
-/// A row with the messages of the alerts about its call (its trip, its trip's route, its stop).
-fn with_alerts(
-    mut row: Departure,
-    alerts: &Alerts,
-    (trip_id, stop, table): (&str, &str, Option<&Timetable>),
-) -> Departure {
-    if !alerts.is_empty() {
-        let trip = table.and_then(|t| t.trip(trip_id));
-        row.messages = alerts.about(trip_id, trip.map(|t| t.route_id), stop);
-    }
-    row
-}
-
 /// A stop's name: the timetable's, else the country's embedded station list's (Renfe's Cercanías
 /// stations, whose bundle is not read), else its id.
 pub(super) fn stop_label(stop: &str, table: Option<&Timetable>, config: &GtfsFeedConfig) -> String {
@@ -790,39 +553,4 @@ pub(super) fn stop_label(stop: &str, table: Option<&Timetable>, config: &GtfsFee
         .map(str::to_string)
         .or_else(|| crate::stations::by_code(stop, Some(&config.slug)).map(|s| s.name))
         .unwrap_or_else(|| stop.to_string())
-}
-
-#[allow(clippy::too_many_arguments)]
-pub(super) fn departure(
-    trip_id: &str,
-    stop: &str,
-    planned: DateTime<Utc>,
-    expected: Option<DateTime<Utc>>,
-    cancelled: bool,
-    table: Option<&Timetable>,
-    config: &GtfsFeedConfig,
-    dialect: &Dialect,
-) -> Departure {
-    let (line, code) = trip_code(trip_id, None, table, dialect, None);
-    // A train without a line name shows its code there: a row is never dropped for it.
-    let line = if line.is_empty() { code.clone() } else { line };
-    let destination = table
-        .and_then(|t| t.destination(trip_id))
-        .unwrap_or_default();
-    let via = table.map_or_else(Vec::new, |t| {
-        via_list(t.stops_after(trip_id, stop), &destination)
-    });
-    Departure {
-        line,
-        destination,
-        platform: None,
-        scheduled_dep: local_hhmm(planned, config.timezone),
-        delay: expected.map(|e| delay_minutes(planned, e)),
-        cancelled,
-        operator: Some(config.name.clone()),
-        expected_dep: expected.map(|e| local_hhmm(e, config.timezone)),
-        train_code: Some(code),
-        via,
-        ..Departure::default()
-    }
 }

@@ -1,5 +1,6 @@
 //! The generic reader on the sample bundle and feeds made in code.
 
+use super::board::*;
 use super::read::*;
 use super::*;
 use crate::config::Modes;
@@ -56,7 +57,7 @@ fn board(
         states,
         config,
         &Dialect::STANDARD,
-        super::read::BoardOf::default(),
+        super::board::BoardOf::default(),
         now,
     ))
 }
@@ -177,7 +178,7 @@ fn boards_join_updates_and_timetable() {
         &states,
         &config(),
         &Dialect::STANDARD,
-        super::read::BoardOf::default(),
+        super::board::BoardOf::default(),
         now(),
     ));
     let seen: Vec<(&str, &str, Option<i64>, bool)> = rows
@@ -208,7 +209,7 @@ fn boards_join_updates_and_timetable() {
         &HashMap::new(),
         &config(),
         &Dialect::STANDARD,
-        super::read::BoardOf::default(),
+        super::board::BoardOf::default(),
         now(),
     ));
     assert_eq!(plain.len(), 2);
@@ -453,7 +454,7 @@ fn arrivals_are_the_trips_due_in_at_their_arrival_times() {
             &states,
             &config(),
             &Dialect::STANDARD,
-            super::read::BoardOf {
+            super::board::BoardOf {
                 kind: Kind::Arrivals,
                 ..Default::default()
             },
@@ -521,7 +522,7 @@ fn an_arrival_is_timed_by_its_own_event() {
             &states,
             &config(),
             &Dialect::STANDARD,
-            super::read::BoardOf {
+            super::board::BoardOf {
                 kind,
                 ..Default::default()
             },

@@ -1,0 +1,250 @@
+//! What stands in front of every route, in one middleware layer: the per-IP rate limit (with
+//! its `RateLimit-*` headers and who a request counts as behind a proxy), the API's JSON error
+//! body on answers made outside the handlers, the metrics, and the request log (cleaned, cut,
+//! budgeted per client, floods counted instead of written). One layer rather than one per job:
+//! each layer costs every request a boxed future and a clone of the service inside it.
+
+use crate::ratelimit::{self, ceil_secs, Verdict};
+use crate::source::SourceError;
+use crate::{connection, error_response, json_error, tally, AppState, HEALTHZ, METRICS};
+use crate::{ARRIVALS, DEPARTURES, REALTIME, STATIONS, TRAIN};
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderName, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::Response;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+static RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("ratelimit-limit");
+static RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("ratelimit-remaining");
+static RATELIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
+
+/// The request as the per-IP limit counts it: answered by the routes, or refused.
+async fn limited(state: &AppState, request: Request, next: Next) -> Response {
+    let limit = match request.uri().path() {
+        HEALTHZ | METRICS => &state.health_limit,
+        _ => &state.limit,
+    };
+    let Some(limit) = limit else {
+        return next.run(request).await;
+    };
+    let ip = client_ip(&request, state.config.trust_forwarded_for);
+    match limit.check(ip).await {
+        Verdict::Allowed {
+            limit,
+            remaining,
+            reset,
+        } => {
+            let mut r = next.run(request).await;
+            let h = r.headers_mut();
+            h.insert(RATELIMIT_LIMIT.clone(), limit.into());
+            h.insert(RATELIMIT_REMAINING.clone(), remaining.into());
+            h.insert(RATELIMIT_RESET.clone(), ceil_secs(reset).into());
+            r
+        }
+        Verdict::Refused { limit, retry_after } => {
+            crate::metrics::rate_limited();
+            let secs = ceil_secs(retry_after);
+            let mut r = error_response(&SourceError::RateLimited {
+                message: format!(
+                    "rate limit of {limit} requests per minute exceeded; retry in {secs} s"
+                ),
+                retry_after,
+            });
+            let h = r.headers_mut();
+            h.insert(RATELIMIT_LIMIT.clone(), limit.into());
+            h.insert(RATELIMIT_REMAINING.clone(), 0u32.into());
+            h.insert(RATELIMIT_RESET.clone(), secs.into());
+            r
+        }
+    }
+}
+
+/// Who a request counts as: the connection's peer, or behind a trusted proxy the client it
+/// names in the last `X-Forwarded-For` entry (the one the proxy wrote; earlier ones are the
+/// client's own). A last entry that is not an address is the proxy's mistake: the request then
+/// counts as the proxy's, never as an earlier entry's.
+fn client_ip(request: &Request, trust_forwarded_for: bool) -> IpAddr {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<connection::Peer>>()
+        .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0 .0.ip());
+    if !trust_forwarded_for {
+        return peer;
+    }
+    let last = request
+        .headers()
+        .get_all("x-forwarded-for")
+        .iter()
+        .flat_map(|v| v.as_bytes().split(|b| *b == b','))
+        .next_back();
+    match last {
+        Some(entry) => std::str::from_utf8(entry)
+            .ok()
+            .and_then(forwarded_address)
+            .unwrap_or(peer),
+        None => peer,
+    }
+}
+
+/// An `X-Forwarded-For` entry as proxies write it: `ip`, `ip:port`, `[v6]` or `[v6]:port`.
+fn forwarded_address(entry: &str) -> Option<IpAddr> {
+    let entry = entry.trim();
+    entry
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| entry.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
+        .or_else(|| {
+            let inner = entry.strip_prefix('[')?.strip_suffix(']')?;
+            inner.parse::<std::net::Ipv6Addr>().ok().map(IpAddr::V6)
+        })
+}
+
+/// The endpoint a path is, as the metrics label it: one of a fixed few, whatever was asked.
+fn endpoint(path: &str) -> &'static str {
+    match path {
+        REALTIME => "realtime",
+        DEPARTURES => "departures",
+        ARRIVALS => "arrivals",
+        STATIONS => "stations",
+        TRAIN => "train",
+        HEALTHZ => "healthz",
+        METRICS => "metrics",
+        _ => "other",
+    }
+}
+
+/// Longest part of a request's URI written to the log, in bytes.
+const MAX_LOGGED_URI: usize = 200;
+
+/// Request lines each client may write per interval; past it they are counted in [`UNLOGGED`].
+static LOG_BUDGET: tally::LinesPerPeer = tally::LinesPerPeer::new(30, Duration::from_secs(10));
+
+/// Requests answered but not logged one by one (a client past its [`LOG_BUDGET`]).
+static UNLOGGED: tally::Tally = tally::Tally::new(
+    "more requests like this (a client past its 30 log lines in 10 s)",
+    Duration::from_secs(10),
+);
+
+/// Rate-limited requests, counted rather than logged one by one.
+static RATE_LIMITED: tally::Tally = tally::Tally::new(
+    "requests refused by the rate limit",
+    Duration::from_secs(10),
+);
+
+/// What stands in front of every route, in one layer: the per-IP limit, the API's error body
+/// on answers made outside the handlers, the metrics, and one log line per answered request
+/// with the URI cleaned and cut. Refusals by the rate limit are counted instead of logged (a
+/// flood must not become log volume). The URI is written out only when it is logged.
+pub(crate) async fn front(
+    State(state): State<Arc<AppState>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let uri = request.uri().clone();
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<connection::Peer>>()
+        .map(|c| c.0 .0);
+    let endpoint = endpoint(uri.path());
+    let response = json_errors(limited(&state, request, next).await);
+    let status = response.status().as_u16();
+    let bytes = axum::body::HttpBody::size_hint(response.body()).exact();
+    crate::metrics::request(endpoint, status, started.elapsed(), bytes);
+    if status == 429 {
+        RATE_LIMITED.add(&format_args!("{peer:?} {}", logged_uri(uri.to_string())));
+        return response;
+    }
+    // The budget is asked only when request lines are written at all: with them off (a
+    // benchmark, `RAILTOP_LOG=warn`) a request takes no lock for them.
+    if !tracing::enabled!(target: "railtop::request", tracing::Level::INFO) {
+        return response;
+    }
+    let uri = logged_uri(uri.to_string());
+    let peer_ip = peer.map_or(IpAddr::from([0, 0, 0, 0]), |p| p.ip());
+    if !LOG_BUDGET.allow(ratelimit::bucket_of(peer_ip)) {
+        UNLOGGED.add(&format_args!("{peer:?} {method} {uri} {status}"));
+        return response;
+    }
+    tracing::info!(
+        target: "railtop::request",
+        %method,
+        %uri,
+        status,
+        micros = started.elapsed().as_micros() as u64,
+        peer = ?peer,
+    );
+    response
+}
+
+/// A URI as it may appear in the log: through the sanitiser, at most [`MAX_LOGGED_URI`] bytes,
+/// a longer one marked as cut with its length.
+fn logged_uri(mut uri: String) -> String {
+    if uri.len() <= MAX_LOGGED_URI {
+        // No copy for the usual, clean URI.
+        crate::text::clean(&mut uri);
+        return uri;
+    }
+    let mut end = MAX_LOGGED_URI;
+    while !uri.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(
+        "{}… (cut, {} bytes)",
+        crate::text::cleaned(&uri[..end]),
+        uri.len()
+    )
+}
+
+/// Answers made outside the handlers (axum's 405 for a method other than GET) get the API's
+/// JSON error body and headers like every other answer.
+fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error())
+        || response.headers().contains_key(header::CONTENT_TYPE)
+    {
+        return response;
+    }
+    let (code, message) = match status {
+        StatusCode::METHOD_NOT_ALLOWED => (
+            "method_not_allowed",
+            "only GET is answered here".to_string(),
+        ),
+        other => (
+            "bad_request",
+            other.canonical_reason().unwrap_or("error").to_lowercase(),
+        ),
+    };
+    let mut r = json_error(status, code, &message);
+    let h = r.headers_mut();
+    for (name, value) in response.headers() {
+        if name == header::ALLOW || name.as_str().starts_with("ratelimit-") {
+            h.insert(name.clone(), value.clone());
+        }
+    }
+    if status == StatusCode::METHOD_NOT_ALLOWED && !h.contains_key(header::ALLOW) {
+        h.insert(header::ALLOW, HeaderValue::from_static("GET,HEAD"));
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn logged_uris_are_cut_and_clean() {
+        assert_eq!(
+            logged_uri("/api/live/realtime".into()),
+            "/api/live/realtime"
+        );
+        let long = format!("/api/live/departures?station={}", "é".repeat(40_000));
+        let logged = logged_uri(long.clone());
+        assert!(logged.len() < MAX_LOGGED_URI + 40, "{}", logged.len());
+        assert!(logged.ends_with(&format!("… (cut, {} bytes)", long.len())));
+        assert_eq!(logged_uri("/x\u{1b}]0;t\u{7}y".into()), "/xy");
+    }
+}
