@@ -296,6 +296,86 @@ async fn hot_requests_are_served_from_the_cache_byte_for_byte() {
     assert_eq!(parsed.stats, Stats::of(&parsed.trains));
 }
 
+/// The count of answers given again before the router (`hot.rs`), read from `/metrics`.
+async fn replayed(http: &reqwest::Client, base: &str) -> u64 {
+    let text = http
+        .get(format!("{base}/metrics"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .find(|l| l.starts_with("railtop_cache_requests_total{kind=\"replay\""))
+        .and_then(|l| l.rsplit(' ').next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+#[tokio::test]
+async fn a_cached_answer_given_again_is_the_routers_answer_with_its_own_limit_and_tag() {
+    let server = start_demo(ServerConfig {
+        rate_limit: NonZeroU32::new(5),
+        ..ServerConfig::default()
+    })
+    .await;
+    let base = server.url();
+    let http = reqwest::Client::builder().no_gzip().build().unwrap();
+    let url = format!("{base}/api/live/realtime?source=finland");
+    let zipped = || http.get(&url).header("accept-encoding", "gzip").send();
+    let before = replayed(&http, &base).await;
+
+    let first = zipped().await.unwrap();
+    let second = zipped().await.unwrap();
+    assert!(
+        replayed(&http, &base).await > before,
+        "the second came from the table"
+    );
+    let (h1, h2) = (first.headers().clone(), second.headers().clone());
+    for name in [
+        "content-type",
+        "content-encoding",
+        "vary",
+        "etag",
+        "access-control-allow-origin",
+        "ratelimit-limit",
+    ] {
+        assert_eq!(h1.get(name), h2.get(name), "{name}");
+    }
+    assert_eq!(h1["ratelimit-remaining"], "4");
+    assert_eq!(h2["ratelimit-remaining"], "3", "counted against the client");
+    let age = |h: &reqwest::header::HeaderMap| -> u64 {
+        let v = h["cache-control"].to_str().unwrap();
+        v.rsplit('=').next().unwrap().parse().unwrap()
+    };
+    assert!(age(&h2) <= age(&h1) && age(&h2) >= 1, "counts down");
+    assert_eq!(first.bytes().await.unwrap(), second.bytes().await.unwrap());
+
+    // The other encoding is its own answer; a named tag is a 304 with the same headers.
+    let plain = http.get(&url).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain = http.get(&url).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    serde_json::from_slice::<RealtimeResponse>(&plain.bytes().await.unwrap()).unwrap();
+    let tag = h1["etag"].clone();
+    let unchanged = http
+        .get(&url)
+        .header("accept-encoding", "gzip")
+        .header("if-none-match", tag.clone())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unchanged.status(), 304);
+    assert_eq!(unchanged.headers()["etag"], tag);
+    assert_eq!(unchanged.headers()["vary"], "accept-encoding");
+    assert_eq!(unchanged.headers()["ratelimit-remaining"], "0");
+    assert!(unchanged.bytes().await.unwrap().is_empty());
+    let refused = zipped().await.unwrap();
+    assert_eq!(refused.status(), 429, "the sixth request of five");
+    let body: ErrorBody = serde_json::from_slice(&refused.bytes().await.unwrap()).unwrap();
+    assert_eq!(body.error.code, "rate_limited");
+}
+
 #[tokio::test]
 async fn graceful_shutdown_returns() {
     let mut server = start_demo(no_limit()).await;

@@ -33,9 +33,29 @@ fn handle() -> Option<&'static PrometheusHandle> {
             let handle = recorder.handle();
             metrics::set_global_recorder(recorder).ok()?;
             describe();
+            upkeep(handle.clone());
             Some(handle)
         })
         .as_ref()
+}
+
+/// How often the histograms' samples are folded into their buckets.
+const UPKEEP: Duration = Duration::from_secs(5);
+
+/// The exporter keeps every histogram sample until it is folded into the buckets, which its
+/// `render` does, or its upkeep: without a thread for it, a server nobody scrapes grew by two
+/// samples a request (29 MB in 1.35 million requests, measured). So a thread of its own folds
+/// them every [`UPKEEP`], whatever runtime there is or is not.
+fn upkeep(handle: PrometheusHandle) {
+    let started = std::thread::Builder::new()
+        .name("railtop-metrics".into())
+        .spawn(move || loop {
+            std::thread::sleep(UPKEEP);
+            handle.run_upkeep();
+        });
+    if let Err(e) = started {
+        tracing::warn!("no upkeep thread for the metrics, so only a scrape bounds them: {e}");
+    }
 }
 
 /// Starts recording (a server calls it as it starts, so the first scrape sees every series).

@@ -19,11 +19,15 @@
 //!   one on a kept-alive connection still gets hyper's bare answer).
 
 use super::admission::{Admission, Permit, Refusal};
+use super::hot::{self, Hot};
 use super::stream::{Cut, WriteDeadline};
 use super::tally::Tally;
+use super::zero_copy::Sendfile;
 use crate::model::ErrorBody;
 use axum::extract::ConnectInfo;
 use axum::Router;
+use futures_util::future::Either;
+use futures_util::FutureExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::future::Future;
@@ -161,9 +165,10 @@ pub(crate) fn raise_open_file_limit() -> Option<u64> {
 /// connections does not pile onto whichever loop woke first. The caps are checked here; the
 /// handlers' state is the same `app`. Where threads cannot be started, the connections are
 /// served on the caller's runtime.
-pub async fn run(
+pub(crate) async fn run(
     listener: TcpListener,
     app: Router,
+    hot: Hot,
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) {
@@ -184,7 +189,7 @@ pub async fn run(
     let admission = Admission::new(max_open, per_ip, 0);
     // Dropped with this future too: the loops then stop as on shutdown.
     let (closing_tx, closing) = watch::channel(false);
-    let loops = match EventLoop::start(threads, &app, &limits, &closing) {
+    let loops = match EventLoop::start(threads, &app, &hot, &limits, &closing) {
         Ok(loops) => loops,
         Err(e) => {
             tracing::warn!("serving on the main runtime: cannot start its threads: {e}");
@@ -203,7 +208,7 @@ pub async fn run(
                     };
                     // No loop could take it: served here.
                     if let Err((stream, permit)) = given {
-                        here.spawn(connection(stream, peer, app.clone(), limits.clone(), permit, closing.clone()));
+                        here.spawn(connection(stream, peer, app.clone(), hot.clone(), limits.clone(), permit, closing.clone()));
                     }
                 }
                 Err(refusal) => {
@@ -240,6 +245,7 @@ impl EventLoop {
     fn start(
         threads: usize,
         app: &Router,
+        hot: &Hot,
         limits: &ConnectionLimits,
         closing: &watch::Receiver<bool>,
     ) -> io::Result<Vec<EventLoop>> {
@@ -251,7 +257,8 @@ impl EventLoop {
             let (given, mut arriving) = tokio::sync::mpsc::unbounded_channel();
             let (done, finished) = tokio::sync::oneshot::channel();
             let open = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-            let (app, limits, mut closing) = (app.clone(), limits.clone(), closing.clone());
+            let (app, hot, limits, mut closing) =
+                (app.clone(), hot.clone(), limits.clone(), closing.clone());
             let counted = open.clone();
             std::thread::Builder::new()
                 .name(format!("railtop-http-{i}"))
@@ -265,10 +272,10 @@ impl EventLoop {
                                         counted.fetch_sub(1, Ordering::Relaxed);
                                         continue;
                                     };
-                                    let (app, limits, closing, counted) =
-                                        (app.clone(), limits.clone(), closing.clone(), counted.clone());
+                                    let (app, hot, limits, closing, counted) =
+                                        (app.clone(), hot.clone(), limits.clone(), closing.clone(), counted.clone());
                                     open.spawn(async move {
-                                        connection(stream, peer, app, limits, permit, closing).await;
+                                        connection(stream, peer, app, hot, limits, permit, closing).await;
                                         counted.fetch_sub(1, Ordering::Relaxed);
                                     });
                                 }
@@ -336,19 +343,31 @@ async fn connection(
     stream: TcpStream,
     peer: SocketAddr,
     app: Router,
+    hot: Hot,
     limits: ConnectionLimits,
     permit: Permit,
     mut closing: watch::Receiver<bool>,
 ) {
     let _ = stream.set_nodelay(true);
     let served = Arc::new(AtomicBool::new(false));
-    let stream = WriteDeadline::new(stream, limits.write, Cut::default());
+    let stream = WriteDeadline::new(Sendfile::new(stream), limits.write, Cut::default());
     let io = TokioIo::new(Guarded::new(stream, served.clone()));
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         served.store(true, Ordering::Relaxed);
         let mut request = request.map(axum::body::Body::new);
         request.extensions_mut().insert(ConnectInfo(Peer(peer)));
-        app.clone().oneshot(request)
+        match hot.replay(request) {
+            Ok(replayed) => Either::Left(replayed.map(Ok)),
+            Err(request) => {
+                let key = hot::key_of(&request);
+                Either::Right(app.clone().oneshot(request).map(move |answered| {
+                    if let (Ok(response), Some(key)) = (&answered, key) {
+                        hot::remember(key, response);
+                    }
+                    answered
+                }))
+            }
+        }
     });
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())

@@ -12,6 +12,7 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
+use std::future::Future;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -20,14 +21,18 @@ static RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("ratelimit-limit");
 static RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("ratelimit-remaining");
 static RATELIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
 
-/// The request as the per-IP limit counts it: answered by the routes, or refused.
-async fn limited(state: &AppState, request: Request, next: Next) -> Response {
+/// The request as the per-IP limit counts it: answered by `answer`, or refused.
+async fn limited<A: Future<Output = Response>>(
+    state: &AppState,
+    request: Request,
+    answer: impl FnOnce(Request) -> A,
+) -> Response {
     let limit = match request.uri().path() {
         HEALTHZ | METRICS => &state.health_limit,
         _ => &state.limit,
     };
     let Some(limit) = limit else {
-        return next.run(request).await;
+        return answer(request).await;
     };
     let ip = client_ip(&request, state.config.trust_forwarded_for);
     match limit.check(ip).await {
@@ -36,7 +41,7 @@ async fn limited(state: &AppState, request: Request, next: Next) -> Response {
             remaining,
             reset,
         } => {
-            let mut r = next.run(request).await;
+            let mut r = answer(request).await;
             let h = r.headers_mut();
             h.insert(RATELIMIT_LIMIT.clone(), limit.into());
             h.insert(RATELIMIT_REMAINING.clone(), remaining.into());
@@ -142,6 +147,15 @@ pub(crate) async fn front(
     request: Request,
     next: Next,
 ) -> Response {
+    front_of(&state, request, |request| next.run(request)).await
+}
+
+/// [`front`] around any `answer`: the routes', or a cached answer given again (`hot.rs`).
+pub(crate) async fn front_of<A: Future<Output = Response>>(
+    state: &AppState,
+    request: Request,
+    answer: impl FnOnce(Request) -> A,
+) -> Response {
     let started = Instant::now();
     let method = request.method().clone();
     let uri = request.uri().clone();
@@ -150,7 +164,7 @@ pub(crate) async fn front(
         .get::<ConnectInfo<connection::Peer>>()
         .map(|c| c.0 .0);
     let endpoint = endpoint(uri.path());
-    let response = json_errors(limited(&state, request, next).await);
+    let response = json_errors(limited(state, request, answer).await);
     let status = response.status().as_u16();
     let bytes = axum::body::HttpBody::size_hint(response.body()).exact();
     crate::metrics::request(endpoint, status, started.elapsed(), bytes);

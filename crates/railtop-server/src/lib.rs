@@ -16,11 +16,13 @@ pub mod admission;
 pub mod connection;
 mod front;
 pub mod gtfs_rt;
+mod hot;
 pub mod params;
 pub mod ratelimit;
 mod stats;
 pub mod stream;
 pub mod tally;
+pub mod zero_copy;
 
 use crate::model::{ErrorBody, Kind};
 use crate::redis_store::RedisStore;
@@ -109,6 +111,11 @@ const HEALTH_LIMIT_FACTOR: u32 = 10;
 
 /// The API's routes over `source`.
 pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
+    app(source, config).0
+}
+
+/// The routes, and the cached answers given again before them on each event loop (`hot.rs`).
+fn app(source: Arc<CachedSource>, config: ServerConfig) -> (Router, hot::Hot) {
     crate::metrics::install();
     let metrics_on_api = config.metrics_on_api;
     let state = Arc::new(AppState {
@@ -166,9 +173,11 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
     };
     // Every path is limited, unknown ones too. One layer in front of every route (not one
     // per job): each layer costs every request a boxed future and a clone of what is inside.
-    api.fallback(not_found)
+    let routes = api
+        .fallback(not_found)
         .layer(middleware::from_fn_with_state(state.clone(), front::front))
-        .with_state(state)
+        .with_state(state.clone());
+    (routes, hot::Hot::new(state))
 }
 
 /// What stops the server: it could not listen, or the listener failed.
@@ -201,8 +210,8 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let limits = config.connections.clone();
-    let app = router(source, config);
-    connection::run(listener, app, limits, shutdown).await;
+    let (app, hot) = app(source, config);
+    connection::run(listener, app, hot, limits, shutdown).await;
     Ok(())
 }
 
@@ -508,11 +517,17 @@ fn cached_body(
     request: &HeaderMap,
 ) -> Response {
     let unchanged = names_tag(request, &etag);
+    let replayable = hot::Replayable {
+        body: body.clone(),
+        etag: etag.clone(),
+        expires: Instant::now() + remaining,
+    };
     let mut r = if unchanged {
         let mut r = Response::new(Body::empty());
         *r.status_mut() = StatusCode::NOT_MODIFIED;
         r
     } else {
+        zero_copy::offer(&body);
         Response::new(Body::from(body))
     };
     let h = r.headers_mut();
@@ -525,6 +540,7 @@ fn cached_body(
     if gzip {
         h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
     }
+    r.extensions_mut().insert(replayable);
     r
 }
 
