@@ -423,6 +423,79 @@ async fn a_fetched_run_gives_its_trip_update_its_stops_ahead() {
     assert!(checked > 0, "a departure ahead was checked");
 }
 
+/// The boards someone asked for give the trip updates of trains whose run nobody asked for
+/// their stops: at each station, the departure's delay from the departures board and the
+/// arrival's from the arrivals board (`SKIPPED` for a cancelled row), by station code and
+/// without a place in the run, as the reference reader reads them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fetched_boards_give_trip_updates_their_stations_delays() {
+    let server = start_demo(Default::default()).await;
+    let base = server.url();
+    let mut expected: std::collections::BTreeMap<(String, &str), serde_json::Value> =
+        Default::default();
+    for kind in ["departures", "arrivals"] {
+        let body = get(
+            &format!("{base}/api/live/{kind}?station=HKI&limit=100"),
+            false,
+        )
+        .await
+        .bytes()
+        .await
+        .unwrap();
+        let board: railtop::model::DeparturesResponse = serde_json::from_slice(&body).unwrap();
+        for row in &board.departures {
+            let (Some(id), Some(delay)) = (row.train_id.clone(), row.delay) else {
+                continue;
+            };
+            if !row.cancelled {
+                let event = if kind == "departures" {
+                    "departure"
+                } else {
+                    "arrival"
+                };
+                expected.insert((id, event), serde_json::json!({ "delay": delay * 60 }));
+            }
+        }
+    }
+    assert!(
+        !expected.is_empty(),
+        "the demo's boards list trains with delays"
+    );
+    let realtime = realtime_of(&base).await;
+    let feeds = read_by_the_reference(&base).await;
+    let mut checked = 0;
+    for e in f_entities(&feeds[1]) {
+        let id = e["id"].as_str().unwrap();
+        let updates = e["tripUpdate"]["stopTimeUpdate"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        for u in &updates {
+            assert_eq!(u["stopId"], "HKI", "{id}: only the boards asked for");
+            assert!(
+                u.get("stopSequence").is_none(),
+                "a board knows no place in the run"
+            );
+        }
+        for event in ["departure", "arrival"] {
+            let Some(want) = expected.get(&(id.to_string(), event)) else {
+                continue;
+            };
+            let cancelled = realtime
+                .trains
+                .iter()
+                .any(|t| t.id == id && t.status == status::CANCELLED);
+            if cancelled {
+                assert!(updates.is_empty(), "{id}: a cancelled run has no stops");
+                continue;
+            }
+            assert_eq!(&updates[0][event], want, "{id} {event}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "a station's delay was checked");
+}
+
 /// A board someone asked for gives the alerts its notices: an alert per distinct message,
 /// informing each train at that station (trip and stop), as the reference reader reads them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -9,9 +9,14 @@
 //! run); positions come only from trains that have one (never 0/0), with `speed` in m/s; a
 //! trip update only where the delay is known (`delay` is its minutes × 60) or the run is
 //! cancelled (`CANCELED`); an alert per distinct message, naming the trips it was given for.
-//! Stop time updates are not sent yet: a realtime answer does not carry a run's stops.
+//! A realtime answer does not carry a run's stops, so stop time updates come from what the
+//! cache holds because someone asked: a run's journey (every stop ahead, with its place in the
+//! run and its times), else the station boards that list the train (a delay at each of their
+//! stations, without a place in the run, which boards do not know).
 
-use crate::model::{status, DeparturesResponse, JourneyStop, RealtimeResponse, StopTime, Train};
+use crate::model::{
+    status, DeparturesResponse, JourneyStop, Kind, RealtimeResponse, StopTime, Train,
+};
 use crate::{accepts_gzip, cached_body, error_response, params, AppState};
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue};
@@ -52,7 +57,8 @@ impl Feed {
 pub type Runs<'a> = &'a dyn Fn(&str) -> Option<Vec<JourneyStop>>;
 
 /// What railtop knows beyond the realtime answer, fresh in its cache because someone asked:
-/// runs (for the trip updates' stops) and boards (for the alerts' stops).
+/// runs (for the trip updates' stops) and boards (for the trip updates' stops where no run is
+/// known, and the alerts' stops).
 pub struct Known<'a> {
     pub runs: Runs<'a>,
     pub boards: &'a [&'a DeparturesResponse],
@@ -78,6 +84,18 @@ pub fn feed(answer: &RealtimeResponse, feed: Feed, known: &Known<'_>) -> FeedMes
         incrementality: Some(gtfs_rt::FULL_DATASET),
         timestamp,
     };
+    let of_answer = |b: &&&DeparturesResponse| {
+        let country = b.station.country.as_deref();
+        country.is_some_and(|c| answer.live_countries.iter().any(|l| l == c))
+    };
+    // Boards of one station each: a board of several says each row's own in `departsFrom`.
+    let boards: Vec<&DeparturesResponse> = known
+        .boards
+        .iter()
+        .filter(of_answer)
+        .filter(|b| b.stations.is_empty())
+        .copied()
+        .collect();
     let entity = match feed {
         Feed::VehiclePositions => answer
             .trains
@@ -87,17 +105,9 @@ pub fn feed(answer: &RealtimeResponse, feed: Feed, known: &Known<'_>) -> FeedMes
         Feed::TripUpdates => answer
             .trains
             .iter()
-            .filter_map(|t| trip_update(t, timestamp, runs))
+            .filter_map(|t| trip_update(t, timestamp, runs, &boards))
             .collect(),
-        Feed::Alerts => {
-            let of_answer = |b: &&&DeparturesResponse| {
-                let country = b.station.country.as_deref();
-                country.is_some_and(|c| answer.live_countries.iter().any(|l| l == c))
-            };
-            let boards: Vec<&DeparturesResponse> =
-                known.boards.iter().filter(of_answer).copied().collect();
-            alerts(&answer.trains, &boards)
-        }
+        Feed::Alerts => alerts(&answer.trains, &boards),
     };
     FeedMessage {
         header: Some(header),
@@ -152,19 +162,25 @@ fn vehicle(t: &Train, answer: Option<u64>) -> Option<FeedEntity> {
     })
 }
 
-fn trip_update(t: &Train, answer: Option<u64>, runs: Runs<'_>) -> Option<FeedEntity> {
+fn trip_update(
+    t: &Train,
+    answer: Option<u64>,
+    runs: Runs<'_>,
+    boards: &[&DeparturesResponse],
+) -> Option<FeedEntity> {
     let cancelled = t.status == status::CANCELLED;
     if t.id.is_empty() || (t.delay.is_none() && !cancelled) {
         return None;
     }
     let stop_time_update = match runs(&t.id) {
-        Some(stops) if !cancelled => stops
+        _ if cancelled => Vec::new(),
+        Some(stops) => stops
             .iter()
             .enumerate()
             .filter(|(_, s)| !s.passed)
             .filter_map(|(i, s)| stop_time_update(i, s))
             .collect(),
-        _ => Vec::new(),
+        None => board_updates(&t.id, boards),
     };
     let mut descriptor = trip(t);
     if cancelled {
@@ -225,6 +241,88 @@ fn stop_time_update(i: usize, s: &JourneyStop) -> Option<StopTimeUpdate> {
         .then_some(update)
 }
 
+/// The stops of train `id` from the boards that list it: one update per station (its
+/// departure's delay from a departures board, its arrival's from an arrivals board, `SKIPPED`
+/// where the row is cancelled), with the station code and no `stop_sequence` (a board does not
+/// know the stop's place in the run), in the order of their timetabled clock times: a train
+/// whose times span more than twelve hours crosses midnight, so its morning times come last.
+fn board_updates(id: &str, boards: &[&DeparturesResponse]) -> Vec<StopTimeUpdate> {
+    let mut found: Vec<(u32, StopTimeUpdate)> = Vec::new();
+    for b in boards {
+        let stop = b.station.code.as_str();
+        if stop.is_empty() {
+            continue;
+        }
+        for row in b
+            .departures
+            .iter()
+            .filter(|r| r.train_id.as_deref() == Some(id))
+        {
+            let event = row
+                .delay
+                .filter(|_| !row.cancelled)
+                .and_then(|d| d.checked_mul(60))
+                .and_then(|d| i32::try_from(d).ok())
+                .map(|delay| StopTimeEvent {
+                    delay: Some(delay),
+                    time: None,
+                });
+            let at = match found
+                .iter()
+                .position(|(_, u)| u.stop_id.as_deref() == Some(stop))
+            {
+                Some(at) => at,
+                None => {
+                    let update = StopTimeUpdate {
+                        stop_id: Some(stop.to_string()),
+                        schedule_relationship: Some(gtfs_rt::STOP_SCHEDULED),
+                        ..StopTimeUpdate::default()
+                    };
+                    found.push((minute_of_day(&row.scheduled_dep), update));
+                    found.len() - 1
+                }
+            };
+            let update = &mut found[at].1;
+            match b.kind {
+                Kind::Departures => update.departure = event.or(update.departure.take()),
+                Kind::Arrivals => update.arrival = event.or(update.arrival.take()),
+            }
+            if row.cancelled {
+                update.schedule_relationship = Some(gtfs_rt::STOP_SKIPPED);
+            }
+        }
+    }
+    let (first, last) = found
+        .iter()
+        .fold((u32::MAX, 0), |(lo, hi), (m, _)| (lo.min(*m), hi.max(*m)));
+    if last.saturating_sub(first) > 12 * 60 {
+        for (m, _) in &mut found {
+            if *m < 12 * 60 {
+                *m += 24 * 60;
+            }
+        }
+    }
+    found.sort_by_key(|(m, _)| *m);
+    found
+        .into_iter()
+        .map(|(_, u)| u)
+        .filter(|u| {
+            u.arrival.is_some()
+                || u.departure.is_some()
+                || u.schedule_relationship == Some(gtfs_rt::STOP_SKIPPED)
+        })
+        .collect()
+}
+
+/// `"HH:MM"` as minutes after midnight; anything else as midnight.
+fn minute_of_day(clock: &str) -> u32 {
+    let mut parts = clock.split(':').map(|p| p.trim().parse::<u32>().ok());
+    match (parts.next().flatten(), parts.next().flatten()) {
+        (Some(h), Some(m)) if h < 24 && m < 60 => h * 60 + m,
+        _ => 0,
+    }
+}
+
 /// An alert per distinct message, informing what it was given for: a train's message its
 /// trip, a board row's its trip at that station (or the station alone, for a row without a
 /// train id). Its id is the text's hash, so the same message keeps its id from answer to answer.
@@ -239,7 +337,7 @@ fn alerts(trains: &[Train], boards: &[&DeparturesResponse]) -> Vec<FeedEntity> {
                 .push((Some(t.id.as_str()), None));
         }
     }
-    for b in boards.iter().filter(|b| b.stations.is_empty()) {
+    for b in boards {
         let stop = Some(b.station.code.as_str()).filter(|c| !c.is_empty());
         for row in &b.departures {
             for m in &row.messages {

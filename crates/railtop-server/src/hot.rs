@@ -12,7 +12,10 @@
 //! it expires: through the same front (rate limit, metrics, request log), with `If-None-Match`
 //! answered by a 304 and `Cache-Control` counting down as the router's would. Only a GET is
 //! replayed; an answer depends on nothing else of the request but whether it takes gzip, which
-//! picks one of the two answers kept per target. Bounded: at most [`MAX_TARGETS`] targets of at
+//! picks one of the two answers kept per target. When an answer expires, the first request
+//! goes to the router for the next one while the others are given the expired one for at most
+//! [`STALE_WHILE_REFRESHING`] (nginx's `proxy_cache_use_stale updating`), so an expiry does not
+//! hold every request of that moment behind one fetch. Bounded: at most [`MAX_TARGETS`] targets of at
 //! most [`MAX_TARGET_LEN`] bytes per thread; when full, the table starts again (the hot targets
 //! come back at their next request).
 
@@ -26,7 +29,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Targets kept per thread.
 pub(crate) const MAX_TARGETS: usize = 256;
@@ -42,11 +45,17 @@ pub(crate) struct Replayable {
 }
 
 /// One kept answer: its headers as the router made them (less the client's own rate-limit
-/// headers), its body and tag, and when it expires.
+/// headers), its body and tag, when it expires, and since when the router is making the next.
 struct Kept {
     headers: HeaderMap,
     answer: Replayable,
+    refreshing: Option<Instant>,
 }
+
+/// How long an expired answer is still given while the router makes its successor (nginx's
+/// `proxy_cache_use_stale updating`); past it, or when the router could not make one, the
+/// requests go to the router.
+pub(crate) const STALE_WHILE_REFRESHING: Duration = Duration::from_secs(5);
 
 /// For each target, the answer without gzip and with it.
 type Table = HashMap<Box<str>, [Option<Kept>; 2]>;
@@ -115,6 +124,9 @@ pub(crate) fn remember(key: (Box<str>, bool), response: &Response) {
     for per_client in ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"] {
         headers.remove(per_client);
     }
+    // The router's length is of its body: a 304 kept has none, a 200 given as a 304 has one.
+    // hyper writes the length of what is sent.
+    headers.remove(header::CONTENT_LENGTH);
     let (target, gzip) = key;
     TABLE.with_borrow_mut(|table| {
         if table.len() >= MAX_TARGETS && !table.contains_key(&target) {
@@ -123,6 +135,7 @@ pub(crate) fn remember(key: (Box<str>, bool), response: &Response) {
         table.entry(target).or_default()[usize::from(gzip)] = Some(Kept {
             headers,
             answer: answer.clone(),
+            refreshing: None,
         });
     });
 }
@@ -137,10 +150,23 @@ fn kept_answer(request: &Request) -> Option<Response> {
     TABLE.with_borrow_mut(|table| {
         let both = table.get_mut(target)?;
         let slot = &mut both[usize::from(gzip)];
-        let kept = slot.as_ref()?;
-        let Some(remaining) = kept.answer.expires.checked_duration_since(Instant::now()) else {
-            *slot = None;
-            return None;
+        let kept = slot.as_mut()?;
+        let now = Instant::now();
+        // An expired answer: the first request goes to the router for the next one; the
+        // others are given this one meanwhile, for a while.
+        let remaining = match kept.answer.expires.checked_duration_since(now) {
+            Some(remaining) => remaining,
+            None => match kept.refreshing {
+                None => {
+                    kept.refreshing = Some(now);
+                    return None;
+                }
+                Some(since) if now.duration_since(since) < STALE_WHILE_REFRESHING => Duration::ZERO,
+                Some(_) => {
+                    *slot = None;
+                    return None;
+                }
+            },
         };
         let mut r = if names_tag(request.headers(), &kept.answer.etag) {
             let mut r = Response::new(Body::empty());
@@ -159,7 +185,6 @@ fn kept_answer(request: &Request) -> Option<Response> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
 
     fn get(target: &str) -> Request {
         Request::builder()
@@ -172,6 +197,7 @@ mod tests {
     fn answered(expires: Instant) -> Response {
         let mut r = Response::new(Body::from("{}"));
         r.headers_mut().insert("ratelimit-remaining", 7u32.into());
+        r.headers_mut().insert(header::CONTENT_LENGTH, 2u32.into());
         r.headers_mut()
             .insert(header::ETAG, axum::http::HeaderValue::from_static("\"t\""));
         r.extensions_mut().insert(Replayable {
@@ -189,6 +215,7 @@ mod tests {
         let again = kept_answer(&get("/a?x=1")).unwrap();
         assert_eq!(again.headers()[header::ETAG], "\"t\"");
         assert!(again.headers().get("ratelimit-remaining").is_none());
+        assert!(again.headers().get(header::CONTENT_LENGTH).is_none());
         assert_eq!(again.headers()[header::CACHE_CONTROL], "public, max-age=30");
         assert!(kept_answer(&get("/a?x=2")).is_none(), "another target");
         let plain = Request::builder()
@@ -205,7 +232,26 @@ mod tests {
 
         remember(key_of(&get("/b")).unwrap(), &answered(Instant::now()));
         std::thread::sleep(Duration::from_millis(2));
-        assert!(kept_answer(&get("/b")).is_none(), "expired");
+        assert!(kept_answer(&get("/b")).is_none(), "expired: to the router");
+        let meanwhile = kept_answer(&get("/b")).expect("given while the router makes the next");
+        assert_eq!(
+            meanwhile.headers()[header::CACHE_CONTROL],
+            "public, max-age=1"
+        );
+        // The router's next answer replaces it.
+        remember(key_of(&get("/b")).unwrap(), &answered(fresh));
+        assert_eq!(
+            kept_answer(&get("/b")).unwrap().headers()[header::CACHE_CONTROL],
+            "public, max-age=30"
+        );
+        // Past the grace, with no new answer (the router failed), to the router again.
+        TABLE.with_borrow_mut(|t| {
+            let kept = t.get_mut("/b").unwrap()[1].as_mut().unwrap();
+            kept.answer.expires = Instant::now() - Duration::from_secs(1);
+            kept.refreshing = Some(Instant::now() - STALE_WHILE_REFRESHING);
+        });
+        assert!(kept_answer(&get("/b")).is_none());
+        assert!(kept_answer(&get("/b")).is_none(), "and no longer kept");
         // An answer the router did not make from the cache is not kept.
         remember(key_of(&get("/c")).unwrap(), &Response::new(Body::empty()));
         assert!(kept_answer(&get("/c")).is_none());
