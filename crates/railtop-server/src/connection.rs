@@ -20,7 +20,7 @@
 
 use super::admission::{Admission, Permit, Refusal};
 use super::hot::{self, Hot};
-use super::stream::{Cut, WriteDeadline};
+use super::stream::WriteDeadline;
 use super::tally::Tally;
 use super::zero_copy::Sendfile;
 use crate::model::ErrorBody;
@@ -350,7 +350,7 @@ async fn connection(
 ) {
     let _ = stream.set_nodelay(true);
     let served = Arc::new(AtomicBool::new(false));
-    let stream = WriteDeadline::new(Sendfile::new(stream), limits.write, Cut::default());
+    let stream = WriteDeadline::uncut(Sendfile::new(stream), limits.write);
     let io = TokioIo::new(Guarded::new(stream, served.clone()));
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         served.store(true, Ordering::Relaxed);
@@ -528,6 +528,7 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Guarded<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stream::Cut;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
     #[test]
