@@ -376,6 +376,29 @@ async fn a_cached_answer_given_again_is_the_routers_answer_with_its_own_limit_an
     assert_eq!(body.error.code, "rate_limited");
 }
 
+/// An answer asked again goes out by `sendfile` from its memfd (`zero_copy.rs`), and every
+/// client gets the very bytes the router gave the first.
+#[tokio::test]
+async fn an_answer_asked_again_is_sent_from_its_memfd_byte_for_byte() {
+    let server = start_demo(no_limit()).await;
+    let url = format!("{}/api/live/realtime", server.url());
+    let http = reqwest::Client::builder().no_gzip().build().unwrap();
+    let first = http.get(&url).send().await.unwrap().bytes().await.unwrap();
+    assert!(first.len() > 8 * 1024, "{} bytes", first.len());
+    let before = railtop::server::zero_copy::bytes_sent();
+    let mut sent = 0;
+    for _ in 0..200 {
+        let again = http.get(&url).send().await.unwrap().bytes().await.unwrap();
+        assert!(again == first, "the same bytes");
+        sent = railtop::server::zero_copy::bytes_sent() - before;
+        if sent >= first.len() as u64 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert!(sent >= first.len() as u64, "{sent} bytes by sendfile");
+}
+
 #[tokio::test]
 async fn graceful_shutdown_returns() {
     let mut server = start_demo(no_limit()).await;

@@ -173,6 +173,7 @@ fn kept_answer(request: &Request) -> Option<Response> {
             *r.status_mut() = StatusCode::NOT_MODIFIED;
             r
         } else {
+            crate::zero_copy::offer(&kept.answer.body);
             Response::new(Body::from(kept.answer.body.clone()))
         };
         *r.headers_mut() = kept.headers.clone();

@@ -527,7 +527,6 @@ fn cached_body(
         *r.status_mut() = StatusCode::NOT_MODIFIED;
         r
     } else {
-        zero_copy::offer(&body);
         Response::new(Body::from(body))
     };
     let h = r.headers_mut();

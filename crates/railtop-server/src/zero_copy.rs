@@ -1,9 +1,11 @@
 //! Cached answers sent the way nginx sends a file: with `sendfile`, so the kernel takes the body
 //! from pages it already has instead of copying it in from our memory on every request.
 //!
-//! A cached answer's bytes are the same for every client until it expires, so the first time one
-//! of at least [`MIN_BYTES`] is sent, a copy goes into a memfd (made on the blocking pool, off the
-//! event loop) and is [`offer`]ed here under the address of the answer's bytes. hyper hands the
+//! A cached answer's bytes are the same for every client until it expires, so once one of at
+//! least [`MIN_BYTES`] is asked again (given again before the router, `hot.rs`: an answer asked
+//! once, like most boards, never costs a memfd), it is [`offer`]ed here: a copy goes into a
+//! memfd (made on the blocking pool, off the event loop), registered under the address of the
+//! answer's bytes. hyper hands the
 //! connection its head and body as `IoSlice`s pointing at those very bytes (its write queue keeps
 //! the `Bytes`, it does not copy them), so [`Sendfile`], under the connection, sees where a body
 //! lies in a registered answer and sends that part from the memfd: the head with `MSG_MORE` (so
@@ -27,8 +29,9 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 pub(crate) const MIN_BYTES: usize = 8 * 1024;
 /// Registered answers at most (a handful are hot at any time: one per feed and encoding).
 const MAX_ENTRIES: usize = 64;
-/// Bytes held in memfds at most.
-const MAX_TOTAL: usize = 128 * 1024 * 1024;
+/// Bytes held in memfds at most (memory outside the process's RSS, so kept small: the hot
+/// answers of a national server are a few MB).
+const MAX_TOTAL: usize = 32 * 1024 * 1024;
 
 /// Body bytes sent from memfds, for `/metrics` and the tests.
 static SENT: AtomicU64 = AtomicU64::new(0);
@@ -57,6 +60,9 @@ mod registry {
 
     static ENTRIES: RwLock<Vec<Entry>> = RwLock::new(Vec::new());
 
+    /// Set once a memfd could not be made: nothing is registered from then on.
+    static UNAVAILABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
     /// Moves on with every change of [`ENTRIES`], before any answer it held is let go.
     static GENERATION: AtomicU64 = AtomicU64::new(0);
 
@@ -71,10 +77,13 @@ mod registry {
     /// Registers `body` for `sendfile` unless it is small or already there; the memfd is made
     /// on the blocking pool (or not at all, outside a runtime).
     pub fn offer(body: &Bytes) {
-        if body.len() < MIN_BYTES || body.len() > MAX_TOTAL {
+        if body.len() < MIN_BYTES || body.len() > MAX_TOTAL || UNAVAILABLE.load(Ordering::Relaxed) {
             return;
         }
         let start = body.as_ptr() as usize;
+        if find(start, body.len()).is_some() {
+            return; // this thread's snapshot has it: no lock
+        }
         let known = |entries: &[Entry]| {
             entries
                 .iter()
@@ -130,7 +139,10 @@ mod registry {
                 }
             }
             Err(e) => {
-                tracing::debug!("no memfd for a cached answer, it is written instead: {e}");
+                // Not allowed here (a sandbox), or out of memory: every answer is written.
+                if !UNAVAILABLE.swap(true, Ordering::Relaxed) {
+                    tracing::warn!("cached answers are copied to each client: no memfd: {e}");
+                }
                 forget(start);
             }
         });
