@@ -1,8 +1,10 @@
 //! The per-request cost of `railtop serve` on a cached answer, in process: a request through
 //! the router as a connection hands it over (the one layer in front, routing, the cache's hit,
 //! the headers), without the network. It guards what `bench/serve_vs_nginx.sh` measures end to
-//! end: a change that adds per-request work shows here first. The answers are the demo's at
-//! scale 15 for Germany (about 1,000 trains), as in that script.
+//! end: a change that adds per-request work shows here first. `serve_request` is the router's
+//! path (the first request for a target on an event loop); `serve_replayed` the path of every
+//! later one, a cached answer given again before the router (`hot.rs`), through the same front.
+//! The answers are the demo's at scale 15 for Germany (about 1,000 trains), as in that script.
 //! `cargo bench --bench serve`.
 #![allow(
     clippy::unwrap_used,
@@ -15,7 +17,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use criterion::{criterion_group, criterion_main, Criterion};
 use railtop::clock::Clock;
-use railtop::server::{router, ServerConfig};
+use railtop::server::{answerer, router, ServerConfig};
 use railtop::source::cache::{CacheConfig, CachedSource};
 use railtop::source::demo::DemoSource;
 use std::hint::black_box;
@@ -43,7 +45,8 @@ fn per_request(c: &mut Criterion) {
         rate_limit: None,
         ..ServerConfig::default()
     };
-    let app = router(source, config);
+    let app = router(source.clone(), config.clone());
+    let answers = answerer(source, config);
     let ask = |uri: &str, gzip: bool, tag: Option<&str>| {
         let mut r = Request::get(uri);
         if gzip {
@@ -87,6 +90,25 @@ fn per_request(c: &mut Criterion) {
                     for _ in 0..iters {
                         let r = app.clone().oneshot(ask(uri, gzip, tag)).await.unwrap();
                         black_box(r);
+                    }
+                    started.elapsed()
+                })
+            })
+        });
+    }
+    g.finish();
+    let mut g = c.benchmark_group("serve_replayed");
+    for (name, uri, gzip, tag) in cases {
+        runtime.block_on(async {
+            let r = answers.answer(ask(uri, gzip, tag)).await; // the router's, kept
+            assert!(r.status().is_success() || r.status() == StatusCode::NOT_MODIFIED);
+        });
+        g.bench_function(name, |b| {
+            b.iter_custom(|iters| {
+                runtime.block_on(async {
+                    let started = Instant::now();
+                    for _ in 0..iters {
+                        black_box(answers.answer(ask(uri, gzip, tag)).await);
                     }
                     started.elapsed()
                 })

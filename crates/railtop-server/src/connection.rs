@@ -19,14 +19,12 @@
 //!   one on a kept-alive connection still gets hyper's bare answer).
 
 use super::admission::{Admission, Permit, Refusal};
-use super::hot::{self, Hot};
+use super::hot::Answerer;
 use super::stream::WriteDeadline;
 use super::tally::Tally;
 use super::zero_copy::Sendfile;
 use crate::model::ErrorBody;
 use axum::extract::ConnectInfo;
-use axum::Router;
-use futures_util::future::Either;
 use futures_util::FutureExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -42,7 +40,6 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
-use tower::ServiceExt;
 
 /// What a connection may take.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -167,8 +164,7 @@ pub(crate) fn raise_open_file_limit() -> Option<u64> {
 /// served on the caller's runtime.
 pub(crate) async fn run(
     listener: TcpListener,
-    app: Router,
-    hot: Hot,
+    app: Answerer,
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) {
@@ -189,7 +185,7 @@ pub(crate) async fn run(
     let admission = Admission::new(max_open, per_ip, 0);
     // Dropped with this future too: the loops then stop as on shutdown.
     let (closing_tx, closing) = watch::channel(false);
-    let loops = match EventLoop::start(threads, &app, &hot, &limits, &closing) {
+    let loops = match EventLoop::start(threads, &app, &limits, &closing) {
         Ok(loops) => loops,
         Err(e) => {
             tracing::warn!("serving on the main runtime: cannot start its threads: {e}");
@@ -208,7 +204,7 @@ pub(crate) async fn run(
                     };
                     // No loop could take it: served here.
                     if let Err((stream, permit)) = given {
-                        here.spawn(connection(stream, peer, app.clone(), hot.clone(), limits.clone(), permit, closing.clone()));
+                        here.spawn(connection(stream, peer, app.clone(), limits.clone(), permit, closing.clone()));
                     }
                 }
                 Err(refusal) => {
@@ -244,8 +240,7 @@ impl EventLoop {
     /// each gives its open requests the grace period.
     fn start(
         threads: usize,
-        app: &Router,
-        hot: &Hot,
+        app: &Answerer,
         limits: &ConnectionLimits,
         closing: &watch::Receiver<bool>,
     ) -> io::Result<Vec<EventLoop>> {
@@ -257,8 +252,7 @@ impl EventLoop {
             let (given, mut arriving) = tokio::sync::mpsc::unbounded_channel();
             let (done, finished) = tokio::sync::oneshot::channel();
             let open = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-            let (app, hot, limits, mut closing) =
-                (app.clone(), hot.clone(), limits.clone(), closing.clone());
+            let (app, limits, mut closing) = (app.clone(), limits.clone(), closing.clone());
             let counted = open.clone();
             std::thread::Builder::new()
                 .name(format!("railtop-http-{i}"))
@@ -272,10 +266,10 @@ impl EventLoop {
                                         counted.fetch_sub(1, Ordering::Relaxed);
                                         continue;
                                     };
-                                    let (app, hot, limits, closing, counted) =
-                                        (app.clone(), hot.clone(), limits.clone(), closing.clone(), counted.clone());
+                                    let (app, limits, closing, counted) =
+                                        (app.clone(), limits.clone(), closing.clone(), counted.clone());
                                     open.spawn(async move {
-                                        connection(stream, peer, app, hot, limits, permit, closing).await;
+                                        connection(stream, peer, app, limits, permit, closing).await;
                                         counted.fetch_sub(1, Ordering::Relaxed);
                                     });
                                 }
@@ -342,8 +336,7 @@ fn refuse(stream: &TcpStream, refusal: &Refusal) {
 async fn connection(
     stream: TcpStream,
     peer: SocketAddr,
-    app: Router,
-    hot: Hot,
+    app: Answerer,
     limits: ConnectionLimits,
     permit: Permit,
     mut closing: watch::Receiver<bool>,
@@ -356,18 +349,7 @@ async fn connection(
         served.store(true, Ordering::Relaxed);
         let mut request = request.map(axum::body::Body::new);
         request.extensions_mut().insert(ConnectInfo(Peer(peer)));
-        match hot.replay(request) {
-            Ok(replayed) => Either::Left(replayed.map(Ok)),
-            Err(request) => {
-                let key = hot::key_of(&request);
-                Either::Right(app.clone().oneshot(request).map(move |answered| {
-                    if let (Ok(response), Some(key)) = (&answered, key) {
-                        hot::remember(key, response);
-                    }
-                    answered
-                }))
-            }
-        }
+        app.answer(request).map(Ok::<_, std::convert::Infallible>)
     });
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())

@@ -24,12 +24,15 @@ use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::Response;
+use axum::Router;
 use bytes::Bytes;
+use futures_util::future::Either;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tower::ServiceExt;
 
 /// Targets kept per thread.
 pub(crate) const MAX_TARGETS: usize = 256;
@@ -64,15 +67,38 @@ thread_local! {
     static TABLE: RefCell<Table> = RefCell::new(HashMap::new());
 }
 
-/// The server's state, for the front a replayed answer goes through.
+/// What answers a connection's requests: a kept answer when this thread has a fresh one for
+/// the request, else the router, whose answers made from the cache are kept.
 #[derive(Clone)]
-pub(crate) struct Hot {
+pub struct Answerer {
+    router: Router,
     state: Arc<AppState>,
 }
 
-impl Hot {
-    pub(crate) fn new(state: Arc<AppState>) -> Self {
-        Hot { state }
+impl Answerer {
+    pub(crate) fn new(router: Router, state: Arc<AppState>) -> Self {
+        Answerer { router, state }
+    }
+
+    /// The answer to `request` (with its `ConnectInfo`, as a connection hands it over).
+    pub fn answer(&self, request: Request) -> impl Future<Output = Response> + Send + 'static {
+        match self.replay(request) {
+            Ok(replayed) => Either::Left(replayed),
+            Err(request) => {
+                let key = key_of(&request);
+                let routed = self.router.clone().oneshot(request);
+                Either::Right(async move {
+                    let response = match routed.await {
+                        Ok(response) => response,
+                        Err(never) => match never {},
+                    };
+                    if let Some(key) = key {
+                        remember(key, &response);
+                    }
+                    response
+                })
+            }
+        }
     }
 
     /// The answer to `request` from this thread's table, through the front; or the request back
@@ -81,7 +107,7 @@ impl Hot {
         clippy::result_large_err,
         reason = "the request goes back by value, as the router takes it"
     )]
-    pub(crate) fn replay(
+    fn replay(
         &self,
         request: Request,
     ) -> Result<impl Future<Output = Response> + Send + 'static, Request> {
@@ -101,7 +127,7 @@ impl Hot {
 }
 
 /// What a request is kept under: its target, when it is a GET whose answer may be kept.
-pub(crate) fn key_of(request: &Request) -> Option<(Box<str>, bool)> {
+fn key_of(request: &Request) -> Option<(Box<str>, bool)> {
     if request.method() != Method::GET {
         return None;
     }
@@ -113,7 +139,7 @@ pub(crate) fn key_of(request: &Request) -> Option<(Box<str>, bool)> {
 }
 
 /// Keeps `response` for `key` when the router made it from a cached answer.
-pub(crate) fn remember(key: (Box<str>, bool), response: &Response) {
+fn remember(key: (Box<str>, bool), response: &Response) {
     let Some(answer) = response.extensions().get::<Replayable>() else {
         return;
     };

@@ -17,6 +17,7 @@ pub mod connection;
 mod front;
 pub mod gtfs_rt;
 mod hot;
+pub use hot::Answerer;
 pub mod params;
 pub mod ratelimit;
 mod stats;
@@ -114,8 +115,13 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
     app(source, config).0
 }
 
-/// The routes, and the cached answers given again before them on each event loop (`hot.rs`).
-fn app(source: Arc<CachedSource>, config: ServerConfig) -> (Router, hot::Hot) {
+/// What answers each request of a connection: the routes over `source`, and before them the
+/// cached answers each event loop gives again until they expire (`hot.rs`).
+pub fn answerer(source: Arc<CachedSource>, config: ServerConfig) -> Answerer {
+    app(source, config).1
+}
+
+fn app(source: Arc<CachedSource>, config: ServerConfig) -> (Router, Answerer) {
     crate::metrics::install();
     let metrics_on_api = config.metrics_on_api;
     let state = Arc::new(AppState {
@@ -177,7 +183,7 @@ fn app(source: Arc<CachedSource>, config: ServerConfig) -> (Router, hot::Hot) {
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(state.clone(), front::front))
         .with_state(state.clone());
-    (routes, hot::Hot::new(state))
+    (routes.clone(), Answerer::new(routes, state))
 }
 
 /// What stops the server: it could not listen, or the listener failed.
@@ -210,8 +216,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let limits = config.connections.clone();
-    let (app, hot) = app(source, config);
-    connection::run(listener, app, hot, limits, shutdown).await;
+    connection::run(listener, answerer(source, config), limits, shutdown).await;
     Ok(())
 }
 
