@@ -132,22 +132,30 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// Resolves when the process is asked to stop (SIGTERM, SIGHUP: the terminal went away).
-pub async fn stop_signal() {
+/// Resolves when the process is asked to stop (SIGTERM, SIGHUP: the terminal went away). The
+/// handlers are in place when this returns, not when the future is first polled: a SIGTERM just
+/// after the first frame (a supervisor, a test under load) must restore the terminal, not kill
+/// the process with the default action.
+pub fn stop_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    {
+    let handlers = {
         use tokio::signal::unix::{signal, SignalKind};
-        let (Ok(mut term), Ok(mut hup)) = (
-            signal(SignalKind::terminate()),
-            signal(SignalKind::hangup()),
-        ) else {
-            return std::future::pending().await;
-        };
-        tokio::select! {
-            _ = term.recv() => {},
-            _ = hup.recv() => {},
+        signal(SignalKind::terminate())
+            .ok()
+            .zip(signal(SignalKind::hangup()).ok())
+    };
+    async move {
+        #[cfg(unix)]
+        {
+            let Some((mut term, mut hup)) = handlers else {
+                return std::future::pending().await;
+            };
+            tokio::select! {
+                _ = term.recv() => {},
+                _ = hup.recv() => {},
+            }
         }
+        #[cfg(not(unix))]
+        std::future::pending::<()>().await
     }
-    #[cfg(not(unix))]
-    std::future::pending::<()>().await
 }

@@ -423,6 +423,13 @@ async fn a_fetched_run_gives_its_trip_update_its_stops_ahead() {
     assert!(checked > 0, "a departure ahead was checked");
 }
 
+/// Helsinki's board of `kind` (`departures`, `arrivals`), 100 rows, as someone asks for it.
+async fn helsinki(base: &str, kind: &str) -> railtop::model::DeparturesResponse {
+    let url = format!("{base}/api/live/{kind}?station=HKI&limit=100");
+    let body = get(&url, false).await.bytes().await.unwrap();
+    serde_json::from_slice(&body).unwrap()
+}
+
 /// The boards someone asked for give the trip updates of trains whose run nobody asked for
 /// their stops: at each station, the departure's delay from the departures board and the
 /// arrival's from the arrivals board (`SKIPPED` for a cancelled row), by station code and
@@ -434,15 +441,7 @@ async fn fetched_boards_give_trip_updates_their_stations_delays() {
     let mut expected: std::collections::BTreeMap<(String, &str), serde_json::Value> =
         Default::default();
     for kind in ["departures", "arrivals"] {
-        let body = get(
-            &format!("{base}/api/live/{kind}?station=HKI&limit=100"),
-            false,
-        )
-        .await
-        .bytes()
-        .await
-        .unwrap();
-        let board: railtop::model::DeparturesResponse = serde_json::from_slice(&body).unwrap();
+        let board = helsinki(&base, kind).await;
         for row in &board.departures {
             let (Some(id), Some(delay)) = (row.train_id.clone(), row.delay) else {
                 continue;
@@ -502,15 +501,7 @@ async fn fetched_boards_give_trip_updates_their_stations_delays() {
 async fn a_fetched_boards_notices_are_alerts_on_their_trips_at_the_station() {
     let server = start_demo(Default::default()).await;
     let base = server.url();
-    let body = get(
-        &format!("{base}/api/live/departures?station=HKI&limit=100"),
-        false,
-    )
-    .await
-    .bytes()
-    .await
-    .unwrap();
-    let board: railtop::model::DeparturesResponse = serde_json::from_slice(&body).unwrap();
+    let board = helsinki(&base, "departures").await;
     let mut expected: std::collections::BTreeMap<String, Vec<(String, String)>> =
         Default::default();
     for row in &board.departures {

@@ -19,6 +19,7 @@
 //!   one on a kept-alive connection still gets hyper's bare answer).
 
 use super::admission::{Admission, Permit, Refusal};
+use super::front::Peer;
 use super::hot::Answerer;
 use super::stream::WriteDeadline;
 use super::tally::Tally;
@@ -89,10 +90,6 @@ impl ConnectionLimits {
         (max, per_ip)
     }
 }
-
-/// The client's address, as handlers see it (`ConnectInfo<Peer>`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Peer(pub SocketAddr);
 
 static ACCEPT_FAILED: Tally = Tally::new("accepts failed", Duration::from_secs(1));
 static REFUSED: Tally = Tally::new(

@@ -6,7 +6,7 @@
 
 use crate::ratelimit::{self, ceil_secs, Verdict};
 use crate::source::SourceError;
-use crate::{connection, error_response, json_error, tally, AppState, HEALTHZ, METRICS};
+use crate::{error_response, json_error, tally, AppState, HEALTHZ, METRICS};
 use crate::{ARRIVALS, DEPARTURES, REALTIME, STATIONS, TRAIN};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
@@ -16,6 +16,11 @@ use std::future::Future;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// The client's address, as the front and the handlers see it (`ConnectInfo<Peer>`): put on
+/// each request by its connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Peer(pub std::net::SocketAddr);
 
 static RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("ratelimit-limit");
 static RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("ratelimit-remaining");
@@ -73,7 +78,7 @@ async fn limited<A: Future<Output = Response>>(
 fn client_ip(request: &Request, trust_forwarded_for: bool) -> IpAddr {
     let peer = request
         .extensions()
-        .get::<ConnectInfo<connection::Peer>>()
+        .get::<ConnectInfo<Peer>>()
         .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0 .0.ip());
     if !trust_forwarded_for {
         return peer;
@@ -161,7 +166,7 @@ pub(crate) async fn front_of<A: Future<Output = Response>>(
     let uri = request.uri().clone();
     let peer = request
         .extensions()
-        .get::<ConnectInfo<connection::Peer>>()
+        .get::<ConnectInfo<Peer>>()
         .map(|c| c.0 .0);
     let endpoint = endpoint(uri.path());
     let response = json_errors(limited(state, request, answer).await);
