@@ -1,6 +1,7 @@
 //! What `serve` and `ssh` count for Prometheus (`GET /metrics`): every metric's name, help and
-//! labels in this one file, recorded through the `metrics` facade and written in Prometheus'
-//! text format by its exporter.
+//! labels in this file, recorded through the `metrics` facade and written in Prometheus' text
+//! format by its exporter; but what every API request counts (requests, cache answers, the two
+//! histograms), which each thread counts on its own (`tallies.rs`, for their cost under load).
 //!
 //! The recorder is installed once per process, when a server starts or when `/metrics` is first
 //! asked for; until then recording costs nothing. Labels only ever take values from short fixed
@@ -10,6 +11,8 @@
 use metrics::{counter, describe_counter, describe_gauge, describe_histogram, gauge, histogram};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use std::sync::OnceLock;
+
+mod tallies;
 use std::time::Duration;
 
 static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
@@ -19,15 +22,11 @@ static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
 fn handle() -> Option<&'static PrometheusHandle> {
     HANDLE
         .get_or_init(|| {
-            let latency = [
-                0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
-            ];
-            let sizes = [
-                256.0, 1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0, 4194304.0, 16777216.0,
-            ];
             let recorder = PrometheusBuilder::new()
-                .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &latency)
-                .and_then(|b| b.set_buckets_for_metric(Matcher::Suffix("_bytes".into()), &sizes))
+                .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &tallies::LATENCY)
+                .and_then(|b| {
+                    b.set_buckets_for_metric(Matcher::Suffix("_bytes".into()), &tallies::SIZES)
+                })
                 .ok()?
                 .build_recorder();
             let handle = recorder.handle();
@@ -65,34 +64,27 @@ pub fn install() {
 
 /// Everything recorded, in Prometheus' text format.
 pub fn render() -> String {
-    handle().map_or_else(
-        || "# railtop's metrics are recorded by another recorder in this process\n".into(),
-        PrometheusHandle::render,
-    )
+    match handle() {
+        None => "# railtop's metrics are recorded by another recorder in this process\n".into(),
+        Some(handle) => {
+            let mut text = handle.render();
+            tallies::render(&mut text);
+            text
+        }
+    }
+}
+
+/// Whether railtop's own recorder is the one in force (not another's, and installed).
+fn ours() -> bool {
+    HANDLE.get().is_some_and(Option::is_some)
 }
 
 fn describe() {
-    describe_counter!(
-        "railtop_http_requests_total",
-        "API requests answered, by endpoint and HTTP status."
-    );
-    describe_histogram!(
-        "railtop_http_request_duration_seconds",
-        metrics::Unit::Seconds,
-        "Time to answer an API request, by endpoint."
-    );
-    describe_histogram!(
-        "railtop_http_response_bytes",
-        metrics::Unit::Bytes,
-        "Size of an API answer's body as sent (gzip where asked), by endpoint."
-    );
+    // The requests' counts and histograms, and the caches' counts, are described where they
+    // are written (tallies.rs).
     describe_counter!(
         "railtop_rate_limited_total",
         "API requests refused by the per-IP rate limit."
-    );
-    describe_counter!(
-        "railtop_cache_requests_total",
-        "Answers asked of a cache, by kind and result (hit: cached or being fetched; miss: fetched for this request)."
     );
     describe_counter!(
         "railtop_upstream_fetches_total",
@@ -137,56 +129,18 @@ fn describe() {
 
 /// An answered API request.
 pub fn request(endpoint: &'static str, status: u16, took: Duration, bytes: Option<u64>) {
-    REQUEST_SERIES.with_borrow_mut(|known| {
-        let series = known.find((endpoint, status), || {
-            (
-                counter!("railtop_http_requests_total", "endpoint" => endpoint, "status" => status.to_string()),
-                histogram!("railtop_http_request_duration_seconds", "endpoint" => endpoint),
-                histogram!("railtop_http_response_bytes", "endpoint" => endpoint),
-            )
-        });
-        series.0.increment(1);
-        series.1.record(took.as_secs_f64());
-        if let Some(bytes) = bytes {
-            series.2.record(bytes as f64);
-        }
-    });
-}
-
-/// A request's series, found once per thread: the registry's lookup (hashing the name and
-/// every label, a string made of the status) was a tenth of a cached answer's time in user
-/// space. Handles are kept only once the recorder is in, so none stays a no-op.
-struct Series<K, H> {
-    known: Vec<(K, H)>,
-}
-
-/// Most series a thread keeps handles for (endpoints × statuses seen); past it, looked up.
-const MAX_SERIES: usize = 256;
-
-impl<K: PartialEq + Copy, H: Clone> Series<K, H> {
-    const fn new() -> Self {
-        Series { known: Vec::new() }
+    if ours() {
+        tallies::request(endpoint, status, took.as_secs_f64(), bytes);
+        return;
     }
-
-    fn find(&mut self, key: K, make: impl FnOnce() -> H) -> H {
-        if let Some((_, h)) = self.known.iter().find(|(k, _)| *k == key) {
-            return h.clone();
-        }
-        let handles = make();
-        if HANDLE.get().is_some_and(Option::is_some) && self.known.len() < MAX_SERIES {
-            self.known.push((key, handles.clone()));
-        }
-        handles
+    // Another recorder's (a library user's), or none yet: through the facade.
+    counter!("railtop_http_requests_total", "endpoint" => endpoint, "status" => status.to_string())
+        .increment(1);
+    histogram!("railtop_http_request_duration_seconds", "endpoint" => endpoint)
+        .record(took.as_secs_f64());
+    if let Some(bytes) = bytes {
+        histogram!("railtop_http_response_bytes", "endpoint" => endpoint).record(bytes as f64);
     }
-}
-
-type RequestHandles = (metrics::Counter, metrics::Histogram, metrics::Histogram);
-
-thread_local! {
-    static REQUEST_SERIES: std::cell::RefCell<Series<(&'static str, u16), RequestHandles>> =
-        const { std::cell::RefCell::new(Series::new()) };
-    static CACHE_SERIES: std::cell::RefCell<Series<(&'static str, bool), metrics::Counter>> =
-        const { std::cell::RefCell::new(Series::new()) };
 }
 
 /// A request the rate limit refused.
@@ -197,15 +151,12 @@ pub fn rate_limited() {
 /// An answer asked of the cache of `kind`: found (or being fetched by another caller), or
 /// fetched for this one.
 pub fn cache(kind: &'static str, hit: bool) {
-    CACHE_SERIES.with_borrow_mut(|known| {
-        let result = if hit { "hit" } else { "miss" };
-        known
-            .find(
-                (kind, hit),
-                || counter!("railtop_cache_requests_total", "kind" => kind, "result" => result),
-            )
-            .increment(1);
-    });
+    if ours() {
+        tallies::cache(kind, hit);
+        return;
+    }
+    let result = if hit { "hit" } else { "miss" };
+    counter!("railtop_cache_requests_total", "kind" => kind, "result" => result).increment(1);
 }
 
 /// A fetch from `feed`'s upstream, and how it ended.
