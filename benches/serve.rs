@@ -100,7 +100,7 @@ fn per_request(c: &mut Criterion) {
     let mut g = c.benchmark_group("serve_replayed");
     for (name, uri, gzip, tag) in cases {
         runtime.block_on(async {
-            let r = answers.answer(ask(uri, gzip, tag)).await; // the router's, kept
+            let r = answers.answer(ask(uri, gzip, tag), None).await; // the router's, kept
             assert!(r.status().is_success() || r.status() == StatusCode::NOT_MODIFIED);
         });
         g.bench_function(name, |b| {
@@ -108,7 +108,7 @@ fn per_request(c: &mut Criterion) {
                 runtime.block_on(async {
                     let started = Instant::now();
                     for _ in 0..iters {
-                        black_box(answers.answer(ask(uri, gzip, tag)).await);
+                        black_box(answers.answer(ask(uri, gzip, tag), None).await);
                     }
                     started.elapsed()
                 })

@@ -19,13 +19,11 @@
 //!   one on a kept-alive connection still gets hyper's bare answer).
 
 use super::admission::{Admission, Permit, Refusal};
-use super::front::Peer;
 use super::hot::Answerer;
 use super::stream::WriteDeadline;
 use super::tally::Tally;
 use super::zero_copy::Sendfile;
 use crate::model::ErrorBody;
-use axum::extract::ConnectInfo;
 use futures_util::FutureExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -344,9 +342,8 @@ async fn connection(
     let io = TokioIo::new(Guarded::new(stream, served.clone()));
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         served.store(true, Ordering::Relaxed);
-        let mut request = request.map(axum::body::Body::new);
-        request.extensions_mut().insert(ConnectInfo(Peer(peer)));
-        app.answer(request).map(Ok::<_, std::convert::Infallible>)
+        app.answer(request, Some(peer))
+            .map(Ok::<_, std::convert::Infallible>)
     });
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())

@@ -13,24 +13,25 @@ use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use std::future::Future;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The client's address, as the front and the handlers see it (`ConnectInfo<Peer>`): put on
 /// each request by its connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Peer(pub std::net::SocketAddr);
+pub(crate) struct Peer(pub SocketAddr);
 
 static RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("ratelimit-limit");
 static RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("ratelimit-remaining");
 static RATELIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
 
 /// The request as the per-IP limit counts it: answered by `answer`, or refused.
-async fn limited<A: Future<Output = Response>>(
+async fn limited<B, A: Future<Output = Response>>(
     state: &AppState,
-    request: Request,
-    answer: impl FnOnce(Request) -> A,
+    peer: Option<SocketAddr>,
+    request: axum::http::Request<B>,
+    answer: impl FnOnce(axum::http::Request<B>) -> A,
 ) -> Response {
     let limit = match request.uri().path() {
         HEALTHZ | METRICS => &state.health_limit,
@@ -39,7 +40,7 @@ async fn limited<A: Future<Output = Response>>(
     let Some(limit) = limit else {
         return answer(request).await;
     };
-    let ip = client_ip(&request, state.config.trust_forwarded_for);
+    let ip = client_ip(&request, peer, state.config.trust_forwarded_for);
     match limit.check(ip).await {
         Verdict::Allowed {
             limit,
@@ -75,11 +76,12 @@ async fn limited<A: Future<Output = Response>>(
 /// names in the last `X-Forwarded-For` entry (the one the proxy wrote; earlier ones are the
 /// client's own). A last entry that is not an address is the proxy's mistake: the request then
 /// counts as the proxy's, never as an earlier entry's.
-fn client_ip(request: &Request, trust_forwarded_for: bool) -> IpAddr {
-    let peer = request
-        .extensions()
-        .get::<ConnectInfo<Peer>>()
-        .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0 .0.ip());
+fn client_ip<B>(
+    request: &axum::http::Request<B>,
+    peer: Option<SocketAddr>,
+    trust_forwarded_for: bool,
+) -> IpAddr {
+    let peer = peer.map_or(IpAddr::from([0, 0, 0, 0]), |p| p.ip());
     if !trust_forwarded_for {
         return peer;
     }
@@ -152,24 +154,26 @@ pub(crate) async fn front(
     request: Request,
     next: Next,
 ) -> Response {
-    front_of(&state, request, |request| next.run(request)).await
-}
-
-/// [`front`] around any `answer`: the routes', or a cached answer given again (`hot.rs`).
-pub(crate) async fn front_of<A: Future<Output = Response>>(
-    state: &AppState,
-    request: Request,
-    answer: impl FnOnce(Request) -> A,
-) -> Response {
-    let started = Instant::now();
-    let method = request.method().clone();
-    let uri = request.uri().clone();
     let peer = request
         .extensions()
         .get::<ConnectInfo<Peer>>()
         .map(|c| c.0 .0);
+    front_of(&state, peer, request, |request| next.run(request)).await
+}
+
+/// [`front`] around any `answer`, for a request from `peer`: the routes', or a cached answer
+/// given again (`hot.rs`, before the request is made into axum's).
+pub(crate) async fn front_of<B, A: Future<Output = Response>>(
+    state: &AppState,
+    peer: Option<SocketAddr>,
+    request: axum::http::Request<B>,
+    answer: impl FnOnce(axum::http::Request<B>) -> A,
+) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let uri = request.uri().clone();
     let endpoint = endpoint(uri.path());
-    let response = json_errors(limited(state, request, answer).await);
+    let response = json_errors(limited(state, peer, request, answer).await);
     let status = response.status().as_u16();
     let bytes = axum::body::HttpBody::size_hint(response.body()).exact();
     crate::metrics::request(endpoint, status, started.elapsed(), bytes);

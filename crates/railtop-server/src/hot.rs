@@ -19,9 +19,10 @@
 //! most [`MAX_TARGET_LEN`] bytes per thread; when full, the table starts again (the hot targets
 //! come back at their next request).
 
-use crate::{accepts_gzip, front, max_age, names_tag, AppState};
+use crate::front::{self, Peer};
+use crate::{accepts_gzip, max_age, names_tag, AppState};
 use axum::body::Body;
-use axum::extract::Request;
+use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::Response;
 use axum::Router;
@@ -30,6 +31,7 @@ use futures_util::future::Either;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::future::Future;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
@@ -80,12 +82,26 @@ impl Answerer {
         Answerer { router, state }
     }
 
-    /// The answer to `request` (with its `ConnectInfo`, as a connection hands it over).
-    pub fn answer(&self, request: Request) -> impl Future<Output = Response> + Send + 'static {
-        match self.replay(request) {
+    /// The answer to `request` from `peer`, as a connection hands it over. A kept answer is
+    /// given before the request is made into axum's (a boxed body, an extension map for the
+    /// peer: allocations a replayed request does without).
+    pub fn answer<B>(
+        &self,
+        request: axum::http::Request<B>,
+        peer: Option<SocketAddr>,
+    ) -> impl Future<Output = Response> + Send + 'static
+    where
+        B: axum::body::HttpBody<Data = Bytes> + Send + 'static,
+        B::Error: Into<axum::BoxError>,
+    {
+        match self.replay(request, peer) {
             Ok(replayed) => Either::Left(replayed),
             Err(request) => {
                 let key = key_of(&request);
+                let mut request = request.map(Body::new);
+                if let Some(peer) = peer {
+                    request.extensions_mut().insert(ConnectInfo(Peer(peer)));
+                }
                 let routed = self.router.clone().oneshot(request);
                 Either::Right(async move {
                     let response = match routed.await {
@@ -107,10 +123,11 @@ impl Answerer {
         clippy::result_large_err,
         reason = "the request goes back by value, as the router takes it"
     )]
-    fn replay(
+    fn replay<B: Send + 'static>(
         &self,
-        request: Request,
-    ) -> Result<impl Future<Output = Response> + Send + 'static, Request> {
+        request: axum::http::Request<B>,
+        peer: Option<SocketAddr>,
+    ) -> Result<impl Future<Output = Response> + Send + 'static, axum::http::Request<B>> {
         let Some(answer) = kept_answer(&request) else {
             return Err(request);
         };
@@ -121,13 +138,13 @@ impl Answerer {
                 crate::metrics::cache("replay", true);
                 std::future::ready(answer)
             };
-            front::front_of(&state, request, given).await
+            front::front_of(&state, peer, request, given).await
         })
     }
 }
 
 /// What a request is kept under: its target, when it is a GET whose answer may be kept.
-fn key_of(request: &Request) -> Option<(Box<str>, bool)> {
+fn key_of<B>(request: &axum::http::Request<B>) -> Option<(Box<str>, bool)> {
     if request.method() != Method::GET {
         return None;
     }
@@ -167,7 +184,7 @@ fn remember(key: (Box<str>, bool), response: &Response) {
 }
 
 /// The kept answer to `request`, if fresh: a 304 when it names the tag, else the body.
-fn kept_answer(request: &Request) -> Option<Response> {
+fn kept_answer<B>(request: &axum::http::Request<B>) -> Option<Response> {
     if request.method() != Method::GET {
         return None;
     }
@@ -212,6 +229,7 @@ fn kept_answer(request: &Request) -> Option<Response> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::extract::Request;
 
     fn get(target: &str) -> Request {
         Request::builder()
