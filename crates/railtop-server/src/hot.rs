@@ -103,7 +103,9 @@ impl Answerer {
                     request.extensions_mut().insert(ConnectInfo(Peer(peer)));
                 }
                 let routed = self.router.clone().oneshot(request);
-                Either::Right(async move {
+                // Boxed: the router's future is several times the size of a replay's, and an
+                // `Either` is as large as its larger side, moved whole on every request.
+                Either::Right(Box::pin(async move {
                     let response = match routed.await {
                         Ok(response) => response,
                         Err(never) => match never {},
@@ -112,7 +114,7 @@ impl Answerer {
                         remember(key, &response);
                     }
                     response
-                })
+                }))
             }
         }
     }
