@@ -26,6 +26,10 @@ static RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("ratelimit-limit");
 static RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("ratelimit-remaining");
 static RATELIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
 
+/// The headers that are the client's own (its rate limit), never part of a kept answer.
+pub(crate) static PER_CLIENT: [&HeaderName; 3] =
+    [&RATELIMIT_LIMIT, &RATELIMIT_REMAINING, &RATELIMIT_RESET];
+
 /// The request as the per-IP limit counts it: answered by `answer`, or refused.
 async fn limited<B, A: Future<Output = Response>>(
     state: &AppState,

@@ -20,7 +20,7 @@
 //! come back at their next request).
 
 use crate::front::{self, Peer};
-use crate::{accepts_gzip, max_age, names_tag, AppState};
+use crate::{accepts_gzip, body_or_unchanged, max_age, names_tag, AppState};
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderMap, Method, StatusCode};
@@ -96,8 +96,7 @@ impl Answerer {
     {
         match self.replay(request, peer) {
             Ok(replayed) => Either::Left(replayed),
-            Err(request) => {
-                let key = key_of(&request);
+            Err((request, key)) => {
                 let mut request = request.map(Body::new);
                 if let Some(peer) = peer {
                     request.extensions_mut().insert(ConnectInfo(Peer(peer)));
@@ -120,18 +119,23 @@ impl Answerer {
     }
 
     /// The answer to `request` from this thread's table, through the front; or the request back
-    /// when the table has no fresh answer for it.
+    /// when the table has no fresh answer for it, with what the router's answer is kept under.
     #[allow(
         clippy::result_large_err,
+        clippy::type_complexity,
         reason = "the request goes back by value, as the router takes it"
     )]
     fn replay<B: Send + 'static>(
         &self,
         request: axum::http::Request<B>,
         peer: Option<SocketAddr>,
-    ) -> Result<impl Future<Output = Response> + Send + 'static, axum::http::Request<B>> {
-        let Some(answer) = kept_answer(&request) else {
-            return Err(request);
+    ) -> Result<
+        impl Future<Output = Response> + Send + 'static,
+        (axum::http::Request<B>, Option<Key>),
+    > {
+        let answer = match lookup(&request) {
+            Ok(answer) => answer,
+            Err(key) => return Err((request, key)),
         };
         let state = self.state.clone();
         Ok(async move {
@@ -145,20 +149,25 @@ impl Answerer {
     }
 }
 
-/// What a request is kept under: its target, when it is a GET whose answer may be kept.
-fn key_of<B>(request: &axum::http::Request<B>) -> Option<(Box<str>, bool)> {
+/// What an answer is kept under: the request's target, and whether it takes gzip.
+type Key = (Box<str>, bool);
+
+/// What a request asks of the table: its target and whether it takes gzip, for a GET.
+fn asked<B>(request: &axum::http::Request<B>) -> Option<(&str, bool)> {
     if request.method() != Method::GET {
         return None;
     }
     let target = request.uri().path_and_query()?.as_str();
-    if target.len() > MAX_TARGET_LEN {
-        return None;
-    }
-    Some((target.into(), accepts_gzip(request.headers())))
+    Some((target, accepts_gzip(request.headers())))
+}
+
+/// The key of `target`, unless it is too long to keep.
+fn key_for((target, gzip): (&str, bool)) -> Option<Key> {
+    (target.len() <= MAX_TARGET_LEN).then(|| (target.into(), gzip))
 }
 
 /// Keeps `response` for `key` when the router made it from a cached answer.
-fn remember(key: (Box<str>, bool), response: &Response) {
+fn remember(key: Key, response: &Response) {
     let Some(answer) = response.extensions().get::<Replayable>() else {
         return;
     };
@@ -166,7 +175,7 @@ fn remember(key: (Box<str>, bool), response: &Response) {
         return;
     }
     let mut headers = response.headers().clone();
-    for per_client in ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"] {
+    for per_client in front::PER_CLIENT {
         headers.remove(per_client);
     }
     // The router's length is of its body: a 304 kept has none, a 200 given as a 304 has one.
@@ -185,13 +194,17 @@ fn remember(key: (Box<str>, bool), response: &Response) {
     });
 }
 
-/// The kept answer to `request`, if fresh: a 304 when it names the tag, else the body.
-fn kept_answer<B>(request: &axum::http::Request<B>) -> Option<Response> {
-    if request.method() != Method::GET {
-        return None;
-    }
-    let target = request.uri().path_and_query()?.as_str();
-    let gzip = accepts_gzip(request.headers());
+/// The kept answer to `request`, if fresh: a 304 when it names the tag, else the body. Else
+/// what the router's answer would be kept under (`None` for what is never kept).
+fn lookup<B>(request: &axum::http::Request<B>) -> Result<Response, Option<Key>> {
+    let Some(asked) = asked(request) else {
+        return Err(None);
+    };
+    found(request, asked).ok_or_else(|| key_for(asked))
+}
+
+/// The kept answer to `target`, if fresh.
+fn found<B>(request: &axum::http::Request<B>, (target, gzip): (&str, bool)) -> Option<Response> {
     TABLE.with_borrow_mut(|table| {
         let both = table.get_mut(target)?;
         let slot = &mut both[usize::from(gzip)];
@@ -213,14 +226,11 @@ fn kept_answer<B>(request: &axum::http::Request<B>) -> Option<Response> {
                 }
             },
         };
-        let mut r = if names_tag(request.headers(), &kept.answer.etag) {
-            let mut r = Response::new(Body::empty());
-            *r.status_mut() = StatusCode::NOT_MODIFIED;
-            r
-        } else {
+        let unchanged = names_tag(request.headers(), &kept.answer.etag);
+        if !unchanged {
             crate::zero_copy::offer(&kept.answer.body);
-            Response::new(Body::from(kept.answer.body.clone()))
-        };
+        }
+        let mut r = body_or_unchanged(&kept.answer.body, unchanged);
         *r.headers_mut() = kept.headers.clone();
         let secs = crate::ratelimit::ceil_secs(remaining).max(1);
         r.headers_mut().insert(header::CACHE_CONTROL, max_age(secs));
@@ -232,6 +242,14 @@ fn kept_answer<B>(request: &axum::http::Request<B>) -> Option<Response> {
 mod tests {
     use super::*;
     use axum::extract::Request;
+
+    fn key_of(request: &Request) -> Option<Key> {
+        asked(request).and_then(key_for)
+    }
+
+    fn kept_answer(request: &Request) -> Option<Response> {
+        lookup(request).ok()
+    }
 
     fn get(target: &str) -> Request {
         Request::builder()
