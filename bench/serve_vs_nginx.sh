@@ -3,6 +3,7 @@
 # run on loopback: requests per second, p99 latency, and the ratio.
 #
 #   bash bench/serve_vs_nginx.sh            # DURATION=10 ROUNDS=3 CONNS=64 THREADS=2 SCALE=15
+#   PIN=1 bash bench/serve_vs_nginx.sh      # each server on core 0, wrk (one thread) on core 1
 #
 # The answers are the cached realtime answer for Germany at --demo-scale 15 (about 1,000 trains)
 # and its GTFS-Realtime vehicle positions, with the clock fixed, so both servers send identical
@@ -12,13 +13,29 @@
 # two servers take turns: ROUNDS rounds of railtop then nginx for each body, and the table
 # gives each one's median and the ratio of the medians. Rate limit and request log are off on
 # railtop's side, access log off on nginx's. Installs nginx and wrk (Debian) when missing.
+#
+# Shared cores (the default) is how the two compare when the load generator competes with the
+# server for the CPU: past the rate wrk itself can drive, its latency is its own wait for a core
+# (docs/performance.md). PIN=1 gives each server one core (nginx one worker, railtop one event
+# loop) and wrk the other, so the p99 is the server's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DURATION=${DURATION:-10}
 ROUNDS=${ROUNDS:-3}
 CONNS=${CONNS:-64}
-THREADS=${THREADS:-2}
+PIN=${PIN:-0}
+if [ "$PIN" = 1 ]; then
+  on_server=(taskset -c 0)
+  on_client=(taskset -c 1)
+  THREADS=${THREADS:-1}
+  workers=1
+else
+  on_server=()
+  on_client=()
+  THREADS=${THREADS:-2}
+  workers=auto
+fi
 SCALE=${SCALE:-15}
 RAILTOP_PORT=${RAILTOP_PORT:-18080}
 NGINX_PORT=${NGINX_PORT:-18081}
@@ -43,7 +60,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-RAILTOP_LOG=warn target/release/railtop serve --source demo --demo-scale "$SCALE" \
+RAILTOP_LOG=warn "${on_server[@]}" target/release/railtop serve --source demo --demo-scale "$SCALE" \
   --listen "127.0.0.1:$RAILTOP_PORT" --rate-limit 0 2>"$work/railtop.log" &
 pids+=($!)
 
@@ -74,7 +91,7 @@ trains=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['tr
 bytes=$(wc -c <"$work/www/realtime.json")
 
 cat >"$work/nginx.conf" <<CONF
-worker_processes auto;
+worker_processes $workers;
 pid $work/nginx.pid;
 error_log $work/nginx-error.log;
 daemon off;
@@ -109,7 +126,7 @@ http {
 }
 CONF
 mkdir -p "$work/tmp"
-nginx -p "$work" -c "$work/nginx.conf" -e "$work/nginx-error.log" &
+"${on_server[@]}" nginx -p "$work" -c "$work/nginx.conf" -e "$work/nginx-error.log" &
 pids+=($!)
 fetch "http://127.0.0.1:$NGINX_PORT$path" "$work/nginx-copy.json" || { cat "$work/nginx-error.log" >&2; exit 1; }
 cmp -s "$work/www/realtime.json" "$work/nginx-copy.json" || { echo "the two servers send different bytes" >&2; exit 1; }
@@ -122,7 +139,7 @@ cmp -s "$work/www/positions.pb.gz" "$work/nginx-copy.pb.gz" || { echo "the two s
 run() { # url [wrk args…] -> "req/s p99-in-ms"
   local url=$1
   shift
-  wrk -t"$THREADS" -c"$CONNS" -d"${DURATION}s" --latency "$@" "$url" >"$work/last.wrk"
+  "${on_client[@]}" wrk -t"$THREADS" -c"$CONNS" -d"${DURATION}s" --latency "$@" "$url" >"$work/last.wrk"
   local errors
   errors=$(grep -E 'Non-2xx|Socket errors' "$work/last.wrk" || true)
   [ -z "$errors" ] || echo "$url: $errors" >&2
@@ -136,8 +153,8 @@ row() { # label path [wrk args…]: ROUNDS turns each, railtop first; a table ro
   local label=$1 p=$2
   shift 2
   local rr=() rl=() nr=() nl=() a b
-  wrk -t"$THREADS" -c"$CONNS" -d3s "$@" "http://127.0.0.1:$RAILTOP_PORT$p" >/dev/null # warm-up
-  wrk -t"$THREADS" -c"$CONNS" -d3s "$@" "http://127.0.0.1:$NGINX_PORT$p" >/dev/null
+  "${on_client[@]}" wrk -t"$THREADS" -c"$CONNS" -d3s "$@" "http://127.0.0.1:$RAILTOP_PORT$p" >/dev/null # warm-up
+  "${on_client[@]}" wrk -t"$THREADS" -c"$CONNS" -d3s "$@" "http://127.0.0.1:$NGINX_PORT$p" >/dev/null
   for _ in $(seq "$ROUNDS"); do
     read -r a b < <(run "http://127.0.0.1:$RAILTOP_PORT$p" "$@"); rr+=("$a"); rl+=("$b")
     read -r a b < <(run "http://127.0.0.1:$NGINX_PORT$p" "$@"); nr+=("$a"); nl+=("$b")
@@ -151,7 +168,9 @@ gzbytes=$(wc -c <"$work/www/realtime.json.gz")
 pbgz=$(wc -c <"$work/www/positions.pb.gz")
 nginx_version=$(nginx -v 2>&1 | sed 's/.*nginx\///')
 
-echo "answer: $trains trains, $bytes bytes of JSON ($gzbytes gzipped); wrk -t$THREADS -c$CONNS -d${DURATION}s, $ROUNDS rounds each in turn, on $(nproc) cores"
+cores="$(nproc) cores, shared"
+[ "$PIN" = 1 ] && cores="each server on core 0, wrk on core 1"
+echo "answer: $trains trains, $bytes bytes of JSON ($gzbytes gzipped); wrk -t$THREADS -c$CONNS -d${DURATION}s, $ROUNDS rounds each in turn; $cores"
 echo "| body | railtop serve req/s | p99 | nginx $nginx_version req/s | p99 | ratio |"
 echo "|---|---|---|---|---|---|"
 row "JSON ($bytes B)" "$path"

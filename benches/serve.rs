@@ -2,8 +2,10 @@
 //! the router as a connection hands it over (the one layer in front, routing, the cache's hit,
 //! the headers), without the network. It guards what `bench/serve_vs_nginx.sh` measures end to
 //! end: a change that adds per-request work shows here first. `serve_request` is the router's
-//! path (the first request for a target on an event loop); `serve_replayed` the path of every
-//! later one, a cached answer given again before the router (`hot.rs`), through the same front.
+//! path (the first request for a target on an event loop); `serve_express` the path of every
+//! later one: a connection's requests read, parsed and answered with the kept answer by the
+//! express lane (`express.rs`), through the same rate limit, metrics and log, onto a stream
+//! that takes every write without copying it (the kernel's part is `serve_vs_nginx.sh`'s).
 //! The answers are the demo's at scale 15 for Germany (about 1,000 trains), as in that script.
 //! `cargo bench --bench serve`.
 #![allow(
@@ -97,25 +99,115 @@ fn per_request(c: &mut Criterion) {
         });
     }
     g.finish();
-    let mut g = c.benchmark_group("serve_replayed");
+    let mut g = c.benchmark_group("serve_express");
+    let limits = railtop::server::connection::ConnectionLimits::default();
+    let (_open, closing) = tokio::sync::watch::channel(false);
+    let peer = std::net::SocketAddr::from(([127, 0, 0, 1], 40000));
     for (name, uri, gzip, tag) in cases {
-        runtime.block_on(async {
-            let r = answers.answer(ask(uri, gzip, tag), None).await; // the router's, kept
-            assert!(r.status().is_success() || r.status() == StatusCode::NOT_MODIFIED);
-        });
+        let mut request = format!("GET {uri} HTTP/1.1\r\nHost: bench\r\n");
+        if gzip {
+            request.push_str("Accept-Encoding: gzip\r\n");
+        }
+        if let Some(tag) = tag {
+            request.push_str(&format!("If-None-Match: {tag}\r\n"));
+        }
+        request.push_str("\r\n");
+        let serve = |requests: u64| {
+            let stream = Requests::new(request.clone().into_bytes(), requests);
+            let served = railtop::server::connection::serve_stream(
+                stream,
+                peer,
+                answers.clone(),
+                &limits,
+                closing.clone(),
+            );
+            runtime.block_on(served);
+        };
+        serve(2); // the router's answer, kept; then the lane's
         g.bench_function(name, |b| {
             b.iter_custom(|iters| {
-                runtime.block_on(async {
-                    let started = Instant::now();
-                    for _ in 0..iters {
-                        black_box(answers.answer(ask(uri, gzip, tag), None).await);
-                    }
-                    started.elapsed()
-                })
+                let started = Instant::now();
+                serve(iters);
+                started.elapsed()
             })
         });
     }
     g.finish();
+}
+
+/// A connection that sends `left` copies of one request, as fast as they are read, and takes
+/// every answer without copying it; it ends when all are sent.
+struct Requests {
+    request: Vec<u8>,
+    at: usize,
+    left: u64,
+}
+
+impl Requests {
+    fn new(request: Vec<u8>, left: u64) -> Self {
+        Requests {
+            request,
+            at: 0,
+            left,
+        }
+    }
+}
+
+impl tokio::io::AsyncRead for Requests {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        // One request a read, as a client that waits for each answer sends it.
+        if self.left > 0 {
+            let rest = &self.request[self.at..];
+            let n = rest.len().min(buf.remaining());
+            buf.put_slice(&rest[..n]);
+            self.at += n;
+            if self.at == self.request.len() {
+                self.at = 0;
+                self.left -= 1;
+            }
+        }
+        std::task::Poll::Ready(Ok(()))
+    }
+}
+
+impl tokio::io::AsyncWrite for Requests {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::task::Poll::Ready(Ok(black_box(buf).len()))
+    }
+
+    fn poll_write_vectored(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::task::Poll::Ready(Ok(black_box(bufs).iter().map(|b| b.len()).sum()))
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        true
+    }
+
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::task::Poll::Ready(Ok(()))
+    }
 }
 
 criterion_group!(benches, per_request);

@@ -13,6 +13,7 @@ mod support;
 mod api;
 mod cli;
 mod conformance;
+mod express;
 mod gtfs;
 mod gtfs_rt_out;
 mod hardening;

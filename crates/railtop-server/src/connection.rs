@@ -2,12 +2,15 @@
 //!
 //! axum's own `serve` runs hyper without a timer (so without its header deadline) and without any
 //! cap on connections, which let a handful of slow clients hold every file descriptor. Here each
-//! connection is served by hyper's HTTP/1 connection directly, with:
+//! connection's plain GETs are read and answered by the express lane (`express.rs`, hyper's
+//! parser without hyper's per-request costs) and the first request that is not plain, with all
+//! after it, by hyper's HTTP/1 connection directly, with:
 //! - a **head deadline**: from accept, and again from the end of each answer, a complete request
-//!   head must arrive within [`ConnectionLimits::head`]. It is hyper's header timer, started when
-//!   hyper waits for a head and stopped only when one is parsed: no byte pattern (leading blank
-//!   lines, a header line every few seconds) extends it, and an idle kept-alive connection ends
-//!   with it too;
+//!   head must arrive within [`ConnectionLimits::head`]. In the lane it is one timer a
+//!   connection, moved on only after an answer; under hyper it is hyper's header timer, started
+//!   when hyper waits for a head and stopped only when one is parsed. Either way no byte
+//!   pattern (leading blank lines, a header line every few seconds) extends it, and an idle
+//!   kept-alive connection ends with it too;
 //! - a **write deadline**: a write that makes no progress for [`ConnectionLimits::write`] (a client
 //!   that asked and stopped reading) ends the connection (the stream SSH sessions use too);
 //! - **caps** on connections open at once, in all and per IP, below the process's file-descriptor
@@ -19,6 +22,7 @@
 //!   one on a kept-alive connection still gets hyper's bare answer).
 
 use super::admission::{Admission, Permit, Refusal};
+use super::express;
 use super::hot::Answerer;
 use super::stream::WriteDeadline;
 use super::tally::Tally;
@@ -254,6 +258,10 @@ impl EventLoop {
                 .spawn(move || {
                     runtime.block_on(async move {
                         let mut open = JoinSet::new();
+                        // This loop's own word to its connections that the server is closing:
+                        // each waiting connection polls it on every wake, and a shared channel
+                        // would be one lock every thread takes for every request.
+                        let (close_here, closing_here) = watch::channel(false);
                         loop {
                             tokio::select! {
                                 Some((stream, peer, permit)) = arriving.recv() => {
@@ -262,7 +270,7 @@ impl EventLoop {
                                         continue;
                                     };
                                     let (app, limits, closing, counted) =
-                                        (app.clone(), limits.clone(), closing.clone(), counted.clone());
+                                        (app.clone(), limits.clone(), closing_here.clone(), counted.clone());
                                     open.spawn(async move {
                                         connection(stream, peer, app, limits, permit, closing).await;
                                         counted.fetch_sub(1, Ordering::Relaxed);
@@ -272,6 +280,7 @@ impl EventLoop {
                                 _ = closing.changed() => break,
                             }
                         }
+                        let _ = close_here.send(true);
                         let finished = tokio::time::timeout(limits.grace, async {
                             while open.join_next().await.is_some() {}
                         })
@@ -334,11 +343,43 @@ async fn connection(
     app: Answerer,
     limits: ConnectionLimits,
     permit: Permit,
-    mut closing: watch::Receiver<bool>,
+    closing: watch::Receiver<bool>,
 ) {
     let _ = stream.set_nodelay(true);
-    let served = Arc::new(AtomicBool::new(false));
     let stream = WriteDeadline::uncut(Sendfile::new(stream), limits.write);
+    serve_stream(stream, peer, app, &limits, closing).await;
+    drop(permit);
+}
+
+/// One connection's requests from any byte stream, served as a TCP connection's are: the
+/// express lane (`express.rs`) while they are plain, then hyper. Public for the benchmark that
+/// measures a request's cost in process (`benches/serve.rs`).
+pub async fn serve_stream<S>(
+    mut stream: S,
+    peer: SocketAddr,
+    app: Answerer,
+    limits: &ConnectionLimits,
+    mut closing: watch::Receiver<bool>,
+) where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let mut unread = bytes::BytesMut::with_capacity(4096);
+    let mut answered = 0;
+    let left = express::serve(
+        &mut stream,
+        &mut unread,
+        &mut answered,
+        &app,
+        peer,
+        limits.head,
+        &mut closing,
+    )
+    .await;
+    if left == express::Left::Closed {
+        return;
+    }
+    let served = Arc::new(AtomicBool::new(answered > 0));
+    let stream = express::Unread::new(unread.freeze(), stream);
     let io = TokioIo::new(Guarded::new(stream, served.clone()));
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         served.store(true, Ordering::Relaxed);
@@ -361,7 +402,6 @@ async fn connection(
     if let Err(e) = ended {
         tracing::debug!(%peer, error = %e, "connection ended");
     }
-    drop(permit);
 }
 
 /// A full HTTP/1.1 answer with the API's JSON error body and headers; the connection closes after.

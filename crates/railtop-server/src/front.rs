@@ -3,6 +3,8 @@
 //! body on answers made outside the handlers, the metrics, and the request log (cleaned, cut,
 //! budgeted per client, floods counted instead of written). One layer rather than one per job:
 //! each layer costs every request a boxed future and a clone of the service inside it.
+//! The express lane (`express.rs`) gives kept answers through the same [`admit`] and
+//! [`record`], so a request counts and is logged alike whichever path answered it.
 
 use crate::ratelimit::{self, ceil_secs, Verdict};
 use crate::source::SourceError;
@@ -30,34 +32,46 @@ static RATELIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
 pub(crate) static PER_CLIENT: [&HeaderName; 3] =
     [&RATELIMIT_LIMIT, &RATELIMIT_REMAINING, &RATELIMIT_RESET];
 
-/// The request as the per-IP limit counts it: answered by `answer`, or refused.
-async fn limited<B, A: Future<Output = Response>>(
+/// What the per-IP limit says of a request.
+pub(crate) enum Admission {
+    /// No limit applies.
+    Unlimited,
+    /// Within the client's budget: what its `RateLimit-*` headers say.
+    Allowed {
+        limit: u32,
+        remaining: u32,
+        reset_secs: u64,
+    },
+    /// Over it: the 429 to give, with its headers.
+    Refused(Response),
+}
+
+/// What the per-IP limit says of a request for `path` from `peer`, counted as the client
+/// `forwarded_for` names behind a trusted proxy (the `X-Forwarded-For` fields' values).
+pub(crate) async fn admit<'a>(
     state: &AppState,
     peer: Option<SocketAddr>,
-    request: axum::http::Request<B>,
-    answer: impl FnOnce(axum::http::Request<B>) -> A,
-) -> Response {
-    let limit = match request.uri().path() {
+    path: &str,
+    forwarded_for: impl DoubleEndedIterator<Item = &'a [u8]>,
+) -> Admission {
+    let limit = match path {
         HEALTHZ | METRICS => &state.health_limit,
         _ => &state.limit,
     };
     let Some(limit) = limit else {
-        return answer(request).await;
+        return Admission::Unlimited;
     };
-    let ip = client_ip(&request, peer, state.config.trust_forwarded_for);
+    let ip = client_ip(forwarded_for, peer, state.config.trust_forwarded_for);
     match limit.check(ip).await {
         Verdict::Allowed {
             limit,
             remaining,
             reset,
-        } => {
-            let mut r = answer(request).await;
-            let h = r.headers_mut();
-            h.insert(RATELIMIT_LIMIT.clone(), limit.into());
-            h.insert(RATELIMIT_REMAINING.clone(), remaining.into());
-            h.insert(RATELIMIT_RESET.clone(), ceil_secs(reset).into());
-            r
-        }
+        } => Admission::Allowed {
+            limit,
+            remaining,
+            reset_secs: ceil_secs(reset),
+        },
         Verdict::Refused { limit, retry_after } => {
             crate::metrics::rate_limited();
             let secs = ceil_secs(retry_after);
@@ -71,17 +85,53 @@ async fn limited<B, A: Future<Output = Response>>(
             h.insert(RATELIMIT_LIMIT.clone(), limit.into());
             h.insert(RATELIMIT_REMAINING.clone(), 0u32.into());
             h.insert(RATELIMIT_RESET.clone(), secs.into());
-            r
+            Admission::Refused(r)
         }
     }
 }
+
+/// The request as the per-IP limit counts it: answered by `answer`, or refused.
+async fn limited<B, A: Future<Output = Response>>(
+    state: &AppState,
+    peer: Option<SocketAddr>,
+    request: axum::http::Request<B>,
+    answer: impl FnOnce(axum::http::Request<B>) -> A,
+) -> Response {
+    let forwarded_for = request.headers().get_all(FORWARDED_FOR).iter();
+    let admission = admit(
+        state,
+        peer,
+        request.uri().path(),
+        forwarded_for.map(HeaderValue::as_bytes),
+    )
+    .await;
+    match admission {
+        Admission::Unlimited => answer(request).await,
+        Admission::Allowed {
+            limit,
+            remaining,
+            reset_secs,
+        } => {
+            let mut r = answer(request).await;
+            let h = r.headers_mut();
+            h.insert(RATELIMIT_LIMIT.clone(), limit.into());
+            h.insert(RATELIMIT_REMAINING.clone(), remaining.into());
+            h.insert(RATELIMIT_RESET.clone(), reset_secs.into());
+            r
+        }
+        Admission::Refused(r) => r,
+    }
+}
+
+/// The header a trusted proxy names the client in.
+pub(crate) const FORWARDED_FOR: &str = "x-forwarded-for";
 
 /// Who a request counts as: the connection's peer, or behind a trusted proxy the client it
 /// names in the last `X-Forwarded-For` entry (the one the proxy wrote; earlier ones are the
 /// client's own). A last entry that is not an address is the proxy's mistake: the request then
 /// counts as the proxy's, never as an earlier entry's.
-fn client_ip<B>(
-    request: &axum::http::Request<B>,
+fn client_ip<'a>(
+    forwarded_for: impl DoubleEndedIterator<Item = &'a [u8]>,
     peer: Option<SocketAddr>,
     trust_forwarded_for: bool,
 ) -> IpAddr {
@@ -89,11 +139,8 @@ fn client_ip<B>(
     if !trust_forwarded_for {
         return peer;
     }
-    let last = request
-        .headers()
-        .get_all("x-forwarded-for")
-        .iter()
-        .flat_map(|v| v.as_bytes().split(|b| *b == b','))
+    let last = forwarded_for
+        .flat_map(|v| v.split(|b| *b == b','))
         .next_back();
     match last {
         Some(entry) => std::str::from_utf8(entry)
@@ -162,39 +209,57 @@ pub(crate) async fn front(
         .extensions()
         .get::<ConnectInfo<Peer>>()
         .map(|c| c.0 .0);
-    front_of(&state, peer, request, |request| next.run(request)).await
-}
-
-/// [`front`] around any `answer`, for a request from `peer`: the routes', or a cached answer
-/// given again (`hot.rs`, before the request is made into axum's).
-pub(crate) async fn front_of<B, A: Future<Output = Response>>(
-    state: &AppState,
-    peer: Option<SocketAddr>,
-    request: axum::http::Request<B>,
-    answer: impl FnOnce(axum::http::Request<B>) -> A,
-) -> Response {
     let started = Instant::now();
     let method = request.method().clone();
     let uri = request.uri().clone();
-    let endpoint = endpoint(uri.path());
-    let response = json_errors(limited(state, peer, request, answer).await);
-    let status = response.status().as_u16();
+    let response = json_errors(limited(&state, peer, request, |r| next.run(r)).await);
     let bytes = axum::body::HttpBody::size_hint(response.body()).exact();
-    crate::metrics::request(endpoint, status, started.elapsed(), bytes);
+    let asked = Asked {
+        method: method.as_str(),
+        path: uri.path(),
+        target: &uri,
+    };
+    record(peer, started, &asked, response.status().as_u16(), bytes);
+    response
+}
+
+/// A request as the metrics and the log see it.
+pub(crate) struct Asked<'a, T: std::fmt::Display> {
+    pub method: &'a str,
+    pub path: &'a str,
+    /// Path and query, written out only when logged.
+    pub target: &'a T,
+}
+
+/// An answered request counted in the metrics and written to the log (cleaned, cut, budgeted
+/// per client); refusals by the rate limit are counted instead of logged (a flood must not
+/// become log volume).
+pub(crate) fn record<T: std::fmt::Display>(
+    peer: Option<SocketAddr>,
+    started: Instant,
+    asked: &Asked<'_, T>,
+    status: u16,
+    bytes: Option<u64>,
+) {
+    crate::metrics::request(endpoint(asked.path), status, started.elapsed(), bytes);
     if status == 429 {
-        RATE_LIMITED.add(&format_args!("{peer:?} {}", logged_uri(uri.to_string())));
-        return response;
+        RATE_LIMITED.add(&format_args!(
+            "{peer:?} {}",
+            logged_uri(asked.target.to_string())
+        ));
+        return;
     }
     // The budget is asked only when request lines are written at all: with them off (a
     // benchmark, `RAILTOP_LOG=warn`) a request takes no lock for them.
     if !tracing::enabled!(target: "railtop::request", tracing::Level::INFO) {
-        return response;
+        return;
     }
-    let uri = logged_uri(uri.to_string());
+    let uri = logged_uri(asked.target.to_string());
+    let method = asked.method;
     let peer_ip = peer.map_or(IpAddr::from([0, 0, 0, 0]), |p| p.ip());
     if !LOG_BUDGET.allow(ratelimit::bucket_of(peer_ip)) {
         UNLOGGED.add(&format_args!("{peer:?} {method} {uri} {status}"));
-        return response;
+        return;
     }
     tracing::info!(
         target: "railtop::request",
@@ -204,7 +269,6 @@ pub(crate) async fn front_of<B, A: Future<Output = Response>>(
         micros = started.elapsed().as_micros() as u64,
         peer = ?peer,
     );
-    response
 }
 
 /// A URI as it may appear in the log: through the sanitiser, at most [`MAX_LOGGED_URI`] bytes,

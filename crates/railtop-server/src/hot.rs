@@ -1,4 +1,4 @@
-//! Cached answers given again before the router: what nginx's open-file cache is to its files.
+//! Cached answers given again without the router: what nginx's open-file cache is to its files.
 //!
 //! Measured under load (docs/performance.md): once a cached body goes out by `sendfile`
 //! (`zero_copy.rs`), the kernel's part of a request is nginx's, and the rest of the difference
@@ -8,26 +8,26 @@
 //!
 //! A cached answer is the same bytes and headers for every client until it expires. So each
 //! thread keeps, for each request target its router has just answered from the cache, that
-//! answer (`cached_body` marks it [`Replayable`]), and gives it to the same target again until
-//! it expires: through the same front (rate limit, metrics, request log), with `If-None-Match`
-//! answered by a 304 and `Cache-Control` counting down as the router's would. Only a GET is
-//! replayed; an answer depends on nothing else of the request but whether it takes gzip, which
-//! picks one of the two answers kept per target. When an answer expires, the first request
-//! goes to the router for the next one while the others are given the expired one for at most
-//! [`STALE_WHILE_REFRESHING`] (nginx's `proxy_cache_use_stale updating`), so an expiry does not
-//! hold every request of that moment behind one fetch. Bounded: at most [`MAX_TARGETS`] targets of at
-//! most [`MAX_TARGET_LEN`] bytes per thread; when full, the table starts again (the hot targets
-//! come back at their next request).
+//! answer (`cached_body` marks it [`Replayable`]): its header lines written out once, its body,
+//! its tag. The express lane (`express.rs`) gives it to the same target again until it
+//! expires, through the same rate limit, metrics and log, with `If-None-Match` answered by a
+//! 304 and `Cache-Control` counting down as the router's would. Only a GET is given again; an
+//! answer depends on nothing else of the request but whether it takes gzip, which picks one of
+//! the two answers kept per target. When an answer expires, the first request goes to the
+//! router for the next one while the others are given the expired one for at most
+//! [`STALE_WHILE_REFRESHING`] (nginx's `proxy_cache_use_stale updating`), so an expiry does
+//! not hold every request of that moment behind one fetch. Bounded: at most [`MAX_TARGETS`]
+//! targets of at most [`MAX_TARGET_LEN`] bytes per thread; when full, the table starts again
+//! (the hot targets come back at their next request).
 
 use crate::front::{self, Peer};
-use crate::{accepts_gzip, body_or_unchanged, max_age, names_tag, AppState};
+use crate::AppState;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
-use axum::http::{header, HeaderMap, Method, StatusCode};
+use axum::http::{header, StatusCode};
 use axum::response::Response;
 use axum::Router;
 use bytes::Bytes;
-use futures_util::future::Either;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::future::Future;
@@ -49,11 +49,17 @@ pub(crate) struct Replayable {
     pub expires: Instant,
 }
 
-/// One kept answer: its headers as the router made them (less the client's own rate-limit
-/// headers), its body and tag, when it expires, and since when the router is making the next.
+/// One kept answer: its header lines as the router made them (less the client's own rate-limit
+/// headers, and the ones written per request: `Cache-Control`, `Content-Length`), its body and
+/// tag, when it expires, and since when the router is making the next.
 struct Kept {
-    headers: HeaderMap,
+    lines: Bytes,
     answer: Replayable,
+    /// This thread's own handle on the body's bytes (the same address, so `sendfile` finds
+    /// them): what a request clones is counted here alone, not on a cache line every thread
+    /// shares. The registry of `sendfile` is given `answer.body`, whose count says when the
+    /// cache and every thread have let go of it.
+    local: Bytes,
     refreshing: Option<Instant>,
 }
 
@@ -69,12 +75,12 @@ thread_local! {
     static TABLE: RefCell<Table> = RefCell::new(HashMap::new());
 }
 
-/// What answers a connection's requests: a kept answer when this thread has a fresh one for
-/// the request, else the router, whose answers made from the cache are kept.
+/// What answers a connection's requests: the router, whose answers made from the cache are
+/// kept for the express lane, and the state the lane's front reads.
 #[derive(Clone)]
 pub struct Answerer {
     router: Router,
-    state: Arc<AppState>,
+    pub(crate) state: Arc<AppState>,
 }
 
 impl Answerer {
@@ -82,9 +88,7 @@ impl Answerer {
         Answerer { router, state }
     }
 
-    /// The answer to `request` from `peer`, as a connection hands it over. A kept answer is
-    /// given before the request is made into axum's (a boxed body, an extension map for the
-    /// peer: allocations a replayed request does without).
+    /// The router's answer to `request` from `peer`; kept when made from the cache.
     pub fn answer<B>(
         &self,
         request: axum::http::Request<B>,
@@ -94,58 +98,22 @@ impl Answerer {
         B: axum::body::HttpBody<Data = Bytes> + Send + 'static,
         B::Error: Into<axum::BoxError>,
     {
-        match self.replay(request, peer) {
-            Ok(replayed) => Either::Left(replayed),
-            Err((request, key)) => {
-                let mut request = request.map(Body::new);
-                if let Some(peer) = peer {
-                    request.extensions_mut().insert(ConnectInfo(Peer(peer)));
-                }
-                let routed = self.router.clone().oneshot(request);
-                // Boxed: the router's future is several times the size of a replay's, and an
-                // `Either` is as large as its larger side, moved whole on every request.
-                Either::Right(Box::pin(async move {
-                    let response = match routed.await {
-                        Ok(response) => response,
-                        Err(never) => match never {},
-                    };
-                    if let Some(key) = key {
-                        remember(key, &response);
-                    }
-                    response
-                }))
-            }
+        let key = asked(&request).and_then(key_for);
+        let mut request = request.map(Body::new);
+        if let Some(peer) = peer {
+            request.extensions_mut().insert(ConnectInfo(Peer(peer)));
         }
-    }
-
-    /// The answer to `request` from this thread's table, through the front; or the request back
-    /// when the table has no fresh answer for it, with what the router's answer is kept under.
-    #[allow(
-        clippy::result_large_err,
-        clippy::type_complexity,
-        reason = "the request goes back by value, as the router takes it"
-    )]
-    fn replay<B: Send + 'static>(
-        &self,
-        request: axum::http::Request<B>,
-        peer: Option<SocketAddr>,
-    ) -> Result<
-        impl Future<Output = Response> + Send + 'static,
-        (axum::http::Request<B>, Option<Key>),
-    > {
-        let answer = match lookup(&request) {
-            Ok(answer) => answer,
-            Err(key) => return Err((request, key)),
-        };
-        let state = self.state.clone();
-        Ok(async move {
-            // Counted only when given (not when the rate limit refuses it).
-            let given = |_| {
-                crate::metrics::cache("replay", true);
-                std::future::ready(answer)
+        let routed = self.router.clone().oneshot(request);
+        async move {
+            let response = match routed.await {
+                Ok(response) => response,
+                Err(never) => match never {},
             };
-            front::front_of(&state, peer, request, given).await
-        })
+            if let Some(key) = key {
+                remember(key, &response);
+            }
+            response
+        }
     }
 }
 
@@ -154,11 +122,11 @@ type Key = (Box<str>, bool);
 
 /// What a request asks of the table: its target and whether it takes gzip, for a GET.
 fn asked<B>(request: &axum::http::Request<B>) -> Option<(&str, bool)> {
-    if request.method() != Method::GET {
+    if request.method() != axum::http::Method::GET {
         return None;
     }
     let target = request.uri().path_and_query()?.as_str();
-    Some((target, accepts_gzip(request.headers())))
+    Some((target, crate::accepts_gzip(request.headers())))
 }
 
 /// The key of `target`, unless it is too long to keep.
@@ -174,37 +142,47 @@ fn remember(key: Key, response: &Response) {
     if !matches!(response.status(), StatusCode::OK | StatusCode::NOT_MODIFIED) {
         return;
     }
-    let mut headers = response.headers().clone();
-    for per_client in front::PER_CLIENT {
-        headers.remove(per_client);
+    let mut lines = Vec::with_capacity(256);
+    for (name, value) in response.headers() {
+        let per_request = name == header::CACHE_CONTROL || name == header::CONTENT_LENGTH;
+        if per_request || front::PER_CLIENT.contains(&name) {
+            continue;
+        }
+        for part in [name.as_str().as_bytes(), b": ", value.as_bytes(), b"\r\n"] {
+            lines.extend_from_slice(part);
+        }
     }
-    // The router's length is of its body: a 304 kept has none, a 200 given as a 304 has one.
-    // hyper writes the length of what is sent.
-    headers.remove(header::CONTENT_LENGTH);
     let (target, gzip) = key;
     TABLE.with_borrow_mut(|table| {
         if table.len() >= MAX_TARGETS && !table.contains_key(&target) {
             table.clear();
         }
         table.entry(target).or_default()[usize::from(gzip)] = Some(Kept {
-            headers,
+            lines: Bytes::from(lines),
+            local: Bytes::from_owner(answer.body.clone()),
             answer: answer.clone(),
             refreshing: None,
         });
     });
 }
 
-/// The kept answer to `request`, if fresh: a 304 when it names the tag, else the body. Else
-/// what the router's answer would be kept under (`None` for what is never kept).
-fn lookup<B>(request: &axum::http::Request<B>) -> Result<Response, Option<Key>> {
-    let Some(asked) = asked(request) else {
-        return Err(None);
-    };
-    found(request, asked).ok_or_else(|| key_for(asked))
+/// A kept answer as given to one request.
+pub(crate) struct Given {
+    /// Its header lines, each ending in CRLF, less the per-request ones.
+    pub lines: Bytes,
+    /// The body; `None` for a 304 (the request named the tag).
+    pub body: Option<Bytes>,
+    /// What is left of its life, for `Cache-Control` (at least 1).
+    pub max_age: u64,
 }
 
-/// The kept answer to `target`, if fresh.
-fn found<B>(request: &axum::http::Request<B>, (target, gzip): (&str, bool)) -> Option<Response> {
+/// The kept answer to a GET of `target` (with gzip or not), if fresh or given meanwhile, as a
+/// 304 when `names_tag` says the request names its tag.
+pub(crate) fn given(
+    target: &str,
+    gzip: bool,
+    names_tag: impl FnOnce(&[u8]) -> bool,
+) -> Option<Given> {
     TABLE.with_borrow_mut(|table| {
         let both = table.get_mut(target)?;
         let slot = &mut both[usize::from(gzip)];
@@ -226,15 +204,17 @@ fn found<B>(request: &axum::http::Request<B>, (target, gzip): (&str, bool)) -> O
                 }
             },
         };
-        let unchanged = names_tag(request.headers(), &kept.answer.etag);
-        if !unchanged {
+        let body = if names_tag(&kept.answer.etag) {
+            None
+        } else {
             crate::zero_copy::offer(&kept.answer.body);
-        }
-        let mut r = body_or_unchanged(&kept.answer.body, unchanged);
-        *r.headers_mut() = kept.headers.clone();
-        let secs = crate::ratelimit::ceil_secs(remaining).max(1);
-        r.headers_mut().insert(header::CACHE_CONTROL, max_age(secs));
-        Some(r)
+            Some(kept.local.clone())
+        };
+        Some(Given {
+            lines: kept.lines.clone(),
+            body,
+            max_age: crate::ratelimit::ceil_secs(remaining).max(1),
+        })
     })
 }
 
@@ -242,13 +222,15 @@ fn found<B>(request: &axum::http::Request<B>, (target, gzip): (&str, bool)) -> O
 mod tests {
     use super::*;
     use axum::extract::Request;
+    use axum::http::Method;
 
     fn key_of(request: &Request) -> Option<Key> {
         asked(request).and_then(key_for)
     }
 
-    fn kept_answer(request: &Request) -> Option<Response> {
-        lookup(request).ok()
+    /// The kept answer to a GET of `target` with gzip, not naming its tag.
+    fn kept_answer(target: &str) -> Option<Given> {
+        given(target, true, |_| false)
     }
 
     fn get(target: &str) -> Request {
@@ -264,6 +246,8 @@ mod tests {
         r.headers_mut().insert("ratelimit-remaining", 7u32.into());
         r.headers_mut().insert(header::CONTENT_LENGTH, 2u32.into());
         r.headers_mut()
+            .insert(header::CACHE_CONTROL, "public, max-age=30".parse().unwrap());
+        r.headers_mut()
             .insert(header::ETAG, axum::http::HeaderValue::from_static("\"t\""));
         r.extensions_mut().insert(Replayable {
             body: Bytes::from_static(b"{}"),
@@ -277,49 +261,63 @@ mod tests {
     fn an_answer_is_given_again_until_it_expires_and_never_with_the_clients_limit() {
         let fresh = Instant::now() + Duration::from_secs(30);
         remember(key_of(&get("/a?x=1")).unwrap(), &answered(fresh));
-        let again = kept_answer(&get("/a?x=1")).unwrap();
-        assert_eq!(again.headers()[header::ETAG], "\"t\"");
-        assert!(again.headers().get("ratelimit-remaining").is_none());
-        assert!(again.headers().get(header::CONTENT_LENGTH).is_none());
-        assert_eq!(again.headers()[header::CACHE_CONTROL], "public, max-age=30");
-        assert!(kept_answer(&get("/a?x=2")).is_none(), "another target");
-        let plain = Request::builder()
-            .uri("/a?x=1")
-            .body(Body::empty())
-            .unwrap();
-        assert!(kept_answer(&plain).is_none(), "the other encoding");
+        let again = kept_answer("/a?x=1").unwrap();
+        // The lines written per request are not kept: the client's limit, the length, the
+        // countdown.
+        assert_eq!(&again.lines[..], b"etag: \"t\"\r\n");
+        assert_eq!(again.body.as_deref(), Some(&b"{}"[..]));
+        assert!((29..=30).contains(&again.max_age), "{}", again.max_age);
+        let unchanged = given("/a?x=1", true, |tag| tag == b"\"t\"").unwrap();
+        assert!(unchanged.body.is_none(), "a 304");
+        assert!(kept_answer("/a?x=2").is_none(), "another target");
+        assert!(
+            given("/a?x=1", false, |_| false).is_none(),
+            "the other encoding"
+        );
         let head = Request::builder()
             .method(Method::HEAD)
             .uri("/a?x=1")
             .body(Body::empty())
             .unwrap();
-        assert!(key_of(&head).is_none() && kept_answer(&head).is_none());
+        assert!(key_of(&head).is_none(), "only a GET is kept");
 
         remember(key_of(&get("/b")).unwrap(), &answered(Instant::now()));
         std::thread::sleep(Duration::from_millis(2));
-        assert!(kept_answer(&get("/b")).is_none(), "expired: to the router");
-        let meanwhile = kept_answer(&get("/b")).expect("given while the router makes the next");
-        assert_eq!(
-            meanwhile.headers()[header::CACHE_CONTROL],
-            "public, max-age=1"
-        );
+        assert!(kept_answer("/b").is_none(), "expired: to the router");
+        let meanwhile = kept_answer("/b").expect("given while the router makes the next");
+        assert_eq!(meanwhile.max_age, 1);
         // The router's next answer replaces it.
         remember(key_of(&get("/b")).unwrap(), &answered(fresh));
-        assert_eq!(
-            kept_answer(&get("/b")).unwrap().headers()[header::CACHE_CONTROL],
-            "public, max-age=30"
-        );
+        assert!(kept_answer("/b").unwrap().max_age >= 29);
         // Past the grace, with no new answer (the router failed), to the router again.
         TABLE.with_borrow_mut(|t| {
             let kept = t.get_mut("/b").unwrap()[1].as_mut().unwrap();
             kept.answer.expires = Instant::now() - Duration::from_secs(1);
             kept.refreshing = Some(Instant::now() - STALE_WHILE_REFRESHING);
         });
-        assert!(kept_answer(&get("/b")).is_none());
-        assert!(kept_answer(&get("/b")).is_none(), "and no longer kept");
+        assert!(kept_answer("/b").is_none());
+        assert!(kept_answer("/b").is_none(), "and no longer kept");
         // An answer the router did not make from the cache is not kept.
         remember(key_of(&get("/c")).unwrap(), &Response::new(Body::empty()));
-        assert!(kept_answer(&get("/c")).is_none());
+        assert!(kept_answer("/c").is_none());
+    }
+
+    #[test]
+    fn a_kept_body_is_the_caches_bytes_at_their_address() {
+        let body = Bytes::from(vec![7u8; 64]);
+        let mut r = answered(Instant::now() + Duration::from_secs(30));
+        r.extensions_mut().insert(Replayable {
+            body: body.clone(),
+            etag: Bytes::from_static(b"\"t\""),
+            expires: Instant::now() + Duration::from_secs(30),
+        });
+        remember(key_of(&get("/address")).unwrap(), &r);
+        let given = kept_answer("/address").unwrap().body.unwrap();
+        assert_eq!(
+            given.as_ptr(),
+            body.as_ptr(),
+            "sendfile finds a body by its address"
+        );
     }
 
     #[test]

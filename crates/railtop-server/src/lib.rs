@@ -14,6 +14,7 @@ use railtop_feeds::{redis_store, source};
 
 pub mod admission;
 pub mod connection;
+mod express;
 mod front;
 pub mod gtfs_rt;
 mod hot;
@@ -555,10 +556,19 @@ fn body_or_unchanged(body: &Bytes, unchanged: bool) -> Response {
 
 /// `If-None-Match` names `etag` (or `*`): compared weakly, as RFC 9110 says for this header.
 fn names_tag(request: &HeaderMap, etag: &[u8]) -> bool {
-    request
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
-        .flat_map(|v| v.as_bytes().split(|b| *b == b','))
+    tag_named_in(
+        request
+            .get_all(header::IF_NONE_MATCH)
+            .iter()
+            .map(HeaderValue::as_bytes),
+        etag,
+    )
+}
+
+/// [`names_tag`] over the `If-None-Match` fields' values as they came.
+pub(crate) fn tag_named_in<'a>(values: impl Iterator<Item = &'a [u8]>, etag: &[u8]) -> bool {
+    values
+        .flat_map(|v| v.split(|b| *b == b','))
         .map(|t| t.trim_ascii())
         .any(|t| t == b"*" || t.strip_prefix(b"W/").unwrap_or(t) == etag)
 }
@@ -581,10 +591,20 @@ fn max_age(secs: u64) -> HeaderValue {
 
 /// `Accept-Encoding` names gzip with a non-zero weight.
 fn accepts_gzip(request: &HeaderMap) -> bool {
-    request
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
+    gzip_in(
+        request
+            .get_all(header::ACCEPT_ENCODING)
+            .iter()
+            .map(HeaderValue::as_bytes),
+    )
+}
+
+/// [`accepts_gzip`] over the `Accept-Encoding` fields' values as they came (a value that is not
+/// visible ASCII names nothing, as `HeaderValue::to_str` has it).
+pub(crate) fn gzip_in<'a>(values: impl Iterator<Item = &'a [u8]>) -> bool {
+    values
+        .filter(|v| v.iter().all(|&b| b == b'\t' || (0x20..0x7f).contains(&b)))
+        .filter_map(|v| std::str::from_utf8(v).ok())
         .flat_map(|v| v.split(','))
         .any(|item| {
             let mut parts = item.split(';').map(str::trim);
