@@ -202,7 +202,7 @@ async fn answer<S: AsyncWrite + Unpin>(
 ) -> io::Result<Answered> {
     let started = Instant::now();
     let gzip = crate::gzip_in(asked.values("accept-encoding"));
-    let kept = hot::given(asked.target, gzip, |etag| {
+    let kept = hot::given(asked.target, gzip, started, |etag| {
         crate::tag_named_in(asked.values("if-none-match"), etag)
     });
     let Some(kept) = kept else {
@@ -230,16 +230,19 @@ async fn answer<S: AsyncWrite + Unpin>(
     });
     out.extend_from_slice(&kept.lines);
     let mut number = itoa::Buffer::new();
-    out.extend_from_slice(b"cache-control: public, max-age=");
-    out.extend_from_slice(number.format(kept.max_age).as_bytes());
-    out.extend_from_slice(b"\r\n");
+    let max_age = [b"public, max-age=", number.format(kept.max_age).as_bytes()].concat();
+    line(out, b"cache-control", &max_age);
     for (name, value) in front::PER_CLIENT.iter().zip(rate.into_iter().flatten()) {
-        line(out, name.as_str().as_bytes(), number.format(value));
+        line(
+            out,
+            name.as_str().as_bytes(),
+            number.format(value).as_bytes(),
+        );
     }
     let status = if kept.body.is_some() { 200 } else { 304 };
     let body = kept.body.unwrap_or_default();
     if status == 200 {
-        line(out, b"content-length", number.format(body.len()));
+        line(out, b"content-length", number.format(body.len()).as_bytes());
     }
     finish_head(out);
     write_all(stream, out, &body).await?;
@@ -308,25 +311,23 @@ async fn write_response<S: AsyncWrite + Unpin>(
         if name == header::CONNECTION && value.as_bytes().eq_ignore_ascii_case(b"close") {
             answered = Answered::Close;
         }
-        for part in [name.as_str().as_bytes(), b": ", value.as_bytes(), b"\r\n"] {
-            out.extend_from_slice(part);
-        }
+        line(out, name.as_str().as_bytes(), value.as_bytes());
     }
     let body = if bodiless { Bytes::new() } else { body };
     if !bodiless {
         let mut number = itoa::Buffer::new();
-        line(out, b"content-length", number.format(body.len()));
+        line(out, b"content-length", number.format(body.len()).as_bytes());
     }
     finish_head(out);
     write_all(stream, out, &body).await?;
     Ok((status.as_u16(), Some(body.len() as u64), answered))
 }
 
-/// One header line.
-fn line(out: &mut Vec<u8>, name: &[u8], value: &str) {
+/// One header line, as the lane writes every one (and `hot.rs` a kept answer's).
+pub(crate) fn line(out: &mut Vec<u8>, name: &[u8], value: &[u8]) {
     out.extend_from_slice(name);
     out.extend_from_slice(b": ");
-    out.extend_from_slice(value.as_bytes());
+    out.extend_from_slice(value);
     out.extend_from_slice(b"\r\n");
 }
 

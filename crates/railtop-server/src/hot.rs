@@ -148,9 +148,7 @@ fn remember(key: Key, response: &Response) {
         if per_request || front::PER_CLIENT.contains(&name) {
             continue;
         }
-        for part in [name.as_str().as_bytes(), b": ", value.as_bytes(), b"\r\n"] {
-            lines.extend_from_slice(part);
-        }
+        crate::express::line(&mut lines, name.as_str().as_bytes(), value.as_bytes());
     }
     let (target, gzip) = key;
     TABLE.with_borrow_mut(|table| {
@@ -176,18 +174,18 @@ pub(crate) struct Given {
     pub max_age: u64,
 }
 
-/// The kept answer to a GET of `target` (with gzip or not), if fresh or given meanwhile, as a
-/// 304 when `names_tag` says the request names its tag.
+/// The kept answer to a GET of `target` (with gzip or not) at `now`, if fresh or given
+/// meanwhile, as a 304 when `names_tag` says the request names its tag.
 pub(crate) fn given(
     target: &str,
     gzip: bool,
+    now: Instant,
     names_tag: impl FnOnce(&[u8]) -> bool,
 ) -> Option<Given> {
     TABLE.with_borrow_mut(|table| {
         let both = table.get_mut(target)?;
         let slot = &mut both[usize::from(gzip)];
         let kept = slot.as_mut()?;
-        let now = Instant::now();
         // An expired answer: the first request goes to the router for the next one; the
         // others are given this one meanwhile, for a while.
         let remaining = match kept.answer.expires.checked_duration_since(now) {
@@ -230,7 +228,7 @@ mod tests {
 
     /// The kept answer to a GET of `target` with gzip, not naming its tag.
     fn kept_answer(target: &str) -> Option<Given> {
-        given(target, true, |_| false)
+        given(target, true, Instant::now(), |_| false)
     }
 
     fn get(target: &str) -> Request {
@@ -267,11 +265,11 @@ mod tests {
         assert_eq!(&again.lines[..], b"etag: \"t\"\r\n");
         assert_eq!(again.body.as_deref(), Some(&b"{}"[..]));
         assert!((29..=30).contains(&again.max_age), "{}", again.max_age);
-        let unchanged = given("/a?x=1", true, |tag| tag == b"\"t\"").unwrap();
+        let unchanged = given("/a?x=1", true, Instant::now(), |tag| tag == b"\"t\"").unwrap();
         assert!(unchanged.body.is_none(), "a 304");
         assert!(kept_answer("/a?x=2").is_none(), "another target");
         assert!(
-            given("/a?x=1", false, |_| false).is_none(),
+            given("/a?x=1", false, Instant::now(), |_| false).is_none(),
             "the other encoding"
         );
         let head = Request::builder()

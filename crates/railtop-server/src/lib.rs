@@ -528,7 +528,13 @@ fn cached_body(
         etag: etag.clone(),
         expires: Instant::now() + remaining,
     };
-    let mut r = body_or_unchanged(&body, unchanged);
+    let mut r = if unchanged {
+        let mut r = Response::new(Body::empty());
+        *r.status_mut() = StatusCode::NOT_MODIFIED;
+        r
+    } else {
+        Response::new(Body::from(body))
+    };
     let h = r.headers_mut();
     common_headers(h);
     h.insert(header::CACHE_CONTROL, max_age(ceil_secs(remaining).max(1)));
@@ -541,17 +547,6 @@ fn cached_body(
     }
     r.extensions_mut().insert(replayable);
     r
-}
-
-/// A cached answer's `body`, or a 304 without it when the client has it (`unchanged`).
-fn body_or_unchanged(body: &Bytes, unchanged: bool) -> Response {
-    if unchanged {
-        let mut r = Response::new(Body::empty());
-        *r.status_mut() = StatusCode::NOT_MODIFIED;
-        r
-    } else {
-        Response::new(Body::from(body.clone()))
-    }
 }
 
 /// `If-None-Match` names `etag` (or `*`): compared weakly, as RFC 9110 says for this header.
