@@ -1,23 +1,34 @@
 #!/usr/bin/env bash
 # `railtop serve` against nginx serving the very same bytes as static files, side by side in one
-# run on loopback: requests per second, p99 latency, and the ratio.
+# run on loopback: requests per second at full load, and the p99 latency at the same fixed rate.
 #
 #   bash bench/serve_vs_nginx.sh            # DURATION=10 ROUNDS=3 CONNS=64 THREADS=2 SCALE=15
-#   PIN=1 bash bench/serve_vs_nginx.sh      # each server on core 0, wrk (one thread) on core 1
+#   PIN=1 bash bench/serve_vs_nginx.sh      # each server on core 0, the load generator on core 1
 #
 # The answers are the cached realtime answer for Germany at --demo-scale 15 (about 1,000 trains)
 # and its GTFS-Realtime vehicle positions, with the clock fixed, so both servers send identical
 # bytes. Three bodies: plain JSON; the JSON with `Accept-Encoding: gzip` (railtop's cached gzip
 # encoding, nginx's gzip_static of the very same bytes); the GTFS-Realtime feed, gzip, as its
 # consumers ask for it. A loaded 2-core machine drifts by a fifth from minute to minute, so the
-# two servers take turns: ROUNDS rounds of railtop then nginx for each body, and the table
-# gives each one's median and the ratio of the medians. Rate limit and request log are off on
-# railtop's side, access log off on nginx's. Installs nginx and wrk (Debian) when missing.
+# two servers take turns: ROUNDS rounds of railtop then nginx for each body, and the tables
+# give each one's median. Rate limit and request log are off on railtop's side, access log off
+# on nginx's. Installs nginx and wrk (Debian) when missing, and builds wrk2 (below).
 #
-# Shared cores (the default) is how the two compare when the load generator competes with the
-# server for the CPU: past the rate wrk itself can drive, its latency is its own wait for a core
-# (docs/performance.md). PIN=1 gives each server one core (nginx one worker, railtop one event
-# loop) and wrk the other, so the p99 is the server's.
+# Two tables, because they answer two questions:
+# - Throughput: wrk, 64 connections each sending its next request as soon as the last is
+#   answered, as fast as the server goes. wrk's latency figures there are not the server's: at
+#   that load the client is as busy as the server, and a faster server keeps it busier, so its
+#   p99 is mostly wrk waiting for its own core (docs/performance.md). They are printed, not
+#   compared.
+# - Latency: wrk2 (Gil Tene's wrk with a fixed request rate and latency measured from when each
+#   request was due, so a stalled server is not hidden by the client waiting for it) at the same
+#   rate for both servers: FIXED_AT (0.7) of nginx's measured throughput for that body. wrk2
+#   spends its first 10 s calibrating and counts only after, so its turns last LAT_DURATION (20)
+#   seconds. WRK2=path uses a wrk2 you have; otherwise it is built once into target/wrk2 from
+#   github.com/giltene/wrk2 (git, make and OpenSSL's headers, installed when missing).
+#
+# PIN=1 gives each server one core (nginx one worker, railtop one event loop) and the load
+# generator the other; the default shares both cores among all three.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,6 +48,8 @@ else
   workers=auto
 fi
 SCALE=${SCALE:-15}
+FIXED_AT=${FIXED_AT:-0.7}
+LAT_DURATION=${LAT_DURATION:-20}
 RAILTOP_PORT=${RAILTOP_PORT:-18080}
 NGINX_PORT=${NGINX_PORT:-18081}
 export RAILTOP_NOW=${RAILTOP_NOW:-2026-11-24T07:00:00Z}
@@ -48,6 +61,20 @@ install_if_missing() {
 }
 install_if_missing nginx nginx
 install_if_missing wrk wrk
+if [ -z "${WRK2:-}" ]; then
+  WRK2=$PWD/target/wrk2/wrk
+  if [ ! -x "$WRK2" ]; then
+    install_if_missing git git
+    install_if_missing make make
+    dpkg -s libssl-dev >/dev/null 2>&1 || {
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libssl-dev >/dev/null
+    }
+    rm -rf target/wrk2
+    git clone -q https://github.com/giltene/wrk2 target/wrk2
+    git -C target/wrk2 checkout -q 44a94c17d8e6a0bac8559b53da76848e430cb7a7
+    make -C target/wrk2 -j2 >target/wrk2.build.log 2>&1 || { tail target/wrk2.build.log >&2; exit 1; }
+  fi
+fi
 
 cargo build --release --quiet
 work=$(mktemp -d)
@@ -149,6 +176,14 @@ run() { # url [wrk args…] -> "req/s p99-in-ms"
 }
 median() { printf "%s\n" "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 gz=(-H "Accept-Encoding: gzip")
+at_rate() { # url rate [wrk2 args…] -> "p99 p99.9" in ms, from wrk2's corrected histogram
+  local url=$1 rate=$2
+  shift 2
+  "${on_client[@]}" "$WRK2" -t"$THREADS" -c"$CONNS" -d"${LAT_DURATION}s" -R"$rate" --latency "$@" "$url" >"$work/last.wrk2"
+  awk 'function ms(v) {if (v ~ /us$/) {sub(/us$/, "", v); return v/1000} if (v ~ /ms$/) {sub(/ms$/, "", v); return v} if (v ~ /s$/) {sub(/s$/, "", v); return v*1000} return v}
+       $1 == "99.000%" {p=ms($2)} $1 == "99.900%" {q=ms($2)} END {print p, q}' "$work/last.wrk2"
+}
+latency_rows=()
 row() { # label path [wrk args…]: ROUNDS turns each, railtop first; a table row of medians
   local label=$1 p=$2
   shift 2
@@ -162,17 +197,31 @@ row() { # label path [wrk args…]: ROUNDS turns each, railtop first; a table ro
   local r n
   r=$(median "${rr[@]}"); n=$(median "${nr[@]}")
   echo "| $label | $r | $(median "${rl[@]}") ms | $n | $(median "${nl[@]}") ms | $(python3 -c "print(f'{$r / $n:.2f}')") |"
-  echo "  railtop rounds: ${rr[*]}; nginx rounds: ${nr[*]}" >&2
+  echo "  railtop rounds: ${rr[*]} (p99 ${rl[*]}); nginx rounds: ${nr[*]} (p99 ${nl[*]})" >&2
+  # The same rate for both: a share of what nginx served flat out.
+  local rate rp=() rq=() np=() nq=()
+  rate=$(python3 -c "print(int($n * $FIXED_AT))")
+  for _ in $(seq "$ROUNDS"); do
+    read -r a b < <(at_rate "http://127.0.0.1:$RAILTOP_PORT$p" "$rate" "$@"); rp+=("$a"); rq+=("$b")
+    read -r a b < <(at_rate "http://127.0.0.1:$NGINX_PORT$p" "$rate" "$@"); np+=("$a"); nq+=("$b")
+  done
+  latency_rows+=("| $label | $rate | $(median "${rp[@]}") ms | $(median "${rq[@]}") ms | $(median "${np[@]}") ms | $(median "${nq[@]}") ms |")
+  echo "  at $rate req/s, p99 railtop: ${rp[*]}; nginx: ${np[*]}" >&2
 }
 gzbytes=$(wc -c <"$work/www/realtime.json.gz")
 pbgz=$(wc -c <"$work/www/positions.pb.gz")
 nginx_version=$(nginx -v 2>&1 | sed 's/.*nginx\///')
 
 cores="$(nproc) cores, shared"
-[ "$PIN" = 1 ] && cores="each server on core 0, wrk on core 1"
+[ "$PIN" = 1 ] && cores="each server on core 0, wrk and wrk2 on core 1"
 echo "answer: $trains trains, $bytes bytes of JSON ($gzbytes gzipped); wrk -t$THREADS -c$CONNS -d${DURATION}s, $ROUNDS rounds each in turn; $cores"
-echo "| body | railtop serve req/s | p99 | nginx $nginx_version req/s | p99 | ratio |"
+echo "| body | railtop serve req/s | (wrk p99) | nginx $nginx_version req/s | (wrk p99) | ratio |"
 echo "|---|---|---|---|---|---|"
 row "JSON ($bytes B)" "$path"
 row "gzip ($gzbytes B)" "$path" "${gz[@]}"
 row "GTFS-RT positions, gzip ($pbgz B)" "$feed" "${gz[@]}"
+echo
+echo "latency at the same fixed rate (wrk2 -t$THREADS -c$CONNS -d${LAT_DURATION}s, about the last $((LAT_DURATION - 10)) s counted, $ROUNDS rounds each in turn; median of the rounds)"
+echo "| body | req/s, both | railtop p99 | p99.9 | nginx p99 | p99.9 |"
+echo "|---|---|---|---|---|---|"
+printf "%s\n" "${latency_rows[@]}"
