@@ -230,8 +230,10 @@ async fn answer<S: AsyncWrite + Unpin>(
     });
     out.extend_from_slice(&kept.lines);
     let mut number = itoa::Buffer::new();
-    let max_age = [b"public, max-age=", number.format(kept.max_age).as_bytes()].concat();
-    line(out, b"cache-control", &max_age);
+    // Not through `line`: the value is two parts, and joining them would allocate a request.
+    out.extend_from_slice(b"cache-control: public, max-age=");
+    out.extend_from_slice(number.format(kept.max_age).as_bytes());
+    out.extend_from_slice(b"\r\n");
     for (name, value) in front::PER_CLIENT.iter().zip(rate.into_iter().flatten()) {
         line(
             out,
