@@ -25,7 +25,7 @@
 //! finished first.
 
 use crate::front::{self, Admission, Asked};
-use crate::hot::{self, Answerer};
+use crate::hot::{self, line, Answerer};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Version};
 use axum::response::Response;
 use bytes::{Buf, Bytes, BytesMut};
@@ -323,14 +323,6 @@ async fn write_response<S: AsyncWrite + Unpin>(
     finish_head(out);
     write_all(stream, out, &body).await?;
     Ok((status.as_u16(), Some(body.len() as u64), answered))
-}
-
-/// One header line, as the lane writes every one (and `hot.rs` a kept answer's).
-pub(crate) fn line(out: &mut Vec<u8>, name: &[u8], value: &[u8]) {
-    out.extend_from_slice(name);
-    out.extend_from_slice(b": ");
-    out.extend_from_slice(value);
-    out.extend_from_slice(b"\r\n");
 }
 
 /// The `Date` line and the blank line that ends a head.

@@ -148,7 +148,7 @@ fn remember(key: Key, response: &Response) {
         if per_request || front::PER_CLIENT.contains(&name) {
             continue;
         }
-        crate::express::line(&mut lines, name.as_str().as_bytes(), value.as_bytes());
+        line(&mut lines, name.as_str().as_bytes(), value.as_bytes());
     }
     let (target, gzip) = key;
     TABLE.with_borrow_mut(|table| {
@@ -172,6 +172,15 @@ pub(crate) struct Given {
     pub body: Option<Bytes>,
     /// What is left of its life, for `Cache-Control` (at least 1).
     pub max_age: u64,
+}
+
+/// One header line, as a kept answer's are written here and the express lane writes the rest
+/// of a head.
+pub(crate) fn line(out: &mut Vec<u8>, name: &[u8], value: &[u8]) {
+    out.extend_from_slice(name);
+    out.extend_from_slice(b": ");
+    out.extend_from_slice(value);
+    out.extend_from_slice(b"\r\n");
 }
 
 /// The kept answer to a GET of `target` (with gzip or not) at `now`, if fresh or given
