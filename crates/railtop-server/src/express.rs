@@ -223,10 +223,12 @@ async fn answer<S: AsyncWrite + Unpin>(
             return Ok(answered);
         }
     };
+    let status = if kept.body.is_some() { 200 } else { 304 };
     out.clear();
-    out.extend_from_slice(match kept.body {
-        Some(_) => b"HTTP/1.1 200 OK\r\n",
-        None => b"HTTP/1.1 304 Not Modified\r\n",
+    out.extend_from_slice(if status == 200 {
+        b"HTTP/1.1 200 OK\r\n"
+    } else {
+        b"HTTP/1.1 304 Not Modified\r\n"
     });
     out.extend_from_slice(&kept.lines);
     let mut number = itoa::Buffer::new();
@@ -241,7 +243,6 @@ async fn answer<S: AsyncWrite + Unpin>(
             number.format(value).as_bytes(),
         );
     }
-    let status = if kept.body.is_some() { 200 } else { 304 };
     let body = kept.body.unwrap_or_default();
     if status == 200 {
         line(out, b"content-length", number.format(body.len()).as_bytes());
@@ -339,24 +340,7 @@ async fn write_all<S: AsyncWrite + Unpin>(
     head: &[u8],
     body: &[u8],
 ) -> io::Result<()> {
-    let mut at = 0;
-    while at < head.len() + body.len() {
-        let written = match head.get(at..) {
-            Some(rest) if !rest.is_empty() => {
-                stream
-                    .write_vectored(&[IoSlice::new(rest), IoSlice::new(body)])
-                    .await?
-            }
-            _ => {
-                let rest = body.get(at - head.len()..).unwrap_or_default();
-                stream.write_vectored(&[IoSlice::new(rest)]).await?
-            }
-        };
-        if written == 0 {
-            return Err(io::ErrorKind::WriteZero.into());
-        }
-        at += written;
-    }
+    stream.write_all_buf(&mut Buf::chain(head, body)).await?;
     stream.flush().await
 }
 
