@@ -98,6 +98,7 @@ pub(crate) fn gtfs_config() -> GtfsFeedConfig {
         speed_to_kmh: 3.6,
         modes: Default::default(),
         static_max_bytes: railtop::config::DEFAULT_STATIC_MAX_MIB << 20,
+        trip_match: railtop::config::TripMatch::default(),
     }
 }
 

@@ -586,8 +586,15 @@ pub const TARGETS: &[Target] = &[
             let config = gtfs_config();
             // A feed's alerts, matched to a call as the boards match them.
             if let Ok(feed) = railtop::upstream::gtfs_rt::decode(d) {
-                let alerts = gtfs::Alerts::of(&feed, now());
-                drop(alerts.about("T1", Some("R1"), "TLL-1"));
+                let alerts = gtfs::Alerts::of(&feed, now(), &gtfs::Dialect::STANDARD);
+                drop(alerts.about(&gtfs::AlertCall {
+                    trip: "T1",
+                    route: Some("R1"),
+                    stop: Some("TLL-1"),
+                    station: Some("TLL"),
+                    agency: Some("ELRON"),
+                    ..gtfs::AlertCall::default()
+                }));
             }
             trains(gtfs::parse_trains(d, Some(d), table, &config, now()));
             drop(gtfs::parse_board("TLL", Some(d), table, &config, now()));

@@ -526,6 +526,7 @@ fn conformance_with_the_round_two_samples() {
         speed_to_kmh: 3.6,
         modes: Default::default(),
         static_max_bytes: railtop::config::DEFAULT_STATIC_MAX_MIB << 20,
+        trip_match: railtop::config::TripMatch::default(),
     };
     let now = DateTime::from_timestamp(1_699_405_559, 0).unwrap();
     let vp = read("gtfs-rt/caltrain-ct-vehicle-positions.pb");
@@ -823,6 +824,7 @@ fn poland_samples(read: &dyn Fn(&str) -> Vec<u8>) {
         speed_to_kmh: 3.6,
         modes: Default::default(),
         static_max_bytes: railtop::config::DEFAULT_STATIC_MAX_MIB << 20,
+        trip_match: railtop::config::TripMatch::default(),
     };
     let now = DateTime::from_timestamp(1_680_685_843, 0).unwrap();
     let vp = read("poland/koleje-dolnoslaskie-vehicle-positions-2023-04-05.pb");

@@ -275,6 +275,7 @@ mod tests {
             state,
             percent: Some(43),
             detail: "stop times".into(),
+            realtime_trips: None,
         };
         state.schedules = vec![status("ready"), status("building")];
         let mut t = Terminal::new(TestBackend::new(80, 3)).unwrap();

@@ -259,6 +259,24 @@ pub struct GtfsFeedConfig {
     pub modes: Modes,
     /// The largest static bundle fetched to disk, in bytes.
     pub static_max_bytes: u64,
+    /// How its realtime trips are found in the static timetable.
+    pub trip_match: TripMatch,
+}
+
+/// How a feed's realtime trips are found in its static timetable (`trip_match` in
+/// `[[feeds]]`). Many operators give their realtime trips ids of their own, such as
+/// `<train number>_<YYYYMMDD>`, while the bundle has others.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TripMatch {
+    /// By trip id where the bundle has it, else by train number (`trip_short_name`) on the
+    /// trip's service day.
+    #[default]
+    Auto,
+    /// By trip id alone (the GTFS-Realtime specification's way).
+    Id,
+    /// By train number alone, whatever the ids say.
+    ShortName,
 }
 
 /// The largest static bundle a feed fetches unless its `static_max_mib` says otherwise: the
@@ -341,6 +359,10 @@ pub struct GtfsFeedEntry {
         deserialize_with = "file_values::static_max_mib"
     )]
     pub static_max_mib: Option<u64>,
+    /// How realtime trips are found in the static timetable: `auto` (by id, else by train
+    /// number on the service day; the default), `id`, or `short_name`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trip_match: Option<TripMatch>,
 }
 
 impl GtfsFeedEntry {
@@ -422,6 +444,7 @@ impl GtfsFeedEntry {
                     )))
                 }
             },
+            trip_match: self.trip_match.unwrap_or_default(),
         })
     }
 }

@@ -94,6 +94,8 @@ pub(crate) struct ArrivalOut<'a> {
     via: &'a [String],
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     messages: &'a [String],
+    #[serde(skip_serializing_if = "super::languages_unknown")]
+    message_languages: &'a [Option<String>],
     #[serde(skip_serializing_if = "Option::is_none")]
     train_id: &'a Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -117,6 +119,7 @@ impl<'a> From<&'a Departure> for ArrivalOut<'a> {
             planned_platform: &d.planned_platform,
             via: &d.via,
             messages: &d.messages,
+            message_languages: &d.message_languages,
             train_id: &d.train_id,
             arrives_at: &d.departs_from,
             timing: d.timing,
@@ -152,6 +155,8 @@ pub(crate) struct ArrivalIn {
     via: Vec<String>,
     #[serde(default, deserialize_with = "tolerant::strings")]
     messages: Vec<String>,
+    #[serde(default, deserialize_with = "tolerant::opt_strings")]
+    message_languages: Vec<Option<String>>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
     train_id: Option<String>,
     #[serde(default, deserialize_with = "tolerant::opt_string")]
@@ -175,6 +180,7 @@ impl From<ArrivalIn> for Departure {
             planned_platform: a.planned_platform,
             via: a.via,
             messages: a.messages,
+            message_languages: a.message_languages,
             train_id: a.train_id,
             departs_from: a.arrives_at,
             timing: a.timing,

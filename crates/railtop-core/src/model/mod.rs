@@ -117,6 +117,15 @@ pub struct Train {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub messages: Vec<String>,
+    /// railtop's extra: the language of each of `messages`, in their order (a BCP 47 tag as the
+    /// feed gives it, such as `fi`, `nl`, `es`; `null` where the feed does not say). Written only
+    /// when one is known.
+    #[serde(
+        default,
+        deserialize_with = "tolerant::opt_strings",
+        skip_serializing_if = "languages_unknown"
+    )]
+    pub message_languages: Vec<Option<String>>,
     /// railtop's extra: some of the run's stops are cancelled (the train runs, but not all of
     /// its way); `status` stays what it is. Written only when true.
     #[serde(
@@ -169,7 +178,18 @@ impl Train {
         if self.id.is_empty() {
             self.id = self.train_code.clone();
         }
-        clean_list(&mut self.messages, MAX_MESSAGES);
+        clean_messages(&mut self.messages, &mut self.message_languages);
+    }
+
+    /// Adds one of the feed's messages, in `lang` where the feed says which (see
+    /// [`Train::message_languages`]); cleaned, bounded and made unique by [`Train::sanitize`].
+    pub fn add_message(&mut self, text: impl Into<String>, lang: Option<&str>) {
+        add_message(
+            &mut self.messages,
+            &mut self.message_languages,
+            text.into(),
+            lang,
+        );
     }
 }
 
@@ -394,6 +414,15 @@ pub struct Departure {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub messages: Vec<String>,
+    /// railtop's extra: the language of each of `messages`, in their order (a BCP 47 tag as the
+    /// feed gives it, such as `fi`, `nl`, `es`; `null` where the feed does not say). Written only
+    /// when one is known.
+    #[serde(
+        default,
+        deserialize_with = "tolerant::opt_strings",
+        skip_serializing_if = "languages_unknown"
+    )]
+    pub message_languages: Vec<Option<String>>,
     /// railtop's extra: the id of this departure's train, as `/api/live/train?id=` takes it,
     /// where the feed says which train it is.
     #[serde(
@@ -430,6 +459,72 @@ fn clean_list(list: &mut Vec<String>, max: usize) {
     list.truncate(max);
 }
 
+/// Whether no message's language is known (then `messageLanguages` is not written).
+fn languages_unknown(langs: &[Option<String>]) -> bool {
+    langs.iter().all(Option::is_none)
+}
+
+/// A language tag as railtop keeps it: ASCII letters, digits and hyphens, at most 16
+/// characters, lower-cased; anything else is no tag.
+fn language_tag(tag: &str) -> Option<String> {
+    let tag = tag.trim();
+    (!tag.is_empty()
+        && tag.len() <= 16
+        && tag.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+    .then(|| tag.to_ascii_lowercase())
+}
+
+/// Appends one message and its language, keeping the two lists in step.
+fn add_message(
+    messages: &mut Vec<String>,
+    langs: &mut Vec<Option<String>>,
+    text: String,
+    lang: Option<&str>,
+) {
+    langs.resize(messages.len(), None);
+    messages.push(text);
+    langs.push(lang.and_then(language_tag));
+}
+
+/// [`clean_list`] for messages and their languages together: each text cleaned, blank ones and
+/// repeats dropped with their languages, at most [`MAX_MESSAGES`]; the languages as many as the
+/// messages, each a plain tag or none, and none at all when no language is known.
+fn clean_messages(messages: &mut Vec<String>, langs: &mut Vec<Option<String>>) {
+    messages.truncate(MAX_MESSAGES.saturating_mul(4));
+    langs.resize(messages.len(), None);
+    let mut seen = std::collections::HashSet::new();
+    let mut kept = Vec::with_capacity(messages.len());
+    let mut kept_langs = Vec::with_capacity(messages.len());
+    for (mut text, lang) in std::mem::take(messages).into_iter().zip(langs.drain(..)) {
+        clean(&mut text);
+        if text.trim().is_empty() || !seen.insert(text.clone()) || kept.len() >= MAX_MESSAGES {
+            continue;
+        }
+        kept.push(text);
+        kept_langs.push(lang.as_deref().and_then(language_tag));
+    }
+    *messages = kept;
+    *langs = if languages_unknown(&kept_langs) {
+        Vec::new()
+    } else {
+        kept_langs
+    };
+}
+
+impl Departure {
+    /// Adds one of the feed's messages, in `lang` where the feed says which (see
+    /// [`Departure::message_languages`]); cleaned, bounded and made unique by
+    /// [`Departure::sanitize`].
+    pub fn add_message(&mut self, text: impl Into<String>, lang: Option<&str>) {
+        add_message(
+            &mut self.messages,
+            &mut self.message_languages,
+            text.into(),
+            lang,
+        );
+    }
+}
+
 /// At most this many via stops and messages are kept per departure.
 pub(crate) const MAX_VIA: usize = 8;
 pub(crate) const MAX_MESSAGES: usize = 4;
@@ -458,7 +553,7 @@ impl Departure {
         clean(&mut self.destination);
         clean(&mut self.scheduled_dep);
         clean_list(&mut self.via, MAX_VIA);
-        clean_list(&mut self.messages, MAX_MESSAGES);
+        clean_messages(&mut self.messages, &mut self.message_languages);
         for s in [
             &mut self.platform,
             &mut self.operator,
@@ -504,6 +599,7 @@ impl Departure {
             last_seen: None,
             speed: None,
             messages: self.messages.clone(),
+            message_languages: self.message_languages.clone(),
             partly_cancelled: false,
         }
     }

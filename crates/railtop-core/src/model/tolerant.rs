@@ -175,6 +175,60 @@ pub fn strings<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error>
     d.deserialize_any(OneOrMany)
 }
 
+/// A list of optional strings that keeps each item's place (`null`, blank and odd items are
+/// `None`): a list parallel to another, such as `messageLanguages` to `messages`. Anything but
+/// an array is an empty list; past [`MAX_STRINGS`] items the rest are read and dropped.
+pub fn opt_strings<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Option<String>>, D::Error> {
+    struct Places;
+
+    impl<'de> Visitor<'de> for Places {
+        type Value = Vec<Option<String>>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a list of strings or nulls")
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(Text(item)) = seq.next_element::<Text>()? {
+                if out.len() < MAX_STRINGS {
+                    out.push(item);
+                }
+            }
+            Ok(out)
+        }
+        fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            while map
+                .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+                .is_some()
+            {}
+            Ok(Vec::new())
+        }
+        fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+        fn visit_none<E>(self) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+    }
+
+    d.deserialize_any(Places)
+}
+
 /// A boolean from `true`/`false`, `1`/`0`, or the strings `"true"`, `"1"`, `"yes"`.
 pub fn bool<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     Ok(match scalar(d)? {

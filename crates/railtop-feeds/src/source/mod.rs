@@ -200,6 +200,10 @@ pub struct ScheduleStatus {
     pub percent: Option<u8>,
     /// What it is doing or what went wrong.
     pub detail: String,
+    /// How the realtime trips of the last trip updates were found in this timetable: by id, by
+    /// train number, or not at all (railtop's `/healthz`; absent before the first update).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub realtime_trips: Option<crate::upstream::gtfs::JoinCount>,
 }
 
 /// An upstream whose last fetch failed: who, since when, and what went wrong last.

@@ -25,6 +25,9 @@ use serde::Deserialize;
 
 const COUNTRY: Country = country::GERMANY;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
+/// The language railtop asks db-rest for (`language=`), so a remark's language is known: DB's
+/// own, in which every remark exists (an English answer mixes in untranslated German).
+const LANGUAGE: &str = "de";
 
 /// db-rest's board: `{"departures": […]}` (v6) or the bare array (older versions). Read by
 /// looking at the first token, not as serde's untagged enum, which would first copy the whole
@@ -140,8 +143,29 @@ impl Entry {
 struct Remark {
     #[serde(default, rename = "type", deserialize_with = "tolerant::string")]
     kind: String,
+    /// A warning's short form, plain text.
+    #[serde(default, deserialize_with = "tolerant::string")]
+    summary: String,
+    /// A status remark's text; a warning's long form, often HTML (links, breaks, entities).
     #[serde(default, deserialize_with = "tolerant::string")]
     text: String,
+}
+
+impl Remark {
+    /// What a row says of it: a warning's `summary` where it has one, else its `text` made
+    /// plain; `None` for a hint (bicycles, catering, Wi-Fi: the train's features, no news).
+    fn message(&self) -> Option<String> {
+        if !matches!(self.kind.as_str(), "warning" | "status") {
+            return None;
+        }
+        let summary = super::html::plain(&self.summary);
+        let text = if summary.is_empty() {
+            super::html::plain(&self.text)
+        } else {
+            summary
+        };
+        (!text.is_empty()).then_some(text)
+    }
 }
 
 #[derive(Deserialize)]
@@ -280,13 +304,9 @@ fn departure(e: &Entry) -> Option<(DateTime<Utc>, Departure)> {
         &destination,
     );
     // Warnings and status remarks are news (a stop cancelled, a replacement train);
-    // hints (bicycles, Wi-Fi) are not.
-    let messages = e
-        .remarks
-        .iter()
-        .filter(|r| matches!(r.kind.as_str(), "warning" | "status"))
-        .map(|r| r.text.clone())
-        .collect();
+    // hints (bicycles, Wi-Fi) are not. DB writes them in German.
+    let messages: Vec<String> = e.remarks.iter().filter_map(Remark::message).collect();
+    let message_languages = vec![Some(LANGUAGE.to_string()); messages.len()];
     Some((
         planned,
         Departure {
@@ -306,6 +326,7 @@ fn departure(e: &Entry) -> Option<(DateTime<Utc>, Departure)> {
             planned_platform,
             via,
             messages,
+            message_languages,
             // Its train is known by the hub board's row ([`super::board_train`]).
             train_id: None,
             ..Default::default()
@@ -378,7 +399,7 @@ pub fn parse_trip(bytes: &[u8], now: DateTime<Utc>) -> Result<Vec<JourneyStop>, 
 
 /// The board of `eva` as the feed asks for it (boards and the hub's trains alike).
 fn board_path(eva: &str) -> String {
-    format!("/stops/{eva}/departures?duration=120&results=100")
+    format!("/stops/{eva}/departures?duration=120&results=100&language={LANGUAGE}")
 }
 
 fn is_eva(code: &str) -> bool {
@@ -408,7 +429,8 @@ impl Adapter for Germany {
         match ask.kind {
             Kind::Departures => http.get_board(&board_path(&eva), &eva, parse_board).await,
             Kind::Arrivals => {
-                let path = format!("/stops/{eva}/arrivals?duration=120&results=100");
+                let path =
+                    format!("/stops/{eva}/arrivals?duration=120&results=100&language={LANGUAGE}");
                 http.get_board(&path, &eva, parse_arrivals).await
             }
         }
@@ -575,8 +597,12 @@ mod tests {
         );
         assert_eq!(
             d[0].messages,
-            ["Stop Erfurt Hbf cancelled", "Replacement train"],
-            "warnings and status remarks; hints left out"
+            ["Halt entfällt", "Replacement train"],
+            "a warning's summary, a status remark's text; hints left out"
+        );
+        assert_eq!(
+            d[0].message_languages,
+            [Some("de".into()), Some("de".into())]
         );
         assert!(d[1].via.is_empty() && d[1].messages.is_empty());
     }
@@ -612,5 +638,41 @@ mod tests {
     fn eva_numbers() {
         assert!(is_eva("8011160"));
         assert!(!is_eva("8503000"));
+    }
+
+    #[test]
+    fn remarks_are_plain_text_in_german_and_hints_are_no_reasons() {
+        let d = parse_board(&crate::upstream::fixture("germany/departures-remarks.json")).unwrap();
+        let said: Vec<Vec<&str>> = d
+            .departures
+            .iter()
+            .map(|r| r.messages.iter().map(String::as_str).collect())
+            .collect();
+        assert_eq!(
+            said,
+            [
+                vec![
+                    "Verspätung eines vorausfahrenden Zuges",
+                    "Bauarbeiten zwischen Berlin und Halle (Saale)"
+                ],
+                vec![
+                    "Die Züge fahren Berlin Hbf > Potsdam Hbf > Brandenburg Hbf im \
+                      30-Minuten-Takt, zusätzlich ohne Halt in Berlin-Wannsee. bahn.de/baustellen"
+                ],
+                vec!["S7: Fällt aus", "Halt entfällt"],
+                vec!["Störung."],
+            ],
+            "a warning's summary, else its HTML text made plain; bicycles, catering and \
+             accessibility hints are no reasons"
+        );
+        for row in &d.departures {
+            for m in &row.messages {
+                assert!(!m.contains('<') && !m.contains("&nbsp;"), "{m}");
+            }
+            assert!(row
+                .message_languages
+                .iter()
+                .all(|l| l.as_deref() == Some("de")));
+        }
     }
 }

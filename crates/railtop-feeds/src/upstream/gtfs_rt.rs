@@ -56,6 +56,14 @@ pub struct Alert {
     pub active_period: Vec<TimeRange>,
     #[prost(message, repeated, tag = "5")]
     pub informed_entity: Vec<EntitySelector>,
+    /// Why: `STRIKE`, `MAINTENANCE`… (see [`cause_words`]).
+    #[prost(int32, optional, tag = "6")]
+    #[serde(deserialize_with = "json::alert_cause")]
+    pub cause: Option<i32>,
+    /// What it does to the service: `NO_SERVICE`, `SIGNIFICANT_DELAYS`… (see [`effect_words`]).
+    #[prost(int32, optional, tag = "7")]
+    #[serde(deserialize_with = "json::alert_effect")]
+    pub effect: Option<i32>,
     #[prost(message, optional, tag = "10")]
     pub header_text: Option<TranslatedString>,
     #[prost(message, optional, tag = "11")]
@@ -109,6 +117,11 @@ impl TranslatedString {
     /// The text as the feed gives it first (its own language: the one without a tag, else the
     /// first), not translated by railtop.
     pub fn text(&self) -> Option<&str> {
+        self.text_in().map(|(text, _)| text)
+    }
+
+    /// [`text`](Self::text) with its language tag, where the feed gives one.
+    pub fn text_in(&self) -> Option<(&str, Option<&str>)> {
         let texts = || {
             self.translation
                 .iter()
@@ -118,7 +131,7 @@ impl TranslatedString {
         texts()
             .find(|(_, language)| language.is_none_or(str::is_empty))
             .or_else(|| texts().next())
-            .map(|(text, _)| text)
+            .map(|(text, language)| (text, language.filter(|l| !l.trim().is_empty())))
     }
 }
 
@@ -228,6 +241,69 @@ pub struct VehicleDescriptor {
     pub label: Option<String>,
 }
 
+/// An alert's causes, by their names in `gtfs-realtime.proto`.
+const CAUSES: &[(&str, i32)] = &[
+    ("UNKNOWN_CAUSE", 1),
+    ("OTHER_CAUSE", 2),
+    ("TECHNICAL_PROBLEM", 3),
+    ("STRIKE", 4),
+    ("DEMONSTRATION", 5),
+    ("ACCIDENT", 6),
+    ("HOLIDAY", 7),
+    ("WEATHER", 8),
+    ("MAINTENANCE", 9),
+    ("CONSTRUCTION", 10),
+    ("POLICE_ACTIVITY", 11),
+    ("MEDICAL_EMERGENCY", 12),
+];
+
+/// An alert's effects, likewise.
+const EFFECTS: &[(&str, i32)] = &[
+    ("NO_SERVICE", 1),
+    ("REDUCED_SERVICE", 2),
+    ("SIGNIFICANT_DELAYS", 3),
+    ("DETOUR", 4),
+    ("ADDITIONAL_SERVICE", 5),
+    ("MODIFIED_SERVICE", 6),
+    ("OTHER_EFFECT", 7),
+    ("UNKNOWN_EFFECT", 8),
+    ("STOP_MOVED", 9),
+    ("NO_EFFECT", 10),
+    ("ACCESSIBILITY_ISSUE", 11),
+];
+
+/// An alert's cause in words (`None` where it says nothing: unknown, other, or not a cause).
+pub fn cause_words(cause: i32) -> Option<&'static str> {
+    Some(match cause {
+        3 => "technical problem",
+        4 => "strike",
+        5 => "demonstration",
+        6 => "accident",
+        7 => "holiday",
+        8 => "weather",
+        9 => "maintenance",
+        10 => "construction",
+        11 => "police activity",
+        12 => "medical emergency",
+        _ => return None,
+    })
+}
+
+/// An alert's effect in words (`None` where it says nothing: unknown, other, no effect).
+pub fn effect_words(effect: i32) -> Option<&'static str> {
+    Some(match effect {
+        1 => "no service",
+        2 => "reduced service",
+        3 => "significant delays",
+        4 => "detour",
+        5 => "additional service",
+        6 => "modified service",
+        9 => "stop moved",
+        11 => "accessibility issue",
+        _ => return None,
+    })
+}
+
 pub const TRIP_CANCELED: i32 = 3;
 pub const FULL_DATASET: i32 = 0;
 pub const STOP_SKIPPED: i32 = 1;
@@ -321,6 +397,14 @@ mod json {
                 ("UNSCHEDULED", 3),
             ],
         )
+    }
+
+    pub(crate) fn alert_cause<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
+        named(d, super::CAUSES)
+    }
+
+    pub(crate) fn alert_effect<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
+        named(d, super::EFFECTS)
     }
 
     pub(crate) fn vehicle_status<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {

@@ -139,6 +139,7 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
                 last_seen: None,
                 speed: None,
                 messages: Vec::new(),
+                message_languages: Vec::new(),
                 partly_cancelled: false,
             }
         })

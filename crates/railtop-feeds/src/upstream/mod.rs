@@ -12,6 +12,7 @@ pub mod germany;
 pub mod gtfs;
 pub mod gtfs_rt;
 pub mod gtfs_static;
+pub mod html;
 pub mod http;
 pub mod ireland;
 pub mod italy;

@@ -265,6 +265,7 @@ fn record(r: &Run) -> Train {
         last_seen: None,
         speed: None,
         messages: Vec::new(),
+        message_languages: Vec::new(),
         partly_cancelled: false,
     }
 }

@@ -460,6 +460,7 @@ impl DemoSource {
             last_seen: None,
             speed: position.and_then(|_| trip.speed_kmh(progress)),
             messages: Vec::new(),
+            message_languages: Vec::new(),
             partly_cancelled: trip.cut_short_at().is_some(),
         })
     }

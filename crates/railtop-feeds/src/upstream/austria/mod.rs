@@ -386,6 +386,7 @@ pub fn parse_positions_in(bytes: &[u8], classes: Classes) -> Result<Vec<Train>, 
                 last_seen: None,
                 speed: None,
                 messages: Vec::new(),
+                message_languages: Vec::new(),
                 partly_cancelled: false,
             })
         })

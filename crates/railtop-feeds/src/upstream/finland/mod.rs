@@ -381,6 +381,7 @@ fn train_record(t: &FiTrain, names: &Names, position: Option<&Location>) -> Trai
         last_seen: None,
         speed: position.and_then(|p| p.speed),
         messages: Vec::new(),
+        message_languages: Vec::new(),
         partly_cancelled: false,
     }
 }

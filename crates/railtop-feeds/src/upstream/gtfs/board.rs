@@ -3,14 +3,15 @@
 //! mention), as departures or arrivals, with the alerts about each call. [`super::GtfsFeed`]
 //! fetches and calls these; the fuzzer calls them on anything.
 
-use super::read::{trip_code, trip_states, TripState};
+use super::alerts::Call;
+use super::join::Matcher;
+use super::read::{join_states, trip_code, Joined, NOT_IN_TIMETABLE};
 use super::{Alerts, Dialect, GtfsFeedConfig};
 use crate::model::{via_list, Departure, Kind};
 use crate::upstream::gtfs_static::Timetable;
 use crate::upstream::parse::{in_order, ParseError};
 use crate::upstream::times::{delay_minutes, local_hhmm, plus_seconds};
 use chrono::{DateTime, TimeZone, Utc};
-use std::collections::HashMap;
 
 /// The board of `station` (a stop id or a station name of the timetable) from the trip updates
 /// and the timetable.
@@ -59,9 +60,10 @@ fn board_of(
     config: &GtfsFeedConfig,
     now: DateTime<Utc>,
 ) -> Result<Vec<Departure>, ParseError> {
-    let states = match trip_updates {
-        Some(bytes) => trip_states(&dialect.decode(bytes, config.timezone)?),
-        None => HashMap::new(),
+    let matcher = Matcher::new(table, config.trip_match, config.timezone, now);
+    let joined = match trip_updates {
+        Some(bytes) => join_states(&dialect.decode(bytes, config.timezone)?, &matcher),
+        None => Joined::default(),
     };
     let stops = match table {
         Some(t) => t.stop_ids(station),
@@ -70,7 +72,7 @@ fn board_of(
     Ok(in_order(board_rows(
         &stops,
         table,
-        &states,
+        &joined,
         config,
         dialect,
         BoardOf {
@@ -105,13 +107,14 @@ impl Default for BoardOf<'_> {
 pub(super) fn board_rows(
     stops: &[String],
     table: Option<&Timetable>,
-    states: &HashMap<String, TripState>,
+    joined: &Joined<'_>,
     config: &GtfsFeedConfig,
     dialect: &Dialect,
     of: BoardOf<'_>,
     now: DateTime<Utc>,
 ) -> Vec<(DateTime<Utc>, Departure)> {
     let BoardOf { kind, alerts } = of;
+    let states = &joined.states;
     let tz = config.timezone;
     let local_now = now.with_timezone(&tz).naive_local();
     let to_utc = |t: chrono::NaiveDateTime| {
@@ -173,20 +176,18 @@ pub(super) fn board_rows(
             continue;
         }
         seen.push(trip_id);
-        rows.push((
-            planned,
-            with_alerts(
-                as_kind(
-                    departure(
-                        trip_id, stop, planned, expected, cancelled, table, config, dialect,
-                    ),
-                    kind,
-                    (trip_id, stop, table),
-                ),
-                alerts,
-                (trip_id, stop, table),
+        let mut row = as_kind(
+            departure(
+                trip_id, stop, planned, expected, cancelled, table, config, dialect,
             ),
-        ));
+            kind,
+            (trip_id, stop, table),
+        );
+        with_alerts(&mut row, alerts, (trip_id, stop, table), joined);
+        if joined.unmatched(trip_id, table) {
+            row.add_message(NOT_IN_TIMETABLE, Some("en"));
+        }
+        rows.push((planned, row));
     }
     // The timetable's other trains, without realtime: a trip cancelled as a whole (a bare
     // cancellation, no stops listed) is cancelled here too, on its day.
@@ -214,8 +215,9 @@ pub(super) fn board_rows(
                     dialect,
                 );
                 let call = (s.trip_id.as_str(), s.stop_id.as_str(), Some(t));
-                let row = as_kind(row, kind, call);
-                rows.push((planned, with_alerts(row, alerts, call)));
+                let mut row = as_kind(row, kind, call);
+                with_alerts(&mut row, alerts, call, joined);
+                rows.push((planned, row));
             }
         }
     }
@@ -236,17 +238,30 @@ fn as_kind(
     row
 }
 
-/// A row with the messages of the alerts about its call (its trip, its trip's route, its stop).
+/// The messages of the alerts about a row's call (its trip, its route or line, its agency,
+/// its stop or the stop's station) added to it.
 fn with_alerts(
-    mut row: Departure,
+    row: &mut Departure,
     alerts: &Alerts,
     (trip_id, stop, table): (&str, &str, Option<&Timetable>),
-) -> Departure {
-    if !alerts.is_empty() {
-        let trip = table.and_then(|t| t.trip(trip_id));
-        row.messages = alerts.about(trip_id, trip.map(|t| t.route_id), stop);
+    joined: &Joined<'_>,
+) {
+    if alerts.is_empty() {
+        return;
     }
-    row
+    let line = row.line.clone();
+    let call = Call {
+        trip: trip_id,
+        realtime_trip: joined.realtime_id(trip_id),
+        route: table.and_then(|t| t.trip(trip_id)).map(|t| t.route_id),
+        line: Some(line.as_str()),
+        agency: table.and_then(|t| t.trip_agency(trip_id)),
+        stop: Some(stop),
+        station: table.and_then(|t| t.station_of(stop)),
+    };
+    for (text, language) in alerts.about(&call) {
+        row.add_message(text, language.as_deref());
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

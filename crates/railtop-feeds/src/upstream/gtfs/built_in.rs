@@ -53,6 +53,7 @@ impl BuiltIn {
             speed_to_kmh: part.speed_to_kmh,
             modes: Default::default(),
             static_max_bytes: crate::config::DEFAULT_STATIC_MAX_MIB << 20,
+            trip_match: crate::config::TripMatch::default(),
         }
     }
 

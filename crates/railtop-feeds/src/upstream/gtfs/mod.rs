@@ -21,12 +21,13 @@ mod alerts;
 mod board;
 mod built_in;
 mod dialect;
+mod join;
 mod read;
 #[doc(hidden)]
 pub mod samples;
 mod schedule;
 
-pub use alerts::Alerts;
+pub use alerts::{Alerts, Call as AlertCall};
 #[cfg(test)]
 mod tests;
 
@@ -34,7 +35,9 @@ use board::board_rows;
 pub use board::{parse_arrivals, parse_board, parse_board_as};
 pub use built_in::{BuiltIn, Part};
 pub use dialect::{Dialect, Label};
-use read::{parse_journey, trains, trip_states, TripState};
+pub use join::JoinCount;
+use join::Matcher;
+use read::{join_states, parse_journey, trains, Joined, Of};
 pub use read::{parse_trains, parse_trains_as};
 use schedule::Schedule;
 pub use schedule::{Report, Schedules, Status};
@@ -47,7 +50,6 @@ use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, Train
 use crate::model::{Departure, Kind};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -75,6 +77,8 @@ pub(crate) struct GtfsFeed {
     dialect: Dialect,
     /// Made at the first ask, from the process's [`Schedules`] (in the feed's `FeedHttp`).
     schedule: std::sync::OnceLock<Option<Schedule>>,
+    /// How the last trip updates joined the timetable (for `/healthz`).
+    joined: std::sync::Mutex<Option<JoinCount>>,
 }
 
 impl GtfsFeed {
@@ -88,6 +92,7 @@ impl GtfsFeed {
             config,
             dialect,
             schedule: std::sync::OnceLock::new(),
+            joined: std::sync::Mutex::new(None),
         }
     }
 
@@ -118,16 +123,57 @@ impl GtfsFeed {
         self.schedule(http)?.get(http).await
     }
 
-    /// Where the static timetable is, when the feed has one.
+    /// Where the static timetable is, when the feed has one, and how the realtime trips last
+    /// joined it.
     pub(crate) fn schedule_status(&self) -> Option<Status> {
-        self.schedule.get()?.as_ref()?.status()
+        let mut status = self.schedule.get()?.as_ref()?.status()?;
+        status.realtime_trips = *self.joined.lock().unwrap_or_else(|p| p.into_inner());
+        Some(status)
     }
 
-    async fn trip_states(&self, http: &FeedHttp) -> SourceResult<HashMap<String, TripState>> {
+    /// The trip updates joined to `table` (see [`join`]); with no trip updates, none, though a
+    /// vehicle's trip is still found in the timetable the same way.
+    async fn trip_states<'t>(
+        &self,
+        http: &FeedHttp,
+        table: Option<&'t Timetable>,
+        now: DateTime<Utc>,
+    ) -> SourceResult<Joined<'t>> {
+        let matcher = Matcher::new(table, self.config.trip_match, self.config.timezone, now);
         let Some(url) = self.config.trip_updates.as_deref() else {
-            return Ok(HashMap::new());
+            return Ok(Joined::matching(matcher));
         };
-        Ok(trip_states(&self.feed(http, url).await?))
+        let joined = join_states(&self.feed(http, url).await?, &matcher);
+        if table.is_some() {
+            let before = self
+                .joined
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .replace(joined.count);
+            if before.map(|b| b.unmatched) != Some(joined.count.unmatched) {
+                tracing::info!(feed = %self.config.slug, "{}", joined.count.describe());
+            }
+        }
+        Ok(joined)
+    }
+
+    /// [`trip_states`](Self::trip_states) where a failing trip-updates feed costs only the
+    /// delays (a list of vehicles, a journey): the trips are still found in the timetable.
+    async fn realtime<'t>(
+        &self,
+        http: &FeedHttp,
+        table: Option<&'t Timetable>,
+        now: DateTime<Utc>,
+    ) -> Joined<'t> {
+        match self.trip_states(http, table, now).await {
+            Ok(joined) => joined,
+            Err(_) => Joined::matching(Matcher::new(
+                table,
+                self.config.trip_match,
+                self.config.timezone,
+                now,
+            )),
+        }
     }
 
     /// The feed's service alerts in force, where it has an alerts feed. A failing alerts feed
@@ -137,7 +183,7 @@ impl GtfsFeed {
             return Alerts::default();
         };
         match self.feed(http, url).await {
-            Ok(feed) => Alerts::of(&feed, now),
+            Ok(feed) => Alerts::of(&feed, now, &self.dialect),
             Err(e) => {
                 tracing::warn!(feed = %self.config.slug, "alerts not read: {e}");
                 Alerts::default()
@@ -175,7 +221,7 @@ impl GtfsFeed {
                 )),
             });
         }
-        let states = self.trip_states(http).await?;
+        let states = self.trip_states(http, table.as_deref(), now).await?;
         let alerts = self.alerts(http, now).await;
         let stops = match &table {
             Some(t) => t.stop_ids(station),
@@ -220,15 +266,14 @@ impl Adapter for GtfsFeed {
         let feed = self.feed(http, &self.config.vehicle_positions).await?;
         let table = self.timetable(http).await;
         // Trip updates only add delays here: without them the list still stands.
-        let states = self.trip_states(http).await.unwrap_or_default();
-        let list = trains(
-            &feed,
-            table.as_deref(),
-            &states,
-            &self.config,
-            &self.dialect,
-            ask.now,
-        );
+        let states = self.realtime(http, table.as_deref(), ask.now).await;
+        let alerts = self.alerts(http, ask.now).await;
+        let of = Of {
+            config: &self.config,
+            dialect: &self.dialect,
+            alerts: &alerts,
+        };
+        let list = trains(&feed, table.as_deref(), &states, of, ask.now);
         Ok(Some(list))
     }
 
@@ -254,15 +299,14 @@ impl Adapter for GtfsFeed {
     async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
         let feed = self.feed(http, &self.config.vehicle_positions).await?;
         let table = self.timetable(http).await;
-        let states = self.trip_states(http).await.unwrap_or_default();
-        let found = parse_journey(
-            &feed,
-            table.as_deref(),
-            &states,
-            (&self.config, &self.dialect),
-            ask.id,
-            ask.now,
-        );
+        let states = self.realtime(http, table.as_deref(), ask.now).await;
+        let alerts = self.alerts(http, ask.now).await;
+        let of = Of {
+            config: &self.config,
+            dialect: &self.dialect,
+            alerts: &alerts,
+        };
+        let found = parse_journey(&feed, table.as_deref(), &states, of, ask.id, ask.now);
         match found {
             Some(journey) => Ok(Some(journey)),
             None => Err(SourceError::NotFound(format!(

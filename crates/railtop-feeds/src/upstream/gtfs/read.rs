@@ -2,6 +2,9 @@
 //! timetable) in, trains and journeys out (a board: `board.rs`). No I/O: [`super::GtfsFeed`] fetches and calls
 //! these, and the fuzzer calls them on anything.
 
+use super::alerts::Call;
+use super::join::{Found, JoinCount, Matcher};
+use super::Alerts;
 use super::{Dialect, GtfsFeedConfig, Label};
 use crate::clock::rfc3339;
 use crate::model::{status, JourneyStop, Train};
@@ -119,27 +122,107 @@ pub fn parse_trains_as(
     now: DateTime<Utc>,
 ) -> Result<Vec<Train>, ParseError> {
     let feed = dialect.decode(vehicle_positions, config.timezone)?;
-    let states = match trip_updates {
-        Some(bytes) => trip_states(&dialect.decode(bytes, config.timezone)?),
-        None => HashMap::new(),
+    let matcher = Matcher::new(table, config.trip_match, config.timezone, now);
+    let joined = match trip_updates {
+        Some(bytes) => join_states(&dialect.decode(bytes, config.timezone)?, &matcher),
+        None => Joined::matching(matcher),
     };
-    Ok(trains(&feed, table, &states, config, dialect, now))
+    let of = Of {
+        config,
+        dialect,
+        alerts: &Alerts::NONE,
+    };
+    Ok(trains(&feed, table, &joined, of, now))
 }
 
-/// Each trip's state. A trip sent more than once is one trip: with times in any of its
-/// records it runs (a cancellation beside them covers only the skipped stops), and its
-/// records' stops are joined.
-pub(super) fn trip_states(feed: &FeedMessage) -> HashMap<String, TripState> {
-    let mut states: HashMap<String, TripState> = HashMap::new();
-    for (id, state) in trip_records(feed) {
-        match states.get_mut(&id) {
+/// Each trip's state, by its realtime id (no timetable to join): see [`join_states`].
+#[cfg(test)]
+pub(super) fn trip_states(feed: &FeedMessage) -> Joined<'static> {
+    let matcher = Matcher::new(
+        None,
+        Default::default(),
+        chrono_tz::UTC,
+        DateTime::UNIX_EPOCH,
+    );
+    Joined::from(join_states(feed, &matcher).states)
+}
+
+/// The trip updates joined to the timetable: each trip's state under the timetable's id
+/// (found by [`Matcher`]), the realtime ids that differ, and how many were found how.
+#[derive(Default)]
+pub(super) struct Joined<'t> {
+    pub(super) states: HashMap<String, TripState>,
+    /// Realtime id → the timetable's, where they differ, and back.
+    aliases: HashMap<String, String>,
+    realtime_ids: HashMap<String, String>,
+    pub(super) count: JoinCount,
+    /// For trips the updates do not name (a vehicle's): found the same way.
+    matcher: Option<Matcher<'t>>,
+}
+
+impl From<HashMap<String, TripState>> for Joined<'_> {
+    fn from(states: HashMap<String, TripState>) -> Self {
+        Joined {
+            states,
+            ..Joined::default()
+        }
+    }
+}
+
+impl<'t> Joined<'t> {
+    /// No trip updates; a vehicle's trip found by `matcher`.
+    pub(super) fn matching(matcher: Matcher<'t>) -> Joined<'t> {
+        Joined {
+            matcher: Some(matcher),
+            ..Joined::default()
+        }
+    }
+
+    /// The timetable's id of a realtime trip (its own where there is no match).
+    pub(super) fn timetable_id(&self, trip: &gtfs_rt::TripDescriptor) -> Option<String> {
+        let id = trip.trip_id.as_deref()?;
+        if let Some(known) = self.aliases.get(id) {
+            return Some(known.clone());
+        }
+        match &self.matcher {
+            Some(m) => m.find(trip).map(|(id, _)| id),
+            None => Some(id.to_string()),
+        }
+    }
+
+    /// The realtime id of a timetable trip, where the feed calls it otherwise.
+    pub(super) fn realtime_id(&self, timetable_id: &str) -> Option<&str> {
+        self.realtime_ids.get(timetable_id).map(String::as_str)
+    }
+
+    /// Whether the timetable has this (timetable or realtime) trip.
+    pub(super) fn unmatched(&self, trip_id: &str, table: Option<&Timetable>) -> bool {
+        table.is_some_and(|t| t.trip(trip_id).is_none())
+    }
+}
+
+/// Each trip's state, joined to the timetable by `matcher`. A trip sent more than once is one
+/// trip: with times in any of its records it runs (a cancellation beside them covers only the
+/// skipped stops), and its records' stops are joined.
+pub(super) fn join_states<'t>(feed: &FeedMessage, matcher: &Matcher<'t>) -> Joined<'t> {
+    let mut joined = Joined {
+        matcher: Some(matcher.clone()),
+        ..Joined::default()
+    };
+    for (realtime, (id, found), state) in trip_records(feed, matcher) {
+        if id != realtime {
+            joined.realtime_ids.insert(id.clone(), realtime.clone());
+            joined.aliases.insert(realtime, id.clone());
+        }
+        match joined.states.get_mut(&id) {
             Some(known) => known.join(state),
             None => {
-                states.insert(id, state);
+                joined.count.add(found);
+                joined.states.insert(id, state);
             }
         }
     }
-    states
+    joined
 }
 
 impl TripState {
@@ -172,14 +255,20 @@ pub(super) fn is_placeholder(vehicle_id: Option<&str>) -> bool {
     vehicle_id.is_some_and(|id| id.to_ascii_lowercase().contains("schedbased"))
 }
 
-pub(super) fn trip_records(feed: &FeedMessage) -> Vec<(String, TripState)> {
+/// Each trip update as (its realtime id, the timetable's id and how it was found, its state).
+/// A stop named by its `stop_sequence` alone is the timetable trip's call of that sequence.
+pub(super) fn trip_records(
+    feed: &FeedMessage,
+    matcher: &Matcher<'_>,
+) -> Vec<(String, (String, Found), TripState)> {
     feed.entity
         .iter()
         .filter(|e| e.is_deleted != Some(true))
         .filter_map(|e| e.trip_update.as_ref())
         .filter_map(|u| {
             let trip = u.trip.as_ref()?;
-            let id = trip.trip_id.clone()?;
+            let realtime = trip.trip_id.as_deref()?.trim().to_string();
+            let (id, found) = matcher.find(trip)?;
             // UNSCHEDULED: a trip with no timetable, so no delay; NO_DATA on every stop: the
             // feed runs it on the timetable without tracking it; a schedule placeholder for a
             // vehicle (Caltrain's `block_128_schedBasedVehicle`, its times the timetable's with
@@ -198,7 +287,13 @@ pub(super) fn trip_records(feed: &FeedMessage) -> Vec<(String, TripState)> {
                 .stop_time_update
                 .iter()
                 .filter_map(|s| {
-                    let stop = s.stop_id.clone()?;
+                    let stop = s
+                        .stop_id
+                        .as_deref()
+                        .map(str::trim)
+                        .filter(|s| !s.is_empty())
+                        .or_else(|| matcher.stop_at(&id, s.stop_sequence?))?
+                        .to_string();
                     let tracked = !untracked && s.schedule_relationship != Some(STOP_NO_DATA);
                     let event = s
                         .departure
@@ -221,7 +316,8 @@ pub(super) fn trip_records(feed: &FeedMessage) -> Vec<(String, TripState)> {
                 .as_deref()
                 .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y%m%d").ok());
             Some((
-                id,
+                realtime,
+                (id, found),
                 TripState {
                     canceled: trip.schedule_relationship == Some(TRIP_CANCELED),
                     delay_seconds: u.delay.filter(|_| !untracked),
@@ -314,14 +410,28 @@ pub(super) fn from_the_future(
 /// (a night train's run past midnight); older ones are leftovers.
 const TRIP_DAYS_BACK: i64 = 1;
 
+/// What a feed's trains are read with besides its payloads: its configuration, its dialect and
+/// its alerts in force.
+#[derive(Clone, Copy)]
+pub(super) struct Of<'a> {
+    pub config: &'a GtfsFeedConfig,
+    pub dialect: &'a Dialect,
+    pub alerts: &'a Alerts,
+}
+
 pub(super) fn trains(
     feed: &FeedMessage,
     table: Option<&Timetable>,
-    states: &HashMap<String, TripState>,
-    config: &GtfsFeedConfig,
-    dialect: &Dialect,
+    joined: &Joined<'_>,
+    of: Of<'_>,
     now: DateTime<Utc>,
 ) -> Vec<Train> {
+    let Of {
+        config,
+        dialect,
+        alerts,
+    } = of;
+    let states = &joined.states;
     let future = feed
         .entity
         .iter()
@@ -360,7 +470,8 @@ pub(super) fn trains(
         if started.is_some_and(|d| d < oldest_start) {
             continue;
         }
-        let trip_id = trip.and_then(|t| t.trip_id.clone());
+        // The timetable's id of the vehicle's trip (its own where the timetable has none).
+        let trip_id = trip.and_then(|t| joined.timetable_id(t));
         // A vehicle of a mode the feed does not keep (a bus of a national bundle) is no train.
         let route_id = trip.and_then(|t| t.route_id.as_deref());
         if table.is_some_and(|t| t.dropped(trip_id.as_deref(), route_id)) {
@@ -429,8 +540,31 @@ pub(super) fn trains(
                 .and_then(|p| p.speed)
                 .map(|v| (f64::from(v) * config.speed_to_kmh).round()),
             messages: Vec::new(),
+            message_languages: Vec::new(),
             partly_cancelled: false,
         };
+        let mut train = train;
+        if let Some(id) = trip_id.as_deref() {
+            let realtime = trip.and_then(|t| t.trip_id.as_deref()).filter(|r| *r != id);
+            let route = table
+                .and_then(|t| t.trip(id))
+                .map(|t| t.route_id)
+                .or(route_id);
+            let call = Call {
+                trip: id,
+                realtime_trip: realtime,
+                route,
+                line: Some(train.train_code.split(' ').next().unwrap_or("")),
+                agency: table.and_then(|t| t.trip_agency(id)),
+                ..Call::default()
+            };
+            for (text, language) in alerts.about(&call) {
+                train.add_message(text, language.as_deref());
+            }
+            if joined.unmatched(id, table) {
+                train.add_message(NOT_IN_TIMETABLE, Some("en"));
+            }
+        }
         match slot {
             Some(at) => {
                 list[at] = train;
@@ -445,18 +579,24 @@ pub(super) fn trains(
     list
 }
 
+/// The message of a realtime trip the timetable does not have (its names and plan unknown).
+pub(super) const NOT_IN_TIMETABLE: &str =
+    "Not in the timetable: shown as the realtime feed gives it";
+
 /// The journey of the train `id` (`<slug>-<vehicle>`, as [`trains`] names it): the record as
 /// the list has it, and its trip's stops. A stop is passed once its expected (else planned)
 /// time is behind `now`; a skipped stop is cancelled.
 pub(super) fn parse_journey(
     feed: &FeedMessage,
     table: Option<&Timetable>,
-    states: &HashMap<String, TripState>,
-    (config, dialect): (&GtfsFeedConfig, &Dialect),
+    joined: &Joined<'_>,
+    of: Of<'_>,
     id: &str,
     now: DateTime<Utc>,
 ) -> Option<Journey> {
-    let train = trains(feed, table, states, config, dialect, now)
+    let config = of.config;
+    let states = &joined.states;
+    let train = trains(feed, table, joined, of, now)
         .into_iter()
         .find(|t| t.id == id)?;
     let vehicle = id.strip_prefix(config.slug.as_str())?.strip_prefix('-')?;
@@ -473,9 +613,9 @@ pub(super) fn parse_journey(
         .filter_map(|v| v.trip.as_ref().filter(|t| t.trip_id.is_some()))
         .collect();
     let tracked = |t: &&&gtfs_rt::TripDescriptor| {
-        t.trip_id
-            .as_deref()
-            .is_some_and(|id| states.contains_key(id))
+        joined
+            .timetable_id(t)
+            .is_some_and(|id| states.contains_key(&id))
     };
     let trip = variants.iter().find(tracked).or(variants.first()).copied();
     let Some(trip) = trip else {
@@ -484,7 +624,8 @@ pub(super) fn parse_journey(
             stops: Vec::new(),
         });
     };
-    let trip_id = trip.trip_id.as_deref().unwrap_or_default();
+    let trip_id = joined.timetable_id(trip).unwrap_or_default();
+    let trip_id = trip_id.as_str();
     let state = states.get(trip_id);
     let tz = config.timezone;
     let start = trip

@@ -156,6 +156,8 @@ pub(crate) fn alert(
                 .into_iter()
                 .collect(),
             informed_entity: vec![about],
+            cause: None,
+            effect: None,
             header_text: Some(TranslatedString {
                 translation: texts
                     .iter()

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Bump when [`Timetable`]'s reading changes what it keeps: every snapshot is then rebuilt.
-const READER: u32 = 1;
+const READER: u32 = 2;
 /// How long a timetable is used before its bundle is asked for again.
 const FRESH: Duration = Duration::from_secs(24 * 3600);
 /// After a failure, the next try.
@@ -111,6 +111,7 @@ impl Schedule {
                         state: if remote { "downloading" } else { "building" },
                         percent: Some(0),
                         detail: "starting".into(),
+                        realtime_trips: None,
                     });
                 }
             }
@@ -174,6 +175,7 @@ impl Job {
             state,
             percent,
             detail,
+            realtime_trips: None,
         };
         if let Some(report) = &self.of.settings.report {
             report(self.of.feed, &status);
@@ -503,6 +505,7 @@ fn build(
             state: "building",
             percent: Some(p.percent()),
             detail: p.stage.name().to_string(),
+            realtime_trips: None,
         };
         if let Some(report) = report {
             report(feed, &status);

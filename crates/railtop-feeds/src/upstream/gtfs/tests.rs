@@ -20,6 +20,17 @@ fn config() -> GtfsFeedConfig {
         speed_to_kmh: 3.6,
         modes: Default::default(),
         static_max_bytes: crate::config::DEFAULT_STATIC_MAX_MIB << 20,
+        trip_match: crate::config::TripMatch::default(),
+    }
+}
+
+/// A standard feed's reading, without alerts.
+fn of(config: &GtfsFeedConfig) -> Of<'_> {
+    static NONE: Alerts = Alerts::NONE;
+    Of {
+        config,
+        dialect: &Dialect::STANDARD,
+        alerts: &NONE,
     }
 }
 
@@ -47,7 +58,7 @@ fn a_stop_is_named_by_the_timetable_then_the_station_list_then_its_id() {
 fn board(
     stops: &[String],
     table: Option<&Timetable>,
-    states: &HashMap<String, TripState>,
+    states: &Joined<'static>,
     config: &GtfsFeedConfig,
     now: DateTime<Utc>,
 ) -> Vec<Departure> {
@@ -68,14 +79,7 @@ fn now() -> DateTime<Utc> {
 
 /// A standard feed's trains without a timetable or trip updates.
 fn bare_trains(feed: &FeedMessage) -> Vec<Train> {
-    trains(
-        feed,
-        None,
-        &HashMap::new(),
-        &config(),
-        &Dialect::STANDARD,
-        now(),
-    )
+    trains(feed, None, &Joined::default(), of(&config()), now())
 }
 
 #[test]
@@ -85,7 +89,8 @@ fn a_vehicles_journey_is_its_trips_calls_with_the_updates_times() {
     let t1 = now().timestamp() + 15 * 60;
     let states = trip_states(&gtfs_rt::decode(&samples::trip_updates(t1)).unwrap());
     let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
-    let both = (&config(), &Dialect::STANDARD);
+    let config = config();
+    let both = of(&config);
     let j = parse_journey(&feed, Some(&table), &states, both, "estonia-EL-01", now()).unwrap();
     assert_eq!(j.train.id, "estonia-EL-01");
     let names: Vec<_> = j.stops.iter().map(|s| s.name.as_str()).collect();
@@ -128,14 +133,7 @@ fn trains_take_names_from_the_timetable_and_delays_from_the_updates() {
     let t1 = now().timestamp() + 15 * 60;
     let states = trip_states(&gtfs_rt::decode(&samples::trip_updates(t1)).unwrap());
     let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
-    let list = trains(
-        &feed,
-        Some(&table),
-        &states,
-        &config(),
-        &Dialect::STANDARD,
-        now(),
-    );
+    let list = trains(&feed, Some(&table), &states, of(&config()), now());
     assert_eq!(list.len(), 2);
     assert_eq!(list[0].name, "R 101 → Tartu");
     assert_eq!(list[0].next_station.as_deref(), Some("Tapa"));
@@ -206,7 +204,7 @@ fn boards_join_updates_and_timetable() {
     let plain = in_order(board_rows(
         &stops,
         Some(&table),
-        &HashMap::new(),
+        &Joined::default(),
         &config(),
         &Dialect::STANDARD,
         super::board::BoardOf::default(),
@@ -217,7 +215,7 @@ fn boards_join_updates_and_timetable() {
 }
 
 /// A trip update for T1 at Tallinn (planned 08:10) made by `update`.
-fn t1_update(update: impl FnOnce(&mut gtfs_rt::TripUpdate)) -> HashMap<String, TripState> {
+fn t1_update(update: impl FnOnce(&mut gtfs_rt::TripUpdate)) -> Joined<'static> {
     use gtfs_rt::*;
     use prost::Message;
     let mut u = TripUpdate {
@@ -248,18 +246,10 @@ fn stop(time: Option<i64>, relationship: Option<i32>) -> gtfs_rt::StopTimeUpdate
     }
 }
 
-fn t1_delay(states: &HashMap<String, TripState>) -> Option<i64> {
+fn t1_delay(states: &Joined<'static>) -> Option<i64> {
     let table = table();
     let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
-    trains(
-        &feed,
-        Some(&table),
-        states,
-        &config(),
-        &Dialect::STANDARD,
-        now(),
-    )[0]
-    .delay
+    trains(&feed, Some(&table), states, of(&config()), now())[0].delay
 }
 
 #[test]
@@ -395,9 +385,8 @@ fn a_bus_of_the_bundle_is_no_train_unless_the_feeds_modes_keep_buses() {
         let trains = trains(
             &feed,
             Some(&table),
-            &HashMap::new(),
-            &config(),
-            &Dialect::STANDARD,
+            &Joined::default(),
+            of(&config()),
             now(),
         );
         trains.iter().map(|t| t.id.clone()).collect::<Vec<_>>()
@@ -416,9 +405,8 @@ fn a_bus_of_the_bundle_is_no_train_unless_the_feeds_modes_keep_buses() {
         trains(
             &feed,
             Some(&table()),
-            &HashMap::new(),
-            &config(),
-            &Dialect::STANDARD,
+            &Joined::default(),
+            of(&config()),
             now()
         )
         .len(),

@@ -9,7 +9,8 @@
 
 use super::pool::{Interner, Overflow, Pool};
 use super::{
-    broken, gtfs_seconds, Call, Exception, Modes, Route, Service, Stop, Timetable, TripRow, NONE,
+    broken, gtfs_seconds, Call, Exception, Modes, OddSequence, Route, Service, Stop, Timetable,
+    TripRow, NONE,
 };
 use crate::upstream::parse::ParseError;
 use chrono::{Datelike, NaiveDate};
@@ -266,6 +267,8 @@ pub(super) fn build<R: Read + Seek>(
     // Routes of the kept modes.
     let mut routes: Vec<Route> = Vec::new();
     let mut route_rows = Rows::default();
+    // An agency's id is kept once, whatever the number of its routes.
+    let mut agency_rows = Rows::default();
     let mut dropped_routes: Vec<u64> = Vec::new();
     each_record(
         &mut archive,
@@ -285,10 +288,14 @@ pub(super) fn build<R: Read + Seek>(
                 short
             };
             let name = names.intern(&name)?;
+            let agency = match c.text(r, "agency_id") {
+                a if a.trim().is_empty() => NONE,
+                a => agency_rows.get_or_add(a.trim(), &mut ids, |id| id)?,
+            };
             let id = c.text(r, "route_id");
             let at = routes.len() as u32;
             route_rows.get_or_add(&id, &mut ids, |id| {
-                routes.push(Route { id, name });
+                routes.push(Route { id, name, agency });
                 at
             })?;
             Ok(())
@@ -339,12 +346,14 @@ pub(super) fn build<R: Read + Seek>(
                 headsign,
                 short_name,
                 first_call: 0,
+                first_sequence: NONE,
             });
             at
         })?;
         Ok(())
     })?;
     drop(route_rows);
+    drop(agency_rows);
 
     // Stop times of kept trips; the stops they call at.
     let mut raw: Vec<Raw> = Vec::new();
@@ -418,8 +427,33 @@ pub(super) fn build<R: Read + Seek>(
     let mut calls: Vec<Call> = Vec::new();
     let mut trip_calls = vec![0u32; trips.len()];
     let mut taken = 0usize;
+    // Each trip's first sequence and whether the rest have followed it one by one so far; a
+    // trip that breaks the run has its calls' sequences kept in `odd` (those before the break
+    // were `first + i`).
+    let mut firsts: Vec<(u32, bool)> = vec![(0, true); trips.len()];
+    let mut odd: Vec<OddSequence> = Vec::new();
     while let Some(c) = raw.pop() {
-        if let Some(n) = trip_calls.get_mut(c.trip as usize) {
+        let call = calls.len() as u32;
+        if let (Some(n), Some(first)) = (
+            trip_calls.get_mut(c.trip as usize),
+            firsts.get_mut(c.trip as usize),
+        ) {
+            let i = *n;
+            if i == 0 {
+                *first = (c.sequence, true);
+            } else if first.1 && first.0.checked_add(i) != Some(c.sequence) {
+                first.1 = false;
+                odd.extend((0..i).map(|k| OddSequence {
+                    call: call - i + k,
+                    sequence: first.0 + k,
+                }));
+            }
+            if !first.1 {
+                odd.push(OddSequence {
+                    call,
+                    sequence: c.sequence,
+                });
+            }
             *n += 1;
         }
         calls.push(c.call);
@@ -431,10 +465,12 @@ pub(super) fn build<R: Read + Seek>(
     drop(raw);
     calls.shrink_to_fit();
     let mut first = 0u32;
-    for (trip, n) in trips.iter_mut().zip(trip_calls) {
+    for ((trip, n), (sequence, follows)) in trips.iter_mut().zip(trip_calls).zip(firsts) {
         trip.first_call = first;
+        trip.first_sequence = if follows { sequence } else { NONE };
         first += n;
     }
+    odd.shrink_to_fit();
 
     // Stops: the ones called at and the stations they belong to (two reads: a station's row
     // may come before its platforms').
@@ -580,6 +616,7 @@ pub(super) fn build<R: Read + Seek>(
         exceptions,
         dropped_trips,
         dropped_routes,
+        odd_sequences: odd,
         ..Timetable::default()
     };
     table.index();

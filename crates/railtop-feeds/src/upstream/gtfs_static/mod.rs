@@ -53,6 +53,9 @@ impl Stop {
 struct Route {
     id: u32,
     name: u32,
+    /// Its `agency_id` (in `ids`), or [`NONE`] where `routes.txt` names none (a bundle of one
+    /// agency may leave it out).
+    agency: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -64,6 +67,18 @@ struct TripRow {
     short_name: u32,
     /// Its calls are `calls[first_call..]` up to the next trip's.
     first_call: u32,
+    /// The `stop_sequence` of its first call when the others follow one by one (`1, 2, 3…`,
+    /// as nearly every bundle writes them); [`NONE`] when they do not: then each call's is in
+    /// `odd_sequences`. A realtime update that names a stop by its sequence alone is read
+    /// through it.
+    first_sequence: u32,
+}
+
+/// The `stop_sequence` of a call of a trip whose sequences do not follow one by one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct OddSequence {
+    call: u32,
+    sequence: u32,
 }
 
 /// One stop of a trip: seconds after the service day's midnight (past 24 h for trips that run
@@ -138,6 +153,11 @@ pub struct Timetable {
     /// entity of one is no train (a bus). 8 bytes a dropped trip, not its id.
     dropped_trips: Vec<u64>,
     dropped_routes: Vec<u64>,
+    /// The sequences of the trips whose `first_sequence` is [`NONE`], by call.
+    odd_sequences: Vec<OddSequence>,
+    /// Derived when first asked, not stored: the trips with a `trip_short_name`, by it (for
+    /// realtime feeds whose trip ids are not the bundle's).
+    by_short_name: std::sync::OnceLock<Vec<u32>>,
     /// Derived, not stored: the stops a person asks a board of (those that belong to no
     /// station, stations included), with their positions.
     places: Vec<crate::assets::Station>,
@@ -246,6 +266,11 @@ impl Timetable {
                     + self.stop_first.capacity(),
                 4,
             )
+            + cap(
+                self.odd_sequences.capacity(),
+                std::mem::size_of::<OddSequence>(),
+            )
+            + self.by_short_name.get().map_or(0, |v| cap(v.capacity(), 4))
             + places
             + dropped;
         Size {
@@ -453,6 +478,67 @@ impl Timetable {
             .iter()
             .filter(|s| self.names.get(s.name).eq_ignore_ascii_case(wanted))
             .map(|s| self.ids.get(s.id).to_string())
+            .collect()
+    }
+
+    /// The station a stop is a platform of.
+    pub(crate) fn station_of(&self, stop: &str) -> Option<&str> {
+        let s = self.stops.get(self.stop_index(stop)? as usize)?;
+        (s.parent != NONE).then(|| self.stop_id(s.parent))
+    }
+
+    /// The agency of a trip's route, where the bundle names one.
+    pub(crate) fn trip_agency(&self, trip_id: &str) -> Option<&str> {
+        let row = self.trips[self.trip_index(trip_id)? as usize];
+        let route = self.routes.get(row.route as usize)?;
+        (route.agency != NONE).then(|| self.ids.get(route.agency))
+    }
+
+    /// The stop of a trip's call whose `stop_sequence` is `sequence`.
+    pub(crate) fn stop_at_sequence(&self, trip_id: &str, sequence: u32) -> Option<&str> {
+        let t = self.trip_index(trip_id)?;
+        let row = self.trips[t as usize];
+        let calls = self.calls_of(t);
+        let at = if row.first_sequence != NONE {
+            sequence.checked_sub(row.first_sequence)? as usize
+        } else {
+            let first = self
+                .odd_sequences
+                .partition_point(|o| o.call < row.first_call);
+            let end = first + calls.len();
+            let odd = self.odd_sequences.get(first..end)?;
+            odd.iter().position(|o| o.sequence == sequence)?
+        };
+        calls.get(at).map(|c| self.stop_id(c.stop))
+    }
+
+    /// The trips whose `trip_short_name` is `name` (a train number), that run on the service
+    /// day `day`, each with the time its first call leaves (seconds after that day's midnight).
+    pub(crate) fn trips_named(&self, name: &str, day: NaiveDate) -> Vec<(&str, Option<u32>)> {
+        let order = self.by_short_name.get_or_init(|| {
+            let mut order: Vec<u32> = (0..self.trips.len() as u32)
+                .filter(|&t| self.trips[t as usize].short_name != 0)
+                .collect();
+            order.sort_by(|&a, &b| {
+                let name = |t: u32| self.names.get(self.trips[t as usize].short_name);
+                name(a).cmp(name(b))
+            });
+            order
+        });
+        let name_of = |t: u32| self.names.get(self.trips[t as usize].short_name);
+        let start = order.partition_point(|&t| name_of(t) < name);
+        order[start..]
+            .iter()
+            .take_while(|&&t| name_of(t) == name)
+            .filter(|&&t| self.runs_on(self.trips[t as usize].service, day))
+            .map(|&t| {
+                let leaves = self
+                    .calls_of(t)
+                    .first()
+                    .map(Call::leaves)
+                    .filter(|&s| s != NONE);
+                (self.ids.get(self.trips[t as usize].id), leaves)
+            })
             .collect()
     }
 

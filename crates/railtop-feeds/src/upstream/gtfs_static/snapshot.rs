@@ -9,14 +9,14 @@
 //! renamed, so a reader never sees half of one.
 
 use super::pool::Pool;
-use super::{Call, Exception, Route, Service, Stop, Timetable, TripRow, NONE};
+use super::{Call, Exception, OddSequence, Route, Service, Stop, Timetable, TripRow, NONE};
 use sha2::{Digest, Sha256};
 use std::io::{Read, Write};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"RTOPTTBL";
 /// The layout of the file; a reader of another version rebuilds.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 
 /// A record stored as a fixed number of 32-bit words.
 trait Words: Sized {
@@ -74,21 +74,37 @@ impl Words for Stop {
 }
 
 impl Words for Route {
-    const WORDS: usize = 2;
+    const WORDS: usize = 3;
     fn put(&self, out: &mut Vec<u8>) {
         word(out, self.id);
         word(out, self.name);
+        word(out, self.agency);
     }
     fn take(w: &[u32]) -> Self {
         Route {
             id: w[0],
             name: w[1],
+            agency: w[2],
+        }
+    }
+}
+
+impl Words for OddSequence {
+    const WORDS: usize = 2;
+    fn put(&self, out: &mut Vec<u8>) {
+        word(out, self.call);
+        word(out, self.sequence);
+    }
+    fn take(w: &[u32]) -> Self {
+        OddSequence {
+            call: w[0],
+            sequence: w[1],
         }
     }
 }
 
 impl Words for TripRow {
-    const WORDS: usize = 6;
+    const WORDS: usize = 7;
     fn put(&self, out: &mut Vec<u8>) {
         for w in [
             self.id,
@@ -97,6 +113,7 @@ impl Words for TripRow {
             self.headsign,
             self.short_name,
             self.first_call,
+            self.first_sequence,
         ] {
             word(out, w);
         }
@@ -109,6 +126,7 @@ impl Words for TripRow {
             headsign: w[3],
             short_name: w[4],
             first_call: w[5],
+            first_sequence: w[6],
         }
     }
 }
@@ -287,6 +305,7 @@ fn encode_to<W: Write>(out: W, table: &Timetable, key: &str) -> std::io::Result<
     put_all(&mut out, &table.exceptions)?;
     put_all(&mut out, &table.dropped_trips)?;
     put_all(&mut out, &table.dropped_routes)?;
+    put_all(&mut out, &table.odd_sequences)?;
     let Hashed { mut out, sha } = out;
     out.write_all(&sha.finalize())?;
     Ok(out)
@@ -356,6 +375,8 @@ fn decode_checked<R: Read>(mut from: R, len: u64, key: &str, checked: bool) -> O
         exceptions: body.all()?,
         dropped_trips: body.all()?,
         dropped_routes: body.all()?,
+        odd_sequences: body.all()?,
+        by_short_name: std::sync::OnceLock::new(),
         places: Vec::new(),
     };
     let Body {
@@ -395,7 +416,11 @@ fn sound(t: &Timetable) -> bool {
     t.stops
         .iter()
         .all(|s| s.id < ids && s.name < names && (s.parent == NONE || s.parent < stops))
-        && t.routes.iter().all(|r| r.id < ids && r.name < names)
+        && t.routes
+            .iter()
+            .all(|r| r.id < ids && r.name < names && (r.agency == NONE || r.agency < ids))
+        && t.odd_sequences.iter().all(|o| o.call < calls)
+        && t.odd_sequences.windows(2).all(|w| w[0].call < w[1].call)
         && t.trips.iter().all(|r| {
             r.id < ids
                 && r.route < routes

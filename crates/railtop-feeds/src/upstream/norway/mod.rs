@@ -466,6 +466,7 @@ fn vehicle_train(v: Vehicle) -> Train {
         last_seen: None,
         speed: None,
         messages: Vec::new(),
+        message_languages: Vec::new(),
         partly_cancelled: false,
     }
 }
