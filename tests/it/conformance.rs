@@ -76,6 +76,7 @@ fn conformance_with_the_real_recorded_samples() {
     let Board {
         station,
         departures: board,
+        ..
     } = ireland::parse_board(&read("ireland-station-data.xml")).unwrap();
     assert_eq!(station.name, "Dublin Connolly");
     assert!(!board.is_empty());
@@ -87,6 +88,7 @@ fn conformance_with_the_real_recorded_samples() {
     let Board {
         station,
         departures: board,
+        ..
     } = belgium::parse_board(&read("belgium-liveboard.json")).unwrap();
     assert_eq!(station.name, "Brussels-South/Brussels-Midi");
     assert_eq!(board.len(), 51);
@@ -98,6 +100,7 @@ fn conformance_with_the_real_recorded_samples() {
     let Board {
         station,
         departures: board,
+        ..
     } = switzerland::parse_board(&read("switzerland-stationboard.json")).unwrap();
     assert_eq!(station.name, "Zürich Flughafen");
     assert_eq!(board.len(), 12);
@@ -133,6 +136,7 @@ fn conformance_with_the_real_recorded_samples() {
     let Board {
         station,
         departures: board,
+        ..
     } = norway::parse_board(&read("norway-entur-stopplace-departures.json")).unwrap();
     assert_eq!(
         (station.code.as_str(), station.name.as_str()),
@@ -163,6 +167,7 @@ fn conformance_with_the_real_recorded_samples() {
     let Board {
         station,
         departures: board,
+        ..
     } = austria::parse_board_in(&read("hafas-mgate-stationboard-vbb.json"), VBB).unwrap();
     assert_eq!(station.name, "S+U Jannowitzbrücke (Berlin)");
     let lines: Vec<&str> = board.iter().map(|d| d.line.as_str()).collect();
@@ -224,6 +229,7 @@ fn conformance_with_the_real_recorded_samples() {
     let Board {
         station,
         departures: board,
+        ..
     } = france::parse_board(&read("france-sncf-departures.json")).unwrap();
     assert_eq!(station.name, "Paris Saint-Lazare");
     assert_eq!(board.len(), 10);

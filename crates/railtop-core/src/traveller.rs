@@ -333,7 +333,7 @@ pub fn merge(mut boards: Vec<DeparturesResponse>, now: DateTime<Utc>) -> Departu
         .min()
         .cloned()
         .unwrap_or_default();
-    DeparturesResponse {
+    let mut merged = DeparturesResponse {
         departures: rows.into_iter().map(|(_, _, d)| d).collect(),
         station: StationInfo {
             name: names.join(" + "),
@@ -344,7 +344,20 @@ pub fn merge(mut boards: Vec<DeparturesResponse>, now: DateTime<Utc>) -> Departu
         simulated: first.simulated || boards.iter().any(|b| b.simulated),
         kind: first.kind,
         stations,
+        ..DeparturesResponse::default()
+    };
+    // Each station's notices, said to be its own.
+    for board in std::iter::once(&first).chain(boards.iter()) {
+        let languages = board.notice_languages.iter().map(Option::as_deref);
+        for (text, language) in board
+            .notices
+            .iter()
+            .zip(languages.chain(std::iter::repeat(None)))
+        {
+            merged.add_notice(format!("{}: {text}", board.station.name), language);
+        }
     }
+    merged
 }
 
 #[cfg(test)]

@@ -647,6 +647,11 @@ pub struct DeparturesResponse {
     /// railtop's extra `stations`, on a board of several stations: each of them, in the order
     /// asked (`station` then names them all, and each row says its own in `departsFrom`).
     pub stations: Vec<StationInfo>,
+    /// railtop's extra `notices`: the feed's messages about the station itself rather than a
+    /// train (a lift out of order, works at the station, a strike), at most [`MAX_MESSAGES`];
+    /// `noticeLanguages` their languages as [`Departure::message_languages`] are.
+    pub notices: Vec<String>,
+    pub notice_languages: Vec<Option<String>>,
 }
 
 /// A country or region slug as railtop writes them: lower-case letters, digits and `-`.
@@ -659,7 +664,18 @@ fn is_slug_shaped(s: &str) -> bool {
 impl DeparturesResponse {
     /// Cleans every string, drops rows without a line, destination or time, and makes delays
     /// that cannot be true "no data".
+    /// Adds a notice about the station, in `lang` where the feed says which.
+    pub fn add_notice(&mut self, text: impl Into<String>, lang: Option<&str>) {
+        add_message(
+            &mut self.notices,
+            &mut self.notice_languages,
+            text.into(),
+            lang,
+        );
+    }
+
     pub fn sanitize(&mut self) {
+        clean_messages(&mut self.notices, &mut self.notice_languages);
         self.departures.iter_mut().for_each(Departure::sanitize);
         self.departures.retain(|d| {
             !(d.line.is_empty() && d.destination.is_empty() && d.scheduled_dep.is_empty())
@@ -744,6 +760,10 @@ mod wire {
         attribution: Option<String>,
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         simulated: bool,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        notices: Vec<String>,
+        #[serde(skip_serializing_if = "super::languages_unknown")]
+        notice_languages: Vec<Option<String>>,
     }
 
     /// Rows written as arrivals.
@@ -770,6 +790,8 @@ mod wire {
                 fetched_at: r.fetched_at,
                 attribution: r.attribution,
                 simulated: r.simulated,
+                notices: r.notices,
+                notice_languages: r.notice_languages,
             }
         }
     }
@@ -802,6 +824,10 @@ mod wire {
         attribution: Option<String>,
         #[serde(default, deserialize_with = "tolerant::bool")]
         simulated: bool,
+        #[serde(default, deserialize_with = "tolerant::strings")]
+        notices: Vec<String>,
+        #[serde(default, deserialize_with = "tolerant::opt_strings")]
+        notice_languages: Vec<Option<String>>,
     }
 
     /// `station` as any server may send it: the interface's name, or a record (railtop before
@@ -851,6 +877,8 @@ mod wire {
                 simulated: w.simulated,
                 kind,
                 stations: w.stations,
+                notices: w.notices,
+                notice_languages: w.notice_languages,
             }
         }
     }

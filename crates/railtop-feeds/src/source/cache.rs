@@ -541,6 +541,8 @@ impl CachedSource {
             simulated: full.value.simulated,
             kind: full.value.kind,
             stations: full.value.stations.clone(),
+            notices: full.value.notices.clone(),
+            notice_languages: full.value.notice_languages.clone(),
         };
         let life = full.remaining_ttl();
         let cut = self

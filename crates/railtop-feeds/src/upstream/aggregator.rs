@@ -236,6 +236,7 @@ impl Aggregator {
         let Board {
             station,
             mut departures,
+            notices,
         } = feed
             .board(BoardAsk {
                 station: &code,
@@ -253,7 +254,11 @@ impl Aggregator {
             simulated: false,
             kind: query.kind,
             stations: Vec::new(),
+            ..DeparturesResponse::default()
         };
+        for (text, language) in notices {
+            answer.add_notice(text, language.as_deref());
+        }
         answer.sanitize();
         answer.mark_timing(false);
         Ok(answer)

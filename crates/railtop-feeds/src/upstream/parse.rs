@@ -15,6 +15,9 @@ pub struct Board {
     /// What the payload says of the station: empty `code`/`name` and `None` where it is silent.
     pub station: StationInfo,
     pub departures: Vec<Departure>,
+    /// The feed's messages about the station itself (not a train's), with their languages:
+    /// they become the answer's `notices`.
+    pub notices: Vec<(String, Option<String>)>,
 }
 
 impl Board {
@@ -26,6 +29,7 @@ impl Board {
                 ..StationInfo::default()
             },
             departures,
+            notices: Vec::new(),
         }
     }
 }

@@ -394,6 +394,7 @@ fn parse_calls(bytes: &[u8], code: &str, kind: Kind) -> Result<Board, ParseError
     Ok(Board {
         station: station.unwrap_or_default(),
         departures: in_order(rows),
+        notices: Vec::new(),
     })
 }
 

@@ -271,6 +271,7 @@ impl DemoSource {
             simulated: true,
             kind: query.kind,
             stations: Vec::new(),
+            ..DeparturesResponse::default()
         };
         answer.mark_timing(false);
         Ok(answer)

@@ -574,6 +574,7 @@ fn parse_calls(bytes: &[u8], kind: Kind) -> Result<Board, ParseError> {
             ..StationInfo::default()
         },
         departures: in_order(rows),
+        notices: Vec::new(),
     })
 }
 
