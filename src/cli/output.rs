@@ -257,6 +257,13 @@ pub fn departures(answer: &DeparturesResponse, route: &str, format: Format) -> S
                 out.push_str(route);
             }
             out.push_str("\n\n");
+            // What the feed says of the station itself, before its trains.
+            for notice in &answer.notices {
+                out.push_str(&format!("! {notice}\n"));
+            }
+            if !answer.notices.is_empty() {
+                out.push('\n');
+            }
             if answer.departures.is_empty() {
                 out.push_str(if !route.is_empty() {
                     "No train on that route in the next hours.\n"

@@ -20,6 +20,7 @@ mod hardening;
 mod kiosk_e2e;
 mod operators;
 mod real_data;
+mod realtime_join;
 mod recording;
 mod remote;
 mod schedule;

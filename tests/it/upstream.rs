@@ -965,7 +965,7 @@ async fn with_static<const N: usize>(
 async fn spain_end_to_end_through_the_binary() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let base = play("spain", seen.clone()).await;
-    let [trains, board, sevilla] = with_static(
+    let [trains, board, sevilla, atocha] = with_static(
         "spain",
         &base,
         "/static.zip",
@@ -973,6 +973,7 @@ async fn spain_end_to_end_through_the_binary() {
             "trains --country spain",
             "departures spain:50500",
             "departures spain:51003",
+            "departures spain:60000",
         ],
     )
     .await;
@@ -1013,10 +1014,33 @@ async fn spain_end_to_end_through_the_binary() {
     assert_eq!(rows, ["08:16 AVE Some(8) false", "09:16 AVE None false"]);
     let s: DeparturesResponse = serde_json::from_slice(&sevilla.stdout).unwrap();
     assert!(s.departures.is_empty(), "Sevilla is where both trains end");
+    // Renfe's alerts: a line's (its route ids end in the line) on that line's trains and rows,
+    // a stop's on its board, an ended one nowhere; Spanish, without Renfe's `#MadC3` tag.
+    let c3 = "Por una incidencia en la infraestructura entre Villaverde Bajo y Getafe Industrial, \
+              los trenes circulan con retrasos de hasta 15 minutos. (modified service)";
+    assert_eq!(r.trains[0].messages, [c3], "the C3 train");
+    assert_eq!(r.trains[0].message_languages, [Some("es".to_string())]);
+    assert!(
+        r.trains[1].messages.iter().all(|m| !m.contains("C3")),
+        "{:?}",
+        r.trains[1].messages
+    );
+    let a: DeparturesResponse = serde_json::from_slice(&atocha.stdout).unwrap();
+    assert_eq!(a.departures[0].train_code.as_deref(), Some("C3 24103"));
+    assert_eq!(a.departures[0].messages, [c3]);
+    assert_eq!(
+        a.notices,
+        [
+            "Ascensor de Madrid-Puerta de Atocha, que da acceso al vestíbulo de Cercanías, se \
+          encuentra fuera de servicio"
+        ],
+        "a stop's alert is the station's notice"
+    );
     let seen = seen.lock().unwrap();
     for path in [
         "/vehicle_positions.json",
         "/trip_updates_LD.json",
+        "/alerts.json",
         "/static.zip",
     ] {
         assert!(seen.iter().any(|(p, ..)| p == path), "{path}");

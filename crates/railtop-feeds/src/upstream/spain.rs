@@ -42,6 +42,7 @@ pub(crate) const RENFE: Dialect = Dialect {
     tidy,
     label,
     trip: trip_label,
+    route_line,
 };
 
 /// Renfe's two feeds, as Spain's registry row reads them: paths below its base URL.
@@ -50,6 +51,8 @@ pub(crate) const PARTS: &[gtfs::Part] = &[
         name: "Renfe Cercanías",
         vehicle_positions: "/vehicle_positions.json",
         trip_updates: Some("/trip_updates.json"),
+        // Renfe's alerts are the Cercanías' (there is no `alerts_LD.json`).
+        alerts: Some("/alerts.json"),
         // About 1.8 million stop times: too much to hold for names (see above).
         static_gtfs: None,
         speed_to_kmh: 3.6,
@@ -58,6 +61,7 @@ pub(crate) const PARTS: &[gtfs::Part] = &[
         name: "Renfe",
         vehicle_positions: "/vehicle_positions_LD.json",
         trip_updates: Some("/trip_updates_LD.json"),
+        alerts: None,
         static_gtfs: Some(LONG_DISTANCE_STATIC),
         speed_to_kmh: 3.6,
     },
@@ -156,6 +160,34 @@ pub(crate) fn trip_label(trip_id: &str) -> Label {
     }
 }
 
+/// The line a Cercanías route id names: núcleo, `T`, four digits, the line (`10T0099C3` → C3,
+/// `51T0003R2N` → R2N). Renfe's alerts name routes; its trains carry none, only their line.
+pub(crate) fn route_line(route_id: &str) -> Option<String> {
+    let id = route_id.trim();
+    let (nucleo, rest) = id.split_once('T')?;
+    let digits = rest.get(..4)?;
+    let line = rest.get(4..)?;
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (numeric(nucleo)
+        && numeric(digits)
+        && !line.is_empty()
+        && line.bytes().all(|b| b.is_ascii_alphanumeric()))
+    .then(|| line.to_string())
+}
+
+/// An alert's text without Renfe's leading hashtags (`#MadC3 Por una incidencia…`): a
+/// channel's tag for social media, no news on a board.
+fn untagged(text: &str) -> &str {
+    let mut rest = text.trim_start();
+    while let Some(tagged) = rest.strip_prefix('#') {
+        match tagged.split_once(char::is_whitespace) {
+            Some((_, after)) => rest = after.trim_start(),
+            None => return rest,
+        }
+    }
+    rest
+}
+
 /// The service day at the end of a long-distance trip id: `0146012026-10-10` → 2026-10-10.
 pub(crate) fn trip_day(trip_id: &str) -> Option<NaiveDate> {
     let tail = trip_id
@@ -175,6 +207,21 @@ fn tidy(feed: &mut FeedMessage, service_day: NaiveDate) {
             if trip.start_date.is_none() {
                 let day = trip.trip_id.as_deref().and_then(trip_day);
                 trip.start_date = day.map(|d| d.format("%Y%m%d").to_string());
+            }
+        }
+    }
+    for alert in feed.entity.iter_mut().filter_map(|e| e.alert.as_mut()) {
+        let texts = [alert.header_text.as_mut(), alert.description_text.as_mut()];
+        for t in texts
+            .into_iter()
+            .flatten()
+            .flat_map(|t| t.translation.iter_mut())
+        {
+            if let Some(text) = t.text.as_mut() {
+                let kept = untagged(text);
+                if kept.len() != text.len() {
+                    *text = kept.to_string();
+                }
             }
         }
     }
@@ -243,6 +290,21 @@ mod tests {
         };
         assert_eq!(day(1).as_deref(), Some("20261123"));
         assert_eq!(day(2), None, "Cercanías ids carry no day");
+    }
+
+    #[test]
+    fn route_ids_give_their_line_and_texts_lose_their_tags() {
+        assert_eq!(route_line("10T0099C3").as_deref(), Some("C3"));
+        assert_eq!(route_line("51T0003R2N").as_deref(), Some("R2N"));
+        assert_eq!(route_line(" 10T0001C1  ").as_deref(), Some("C1"));
+        assert_eq!(route_line("1071VR0014"), None, "a long-distance route");
+        assert_eq!(route_line("10T00"), None);
+        assert_eq!(route_line("T0099C3"), None);
+        assert_eq!(route_line("ééTéééé"), None);
+        assert_eq!(untagged("#MadC3 Por una incidencia"), "Por una incidencia");
+        assert_eq!(untagged("#Rodalies #R1 Retards"), "Retards");
+        assert_eq!(untagged("Sin etiqueta #no"), "Sin etiqueta #no");
+        assert_eq!(untagged("#solo"), "#solo");
     }
 
     #[test]

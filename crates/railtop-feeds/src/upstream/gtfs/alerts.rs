@@ -89,11 +89,29 @@ impl Alerts {
     }
 
     /// The texts (each with its language) of the alerts about `call`, each once. A train (a
-    /// call without a stop) is named only by the selectors that name no stop.
+    /// call without a stop) is named only by the selectors that name no stop; a selector of a
+    /// stop alone is about the stop, not its trains (see [`Alerts::at_stops`]).
     pub fn about(&self, call: &Call<'_>) -> Vec<(String, Option<String>)> {
+        self.texts(|s| !s.stop_only() && s.names(call))
+    }
+
+    /// The texts of the alerts about the stops themselves (a selector of a stop alone: a lift
+    /// out of order, a closed entrance): a board's notices. `stops` are the board's stop ids
+    /// with the station each is a platform of.
+    pub fn at_stops(&self, stops: &[(&str, Option<&str>)]) -> Vec<(String, Option<String>)> {
+        self.texts(|s| {
+            s.stop_only()
+                && stops.iter().any(|(stop, station)| {
+                    s.stop.as_deref() == Some(*stop)
+                        || (station.is_some() && s.stop.as_deref() == *station)
+                })
+        })
+    }
+
+    fn texts(&self, hits: impl Fn(&Selector) -> bool) -> Vec<(String, Option<String>)> {
         let mut out: Vec<(String, Option<String>)> = Vec::new();
         for n in &self.notices {
-            if n.about.iter().any(|s| s.names(call)) && !out.iter().any(|(t, _)| *t == n.text) {
+            if n.about.iter().any(&hits) && !out.iter().any(|(t, _)| *t == n.text) {
                 out.push((n.text.clone(), n.language.clone()));
             }
         }
@@ -102,6 +120,11 @@ impl Alerts {
 }
 
 impl Selector {
+    /// A stop and nothing else: about the place, not about trains.
+    fn stop_only(&self) -> bool {
+        self.stop.is_some() && self.agency.is_none() && self.route.is_none() && self.trip.is_none()
+    }
+
     fn names(&self, call: &Call<'_>) -> bool {
         let agency = self.agency.as_deref().is_none_or(|a| {
             // A route the bundle gives no agency is its only agency's.
@@ -171,7 +194,7 @@ fn selector(e: &EntitySelector, dialect: &Dialect) -> Selector {
         .map(str::to_string);
     Selector {
         agency: given(&e.agency_id).map(str::to_string),
-        line: route.as_deref().and_then(|r| (dialect.trip)(r).line),
+        line: route.as_deref().and_then(dialect.route_line),
         route,
         trip: trip.and_then(|t| given(&t.trip_id)).map(str::to_string),
         stop: given(&e.stop_id).map(str::to_string),
@@ -333,10 +356,20 @@ mod tests {
             entity: vec![only_description],
         };
         let alerts = Alerts::of(&feed, now, &Dialect::STANDARD);
-        let call = at("X", "R", "18000");
         assert_eq!(
-            alerts.about(&call),
-            [("Obras en Atocha".to_string(), Some("es".to_string()))]
+            alerts.at_stops(&[("18000", None)]),
+            [("Obras en Atocha".to_string(), Some("es".to_string()))],
+            "a stop's alert is the board's notice"
+        );
+        assert_eq!(
+            alerts.at_stops(&[("18000-2", Some("18000"))]).len(),
+            1,
+            "by its station"
+        );
+        assert!(alerts.at_stops(&[("17000", None)]).is_empty());
+        assert!(
+            alerts.about(&at("X", "R", "18000")).is_empty(),
+            "not a message of every train there"
         );
     }
 }

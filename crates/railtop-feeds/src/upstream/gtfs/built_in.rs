@@ -25,6 +25,8 @@ pub struct Part {
     pub name: &'static str,
     pub vehicle_positions: &'static str,
     pub trip_updates: Option<&'static str>,
+    /// Its service alerts, where it publishes them.
+    pub alerts: Option<&'static str>,
     /// The static bundle for names and planned times; the settings' `static_gtfs` replaces it.
     pub static_gtfs: Option<&'static str>,
     /// Speeds to km/h: 3.6 where the feed follows the specification (m/s), 1 where it sends km/h.
@@ -47,7 +49,7 @@ impl BuiltIn {
             timezone: country.tz,
             vehicle_positions: part.vehicle_positions.into(),
             trip_updates: part.trip_updates.map(String::from),
-            alerts: None,
+            alerts: part.alerts.map(String::from),
             static_gtfs,
             attribution: String::new(),
             speed_to_kmh: part.speed_to_kmh,
@@ -172,12 +174,14 @@ impl Adapter for Parts {
         .await;
         let mut named: Vec<(bool, Option<String>)> = Vec::new();
         let mut rows = Vec::new();
+        let mut notices = Vec::new();
         let mut first_error = None;
         for (part, feed) in parts.into_iter().zip(&self.feeds) {
             match part {
-                Ok((name, more)) => {
-                    named.push((feed.config.static_gtfs.is_some(), name));
-                    rows.extend(more);
+                Ok(part) => {
+                    named.push((feed.config.static_gtfs.is_some(), part.name));
+                    rows.extend(part.rows);
+                    notices.extend(part.notices);
                 }
                 Err(e) => {
                     first_error.get_or_insert(e);
@@ -194,6 +198,8 @@ impl Adapter for Parts {
         let name = named.into_iter().find_map(|(_, name)| name);
         let mut rows = in_order(rows);
         rows.truncate(ask.limit);
-        Ok(http.spec.complete(ask.station, Board::named(name, rows)))
+        let mut board = Board::named(name, rows);
+        board.notices = notices;
+        Ok(http.spec.complete(ask.station, board))
     }
 }

@@ -15,6 +15,9 @@ pub struct Dialect {
     pub label: fn(&str) -> Label,
     /// What a trip id says (line, number), for trips the timetable does not know.
     pub trip: fn(&str) -> Label,
+    /// The line an alert's route id names, for feeds whose trains carry no route (the row's
+    /// line is matched instead).
+    pub route_line: fn(&str) -> Option<String>,
 }
 
 /// What a vehicle label may carry besides the vehicle's name.
@@ -32,6 +35,7 @@ impl Dialect {
         tidy: |_, _| {},
         label: |_| Label::default(),
         trip: |_| Label::default(),
+        route_line: |_| None,
     };
 
     /// `feed` decoded from `bytes` and mended.

@@ -192,14 +192,14 @@ impl GtfsFeed {
     }
 
     /// The rows of `station`'s board, each with its planned time (for merging the boards of
-    /// several feeds), and the station's name in the timetable.
+    /// several feeds), the station's name in the timetable, and the alerts about the station.
     pub async fn board_rows(
         &self,
         http: &FeedHttp,
         station: &str,
         kind: Kind,
         now: DateTime<Utc>,
-    ) -> SourceResult<(Option<String>, Vec<(DateTime<Utc>, Departure)>)> {
+    ) -> SourceResult<PartBoard> {
         let table = self.timetable(http).await;
         if table.is_none() && self.config.trip_updates.is_none() {
             let slug = http.spec.slug;
@@ -248,8 +248,25 @@ impl GtfsFeed {
         let name = table
             .as_deref()
             .and_then(|t| t.stop_name(&stops[0]).map(str::to_string));
-        Ok((name, rows))
+        let places: Vec<(&str, Option<&str>)> = stops
+            .iter()
+            .map(|s| (s.as_str(), table.as_deref().and_then(|t| t.station_of(s))))
+            .collect();
+        Ok(PartBoard {
+            name,
+            notices: alerts.at_stops(&places),
+            rows,
+        })
     }
+}
+
+/// One feed's part of a station's board (see [`GtfsFeed::board_rows`]).
+pub struct PartBoard {
+    pub name: Option<String>,
+    /// Each row with its planned time, not yet in order.
+    pub rows: Vec<(DateTime<Utc>, Departure)>,
+    /// The alerts about the station itself, with their languages.
+    pub notices: Vec<(String, Option<String>)>,
 }
 
 impl Adapter for GtfsFeed {
@@ -318,11 +335,13 @@ impl Adapter for GtfsFeed {
     }
 
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
-        let (name, rows) = self
+        let part = self
             .board_rows(http, ask.station, ask.kind, ask.now)
             .await?;
-        let mut rows = in_order(rows);
+        let mut rows = in_order(part.rows);
         rows.truncate(ask.limit);
-        Ok(http.spec.complete(ask.station, Board::named(name, rows)))
+        let mut board = Board::named(part.name, rows);
+        board.notices = part.notices;
+        Ok(http.spec.complete(ask.station, board))
     }
 }
