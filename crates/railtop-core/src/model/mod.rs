@@ -181,6 +181,12 @@ impl Train {
         clean_messages(&mut self.messages, &mut self.message_languages);
     }
 
+    /// Says that every message whose language is not known yet is in `lang` (a feed that
+    /// writes in one language).
+    pub fn messages_in(&mut self, lang: &str) {
+        messages_in(&self.messages, &mut self.message_languages, lang);
+    }
+
     /// Adds one of the feed's messages, in `lang` where the feed says which (see
     /// [`Train::message_languages`]); cleaned, bounded and made unique by [`Train::sanitize`].
     pub fn add_message(&mut self, text: impl Into<String>, lang: Option<&str>) {
@@ -512,6 +518,12 @@ fn clean_messages(messages: &mut Vec<String>, langs: &mut Vec<Option<String>>) {
 }
 
 impl Departure {
+    /// Says that every message whose language is not known yet is in `lang` (a feed that
+    /// writes in one language).
+    pub fn messages_in(&mut self, lang: &str) {
+        messages_in(&self.messages, &mut self.message_languages, lang);
+    }
+
     /// Adds one of the feed's messages, in `lang` where the feed says which (see
     /// [`Departure::message_languages`]); cleaned, bounded and made unique by
     /// [`Departure::sanitize`].
@@ -522,6 +534,13 @@ impl Departure {
             text.into(),
             lang,
         );
+    }
+}
+
+fn messages_in(messages: &[String], langs: &mut Vec<Option<String>>, lang: &str) {
+    langs.resize(messages.len(), None);
+    for l in langs.iter_mut().filter(|l| l.is_none()) {
+        *l = language_tag(lang);
     }
 }
 

@@ -212,7 +212,10 @@ fn rows(entries: Vec<Entry>) -> Vec<Departure> {
             ))
         })
         .collect();
-    in_order(rows)
+    // iRail is asked in English (`lang=en`); its alerts come in it.
+    let mut rows = in_order(rows);
+    rows.iter_mut().for_each(|d| d.messages_in("en"));
+    rows
 }
 
 /// An iRail `vehicle` answer (the fields railtop reads).

@@ -331,7 +331,10 @@ fn rows_of(rows: Vec<Announcement>, names: &Names, activity: Activity) -> Vec<De
             ))
         })
         .collect();
-    in_order(rows)
+    // Trafikverket's deviations are Swedish.
+    let mut rows = in_order(rows);
+    rows.iter_mut().for_each(|d| d.messages_in("sv"));
+    rows
 }
 
 /// Every announcement of one train as its journey (see the module doc): `None` without any.
@@ -425,6 +428,7 @@ pub fn parse_train(
     }
     let mut journey = Journey::of_stops(id, code, COUNTRY.slug, stops);
     journey.train.messages = messages;
+    journey.train.messages_in("sv");
     Ok(Some(journey))
 }
 

@@ -502,7 +502,8 @@ fn board_of(board: Res, classes: Classes) -> Result<Board, ParseError> {
                         .iter()
                         .filter(|m| m.kind == "HIM")
                         .filter_map(|m| m.him_x.and_then(|i| common.him_l.get(i)))
-                        .map(|h| h.head.clone())
+                        // ÖBB's `head` may carry HTML (`<b>`, links), as its `text` does.
+                        .map(|h| super::html::plain(&h.head))
                         .collect(),
                     ..Departure::default()
                 },

@@ -377,6 +377,7 @@ fn departures(rows: &[Row]) -> Vec<Departure> {
                     cancelled: measure == Measure::Cancelled,
                     operator: None,
                     train_code: Some(r.code()),
+                    message_languages: vec![Some("en".into()); messages.len()],
                     messages,
                     train_id: r.run().map(|run| run.id()),
                     ..Default::default()
@@ -527,13 +528,18 @@ impl Italy {
                 d.delay = None;
                 d.expected_dep = None;
             }
-            for m in seen.messages {
+            d.messages_in("en");
+            let languages = seen
+                .message_languages
+                .into_iter()
+                .chain(std::iter::repeat(None));
+            for (m, language) in seen.messages.into_iter().zip(languages) {
                 if !d.messages.contains(&m) {
-                    d.messages.push(m);
+                    d.add_message(m, language.as_deref());
                 }
             }
             if seen.partly_cancelled && d.messages.is_empty() {
-                d.messages.push("partly cancelled".into());
+                d.add_message("partly cancelled", Some("en"));
             }
         }
     }

@@ -123,6 +123,8 @@ pub struct Seen {
     pub partly_cancelled: bool,
     /// The `subTitle` and the number changes, as a person reads them.
     pub messages: Vec<String>,
+    /// Their languages: ViaggiaTreno's `subTitle` is Italian, railtop's own notes English.
+    pub message_languages: Vec<Option<String>>,
     /// Every stop of the run as (RFI id, name): how railtop learns stations' names, since
     /// boards carry none.
     pub stops: Vec<(String, String)>,
@@ -166,6 +168,10 @@ fn seen(p: &Progress) -> Seen {
         let at = title_case(&c.stazione);
         (!number.is_empty() && !at.is_empty()).then(|| format!("runs as {number} from {at}"))
     }));
+    let italian = usize::from(!p.sub_title.trim().is_empty());
+    let message_languages = (0..messages.len())
+        .map(|i| Some(if i < italian { "it" } else { "en" }.to_string()))
+        .collect();
     let code = p.comp_numero_treno.split_whitespace().collect::<Vec<_>>();
     Seen {
         from: station_name(&p.origine),
@@ -178,6 +184,7 @@ fn seen(p: &Progress) -> Seen {
         cancelled,
         partly_cancelled: !cancelled && cancelled_stops > 0,
         messages,
+        message_languages,
         last_seen,
         stops: p
             .fermate
@@ -246,6 +253,7 @@ pub fn parse_journey(bytes: &[u8]) -> Result<(Seen, Vec<JourneyStop>), ParseErro
 impl Seen {
     pub(super) fn apply(self, t: &mut Train) {
         t.messages = self.messages;
+        t.message_languages = self.message_languages;
         if self.cancelled {
             t.status = status::CANCELLED.into();
             t.delay = None;

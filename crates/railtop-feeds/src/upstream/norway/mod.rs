@@ -43,7 +43,7 @@ const BOARD_QUERY: &str = "query($id: String!, $n: Int!) { stopPlace(id: $id) { 
 estimatedCalls(numberOfDepartures: $n, includeCancelledTrips: true) { realtime cancellation \
 aimedDepartureTime expectedDepartureTime destinationDisplay { frontText } quay { publicCode } \
 serviceJourney { line { publicCode transportMode } operator { name } } \
-situations { summary { value } } } } }";
+situations { summary { value language } } } } }";
 
 /// A board's reader: departures or arrivals.
 type BoardParser = fn(&[u8]) -> Result<Board, ParseError>;
@@ -53,7 +53,7 @@ const ARRIVALS_QUERY: &str = "query($id: String!, $n: Int!) { stopPlace(id: $id)
 estimatedCalls(numberOfDepartures: $n, arrivalDeparture: arrivals, includeCancelledTrips: true) { \
 realtime cancellation aimedArrivalTime expectedArrivalTime quay { publicCode } \
 serviceJourney { line { publicCode transportMode } operator { name } quays { stopPlace { name } } } \
-situations { summary { value } } } } }";
+situations { summary { value language } } } } }";
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -273,6 +273,9 @@ struct Situation {
 struct Text {
     #[serde(default, deserialize_with = "tolerant::string")]
     value: String,
+    /// `nob`, `nno`, `eng`…: Entur's language of the text, where given.
+    #[serde(default, deserialize_with = "tolerant::opt_string")]
+    language: Option<String>,
 }
 
 /// Trains on the map: every rail vehicle Entur's vehicles API knows.
@@ -561,6 +564,11 @@ fn parse_calls(bytes: &[u8], kind: Kind) -> Result<Board, ParseError> {
                         .situations
                         .iter()
                         .filter_map(|s| s.summary.first().map(|t| t.value.clone()))
+                        .collect(),
+                    message_languages: call
+                        .situations
+                        .iter()
+                        .filter_map(|s| s.summary.first().map(|t| t.language.clone()))
                         .collect(),
                     ..Departure::default()
                 },
