@@ -539,4 +539,19 @@ mod tests {
         let text = screen(&k);
         assert!(text.contains("» "), "{text}");
     }
+
+    #[test]
+    fn a_stations_notice_is_in_the_ticker_without_any_train_message() {
+        let mut k = kiosk(&["HKI"], KioskSettings::default());
+        let mut board = board("HKI");
+        board.departures.iter_mut().for_each(|d| d.messages.clear());
+        board.add_notice("Hissi laiturille 5 on epäkunnossa", Some("fi"));
+        update(&mut k, board_action("HKI", board, now()));
+        assert_eq!(
+            k.ticker().as_deref(),
+            Some("! Hissi laiturille 5 on epäkunnossa")
+        );
+        let text = screen(&k);
+        assert!(text.contains("Hissi laiturille 5"), "{text}");
+    }
 }

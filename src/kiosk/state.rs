@@ -392,7 +392,16 @@ impl KioskState {
     /// screens, whose few rows are for departures.
     pub(crate) fn has_messages(&self) -> bool {
         self.size.1 >= layout::TICKER_MIN_HEIGHT
-            && self.visible().iter().any(|d| !d.messages.is_empty())
+            && (!self.notices().is_empty() || self.visible().iter().any(|d| !d.messages.is_empty()))
+    }
+
+    /// What the feed says of the station itself (a lift out of order, works): the board's
+    /// notices, shown in the ticker before the trains' messages.
+    fn notices(&self) -> &[String] {
+        self.board()
+            .data
+            .as_ref()
+            .map_or(&[], |b| b.notices.as_slice())
     }
 
     /// The feed's messages about the departures still to come, one at a time: each shows for a
@@ -401,7 +410,8 @@ impl KioskState {
         if self.size.1 < layout::TICKER_MIN_HEIGHT {
             return None;
         }
-        let mut seen: Vec<String> = Vec::new();
+        let mut seen: Vec<String> = self.notices().iter().map(|n| format!("! {n}")).collect();
+        seen.dedup();
         for d in self.visible() {
             for m in &d.messages {
                 let time = if self.twelve_hour() {

@@ -417,3 +417,19 @@ async fn the_board_of_two_stations() {
         insta::assert_snapshot!(format!("board_merged_{w}x{h}"), screen(&s).backend());
     }
 }
+
+/// What the feed says of the station itself shows under the board when the row Enter opens has
+/// no message of its own.
+#[test]
+fn a_stations_notice_is_the_boards_footnote() {
+    let mut s = loaded(Some("finland"), (100, 30), false);
+    let mut board = (*s.board.answer.data.clone().expect("a board")).clone();
+    board.departures.iter_mut().for_each(|d| d.messages.clear());
+    board.add_notice("Hissi laiturille 5 on epäkunnossa", Some("fi"));
+    s.board.answer.data = Some(std::sync::Arc::new(board));
+    let text = screen(&s).backend().to_string();
+    assert!(
+        text.contains("! Hissi laiturille 5 on epäkunnossa"),
+        "{text}"
+    );
+}

@@ -325,12 +325,17 @@ fn minute_of_day(clock: &str) -> u32 {
 
 /// An alert per distinct message, informing what it was given for: a train's message its
 /// trip, a board row's its trip at that station (or the station alone, for a row without a
-/// train id). Its id is the text's hash, so the same message keeps its id from answer to answer.
+/// train id), a board's notice its station. Its id is the text's hash, so the same message keeps
+/// its id from answer to answer; its language is the message's, where the feed said it.
 fn alerts(trains: &[Train], boards: &[&DeparturesResponse]) -> Vec<FeedEntity> {
     type About<'a> = (Option<&'a str>, Option<&'a str>);
     let mut by_text: BTreeMap<&str, Vec<About<'_>>> = BTreeMap::new();
+    let mut languages: BTreeMap<&str, &str> = BTreeMap::new();
     for t in trains.iter().filter(|t| !t.id.is_empty()) {
-        for m in &t.messages {
+        for (i, m) in t.messages.iter().enumerate() {
+            if let Some(Some(l)) = t.message_languages.get(i) {
+                languages.entry(m.as_str()).or_insert(l.as_str());
+            }
             by_text
                 .entry(m.as_str())
                 .or_default()
@@ -340,10 +345,19 @@ fn alerts(trains: &[Train], boards: &[&DeparturesResponse]) -> Vec<FeedEntity> {
     for b in boards {
         let stop = Some(b.station.code.as_str()).filter(|c| !c.is_empty());
         for row in &b.departures {
-            for m in &row.messages {
+            for (i, m) in row.messages.iter().enumerate() {
+                if let Some(Some(l)) = row.message_languages.get(i) {
+                    languages.entry(m.as_str()).or_insert(l.as_str());
+                }
                 let trip = row.train_id.as_deref().filter(|id| !id.is_empty());
                 by_text.entry(m.as_str()).or_default().push((trip, stop));
             }
+        }
+        for (i, m) in b.notices.iter().enumerate() {
+            if let Some(Some(l)) = b.notice_languages.get(i) {
+                languages.entry(m.as_str()).or_insert(l.as_str());
+            }
+            by_text.entry(m.as_str()).or_default().push((None, stop));
         }
     }
     by_text
@@ -368,7 +382,7 @@ fn alerts(trains: &[Train], boards: &[&DeparturesResponse]) -> Vec<FeedEntity> {
                     header_text: Some(TranslatedString {
                         translation: vec![Translation {
                             text: Some(text.to_string()),
-                            language: None,
+                            language: languages.get(text).map(|l| l.to_string()),
                         }],
                     }),
                     ..Alert::default()

@@ -105,12 +105,16 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             )
         },
     );
-    // The selected row's messages, as a footnote under the board (its row is marked ` *`).
+    // The selected row's messages, as a footnote under the board (its row is marked ` *`);
+    // else what the feed says of the station itself.
     let note = answer
         .departures
         .get(state.board.offset)
         .filter(|d| !d.messages.is_empty())
-        .map(|d| format!("* {}", d.messages.join(" · ")));
+        .map(|d| format!("* {}", d.messages.join(" · ")))
+        .or_else(|| {
+            (!answer.notices.is_empty()).then(|| format!("! {}", answer.notices.join(" · ")))
+        });
     let height = usize::from(
         area.height
             .saturating_sub(3 + u16::from(feed.error.is_some()) + u16::from(note.is_some())),
