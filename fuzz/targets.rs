@@ -159,6 +159,20 @@ pub const TARGETS: &[Target] = &[
         run: |d| board(germany::parse_board(d)),
     },
     Target {
+        // A remark's HTML (db-rest's warnings, ÖBB's HIM heads) made plain: any bytes as text.
+        name: "html-remark",
+        seeds: &[
+            "fixtures/germany/departures-remarks",
+            "samples/round2/austria/",
+        ],
+        made: none,
+        run: |d| {
+            let text = String::from_utf8_lossy(d);
+            let plain = html::plain(&text);
+            assert!(plain.len() <= text.len().saturating_mul(4) + 4);
+        },
+    },
+    Target {
         name: "germany-arrivals",
         seeds: &[
             "fixtures/germany/",
