@@ -434,6 +434,13 @@ fn conformance_with_the_round_two_samples() {
         .map(|d| d.line.as_str())
         .collect();
     assert_eq!(lines, ["S 1", "RB 45", "RJX 765", "BRB RE5"]);
+    // Its HIM messages (whose texts carry `<br>` and links) are their heads, never raw HTML.
+    let said: Vec<&String> = salzburg.departures.iter().flat_map(|d| &d.messages).collect();
+    assert!(!said.is_empty());
+    assert!(
+        said.iter().all(|m| !m.contains('<') && !m.contains("&nbsp;")),
+        "{said:?}"
+    );
     let radar =
         austria::parse_positions(&read("austria/oebb-journeygeopos-salzburg.json")).unwrap();
     assert_eq!(radar.len(), 21);
