@@ -435,10 +435,15 @@ fn conformance_with_the_round_two_samples() {
         .collect();
     assert_eq!(lines, ["S 1", "RB 45", "RJX 765", "BRB RE5"]);
     // Its HIM messages (whose texts carry `<br>` and links) are their heads, never raw HTML.
-    let said: Vec<&String> = salzburg.departures.iter().flat_map(|d| &d.messages).collect();
+    let said: Vec<&String> = salzburg
+        .departures
+        .iter()
+        .flat_map(|d| &d.messages)
+        .collect();
     assert!(!said.is_empty());
     assert!(
-        said.iter().all(|m| !m.contains('<') && !m.contains("&nbsp;")),
+        said.iter()
+            .all(|m| !m.contains('<') && !m.contains("&nbsp;")),
         "{said:?}"
     );
     let radar =

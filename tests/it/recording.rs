@@ -518,6 +518,77 @@ async fn watch_says_each_change_once_and_execs_without_a_shell() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `watch` over a train that leaves Helsinki from platform 6 and calls at Pasila on platform 1,
+/// where its platform then changes to 3: moving on is no platform change, the change at Pasila
+/// is (issue: every train that moved on was reported as one).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_reports_a_platform_change_only_at_the_same_stop() {
+    use axum::response::IntoResponse;
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = asked.clone();
+    let router = axum::Router::new().fallback(move || {
+        let n = counter.fetch_add(1, Ordering::SeqCst);
+        async move {
+            let (next, platform) = match n {
+                0..=2 => ("Helsinki", "6"),
+                3..=5 => ("Pasila", "1"),
+                _ => ("Pasila", "3"),
+            };
+            let train = Train {
+                id: "fi-9715".into(),
+                train_code: "R 9715".into(),
+                status: "running".into(),
+                delay: Some(0),
+                platform: Some(platform.into()),
+                next_station: Some(next.into()),
+                country: Some("finland".into()),
+                ..Train::default()
+            };
+            let answer = RealtimeResponse::new(vec![train], vec!["finland".into()], NOW.into());
+            (
+                [(axum::http::header::CONTENT_TYPE, "application/json")],
+                serde_json::to_string(&answer).unwrap(),
+            )
+                .into_response()
+        }
+    });
+    let addr = start_router(router).await;
+    let mut child = railtop_binary()
+        .args([
+            "watch",
+            "--source",
+            &format!("http://{addr}"),
+            "--train",
+            "fi-9715",
+            "--every",
+            "100ms",
+        ])
+        .env("RAILTOP_CONFIG", "/dev/null")
+        .env("RAILTOP_LOG", "off")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while asked.load(Ordering::SeqCst) < 10 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let pid = i32::try_from(child.id()).unwrap();
+    assert_eq!(unsafe_free_kill(pid, "INT"), 0);
+    let status = child.wait().unwrap();
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    assert!(status.success());
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains("platform")).collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    assert!(lines[0].contains("platform 1 → 3"), "{out}");
+}
+
 /// `kill -SIG pid` through the `kill` program (no `unsafe` in the tests).
 fn unsafe_free_kill(pid: i32, signal: &str) -> i32 {
     Command::new("kill")

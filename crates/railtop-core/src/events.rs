@@ -68,6 +68,9 @@ struct Seen {
     country: Option<String>,
     status: String,
     platform: Option<String>,
+    /// The stop `platform` was at (the train's next station then): a platform is news only
+    /// when it changes at the same stop, not when the train moves on to the next one.
+    platform_at: Option<String>,
     /// The delay last reported in an event (or first seen): the threshold counts from it.
     reported_delay: Option<i64>,
     /// When it was last in an answer.
@@ -209,7 +212,9 @@ fn compare(
     if was != status::ARRIVED && now == status::ARRIVED {
         push(Kind::Arrived, None, None);
     }
-    if let (Some(old), Some(new)) = (&before.platform, &train.platform) {
+    let same_stop = before.platform_at.as_deref().map(str::trim)
+        == train.next_station.as_deref().map(str::trim);
+    if let (Some(old), Some(new), true) = (&before.platform, &train.platform, same_stop) {
         if old.trim() != new.trim() && !new.trim().is_empty() {
             push(Kind::Platform, Some(old.clone()), Some(new.clone()));
         }
@@ -232,6 +237,9 @@ fn compare(
         if before.platform.as_deref() != Some(p) {
             before.platform = Some(p.to_string());
         }
+        if before.platform_at != train.next_station {
+            before.platform_at.clone_from(&train.next_station);
+        }
     }
     before.last_seen = at;
 }
@@ -243,6 +251,7 @@ impl Seen {
             country: train.country.clone(),
             status: train.status.clone(),
             platform: train.platform.clone().filter(|p| !p.trim().is_empty()),
+            platform_at: train.next_station.clone(),
             reported_delay: train.delay,
             last_seen: at,
             seen_in: 0,
@@ -399,5 +408,19 @@ mod tests {
             [("delay", "it-2", Some("3"), Some("11"))],
             "the renamed run's delay is news; the next day's run is new, not reinstated"
         );
+    }
+
+    #[test]
+    fn a_train_moving_on_to_its_next_stop_is_no_platform_change() {
+        let mut d = Differ::new(3, Duration::from_secs(3600));
+        let at_stop = |next: &str, platform: &str| Train {
+            next_station: Some(next.into()),
+            ..train("r", "R 9715", status::RUNNING, Some(0), platform)
+        };
+        d.feed(&answer(vec![at_stop("Helsinki", "6")]), at(0));
+        let moved_on = d.feed(&answer(vec![at_stop("Pasila", "1")]), at(1));
+        assert!(kinds(&moved_on).is_empty(), "{:?}", kinds(&moved_on));
+        let changed = d.feed(&answer(vec![at_stop("Pasila", "3")]), at(2));
+        assert_eq!(kinds(&changed), [("platform", "r", Some("1"), Some("3"))]);
     }
 }
