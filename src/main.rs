@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(report) => {
             eprintln!("Error: {report:?}");
-            ExitCode::FAILURE
+            ExitCode::from(cli::exit_code(&report))
         }
     }
 }

@@ -418,10 +418,24 @@ impl RouteArgs {
                 .suggestion(format!("{} take {right} (and --via)", kind.name()));
         }
         let directory = crate::stations::current();
-        let place = |text: &Option<String>| text.as_deref().map(|t| Place::new(t, &directory));
+        let place = |text: &Option<String>, flag: &str| -> Result<Option<Place>> {
+            let Some(text) = text.as_deref() else {
+                return Ok(None);
+            };
+            Place::checked(text, &directory).map(Some).map_err(|why| {
+                eyre!(super::Usage(format!("{flag}: {why}"))).suggestion(
+                    "`railtop stations NAME` lists the stations railtop knows; a code names one \
+                     in its country, as in finland:TPE",
+                )
+            })
+        };
+        let flag = match kind {
+            Kind::Departures => "--to",
+            Kind::Arrivals => "--from",
+        };
         Ok(Route {
-            end: place(end),
-            via: place(&self.via),
+            end: place(end, flag)?,
+            via: place(&self.via, "--via")?,
         })
     }
 }

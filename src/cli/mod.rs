@@ -30,6 +30,28 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// An error in what the person typed (an unknown station, an option that makes no sense
+/// there): the program exits 2, as a command-line parser's errors do, not 1.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// The exit code of a failed command: 2 for a [`Usage`] error, else 1.
+pub fn exit_code(report: &color_eyre::Report) -> u8 {
+    if report.downcast_ref::<Usage>().is_some() {
+        2
+    } else {
+        1
+    }
+}
+
 /// What every command that reads a source starts from, made once by [`run`]: the configuration
 /// resolved, the source opened behind its cache, the Redis store `serve` shares through, and
 /// whether start-up lines go to stderr (not with JSON logs).

@@ -189,6 +189,31 @@ async fn a_route_keeps_the_trains_that_go_there_by_their_stops_or_their_journey(
     assert_eq!(status, 200);
     assert!(body["departures"].as_array().unwrap().is_empty());
 
+    // A place that is no station is an error with what may have been meant, never an empty
+    // board that looks like "no train".
+    for (asked, expected) in [
+        ("Tampre", "did you mean Tampere"),
+        ("Atlantis", "unknown station \"Atlantis\""),
+    ] {
+        let (status, body) = get(&format!(
+            "{}/api/live/departures?station=HKI&to={asked}",
+            server.url()
+        ))
+        .await;
+        assert_eq!(status, 404, "{body}");
+        let message = body["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("to=: ") && message.contains(expected),
+            "{body}"
+        );
+    }
+    let (status, _) = get(&format!(
+        "{}/api/live/departures?station=HKI&to=Tampere&via=Nowhere%20City",
+        server.url()
+    ))
+    .await;
+    assert_eq!(status, 404);
+
     // to= is for departures and from= for arrivals: the other is a 400 that says which.
     let (status, body) = get(&format!(
         "{}/api/live/arrivals?station=TPE&to=Oulu",
@@ -218,6 +243,31 @@ fn railtop(args: &[&str]) -> std::process::Output {
         .env_remove("RAILTOP_SOURCE")
         .output()
         .expect("the binary runs")
+}
+
+/// `--to`, `--from` and `--via` are stations: a misspelt or unknown one exits 2 with what may
+/// have been meant, on every command that takes a route.
+#[test]
+fn an_unknown_destination_is_an_error_not_an_empty_board() {
+    for args in [
+        &["departures", "--source", "demo", "HKI", "--to", "Tampre"][..],
+        &["arrivals", "--source", "demo", "TPE", "--from", "Ouluu"],
+        &["departures", "--source", "demo", "HKI", "--via", "Atlantis"],
+        &["watch", "--source", "demo", "HKI", "--to", "Atlantis"],
+        &["board", "--source", "demo", "HKI", "--to", "Atlantis"],
+    ] {
+        let o = railtop(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("unknown station"), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    let o = railtop(&["departures", "--source", "demo", "HKI", "--to", "Tampre"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("did you mean Tampere (TPE, finland)?"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -46,6 +46,25 @@ impl Place {
         Place { asked, name, keys }
     }
 
+    /// `text` as one station of the directory, or why not: a name or code it does not know,
+    /// or one that could be several stations, is an error with what the person may have
+    /// meant (`unknown station "Tampre"; did you mean Tampere (TPE, finland)?`). A route's
+    /// end or via must be a station: an unknown one would only give an empty board that looks
+    /// like "no train".
+    pub fn checked(text: &str, directory: &Directory) -> Result<Place, String> {
+        if directory.named(text).is_some() {
+            return Ok(Place::new(text, directory));
+        }
+        let asked = text.trim();
+        let found = directory.resolve(asked, None);
+        Err(found.not_one(asked).unwrap_or_else(|| {
+            format!(
+                "unknown station {}: no station of railtop's directory has that name or code",
+                crate::text::quoted(asked)
+            )
+        }))
+    }
+
     /// Whether a stop a feed names is this place.
     pub fn is(&self, stop: &str) -> bool {
         let stop = fold::plain(stop);

@@ -105,7 +105,12 @@ pub fn board(raw: Option<&str>, kind: Kind) -> Result<TravelQuery, SourceError> 
     // The directory is looked up only for a route: a plain board's request (the hot path)
     // does not touch it.
     let place = |name: &str| -> Result<Option<Place>, SourceError> {
-        Ok(bounded(&pairs, name)?.map(|text| Place::new(text, &crate::stations::current())))
+        let Some(text) = bounded(&pairs, name)? else {
+            return Ok(None);
+        };
+        Place::checked(text, &crate::stations::current())
+            .map(Some)
+            .map_err(|why| SourceError::NotFound(format!("{name}=: {why}")))
     };
     Ok(TravelQuery {
         stations,

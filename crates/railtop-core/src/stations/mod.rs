@@ -117,7 +117,7 @@ pub enum How {
     /// Every word of the query is a whole word of its name (`gent` is Gent-Sint-Pieters, not
     /// Nogent-sur-Seine).
     Words,
-    /// The start of its name, the starts of its words, or a part of its name.
+    /// The start of its name, or the starts of its words.
     Part,
     /// Its name or a word of it, but for one letter.
     Typo,
@@ -728,7 +728,9 @@ fn matches(entry: &Entry, raw: &str, q: &str, q_words: &[&str], q_letters: u64) 
     if entry.keys.iter().any(whole) {
         return Some(How::Words);
     }
-    let part = entry.keys.iter().any(|k| k.starts_with(q) || k.contains(q))
+    // The start of the name or of its words, never a part inside a word: `root` is no
+    // Bovenkarspel-Grootebroek, `admin` no Schladming.
+    let part = entry.keys.iter().any(|k| k.starts_with(q))
         || q_words
             .iter()
             .all(|w| entry.words.iter().any(|word| word.starts_with(w)));

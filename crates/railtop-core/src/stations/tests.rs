@@ -299,3 +299,25 @@ fn a_station_is_shown_and_labelled_one_way_however_it_was_typed() {
         "through the sanitiser"
     );
 }
+
+#[test]
+fn a_name_matches_from_its_start_or_its_words_never_inside_a_word() {
+    let d = Directory::embedded();
+    let found = |q: &str| -> Vec<String> {
+        d.search(q, Scope::default())
+            .iter()
+            .map(|m| m.entry.name.clone())
+            .collect()
+    };
+    assert!(found("root").is_empty(), "{:?}", found("root"));
+    assert!(found("admin").is_empty(), "{:?}", found("admin"));
+    assert!(found("pasi").contains(&"Pasila".to_string()));
+    assert!(
+        found("sint").iter().any(|n| n == "Gent-Sint-Pieters"),
+        "a word's start"
+    );
+    assert!(
+        found("hbf").iter().any(|n| n.ends_with("Hbf")),
+        "a later word"
+    );
+}
