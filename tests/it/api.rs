@@ -538,7 +538,7 @@ async fn the_station_directory_endpoint() {
         let u = u.clone();
         async move {
             let r = reqwest::get(format!(
-                "{u}/api/live/stations?q=hel&limit=30&prefer={prefer}"
+                "{u}/api/live/stations?q=ha&limit=30&prefer={prefer}"
             ))
             .await
             .unwrap();

@@ -262,6 +262,27 @@ fn an_unknown_destination_is_an_error_not_an_empty_board() {
         assert!(err.contains("unknown station"), "{args:?}: {err}");
         assert!(o.stdout.is_empty(), "{args:?}");
     }
+    // Station identity decides, not name overlap: the airport trains never reach Helsinki.
+    let o = railtop(&[
+        "departures",
+        "--source",
+        "demo",
+        "PSL",
+        "--to",
+        "HKI",
+        "--limit",
+        "40",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success());
+    let board: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = board["departures"].as_array().unwrap();
+    assert!(!rows.is_empty());
+    assert!(
+        rows.iter().all(|r| r["destination"] != "Helsinki Airport"),
+        "{rows:?}"
+    );
     let o = railtop(&["departures", "--source", "demo", "HKI", "--to", "Tampre"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(

@@ -22,6 +22,10 @@ pub struct Place {
     pub name: String,
     /// Folded names a stop may match.
     keys: Vec<String>,
+    /// Folded names of the other stations whose names begin with this one's (`helsinki
+    /// airport` for Helsinki, `utrecht lunetten` for Utrecht): a stop of such a name is that
+    /// station, not this one. Station identity decides, not name overlap.
+    others: Vec<String>,
 }
 
 impl Place {
@@ -31,7 +35,8 @@ impl Place {
         let asked = crate::text::cleaned(text.trim());
         let mut keys = Vec::new();
         let mut name = asked.clone();
-        if let Some(entry) = directory.named(text) {
+        let entry = directory.named(text);
+        if let Some(entry) = entry {
             name = entry.name.clone();
             keys.push(fold::plain(&entry.name));
             keys.push(fold::alternative(&entry.name));
@@ -43,7 +48,24 @@ impl Place {
         keys.retain(|k| !k.trim().is_empty());
         keys.sort();
         keys.dedup();
-        Place { asked, name, keys }
+        let mut others: Vec<String> = directory
+            .entries()
+            .iter()
+            .filter(|e| entry.is_none_or(|mine| !std::ptr::eq(*e, mine)))
+            .flat_map(|e| [fold::plain(&e.name), fold::alternative(&e.name)])
+            .filter(|other| {
+                keys.iter()
+                    .any(|k| other.len() > k.len() && same_place(k, other))
+            })
+            .collect();
+        others.sort();
+        others.dedup();
+        Place {
+            asked,
+            name,
+            keys,
+            others,
+        }
     }
 
     /// `text` as one station of the directory, or why not: a name or code it does not know,
@@ -69,8 +91,15 @@ impl Place {
     pub fn is(&self, stop: &str) -> bool {
         let stop = fold::plain(stop);
         let alternative = fold::alternative(&stop);
+        let spellings = [&stop, &alternative];
+        if spellings
+            .iter()
+            .any(|s| self.others.iter().any(|o| same_place(o, s)))
+        {
+            return false;
+        }
         self.keys.iter().any(|k| {
-            [&stop, &alternative]
+            spellings
                 .iter()
                 .any(|s| same_place(k, s) || same_place(s, k))
         })
