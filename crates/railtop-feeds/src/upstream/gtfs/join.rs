@@ -20,7 +20,7 @@ pub(crate) enum Found {
     ById,
     ByNumber,
     /// The timetable has no such trip (or several that fit): shown as the realtime says it.
-    NotFound,
+    Unmatched,
     /// The feed has no timetable to join.
     NoTimetable,
 }
@@ -43,7 +43,7 @@ impl JoinCount {
         let slot = match found {
             Found::ById => &mut self.by_id,
             Found::ByNumber => &mut self.by_number,
-            Found::NotFound => &mut self.unmatched,
+            Found::Unmatched => &mut self.unmatched,
             Found::NoTimetable => return,
         };
         *slot = slot.saturating_add(1);
@@ -110,11 +110,11 @@ impl<'t> Matcher<'t> {
             return Some((id.to_string(), Found::ById));
         }
         if self.how == TripMatch::Id {
-            return Some((id.to_string(), Found::NotFound));
+            return Some((id.to_string(), Found::Unmatched));
         }
         Some(match self.by_number(table, id, trip) {
             Some(found) => (found, Found::ByNumber),
-            None => (id.to_string(), Found::NotFound),
+            None => (id.to_string(), Found::Unmatched),
         })
     }
 
@@ -250,7 +250,7 @@ mod tests {
         );
         assert_eq!(
             found(trip("5678_20261124", None, None)),
-            ("5678_20261124".into(), Found::NotFound),
+            ("5678_20261124".into(), Found::Unmatched),
             "two runs of 5678 that day: no guess"
         );
         assert_eq!(
@@ -260,7 +260,7 @@ mod tests {
         );
         assert_eq!(
             found(trip("4321_20261124", None, None)),
-            ("4321_20261124".into(), Found::NotFound)
+            ("4321_20261124".into(), Found::Unmatched)
         );
         assert_eq!(found(trip("999", None, None)), ("999".into(), Found::ById));
         let by_id = Matcher::new(
@@ -271,7 +271,7 @@ mod tests {
         );
         assert_eq!(
             by_id.find(&trip("1234_20261124", None, None)).unwrap().1,
-            Found::NotFound,
+            Found::Unmatched,
             "trip_match = \"id\" does not look by number"
         );
         let by_number = Matcher::new(
@@ -311,7 +311,7 @@ mod tests {
             Found::ById,
             Found::ByNumber,
             Found::ByNumber,
-            Found::NotFound,
+            Found::Unmatched,
         ] {
             c.add(f);
         }
