@@ -462,6 +462,40 @@ pub const TARGETS: &[Target] = &[
         run: |d| stops(netherlands::parse_journey(d, now())),
     },
     Target {
+        name: "netherlands-disruptions",
+        seeds: &["fixtures/netherlands/disruptions"],
+        made: none,
+        run: |d| {
+            // Read, then made messages of a board at Utrecht Centraal as the feed does.
+            if let Ok(list) = netherlands::parse_disruptions(d) {
+                let row = railtop::model::Departure {
+                    line: "IC".into(),
+                    destination: "Amsterdam Centraal".into(),
+                    via: vec!["Amsterdam C.".into()],
+                    scheduled_dep: "07:10".into(),
+                    ..Default::default()
+                };
+                let mut b = parse::Board::named(None, vec![row]);
+                let codes = ["UT".to_string(), "8400621".to_string()];
+                netherlands::apply_disruptions(
+                    &mut b,
+                    &[vec!["8400058".into()]],
+                    &codes,
+                    &list,
+                    now(),
+                );
+                let mut answer = DeparturesResponse {
+                    departures: b.departures,
+                    ..Default::default()
+                };
+                for (text, language) in b.notices {
+                    answer.add_notice(text, language.as_deref());
+                }
+                answer.sanitize();
+            }
+        },
+    },
+    Target {
         name: "norway-journey",
         seeds: &["fixtures/norway/servicejourney"],
         made: none,

@@ -18,6 +18,7 @@ mod gtfs;
 mod gtfs_rt_out;
 mod hardening;
 mod kiosk_e2e;
+mod netherlands_disruptions;
 mod operators;
 mod real_data;
 mod realtime_join;

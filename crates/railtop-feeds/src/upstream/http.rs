@@ -196,6 +196,14 @@ impl<T: Clone> Default for Kept<T> {
     }
 }
 
+/// Whose a request's failure is: the feed's (it backs off, `/healthz` says so), or only its own
+/// (a request beside a board for what it adds, NS's disruptions: the board stands without it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Counts {
+    Feed,
+    Aside,
+}
+
 /// The shared client; building it fails only without a TLS backend, a build problem.
 pub fn client() -> Result<reqwest::Client, OpenError> {
     reqwest::Client::builder()
@@ -234,10 +242,16 @@ impl FeedHttp {
     }
 
     fn fail(&self, what: String) -> SourceError {
-        self.failed(format!(
-            "{} ({}): {what}",
-            self.spec.upstream, self.spec.slug
-        ))
+        self.fail_as(Counts::Feed, what)
+    }
+
+    /// A failure worded like the others, counted against the feed only when it is the feed's.
+    fn fail_as(&self, counts: Counts, what: String) -> SourceError {
+        let message = format!("{} ({}): {what}", self.spec.upstream, self.spec.slug);
+        match counts {
+            Counts::Feed => self.failed(message),
+            Counts::Aside => SourceError::Upstream(message),
+        }
     }
 
     /// A failure with its whole message (this instance's, or one another instance shared).
@@ -287,9 +301,36 @@ impl FeedHttp {
         let url = self.url(path);
         let answer = self
             .cache
-            .get_timed(url.clone(), || self.fetch_shared(url.clone(), url, None))
+            .get_timed(url.clone(), || {
+                self.fetch_shared(url.clone(), url, None, Counts::Feed)
+            })
             .await?;
         Ok(answer.value.clone())
+    }
+
+    /// GET `path` beside the feed's own answers, for what it adds to them (NS's disruptions
+    /// beside a board), read with `parse`: cached for the TTL and within the budget like any
+    /// request, but its failure (or an answer `parse` cannot read) is its own: the feed does
+    /// not back off for it and `/healthz` does not count it. While the feed backs off, it is
+    /// not asked either.
+    pub(crate) async fn get_aside<T>(
+        &self,
+        path: &str,
+        parse: impl FnOnce(&[u8]) -> Result<T, ParseError>,
+    ) -> Result<T, SourceError> {
+        let url = self.url(path);
+        let answer = self
+            .cache
+            .get_timed(url.clone(), || {
+                self.fetch_shared(url.clone(), url, None, Counts::Aside)
+            })
+            .await?;
+        parse(&answer.value).map_err(|e| {
+            self.fail_as(
+                Counts::Aside,
+                format!("unreadable answer at {}: {}", e.at, e.reason),
+            )
+        })
     }
 
     /// POST `body` (of `content_type`) to `path` below the base URL, for the feeds whose queries
@@ -305,7 +346,7 @@ impl FeedHttp {
         let answer = self
             .cache
             .get_timed(key.clone(), || {
-                self.fetch_shared(key, url, Some((body, content_type)))
+                self.fetch_shared(key, url, Some((body, content_type)), Counts::Feed)
             })
             .await?;
         Ok(answer.value.clone())
@@ -318,13 +359,14 @@ impl FeedHttp {
         key: String,
         url: String,
         body: Option<(String, &'static str)>,
+        counts: Counts,
     ) -> Result<(Bytes, Duration), SourceError> {
         let ttl = self.spec.ttl;
         let Some(store) = &self.shared else {
-            return self.fetch(url, body).await.map(|b| (b, ttl));
+            return self.fetch(url, body, counts).await.map(|b| (b, ttl));
         };
         let fetched = async {
-            let got = self.fetch(url, body).await;
+            let got = self.fetch(url, body, counts).await;
             let share = match &got {
                 Ok(payload) => Some((Shared::Payload(payload.clone()), ttl)),
                 Err(SourceError::Upstream(message)) => {
@@ -339,10 +381,15 @@ impl FeedHttp {
         match store.flight(&key, fetched).await {
             Flight::Fetched(got) => got.map(|b| (b, ttl)),
             Flight::Found(Shared::Payload(payload), left) => {
-                self.succeed();
+                if counts == Counts::Feed {
+                    self.succeed();
+                }
                 Ok((payload, left))
             }
-            Flight::Found(Shared::Failure(message), _) => Err(self.failed(message)),
+            Flight::Found(Shared::Failure(message), _) => Err(match counts {
+                Counts::Feed => self.failed(message),
+                Counts::Aside => SourceError::Upstream(message),
+            }),
         }
     }
 
@@ -350,6 +397,7 @@ impl FeedHttp {
         &self,
         url: String,
         body: Option<(String, &'static str)>,
+        counts: Counts,
     ) -> Result<Bytes, SourceError> {
         let (retry_at, last_error) = {
             let h = self.health.lock().unwrap_or_else(|p| p.into_inner());
@@ -372,16 +420,17 @@ impl FeedHttp {
             });
         }
         let started = Instant::now();
-        let fetched = self.send(&url, body).await;
+        let fetched = self.send(&url, body, counts).await;
         crate::metrics::upstream_fetch(self.spec.slug, fetched.is_ok(), started.elapsed());
         fetched
     }
 
-    /// One request to the upstream, its failure counted for the backoff.
+    /// One request to the upstream, its failure counted for the backoff when it is the feed's.
     async fn send(
         &self,
         url: &str,
         body: Option<(String, &'static str)>,
+        counts: Counts,
     ) -> Result<Bytes, SourceError> {
         let mut request = match body {
             None => self.client.get(url),
@@ -397,7 +446,10 @@ impl FeedHttp {
         let mut response = match request.send().await {
             Ok(r) => r,
             Err(e) if e.is_timeout() => {
-                return Err(self.fail(format!("no answer within {} s", TOTAL_TIMEOUT.as_secs())))
+                return Err(self.fail_as(
+                    counts,
+                    format!("no answer within {} s", TOTAL_TIMEOUT.as_secs()),
+                ))
             }
             Err(e) => {
                 // A `[[feeds]]` entry has whole URLs and no base: its host is named instead.
@@ -408,7 +460,9 @@ impl FeedHttp {
                         .unwrap_or_default(),
                     base => base.to_string(),
                 };
-                return Err(self.fail(format!("cannot reach {place}: {}", root_cause(&e))));
+                return Err(
+                    self.fail_as(counts, format!("cannot reach {place}: {}", root_cause(&e)))
+                );
             }
         };
         let status = response.status();
@@ -426,30 +480,37 @@ impl FeedHttp {
             )));
         }
         if !status.is_success() {
-            return Err(self.fail(format!("answered {} for {url}", status.as_u16())));
+            return Err(self.fail_as(counts, format!("answered {} for {url}", status.as_u16())));
         }
         let mut body = Vec::new();
         loop {
             match response.chunk().await {
                 Ok(Some(chunk)) => {
                     if body.len() + chunk.len() > MAX_BODY {
-                        return Err(self.fail(format!(
-                            "answer larger than {} MiB; refused",
-                            MAX_BODY >> 20
-                        )));
+                        return Err(self.fail_as(
+                            counts,
+                            format!("answer larger than {} MiB; refused", MAX_BODY >> 20),
+                        ));
                     }
                     body.extend_from_slice(&chunk);
                 }
                 Ok(None) => break,
                 Err(e) if e.is_timeout() => {
-                    return Err(self.fail(format!("no answer within {} s", TOTAL_TIMEOUT.as_secs())))
+                    return Err(self.fail_as(
+                        counts,
+                        format!("no answer within {} s", TOTAL_TIMEOUT.as_secs()),
+                    ))
                 }
                 Err(e) => {
-                    return Err(self.fail(format!("the answer broke off: {}", root_cause(&e))))
+                    return Err(
+                        self.fail_as(counts, format!("the answer broke off: {}", root_cause(&e)))
+                    )
                 }
             }
         }
-        self.succeed();
+        if counts == Counts::Feed {
+            self.succeed();
+        }
         Ok(Bytes::from(body))
     }
 

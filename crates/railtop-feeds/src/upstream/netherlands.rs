@@ -11,11 +11,28 @@
 //! `realtime` lists the trains of a hub's board (Utrecht Centraal unless a `stop` is
 //! named). A hub train's journey is `journey?train=<number>` (the stops it calls at; those it
 //! passes are left out); no recorded answer exists, the fixture follows NS's published schema.
+//!
+//! Disruptions and engineering works: `GET /reisinformatie-api/api/v3/disruptions?isActive=true`,
+//! one request for the whole country beside each board (kept for the feed's TTL, so boards
+//! refreshed together share it), read by [`parse_disruptions`] and made messages by
+//! [`apply_disruptions`] (see `netherlands/disruptions.rs`). Its quirks: the answer is a bare
+//! JSON array (no `payload`) mixing `DISRUPTION`, `MAINTENANCE` and `CALAMITY` items;
+//! `isActive` is coarse (an item can be active today with its only timespan tomorrow), so the
+//! timespans decide what is in force, an absent `end` being open; sections name stations by
+//! `uicCode`, `stationCode` and long `name`, foreign ones (`countryCode` `B`, `D`) with NS's
+//! own codes, while a departure's `routeStations` carry medium names (`Amsterdam C.`), so rows
+//! are matched by UIC number first; calamities name no stations and are every board's notice.
+//! No recorded answer exists: the fixture follows NS's published OpenAPI and public examples.
+//! A failing disruptions request costs the messages only (logged), never the board, and does
+//! not make the feed back off.
+//!
+//! NS's texts are Dutch (`Accept-Language: nl` is sent; NS documents Dutch as the default of
+//! both the boards' `lang` and the disruptions): every message and notice is tagged `nl`.
 
 use super::board_train;
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
-use super::parse::{self, in_order, Board, ParseError};
+use super::parse::{self, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, planned_and_expected};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, StationsAt};
 use crate::country::{self, Country};
@@ -25,6 +42,13 @@ use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use std::sync::Arc;
+
+mod disruptions;
+
+pub use disruptions::{
+    apply_disruptions, parse_disruptions, Disruption, Kind as DisruptionKind, Section, StationRef,
+    Timespan, LANGUAGE,
+};
 
 const COUNTRY: Country = country::NETHERLANDS;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
@@ -84,6 +108,8 @@ struct Product {
 struct RouteStation {
     #[serde(default, deserialize_with = "tolerant::string")]
     medium_name: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    uic_code: String,
 }
 
 #[derive(Deserialize)]
@@ -95,13 +121,25 @@ struct Message {
 /// The departures of a board in order of planned time.
 /// NS does not name the station: the feed does.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, ParseError> {
-    let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
-    Ok(Board::named(None, rows(answer.payload.departures)))
+    read_departures(bytes).map(|(board, _)| board)
 }
 
 /// `arrivals`: the board's arrivals in order of planned time, each from its `origin`, its
 /// `routeStations` the stops on the way here.
 pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
+    read_arrivals(bytes).map(|(board, _)| board)
+}
+
+/// A board and, for each of its rows, the UIC numbers of its `routeStations` (the stops on the
+/// way), which the disruptions' sections are matched with.
+type Read = (Board, Vec<Vec<String>>);
+
+fn read_departures(bytes: &[u8]) -> Result<Read, ParseError> {
+    let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
+    Ok(board_of(answer.payload.departures))
+}
+
+fn read_arrivals(bytes: &[u8]) -> Result<Read, ParseError> {
     let answer: Answer = parse::json(COUNTRY.slug, bytes)?;
     let arrivals = answer
         .payload
@@ -112,11 +150,18 @@ pub fn parse_arrivals(bytes: &[u8]) -> Result<Board, ParseError> {
             e
         })
         .collect();
-    Ok(Board::named(None, rows(arrivals)))
+    Ok(board_of(arrivals))
 }
 
-fn rows(entries: Vec<Entry>) -> Vec<Departure> {
-    let rows: Vec<(DateTime<Utc>, Departure)> = entries
+fn board_of(entries: Vec<Entry>) -> Read {
+    let (rows, passes) = rows(entries).into_iter().unzip();
+    (Board::named(None, rows), passes)
+}
+
+/// The rows in order of planned time (ties in the payload's order), each with its stops'
+/// UIC numbers.
+fn rows(entries: Vec<Entry>) -> Vec<(Departure, Vec<String>)> {
+    let mut rows: Vec<(DateTime<Utc>, Departure, Vec<String>)> = entries
         .into_iter()
         .filter_map(|e| {
             let (plan, actual) = (
@@ -128,33 +173,48 @@ fn rows(entries: Vec<Entry>) -> Vec<Departure> {
             let category = product.map_or("", |p| p.category_code.trim());
             let number = product.map_or("", |p| p.number.trim());
             let (platform, planned_platform) = parse::platforms(e.actual_track, e.planned_track);
-            Some((
-                planned,
-                Departure {
-                    line: category.to_string(),
-                    via: via_list(
-                        e.route_stations.into_iter().map(|s| s.medium_name),
-                        &e.direction,
-                    ),
-                    destination: e.direction,
-                    platform,
-                    planned_platform,
-                    scheduled_dep: local_hhmm(planned, TZ),
-                    delay: actual.map(|a| delay_minutes(planned, a)),
-                    cancelled: e.cancelled,
-                    operator: product.and_then(|p| p.operator_name.clone()),
-                    expected_dep: actual.map(|a| local_hhmm(a, TZ)),
-                    train_code: (!number.is_empty()).then(|| format!("{category} {number}")),
-                    messages: e.messages.into_iter().map(|m| m.message).collect(),
-                    // Its train is known by the hub board's row ([`super::board_train`]).
-                    train_id: None,
-                    ..Default::default()
-                },
-            ))
+            let passes: Vec<String> = e
+                .route_stations
+                .iter()
+                .map(|s| s.uic_code.trim().to_string())
+                .filter(|u| !u.is_empty())
+                .take(MAX_PASSES)
+                .collect();
+            let mut row = Departure {
+                line: category.to_string(),
+                via: via_list(
+                    e.route_stations.into_iter().map(|s| s.medium_name),
+                    &e.direction,
+                ),
+                destination: e.direction,
+                platform,
+                planned_platform,
+                scheduled_dep: local_hhmm(planned, TZ),
+                delay: actual.map(|a| delay_minutes(planned, a)),
+                cancelled: e.cancelled,
+                operator: product.and_then(|p| p.operator_name.clone()),
+                expected_dep: actual.map(|a| local_hhmm(a, TZ)),
+                train_code: (!number.is_empty()).then(|| format!("{category} {number}")),
+                // Its train is known by the hub board's row ([`super::board_train`]).
+                train_id: None,
+                ..Default::default()
+            };
+            // NS's notes on the train, in NS's language.
+            for m in e.messages {
+                row.add_message(m.message, Some(LANGUAGE));
+            }
+            Some((planned, row, passes))
         })
         .collect();
-    in_order(rows)
+    // Stable: ties keep the payload's order.
+    rows.sort_by_key(|(planned, ..)| *planned);
+    rows.into_iter()
+        .map(|(_, row, passes)| (row, passes))
+        .collect()
 }
+
+/// Stops of one row kept for matching the disruptions.
+const MAX_PASSES: usize = 64;
 
 #[derive(Deserialize)]
 struct JourneyAnswer {
@@ -312,11 +372,41 @@ pub fn open(o: Opened) -> Arc<dyn Feed> {
 
 pub(crate) struct Netherlands;
 
-/// A station's board: its path (NS codes as `station=`, UIC numbers as `uicCode=`) and code.
-fn board_path(station: &str) -> SourceResult<(String, String)> {
-    kind_path(station, Kind::Departures)
+/// A station's board with NS's disruptions in force at `now` as its notices and its rows'
+/// messages. The disruptions are one request for the country (cached for the TTL, so boards
+/// refreshed together share it); when it fails, the board comes without them (logged).
+async fn board_at(
+    http: &FeedHttp,
+    station: &str,
+    kind: Kind,
+    now: DateTime<Utc>,
+) -> SourceResult<Board> {
+    let (path, code) = kind_path(station, kind)?;
+    let read = match kind {
+        Kind::Departures => read_departures,
+        Kind::Arrivals => read_arrivals,
+    };
+    let (board, passes) = http.get_parsed(&path, read).await?;
+    let mut board = http.spec.complete(&code, board);
+    match http.get_aside(disruptions::PATH, parse_disruptions).await {
+        Ok(list) => apply_disruptions(&mut board, &passes, &known_as(&code), &list, now),
+        Err(e) => tracing::warn!(feed = COUNTRY.slug, "disruptions not read: {e}"),
+    }
+    Ok(board)
 }
 
+/// Every code the station of `code` goes by (its UIC number and NS code, from the directory
+/// where it knows the station), for matching the disruptions' stations.
+fn known_as(code: &str) -> Vec<String> {
+    let mut codes = vec![code.to_string()];
+    if let Some(entry) = crate::stations::by_code(code, Some(COUNTRY.slug)) {
+        codes.push(entry.code);
+        codes.extend(entry.aliases);
+    }
+    codes
+}
+
+/// A station's board: its path (NS codes as `station=`, UIC numbers as `uicCode=`) and code.
 fn kind_path(station: &str, kind: Kind) -> SourceResult<(String, String)> {
     let (param, code) = match UIC.spell(station) {
         Some(uic) => ("uicCode", uic),
@@ -332,11 +422,7 @@ impl Adapter for Netherlands {
     const ARRIVALS: bool = true;
 
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
-        let (path, code) = kind_path(ask.station, ask.kind)?;
-        match ask.kind {
-            Kind::Departures => http.get_board(&path, &code, parse_board).await,
-            Kind::Arrivals => http.get_board(&path, &code, parse_arrivals).await,
-        }
+        board_at(http, ask.station, ask.kind, ask.now).await
     }
 
     /// The hub's trains (those `realtime` lists): found on its board (the same, cached,
@@ -349,8 +435,7 @@ impl Adapter for Netherlands {
                 ask.hub
             ))
         };
-        let (path, hub) = board_path(ask.hub)?;
-        let board = http.get_board(&path, &hub, parse_board).await?;
+        let board = board_at(http, ask.hub, Kind::Departures, ask.now).await?;
         let rows = board
             .departures
             .iter()
@@ -466,6 +551,18 @@ mod tests {
         assert_eq!(
             d[0].messages,
             ["Stopt ook in Woerden, Bodegraven, Lammenschans"]
+        );
+        assert_eq!(
+            d[0].message_languages,
+            [Some("nl".to_string())],
+            "NS's Dutch"
+        );
+        // Each row's stops by UIC number, in the rows' order, for the disruptions.
+        let (_, passes) =
+            read_departures(&crate::upstream::fixture("netherlands/departures-ut.json")).unwrap();
+        assert_eq!(
+            passes,
+            [vec!["8400741", "8400053"], vec![], vec!["8400074"]]
         );
         assert_eq!(d[0].operator.as_deref(), Some("NS"));
         assert_eq!(d[0].scheduled_dep, "08:55");

@@ -122,9 +122,12 @@ pub static FEEDS: &[FeedRow] = &[
             dialect: gtfs::Dialect::STANDARD,
         }) },
     FeedRow { country: &country::NETHERLANDS, upstream: "NS API",
-        parsers: &["netherlands::parse_board", "netherlands::parse_arrivals", "netherlands::parse_journey", "netherlands::parse_station_list"],
+        parsers: &["netherlands::parse_board", "netherlands::parse_arrivals", "netherlands::parse_journey", "netherlands::parse_station_list", "netherlands::parse_disruptions"],
         attribution: "Netherlands: NS Reisinformatie API",
-        base_url: "https://gateway.apiportal.ns.nl", headers: &[],
+        // NS's texts in Dutch, as railtop tags them (Dutch is NS's default; said, not assumed).
+        base_url: "https://gateway.apiportal.ns.nl", headers: &[("Accept-Language", "nl")],
+        // A board costs two requests at most: its own and the country's disruptions (shared
+        // by every board within the TTL).
         ttl: secs(30), per_minute: 30, key_from: Some("free registration at apiportal.ns.nl (Ns-App product)"),
         hub: Some("UT"), open: Opens::Code(netherlands::open) },
     FeedRow { country: &country::SWEDEN, upstream: "Trafikverket",
