@@ -256,7 +256,12 @@ pub fn departures(answer: &DeparturesResponse, route: &str, format: Format) -> S
                 out.push(' ');
                 out.push_str(route);
             }
-            out.push_str("\n\n");
+            out.push('\n');
+            // The feed's messages about the station, as a train's are under its title.
+            for notice in &answer.notices {
+                out.push_str(&format!("! {notice}\n"));
+            }
+            out.push('\n');
             if answer.departures.is_empty() {
                 out.push_str(if !route.is_empty() {
                     "No train on that route in the next hours.\n"

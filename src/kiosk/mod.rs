@@ -539,4 +539,28 @@ mod tests {
         let text = screen(&k);
         assert!(text.contains("» "), "{text}");
     }
+
+    #[test]
+    fn the_ticker_says_the_stations_notices_too() {
+        let mut k = kiosk(&["HKI"], KioskSettings::default());
+        let mut board = board("HKI");
+        board.departures.iter_mut().for_each(|d| d.messages.clear());
+        board.add_notice("The west lift is out of order", Some("en"));
+        update(&mut k, board_action("HKI", board.clone(), now()));
+        assert_eq!(
+            k.ticker().as_deref(),
+            Some("The west lift is out of order"),
+            "a notice alone makes the ticker line, said without a train's time"
+        );
+        board.departures[0].messages = vec!["Replacement bus".into()];
+        update(&mut k, board_action("HKI", board.clone(), now()));
+        let mut shown = std::collections::BTreeSet::new();
+        for _ in 0..4 {
+            shown.insert(k.ticker().unwrap());
+            let page = k.settings.page_secs as i64;
+            tick(&mut k, page);
+        }
+        assert_eq!(shown.len(), 2, "{shown:?}");
+        assert!(shown.contains("The west lift is out of order"), "{shown:?}");
+    }
 }

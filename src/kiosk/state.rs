@@ -392,16 +392,28 @@ impl KioskState {
     /// screens, whose few rows are for departures.
     pub(crate) fn has_messages(&self) -> bool {
         self.size.1 >= layout::TICKER_MIN_HEIGHT
-            && self.visible().iter().any(|d| !d.messages.is_empty())
+            && (self.notices().is_some_and(|n| !n.is_empty())
+                || self.visible().iter().any(|d| !d.messages.is_empty()))
     }
 
-    /// The feed's messages about the departures still to come, one at a time: each shows for a
-    /// page's time, in turn (on the wall clock, so every screen of a station agrees).
+    /// The feed's messages about the station shown (its board's `notices`).
+    fn notices(&self) -> Option<&[String]> {
+        self.board().data.as_ref().map(|b| b.notices.as_slice())
+    }
+
+    /// The feed's messages about the station, then those about the departures still to come,
+    /// one at a time: each shows for a page's time, in turn (on the wall clock, so every screen
+    /// of a station agrees).
     pub(crate) fn ticker(&self) -> Option<String> {
         if self.size.1 < layout::TICKER_MIN_HEIGHT {
             return None;
         }
         let mut seen: Vec<String> = Vec::new();
+        for notice in self.notices().unwrap_or_default() {
+            if !seen.contains(notice) {
+                seen.push(notice.clone());
+            }
+        }
         for d in self.visible() {
             for m in &d.messages {
                 let time = if self.twelve_hour() {

@@ -240,6 +240,19 @@ impl FeedHttp {
         ))
     }
 
+    /// A request's failure: the feed's (it backs off, `/healthz` hears of it), or for a request
+    /// made `aside` ([`get_aside`](Self::get_aside)), its caller's alone.
+    fn fail_as(&self, aside: bool, what: String) -> SourceError {
+        if aside {
+            SourceError::Upstream(format!(
+                "{} ({}): {what}",
+                self.spec.upstream, self.spec.slug
+            ))
+        } else {
+            self.fail(what)
+        }
+    }
+
     /// A failure with its whole message (this instance's, or one another instance shared).
     fn failed(&self, message: String) -> SourceError {
         let mut h = self.health.lock().unwrap_or_else(|p| p.into_inner());
@@ -287,7 +300,23 @@ impl FeedHttp {
         let url = self.url(path);
         let answer = self
             .cache
-            .get_timed(url.clone(), || self.fetch_shared(url.clone(), url, None))
+            .get_timed(url.clone(), || {
+                self.fetch_shared(url.clone(), url, None, false)
+            })
+            .await?;
+        Ok(answer.value.clone())
+    }
+
+    /// GET `path` as [`get`](Self::get) does (cached, single-flight, within the budget and
+    /// the backoff), for what only adds to an answer (messages, names of codes): a failure is
+    /// the caller's alone, so the feed does not back off for it and its boards go on.
+    pub(crate) async fn get_aside(&self, path: &str) -> Result<Bytes, SourceError> {
+        let url = self.url(path);
+        let answer = self
+            .cache
+            .get_timed(url.clone(), || {
+                self.fetch_shared(url.clone(), url, None, true)
+            })
             .await?;
         Ok(answer.value.clone())
     }
@@ -305,26 +334,28 @@ impl FeedHttp {
         let answer = self
             .cache
             .get_timed(key.clone(), || {
-                self.fetch_shared(key, url, Some((body, content_type)))
+                self.fetch_shared(key, url, Some((body, content_type)), false)
             })
             .await?;
         Ok(answer.value.clone())
     }
 
     /// The payload for `key` with how long it lives: from Redis when another instance has it
-    /// (or is fetching it), else fetched here (and shared, when there is a Redis).
+    /// (or is fetching it), else fetched here (and shared, when there is a Redis). A request
+    /// `aside` leaves the feed's health as it was (see [`get_aside`](Self::get_aside)).
     async fn fetch_shared(
         &self,
         key: String,
         url: String,
         body: Option<(String, &'static str)>,
+        aside: bool,
     ) -> Result<(Bytes, Duration), SourceError> {
         let ttl = self.spec.ttl;
         let Some(store) = &self.shared else {
-            return self.fetch(url, body).await.map(|b| (b, ttl));
+            return self.fetch(url, body, aside).await.map(|b| (b, ttl));
         };
         let fetched = async {
-            let got = self.fetch(url, body).await;
+            let got = self.fetch(url, body, aside).await;
             let share = match &got {
                 Ok(payload) => Some((Shared::Payload(payload.clone()), ttl)),
                 Err(SourceError::Upstream(message)) => {
@@ -339,8 +370,13 @@ impl FeedHttp {
         match store.flight(&key, fetched).await {
             Flight::Fetched(got) => got.map(|b| (b, ttl)),
             Flight::Found(Shared::Payload(payload), left) => {
-                self.succeed();
+                if !aside {
+                    self.succeed();
+                }
                 Ok((payload, left))
+            }
+            Flight::Found(Shared::Failure(message), _) if aside => {
+                Err(SourceError::Upstream(message))
             }
             Flight::Found(Shared::Failure(message), _) => Err(self.failed(message)),
         }
@@ -350,6 +386,7 @@ impl FeedHttp {
         &self,
         url: String,
         body: Option<(String, &'static str)>,
+        aside: bool,
     ) -> Result<Bytes, SourceError> {
         let (retry_at, last_error) = {
             let h = self.health.lock().unwrap_or_else(|p| p.into_inner());
@@ -372,16 +409,17 @@ impl FeedHttp {
             });
         }
         let started = Instant::now();
-        let fetched = self.send(&url, body).await;
+        let fetched = self.send(&url, body, aside).await;
         crate::metrics::upstream_fetch(self.spec.slug, fetched.is_ok(), started.elapsed());
         fetched
     }
 
-    /// One request to the upstream, its failure counted for the backoff.
+    /// One request to the upstream, its failure counted for the backoff (unless `aside`).
     async fn send(
         &self,
         url: &str,
         body: Option<(String, &'static str)>,
+        aside: bool,
     ) -> Result<Bytes, SourceError> {
         let mut request = match body {
             None => self.client.get(url),
@@ -397,7 +435,10 @@ impl FeedHttp {
         let mut response = match request.send().await {
             Ok(r) => r,
             Err(e) if e.is_timeout() => {
-                return Err(self.fail(format!("no answer within {} s", TOTAL_TIMEOUT.as_secs())))
+                return Err(self.fail_as(
+                    aside,
+                    format!("no answer within {} s", TOTAL_TIMEOUT.as_secs()),
+                ))
             }
             Err(e) => {
                 // A `[[feeds]]` entry has whole URLs and no base: its host is named instead.
@@ -408,7 +449,9 @@ impl FeedHttp {
                         .unwrap_or_default(),
                     base => base.to_string(),
                 };
-                return Err(self.fail(format!("cannot reach {place}: {}", root_cause(&e))));
+                return Err(
+                    self.fail_as(aside, format!("cannot reach {place}: {}", root_cause(&e)))
+                );
             }
         };
         let status = response.status();
@@ -426,30 +469,37 @@ impl FeedHttp {
             )));
         }
         if !status.is_success() {
-            return Err(self.fail(format!("answered {} for {url}", status.as_u16())));
+            return Err(self.fail_as(aside, format!("answered {} for {url}", status.as_u16())));
         }
         let mut body = Vec::new();
         loop {
             match response.chunk().await {
                 Ok(Some(chunk)) => {
                     if body.len() + chunk.len() > MAX_BODY {
-                        return Err(self.fail(format!(
-                            "answer larger than {} MiB; refused",
-                            MAX_BODY >> 20
-                        )));
+                        return Err(self.fail_as(
+                            aside,
+                            format!("answer larger than {} MiB; refused", MAX_BODY >> 20),
+                        ));
                     }
                     body.extend_from_slice(&chunk);
                 }
                 Ok(None) => break,
                 Err(e) if e.is_timeout() => {
-                    return Err(self.fail(format!("no answer within {} s", TOTAL_TIMEOUT.as_secs())))
+                    return Err(self.fail_as(
+                        aside,
+                        format!("no answer within {} s", TOTAL_TIMEOUT.as_secs()),
+                    ))
                 }
                 Err(e) => {
-                    return Err(self.fail(format!("the answer broke off: {}", root_cause(&e))))
+                    return Err(
+                        self.fail_as(aside, format!("the answer broke off: {}", root_cause(&e)))
+                    )
                 }
             }
         }
-        self.succeed();
+        if !aside {
+            self.succeed();
+        }
         Ok(Bytes::from(body))
     }
 
