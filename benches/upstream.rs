@@ -57,12 +57,13 @@ fn bench_parse<T>(
 fn parsers(c: &mut Criterion) {
     let mut g = c.benchmark_group("parse");
     let names = finland::embedded_names();
+    let cause_names = finland::CauseNames::embedded();
     let epoch = chrono::DateTime::UNIX_EPOCH;
     bench_parse(
         &mut g,
         "finland_board",
         input("finland-train.json", "finland/live-trains.json"),
-        |b| finland::parse_board(b, "HKI", &names, epoch).unwrap(),
+        |b| finland::parse_board(b, "HKI", &names, &cause_names, epoch).unwrap(),
     );
     bench_parse(
         &mut g,

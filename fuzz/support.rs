@@ -78,6 +78,12 @@ pub(crate) fn finland_names() -> &'static finland::Names {
     NAMES.get_or_init(finland::embedded_names)
 }
 
+/// Finland's cause names as railtop has them without the code lists (the embedded categories).
+pub(crate) fn finland_causes() -> &'static finland::CauseNames {
+    static NAMES: OnceLock<finland::CauseNames> = OnceLock::new();
+    NAMES.get_or_init(finland::CauseNames::embedded)
+}
+
 pub(crate) fn sample_table() -> &'static Timetable {
     static TABLE: OnceLock<Timetable> = OnceLock::new();
     TABLE.get_or_init(|| {

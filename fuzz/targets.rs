@@ -36,13 +36,29 @@ pub const TARGETS: &[Target] = &[
             "samples/round2/finland/",
         ],
         made: none,
-        run: |d| board(finland::parse_board(d, "HKI", finland_names(), now())),
+        run: |d| {
+            board(finland::parse_board(
+                d,
+                "HKI",
+                finland_names(),
+                finland_causes(),
+                now(),
+            ))
+        },
     },
     Target {
         name: "finland-arrivals",
         seeds: &["fixtures/finland/live-trains", "samples/round2/finland/"],
         made: none,
-        run: |d| board(finland::parse_arrivals(d, "HKI", finland_names(), now())),
+        run: |d| {
+            board(finland::parse_arrivals(
+                d,
+                "HKI",
+                finland_names(),
+                finland_causes(),
+                now(),
+            ))
+        },
     },
     Target {
         name: "finland-trains",
@@ -57,6 +73,33 @@ pub const TARGETS: &[Target] = &[
             trains(finland::parse_trains(d, b"[]", finland_names()));
             trains(finland::parse_trains(b"[]", d, finland_names()));
         },
+    },
+    Target {
+        name: "finland-passenger-information",
+        seeds: &["fixtures/finland/passenger-information"],
+        made: none,
+        run: |d| {
+            if let Ok(info) = finland::parse_passenger_information(d, now()) {
+                // As the feed puts it on a board and a train, then as an answer is sanitised.
+                let mut answer = DeparturesResponse::default();
+                for said in info.at_station("HKI") {
+                    answer.add_notice(said.text.clone(), Some(&said.language));
+                }
+                answer.sanitize();
+                let mut train = railtop::model::Train {
+                    id: "fi-2026-11-24-27".into(),
+                    ..Default::default()
+                };
+                info.tell_train(&mut train);
+                train.sanitize();
+            }
+        },
+    },
+    Target {
+        name: "finland-cause-codes",
+        seeds: &["fixtures/finland/metadata-"],
+        made: none,
+        run: |d| drop(finland::parse_cause_codes(d)),
     },
     Target {
         name: "finland-stations",
@@ -365,7 +408,7 @@ pub const TARGETS: &[Target] = &[
             "samples/round2/finland/train",
         ],
         made: none,
-        run: |d| run(finland::parse_journey(d, finland_names())),
+        run: |d| run(finland::parse_journey(d, finland_names(), finland_causes())),
     },
     Target {
         name: "station-lists",

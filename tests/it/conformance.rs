@@ -25,6 +25,7 @@ fn conformance_with_the_real_recorded_samples() {
     let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
     // The stations list: 534 stations, names without " asema".
     let names = finland::parse_stations(&read("finland-stations.json")).unwrap();
+    let causes = finland::CauseNames::embedded();
     assert!(names.len() > 500, "{}", names.len());
     assert_eq!(names["HKI"], "Helsinki");
     // The same answer as the directory's list: passenger stations with positions, all usable.
@@ -61,7 +62,7 @@ fn conformance_with_the_real_recorded_samples() {
     );
     // The recorded train as a board: every stop of IC 1 happened already, so nothing departs.
     let now: DateTime<Utc> = "2020-07-15T03:00:00Z".parse().unwrap();
-    let board = finland::parse_board(&read("finland-train.json"), "HKI", &names, now)
+    let board = finland::parse_board(&read("finland-train.json"), "HKI", &names, &causes, now)
         .unwrap()
         .departures;
     assert!(board.is_empty());
@@ -299,9 +300,10 @@ fn conformance_with_the_round_two_samples() {
 
     // Digitraffic 2016, Helsinki: the ring lines say which way round until the airport.
     let names = finland::embedded_names();
+    let causes = finland::CauseNames::embedded();
     let now: DateTime<Utc> = "2016-04-23T18:24:00Z".parse().unwrap();
     let hki = read("finland/live-trains-station-hki-2016.json");
-    let board = finland::parse_board(&hki, "HKI", &names, now).unwrap();
+    let board = finland::parse_board(&hki, "HKI", &names, &causes, now).unwrap();
     let ring: Vec<&str> = board
         .departures
         .iter()
@@ -320,7 +322,7 @@ fn conformance_with_the_round_two_samples() {
         String::from_utf8(read("finland/train-9669-commuter-R.json")).unwrap()
     );
     let first: DateTime<Utc> = "2024-04-21T00:00:00Z".parse().unwrap();
-    let r = finland::parse_board(one.as_bytes(), "HKI", &names, first).unwrap();
+    let r = finland::parse_board(one.as_bytes(), "HKI", &names, &causes, first).unwrap();
     assert!(r.departures.iter().all(|d| d.line == "R"));
 
     // Irish Rail: the day wrap of trains dated the day before is taken out.
@@ -875,8 +877,9 @@ fn journeys_over_the_real_samples() {
     };
     let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
     let names = finland::parse_stations(&read("finland-stations.json")).unwrap();
+    let causes = finland::CauseNames::embedded();
     // IC 1 of 2020-07-15, Helsinki to Joensuu: 24 passenger rows, 13 stops, every one passed.
-    let ic1 = finland::parse_journey(&read("finland-train.json"), &names)
+    let ic1 = finland::parse_journey(&read("finland-train.json"), &names, &causes)
         .unwrap()
         .unwrap();
     assert_eq!(ic1.train.id, "fi-2020-07-15-1");
@@ -899,7 +902,7 @@ fn journeys_over_the_real_samples() {
         "[{}]",
         String::from_utf8(read("round2/finland/train-9669-commuter-R.json")).unwrap()
     );
-    let r = finland::parse_journey(one.as_bytes(), &names)
+    let r = finland::parse_journey(one.as_bytes(), &names, &causes)
         .unwrap()
         .unwrap();
     assert_eq!(r.stops.len(), 10);

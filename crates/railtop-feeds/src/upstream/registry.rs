@@ -60,7 +60,7 @@ const fn secs(s: u64) -> Duration {
 #[rustfmt::skip]
 pub static FEEDS: &[FeedRow] = &[
     FeedRow { country: &country::FINLAND, upstream: "Digitraffic",
-        parsers: &["finland::parse_trains", "finland::parse_board", "finland::parse_arrivals", "finland::parse_journey", "finland::parse_stations", "finland::parse_station_list"],
+        parsers: &["finland::parse_trains", "finland::parse_board", "finland::parse_arrivals", "finland::parse_journey", "finland::parse_stations", "finland::parse_station_list", "finland::parse_passenger_information", "finland::parse_cause_codes"],
         attribution: "Finland: Fintraffic / digitraffic.fi, CC BY 4.0",
         base_url: "https://rata.digitraffic.fi",
         headers: &[("Digitraffic-User", concat!("railtop/", env!("CARGO_PKG_VERSION")))],

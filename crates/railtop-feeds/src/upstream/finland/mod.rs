@@ -5,6 +5,22 @@
 //! from `/api/v1/live-trains/station/{code}`. Times are UTC (`…Z`); boards show Helsinki time.
 //! Delays are `differenceInMinutes` (absent without realtime). Station names come from
 //! `/api/v1/metadata/stations`, refreshed daily, with " asema" dropped.
+//!
+//! Delay causes: a row's `causes[]` codes a category (`R`), a detailed code (`R1`) and a third
+//! (`R201`), each possibly absent (older rows have no third code, no `…Id` twins), never a
+//! name. The names are in three code lists under `/api/v1/metadata/` (`cause-category-codes`,
+//! `detailed-cause-category-codes`, `third-cause-category-codes`), fetched once a day; no entry
+//! links to its parent (the code's prefix does), `validTo` and `passengerTerm` are left out when
+//! empty, and only codes valid today are listed. Without them the categories are named from the
+//! embedded table (`finland/causes.rs`). A board's row says the causes up to its call; a
+//! train's journey those of all its rows.
+//!
+//! Passenger information: `/api/v1/passenger-information/active`, one answer for the whole
+//! country (`finland/passenger_info.rs`): station messages become the boards' notices, a
+//! train's message goes on that train. Texts come in `fi`, `sv` and `en`, a language absent when not
+//! written; `startTime`/`endTime` are Helsinki clock times with no leading zero (`5:00`); the
+//! delivery type `CONTINUOS_VISUALIZATION` is so spelt; `trainNumber` is a number although the
+//! published schema says a string. A failing answer costs the messages, never the board.
 
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Kept, Opened};
@@ -21,6 +37,12 @@ use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
+
+mod causes;
+mod passenger_info;
+
+pub use causes::{parse_cause_codes, CauseName, CauseNames};
+pub use passenger_info::{parse_passenger_information, PassengerInfo, Said};
 
 const COUNTRY: Country = country::FINLAND;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
@@ -76,67 +98,33 @@ struct Row {
     #[serde(default, deserialize_with = "tolerant::opt_i64")]
     difference_in_minutes: Option<i64>,
     /// Why the train lost time here, as Digitraffic's cause codes.
-    #[serde(default, deserialize_with = "tolerant::bounded::<_, Cause, 8>")]
-    causes: Vec<Cause>,
+    #[serde(default, deserialize_with = "tolerant::bounded::<_, causes::Cause, 8>")]
+    causes: Vec<causes::Cause>,
 }
 
-/// A delay's cause as Digitraffic codes it: its category (`R`), and finer codes railtop does
-/// not name.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Cause {
-    #[serde(default, deserialize_with = "tolerant::string")]
-    category_code: String,
+/// The messages of the causes recorded on a train's rows up to `until` (a board's call), each
+/// cause once (see [`causes::cause_messages`]).
+fn causes_until(
+    rows: &[Row],
+    until: DateTime<Utc>,
+    names: &CauseNames,
+) -> Vec<(String, &'static str)> {
+    let recorded = rows
+        .iter()
+        .filter(|r| r.scheduled_time <= until)
+        .flat_map(|r| &r.causes);
+    causes::cause_messages(recorded, names)
 }
 
-/// Digitraffic's cause categories (`/api/v1/metadata/cause-category-codes`): the feed's own
-/// Finnish name, and railtop's English for it. The codes have not changed since 2017.
-const CAUSE_CATEGORIES: &[(&str, &str, &str)] = &[
-    ("A", "Aikataulu ja liikennöinti", "timetable and operation"),
-    ("E", "Etuajassakulku", "running early"),
-    ("H", "Henkilökunta", "staff"),
-    ("I", "Muut syyt", "other causes"),
-    ("J", "Junanmuodostus", "train formation"),
-    (
-        "K",
-        "Kalusto, moottorijunat ja vaunut",
-        "rolling stock: multiple units and carriages",
-    ),
-    ("L", "Liikenteenhoito", "traffic management"),
-    ("M", "Matkustajapalvelu", "passenger service"),
-    ("O", "Onnettomuus", "accident"),
-    (
-        "P",
-        "Liikenteenhoitojärjestelmät",
-        "traffic control systems",
-    ),
-    ("R", "Ratatyö", "track works"),
-    ("S", "Sähkörata", "overhead line"),
-    ("T", "Rata (ratarakenne)", "track structure"),
-    ("V", "Vetokalusto", "locomotives"),
-];
-
-/// The causes recorded on a train's rows up to `until` (the board's call), each category once,
-/// as a message: `Delay cause: Ratatyö (track works)`. Codes railtop does not know are said as
-/// codes.
-fn causes(rows: &[Row], until: DateTime<Utc>) -> Vec<String> {
-    let mut seen: Vec<&str> = Vec::new();
-    for row in rows.iter().filter(|r| r.scheduled_time <= until) {
-        for cause in &row.causes {
-            let code = cause.category_code.trim();
-            if !code.is_empty() && !seen.contains(&code) {
-                seen.push(code);
-            }
-        }
-    }
-    seen.into_iter()
-        .map(
-            |code| match CAUSE_CATEGORIES.iter().find(|(c, _, _)| *c == code) {
-                Some((_, fi, en)) => format!("Delay cause: {fi} ({en})"),
-                None => format!("Delay cause: code {code}"),
-            },
-        )
-        .collect()
+/// A nested object read leniently: `None` when it is absent, `null`, or not of its shape (a
+/// string where an object belongs), rather than failing the whole answer.
+fn lenient<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    let value = serde_json::Value::deserialize(d)?;
+    Ok(T::deserialize(value).ok())
 }
 
 impl Row {
@@ -417,8 +405,13 @@ pub fn parse_trains(
 
 /// `/trains/{date}/{number}`: the train's record and its passenger stops, an arrival and a
 /// departure row at one station made one stop. A stop is passed once its last row has an
-/// actual time; expected times are the actual ones, else the live estimates.
-pub fn parse_journey(bytes: &[u8], names: &Names) -> Result<Option<Journey>, ParseError> {
+/// actual time; expected times are the actual ones, else the live estimates. The causes of
+/// every row are the train's messages, named from `cause_names`.
+pub fn parse_journey(
+    bytes: &[u8],
+    names: &Names,
+    cause_names: &CauseNames,
+) -> Result<Option<Journey>, ParseError> {
     let parse::AtMost(trains) =
         parse::json::<parse::AtMost<FiTrain, { parse::MAX_RECORDS }>>(COUNTRY.slug, bytes)?;
     let Some(t) = trains.first() else {
@@ -462,10 +455,12 @@ pub fn parse_journey(bytes: &[u8], names: &Names) -> Result<Option<Journey>, Par
         stop.code = Some(code.clone());
         stops.push(stop);
     }
-    Ok(Some(Journey {
-        train: train_record(t, names, None),
-        stops,
-    }))
+    let mut train = train_record(t, names, None);
+    let recorded = t.time_table_rows.iter().flat_map(|r| &r.causes);
+    for (text, language) in causes::cause_messages(recorded, cause_names) {
+        train.add_message(text, Some(language));
+    }
+    Ok(Some(Journey { train, stops }))
 }
 
 /// `fi-<departure date>-<train number>`, the ids of [`train_record`], as the path
@@ -478,14 +473,15 @@ fn journey_path(id: &str) -> Option<String> {
 }
 
 /// `/live-trains/station/{code}`: the next departures from `station`, soonest first, the
-/// station named from `names`.
+/// station named from `names`, the causes from `cause_names`.
 pub fn parse_board(
     bytes: &[u8],
     station: &str,
     names: &Names,
+    cause_names: &CauseNames,
     now: DateTime<Utc>,
 ) -> Result<Board, ParseError> {
-    parse_calls(bytes, station, names, now, Kind::Departures)
+    parse_calls(bytes, station, (names, cause_names), now, Kind::Departures)
 }
 
 /// `/live-trains/station/{code}` asked for arriving trains: the next arrivals at `station`,
@@ -494,9 +490,10 @@ pub fn parse_arrivals(
     bytes: &[u8],
     station: &str,
     names: &Names,
+    cause_names: &CauseNames,
     now: DateTime<Utc>,
 ) -> Result<Board, ParseError> {
-    parse_calls(bytes, station, names, now, Kind::Arrivals)
+    parse_calls(bytes, station, (names, cause_names), now, Kind::Arrivals)
 }
 
 /// The calls of `kind` at `station` still to come: a departure row (`DEPARTURE`) or an
@@ -504,7 +501,7 @@ pub fn parse_arrivals(
 fn parse_calls(
     bytes: &[u8],
     station: &str,
-    names: &Names,
+    (names, cause_names): (&Names, &CauseNames),
     now: DateTime<Utc>,
     kind: Kind,
 ) -> Result<Board, ParseError> {
@@ -561,29 +558,29 @@ fn parse_calls(
                 (origin, via)
             }
         };
-        rows.push((
-            call.scheduled_time,
-            Departure {
-                line: line(t),
-                destination: far_end,
-                platform: call.commercial_track.clone(),
-                scheduled_dep: local_hhmm(call.scheduled_time, TZ),
-                delay: if cancelled {
-                    None
-                } else {
-                    call.difference_in_minutes
-                },
-                cancelled,
-                operator: operator(t),
-                expected_dep: expected.map(|e| local_hhmm(e, TZ)),
-                train_code: Some(train_code(t)),
-                planned_platform: None,
-                via,
-                messages: causes(&t.time_table_rows, call.scheduled_time),
-                train_id: Some(format!("fi-{}-{}", t.departure_date, t.train_number)),
-                ..Default::default()
+        let mut departure = Departure {
+            line: line(t),
+            destination: far_end,
+            platform: call.commercial_track.clone(),
+            scheduled_dep: local_hhmm(call.scheduled_time, TZ),
+            delay: if cancelled {
+                None
+            } else {
+                call.difference_in_minutes
             },
-        ));
+            cancelled,
+            operator: operator(t),
+            expected_dep: expected.map(|e| local_hhmm(e, TZ)),
+            train_code: Some(train_code(t)),
+            planned_platform: None,
+            via,
+            train_id: Some(format!("fi-{}-{}", t.departure_date, t.train_number)),
+            ..Default::default()
+        };
+        for (text, language) in causes_until(&t.time_table_rows, call.scheduled_time, cause_names) {
+            departure.add_message(text, Some(language));
+        }
+        rows.push((call.scheduled_time, departure));
     }
     Ok(Board::named(Some(name(names, station)), in_order(rows)))
 }
@@ -593,13 +590,21 @@ const CODES: CodeShape = codes::alphanumeric("a Finnish station code");
 
 /// Opens the feed (its registry row's `open`).
 pub fn open(o: Opened) -> Arc<dyn Feed> {
-    let finland = Finland { names: Kept::new() };
+    let finland = Finland {
+        names: Kept::new(),
+        cause_names: Kept::new(),
+    };
     Live::open(o.http, o.hub, finland)
 }
 
 pub struct Finland {
     names: Kept<Arc<Names>>,
+    cause_names: Kept<Arc<CauseNames>>,
 }
+
+/// How long a failed fetch of reference data (station names, cause codes) is kept before it
+/// is tried again: an hour rather than at every request.
+const RETRY_REFERENCE: Duration = Duration::from_secs(3600);
 
 impl Finland {
     /// Station names, fetched once a day; the embedded list while the live one is missing.
@@ -614,28 +619,80 @@ impl Finland {
                     }
                 };
                 let names = Arc::new(fetched.unwrap_or_else(embedded_names));
-                // A failed fetch is retried in an hour rather than at every request.
                 let life = if names.len() > 100 {
                     NAMES_TTL
                 } else {
-                    Duration::from_secs(3600)
+                    RETRY_REFERENCE
                 };
                 (names, life)
             })
             .await
+    }
+
+    /// The cause codes' names, the three lists fetched once a day; the embedded categories
+    /// for any list that fails (tried again in an hour).
+    async fn cause_names(&self, http: &FeedHttp) -> Arc<CauseNames> {
+        self.cause_names
+            .get(async {
+                let [categories, detailed, third] = causes::CODE_LISTS;
+                let fetched = tokio::join!(
+                    http.get_aside(categories, parse_cause_codes),
+                    http.get_aside(detailed, parse_cause_codes),
+                    http.get_aside(third, parse_cause_codes)
+                );
+                let mut names = CauseNames::embedded();
+                let mut read = 0;
+                for (path, got) in causes::CODE_LISTS
+                    .iter()
+                    .zip([fetched.0, fetched.1, fetched.2])
+                {
+                    match got {
+                        Ok(list) => {
+                            names.merge(list);
+                            read += 1;
+                        }
+                        Err(e) => tracing::warn!("finland: cause names ({path}): {e}"),
+                    }
+                }
+                let life = if read == causes::CODE_LISTS.len() {
+                    NAMES_TTL
+                } else {
+                    RETRY_REFERENCE
+                };
+                (Arc::new(names), life)
+            })
+            .await
+    }
+
+    /// The passenger information in force at `now`; none when the answer fails or cannot be
+    /// read (said in the log): it costs the messages, never the board (asked aside, so the
+    /// feed does not back off for it).
+    async fn passenger_info(&self, http: &FeedHttp, now: DateTime<Utc>) -> PassengerInfo {
+        let read = http
+            .get_aside(passenger_info::PATH, |b| {
+                parse_passenger_information(b, now)
+            })
+            .await;
+        read.unwrap_or_else(|e| {
+            tracing::warn!("finland: passenger information not read: {e}");
+            PassengerInfo::default()
+        })
     }
 }
 
 impl Adapter for Finland {
     const STATIONS_AT: Option<StationsAt> = Some(("/api/v1/metadata/stations", parse_station_list));
 
-    async fn trains(&self, http: &FeedHttp, _ask: TrainsAsk<'_>) -> OwnTrains {
+    async fn trains(&self, http: &FeedHttp, ask: TrainsAsk<'_>) -> OwnTrains {
         let names = self.names(http).await;
-        let (live, located) = tokio::join!(
+        let (live, located, info) = tokio::join!(
             http.get("/api/v1/live-trains"),
-            http.get("/api/v1/train-locations/latest/")
+            http.get("/api/v1/train-locations/latest/"),
+            self.passenger_info(http, ask.now)
         );
-        let trains = parse_trains(&live?, &located?, &names).map_err(|e| http.bad_payload(e))?;
+        let mut trains =
+            parse_trains(&live?, &located?, &names).map_err(|e| http.bad_payload(e))?;
+        trains.iter_mut().for_each(|t| info.tell_train(t));
         Ok(Some(trains))
     }
 
@@ -650,9 +707,16 @@ impl Adapter for Finland {
                 crate::text::quoted(ask.id)
             ))
         })?;
-        let names = self.names(http).await;
-        match http.get_parsed(&path, |b| parse_journey(b, &names)).await? {
-            Some(journey) => Ok(Some(journey)),
+        let (names, cause_names) = tokio::join!(self.names(http), self.cause_names(http));
+        let (journey, info) = tokio::join!(
+            http.get_parsed(&path, |b| parse_journey(b, &names, &cause_names)),
+            self.passenger_info(http, ask.now)
+        );
+        match journey? {
+            Some(mut journey) => {
+                info.tell_train(&mut journey.train);
+                Ok(Some(journey))
+            }
             None => Err(SourceError::NotFound(format!(
                 "Digitraffic has no train {} (trains are kept a few days)",
                 crate::text::quoted(ask.id)
@@ -665,7 +729,7 @@ impl Adapter for Finland {
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let (station, limit, now) = (ask.station, ask.limit.clamp(1, 100), ask.now);
         let code = CODES.check(station)?;
-        let names = self.names(http).await;
+        let (names, cause_names) = tokio::join!(self.names(http), self.cause_names(http));
         let (arriving, departing) = match ask.kind {
             Kind::Departures => (0, limit),
             Kind::Arrivals => (limit, 0),
@@ -673,10 +737,14 @@ impl Adapter for Finland {
         let path = format!(
             "/api/v1/live-trains/station/{code}?arrived_trains=0&arriving_trains={arriving}&departed_trains=0&departing_trains={departing}&include_nonstopping=false",
         );
-        let board = http
-            .get_parsed(&path, |b| parse_calls(b, &code, &names, now, ask.kind))
-            .await?;
-        Ok(http.spec.complete(&code, board))
+        let calls = |b: &[u8]| parse_calls(b, &code, (&names, &cause_names), now, ask.kind);
+        let (board, info) = tokio::join!(
+            http.get_parsed(&path, calls),
+            self.passenger_info(http, now)
+        );
+        let mut board = http.spec.complete(&code, board?);
+        info.tell_board(&code, &mut board);
+        Ok(board)
     }
 }
 

@@ -16,6 +16,10 @@ use serde::Serialize;
 
 /// How a realtime trip was found in the timetable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(
+    clippy::enum_variant_names,
+    reason = "`Found::NotFound` reads as meant: the trip was not found"
+)]
 pub(crate) enum Found {
     ById,
     ByNumber,
