@@ -14,6 +14,7 @@ mod api;
 mod cli;
 mod conformance;
 mod express;
+mod france_germany;
 mod gtfs;
 mod gtfs_rt_out;
 mod hardening;

@@ -16,6 +16,10 @@ use serde::Serialize;
 
 /// How a realtime trip was found in the timetable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(
+    clippy::enum_variant_names,
+    reason = "`NotFound` reads as it is meant: found by nothing"
+)]
 pub(crate) enum Found {
     ById,
     ByNumber,
