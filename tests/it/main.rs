@@ -15,6 +15,7 @@ mod cli;
 mod conformance;
 mod express;
 mod finland_reasons;
+mod france_germany;
 mod gtfs;
 mod gtfs_rt_out;
 mod hardening;

@@ -121,6 +121,19 @@ pub struct Route {
     pub via: Option<Place>,
 }
 
+/// What a feed's rows list as their stops on the way (`via`), which says how far a row that
+/// names a few of them is believed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RowStops {
+    /// The stops its feed shows travellers: a row that names a few is taken at its word.
+    #[default]
+    Shown,
+    /// A selection of the train's calls (db-rest's `nextStopovers` on DB's boards: the main
+    /// stops, or none): a row with a train whose few stops do not take the route has its
+    /// journey decide.
+    Selection,
+}
+
 /// What a row's own stops say of a [`Route`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
@@ -150,8 +163,9 @@ impl Route {
     }
 
     /// What the row's `via` and destination say: it goes, it does not, or (it names too few
-    /// stops and has a train to look up) its journey must say.
-    pub fn verdict(&self, row: &Departure, kind: Kind) -> Verdict {
+    /// stops and has a train to look up) its journey must say. `listed` is what the feed's
+    /// rows list: every stop shown, or a selection.
+    pub fn verdict(&self, row: &Departure, kind: Kind, listed: RowStops) -> Verdict {
         if self.is_empty() {
             return Verdict::Goes;
         }
@@ -159,11 +173,13 @@ impl Route {
         if self.takes(&stops) {
             Verdict::Goes
         } else if row.train_id.is_some()
-            && (row.via.is_empty() || row.via.len() >= crate::model::MAX_VIA)
+            && (listed == RowStops::Selection
+                || row.via.is_empty()
+                || row.via.len() >= crate::model::MAX_VIA)
         {
-            // The feed's board names no stop on the way, or more than a row keeps: only the
-            // train's journey knows for certain. (A row that lists a few stops is taken at its
-            // word: they are the stops its feed shows travellers.)
+            // The feed's board names no stop on the way, more than a row keeps, or only a
+            // selection of them: only the train's journey knows for certain. (A row of a feed
+            // that shows its stops and lists a few is taken at its word.)
             Verdict::Unknown
         } else {
             Verdict::DoesNot
@@ -468,16 +484,23 @@ mod tests {
             via: None,
         };
         assert_eq!(
-            route.verdict(&row(&["Tampere"], "Oulu"), Kind::Departures),
+            route.verdict(
+                &row(&["Tampere"], "Oulu"),
+                Kind::Departures,
+                RowStops::Shown
+            ),
             Verdict::Goes
         );
         assert_eq!(
-            route.verdict(&row(&[], "Tampere"), Kind::Departures),
+            route.verdict(&row(&[], "Tampere"), Kind::Departures, RowStops::Shown),
             Verdict::DoesNot
         );
         let mut known = row(&[], "Rovaniemi");
         known.train_id = Some("fi-1".into());
-        assert_eq!(route.verdict(&known, Kind::Departures), Verdict::Unknown);
+        assert_eq!(
+            route.verdict(&known, Kind::Departures, RowStops::Shown),
+            Verdict::Unknown
+        );
         let mut few = row(&["Tampere"], "Rovaniemi");
         few.train_id = Some("fi-1".into());
         let route_to_kemi = Route {
@@ -485,14 +508,32 @@ mod tests {
             via: None,
         };
         assert_eq!(
-            route_to_kemi.verdict(&few, Kind::Departures),
+            route_to_kemi.verdict(&few, Kind::Departures, RowStops::Shown),
             Verdict::DoesNot
         );
         let mut cut = row(&["a", "b", "c", "d", "e", "f", "g", "h"], "Rovaniemi");
         cut.train_id = Some("fi-1".into());
         assert_eq!(
-            route_to_kemi.verdict(&cut, Kind::Departures),
+            route_to_kemi.verdict(&cut, Kind::Departures, RowStops::Shown),
             Verdict::Unknown
+        );
+        // A feed whose rows list a selection of the stops: a few that miss Kemi are not the
+        // last word, and without a train to look up they are.
+        assert_eq!(
+            route_to_kemi.verdict(&few, Kind::Departures, RowStops::Selection),
+            Verdict::Unknown
+        );
+        let mut unknown_train = few.clone();
+        unknown_train.train_id = None;
+        assert_eq!(
+            route_to_kemi.verdict(&unknown_train, Kind::Departures, RowStops::Selection),
+            Verdict::DoesNot
+        );
+        let mut reaching = few.clone();
+        reaching.via.push("Kemi".into());
+        assert_eq!(
+            route_to_kemi.verdict(&reaching, Kind::Departures, RowStops::Selection),
+            Verdict::Goes
         );
         let journey = ["Helsinki", "Tampere", "Oulu", "Rovaniemi"];
         let after = beyond(&journey, |n| n == "Tampere", Kind::Departures);

@@ -463,6 +463,11 @@ impl CachedSource {
         self.inner.clock()
     }
 
+    /// How the rows of `country`'s boards are checked against a route (the source's own word).
+    pub fn route_lookups(&self, country: &str) -> super::traveller::RouteLookups {
+        self.inner.route_lookups(country)
+    }
+
     /// How long a board is kept: its feed's refresh, as the screens and staleness count it.
     pub fn board_ttl(&self) -> Duration {
         self.departures.ttl

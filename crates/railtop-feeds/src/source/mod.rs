@@ -162,6 +162,13 @@ pub trait LiveSource: Send + Sync {
     fn stations(&self, _query: StationsQuery) -> Option<SourceFuture<'_, StationsAnswer>> {
         None
     }
+    /// How a traveller's board checks the rows of `country`'s boards against a route: how many
+    /// journeys one board may ask, and whether the rows' stops are a selection (see
+    /// [`traveller::RouteLookups`]). By default as every feed may.
+    fn route_lookups(&self, country: &str) -> traveller::RouteLookups {
+        let _ = country;
+        traveller::RouteLookups::DEFAULT
+    }
     /// How its upstreams are doing; by default it has none that can fail (the demo).
     fn health(&self) -> Health {
         Health::default()

@@ -7,7 +7,9 @@
 use super::cache::CachedSource;
 use super::{DeparturesQuery, SourceError, SourceResult, MAX_LIMIT};
 use crate::model::{DeparturesResponse, Kind, MAX_MERGED};
-use crate::traveller::{beyond, leaves_in, merge, station_tz, Place, Route, Verdict, Walks};
+use crate::traveller::{
+    beyond, leaves_in, merge, station_tz, Place, Route, RowStops, Verdict, Walks,
+};
 use chrono::{DateTime, Utc};
 use std::time::Duration;
 
@@ -58,6 +60,31 @@ impl TravelQuery {
 /// Most journeys looked up for one board's rows that name too few stops: a feed's budget of
 /// requests is shared with every other question, and the cache keeps each for a board's time.
 pub const JOURNEY_BUDGET: usize = 12;
+
+/// How a traveller's board checks one feed's rows against a route: how many journeys it may ask
+/// of the feed for one board (the feed's budget of requests is shared with every other
+/// question), and what the feed's rows list as their stops. A feed says its own
+/// ([`LiveSource::route_lookups`](super::LiveSource::route_lookups)); most keep the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RouteLookups {
+    /// Journeys asked for one board at most, its nearest rows first.
+    pub per_board: usize,
+    pub stops: RowStops,
+}
+
+impl RouteLookups {
+    /// [`JOURNEY_BUDGET`] journeys a board; a row's few stops taken at their word.
+    pub const DEFAULT: RouteLookups = RouteLookups {
+        per_board: JOURNEY_BUDGET,
+        stops: RowStops::Shown,
+    };
+}
+
+impl Default for RouteLookups {
+    fn default() -> RouteLookups {
+        RouteLookups::DEFAULT
+    }
+}
 
 /// How much older than its feed's refresh an answer may be before its realtime rows are
 /// stale.
@@ -142,7 +169,9 @@ pub async fn board(source: &CachedSource, query: &TravelQuery) -> SourceResult<D
 }
 
 /// Keeps the rows of `board` that take `route`: by their own stops, else by their train's
-/// journey (the first [`JOURNEY_BUDGET`] such rows; the rest, unchecked, are left out).
+/// journey (the first rows of the board that need one, as many as its feed's
+/// [`RouteLookups::per_board`]; the rest, and those whose journey could not be had, are kept or
+/// left out by their own stops, which do not take the route: left out, and logged).
 async fn keep_route(
     source: &CachedSource,
     board: &mut DeparturesResponse,
@@ -152,20 +181,26 @@ async fn keep_route(
     if route.is_empty() {
         return;
     }
+    let lookups = board
+        .station
+        .country
+        .as_deref()
+        .map_or(RouteLookups::DEFAULT, |c| source.route_lookups(c));
     let verdicts: Vec<Verdict> = board
         .departures
         .iter()
-        .map(|d| route.verdict(d, kind))
+        .map(|d| route.verdict(d, kind, lookups.stops))
         .collect();
-    let unknown: Vec<(usize, String)> = board
+    let mut unknown: Vec<(usize, String)> = board
         .departures
         .iter()
         .zip(&verdicts)
         .enumerate()
         .filter(|(_, (_, v))| **v == Verdict::Unknown)
         .filter_map(|(i, (d, _))| Some((i, d.train_id.clone()?)))
-        .take(JOURNEY_BUDGET)
         .collect();
+    // The board is in the order the trains leave: the nearest are asked, the rest unchecked.
+    let unchecked = unknown.split_off(unknown.len().min(lookups.per_board));
     let code = match &board.station.country {
         Some(country) => format!("{country}:{}", board.station.code),
         None => board.station.code.clone(),
@@ -175,8 +210,15 @@ async fn keep_route(
     let journeys =
         futures_util::future::join_all(unknown.iter().map(|(_, id)| source.journey(id))).await;
     let mut goes: Vec<bool> = verdicts.iter().map(|v| *v == Verdict::Goes).collect();
+    let mut failed = Vec::new();
     for ((i, _), journey) in unknown.iter().zip(journeys) {
-        let Ok(journey) = journey else { continue };
+        let journey = match journey {
+            Ok(journey) => journey,
+            Err(e) => {
+                failed.push((*i, e.to_string()));
+                continue;
+            }
+        };
         let names: Vec<&str> = journey
             .value
             .stops
@@ -186,8 +228,59 @@ async fn keep_route(
         let stops = beyond(&names, |n| n == station_name || here.is(n), kind);
         goes[*i] = route.takes(&stops);
     }
+    let unchecked: Vec<usize> = unchecked.iter().map(|(i, _)| *i).collect();
+    if !unchecked.is_empty() || !failed.is_empty() {
+        say_unchecked(board, route, kind, lookups, &unchecked, &failed);
+    }
     let mut keep = goes.into_iter();
     board.departures.retain(|_| keep.next().unwrap_or(false));
+}
+
+/// Rows named in one log line at most.
+const LOGGED_ROWS: usize = 8;
+
+/// The log line of the rows a route could not check against their journeys (`unchecked`:
+/// beyond the feed's budget for a board; `failed`: the lookup failed, with why), which their
+/// own stops leave out. A feed that asks for no journeys at all is a rule, said at debug
+/// level; a budget run out or a failure is said at info level.
+fn say_unchecked(
+    board: &DeparturesResponse,
+    route: &Route,
+    kind: Kind,
+    lookups: RouteLookups,
+    unchecked: &[usize],
+    failed: &[(usize, String)],
+) {
+    let rows = |list: &mut dyn Iterator<Item = usize>| {
+        let rows: Vec<String> = list
+            .take(LOGGED_ROWS)
+            .filter_map(|i| board.departures.get(i))
+            .map(|d| {
+                let code = d.train_code.as_deref().unwrap_or(&d.line);
+                format!("{} {code} → {}", d.scheduled_dep, d.destination)
+            })
+            .collect();
+        rows.join("; ")
+    };
+    let message = format!(
+        "{}: rows {} not checked against their journeys, left out by their own stops: {} \
+         beyond the {} journeys a board may ask of its feed [{}], {} whose journey failed [{}]{}",
+        board.station.name,
+        route.described(kind),
+        unchecked.len(),
+        lookups.per_board,
+        rows(&mut unchecked.iter().copied()),
+        failed.len(),
+        rows(&mut failed.iter().map(|(i, _)| *i)),
+        failed
+            .first()
+            .map_or_else(String::new, |(_, e)| format!(" (first: {e})")),
+    );
+    if lookups.per_board == 0 && failed.is_empty() {
+        tracing::debug!("{message}");
+    } else {
+        tracing::info!("{message}");
+    }
 }
 
 #[cfg(test)]

@@ -312,6 +312,13 @@ impl LiveSource for Aggregator {
         health
     }
 
+    fn route_lookups(&self, country: &str) -> crate::source::traveller::RouteLookups {
+        self.feeds
+            .iter()
+            .find(|f| f.slug() == country)
+            .map_or_else(Default::default, |f| f.route_lookups())
+    }
+
     fn regions(&self) -> Vec<String> {
         self.feeds
             .iter()

@@ -8,14 +8,33 @@
 //! directions end in their town in brackets. Stations are UIC numbers (`87384008`, Paris
 //! Saint-Lazare). No positions: `realtime` lists the trains of a hub's board.
 //!
-//! Journeys: a hub-board train's row links its `vehicle_journey`, whose answer
-//! (`/vehicle_journeys/{id}`) lists its `stop_times` in local `HHMMSS` (with `utc_*` twins, not
-//! read) and links its disruptions, given in full beside it. A disruption whose effect is
-//! `NO_SERVICE` cancels the whole run (TGV 7891 of 2023-03-20: "trip canceled", no message
-//! text, `status` `past`); otherwise its `impacted_objects[].impacted_stops` give each stop's
-//! `amended_*` times and `stop_time_effect` (`deleted` is a cancelled stop, `delayed` a late
-//! one). A disruption's text is its first message, else its severity's name: both the
-//! journey's and the board row's message.
+//! Messages keep their language: a disruption's text is its first message, SNCF's, in French
+//! (`fr`); without one, its severity's name, which Navitia writes in English (`en`: "Trip
+//! canceled"). railtop's own words on a row ("partly cancelled: …") are English.
+//!
+//! Train ids: every row of any station's board (departures and arrivals) names its run by its
+//! vehicle journey, `france-` and the journey's id without `vehicle_journey:`
+//! (`france-SNCF:2026-11-24:841201:1187:Train`, the run's first day inside it). Such an id is
+//! taken back only in the shape Navitia writes them (ASCII letters, digits, `:` `.` `_` `-`,
+//! at most [`MAX_VJ_CHARS`]), so it goes into the URL as it is and names no other path;
+//! anything else is refused before a request. The trains `realtime` lists keep their
+//! `france-<YYYYMMDD>-<code>` ids, found again on the hub's board.
+//!
+//! Journeys: a train's run is its vehicle journey (`/vehicle_journeys/{id}`), which lists its
+//! `stop_times` in local `HHMMSS` (with `utc_*` twins, not read) and links its disruptions,
+//! given in full beside it. A run asked by a board row's id alone is known by its stops and its
+//! number (the journey's `name`, `7891`; a hub train keeps its board row's record, `TGV INOUI
+//! 7891`). A disruption whose effect is `NO_SERVICE` cancels the whole run (TGV 7891 of
+//! 2023-03-20: "trip canceled", no message text, `status` `past`); otherwise its
+//! `impacted_objects[].impacted_stops` give each stop's `amended_*` times and
+//! `stop_time_effect` (`deleted` is a cancelled stop, `delayed` a late one).
+//!
+//! A `REDUCED_SERVICE` disruption (some stops deleted: four of the first 25 of the real
+//! `/disruptions` page) makes its run partly cancelled: the journey's record says so
+//! (`partlyCancelled`), and on every board that shows the run the row carries the
+//! disruption's text and, as Italy's rows say it, "partly cancelled: no stop at Douai, Arras"
+//! (the stops it deletes, at most [`NAMED_DELETED`]); a row at a station the run leaves out
+//! is cancelled.
 //!
 //! Arrivals (`/arrivals`, the same rows with `arrival_date_time`s): Navitia fills an arrival's
 //! `display_informations` from its vehicle journey exactly as a departure's
@@ -24,6 +43,10 @@
 //! from the row's vehicle journey instead: [`ORIGINS_PER_BOARD`] of them a board (the free plan's
 //! few requests a minute), kept for the day. A board of arrivals ends at the first row whose
 //! origin is not known yet, so it fills in over a few refreshes and never shows a wrong origin.
+//!
+//! A traveller's route (`--to`, `--via`) is matched by the rows' own stops (their
+//! destinations): the free plan leaves no requests for journeys
+//! ([`Adapter::ROUTE_LOOKUPS`] asks none).
 
 use super::codes::{self, CodeShape};
 use super::http::{FeedHttp, Opened};
@@ -33,7 +56,8 @@ use super::{board_train, Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live};
 use crate::country::{self, Country};
 use crate::model::journey::MAX_STOPS;
 use crate::model::tolerant;
-use crate::model::{Departure, JourneyStop, Kind};
+use crate::model::{Departure, JourneyStop, Kind, Train};
+use crate::source::traveller::RouteLookups;
 use crate::source::{SourceError, SourceResult};
 use base64::Engine;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, TimeZone, Utc};
@@ -65,6 +89,9 @@ struct Entry {
 
 #[derive(Deserialize)]
 struct StopPoint {
+    /// `stop_point:SNCF:87384008:Train`: the row's own stop, with its UIC number.
+    #[serde(default, deserialize_with = "tolerant::string")]
+    id: String,
     stop_area: Option<Area>,
 }
 
@@ -153,14 +180,22 @@ struct ImpactedStop {
 }
 
 impl Disruption {
-    fn cancels(&self) -> bool {
-        self.severity
-            .as_ref()
-            .is_some_and(|s| s.effect == "NO_SERVICE")
+    fn effect(&self) -> &str {
+        self.severity.as_ref().map_or("", |s| s.effect.as_str())
     }
 
-    /// What a person reads: the first message, else the severity's name ("Trip canceled").
-    fn text(&self) -> Option<String> {
+    fn cancels(&self) -> bool {
+        self.effect() == "NO_SERVICE"
+    }
+
+    /// Some of the run's stops are deleted, not all (`REDUCED_SERVICE`).
+    fn reduces(&self) -> bool {
+        self.effect() == "REDUCED_SERVICE"
+    }
+
+    /// What a person reads, and its language: the first message (SNCF's, in French), else the
+    /// severity's name, which SNCF's Navitia writes in English ("Trip canceled").
+    fn text(&self) -> Option<(String, &'static str)> {
         let message = self
             .messages
             .iter()
@@ -170,10 +205,56 @@ impl Disruption {
             let name = self.severity.as_ref()?.name.trim();
             let mut chars = name.chars();
             let first = chars.next()?;
-            Some(first.to_uppercase().chain(chars).collect())
+            Some((
+                first.to_uppercase().chain(chars).collect(),
+                SEVERITY_LANGUAGE,
+            ))
         };
-        message.map(String::from).or_else(named)
+        message.map(|m| (m.to_string(), LANGUAGE)).or_else(named)
     }
+
+    /// The stops it deletes (`stop_time_effect` `deleted`).
+    fn deleted(&self) -> impl Iterator<Item = &Point> {
+        self.impacted_objects
+            .iter()
+            .flat_map(|o| &o.impacted_stops)
+            .filter(|s| s.stop_time_effect == "deleted")
+            .filter_map(|s| s.stop_point.as_ref())
+    }
+}
+
+/// The language of SNCF's disruption messages.
+const LANGUAGE: &str = "fr";
+/// The language of Navitia's severity names ("trip canceled", "reduced service").
+const SEVERITY_LANGUAGE: &str = "en";
+
+/// The language of railtop's own words on a row ("partly cancelled").
+const OWN_LANGUAGE: &str = "en";
+
+/// Stops a row's "partly cancelled" message names at most.
+const NAMED_DELETED: usize = 5;
+
+/// What a board row says of a run that leaves out some of its stops (railtop's words, as
+/// Italy's rows say it): "partly cancelled: no stop at Lourdes, Pau", the stops its
+/// `REDUCED_SERVICE` disruptions delete.
+fn partly_cancelled(reduced: &[&Disruption]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for p in reduced.iter().flat_map(|d| d.deleted()) {
+        let name = p.name.trim();
+        if !name.is_empty() && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    if names.is_empty() {
+        return "partly cancelled".into();
+    }
+    let more = if names.len() > NAMED_DELETED {
+        ", …"
+    } else {
+        ""
+    };
+    names.truncate(NAMED_DELETED);
+    format!("partly cancelled: no stop at {}{more}", names.join(", "))
 }
 
 #[derive(Deserialize)]
@@ -253,7 +334,16 @@ fn parse_rows(bytes: &[u8], kind: Kind) -> Result<(Option<String>, Vec<Row>), Pa
                 .filter(|l| l.kind == "disruption")
                 .filter_map(|l| disruptions.get(l.id.as_str()).copied())
                 .collect();
-            let cancelled = linked.iter().any(|d| d.cancels());
+            let reduced: Vec<&Disruption> =
+                linked.iter().copied().filter(|d| d.reduces()).collect();
+            // A run that leaves out this very stop does not leave from here.
+            let here = e.stop_point.as_ref().and_then(|p| uic_of(&p.id));
+            let not_here = here.is_some()
+                && reduced
+                    .iter()
+                    .flat_map(|d| d.deleted())
+                    .any(|p| uic_of(&p.id) == here);
+            let cancelled = linked.iter().any(|d| d.cancels()) || not_here;
             let expected = live
                 .as_deref()
                 .and_then(navitia_time)
@@ -269,28 +359,29 @@ fn parse_rows(bytes: &[u8], kind: Kind) -> Result<(Option<String>, Vec<Row>), Pa
                 .iter()
                 .find(|l| l.kind == "vehicle_journey" && !l.id.is_empty())
                 .map(|l| l.id.clone());
-            Some((
-                planned,
-                (
-                    journey,
-                    Departure {
-                        line,
-                        destination: match kind {
-                            Kind::Departures => without_town(&info.direction),
-                            Kind::Arrivals => String::new(),
-                        },
-                        scheduled_dep: local_hhmm(planned, TZ),
-                        delay: expected.map(|x| delay_minutes(planned, x)),
-                        cancelled,
-                        operator: info.network.clone(),
-                        expected_dep: expected.map(|x| local_hhmm(x, TZ)),
-                        train_code: (!info.trip_short_name.is_empty())
-                            .then(|| format!("{} {}", info.commercial_mode, info.trip_short_name)),
-                        messages: linked.iter().filter_map(|d| d.text()).collect(),
-                        ..Departure::default()
-                    },
-                ),
-            ))
+            let mut row = Departure {
+                line,
+                destination: match kind {
+                    Kind::Departures => without_town(&info.direction),
+                    Kind::Arrivals => String::new(),
+                },
+                scheduled_dep: local_hhmm(planned, TZ),
+                delay: expected.map(|x| delay_minutes(planned, x)),
+                cancelled,
+                operator: info.network.clone(),
+                expected_dep: expected.map(|x| local_hhmm(x, TZ)),
+                train_code: (!info.trip_short_name.is_empty())
+                    .then(|| format!("{} {}", info.commercial_mode, info.trip_short_name)),
+                train_id: journey.as_deref().and_then(vj_train_id),
+                ..Departure::default()
+            };
+            for (text, language) in linked.iter().filter_map(|d| d.text()) {
+                row.add_message(text, Some(language));
+            }
+            if !reduced.is_empty() {
+                row.add_message(partly_cancelled(&reduced), Some(OWN_LANGUAGE));
+            }
+            Some((planned, (journey, row)))
         })
         .collect();
     let mut rows = rows;
@@ -312,6 +403,11 @@ struct JourneyAnswer {
 
 #[derive(Deserialize)]
 struct VehicleJourney {
+    /// The train's number (`7891`).
+    #[serde(default, deserialize_with = "tolerant::string")]
+    name: String,
+    #[serde(default, deserialize_with = "tolerant::string")]
+    headsign: String,
     #[serde(
         default,
         deserialize_with = "tolerant::bounded::<_, StopTimeRow, MAX_STOPS>"
@@ -351,11 +447,32 @@ struct Coord {
 /// A run as its vehicle journey tells it: the stops, and whether and why it is cancelled.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Run {
+    /// The train's number, as the vehicle journey names it (`7891`).
+    pub code: String,
     pub stops: Vec<JourneyStop>,
     pub cancelled: bool,
-    /// Some stops are cancelled, not all.
+    /// Some stops are cancelled, not all (or a `REDUCED_SERVICE` disruption says so).
     pub partly_cancelled: bool,
     pub messages: Vec<String>,
+    /// The language of each of `messages`: `fr` for SNCF's texts, `en` for a severity's name.
+    pub message_languages: Vec<&'static str>,
+}
+
+impl Run {
+    /// Tells `train` what the run says: cancelled, partly cancelled, and its messages (each
+    /// once, in its language).
+    fn tell(&self, train: &mut Train) {
+        if self.cancelled {
+            train.status = crate::model::status::CANCELLED.into();
+            train.delay = None;
+        }
+        train.partly_cancelled = self.partly_cancelled;
+        for (m, language) in self.messages.iter().zip(&self.message_languages) {
+            if !train.messages.contains(m) {
+                train.add_message(m.clone(), Some(language));
+            }
+        }
+    }
 }
 
 /// A Navitia `HHMMSS`.
@@ -449,10 +566,20 @@ pub fn parse_vehicle_journey(
         stops.push(stop);
     }
     let cancelled_stops = stops.iter().filter(|s| s.cancelled).count();
+    let reduced = linked.iter().any(|d| d.reduces());
+    let (messages, message_languages) = linked.iter().filter_map(|d| d.text()).unzip();
+    let code = [&vj.name, &vj.headsign]
+        .into_iter()
+        .map(|c| c.trim())
+        .find(|c| !c.is_empty())
+        .unwrap_or_default()
+        .to_string();
     Ok(Run {
+        code,
         cancelled,
-        partly_cancelled: !cancelled && cancelled_stops > 0,
-        messages: linked.iter().filter_map(|d| d.text()).collect(),
+        partly_cancelled: !cancelled && (cancelled_stops > 0 || reduced),
+        messages,
+        message_languages,
         stops,
     })
 }
@@ -565,13 +692,15 @@ impl France {
         let (name, rows) = parse_rows(&bytes, Kind::Arrivals).map_err(|e| http.bad_payload(e))?;
         let (mut known, mut fetched, mut failed) = (Vec::new(), 0, None);
         for (vj, mut row) in rows {
-            let Some(vj) = vj else { continue };
+            // An id of the answer's own goes into a URL only in the shape Navitia writes.
+            let Some(vj) = vj.filter(|v| is_vj(v)) else {
+                continue;
+            };
             let calls = match self.runs.get(&vj) {
                 Some(calls) => calls,
                 None if fetched < ORIGINS_PER_BOARD => {
                     fetched += 1;
-                    let path = format!("/v1/coverage/sncf/vehicle_journeys/{vj}");
-                    match http.get_parsed(&path, parse_calls).await {
+                    match http.get_parsed(&vj_path(&vj), parse_calls).await {
                         Ok(calls) => {
                             let calls: Arc<[Call]> = calls.into();
                             self.runs.keep(vj, calls.clone());
@@ -602,11 +731,34 @@ impl Adapter for France {
         CODES.fits(code)
     }
 
-    /// A hub-board train's run: its row's vehicle journey, read with its disruptions.
+    /// No journeys for a traveller's route: the free plan's six requests a minute are the
+    /// boards' (a board's rows name no stops on the way, so a route is matched by their
+    /// destinations, as before their train ids were given).
+    const ROUTE_LOOKUPS: RouteLookups = RouteLookups {
+        per_board: 0,
+        stops: crate::traveller::RowStops::Shown,
+    };
+
+    /// A train of any station's board (`france-SNCF:2026-11-24:…`, its vehicle journey) is its
+    /// run: `/vehicle_journeys/{id}`, read with its disruptions, the record made of its stops.
+    /// A hub-board train of `realtime` (`france-<day>-<code>`) is found on the hub's board (the
+    /// same, cached, answer) and its row's vehicle journey read the same way.
     async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        if let Some(vj) = vj_of(ask.id)? {
+            // The run's first day is in its id; the clock's day where it is not.
+            let day = day_of(&vj).unwrap_or_else(|| ask.now.with_timezone(&TZ).date_naive());
+            let run = http
+                .get_parsed(&vj_path(&vj), |b| parse_vehicle_journey(b, day, ask.now))
+                .await?;
+            let Journey { mut train, stops } =
+                Journey::of_stops(ask.id, run.code.clone(), COUNTRY.slug, run.stops.clone());
+            run.tell(&mut train);
+            return Ok(Some(Journey { train, stops }));
+        }
         let not_here = || {
             SourceError::NotFound(format!(
-                "no train {} on the board of {}: France's journeys are those of the hub's trains",
+                "no train {} on the board of {}: France's journeys are those of the hub's trains \
+                 and of the boards' rows (their trainId)",
                 crate::text::quoted(ask.id),
                 ask.hub
             ))
@@ -622,24 +774,14 @@ impl Adapter for France {
             .station;
         let (vj, mut train) =
             board_train(COUNTRY.slug, ask.id, rows, |_| station.clone()).ok_or_else(not_here)?;
-        let vj = vj.ok_or_else(not_here)?;
+        let vj = vj.filter(|v| is_vj(v)).ok_or_else(not_here)?;
         let day = super::board_train_id(COUNTRY.slug, ask.id)
             .and_then(|(day, _)| NaiveDate::parse_from_str(day, "%Y%m%d").ok())
             .ok_or_else(not_here)?;
-        let path = format!("/v1/coverage/sncf/vehicle_journeys/{vj}");
         let run = http
-            .get_parsed(&path, |b| parse_vehicle_journey(b, day, ask.now))
+            .get_parsed(&vj_path(&vj), |b| parse_vehicle_journey(b, day, ask.now))
             .await?;
-        if run.cancelled {
-            train.status = crate::model::status::CANCELLED.into();
-            train.delay = None;
-        }
-        train.partly_cancelled = run.partly_cancelled;
-        for m in run.messages {
-            if !train.messages.contains(&m) {
-                train.messages.push(m);
-            }
-        }
+        run.tell(&mut train);
         train.from = run.stops.first().map(|s| s.name.clone());
         Ok(Some(Journey {
             train,
@@ -660,6 +802,70 @@ impl Adapter for France {
             Kind::Arrivals => self.arrivals(http, &uic, limit).await,
         }
     }
+}
+
+/// What every Navitia vehicle journey id begins with.
+const VJ: &str = "vehicle_journey:";
+
+/// Longest vehicle journey id read (SNCF's are about 50 characters,
+/// `vehicle_journey:SNCF:2025-05-05:841201:1187:Train`, longer with a realtime suffix).
+const MAX_VJ_CHARS: usize = 160;
+
+/// Whether `vj` is a vehicle journey id in the shape Navitia writes them: `vehicle_journey:`
+/// and ASCII letters, digits, `:`, `.`, `_` and `-`, at most [`MAX_VJ_CHARS`]. Only such an id
+/// goes into a URL: all its characters may stand in a path segment as they are (no `/`, `?`,
+/// `#`, `%` or space), so it needs no escaping and names nothing else.
+fn is_vj(vj: &str) -> bool {
+    vj.len() <= MAX_VJ_CHARS
+        && vj.strip_prefix(VJ).is_some_and(|rest| {
+            !rest.is_empty()
+                && rest
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b':' | b'.' | b'_' | b'-'))
+        })
+}
+
+/// A board row's train id: `france-` and its vehicle journey's id without `vehicle_journey:`
+/// (`france-SNCF:2026-11-24:133627:1187:RapidTransit`); `None` for an id not of that shape, or
+/// one that would read as a hub train's `france-<YYYYMMDD>-<code>` (SNCF's begin `SNCF:`).
+fn vj_train_id(vj: &str) -> Option<String> {
+    let rest = vj.strip_prefix(VJ).filter(|_| is_vj(vj))?;
+    let id = format!("{}-{rest}", COUNTRY.slug);
+    super::board_train_id(COUNTRY.slug, &id)
+        .is_none()
+        .then_some(id)
+}
+
+/// The vehicle journey a train id of [`vj_train_id`]'s names; `Ok(None)` for a hub train's id
+/// (`france-<day>-<code>`), `Err` for anything else (refused before any request).
+fn vj_of(id: &str) -> Result<Option<String>, SourceError> {
+    if super::board_train_id(COUNTRY.slug, id).is_some() {
+        return Ok(None);
+    }
+    let vj = id
+        .strip_prefix(COUNTRY.slug)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .map(|rest| format!("{VJ}{rest}"))
+        .filter(|vj| is_vj(vj));
+    match vj {
+        Some(vj) => Ok(Some(vj)),
+        None => Err(SourceError::BadRequest(format!(
+            "{} is not a French train id: use a board's trainId (france-SNCF:2026-11-24:…) or \
+             a train of /api/live/realtime (france-20261124-…)",
+            crate::text::quoted(id)
+        ))),
+    }
+}
+
+/// The day in a vehicle journey's id (`…:SNCF:2026-11-24:133627:…`): its run's first day.
+fn day_of(vj: &str) -> Option<NaiveDate> {
+    vj.split(':')
+        .find_map(|p| NaiveDate::parse_from_str(p, "%Y-%m-%d").ok())
+}
+
+/// A vehicle journey's path; `vj` is one [`is_vj`] passed.
+fn vj_path(vj: &str) -> String {
+    format!("/v1/coverage/sncf/vehicle_journeys/{vj}")
 }
 
 /// A station's departures or arrivals, realtime, `limit` of them (Navitia takes 10 to 100).

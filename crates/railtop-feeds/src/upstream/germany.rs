@@ -7,8 +7,28 @@
 //! (`stop`, default `berlin-hbf`). Stations are EVA numbers or slugs such as `hamburg-hbf`.
 //! `/stops/{EVA}/arrivals` answers `{"arrivals": […]}` of the same entries with `provenance`
 //! (the origin as shown), `origin` and `previousStopovers` for `direction`, `destination` and
-//! `nextStopovers`. A hub train's journey is its `tripId`'s `/trips/{id}?stopovers=true` (`{"trip": …}`, FPTF
-//! stopovers: `plannedArrival`/`arrival`, `arrivalDelay` in seconds, the same for departures).
+//! `nextStopovers`.
+//!
+//! Train ids: every row of any station's board names its trip, `germany-trip-` and db-rest's
+//! `tripId` as it is (DB Navigator's `2|#VN#1#ST#…#ZB#RE 19073#…`, about 170 characters, not
+//! promised stable: its `ST` part looks like a data version; bahn.de's `20250321-69f9…`), so
+//! `railtop train`,
+//! `/api/live/train` and Enter on a board open it from anywhere. An id is taken back only when
+//! its trip id would travel whole (at most [`MAX_TRIP_CHARS`], nothing the cleaning of texts
+//! from outside would change) and goes into the URL percent-encoded as one path segment (a
+//! space `%20`, `|` `%7C`, `#` `%23`, `/` `%2F`). The trains `realtime` lists keep their
+//! `germany-<YYYYMMDD>-<code>` ids, found again on the hub's board.
+//!
+//! Journeys: a train's journey is its trip's `/trips/{id}?stopovers=true` (`{"trip": …}`, FPTF
+//! stopovers: `plannedArrival`/`arrival`, `arrivalDelay` in seconds, the same for departures);
+//! a trip asked by its id alone makes the record of its line (`ICE 571`, the operator).
+//!
+//! Routes: a row's `nextStopovers` are what db-rest gives the board (often none, else a few),
+//! not taken for the train's whole way, so for a traveller's `--to`/`--via` (`to=`/`via=`) a
+//! row that does not reach the place by them is checked against its trip ([`Adapter::ROUTE_LOOKUPS`]:
+//! [`RowStops::Selection`]), by the traveller's one matcher. At most [`TRIPS_PER_BOARD`] trips
+//! a board, its nearest rows first, each kept for the feed's TTL; the rows past them, and those
+//! whose trip could not be had, are left out by their own stops, and the log says which.
 
 use super::board_train;
 use super::codes::{self, CodeShape};
@@ -19,7 +39,9 @@ use super::{Adapter, BoardAsk, Journey, JourneyAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{via_list, Departure, JourneyStop, Kind, StationInfo, Train};
+use crate::source::traveller::RouteLookups;
 use crate::source::{SourceError, SourceResult};
+use crate::traveller::RowStops;
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 
@@ -185,6 +207,14 @@ struct Line {
     operator: Option<Operator>,
 }
 
+impl Line {
+    /// `ICE 1007`: the product and the train's number, where both are given.
+    fn code(&self) -> Option<String> {
+        (!self.fahrt_nr.is_empty() && !self.product_name.is_empty())
+            .then(|| format!("{} {}", self.product_name, self.fahrt_nr))
+    }
+}
+
 #[derive(Deserialize)]
 struct Operator {
     #[serde(default, deserialize_with = "tolerant::opt_string")]
@@ -214,6 +244,7 @@ struct Trip {
         deserialize_with = "parse::at_most::<_, _, { crate::model::journey::MAX_STOPS }>"
     )]
     stopovers: Vec<Call>,
+    line: Option<Line>,
 }
 
 /// One call of a trip, FPTF: planned and current times with their offsets, delays in seconds
@@ -284,10 +315,7 @@ fn departure(e: &Entry) -> Option<(DateTime<Utc>, Departure)> {
         e.delay.map(minutes_from_seconds)
     };
     let (platform, planned_platform) = platforms(e.platform.clone(), e.planned_platform.clone());
-    let code = line.and_then(|l| {
-        (!l.fahrt_nr.is_empty() && !l.product_name.is_empty())
-            .then(|| format!("{} {}", l.product_name, l.fahrt_nr))
-    });
+    let code = line.and_then(Line::code);
     let here = e.stop.as_ref().map(|s| s.name.as_str()).unwrap_or("");
     let destination = match e.direction.trim() {
         "" => e
@@ -327,8 +355,8 @@ fn departure(e: &Entry) -> Option<(DateTime<Utc>, Departure)> {
             via,
             messages,
             message_languages,
-            // Its train is known by the hub board's row ([`super::board_train`]).
-            train_id: None,
+            // Its trip, from any station's board ([`trip_train_id`]).
+            train_id: trip_train_id(&e.trip_id),
             ..Default::default()
         },
     ))
@@ -351,15 +379,109 @@ pub(crate) fn find_board_train(
     Ok(board_train(COUNTRY.slug, id, rows, at).map(|(e, train)| (train, e.trip_id.clone())))
 }
 
+/// How a board row's train id names its trip: `germany-trip-<tripId>`, the trip id as db-rest
+/// gives it (`2|#VN#1#ST#…#ZB#RE 19073#…`, DB Navigator's; `20250321-69f9…`, bahn.de's). It is
+/// not the hub's `germany-<YYYYMMDD>-<code>` ([`super::board_train_id`]): a dated trip id
+/// would read as one.
+const TRIP_ID: &str = "germany-trip-";
+
+/// Longest trip id a train id carries: the id is kept to the API's
+/// [`MAX_FIELD_CHARS`](crate::text::MAX_FIELD_CHARS) like every text from outside, and a cut
+/// one would name no trip. (DB Navigator's are about 170 characters.)
+const MAX_TRIP_CHARS: usize = crate::text::MAX_FIELD_CHARS - TRIP_ID.len();
+
+/// Whether `trip` can travel in a train id and come back whole: not empty, not too long, and
+/// unchanged by the cleaning every text from outside goes through (no control characters,
+/// no invisible ones, no spaces around it).
+fn is_trip_id(trip: &str) -> bool {
+    !trip.is_empty() && trip.chars().count() <= MAX_TRIP_CHARS && crate::text::cleaned(trip) == trip
+}
+
+/// The train id of a board row's trip (see [`TRIP_ID`]); `None` for a trip id that cannot be
+/// one (the row is then known by its own stops only).
+fn trip_train_id(trip: &str) -> Option<String> {
+    is_trip_id(trip).then(|| format!("{TRIP_ID}{trip}"))
+}
+
+/// The trip a train id of [`trip_train_id`]'s names; `Err` for one of that form whose trip
+/// cannot be one (never put in a URL), `Ok(None)` for another form.
+fn trip_of(id: &str) -> Result<Option<&str>, SourceError> {
+    let Some(trip) = id.strip_prefix(TRIP_ID) else {
+        return Ok(None);
+    };
+    if is_trip_id(trip) {
+        Ok(Some(trip))
+    } else {
+        Err(SourceError::BadRequest(format!(
+            "{} is not a train id of a DB board: germany-trip- and a trip id of at most \
+             {MAX_TRIP_CHARS} characters",
+            crate::text::quoted(id)
+        )))
+    }
+}
+
+/// `s` as one segment of a URL's path: every byte but the unreserved ones (`A–Z a–z 0–9 - . _
+/// ~`) percent-encoded, so a space is `%20` (never the form's `+`), `|` `%7C`, `#` `%23` and
+/// `/` `%2F`.
+fn path_segment(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() * 3);
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// `/trips/{id}` for a trip's stopovers, its id escaped.
+fn trip_path(trip: &str) -> String {
+    format!(
+        "/trips/{}?stopovers=true&remarks=false&polyline=false",
+        path_segment(trip)
+    )
+}
+
+/// `/trips/{id}`: `{"trip": …}`, else the library's bare trip.
+fn read_trip(bytes: &[u8]) -> Result<Trip, ParseError> {
+    Ok(match parse::json::<TripAnswer>(COUNTRY.slug, bytes)?.trip {
+        Some(trip) => trip,
+        None => parse::json::<Trip>(COUNTRY.slug, bytes)?,
+    })
+}
+
+/// `/trips/{id}` as train `id`'s journey, for a train known by its trip alone (a row of any
+/// station's board): the record is the run's ([`Journey::of_stops`]), its code the line's
+/// product and number (`ICE 1007`), else the line's name.
+pub fn parse_trip_journey(
+    bytes: &[u8],
+    id: &str,
+    now: DateTime<Utc>,
+) -> Result<Journey, ParseError> {
+    let trip = read_trip(bytes)?;
+    let line = trip.line.as_ref();
+    let code = line
+        .and_then(Line::code)
+        .or_else(|| line.map(|l| l.name.clone()).filter(|n| !n.is_empty()))
+        .unwrap_or_default();
+    let operator = line
+        .and_then(|l| l.operator.as_ref())
+        .and_then(|o| o.name.clone());
+    let mut journey = Journey::of_stops(id, code, COUNTRY.slug, stops_of(trip, now));
+    journey.train.operator = operator;
+    Ok(journey)
+}
+
 /// `/trips/{id}`'s stopovers as the run's stops: a stop is passed once its departure (at the
 /// terminus its arrival) is behind `now`.
 pub fn parse_trip(bytes: &[u8], now: DateTime<Utc>) -> Result<Vec<JourneyStop>, ParseError> {
-    let trip = match parse::json::<TripAnswer>(COUNTRY.slug, bytes)?.trip {
-        Some(trip) => trip,
-        None => parse::json::<Trip>(COUNTRY.slug, bytes)?,
-    };
-    Ok(trip
-        .stopovers
+    Ok(stops_of(read_trip(bytes)?, now))
+}
+
+/// A trip's stopovers as the run's stops (see [`parse_trip`]).
+fn stops_of(trip: Trip, now: DateTime<Utc>) -> Vec<JourneyStop> {
+    trip.stopovers
         .into_iter()
         .map(|c| {
             // A current time with a `null` delay is the plan repeated: no realtime.
@@ -394,7 +516,7 @@ pub fn parse_trip(bytes: &[u8], now: DateTime<Utc>) -> Result<Vec<JourneyStop>, 
             }
             stop
         })
-        .collect())
+        .collect()
 }
 
 /// The board of `eva` as the feed asks for it (boards and the hub's trains alike).
@@ -416,12 +538,24 @@ const EVA: CodeShape = codes::number(
 #[derive(Default)]
 pub struct Germany;
 
+/// Trips a traveller's board may ask for one board's rows that do not reach its `--to` or
+/// `--via` by their own few stops: with the board itself, 7 of db-rest's 30 requests a minute
+/// (the registry's budget) for a board refreshed every 30 seconds, leaving room for another
+/// board and the journeys opened by hand. Each trip is kept for the feed's TTL.
+pub const TRIPS_PER_BOARD: usize = 6;
+
 impl Adapter for Germany {
     fn knows_code(&self, code: &str) -> bool {
         is_eva(code)
     }
 
     const ARRIVALS: bool = true;
+
+    /// db-rest's rows list the main stops only (`nextStopovers`), or none.
+    const ROUTE_LOOKUPS: RouteLookups = RouteLookups {
+        per_board: TRIPS_PER_BOARD,
+        stops: RowStops::Selection,
+    };
 
     async fn board(&self, http: &FeedHttp, ask: BoardAsk<'_>) -> SourceResult<Board> {
         let station = ask.station;
@@ -436,9 +570,16 @@ impl Adapter for Germany {
         }
     }
 
-    /// The trains `realtime` lists are its hub's board's: the train is found there (the same,
-    /// cached, answer) and its trip asked of `/trips/{id}`.
+    /// A board row's train (`germany-trip-…`, from any station's board) is its trip, asked of
+    /// `/trips/{id}`. The trains `realtime` lists (`germany-<day>-<code>`) are its hub's
+    /// board's: the train is found there (the same, cached, answer) and its trip asked.
     async fn journey(&self, http: &FeedHttp, ask: JourneyAsk<'_>) -> SourceResult<Option<Journey>> {
+        if let Some(trip) = trip_of(ask.id)? {
+            let journey = http
+                .get_parsed(&trip_path(trip), |b| parse_trip_journey(b, ask.id, ask.now))
+                .await?;
+            return Ok(Some(journey));
+        }
         let eva = EVA.check_listed(ask.hub, COUNTRY.slug)?;
         let found = http
             .get_parsed(&board_path(&eva), |b| find_board_train(b, ask.id))
@@ -450,9 +591,9 @@ impl Adapter for Germany {
                 ask.hub
             )));
         };
-        let id: String = form_urlencoded::byte_serialize(trip_id.as_bytes()).collect();
-        let path = format!("/trips/{id}?stopovers=true&remarks=false&polyline=false");
-        let stops = http.get_parsed(&path, |b| parse_trip(b, ask.now)).await?;
+        let stops = http
+            .get_parsed(&trip_path(&trip_id), |b| parse_trip(b, ask.now))
+            .await?;
         Ok(Some(Journey { train, stops }))
     }
 }
@@ -605,6 +746,80 @@ mod tests {
             [Some("de".into()), Some("de".into())]
         );
         assert!(d[1].via.is_empty() && d[1].messages.is_empty());
+    }
+
+    /// DB Navigator's shape of trip id: `|`, `#` and two spaces.
+    const T571: &str = "2|#VN#1#ST#1764000000#PI#0#ZI#571#TA#0#DA#241126#1S#8002549#1T#900#LS#\
+                        8000261#LT#1530#PU#80#RT#1#CA#ICE#ZE#571#ZB#ICE  571#PC#0#FR#8002549#FT#\
+                        900#TO#8000261#TT#1530#";
+
+    /// Every row of any station's board names its trip in its train id; a row without a trip
+    /// has none. The trip id comes back whole, and nothing else passes for one.
+    #[test]
+    fn a_rows_train_id_is_its_trip_and_only_a_trip_id_comes_back() {
+        let board = parse_board(&crate::upstream::fixture(
+            "germany/departures-hamburg-hbf.json",
+        ))
+        .unwrap();
+        let d = &board.departures;
+        assert_eq!(d.len(), 9);
+        let id = format!("germany-trip-{T571}");
+        assert_eq!(d[0].train_id.as_deref(), Some(id.as_str()));
+        assert_eq!(trip_of(&id).unwrap(), Some(T571));
+        assert_eq!(
+            d[0].via,
+            ["Hannover Hbf", "Frankfurt(Main)Hbf"],
+            "db-rest's selection"
+        );
+        assert_eq!(d[8].train_id, None, "no tripId");
+        // The hub's trains keep their ids; a bahn.de trip id, dated, is no hub id.
+        assert_eq!(trip_of("germany-20261124-ICE 1007").unwrap(), None);
+        let dated = "germany-trip-20250321-69f912f7-2b47-3ffd-b00f-708e8c568f6b";
+        assert_eq!(
+            trip_of(dated).unwrap(),
+            Some("20250321-69f912f7-2b47-3ffd-b00f-708e8c568f6b")
+        );
+        assert!(super::super::board_train_id(COUNTRY.slug, dated).is_none());
+        for bad in [
+            "germany-trip-".to_string(),
+            "germany-trip-a\u{7}b".to_string(),
+            "germany-trip- padded".to_string(),
+            format!("germany-trip-{}", "x".repeat(MAX_TRIP_CHARS + 1)),
+        ] {
+            assert!(
+                matches!(trip_of(&bad), Err(SourceError::BadRequest(_))),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(trip_train_id(&"x".repeat(MAX_TRIP_CHARS + 1)), None);
+        assert!(trip_train_id(&"x".repeat(MAX_TRIP_CHARS))
+            .is_some_and(|id| id.chars().count() == crate::text::MAX_FIELD_CHARS));
+        // In a URL's path, escaped whole: a space is %20 (never +), a slash is no path.
+        assert_eq!(path_segment("1|2 #/?%+ü"), "1%7C2%20%23%2F%3F%25%2B%C3%BC");
+        assert!(trip_path(T571).starts_with("/trips/2%7C%23VN%231%23ST%23"));
+        assert!(trip_path(T571).contains("%23ZB%23ICE%20%20571%23"));
+    }
+
+    /// A trip asked by its id alone makes the train's record: the line's product and number,
+    /// its operator, the run's ends.
+    #[test]
+    fn a_trip_alone_is_a_journey() {
+        let now: DateTime<Utc> = "2026-11-24T09:30:00Z".parse().unwrap(); // 10:30 in Hamburg
+        let id = format!("germany-trip-{T571}");
+        let j = parse_trip_journey(
+            &crate::upstream::fixture("germany/trip-ice-571.json"),
+            &id,
+            now,
+        )
+        .unwrap();
+        assert_eq!(j.train.id, id);
+        assert_eq!(j.train.train_code, "ICE 571");
+        assert_eq!(j.train.name, "ICE 571 → München Hbf");
+        assert_eq!(j.train.operator.as_deref(), Some("DB Fernverkehr AG"));
+        assert_eq!(j.train.from.as_deref(), Some("Hamburg Hbf"));
+        assert_eq!(j.train.next_station.as_deref(), Some("Göttingen"));
+        assert_eq!(j.stops.len(), 6);
+        assert_eq!(j.stops[2].code.as_deref(), Some("8000128"));
     }
 
     #[test]

@@ -32,6 +32,7 @@ pub mod xml;
 
 use crate::assets::Station;
 use crate::model::{Departure, JourneyStop, Kind, StationInfo, Train};
+use crate::source::traveller::RouteLookups;
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use http::{FeedHttp, FeedSpec, Opened};
@@ -80,6 +81,11 @@ pub trait Feed: Send + Sync {
     /// One of the feed's trains with its stops; `None`: the feed has no journeys.
     fn journey<'a>(&'a self, _id: &'a str, _now: DateTime<Utc>) -> FeedFuture<'a, Option<Journey>> {
         Box::pin(async { Ok(None) })
+    }
+    /// How a traveller's board checks this feed's rows against a route (its journeys a board,
+    /// whether its rows' stops are a selection).
+    fn route_lookups(&self) -> RouteLookups {
+        RouteLookups::DEFAULT
     }
     /// Whether the feed was ever asked, and whether it is failing now (for `/healthz`).
     fn health(&self) -> (bool, Option<crate::source::Failing>) {
@@ -203,6 +209,11 @@ pub trait Adapter: Send + Sync + 'static {
     fn owns_train(&self, _id: &str) -> bool {
         false
     }
+
+    /// How a traveller's board checks the feed's rows against a route (`--to`, `--via`): how
+    /// many of its journeys one board may ask (within the feed's budget of requests), and
+    /// whether its rows' stops are every stop shown or a selection.
+    const ROUTE_LOOKUPS: RouteLookups = RouteLookups::DEFAULT;
 
     /// One of the feed's trains with its stops, by the id its realtime records carry; `None`:
     /// the feed has no journeys (the answer says so).
@@ -364,6 +375,10 @@ impl<A: Adapter> Feed for Live<A> {
 
     fn owns_train(&self, id: &str) -> bool {
         self.adapter.owns_train(id) || slug_prefixed(self.slug(), id)
+    }
+
+    fn route_lookups(&self) -> RouteLookups {
+        A::ROUTE_LOOKUPS
     }
 
     fn journey<'a>(&'a self, id: &'a str, now: DateTime<Utc>) -> FeedFuture<'a, Option<Journey>> {

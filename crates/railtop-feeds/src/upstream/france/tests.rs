@@ -30,7 +30,134 @@ fn local_times_realtime_only_delays_and_cancellations_through_disruptions() {
     );
     assert!(d[2].cancelled && d[2].delay.is_none());
     assert_eq!(d[2].messages, ["Train supprimé : mouvement social"]);
+    assert_eq!(d[2].message_languages, [Some("fr".into())], "SNCF's words");
     assert!(d[0].messages.is_empty());
+    // Each row with a vehicle journey names it in its train id; the one without has none.
+    assert_eq!(
+        d[0].train_id.as_deref(),
+        Some("france-SNCF:2026-11-24:133627:1187:RapidTransit")
+    );
+    assert_eq!(d[1].train_id, None);
+}
+
+/// A board of any station (Lille Flandres, not the hub): each row's train id is its vehicle
+/// journey; a `REDUCED_SERVICE` run says so with its disruption's text (French) and railtop's
+/// "partly cancelled" naming the stops it leaves out (English); a run that leaves out this
+/// very station does not leave from here; a vehicle journey id not of Navitia's shape gives
+/// the row no train id.
+#[test]
+fn any_boards_rows_name_their_runs_and_a_reduced_service_is_partly_cancelled() {
+    let board = parse_board(&crate::upstream::fixture(
+        "france/departures-lille-flandres.json",
+    ))
+    .unwrap();
+    let d = &board.departures;
+    assert_eq!(board.station.name, "Lille Flandres");
+    assert_eq!(d.len(), 4);
+    let ter = &d[0];
+    assert_eq!(
+        ter.train_id.as_deref(),
+        Some("france-SNCF:2026-11-24:841201:1187:Train")
+    );
+    assert!(!ter.cancelled);
+    assert_eq!(
+        (ter.delay, ter.expected_dep.as_deref()),
+        (Some(5), Some("10:07"))
+    );
+    assert_eq!(
+        ter.messages,
+        [
+            "Défaillance de matériel",
+            "partly cancelled: no stop at Douai, Arras"
+        ]
+    );
+    assert_eq!(
+        ter.message_languages,
+        [Some("fr".into()), Some("en".into())]
+    );
+    let tgv = &d[1];
+    assert!(tgv.messages.is_empty() && !tgv.cancelled);
+    assert_eq!(
+        tgv.train_id.as_deref(),
+        Some("france-SNCF:2026-11-24:7200:1187:LongDistanceTrain")
+    );
+    let cut = &d[2];
+    assert!(cut.cancelled && cut.delay.is_none() && cut.expected_dep.is_none());
+    assert_eq!(
+        cut.messages,
+        [
+            "Travaux : terminus avancé",
+            "partly cancelled: no stop at Lille Flandres"
+        ]
+    );
+    assert_eq!(d[3].train_id, None, "a vehicle journey id with / and ?");
+}
+
+#[test]
+fn train_ids_carry_the_vehicle_journey_and_refuse_anything_else() {
+    let vj = "vehicle_journey:SNCF:2026-11-24:841201:1187:Train";
+    let id = vj_train_id(vj).unwrap();
+    assert_eq!(id, "france-SNCF:2026-11-24:841201:1187:Train");
+    assert_eq!(vj_of(&id).unwrap().as_deref(), Some(vj));
+    assert_eq!(day_of(vj), NaiveDate::from_ymd_opt(2026, 11, 24));
+    assert_eq!(day_of("vehicle_journey:x"), None);
+    // A hub train's id is the other form.
+    assert_eq!(vj_of("france-20261124-TRANSILIEN 133627").unwrap(), None);
+    // Nothing that could reach another path, a query or a fragment, nothing too long.
+    for bad in [
+        "france-SNCF:2026-11-24:1/../../stop_areas",
+        "france-SNCF:x?count=1000",
+        "france-SNCF:x#y",
+        "france-SNCF:x%2F",
+        "france-SNCF x",
+        "france-",
+        "france",
+        "fr-SNCF:1",
+    ] {
+        assert!(
+            matches!(vj_of(bad), Err(SourceError::BadRequest(_))),
+            "{bad}"
+        );
+    }
+    let long = format!("france-{}", "1".repeat(MAX_VJ_CHARS));
+    assert!(vj_of(&long).is_err());
+    assert_eq!(vj_train_id("stop_point:SNCF:87286005:Train"), None);
+    assert_eq!(vj_train_id(&format!("{VJ}a/b")), None);
+    assert_eq!(
+        vj_train_id("vehicle_journey:20261124-1"),
+        None,
+        "it would read as a hub train's id"
+    );
+}
+
+/// The run of a board's row, by its vehicle journey alone: its number, its deleted stops and
+/// the disruption's French text.
+#[test]
+fn a_reduced_service_run_is_partly_cancelled_in_its_journey() {
+    let now: DateTime<Utc> = "2026-11-24T08:50:00Z".parse().unwrap();
+    let run = parse_vehicle_journey(
+        &crate::upstream::fixture("france/vehicle-journey-841201.json"),
+        day(),
+        now,
+    )
+    .unwrap();
+    assert_eq!(run.code, "841201");
+    assert!(!run.cancelled && run.partly_cancelled);
+    assert_eq!(run.messages, ["Défaillance de matériel"]);
+    assert_eq!(run.message_languages, ["fr"]);
+    let cancelled: Vec<bool> = run.stops.iter().map(|s| s.cancelled).collect();
+    assert_eq!(cancelled, [false, true, true, false]);
+    assert_eq!(run.stops[3].arrival.expected.as_deref(), Some("11:42"));
+    let Journey { mut train, .. } = Journey::of_stops(
+        "france-SNCF:2026-11-24:841201:1187:Train",
+        run.code.clone(),
+        COUNTRY.slug,
+        run.stops.clone(),
+    );
+    run.tell(&mut train);
+    assert!(train.partly_cancelled);
+    assert_eq!(train.message_languages, [Some("fr".into())]);
+    assert_eq!(train.name, "841201 → Amiens");
 }
 
 /// `/arrivals`: the arrival's times in the row's time places, the origin left for the run's
@@ -105,6 +232,8 @@ fn a_journey_reads_its_disruptions_stop_by_stop() {
         run.messages,
         ["Arrêt non desservi à Sartrouville : incident technique"]
     );
+    assert_eq!(run.message_languages, ["fr"]);
+    assert_eq!(run.code, "133627");
     let names: Vec<&str> = run.stops.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names[0], "Paris Saint-Lazare");
     assert_eq!(run.stops.len(), 5);
@@ -139,6 +268,7 @@ fn a_cancelled_run_past_midnight_says_why_in_its_severity() {
         ["Trip canceled"],
         "no text: the severity's name"
     );
+    assert_eq!(run.message_languages, ["en"], "Navitia's severity names");
     assert!(run
         .stops
         .iter()
