@@ -462,6 +462,17 @@ pub const TARGETS: &[Target] = &[
         run: |d| stops(germany::parse_trip(d, now())),
     },
     Target {
+        // A trip as the journey of a train known by its trip alone (a row of any board).
+        name: "germany-trip-journey",
+        seeds: &["fixtures/germany/trip", "samples/round3/germany/dbnav-trip"],
+        made: none,
+        run: |d| {
+            if let Ok(j) = germany::parse_trip_journey(d, "germany-trip-x", now()) {
+                stops(Ok(j.stops));
+            }
+        },
+    },
+    Target {
         name: "italy-board",
         seeds: &[
             "fixtures/italy/partenze",

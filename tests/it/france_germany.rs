@@ -555,3 +555,63 @@ async fn germany_a_real_trip_is_a_journey_by_its_id_alone() {
     );
     assert_eq!(journey.stops[15].name, "Nürnberg Hbf");
 }
+
+/// db-rest's remarks as a person and a script meet them: a warning by its plain summary, an
+/// HTML text made plain, hints (bicycles, catering) left out, all in German and said so; no
+/// tag or entity on the screen or in the API.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn germany_remarks_are_plain_german_reasons_without_hints() {
+    let seen: Seen = Arc::new(Mutex::new(Vec::new()));
+    let base = play("germany", seen.clone()).await;
+    let env = [("RAILTOP_GERMANY_URL", base.clone())];
+    let table = railtop(
+        &["departures", "germany:8011102"],
+        &env,
+        "2026-11-24T05:50:00Z",
+    )
+    .await;
+    assert!(
+        table.status.success(),
+        "{}",
+        String::from_utf8_lossy(&table.stderr)
+    );
+    let table = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        table.contains("↳ Bauarbeiten zwischen Berlin und Halle (Saale)"),
+        "{table}"
+    );
+    assert!(table.contains("Potsdam Hbf > Brandenburg Hbf"), "{table}");
+    for raw in [
+        "<a",
+        "<b>",
+        "&nbsp;",
+        "&#62;",
+        "Bordrestaurant",
+        "Fahrradmitnahme",
+    ] {
+        assert!(!table.contains(raw), "{raw}: {table}");
+    }
+    let server = serve("germany", base, "2026-11-24T05:50:00Z").await;
+    let (status, body) = get(&format!(
+        "{}/api/live/departures?station=germany:8011102",
+        server.url()
+    ))
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let first = &body["departures"][0];
+    assert_eq!(
+        first["messages"],
+        serde_json::json!([
+            "Verspätung eines vorausfahrenden Zuges",
+            "Bauarbeiten zwischen Berlin und Halle (Saale)"
+        ]),
+        "{body}"
+    );
+    assert_eq!(first["messageLanguages"], serde_json::json!(["de", "de"]));
+    assert!(!body.to_string().contains("&nbsp;") && !body.to_string().contains("<a "));
+    assert!(
+        asked(&seen).iter().any(|p| p.contains("language=de")),
+        "{:?}",
+        asked(&seen)
+    );
+}

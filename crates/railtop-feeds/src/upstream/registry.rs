@@ -84,7 +84,7 @@ pub static FEEDS: &[FeedRow] = &[
         base_url: "https://transport.opendata.ch", headers: &[],
         ttl: secs(30), per_minute: 30, key_from: None, hub: Some("8503000"), open: Opens::Code(open_plain::<switzerland::Switzerland>) },
     FeedRow { country: &country::GERMANY, upstream: "db-rest",
-        parsers: &["germany::parse_board", "germany::parse_arrivals", "germany::parse_trip"],
+        parsers: &["germany::parse_board", "germany::parse_arrivals", "germany::parse_trip", "germany::parse_trip_journey"],
         attribution: "Germany: DB timetable data via db-rest (v6.db.transport.rest)",
         base_url: "https://v6.db.transport.rest", headers: &[],
         // db-vendo-client documents 60 requests a minute per IPv4 to DB's backends.
