@@ -27,7 +27,7 @@ const BOARD_ROWS: usize = 40;
 
 /// What is watched.
 enum Target {
-    Board(TravelQuery),
+    Board(Box<TravelQuery>),
     Trains(Vec<String>),
 }
 
@@ -48,13 +48,13 @@ pub(super) async fn watch(args: WatchArgs, opened: Opened) -> Result<()> {
             } else {
                 Kind::Departures
             };
-            Target::Board(TravelQuery {
+            Target::Board(Box::new(TravelQuery {
                 stations: vec![station.clone()],
                 kind,
                 route: args.route.route(kind)?,
                 walks: args.walk_time.clone().unwrap_or_default(),
                 limit: BOARD_ROWS,
-            })
+            }))
         }
         (None, false) => Target::Trains(args.trains.clone()),
     };
