@@ -58,6 +58,14 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
         ..
     } = args;
     let Opened { config, source, .. } = opened;
+    // The same station named twice (`HKI Helsinki`) is one station of the board.
+    let stations = {
+        let directory = crate::stations::current();
+        let mut seen = std::collections::HashSet::new();
+        let mut kept = stations;
+        kept.retain(|s| seen.insert(directory.label(s).to_lowercase()));
+        kept
+    };
     if stations.len() > crate::model::MAX_MERGED {
         return Err(eyre!(
             "{} stations were given; one board takes at most {}",

@@ -412,3 +412,43 @@ fn a_walk_hides_the_trains_that_cannot_be_reached() {
         .any(|r| r.starts_with("Pasila 08:0") || r.starts_with("Pasila 08:10")));
     assert!(pasila_far.iter().any(|r| r.starts_with("Helsinki 08:0")));
 }
+
+/// The same station named twice is one station: no row twice, on the command line and in the
+/// API (`HKI Helsinki`, `station=HKI&station=hki`).
+#[tokio::test]
+async fn the_same_station_twice_is_one_board() {
+    let server = start_demo(no_limit()).await;
+    let (_, once) = get(&format!(
+        "{}/api/live/departures?station=HKI&limit=30",
+        server.url()
+    ))
+    .await;
+    let (status, twice) = get(&format!(
+        "{}/api/live/departures?station=HKI&station=hki&limit=30",
+        server.url()
+    ))
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(once["departures"], twice["departures"], "{twice}");
+    let o = tokio::task::spawn_blocking(|| {
+        railtop(&[
+            "departures",
+            "--source",
+            "demo",
+            "HKI",
+            "Helsinki",
+            "--format",
+            "json",
+        ])
+    })
+    .await
+    .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let board: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(board.get("stations").is_none(), "one station: {board}");
+}

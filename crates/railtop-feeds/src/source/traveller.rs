@@ -141,6 +141,15 @@ pub async fn board(source: &CachedSource, query: &TravelQuery) -> SourceResult<D
     if boards.is_empty() {
         return Err(first_error.unwrap_or_else(|| SourceError::NotFound("no station".into())));
     }
+    // The same station asked twice (`HKI Helsinki`, `HKI hki`) is one board, not every row
+    // twice.
+    let mut seen = std::collections::HashSet::new();
+    boards.retain(|b| {
+        seen.insert((
+            b.station.country.clone(),
+            b.station.code.to_ascii_lowercase(),
+        ))
+    });
     let refresh = source.board_ttl();
     // A board cut at the rows asked for reaches only so far ahead: past the nearest such
     // horizon a merged board would show one station's trains and not the other's.
