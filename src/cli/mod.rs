@@ -394,23 +394,14 @@ fn known_countries(source: &CachedSource, countries: &[String]) -> Result<()> {
     if unknown.is_empty() {
         return Ok(());
     }
-    Err(eyre!(
-        "unknown country {}",
+    Err(eyre!(Usage(
         unknown
             .iter()
-            .map(|c| crate::text::quoted(c))
+            .map(|c| crate::country::unknown(c, regions))
             .collect::<Vec<_>>()
-            .join(", ")
-    ))
-    .suggestion(format!(
-        "give one of: {}",
-        crate::country::slugs()
-            .into_iter()
-            .map(String::from)
-            .chain(regions.iter().cloned())
-            .collect::<Vec<_>>()
-            .join(", ")
-    ))
+            .join("\n")
+    )))
+    .suggestion("give one of the known countries with --country")
 }
 
 /// `--metrics-listen`: `/metrics` on a listener of its own, for as long as the process runs.

@@ -16,17 +16,8 @@ pub(super) async fn dashboard(opened: Opened) -> Result<()> {
     if let Some(c) = &config.country {
         let regions = source.regions();
         if crate::country::by_slug(c).is_none() && !regions.contains(c) {
-            return Err(eyre!(
-                "unknown country {}; known: {}",
-                crate::text::quoted(c),
-                crate::country::slugs()
-                    .into_iter()
-                    .map(String::from)
-                    .chain(regions.iter().cloned())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-            .suggestion("give one of them with --country, or leave it out for all countries");
+            return Err(eyre!(crate::country::unknown(c, regions)))
+                .suggestion("give one of them with --country, or leave it out for all countries");
         }
     }
     let options = DashboardOptions {

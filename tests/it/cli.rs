@@ -920,3 +920,28 @@ fn fixed_station_screens_fetch_no_station_lists() {
     assert!(!log.contains("station list"), "{log}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A misspelt country is answered with the one it was most likely meant to be, wherever it is
+/// given: the one-shot commands, the dashboard, `record` (which exits 2: a usage error).
+#[test]
+fn a_misspelt_country_suggests_the_right_one() {
+    for args in [
+        &["trains", "--source", "demo", "--country", "finlnd"][..],
+        &["--source", "demo", "--country", "finlnd"],
+        &["record", "--source", "demo", "--country", "finlnd"],
+    ] {
+        let o = railtop(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(
+            err.contains("unknown country \"finlnd\"; did you mean \"finland\"?"),
+            "{args:?}: {err}"
+        );
+    }
+    assert_eq!(
+        railtop(&["record", "--source", "demo", "--country", "finlnd"])
+            .status
+            .code(),
+        Some(2)
+    );
+}

@@ -290,6 +290,27 @@ fn the_readmes_national_feed_example_is_a_valid_configuration() {
     }
 }
 
+/// A `static_gtfs` path that names no file is refused at start, naming it (it was silently a
+/// region without names).
+#[test]
+fn a_static_bundle_path_that_is_no_file_is_an_error_naming_it() {
+    let dir = scratch("missing-bundle");
+    let missing = dir.join("no-such-bundle.zip");
+    let cfg = config(
+        &dir,
+        &missing.display().to_string(),
+        "http://127.0.0.1:9",
+        "",
+    );
+    let out = print_config(Path::new(&cfg));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "accepted: {err}");
+    assert!(
+        err.contains("no-such-bundle.zip") && err.contains("static_gtfs"),
+        "{err}"
+    );
+}
+
 /// The screens and `serve` do not wait for a timetable: realtime rows come at once without
 /// names, a board says the timetable is on its way, and `health()` says how far it is; once
 /// read, the names are there.

@@ -97,6 +97,23 @@ pub fn slugs() -> Vec<&'static str> {
     COUNTRIES.iter().map(|c| c.slug).collect()
 }
 
+/// What every place says of a country that is none of railtop's nor of `regions` (a
+/// `[[feeds]]` region's): `unknown country "finlnd"; did you mean "finland"? known: …`.
+pub fn unknown(slug: &str, regions: &[String]) -> String {
+    let known: Vec<&str> = slugs()
+        .into_iter()
+        .chain(regions.iter().map(String::as_str))
+        .collect();
+    let asked = crate::text::quoted(slug);
+    match crate::config::values::closest(slug, &known) {
+        Some(m) => format!(
+            "unknown country {asked}; did you mean {m:?}? Known: {}",
+            known.join(", ")
+        ),
+        None => format!("unknown country {asked}; known: {}", known.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

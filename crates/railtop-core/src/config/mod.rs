@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 mod modes;
-mod values;
+pub(crate) mod values;
 pub use modes::Modes;
 pub use values::{check_source, interval_secs, is_http_url, masked_url};
 use values::{closest, file_values, masked_credentials};
@@ -416,6 +416,12 @@ impl GtfsFeedEntry {
                 .map(|u| match u.trim() {
                     "" => Err(wrong("static_gtfs is empty: a URL or a file's path".into())),
                     u if u.contains("://") => url("static_gtfs", u),
+                    // A path that names no file would only give a region without names or
+                    // timetable boards, said nowhere: say it now.
+                    path if !std::path::Path::new(path).is_file() => Err(wrong(format!(
+                        "static_gtfs {:?} is not a file (a URL, or a GTFS zip's path)",
+                        crate::text::cleaned(path)
+                    ))),
                     path => Ok(path.to_string()),
                 })
                 .transpose()?,

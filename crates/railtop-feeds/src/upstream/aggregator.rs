@@ -142,10 +142,7 @@ impl Aggregator {
                     why_not_live(c.slug),
                     self.live_countries().join(", ")
                 ),
-                None => format!(
-                    "unknown country {slug:?}; known: {}",
-                    country::slugs().join(", ")
-                ),
+                None => country::unknown(slug, &[]),
             })
         })
     }

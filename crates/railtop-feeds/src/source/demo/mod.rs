@@ -305,10 +305,7 @@ impl DemoSource {
                 c.name,
                 self.live_countries().join(", ")
             ),
-            None => format!(
-                "unknown country {slug:?}; known: {}",
-                country::slugs().join(", ")
-            ),
+            None => country::unknown(slug, &[]),
         }))
     }
 
