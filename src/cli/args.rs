@@ -343,7 +343,7 @@ pub struct StationsArgs {
     #[arg(long, value_parser = parse_point, allow_hyphen_values = true)]
     pub near: Option<(f64, f64)>,
     /// How many stations (1–100).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
+    #[arg(long, default_value_t = 20, value_parser = parse_limit)]
     pub limit: u16,
     /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
     /// with a header row).
@@ -380,7 +380,7 @@ pub struct DeparturesArgs {
     #[command(flatten)]
     pub route: RouteArgs,
     /// How many rows (1–100).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
+    #[arg(long, default_value_t = 20, value_parser = parse_limit)]
     pub limit: u16,
     /// Leave out trains leaving sooner than the walk to their station: 5m for every station,
     /// or Helsinki=3m,Pasila=7m each.
@@ -440,6 +440,16 @@ impl RouteArgs {
     }
 }
 
+/// `--limit`: how many rows, said in words when out of range (not clap's `1..=100`).
+fn parse_limit(s: &str) -> std::result::Result<u16, String> {
+    let wanted = || format!("a number of rows from 1 to {MAX_LIMIT}, e.g. --limit 20");
+    match s.trim().parse::<u16>() {
+        Ok(n) if (1..=MAX_LIMIT as u16).contains(&n) => Ok(n),
+        Ok(_) => Err(wanted()),
+        Err(_) => Err(format!("{s:?} is not {}", wanted())),
+    }
+}
+
 /// `--to`, `--from`, `--via`: a station's name or code, not blank nor absurdly long.
 fn parse_place(s: &str) -> std::result::Result<String, String> {
     let t = s.trim();
@@ -481,7 +491,7 @@ pub struct KioskArgs {
     #[arg(long, value_parser = crate::kiosk::state::parse_hours)]
     hours: Option<(chrono::NaiveTime, chrono::NaiveTime)>,
     /// At most this many departures per station (1–100).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_LIMIT as i64))]
+    #[arg(long, value_parser = parse_limit)]
     limit: Option<u16>,
     /// Only departures leaving within this time, e.g. 2h.
     #[arg(long, value_parser = parse_within)]

@@ -67,17 +67,42 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
         kept
     };
     if stations.len() > crate::model::MAX_MERGED {
-        return Err(eyre!(
+        return Err(eyre!(super::Usage(format!(
             "{} stations were given; one board takes at most {}",
             stations.len(),
             crate::model::MAX_MERGED
-        ))
+        ))))
         .suggestion(
             "name the nearby ones (`railtop board A B C` turns through more, one at a time)",
         );
     }
     let route = route.route(kind)?;
     let walks = walk_time.unwrap_or_default();
+    // A walk to a station that is not on the board is a mistake in what was typed.
+    {
+        let directory = crate::stations::current();
+        let names: Vec<String> = stations
+            .iter()
+            .map(|s| {
+                directory
+                    .named(s)
+                    .map_or_else(|| s.clone(), |e| e.name.clone())
+            })
+            .collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let strays = walks.unknown(&names);
+        if !strays.is_empty() {
+            return Err(eyre!(super::Usage(format!(
+                "--walk-time names {}, which is not a station of this board",
+                strays
+                    .iter()
+                    .map(|s| crate::text::quoted(s))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))))
+            .suggestion("name the board's stations, e.g. --walk-time Helsinki=3m,Pasila=12m");
+        }
+    }
     // A city's name went to its main station: say what else it could have meant.
     let directory = crate::stations::current();
     let others: Vec<(String, Vec<String>)> = stations

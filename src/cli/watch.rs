@@ -275,7 +275,28 @@ fn program(cmd: &str) -> Result<Vec<String>> {
         return Err(eyre!("--exec was given no program"))
             .suggestion("name a program, e.g. --exec ./on-change.sh");
     }
+    // A program that cannot run would fail only at the first change, perhaps hours later.
+    if !runnable(&words[0]) {
+        return Err(eyre!(super::Usage(format!(
+            "--exec {}: no such program can be run here",
+            crate::text::quoted(&words[0])
+        ))))
+        .suggestion("give a path to an executable file (chmod +x it), or a program on the PATH");
+    }
     Ok(words)
+}
+
+/// Whether `name` is an executable file: a path as given, else a file on the `PATH`.
+fn runnable(name: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let executable = |p: &std::path::Path| {
+        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if name.contains('/') {
+        return executable(std::path::Path::new(name));
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| executable(&dir.join(name))))
 }
 
 /// Runs `program` for `event`: its arguments are the user's own, the change is in its

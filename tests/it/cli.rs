@@ -945,3 +945,68 @@ fn a_misspelt_country_suggests_the_right_one() {
         Some(2)
     );
 }
+
+/// `watch --exec` with a program that cannot run is refused at start (exit 2), not at the
+/// first change hours later.
+#[test]
+fn watch_refuses_a_program_it_cannot_run_at_start() {
+    let o = railtop(&[
+        "watch",
+        "--source",
+        "demo",
+        "HKI",
+        "--exec",
+        "./no-such-script.sh",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("no-such-script.sh"), "{err}");
+}
+
+/// What was typed wrong exits 2 and says it in words: six stations on one board, a walk to a
+/// station not on it, `--limit 0`; a folder that cannot be made is said once.
+#[test]
+fn typing_mistakes_exit_2_in_plain_words() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &[
+                "departures",
+                "--source",
+                "demo",
+                "HKI",
+                "PSL",
+                "TKL",
+                "TPE",
+                "OL",
+                "KV",
+            ],
+            "one board takes at most 5",
+        ),
+        (
+            &[
+                "departures",
+                "--source",
+                "demo",
+                "HKI",
+                "PSL",
+                "--walk-time",
+                "Tampere=3m",
+            ],
+            "not a station of this board",
+        ),
+        (
+            &["departures", "--source", "demo", "HKI", "--limit", "0"],
+            "a number of rows from 1 to 100",
+        ),
+    ];
+    for (args, says) in cases {
+        let o = railtop(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("1..="), "{err}");
+    }
+    let o = railtop(&["record", "--source", "demo", "--db", "/proc/nope/x.db"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
+}

@@ -7,11 +7,9 @@ use std::path::PathBuf;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("cannot make the folder {}: {source}", path.display())]
-    Folder {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    // Not a `source`: its text is in the sentence already, and a report would say it twice.
+    #[error("cannot make the folder {}: {why}", path.display())]
+    Folder { path: PathBuf, why: std::io::Error },
     #[error("cannot open the database {}: {why}", path.display())]
     Open { path: PathBuf, why: String },
     #[error("the disk holding {} is full: nothing more can be recorded (free some space, or give --max-size)", path.display())]

@@ -138,9 +138,9 @@ impl Store {
     /// railtop's schema.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Folder {
+            std::fs::create_dir_all(dir).map_err(|why| StoreError::Folder {
                 path: dir.to_path_buf(),
-                source,
+                why,
             })?;
         }
         let fail = |e| StoreError::of(path, e);
