@@ -251,8 +251,13 @@ fn serve_metrics_count_requests_refusals_and_the_cache_and_pass_promtool() {
         "--rate-limit",
         "3",
     ]);
-    // Not a route: answered, counted, and within the limit as every path is.
-    assert_eq!(get(&addr, "/api/live/nothing").0, 404);
+    // Not a route: answered, counted, and within the limit as every path is; its answer
+    // names every endpoint there is.
+    let (status, body) = get(&addr, "/api/live/nothing");
+    assert_eq!(status, 404);
+    for endpoint in ["/api/live/stats", "/gtfs-rt/alerts", "/healthz", "/metrics"] {
+        assert!(body.contains(endpoint), "{endpoint}: {body}");
+    }
     for _ in 0..2 {
         assert_eq!(get(&addr, "/api/live/realtime?source=finland").0, 200);
     }

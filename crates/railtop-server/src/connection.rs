@@ -176,7 +176,7 @@ pub(crate) async fn run(
         max_open,
         per_ip,
         threads,
-        fd_limit = ?fd_limit,
+        fd_limit = %fd_limit.map_or_else(|| "unknown".to_string(), |n| n.to_string()),
         head_secs = limits.head.as_secs_f64(),
         write_secs = limits.write.as_secs_f64(),
         "connection limits"

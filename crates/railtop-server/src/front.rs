@@ -9,7 +9,8 @@
 use crate::ratelimit::{self, ceil_secs, Verdict};
 use crate::source::SourceError;
 use crate::{error_response, json_error, tally, AppState, HEALTHZ, METRICS};
-use crate::{ARRIVALS, DEPARTURES, REALTIME, STATIONS, TRAIN};
+use crate::{ARRIVALS, DEPARTURES, REALTIME, STATIONS, STATS, TRAIN};
+use crate::{GTFS_RT_ALERTS, GTFS_RT_POSITIONS, GTFS_RT_UPDATES};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
@@ -172,6 +173,8 @@ fn endpoint(path: &str) -> &'static str {
         ARRIVALS => "arrivals",
         STATIONS => "stations",
         TRAIN => "train",
+        STATS => "stats",
+        GTFS_RT_POSITIONS | GTFS_RT_UPDATES | GTFS_RT_ALERTS => "gtfs_rt",
         HEALTHZ => "healthz",
         METRICS => "metrics",
         _ => "other",
@@ -258,7 +261,7 @@ pub(crate) fn record<T: std::fmt::Display>(
     let method = asked.method;
     let peer_ip = peer.map_or(IpAddr::from([0, 0, 0, 0]), |p| p.ip());
     if !LOG_BUDGET.allow(ratelimit::bucket_of(peer_ip)) {
-        UNLOGGED.add(&format_args!("{peer:?} {method} {uri} {status}"));
+        UNLOGGED.add(&format_args!("{} {method} {uri} {status}", Shown(peer)));
         return;
     }
     tracing::info!(
@@ -267,8 +270,21 @@ pub(crate) fn record<T: std::fmt::Display>(
         %uri,
         status,
         micros = started.elapsed().as_micros() as u64,
-        peer = ?peer,
+        peer = %Shown(peer),
     );
+}
+
+/// A peer as the log says it: its address, or `-` where there is none (a test's request),
+/// never `Some(…)`; written as it is formatted, no string made.
+struct Shown(Option<SocketAddr>);
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(p) => write!(f, "{p}"),
+            None => f.write_str("-"),
+        }
+    }
 }
 
 /// A URI as it may appear in the log: through the sanitiser, at most [`MAX_LOGGED_URI`] bytes,

@@ -495,7 +495,9 @@ async fn not_found(method: axum::http::Method) -> Response {
         return r;
     }
     error_response(&SourceError::NotFound(
-        "no such endpoint: use /api/live/realtime, /api/live/departures, /api/live/arrivals, /api/live/stations or /api/live/train"
+        "no such endpoint: use /api/live/realtime, /api/live/departures, /api/live/arrivals, \
+         /api/live/stations, /api/live/train, /api/live/stats, /gtfs-rt/vehicle-positions, \
+         /gtfs-rt/trip-updates, /gtfs-rt/alerts, /healthz or /metrics"
             .into(),
     ))
 }
