@@ -266,22 +266,28 @@ fn json(e: &Event, message: &str) -> String {
     value.to_string()
 }
 
-/// `--exec`'s words, split as a shell would (quotes kept together), checked once at start.
+/// `--exec`'s program, checked once at start: its words, and that the first can run (a
+/// program that cannot would fail only at the first change, perhaps hours later).
 fn program(cmd: &str) -> Result<Vec<String>> {
-    let words = shell_words::split(cmd)
-        .map_err(|e| eyre!("--exec {cmd:?} cannot be split into words: {e}"))
-        .suggestion("close the quotes, e.g. --exec 'notify-send \"railtop\"'")?;
-    if words.is_empty() {
-        return Err(eyre!("--exec was given no program"))
-            .suggestion("name a program, e.g. --exec ./on-change.sh");
-    }
-    // A program that cannot run would fail only at the first change, perhaps hours later.
+    let words = words(cmd)?;
     if !runnable(&words[0]) {
         return Err(eyre!(super::Usage(format!(
             "--exec {}: no such program can be run here",
             crate::text::quoted(&words[0])
         ))))
         .suggestion("give a path to an executable file (chmod +x it), or a program on the PATH");
+    }
+    Ok(words)
+}
+
+/// `--exec`'s words, split as a shell would (quotes kept together); at least one.
+fn words(cmd: &str) -> Result<Vec<String>> {
+    let words = shell_words::split(cmd)
+        .map_err(|e| eyre!("--exec {cmd:?} cannot be split into words: {e}"))
+        .suggestion("close the quotes, e.g. --exec 'notify-send \"railtop\"'")?;
+    if words.is_empty() {
+        return Err(eyre!("--exec was given no program"))
+            .suggestion("name a program, e.g. --exec ./on-change.sh");
     }
     Ok(words)
 }

@@ -114,11 +114,13 @@ fn trains_are_followed_by_id_or_code_and_exec_is_split_as_a_shell_would() {
         .collect();
     assert_eq!(ids, ["fi-27", "fi-31"]);
     assert_eq!(
-        program("notify-send 'train news' --urgency=low").unwrap(),
+        words("notify-send 'train news' --urgency=low").unwrap(),
         ["notify-send", "train news", "--urgency=low"]
     );
-    assert!(program("say 'unclosed").is_err());
-    assert!(program("   ").is_err());
+    assert!(words("say 'unclosed").is_err());
+    assert!(words("   ").is_err());
+    assert!(program("sh -c true").is_ok(), "a program on the PATH");
+    assert!(program("./no-such-program").is_err());
 }
 
 #[test]

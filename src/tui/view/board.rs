@@ -135,7 +135,8 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 (_, true) => "—".to_string(),
                 (Some(e), _) if *e != d.scheduled_dep => e.clone(),
                 (Some(_), _) => String::new(),
-                (None, _) => "?".to_string(),
+                // No realtime for it: the sign the command line prints too.
+                (None, _) => "—".to_string(),
             };
             let platform_style = match (&d.planned_platform, &d.platform) {
                 (Some(p), Some(a)) if p != a => theme.changed(),
