@@ -42,6 +42,17 @@ pub(crate) fn fetched_text(fetched_at: &str, tz: Option<&str>) -> String {
     }
 }
 
+/// The zone of a list's trains when they are all of one country (its clock is theirs); else
+/// none (the local clock).
+fn one_zone(trains: &[crate::model::Train]) -> Option<&'static str> {
+    let mut countries = trains.iter().map(|t| t.country.as_deref());
+    let first = countries.next()??;
+    countries
+        .all(|c| c == Some(first))
+        .then(|| crate::country::by_slug(first).map(|c| c.tz.name()))
+        .flatten()
+}
+
 /// `5`, or `3→5` where the planned platform differs.
 pub(crate) fn platform_text(actual: Option<&str>, planned: Option<&str>) -> String {
     match (planned, actual) {
@@ -155,7 +166,7 @@ pub fn trains(answer: &RealtimeResponse, format: Format) -> String {
                 s.running,
                 s.with_gps,
                 s.delayed,
-                fetched_text(&answer.fetched_at, None)
+                fetched_text(&answer.fetched_at, one_zone(&answer.trains))
             ));
             for failed in &answer.failed_countries {
                 out.push_str(&format!("{}: {}\n", failed.country, failed.reason));
@@ -436,9 +447,15 @@ pub fn journey(answer: &JourneyResponse, format: Format) -> String {
                 out.push_str(&table(&header, rows));
                 out.push_str("\n✓ passed  ▶ next  ✕ cancelled; times planned→expected\n");
             }
+            // On the train's clock, as its stops' times are (its country's zone).
+            let zone = t
+                .country
+                .as_deref()
+                .and_then(crate::country::by_slug)
+                .map(|c| c.tz.name());
             out.push_str(&format!(
                 "fetched {}\n",
-                fetched_text(&answer.fetched_at, None)
+                fetched_text(&answer.fetched_at, zone)
             ));
             if let Some(a) = &answer.attribution {
                 out.push_str(&format!("{a}\n"));

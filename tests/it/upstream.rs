@@ -1426,6 +1426,10 @@ async fn train_journeys_through_the_binary() {
         assert!(table.contains(line), "{line}: {table}");
     }
     assert!(table.contains("22:02→22:04"), "planned→expected: {table}");
+    assert!(
+        table.contains("fetched 2026-11-24 23:50:00 EET"),
+        "on the train's clock, as its stops are: {table}"
+    );
     let journey: railtop::model::JourneyResponse = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(journey.train.train_code, "657");
     assert_eq!(journey.stops.len(), 4);
