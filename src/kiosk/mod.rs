@@ -277,6 +277,15 @@ mod tests {
         assert!(ny.twelve_hour());
         let s = screen(&ny);
         assert!(s.contains(" AM ") || s.contains(" PM "), "{s}");
+        let footer = s
+            .lines()
+            .rev()
+            .find(|l| l.contains("updated"))
+            .unwrap_or("");
+        assert!(
+            footer.contains("AM") || footer.contains("PM"),
+            "the footer's time on the board's clock too: {footer}"
+        );
         assert!(!k.twelve_hour());
         let h24 = kiosk(
             &["NYP"],

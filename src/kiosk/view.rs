@@ -309,7 +309,15 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
 fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let feed = state.board();
     let tz = state.tz();
-    let at = |t: chrono::DateTime<chrono::Utc>| t.with_timezone(&tz).format("%H:%M").to_string();
+    // On the board's clock, 12-hour where the board is.
+    let at = |t: chrono::DateTime<chrono::Utc>| {
+        let hhmm = t.with_timezone(&tz).format("%H:%M").to_string();
+        if state.twelve_hour() {
+            super::state::twelve_hour(&hhmm)
+        } else {
+            hhmm
+        }
+    };
     // A failing feed counts down to its next try, so the screen never looks frozen.
     let retry = feed.next_in_secs(state.now).map_or(String::new(), |s| {
         format!(" · retrying in {}", crate::screen::age_text(s))
