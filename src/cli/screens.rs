@@ -82,6 +82,20 @@ pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
         .or_else(config::default_host_key_path)
         .ok_or_else(|| eyre!("no place for the host key"))
         .suggestion("pass --host-key FILE")?;
+    // A key file that cannot be read is said before anything is announced.
+    if let Some(path) = &authorized_keys {
+        crate::ssh::read_authorized_keys(path)
+            .map_err(|e| {
+                let mut said = format!("--authorized-keys: {e}");
+                let mut cause = std::error::Error::source(&e);
+                while let Some(c) = cause {
+                    said.push_str(&format!(": {c}"));
+                    cause = c.source();
+                }
+                eyre!(super::Usage(said))
+            })
+            .suggestion("give an OpenSSH authorized_keys file, one public key a line")?;
+    }
     // Before anything says "listening": a stop from then on is a clean one.
     let shutdown = server::shutdown_signal();
     let (listener, local) = server::listen(listen)

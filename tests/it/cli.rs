@@ -1010,3 +1010,25 @@ fn typing_mistakes_exit_2_in_plain_words() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
 }
+
+/// `ssh --authorized-keys` with a file that is not there fails before it says it is listening.
+#[test]
+fn ssh_checks_its_keys_before_it_announces_anything() {
+    let o = railtop(&[
+        "ssh",
+        "--source",
+        "demo",
+        "HKI",
+        "--listen",
+        "127.0.0.1:0",
+        "--authorized-keys",
+        "no-such-keys.pub",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("no-such-keys.pub does not exist"), "{err}");
+    assert!(
+        !err.contains("listening") && !err.contains("try: ssh"),
+        "{err}"
+    );
+}
