@@ -159,10 +159,23 @@ impl AppState {
     }
 
     /// What the dashboard would remember now: its pins and the board shown (as it was last
-    /// remembered while no board is shown).
+    /// remembered while no board is shown, or while the board has not answered).
     pub fn remembered(&self) -> crate::tui::memory::Memory {
         let pinned = self.memory.pinned.clone();
-        let Some(last) = self.board_station() else {
+        // Only a board that answered, or a station of the directory, is remembered: a station
+        // that is none (`--station NOWHERE`) must not come back at the next start.
+        let answered = self
+            .board
+            .answer
+            .data
+            .as_ref()
+            .is_some_and(|b| !b.station.code.is_empty())
+            || self
+                .board
+                .station
+                .as_deref()
+                .is_some_and(|s| crate::stations::current().named(s).is_some());
+        let Some(last) = self.board_station().filter(|_| answered) else {
             return crate::tui::memory::Memory {
                 pinned,
                 ..self.memory.clone()

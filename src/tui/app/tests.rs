@@ -847,3 +847,19 @@ fn the_board_turns_to_arrivals_keeps_to_a_route_and_pins() {
     key(&mut s, KeyCode::Char('p'));
     assert!(s.memory.pinned.is_empty());
 }
+
+/// A station that never answered (`--station NOWHERE`) is not remembered as the last board:
+/// the memory keeps the board it had.
+#[test]
+fn a_board_that_never_answered_is_not_remembered() {
+    let mut s = AppState::new(
+        crate::source::LiveSource::info(&demo()),
+        Settings::default(),
+        Some("finland".into()),
+        Some("NOWHERE".into()),
+        now(),
+    );
+    s.memory.last = Some("finland:TPE".into());
+    assert_eq!(s.board.station.as_deref(), Some("NOWHERE"));
+    assert_eq!(s.remembered().last.as_deref(), Some("finland:TPE"));
+}
