@@ -305,16 +305,22 @@ fn sparkline(state: &AppState, t: &Train, local: &Local, frame: &mut Frame, spar
     let low = samples.iter().copied().min().unwrap_or(0).min(0);
     let high = samples.iter().copied().max().unwrap_or(0);
     let data: Vec<u64> = samples.iter().map(|&d| (d - low) as u64).collect();
-    let caption = match history {
-        Some(h) => format!(
+    let caption = match (history, samples.as_slice()) {
+        (None, _) | (Some(_), []) => " delay: not seen yet ".into(),
+        // One sample is a value, not a history: no bars, no range.
+        (Some(h), [one]) => format!(" delay since {}: {one}′ · one sample ", local(h.first_seen)),
+        (Some(h), _) => format!(
             " delay since {} · {} samples · {low}′ to {high}′ ",
             local(h.first_seen),
             samples.len()
         ),
-        None => " delay: not seen yet ".into(),
     };
     let width = usize::from(spark.width.saturating_sub(2));
-    let shown = &data[data.len().saturating_sub(width)..];
+    let shown = if data.len() < 2 {
+        &[][..]
+    } else {
+        &data[data.len().saturating_sub(width)..]
+    };
     frame.render_widget(
         Sparkline::default()
             .block(Block::default().borders(Borders::TOP).title(caption))
