@@ -51,7 +51,7 @@ pub struct Cli {
           value_parser = Offering { parse: any_text, values: crate::country::slugs })]
     pub country: Option<String>,
 
-    /// Dashboard: the station whose board to show (code or slug).
+    /// Dashboard: the station whose board to show (a code, country:code or a name).
     #[arg(long, env = "RAILTOP_STATION")]
     pub station: Option<String>,
 
