@@ -863,3 +863,19 @@ fn a_board_that_never_answered_is_not_remembered() {
     assert_eq!(s.board.station.as_deref(), Some("NOWHERE"));
     assert_eq!(s.remembered().last.as_deref(), Some("finland:TPE"));
 }
+
+/// Typing a filter shows its matches from the first, wherever the list was scrolled to.
+#[test]
+fn a_filter_jumps_to_its_first_match() {
+    let mut s = state(Some("finland"));
+    arrive(&mut s, Some("finland"), realtime(Some("finland")));
+    for _ in 0..30 {
+        key(&mut s, KeyCode::Down);
+    }
+    s.trains.list.keep_visible(10);
+    assert!(s.trains.list.offset > 0);
+    key(&mut s, KeyCode::Char('/'));
+    typed(&mut s, "ic");
+    s.trains.list.keep_visible(10);
+    assert_eq!((s.trains.list.cursor, s.trains.list.offset), (0, 0));
+}

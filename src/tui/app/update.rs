@@ -148,13 +148,16 @@ fn apply(state: &mut AppState, command: Command) {
             state.focus = Pane::Trains;
             state.trains.list.filter_editing = true;
         }
+        // A new filter shows its matches from the first: the list's top, not where it was.
         Command::FilterInput(c) => {
             state.trains.list.filter.push(c);
             state.trains.relist();
+            state.trains.select_row(0);
         }
         Command::FilterBackspace => {
             state.trains.list.filter.pop();
             state.trains.relist();
+            state.trains.select_row(0);
         }
         Command::FilterDone => state.trains.list.filter_editing = false,
         Command::FilterCancel => {
