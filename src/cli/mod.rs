@@ -170,13 +170,38 @@ fn once(e: SourceError) -> color_eyre::Report {
 
 /// What to try when a source fails to answer a one-shot command: about the input when it was
 /// refused, else about the source.
-fn suggestion(e: &SourceError, config: &Config) -> &'static str {
+fn suggestion(e: &SourceError, config: &Config) -> String {
+    let said = e.to_string();
+    // A region the user configured whose URL failed: its URLs are theirs to check.
+    if let Some(slug) = own_feed(&said, config).filter(|_| said.contains("://")) {
+        return format!(
+            "{slug} is your own [[feeds]] region: check its URLs (vehicle_positions, \
+             trip_updates, alerts, static_gtfs) in the configuration file"
+        );
+    }
     match e {
         SourceError::NotFound(_) | SourceError::BadRequest(_) => {
             "check the country or the station; `railtop stations NAME` finds a station and its code"
+                .into()
         }
-        _ => source_suggestion(config),
+        _ => match own_feed(&said, config) {
+            Some(slug) => format!(
+                "{slug} is your own [[feeds]] region: check its URLs in the configuration file"
+            ),
+            None => source_suggestion(config).into(),
+        },
     }
+}
+
+/// The `[[feeds]]` region an error is about (its message names it as `(slug)`).
+fn own_feed<'c>(error: &str, config: &'c Config) -> Option<&'c str> {
+    config
+        .gtfs_feeds
+        .iter()
+        .map(|f| f.slug.as_str())
+        .find(|slug| {
+            error.contains(&format!("({slug})")) || config.country.as_deref() == Some(slug)
+        })
 }
 
 /// What to try when a source fails to answer a one-shot command.

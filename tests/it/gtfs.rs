@@ -274,3 +274,37 @@ async fn a_regions_alerts_are_its_rows_messages() {
         "{table}"
     );
 }
+
+/// A `[[feeds]]` region whose URL answers 404 is said to be the user's own to check, not "the
+/// national feeds may be down".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_region_of_ones_own_points_at_its_urls() {
+    let base = format!(
+        "http://{}",
+        crate::support::start_router(Router::new()).await
+    );
+    let config = config_file("own-404", &base).display().to_string();
+    let out = tokio::task::spawn_blocking(move || {
+        railtop(
+            &[
+                "--source",
+                "upstream",
+                "--config",
+                &config,
+                "trains",
+                "--country",
+                "estonia",
+            ],
+            &[],
+        )
+    })
+    .await
+    .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("estonia is your own [[feeds]] region: check its URLs"),
+        "{err}"
+    );
+    assert!(!err.contains("national feeds"), "{err}");
+}
