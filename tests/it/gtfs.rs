@@ -5,14 +5,9 @@
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
-use railtop::config::{Config, Overrides};
 use railtop::model::{DeparturesResponse, RealtimeResponse};
-use railtop::server::{serve, ServerConfig};
-use railtop::source::cache::{CacheConfig, CachedSource};
 use railtop::upstream::gtfs::samples;
 use railtop::upstream::gtfs_static::sample_bundle;
-use railtop::upstream::Aggregator;
-use std::sync::Arc;
 
 // NOW is 08:00 in Tallinn, a Tuesday; T1 (planned 08:10) is expected at 08:15.
 use crate::support::NOW;
@@ -165,22 +160,8 @@ async fn malaysia_reads_the_built_in_ktmb_feed_with_names_from_the_bundle() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_api_answers_for_a_region_of_the_config_file() {
     let base = play_gtfs(["/vp.pb", "/tu.pb", "/gtfs.zip"]).await;
-    let file = railtop::config::load(&config_file("api", &base), true).unwrap();
-    let env = |var: &str| (var == "RAILTOP_NOW").then(|| NOW.to_string());
-    let config = Config::resolve(&Overrides::default(), &file, env).unwrap();
-    let aggregator = Aggregator::open(&config, None).unwrap();
-    let source = Arc::new(CachedSource::new(
-        Arc::new(aggregator),
-        CacheConfig::default(),
-    ));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(serve(
-        listener,
-        source,
-        ServerConfig::default(),
-        std::future::pending(),
-    ));
+    let server = crate::support::start_config(&config_file("api", &base)).await;
+    let addr = server.addr;
     let client = reqwest::Client::new();
     let answer = client
         .get(format!("http://{addr}/api/live/realtime?source=estonia"))

@@ -11,18 +11,13 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 use prost::Message;
-use railtop::config::{Config, Overrides};
 use railtop::model::DeparturesResponse;
-use railtop::server::{serve, ServerConfig};
-use railtop::source::cache::{CacheConfig, CachedSource};
 use railtop::upstream::gtfs_rt::{
     Alert, EntitySelector, FeedEntity, FeedHeader, FeedMessage, StopTimeEvent, StopTimeUpdate,
     TimeRange, TranslatedString, Translation, TripDescriptor, TripUpdate, VehicleDescriptor,
     VehiclePosition,
 };
 use railtop::upstream::gtfs_static::zip_bundle;
-use railtop::upstream::Aggregator;
-use std::sync::Arc;
 
 /// NOW is 2026-11-24T06:00:00Z: 07:00 in Amsterdam, a Tuesday.
 fn bundle() -> Vec<u8> {
@@ -407,27 +402,8 @@ async fn realtime_trips_of_other_ids_are_the_timetables_trips_with_their_names_a
 async fn the_api_and_healthz_say_how_realtime_trips_joined() {
     let base = play().await;
     let path = config_file("api", &base, None);
-    let file = railtop::config::load(&path, true).unwrap();
-    let cache = std::env::temp_dir().join(format!("railtop-join-api-{}", std::process::id()));
-    let env = |var: &str| match var {
-        "RAILTOP_NOW" => Some(NOW.to_string()),
-        "XDG_CACHE_HOME" => Some(cache.display().to_string()),
-        _ => None,
-    };
-    let config = Config::resolve(&Overrides::default(), &file, env).unwrap();
-    let aggregator = Aggregator::open(&config, None).unwrap();
-    let source = Arc::new(CachedSource::new(
-        Arc::new(aggregator),
-        CacheConfig::default(),
-    ));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(serve(
-        listener,
-        source,
-        ServerConfig::default(),
-        std::future::pending(),
-    ));
+    let server = crate::support::start_config(&path).await;
+    let addr = server.addr;
     let client = reqwest::Client::new();
     // The first ask starts the timetable's read; boards follow once it is ready.
     let mut board = None;

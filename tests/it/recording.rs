@@ -401,32 +401,24 @@ print(json.dumps(out))
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `watch --train` against a scripted server: a delay, a platform, a cancellation and an
-/// outage; one line per change, the outage said once, `--exec` given the change in its
-/// environment only (the train's code is hostile shell text), Ctrl-C exits 0.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn watch_says_each_change_once_and_execs_without_a_shell() {
+/// `railtop watch ARGS --source <a scripted server> --every 100ms` run in `dir` until the server
+/// has answered `polls` times, then stopped with Ctrl-C as a person stops it: its status,
+/// stdout and stderr. The server's `n`th answer is the one train `answer(n)` gives, or a 502
+/// where it gives none (an outage).
+async fn watch_scripted(
+    answer: fn(usize) -> Option<Train>,
+    polls: usize,
+    args: &[&str],
+    dir: &Path,
+) -> (std::process::ExitStatus, String, String) {
     use axum::response::IntoResponse;
-    let dir = scratch("watch");
     let asked = Arc::new(AtomicUsize::new(0));
     let counter = asked.clone();
     let router = axum::Router::new().fallback(move || {
         let n = counter.fetch_add(1, Ordering::SeqCst);
         async move {
-            let (delay, platform, status) = match n {
-                0..=2 => (Some(0), "3", "running"),
-                3..=5 => (Some(7), "4", "running"),
-                6..=9 => return (axum::http::StatusCode::BAD_GATEWAY, "down").into_response(),
-                _ => (None, "4", "cancelled"),
-            };
-            let train = Train {
-                id: "fi-27".into(),
-                train_code: "IC 27; touch pwned".into(),
-                status: status.into(),
-                delay,
-                platform: Some(platform.into()),
-                country: Some("finland".into()),
-                ..Train::default()
+            let Some(train) = answer(n) else {
+                return (axum::http::StatusCode::BAD_GATEWAY, "down").into_response();
             };
             let answer = RealtimeResponse::new(vec![train], vec!["finland".into()], NOW.into());
             (
@@ -437,25 +429,16 @@ async fn watch_says_each_change_once_and_execs_without_a_shell() {
         }
     });
     let addr = start_router(router).await;
-    let script = dir.join("on-change.sh");
-    let log = dir.join("log");
-    std::fs::write(&script, format!("#!/bin/sh\nprintf '%s|%s|%s\\n' \"$RAILTOP_EVENT\" \"$RAILTOP_TRAIN\" \"$RAILTOP_MESSAGE\" >> {}\n", log.display())).unwrap();
-    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let mut child = railtop_binary()
-        .current_dir(&dir)
+        .current_dir(dir)
         .args([
             "watch",
             "--source",
             &format!("http://{addr}"),
-            "--train",
-            "fi-27",
             "--every",
             "100ms",
-            "--format",
-            "json",
-            "--exec",
         ])
-        .arg(format!("{} extra-arg", script.display()))
+        .args(args)
         .env("RAILTOP_CONFIG", "/dev/null")
         .env("RAILTOP_LOG", "off")
         .stdout(Stdio::piped())
@@ -463,11 +446,10 @@ async fn watch_says_each_change_once_and_execs_without_a_shell() {
         .spawn()
         .unwrap();
     let deadline = Instant::now() + Duration::from_secs(20);
-    while asked.load(Ordering::SeqCst) < 14 && Instant::now() < deadline {
+    while asked.load(Ordering::SeqCst) < polls && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
-    // Ctrl-C, as a person stops it.
     let pid = i32::try_from(child.id()).unwrap();
     assert_eq!(unsafe_free_kill(pid, "INT"), 0);
     let status = child.wait().unwrap();
@@ -485,6 +467,39 @@ async fn watch_says_each_change_once_and_execs_without_a_shell() {
         .unwrap()
         .read_to_string(&mut err)
         .unwrap();
+    (status, out, err)
+}
+
+/// `watch --train` against a scripted server: a delay, a platform, a cancellation and an
+/// outage; one line per change, the outage said once, `--exec` given the change in its
+/// environment only (the train's code is hostile shell text), Ctrl-C exits 0.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_says_each_change_once_and_execs_without_a_shell() {
+    let dir = scratch("watch");
+    let script = dir.join("on-change.sh");
+    let log = dir.join("log");
+    std::fs::write(&script, format!("#!/bin/sh\nprintf '%s|%s|%s\\n' \"$RAILTOP_EVENT\" \"$RAILTOP_TRAIN\" \"$RAILTOP_MESSAGE\" >> {}\n", log.display())).unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let exec = format!("{} extra-arg", script.display());
+    let answer = |n: usize| {
+        let (delay, platform, status) = match n {
+            0..=2 => (Some(0), "3", "running"),
+            3..=5 => (Some(7), "4", "running"),
+            6..=9 => return None,
+            _ => (None, "4", "cancelled"),
+        };
+        Some(Train {
+            id: "fi-27".into(),
+            train_code: "IC 27; touch pwned".into(),
+            status: status.into(),
+            delay,
+            platform: Some(platform.into()),
+            country: Some("finland".into()),
+            ..Train::default()
+        })
+    };
+    let args = ["--train", "fi-27", "--format", "json", "--exec", &exec];
+    let (status, out, err) = watch_scripted(answer, 14, &args, &dir).await;
     assert!(status.success(), "{status:?} {err}");
     let kinds: Vec<String> = out
         .lines()
@@ -523,70 +538,30 @@ async fn watch_says_each_change_once_and_execs_without_a_shell() {
 /// is (issue: every train that moved on was reported as one).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_reports_a_platform_change_only_at_the_same_stop() {
-    use axum::response::IntoResponse;
-    let asked = Arc::new(AtomicUsize::new(0));
-    let counter = asked.clone();
-    let router = axum::Router::new().fallback(move || {
-        let n = counter.fetch_add(1, Ordering::SeqCst);
-        async move {
-            let (next, platform) = match n {
-                0..=2 => ("Helsinki", "6"),
-                3..=5 => ("Pasila", "1"),
-                _ => ("Pasila", "3"),
-            };
-            let train = Train {
-                id: "fi-9715".into(),
-                train_code: "R 9715".into(),
-                status: "running".into(),
-                delay: Some(0),
-                platform: Some(platform.into()),
-                next_station: Some(next.into()),
-                country: Some("finland".into()),
-                ..Train::default()
-            };
-            let answer = RealtimeResponse::new(vec![train], vec!["finland".into()], NOW.into());
-            (
-                [(axum::http::header::CONTENT_TYPE, "application/json")],
-                serde_json::to_string(&answer).unwrap(),
-            )
-                .into_response()
-        }
-    });
-    let addr = start_router(router).await;
-    let mut child = railtop_binary()
-        .args([
-            "watch",
-            "--source",
-            &format!("http://{addr}"),
-            "--train",
-            "fi-9715",
-            "--every",
-            "100ms",
-        ])
-        .env("RAILTOP_CONFIG", "/dev/null")
-        .env("RAILTOP_LOG", "off")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while asked.load(Ordering::SeqCst) < 10 && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let pid = i32::try_from(child.id()).unwrap();
-    assert_eq!(unsafe_free_kill(pid, "INT"), 0);
-    let status = child.wait().unwrap();
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
+    let dir = scratch("watch-platform");
+    let answer = |n: usize| {
+        let (next, platform) = match n {
+            0..=2 => ("Helsinki", "6"),
+            3..=5 => ("Pasila", "1"),
+            _ => ("Pasila", "3"),
+        };
+        Some(Train {
+            id: "fi-9715".into(),
+            train_code: "R 9715".into(),
+            status: "running".into(),
+            delay: Some(0),
+            platform: Some(platform.into()),
+            next_station: Some(next.into()),
+            country: Some("finland".into()),
+            ..Train::default()
+        })
+    };
+    let (status, out, _) = watch_scripted(answer, 10, &["--train", "fi-9715"], &dir).await;
     assert!(status.success());
     let lines: Vec<&str> = out.lines().filter(|l| l.contains("platform")).collect();
     assert_eq!(lines.len(), 1, "{out}");
     assert!(lines[0].contains("platform 1 → 3"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `kill -SIG pid` through the `kill` program (no `unsafe` in the tests).

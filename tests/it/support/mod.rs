@@ -49,6 +49,17 @@ pub async fn start_with(source: railtop::source::SharedSource, config: ServerCon
     }
 }
 
+/// Starts the real server over the upstream aggregator of the configuration file at `path`
+/// (its `[[feeds]]` regions), at [`NOW`].
+pub async fn start_config(path: &std::path::Path) -> TestServer {
+    use railtop::config::{Config, Overrides};
+    let file = railtop::config::load(path, true).unwrap();
+    let env = |var: &str| (var == "RAILTOP_NOW").then(|| NOW.to_string());
+    let config = Config::resolve(&Overrides::default(), &file, env).unwrap();
+    let aggregator = railtop::upstream::Aggregator::open(&config, None).unwrap();
+    start_with(Arc::new(aggregator), ServerConfig::default()).await
+}
+
 /// Serves a fixed axum router on loopback (for hostile or scripted peers).
 pub async fn start_router(router: axum::Router) -> SocketAddr {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();

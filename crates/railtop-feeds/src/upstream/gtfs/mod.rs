@@ -131,6 +131,11 @@ impl GtfsFeed {
         Some(status)
     }
 
+    /// How this feed's realtime trips are found in `table` at `now`.
+    fn matcher<'t>(&self, table: Option<&'t Timetable>, now: DateTime<Utc>) -> Matcher<'t> {
+        Matcher::new(table, self.config.trip_match, self.config.timezone, now)
+    }
+
     /// The trip updates joined to `table` (see [`join`]); with no trip updates, none, though a
     /// vehicle's trip is still found in the timetable the same way.
     async fn trip_states<'t>(
@@ -139,7 +144,7 @@ impl GtfsFeed {
         table: Option<&'t Timetable>,
         now: DateTime<Utc>,
     ) -> SourceResult<Joined<'t>> {
-        let matcher = Matcher::new(table, self.config.trip_match, self.config.timezone, now);
+        let matcher = self.matcher(table, now);
         let Some(url) = self.config.trip_updates.as_deref() else {
             return Ok(Joined::matching(matcher));
         };
@@ -167,12 +172,7 @@ impl GtfsFeed {
     ) -> Joined<'t> {
         match self.trip_states(http, table, now).await {
             Ok(joined) => joined,
-            Err(_) => Joined::matching(Matcher::new(
-                table,
-                self.config.trip_match,
-                self.config.timezone,
-                now,
-            )),
+            Err(_) => Joined::matching(self.matcher(table, now)),
         }
     }
 
