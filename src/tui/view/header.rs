@@ -175,6 +175,20 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         .and_then(|r| r.attribution.clone())
         .unwrap_or_else(|| state.source.attribution.clone());
     let width = usize::from(area.width);
+    // Simulated data says so whatever the width: a shorter disclaimer before a cut one.
+    let simulated = feed.data.as_ref().is_some_and(|r| r.simulated);
+    let attribution =
+        if simulated && unicode_width::UnicodeWidthStr::width(attribution.as_str()) > width {
+            [
+                "DEMO: simulated trains, not real data",
+                "DEMO: not real data",
+            ]
+            .into_iter()
+            .find(|short| short.len() <= width)
+            .map_or(attribution, String::from)
+        } else {
+            attribution
+        };
     let first_len: usize = first.iter().map(|s| s.content.chars().count()).sum();
     // The clock goes right-aligned where there is room for it.
     if let Some(pad) = width
@@ -296,5 +310,29 @@ mod tests {
             !second.contains("schedule"),
             "a ready one is not said: {second}"
         );
+    }
+
+    #[test]
+    fn simulated_data_says_so_at_any_width() {
+        let source = SourceInfo {
+            name: "demo".into(),
+            is_demo: true,
+            attribution: String::new(),
+        };
+        let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
+        let mut answer = crate::model::RealtimeResponse::new(Vec::new(), Vec::new(), String::new());
+        answer.simulated = true;
+        answer.attribution = Some(
+            "DEMO: simulated trains on real lines (railtop's simulator), not real data".into(),
+        );
+        state.trains.realtime.data = Some(std::sync::Arc::new(answer));
+        for width in [30u16, 45, 60] {
+            let mut t = Terminal::new(TestBackend::new(width, 3)).unwrap();
+            t.draw(|f| header(&state, f, f.area())).unwrap();
+            let third: String = (0..width)
+                .map(|x| t.backend().buffer()[(x, 2)].symbol().to_string())
+                .collect();
+            assert!(third.contains("not real data"), "{width}: {third}");
+        }
     }
 }
