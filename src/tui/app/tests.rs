@@ -879,3 +879,27 @@ fn a_filter_jumps_to_its_first_match() {
     s.trains.list.keep_visible(10);
     assert_eq!((s.trains.list.cursor, s.trains.list.offset), (0, 0));
 }
+
+/// `p` on a merged board pins its own station and says which, not "Helsinki + Pasila".
+#[test]
+fn p_on_a_merged_board_names_the_station_it_pins() {
+    let mut s = state(Some("finland"));
+    s.board.station = Some("HKI".into());
+    hki_board_arrives(&mut s, 10);
+    let mut merged = (*s.board.answer.data.clone().unwrap()).clone();
+    let pasila = crate::model::StationInfo {
+        code: "PSL".into(),
+        name: "Pasila".into(),
+        ..merged.station.clone()
+    };
+    merged.stations = vec![merged.station.clone(), pasila];
+    merged.station.name = "Helsinki + Pasila".into();
+    s.board.answer.data = Some(Arc::new(merged));
+    key(&mut s, KeyCode::Char('p'));
+    assert_eq!(s.memory.pinned, ["finland:HKI"]);
+    let said = &s.notice.as_ref().unwrap().0;
+    assert!(
+        said.contains("pinned Helsinki:") && !said.contains("Pasila"),
+        "{said}"
+    );
+}

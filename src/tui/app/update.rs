@@ -120,12 +120,16 @@ fn apply(state: &mut AppState, command: Command) {
             let Some(station) = state.board_station() else {
                 return;
             };
-            let name = state
-                .board
-                .answer
-                .data
-                .as_ref()
-                .map_or_else(|| station.clone(), |b| b.station.name.clone());
+            // The station pinned is the board's own (the first of a merged board), and the
+            // notice names that one, not "Helsinki + Pasila".
+            let name = state.board.answer.data.as_ref().map_or_else(
+                || station.clone(),
+                |b| {
+                    b.stations
+                        .first()
+                        .map_or_else(|| b.station.name.clone(), |s| s.name.clone())
+                },
+            );
             let text = if state.memory.toggle(&station) {
                 format!("pinned {name}: b lists it first")
             } else {
