@@ -68,6 +68,10 @@ pub struct StationSearch {
     within: Option<Vec<&'static str>>,
     /// The pinned stations, listed first while nothing is typed.
     pins: Vec<Entry>,
+    /// For `+`: the board's place, whose nearest stations are listed first, and the stations
+    /// already on the board (`country:code`), never offered.
+    near: Option<(f64, f64)>,
+    on_board: Vec<String>,
 }
 
 /// Longest input kept: codes and names are short.
@@ -89,6 +93,8 @@ impl StationSearch {
             country: country.map(String::from),
             within,
             pins: Vec::new(),
+            near: None,
+            on_board: Vec::new(),
             matches: Vec::new(),
             selected: 0,
             origin: if elsewhere {
@@ -110,6 +116,17 @@ impl StationSearch {
             .rev()
             .filter_map(|p| directory.named(p).cloned())
             .collect();
+        self.refresh();
+        self
+    }
+
+    /// The box for `+`: the stations nearest the board's (`stations`, as the board names them)
+    /// first, those already on the board left out.
+    pub fn beside(mut self, stations: &[String]) -> StationSearch {
+        let directory = crate::stations::current();
+        let on: Vec<&Entry> = stations.iter().filter_map(|s| directory.named(s)).collect();
+        self.near = on.first().map(|e| (e.lat, e.lng));
+        self.on_board = on.iter().map(|e| e.qualified()).collect();
         self.refresh();
         self
     }
@@ -205,14 +222,18 @@ impl StationSearch {
     fn refresh(&mut self) {
         let scope = Scope {
             prefer: self.country.as_deref(),
-            limit: MAX_MATCHES,
+            limit: MAX_MATCHES + self.on_board.len(),
             within: self.within.as_deref(),
+            near: self.near,
             ..Scope::default()
         };
         let directory = crate::stations::current();
+        let on_board = &self.on_board;
         let found = directory
             .search(&self.input, scope)
             .into_iter()
+            .filter(|m| !on_board.contains(&m.entry.qualified()))
+            .take(MAX_MATCHES)
             .map(|m| m.entry.clone());
         self.matches = if self.input.trim().is_empty() {
             // The pinned stations first, then the main ones (each once).

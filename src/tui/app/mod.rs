@@ -28,7 +28,7 @@ pub enum Pane {
 pub enum Overlay {
     Help,
     Details,
-    Search(StationSearch),
+    Search(Box<StationSearch>),
 }
 
 #[derive(Debug, Clone)]

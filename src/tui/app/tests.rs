@@ -903,3 +903,26 @@ fn p_on_a_merged_board_names_the_station_it_pins() {
         "{said}"
     );
 }
+
+/// `+` offers the stations nearest the board's, never the board's own.
+#[test]
+fn plus_offers_nearby_stations_not_the_boards_own() {
+    let mut s = state(Some("finland"));
+    s.board.station = Some("HKI".into());
+    hki_board_arrives(&mut s, 10);
+    key(&mut s, KeyCode::Char('+'));
+    let Some(Overlay::Search(search)) = &s.overlay else {
+        panic!("the picker is open");
+    };
+    let names: Vec<&str> = search.matches.iter().map(|e| e.name.as_str()).collect();
+    assert!(!names.contains(&"Helsinki"), "{names:?}");
+    assert_eq!(
+        names.first(),
+        Some(&"Pasila"),
+        "the nearest first: {names:?}"
+    );
+    assert!(
+        !names.contains(&"Oulu"),
+        "not the country's main stations: {names:?}"
+    );
+}

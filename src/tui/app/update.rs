@@ -114,7 +114,9 @@ fn apply(state: &mut AppState, command: Command) {
                 state.searches_elsewhere,
                 state.served.clone(),
             );
-            state.overlay = Some(Overlay::Search(search.with_pins(&state.memory.pinned)));
+            state.overlay = Some(Overlay::Search(Box::new(
+                search.with_pins(&state.memory.pinned),
+            )));
         }
         Command::Pin => {
             let Some(station) = state.board_station() else {
@@ -366,7 +368,13 @@ fn open_picker(state: &mut AppState, goal: Goal) {
         state.served.clone(),
     );
     search.goal = goal;
-    state.overlay = Some(Overlay::Search(search));
+    if goal == Goal::Merge {
+        // A nearby station: nearest the board's first, the board's own never offered.
+        let mut on_board: Vec<String> = state.board.station.iter().cloned().collect();
+        on_board.extend(state.board.also.iter().cloned());
+        search = search.beside(&on_board);
+    }
+    state.overlay = Some(Overlay::Search(Box::new(search)));
 }
 
 /// A key in the station picker; a picked station is shown on the board (a station of another
@@ -384,10 +392,21 @@ fn search(state: &mut AppState, edit: crate::tui::search::SearchEdit) {
         // Only a station the directory knows: a typed code that matched nothing would sit on
         // the board unseen (a board of several leaves out a station that does not answer).
         let Some(country) = picked.country else {
-            let text = format!(
-                "no station {}: + adds one the list offers",
-                crate::text::quoted(&picked.code)
-            );
+            // The list leaves out the board's own stations: one typed is already there.
+            let directory = crate::stations::current();
+            let known = directory.named(&picked.code).map(|e| e.qualified());
+            let on_board = |s: &String| directory.named(s).map(|e| e.qualified()) == known;
+            let text = if known.is_some()
+                && (state.board.station.iter().any(on_board)
+                    || state.board.also.iter().any(on_board))
+            {
+                "the board shows that station already".to_string()
+            } else {
+                format!(
+                    "no station {}: + adds one the list offers",
+                    crate::text::quoted(&picked.code)
+                )
+            };
             state.notice = Some((text, state.now));
             return;
         };
