@@ -433,3 +433,32 @@ fn a_stations_notice_is_the_boards_footnote() {
         "{text}"
     );
 }
+
+/// The picker's title is never cut at its border: at 80 columns it leaves out the keys (its
+/// last line names them) rather than lose its ")".
+#[test]
+fn the_pickers_title_fits_its_box() {
+    for ((w, h), (opens, what)) in [(80, 24), (100, 30), (200, 60)]
+        .into_iter()
+        .flat_map(|size| {
+            [
+                (size, ('b', "Station ·")),
+                (size, ('+', "Add to the board ·")),
+            ]
+        })
+    {
+        let mut s = loaded(Some("finland"), (w, h), false);
+        key(&mut s, KeyCode::Char(opens));
+        let text = screen(&s).backend().to_string();
+        let title = text
+            .lines()
+            .find(|l| l.contains(what))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(title.contains("Finland first"), "{title}");
+        assert_eq!(
+            title.contains("(Enter picks"),
+            title.contains("Esc closes)"),
+            "{w}×{h}: {title}"
+        );
+    }
+}

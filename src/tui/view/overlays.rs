@@ -339,13 +339,21 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
         (Goal::Route, Kind::Arrivals) => "Only trains from",
         (Goal::Merge, _) => "Add to the board",
     };
-    let title = match search.country.as_deref() {
-        Some(_) => format!(
-            " {what} · {} first (Enter picks, Esc closes) ",
-            Countries::name(search.country.as_deref())
-        ),
-        None => format!(" {what} · every country (Enter picks, Esc closes) "),
+    let scope = match search.country.as_deref() {
+        Some(_) => format!("{} first", Countries::name(search.country.as_deref())),
+        None => "every country".to_string(),
     };
+    // The keys where the title has room for them (the box's last line names them too): a
+    // title is never cut at the border.
+    let room = usize::from(r.width.saturating_sub(2));
+    let title = [
+        format!(" {what} · {scope} (Enter picks, Esc closes) "),
+        format!(" {what} · {scope} "),
+        format!(" {what} "),
+    ]
+    .into_iter()
+    .find(|t| unicode_width::UnicodeWidthStr::width(t.as_str()) <= room)
+    .unwrap_or_else(|| format!(" {what} "));
     let block = window(&title, &theme);
     let inner = block.inner(r);
     frame.render_widget(block, r);
