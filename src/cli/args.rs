@@ -60,9 +60,9 @@ pub struct Cli {
     #[arg(long, env = "RAILTOP_INTERVAL", value_parser = parse_interval)]
     pub interval: Option<u64>,
 
-    /// Dashboard: minutes late that still count as on time in the header's punctuality
-    /// (0–30) [default: 5].
-    #[arg(long, env = "RAILTOP_ON_TIME", value_parser = clap::value_parser!(u64).range(0..=30))]
+    /// Minutes late that still count as on time (0–30): the dashboard's punctuality, `stats`,
+    /// `serve`'s stats; before or after the command [default: 5].
+    #[arg(long, global = true, env = "RAILTOP_ON_TIME", value_parser = parse_on_time)]
     pub on_time: Option<u64>,
 
     /// Dashboard: time between board refreshes, 1s to 1h (a bare number is seconds)
@@ -437,6 +437,14 @@ impl RouteArgs {
             end: place(end, flag)?,
             via: place(&self.via, "--via")?,
         })
+    }
+}
+
+/// `--on-time`: minutes, said in words when out of range.
+fn parse_on_time(s: &str) -> std::result::Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n <= 30 => Ok(n),
+        _ => Err(format!("{s:?}: minutes from 0 to 30, e.g. --on-time 3")),
     }
 }
 

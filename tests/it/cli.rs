@@ -1032,3 +1032,24 @@ fn ssh_checks_its_keys_before_it_announces_anything() {
         "{err}"
     );
 }
+
+/// `--on-time` is taken after the command too (`stats --on-time 3`), and out of range it says
+/// so in words.
+#[test]
+fn on_time_goes_before_or_after_the_command() {
+    let db = std::env::temp_dir().join(format!("railtop-on-time-{}.db", std::process::id()));
+    let o = railtop(&["stats", "--on-time", "3", "--db", &db.display().to_string()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("unexpected argument"), "{err}");
+    assert!(
+        err.contains("no such file"),
+        "read as an option of stats: {err}"
+    );
+    let o = railtop(&["stats", "--on-time", "31"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err.contains("minutes from 0 to 30") && !err.contains("0..="),
+        "{err}"
+    );
+}
