@@ -462,3 +462,19 @@ fn the_pickers_title_fits_its_box() {
         );
     }
 }
+
+/// The header's clock stays at every width: the stats give way to it, not the other way.
+#[test]
+fn the_clock_wins_over_the_stats() {
+    for (country, zone) in [(Some("finland"), "EET"), (None, "+00:00")] {
+        for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+            let s = loaded(country, (w, h), false);
+            let text = screen(&s).backend().to_string();
+            let first = text.lines().next().unwrap_or_default();
+            assert!(
+                first.trim_end_matches('"').trim_end().ends_with(zone),
+                "{w}×{h}: {first}"
+            );
+        }
+    }
+}

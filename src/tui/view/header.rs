@@ -42,6 +42,28 @@ fn history_sparkline(history: &[Option<f64>]) -> Option<String> {
 
 pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
+    let tz = state
+        .countries
+        .selected
+        .as_deref()
+        .and_then(country::by_slug)
+        .map(|c| c.tz);
+    let clock = match tz {
+        Some(tz) => state
+            .now
+            .with_timezone(&tz)
+            .format("%H:%M:%S %Z")
+            .to_string(),
+        // All countries: the terminal's own clock, with its offset.
+        None => state
+            .now
+            .with_timezone(&chrono::Local)
+            .format("%H:%M:%S %:z")
+            .to_string(),
+    };
+
+    // The clock wins over the stats: its room is kept first, the stats fit in the rest.
+    let stats_room = usize::from(area.width).saturating_sub(clock.chars().count() + 2);
     let mut first = Vec::new();
     if state.simulated() {
         first.push(Span::styled(" DEMO ", theme.badge()));
@@ -72,7 +94,7 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         );
         // Narrow terminals get the same figures in fewer words.
         let used: usize = first.iter().map(|s| s.content.chars().count()).sum();
-        let text = if used + long.chars().count() <= usize::from(area.width) {
+        let text = if used + long.chars().count() <= stats_room {
             long
         } else {
             format!(
@@ -90,26 +112,6 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         };
         first.push(Span::raw(text));
     }
-    let tz = state
-        .countries
-        .selected
-        .as_deref()
-        .and_then(country::by_slug)
-        .map(|c| c.tz);
-    let clock = match tz {
-        Some(tz) => state
-            .now
-            .with_timezone(&tz)
-            .format("%H:%M:%S %Z")
-            .to_string(),
-        // All countries: the terminal's own clock, with its offset.
-        None => state
-            .now
-            .with_timezone(&chrono::Local)
-            .format("%H:%M:%S %:z")
-            .to_string(),
-    };
-
     let feed = &state.trains.realtime;
     let mut second = Vec::new();
     if state.fixed_clock {
@@ -189,12 +191,15 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         } else {
             attribution
         };
-    let first_len: usize = first.iter().map(|s| s.content.chars().count()).sum();
-    // The clock goes right-aligned where there is room for it.
-    if let Some(pad) = width
-        .checked_sub(first_len + clock.chars().count())
-        .filter(|p| *p >= 2)
-    {
+    // The stats in their room, the clock right-aligned after them (where the line has room
+    // for the clock beside the name at all).
+    let clock_fits = width >= clock.chars().count() + 2 + 12;
+    let mut first = super::fit_spans(first, if clock_fits { stats_room } else { width });
+    if clock_fits {
+        let first_len: usize = first.iter().map(|s| s.width()).sum();
+        let pad = width
+            .saturating_sub(first_len + clock.chars().count())
+            .max(2);
         first.push(Span::raw(" ".repeat(pad)));
         first.push(Span::styled(clock, theme.title()));
     }
