@@ -67,6 +67,18 @@ pub struct TrainList {
     pub selected_id: Option<String>,
     /// First row drawn.
     pub offset: usize,
+    /// The widest code, destination and next station of the whole list (in characters, at
+    /// most 40), measured when it is rebuilt: the columns are sized from them, so they keep
+    /// their width while the list scrolls.
+    pub widest: Widest,
+}
+
+/// See [`TrainList::widest`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Widest {
+    pub code: usize,
+    pub to: usize,
+    pub next: usize,
 }
 
 /// The destination shown for a train: `to`, else what follows `→` in its name.
@@ -169,6 +181,16 @@ impl TrainList {
                 order
             }
         });
+        let chars = |s: &str| s.chars().count().min(40);
+        self.widest = self
+            .rows
+            .iter()
+            .map(|&i| &trains[i])
+            .fold(Widest::default(), |w, t| Widest {
+                code: w.code.max(chars(&t.train_code)),
+                to: w.to.max(chars(destination(t))),
+                next: w.next.max(t.next_station.as_deref().map_or(0, chars)),
+            });
         let found = self
             .selected_id
             .as_ref()

@@ -478,3 +478,21 @@ fn the_clock_wins_over_the_stats() {
         }
     }
 }
+
+/// The train list's columns keep their width while it scrolls: sized from the whole list.
+#[test]
+fn the_train_columns_keep_their_width_while_scrolling() {
+    let mut s = loaded(Some("finland"), (120, 40), false);
+    let header_row = |s: &AppState| {
+        let text = screen(s).backend().to_string();
+        text.lines()
+            .find(|l| l.contains("CODE") && l.contains("TO"))
+            .map(|l| (l.find(" TO ").unwrap_or(0), l.find("STATUS").unwrap_or(0)))
+            .unwrap_or_default()
+    };
+    let top = header_row(&s);
+    for _ in 0..40 {
+        key(&mut s, KeyCode::Down);
+    }
+    assert_eq!(header_row(&s), top);
+}

@@ -83,18 +83,8 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
     let wide = area.width >= 90;
     let height = usize::from(area.height.saturating_sub(3));
     let stale = state.trains.realtime.is_stale();
-    let shown = || {
-        list.rows
-            .iter()
-            .skip(list.offset)
-            .take(height)
-            .map(|&i| &trains[i])
-    };
-    let code_width = shown()
-        .map(|t| t.train_code.chars().count())
-        .max()
-        .unwrap_or(4)
-        .clamp(4, 12) as u16;
+    // Sized from the whole list, not the rows on screen: columns keep their width as it scrolls.
+    let code_width = list.widest.code.clamp(4, 12) as u16;
     // TO and NEXT sized from what they hold: TO first, NEXT the rest (and never squeezed to
     // nothing by a wide TO); both cut with `…`.
     let inner = area.width.saturating_sub(2);
@@ -114,12 +104,9 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
         true => 4,
     };
     let room = room_for(country_width);
-    let want = |f: &dyn Fn(&crate::model::Train) -> usize| {
-        shown().map(f).max().unwrap_or(0).min(40) as u16
-    };
     let (to_width, next_width) = if wide {
-        let to_want = want(&|t| destination(t).chars().count());
-        let next_want = want(&|t| t.next_station.as_deref().map_or(0, |n| n.chars().count()));
+        let to_want = list.widest.to as u16;
+        let next_want = list.widest.next as u16;
         let to = to_want
             .min(room.saturating_sub(next_want.min(room / 2)))
             .max(room.min(16));
