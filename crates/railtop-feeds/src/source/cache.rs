@@ -464,7 +464,7 @@ impl CachedSource {
     }
 
     /// How the rows of `country`'s boards are checked against a route (the source's own word).
-    pub fn route_lookups(&self, country: &str) -> super::traveller::RouteLookups {
+    pub fn route_lookups(&self, country: &str) -> super::RouteLookups {
         self.inner.route_lookups(country)
     }
 

@@ -164,10 +164,10 @@ pub trait LiveSource: Send + Sync {
     }
     /// How a traveller's board checks the rows of `country`'s boards against a route: how many
     /// journeys one board may ask, and whether the rows' stops are a selection (see
-    /// [`traveller::RouteLookups`]). By default as every feed may.
-    fn route_lookups(&self, country: &str) -> traveller::RouteLookups {
+    /// [`RouteLookups`]). By default as every feed may.
+    fn route_lookups(&self, country: &str) -> RouteLookups {
         let _ = country;
-        traveller::RouteLookups::DEFAULT
+        RouteLookups::DEFAULT
     }
     /// How its upstreams are doing; by default it has none that can fail (the demo).
     fn health(&self) -> Health {
@@ -194,6 +194,43 @@ pub struct Health {
     pub schedules: Vec<ScheduleStatus>,
 }
 
+/// How a traveller's board checks one feed's rows against a route: how many journeys it may ask
+/// of the feed for one board (the feed's budget of requests is shared with every other
+/// question), and what the feed's rows list as their stops. A feed says its own
+/// ([`LiveSource::route_lookups`]); most keep the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RouteLookups {
+    /// Journeys asked for one board at most, its nearest rows first.
+    pub per_board: usize,
+    pub stops: crate::traveller::RowStops,
+}
+
+impl RouteLookups {
+    /// [`traveller::JOURNEY_BUDGET`] journeys a board; a row's few stops taken at their word.
+    pub const DEFAULT: RouteLookups = RouteLookups {
+        per_board: traveller::JOURNEY_BUDGET,
+        stops: crate::traveller::RowStops::Shown,
+    };
+}
+
+impl Default for RouteLookups {
+    fn default() -> RouteLookups {
+        RouteLookups::DEFAULT
+    }
+}
+
+/// How the realtime trips of the last answer were joined: `/healthz` says it per feed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JoinCount {
+    /// Realtime trips in the answer (each once).
+    pub realtime: u32,
+    pub by_id: u32,
+    /// Found by train number on their service day.
+    pub by_number: u32,
+    pub unmatched: u32,
+}
+
 /// Where a feed's static timetable is while it is fetched and read (a GTFS bundle's): for
 /// `/healthz`, the dashboard's header and progress bars.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -210,7 +247,7 @@ pub struct ScheduleStatus {
     /// How the realtime trips of the last trip updates were found in this timetable: by id, by
     /// train number, or not at all (railtop's `/healthz`; absent before the first update).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub realtime_trips: Option<crate::upstream::gtfs::JoinCount>,
+    pub realtime_trips: Option<JoinCount>,
 }
 
 /// An upstream whose last fetch failed: who, since when, and what went wrong last.

@@ -5,11 +5,10 @@
 //! marked realtime, timetable or stale. The pure rules are `railtop_core::traveller`'s.
 
 use super::cache::CachedSource;
+use super::RouteLookups;
 use super::{DeparturesQuery, SourceError, SourceResult, MAX_LIMIT};
 use crate::model::{DeparturesResponse, Kind, MAX_MERGED};
-use crate::traveller::{
-    beyond, leaves_in, merge, station_tz, Place, Route, RowStops, Verdict, Walks,
-};
+use crate::traveller::{beyond, leaves_in, merge, station_tz, Place, Route, Verdict, Walks};
 use chrono::{DateTime, Utc};
 use std::time::Duration;
 
@@ -60,31 +59,6 @@ impl TravelQuery {
 /// Most journeys looked up for one board's rows that name too few stops: a feed's budget of
 /// requests is shared with every other question, and the cache keeps each for a board's time.
 pub const JOURNEY_BUDGET: usize = 12;
-
-/// How a traveller's board checks one feed's rows against a route: how many journeys it may ask
-/// of the feed for one board (the feed's budget of requests is shared with every other
-/// question), and what the feed's rows list as their stops. A feed says its own
-/// ([`LiveSource::route_lookups`](super::LiveSource::route_lookups)); most keep the default.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RouteLookups {
-    /// Journeys asked for one board at most, its nearest rows first.
-    pub per_board: usize,
-    pub stops: RowStops,
-}
-
-impl RouteLookups {
-    /// [`JOURNEY_BUDGET`] journeys a board; a row's few stops taken at their word.
-    pub const DEFAULT: RouteLookups = RouteLookups {
-        per_board: JOURNEY_BUDGET,
-        stops: RowStops::Shown,
-    };
-}
-
-impl Default for RouteLookups {
-    fn default() -> RouteLookups {
-        RouteLookups::DEFAULT
-    }
-}
 
 /// How much older than its feed's refresh an answer may be before its realtime rows are
 /// stale.

@@ -309,7 +309,7 @@ impl LiveSource for Aggregator {
         health
     }
 
-    fn route_lookups(&self, country: &str) -> crate::source::traveller::RouteLookups {
+    fn route_lookups(&self, country: &str) -> crate::source::RouteLookups {
         self.feeds
             .iter()
             .find(|f| f.slug() == country)

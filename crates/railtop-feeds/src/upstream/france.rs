@@ -57,7 +57,7 @@ use crate::country::{self, Country};
 use crate::model::journey::MAX_STOPS;
 use crate::model::tolerant;
 use crate::model::{Departure, JourneyStop, Kind, Train};
-use crate::source::traveller::RouteLookups;
+use crate::source::RouteLookups;
 use crate::source::{SourceError, SourceResult};
 use base64::Engine;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, TimeZone, Utc};

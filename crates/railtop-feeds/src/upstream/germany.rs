@@ -39,7 +39,7 @@ use super::{Adapter, BoardAsk, Journey, JourneyAsk};
 use crate::country::{self, Country};
 use crate::model::tolerant;
 use crate::model::{via_list, Departure, JourneyStop, Kind, StationInfo, Train};
-use crate::source::traveller::RouteLookups;
+use crate::source::RouteLookups;
 use crate::source::{SourceError, SourceResult};
 use crate::traveller::RowStops;
 use chrono::{DateTime, Utc};

@@ -32,7 +32,7 @@ pub mod xml;
 
 use crate::assets::Station;
 use crate::model::{Departure, JourneyStop, Kind, StationInfo, Train};
-use crate::source::traveller::RouteLookups;
+use crate::source::RouteLookups;
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use http::{FeedHttp, FeedSpec, Opened};

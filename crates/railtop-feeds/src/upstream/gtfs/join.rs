@@ -9,10 +9,10 @@
 //! `[[feeds]]` chooses ([`TripMatch`]).
 
 use crate::config::TripMatch;
+pub use crate::source::JoinCount;
 use crate::upstream::gtfs_rt::TripDescriptor;
 use crate::upstream::gtfs_static::{gtfs_seconds, Timetable};
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::Serialize;
 
 /// How a realtime trip was found in the timetable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,18 +27,6 @@ pub(crate) enum Found {
     Unmatched,
     /// The feed has no timetable to join.
     NoTimetable,
-}
-
-/// How the realtime trips of the last answer were joined: `/healthz` says it per feed.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct JoinCount {
-    /// Realtime trips in the answer (each once).
-    pub realtime: u32,
-    pub by_id: u32,
-    /// Found by train number on their service day.
-    pub by_number: u32,
-    pub unmatched: u32,
 }
 
 impl JoinCount {
