@@ -495,7 +495,8 @@ pub struct KioskArgs {
     arrivals: bool,
     #[command(flatten)]
     route: RouteArgs,
-    /// Operating hours on the station's clock, e.g. 05:00-01:00; the screen is blank outside them.
+    /// Operating hours on the station's clock, e.g. 05:00-01:00; outside them the screen is
+    /// dark but for one dim line saying them.
     #[arg(long, value_parser = crate::kiosk::state::parse_hours)]
     hours: Option<(chrono::NaiveTime, chrono::NaiveTime)>,
     /// At most this many departures per station (1–100).

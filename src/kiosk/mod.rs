@@ -351,7 +351,7 @@ mod tests {
     }
 
     #[test]
-    fn outside_operating_hours_the_screen_is_blank() {
+    fn outside_operating_hours_the_screen_is_dark_but_says_its_hours() {
         let hours = Some(parse_hours("09:00-01:00").unwrap());
         let k = kiosk(
             &["HKI"],
@@ -361,9 +361,17 @@ mod tests {
             },
         );
         assert!(k.is_closed(), "08:00 in Helsinki is before 09:00");
-        assert!(screen(&k)
-            .chars()
-            .all(|c| c == ' ' || c == '"' || c == '\n'));
+        // Dark but for one dim line saying when the board shows.
+        let shown = screen(&k);
+        let lines: Vec<&str> = shown
+            .lines()
+            .filter(|l| l.chars().any(|c| c != ' ' && c != '"'))
+            .collect();
+        assert_eq!(lines.len(), 1, "{shown}");
+        assert!(
+            lines[0].contains("Helsinki · the board shows 09:00–01:00"),
+            "{shown}"
+        );
         let open = kiosk(
             &["HKI"],
             KioskSettings {

@@ -20,7 +20,8 @@ pub struct KioskSettings {
     /// Departures leaving sooner than the walk to their station are hidden: nobody can reach
     /// them.
     pub walks: Walks,
-    /// Operating hours on the station's clock; outside them the screen is blank.
+    /// Operating hours on the station's clock; outside them the screen is dark but for one dim
+    /// line saying them.
     pub hours: Option<(NaiveTime, NaiveTime)>,
     pub board_interval_secs: u64,
     pub monochrome: bool,
@@ -300,7 +301,7 @@ impl KioskState {
         self.now.with_timezone(&self.tz()).time()
     }
 
-    /// Outside operating hours the screen is blank.
+    /// Outside operating hours the screen is dark (one dim line says the hours).
     pub(crate) fn is_closed(&self) -> bool {
         let Some((open, close)) = self.settings.hours else {
             return false;

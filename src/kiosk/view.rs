@@ -40,10 +40,40 @@ pub fn draw(state: &KioskState, frame: &mut Frame) {
 
 /// Renders the board into any buffer: a terminal's frame, or a viewer's screen over SSH.
 pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
-    if state.is_closed() {
-        return; // outside operating hours: a blank screen
-    }
     let theme = state.settings.theme();
+    if state.is_closed() {
+        // Outside operating hours: dark, but for one dim line saying when the board shows,
+        // so a screen started at night is not taken for a broken one.
+        if let Some((open, close)) = state.settings.hours {
+            let clock = |t: chrono::NaiveTime| {
+                let hhmm = t.format("%H:%M").to_string();
+                if state.twelve_hour() {
+                    super::state::twelve_hour(&hhmm)
+                } else {
+                    hhmm
+                }
+            };
+            let text = crate::text::fit(
+                &format!(
+                    "{} · the board shows {}–{}",
+                    state.station_name(state.current),
+                    clock(open),
+                    clock(close)
+                ),
+                usize::from(area.width),
+            );
+            let row = Rect {
+                y: area.y + area.height / 2,
+                height: area.height.min(1),
+                ..area
+            };
+            Paragraph::new(text)
+                .style(theme.dim())
+                .alignment(ratatui::layout::Alignment::Center)
+                .render(row, buf);
+        }
+        return;
+    }
     if layout::too_small(area.width, area.height) {
         let text = format!(
             "Screen too small: {}×{}; the board needs {}×{}.",
