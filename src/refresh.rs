@@ -54,8 +54,11 @@ pub enum Answer {
     /// bundle takes a while: the header says how far it is).
     Schedules(Vec<crate::source::ScheduleStatus>),
     /// The share on time of each of the last 24 hours, oldest first, from the recorded history
-    /// (`railtop record`), when it changed.
-    History(Vec<Option<f64>>),
+    /// (`railtop record`) of this source and of `country` (`None`: all), when it changed.
+    History {
+        country: Option<String>,
+        hours: Vec<Option<f64>>,
+    },
 }
 
 /// What the pollers should fetch: the screen derives it from its state after every update.
@@ -97,34 +100,59 @@ async fn schedules(source: Arc<CachedSource>, actions: mpsc::Sender<Event>) {
 /// How often the recorded history is read again for the header's sparkline.
 const HISTORY_EVERY: Duration = Duration::from_secs(300);
 
-/// Reads the last 24 hours' punctuality from the history file at `path` (once at start, then
-/// every [`HISTORY_EVERY`]) while the file is there, and tells the screen when it changed;
-/// ends with the screen. A file that cannot be read is as no file: the header shows nothing.
+/// Reads the last 24 hours' punctuality from the history file at `path` (at start, every
+/// [`HISTORY_EVERY`], and when the screen's country changes) while the file is there, and
+/// tells the screen when it changed; ends with the screen. Only the trains `source` recorded
+/// in the country on screen count: a file also holding the demo's hours, or another country's,
+/// says nothing of these. A file that cannot be read is as no file: the header shows nothing.
 pub fn spawn_history(
     path: std::path::PathBuf,
+    source: String,
     on_time: i64,
     clock: Clock,
+    mut wanted: watch::Receiver<Wanted>,
     actions: mpsc::Sender<Event>,
 ) {
     tokio::spawn(async move {
-        let mut said: Vec<Option<f64>> = Vec::new();
+        let mut said: Option<(Option<String>, Vec<Option<f64>>)> = None;
         let mut tick = tokio::time::interval(HISTORY_EVERY);
         loop {
-            tick.tick().await;
-            let (at, file) = (clock.now(), path.clone());
+            tokio::select! {
+                _ = tick.tick() => {}
+                changed = wanted.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    let country = wanted.borrow_and_update().country.clone();
+                    if said.as_ref().is_some_and(|(c, _)| *c == country) {
+                        continue; // another change than the country's
+                    }
+                    // Holding → passes countries: read the one it stops on.
+                    tokio::time::sleep(DEBOUNCE).await;
+                }
+            }
+            let country = wanted.borrow().country.clone();
+            let (at, file, source, asked) =
+                (clock.now(), path.clone(), source.clone(), country.clone());
             let read = tokio::task::spawn_blocking(move || {
+                let scope = railtop_record::stats::Scope {
+                    source: Some(&source),
+                    country: asked.as_deref(),
+                };
                 file.is_file()
-                    .then(|| railtop_record::stats::hourly(&file, at, 24, on_time).ok())
+                    .then(|| railtop_record::stats::hourly(&file, at, 24, on_time, &scope).ok())
                     .flatten()
             })
             .await
             .ok()
             .flatten()
             .unwrap_or_default();
-            if read != said {
-                said.clone_from(&read);
+            let now = (country, read);
+            if said.as_ref() != Some(&now) {
+                said = Some(now.clone());
+                let (country, hours) = now;
                 if actions
-                    .send(Event::Answer(Answer::History(read)))
+                    .send(Event::Answer(Answer::History { country, hours }))
                     .await
                     .is_err()
                 {

@@ -121,7 +121,14 @@ pub async fn run(
         .or_else(crate::config::default_history_path)
     {
         let on_time = dashboard_on_time(&state);
-        crate::refresh::spawn_history(history, on_time, clock, answers_tx.clone());
+        crate::refresh::spawn_history(
+            history,
+            source.info().name,
+            on_time,
+            clock,
+            wanted_rx.clone(),
+            answers_tx.clone(),
+        );
     }
     crate::refresh::spawn(source, clock, wanted_rx, answers_tx, intervals);
     let memory = path.map(|p| (p, memory));

@@ -153,12 +153,22 @@ fn open(path: &Path) -> Result<Connection, StoreError> {
 /// The figures of `query` from the file at `path`.
 pub fn read(path: &Path, query: &Query) -> Result<Report, StoreError> {
     let conn = open(path)?;
-    let seen = latest(&conn, query).map_err(|e| StoreError::of(path, e))?;
+    let seen = latest(&conn, query, &Scope::default()).map_err(|e| StoreError::of(path, e))?;
     Ok(report(query, seen))
 }
 
-/// The runs' latest observations in the period, each with its group's key.
-fn latest(conn: &Connection, q: &Query) -> rusqlite::Result<Vec<Seen>> {
+/// Which of a file's trains count: one source's (a file may hold the demo's and the national
+/// feeds' polls both) and one country's, where given; all where not.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Scope<'a> {
+    /// As the recorder named it: `demo`, `upstream` or the remote server's URL.
+    pub source: Option<&'a str>,
+    /// A country's slug or a region's name.
+    pub country: Option<&'a str>,
+}
+
+/// The runs' latest observations in the period and the scope, each with its group's key.
+fn latest(conn: &Connection, q: &Query, scope: &Scope<'_>) -> rusqlite::Result<Vec<Seen>> {
     // The period as a range of polls: the observations' key starts with the poll.
     let (from, until): (i64, i64) = conn.query_row(
         "SELECT coalesce(min(id), 1), coalesce(max(id), 0) FROM polls WHERE at >= ?1 AND at < ?2",
@@ -185,11 +195,15 @@ fn latest(conn: &Connection, q: &Query) -> rusqlite::Result<Vec<Seen>> {
         }
         return Ok(out);
     }
+    // The scope's filters hold when not given (`?3 IS NULL`): one statement for all.
     let mut s = conn.prepare(
         "SELECT r.country, r.operator, r.line, o.delay, o.status, o.at, max(o.poll) FROM observations o
-         JOIN runs r ON r.id = o.run WHERE o.poll BETWEEN ?1 AND ?2 GROUP BY o.run",
+         JOIN runs r ON r.id = o.run JOIN polls p ON p.id = o.poll
+         WHERE o.poll BETWEEN ?1 AND ?2 AND (?3 IS NULL OR p.source = ?3)
+           AND (?4 IS NULL OR r.country = ?4)
+         GROUP BY o.run",
     )?;
-    let rows = s.query_map(params![from, until], |r| {
+    let rows = s.query_map(params![from, until, scope.source, scope.country], |r| {
         let country: String = r.get(0)?;
         let operator: Option<String> = r.get(1)?;
         let line: String = r.get(2)?;
@@ -291,6 +305,7 @@ pub fn hourly(
     until: DateTime<Utc>,
     hours: u32,
     on_time: i64,
+    scope: &Scope<'_>,
 ) -> Result<Vec<Option<f64>>, StoreError> {
     let conn = open(path)?;
     let mut out = Vec::new();
@@ -302,7 +317,7 @@ pub fn hourly(
             by: By::Country,
             on_time,
         };
-        let seen = latest(&conn, &query).map_err(|e| StoreError::of(path, e))?;
+        let seen = latest(&conn, &query, scope).map_err(|e| StoreError::of(path, e))?;
         out.push(report(&query, seen).total.on_time_share);
     }
     Ok(out)

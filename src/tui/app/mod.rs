@@ -63,6 +63,14 @@ impl Default for Settings {
     }
 }
 
+/// The recorded hours of one country (`None`: all) of this source, oldest first.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RecordedHours {
+    pub country: Option<String>,
+    /// Each hour's share on time (`None`: no delay seen that hour); empty: none recorded.
+    pub hours: Vec<Option<f64>>,
+}
+
 /// The dashboard: the panes, each owning its state, and what they share (the source, the
 /// settings, the clock, the terminal's size, the focus and the window over them).
 #[derive(Debug)]
@@ -95,9 +103,9 @@ pub struct AppState {
     pub should_quit: bool,
     /// Where the source's GTFS timetables are (the header shows one being read).
     pub schedules: Vec<crate::source::ScheduleStatus>,
-    /// The last 24 hours' share on time, oldest first, from `railtop record`'s file (empty:
-    /// none recorded); the header draws it as a sparkline.
-    pub history: Vec<Option<f64>>,
+    /// The last 24 hours' share on time from `railtop record`'s file; the header draws it as
+    /// a sparkline while the country it is of is on screen.
+    pub history: RecordedHours,
     /// The stations pinned and the last board, as kept between runs ([`crate::tui::memory`]).
     pub memory: crate::tui::memory::Memory,
 }
@@ -137,7 +145,7 @@ impl AppState {
             generation: 0,
             should_quit: false,
             schedules: Vec::new(),
-            history: Vec::new(),
+            history: RecordedHours::default(),
             memory: Default::default(),
         };
         state

@@ -50,7 +50,9 @@ pub fn update(state: &mut AppState, action: Event) {
             state.details.arrived(id, result, at, interval);
         }
         Event::Answer(Answer::Schedules(schedules)) => state.schedules = schedules,
-        Event::Answer(Answer::History(history)) => state.history = history,
+        Event::Answer(Answer::History { country, hours }) => {
+            state.history = super::RecordedHours { country, hours };
+        }
         Event::Answer(Answer::Stations { query, result }) => {
             if let Some(Overlay::Search(search)) = &mut state.overlay {
                 search.answered(&query, result);

@@ -162,9 +162,16 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     // The recorded hours, as many of the last 24 as the line has room for (6 at least).
     let used: usize = second.iter().map(|s| s.width()).sum::<usize>() + source.chars().count();
     let room = usize::from(area.width).saturating_sub(used + " · 24h on time  100%".len());
-    let hours = room.min(24).min(state.history.len());
+    // Another country's hours (a change of country not read yet) say nothing of this one's.
+    let recorded = &state.history;
+    let shown = if recorded.country == state.countries.selected {
+        recorded.hours.as_slice()
+    } else {
+        &[]
+    };
+    let hours = room.min(24).min(shown.len());
     if hours >= 6 {
-        let recent = &state.history[state.history.len() - hours..];
+        let recent = &shown[shown.len() - hours..];
         if let Some(spark) = history_sparkline(recent) {
             second.push(Span::raw(format!(" · {hours}h on time {spark}")));
         }
@@ -236,15 +243,16 @@ mod tests {
             attribution: String::new(),
         };
         let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
-        state.history = vec![None; 22];
-        state.history.extend([Some(0.9), Some(0.95)]);
-        let line = |width: u16| {
+        state.history.hours = vec![None; 22];
+        state.history.hours.extend([Some(0.9), Some(0.95)]);
+        let line_of = |state: &AppState, width: u16| {
             let mut t = Terminal::new(TestBackend::new(width, 3)).unwrap();
-            t.draw(|f| header(&state, f, f.area())).unwrap();
+            t.draw(|f| header(state, f, f.area())).unwrap();
             (0..width)
                 .map(|x| t.backend().buffer()[(x, 1)].symbol().to_string())
                 .collect::<String>()
         };
+        let line = |width| line_of(&state, width);
         let wide = line(120);
         assert!(
             wide.contains("24h on time ······················▇▇ 95%"),
@@ -257,6 +265,12 @@ mod tests {
             "{narrow}"
         );
         assert!(!narrow.contains("24h"), "{narrow}");
+        // Hours of all countries say nothing of Finland's, on screen before its hours are read.
+        state.countries.selected = Some("finland".into());
+        let other = line_of(&state, 120);
+        assert!(!other.contains("on time"), "{other}");
+        state.history.country = Some("finland".into());
+        assert!(line_of(&state, 120).contains("24h on time"));
     }
 
     /// A source's error does not repeat the source's name, which ends the line anyway: at 80

@@ -236,3 +236,44 @@ fn boards_are_written_as_changes_too() {
     assert_eq!(count(&path, "board_runs"), 1);
     assert_eq!(count(&path, "board_observations"), 2);
 }
+
+#[test]
+fn the_hourly_share_counts_one_source_and_one_country() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("railtop.db");
+    let mut store = Store::open(&path).unwrap();
+    // The demo's Finnish trains all on time; the national feeds' all late; an Irish one late.
+    record(&mut store, 0, &[train("1", Some(0), 60.0)], &[]);
+    let mut irish = train("9", Some(20), 53.0);
+    irish.country = Some("ireland".into());
+    record(&mut store, 10, &[irish], &[]);
+    store
+        .record(&Answer {
+            at: at(20),
+            source: "upstream",
+            trains: &[train("2", Some(30), 61.0)],
+            events: &[],
+            boards: &[],
+        })
+        .unwrap();
+    drop(store);
+    let until = at(60);
+    let share = |source, country| {
+        let scope = crate::stats::Scope { source, country };
+        crate::stats::hourly(&path, until, 1, 5, &scope).unwrap()[0]
+    };
+    assert_eq!(
+        share(None, None),
+        Some(1.0 / 3.0),
+        "every train in the file"
+    );
+    assert_eq!(share(Some("demo"), Some("finland")), Some(1.0));
+    assert_eq!(share(Some("demo"), None), Some(0.5));
+    assert_eq!(share(Some("upstream"), Some("finland")), Some(0.0));
+    assert_eq!(
+        share(Some("upstream"), Some("ireland")),
+        None,
+        "nothing seen"
+    );
+    assert_eq!(share(Some("https://elsewhere"), None), None);
+}
