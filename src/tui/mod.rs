@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod braille;
+pub mod help;
 pub mod history;
 pub mod keymap;
 pub mod layout;

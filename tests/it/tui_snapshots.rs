@@ -115,6 +115,22 @@ fn overlays() {
     insta::assert_snapshot!("overlay_search", screen(&s).backend());
 }
 
+/// At 80×24 the help's long meanings wrap under themselves (none ends in `…`) and its end is
+/// reached by scrolling (#54 item 16).
+#[test]
+fn the_help_at_80_columns_wraps_and_scrolls_to_its_end() {
+    let mut s = loaded(Some("finland"), (80, 24), false);
+    key(&mut s, KeyCode::Char('?'));
+    key(&mut s, KeyCode::End);
+    for _ in 0..8 {
+        key(&mut s, KeyCode::PageDown);
+    }
+    let shown = format!("{}", screen(&s).backend());
+    assert!(!shown.contains('…'), "{shown}");
+    assert!(shown.contains("and route (cyan)"), "{shown}");
+    insta::assert_snapshot!("overlay_help_80x24_end", shown);
+}
+
 /// The map of Finland, Switzerland and the United States (coasts, borders, lines, stations and
 /// their names, the legend) at 120×40 and 200×60, fitted and zoomed in once; and the
 /// full-screen map at 100×30.

@@ -231,7 +231,9 @@ fn scroll_window(state: &mut AppState, command: &Command) -> bool {
     };
     match state.overlay {
         Some(Overlay::Help) => {
-            state.help_offset = state.help_offset.saturating_add_signed(step).min(64);
+            let area = Rect::new(0, 0, state.size.0, state.size.1);
+            let last = crate::tui::help::last_start(state, area);
+            state.help_offset = state.help_offset.saturating_add_signed(step).min(last);
             true
         }
         Some(Overlay::Details) => {

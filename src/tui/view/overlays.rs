@@ -5,7 +5,6 @@ use super::popup;
 use crate::model::{Kind, Train};
 use crate::screen::theme::{delay_text, DelayClass, Theme};
 use crate::tui::app::AppState;
-use crate::tui::keymap::{MAP, NORMAL};
 use crate::tui::list::destination;
 use crate::tui::pane::Countries;
 use crate::tui::search::{Goal, StationSearch};
@@ -21,110 +20,37 @@ fn window<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
         .title(Span::styled(title, theme.title()))
 }
 
-/// What every mark on the dashboard means (the help window's second part).
-fn legend(on_time: i64) -> Vec<(&'static str, String)> {
-    vec![
-        ("● ○", "the train has a GPS position / has none".into()),
-        (
-            "+7′  2′ early",
-            "minutes late / early: 1–4′ plain, 5–14′ bold, 15′+ underlined".into(),
-        ),
-        (
-            "on time",
-            format!("no delay; the header counts up to +{on_time}′ on time (--on-time)"),
-        ),
-        (
-            "no data",
-            "no realtime for this train: not the same as on time".into(),
-        ),
-        (
-            "cancelled",
-            "struck through; ✕ where there is no room for the word".into(),
-        ),
-        ("3→5", "the platform changed from 3 to 5".into()),
-        (
-            "– ! ~",
-            "country: not counted yet · feed failing · count over 5 min old".into(),
-        ),
-        (
-            "• ▴ ▲ ○ ◆ (map)",
-            "a train on time / +1–4′ / +5′ (bold; underlined from 15′) / no data · selected".into(),
-        ),
-        (
-            "⠂ ⠒ ∘ (map)",
-            "a station · a rail line (blue) · the selected train's stops and route (cyan)".into(),
-        ),
-    ]
-}
-
+/// The help window: [`crate::tui::help`]'s lines, scrolled by ↑↓ where they are more than fit.
 pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
+    use crate::tui::help::{self, Look};
     let theme = state.settings.theme();
-    let extra = if state.countries.not_live.is_empty() {
-        0
-    } else {
-        state.countries.not_live.len() + 2
-    };
-    let marks = legend(state.settings.on_time_minutes);
-    let r = popup(
-        frame,
-        area,
-        84,
-        (NORMAL.len() + MAP.len() + marks.len() + 4 + extra) as u16 + 4,
-    );
-    // The second column's width: what is longer ends in `…`.
-    let said = usize::from(r.width.saturating_sub(2 + 16 + 1));
-    let fit = |text: &str| Span::raw(crate::text::fit(text, said));
-    let mut rows: Vec<Row> = NORMAL
-        .iter()
-        .map(|b| Row::new(vec![Span::styled(b.label, theme.accent()), fit(b.help)]))
-        .collect();
-    rows.push(Row::new(vec![Span::raw("")]));
-    rows.push(Row::new(vec![
-        Span::styled("On the map", theme.title()),
-        Span::raw("(Tab to it, or M)"),
-    ]));
-    for b in MAP
-        .iter()
-        .filter(|b| !NORMAL.iter().any(|n| n.label == b.label))
-    {
-        rows.push(Row::new(vec![
-            Span::styled(b.label, theme.accent()),
-            fit(b.help),
-        ]));
-    }
-    rows.push(Row::new(vec![Span::raw("")]));
-    rows.push(Row::new(vec![Span::styled("Marks", theme.title())]));
-    for (mark, meaning) in marks {
-        rows.push(Row::new(vec![
-            Span::styled(mark, theme.accent()),
-            fit(&meaning),
-        ]));
-    }
-    if !state.countries.not_live.is_empty() {
-        rows.push(Row::new(vec![Span::raw("")]));
-        rows.push(Row::new(vec![Span::styled("Not live here", theme.title())]));
-        for (country, why) in &state.countries.not_live {
-            rows.push(Row::new(vec![
-                Span::styled(Countries::name(Some(country)), theme.dim()),
-                fit(why),
-            ]));
-        }
-    }
-    // Taller than the terminal: it scrolls (↑↓), and the title says there is more.
-    let visible = usize::from(r.height.saturating_sub(2));
-    let last_start = rows.len().saturating_sub(visible);
+    let (r, lines, visible) = help::window(state, area);
+    frame.render_widget(ratatui::widgets::Clear, r);
+    let last_start = lines.len().saturating_sub(visible);
     let offset = state.help_offset.min(last_start);
     let title = if last_start > 0 {
         format!(
             " Keys and marks {}/{} · ↑↓ scroll · Esc closes ",
-            offset + visible.min(rows.len()),
-            rows.len()
+            offset + visible.min(lines.len()),
+            lines.len()
         )
     } else {
         " Keys and marks (Esc closes) ".to_string()
     };
-    let rows: Vec<Row> = rows.into_iter().skip(offset).collect();
-    let table = Table::new(rows, [Constraint::Length(16), Constraint::Fill(1)])
+    let rows: Vec<Row> = lines
+        .into_iter()
+        .skip(offset)
+        .take(visible)
+        .map(|l| {
+            let label = match l.look {
+                Look::Key => theme.accent(),
+                Look::Heading => theme.title(),
+                Look::Dim => theme.dim(),
+            };
+            Row::new(vec![Span::styled(l.label, label), Span::raw(l.text)])
+        })
+        .collect();
+    let table = Table::new(rows, [Constraint::Length(help::LABEL), Constraint::Fill(1)])
         .block(window(&title, &theme));
     frame.render_widget(table, r);
 }
