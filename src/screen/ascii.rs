@@ -1,8 +1,10 @@
 //! The screen for a terminal that cannot show UTF-8 (`LANG=C`, a serial console, an old kiosk):
 //! every cell of a finished frame that is not ASCII becomes its nearest ASCII — box drawing as
 //! `+ - |`, the map's braille and the clock's blocks as `.` `:` `#`, marks as letters (`*` on
-//! time, `o` no data, `>` selected), accented letters without their accents. One pass over the
-//! frame, so every screen gets it and none has to know.
+//! time, `+` `^` `#` for +1′, +5′ and +15′ late, `@` selected, `o` no data), accented letters
+//! without their accents. One pass over the frame, so every screen gets it and none has to know.
+//! A cell is one character, so where one sign needs two (`≤` is `<=`: `<` alone says another
+//! thing) it takes the blank cell before it, and is `<` only where there is no blank.
 
 use ratatui::buffer::Buffer;
 
@@ -20,13 +22,35 @@ pub fn locale_is_utf8(var: impl Fn(&str) -> Option<String>) -> bool {
 
 /// Rewrites every cell of `buf` in ASCII.
 pub fn fold(buf: &mut Buffer) {
-    for cell in buf.content.iter_mut() {
+    let width = usize::from(buf.area.width).max(1);
+    for at in 0..buf.content.len() {
+        let cell = &buf.content[at];
         let symbol = cell.symbol();
         if symbol.is_ascii() {
             continue;
         }
-        let ascii = symbol.chars().next().map_or(" ".to_string(), one);
-        cell.set_symbol(&ascii);
+        let first = symbol.chars().next();
+        // Two-cell signs, into the blank before them on the same row.
+        let pair = match first {
+            Some('≤') => Some("<="),
+            Some('≥') => Some(">="),
+            _ => None,
+        };
+        let blank_before = at % width > 0 && buf.content[at - 1].symbol() == " ";
+        if let (Some(pair), true) = (pair, blank_before) {
+            let (a, b) = pair.split_at(1);
+            buf.content[at - 1].set_symbol(a);
+            buf.content[at].set_symbol(b);
+            continue;
+        }
+        // The map's +15′ mark is the +5′ one underlined: in ASCII a sign of its own.
+        let underlined = cell.modifier.contains(ratatui::style::Modifier::UNDERLINED);
+        let ascii = match first {
+            Some('▲') if underlined => "#".to_string(),
+            Some(c) => one(c),
+            None => " ".to_string(),
+        };
+        buf.content[at].set_symbol(&ascii);
     }
 }
 
@@ -37,9 +61,11 @@ fn one(c: char) -> String {
         '│' | '┃' | '║' | '╎' | '┆' => "|",
         '┌' | '┐' | '└' | '┘' | '┏' | '┓' | '┗' | '┛' | '├' | '┤' | '┬' | '┴' | '┼' | '╭' | '╮'
         | '╯' | '╰' | '┣' | '┫' | '┳' | '┻' | '╋' => "+",
-        '●' | '•' | '∙' | '◆' => "*",
+        '●' | '•' | '∙' => "*",
+        '◆' => "@",
         '○' | '∘' | '◦' => "o",
-        '▲' | '▴' | '↑' => "^",
+        '▴' => "+",
+        '▲' | '↑' => "^",
         '▼' | '▾' | '↓' => "v",
         '▶' | '►' | '→' | '⟶' | '≥' => ">",
         '◀' | '◄' | '←' | '≤' => "<",
@@ -115,5 +141,27 @@ mod tests {
         let line: String = buf.content.iter().map(|c| c.symbol()).collect();
         assert_eq!(line.trim_end(), "+ Zurich * +5' :~");
         assert!(buf.content.iter().all(|c| c.symbol().is_ascii()));
+    }
+
+    /// `≤5′` is "at most five minutes": `<5'` would say less than; the map's late marks stay
+    /// three signs (#54 item 23).
+    #[test]
+    fn signs_keep_their_meaning() {
+        use ratatui::style::{Modifier, Style};
+        let mut buf = Buffer::empty(Rect::new(0, 0, 24, 2));
+        buf.set_string(0, 0, "90% ≤5′ · med 0′", Style::default());
+        buf.set_string(0, 1, "≤ • ▴ ▲ ", Style::default());
+        buf.set_string(8, 1, "▲", Style::new().add_modifier(Modifier::UNDERLINED));
+        buf.set_string(10, 1, "◆ ○", Style::default());
+        fold(&mut buf);
+        let row = |y: usize| -> String {
+            buf.content[y * 24..(y + 1) * 24]
+                .iter()
+                .map(|c| c.symbol())
+                .collect()
+        };
+        assert_eq!(row(0).trim_end(), "90%<=5' . med 0'");
+        // At a row's start there is no blank before: `<`, not the row above's cell.
+        assert_eq!(row(1).trim_end(), "< * + ^ # @ o");
     }
 }

@@ -393,8 +393,17 @@ fn a_terminal_without_utf8_gets_ascii() {
         |s| s.contains("Zurich HB") && s.contains("+ Trains"),
         WAIT,
     );
+    // "At most five minutes" keeps its meaning; the map's key tells +1′ from +5′ and +15′.
+    app.wait_for("the on-time share", |s| s.contains("<=5' "), WAIT);
     app.send("M");
     app.wait_for("the map", |s| s.contains("Basel SBB"), WAIT);
+    app.wait_for(
+        "the map's key",
+        |s| {
+            s.contains("* 0'") && s.contains("+ +1'") && s.contains("^ +5'") && s.contains("# +15'")
+        },
+        WAIT,
+    );
     app.send("q");
     app.wait_exit(WAIT);
     let raw = app.raw_output();
