@@ -309,6 +309,26 @@ mod tests {
         assert_eq!(dark.delay(DelayClass::Slight).fg, Some(Color::Yellow));
     }
 
+    /// The guide names the colours the light theme sends beyond the 16 named ones (#54 item 28).
+    #[test]
+    fn the_guide_names_the_light_themes_cube_colours() {
+        let guide = include_str!("../../docs/user-guide.md")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let index = |c: Color| match c {
+            Color::Indexed(i) => i,
+            other => panic!("{other:?} is a named colour"),
+        };
+        let said = format!(
+            "green {}, blue-cyan {}, grey {}",
+            index(LIGHT_GREEN),
+            index(LIGHT_CYAN),
+            index(LIGHT_GREY)
+        );
+        assert!(guide.contains(&said), "the user guide should say {said:?}");
+    }
+
     #[test]
     fn monochrome_has_no_colour_but_keeps_weight() {
         let t = Theme::new(true);
