@@ -12,6 +12,7 @@
 use railtop_core::{country, duration, metrics, model, stations, text, traveller};
 use railtop_feeds::{redis_store, source};
 
+mod accept;
 pub mod admission;
 pub mod connection;
 mod express;
@@ -586,7 +587,7 @@ fn max_age(secs: u64) -> HeaderValue {
     }
 }
 
-/// `Accept-Encoding` names gzip with a non-zero weight.
+/// `Accept-Encoding` lets gzip be sent ([`accept`]).
 fn accepts_gzip(request: &HeaderMap) -> bool {
     gzip_in(
         request
@@ -596,24 +597,7 @@ fn accepts_gzip(request: &HeaderMap) -> bool {
     )
 }
 
-/// [`accepts_gzip`] over the `Accept-Encoding` fields' values as they came (a value that is not
-/// visible ASCII names nothing, as `HeaderValue::to_str` has it).
-pub(crate) fn gzip_in<'a>(values: impl Iterator<Item = &'a [u8]>) -> bool {
-    values
-        .filter(|v| v.iter().all(|&b| b == b'\t' || (0x20..0x7f).contains(&b)))
-        .filter_map(|v| std::str::from_utf8(v).ok())
-        .flat_map(|v| v.split(','))
-        .any(|item| {
-            let mut parts = item.split(';').map(str::trim);
-            let coding = parts.next().unwrap_or("");
-            let q_zero = parts.any(|p| {
-                p.strip_prefix("q=")
-                    .and_then(|q| q.parse::<f32>().ok())
-                    .is_some_and(|q| q == 0.0)
-            });
-            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !q_zero
-        })
-}
+pub(crate) use accept::gzip_in;
 
 fn error_response(e: &SourceError) -> Response {
     let status = StatusCode::from_u16(e.http_status()).unwrap_or(StatusCode::BAD_GATEWAY);
