@@ -142,6 +142,7 @@ pub(super) async fn run(
     stop: impl Future<Output = ()>,
 ) -> Result<()> {
     let mut store = open(rec.db.clone()).await?;
+    let stopper = store.stopper();
     let name = source.info().name;
     let mut differ = Differ::new(rec.threshold, FORGET_AFTER);
     let mut tick = tokio::time::interval(rec.every);
@@ -176,7 +177,7 @@ pub(super) async fn run(
         let events = differ.feed(&polled.trains, at);
         let db = rec.db.display().to_string();
         let source_name = name.clone();
-        let (back, written) = tokio::task::spawn_blocking(move || {
+        let mut job = tokio::task::spawn_blocking(move || {
             let boards: Vec<BoardAnswer<'_>> = polled
                 .boards
                 .iter()
@@ -195,15 +196,41 @@ pub(super) async fn run(
                 boards: &boards,
             });
             (store, written)
-        })
-        .await
+        });
+        // A stop while writing stops the write (rolled back whole), not after it.
+        let (finished, stopping) = tokio::select! {
+            finished = &mut job => (Some(finished), false),
+            () = &mut stop => { stopper.stop(); (None, true) }
+        };
+        let (back, written) = match finished {
+            Some(finished) => finished,
+            None => job.await,
+        }
         .wrap_err("the recorder stopped")?;
         store = back;
-        let recorded = written
-            .wrap_err_with(|| format!("recording into {db} stopped"))
-            .suggestion(
-                "free some space or give --max-size; or record into another file with --db",
-            )?;
+        if stopping {
+            if let Err(e) = written {
+                tracing::info!(error = %e, "the poll being written when stopped was left out");
+            }
+            break;
+        }
+        let recorded = written.map_err(|e| {
+            let suggestion = match e {
+                railtop_record::StoreError::Full { .. } => Some(
+                    "free some space or give --max-size; or record into another file with --db",
+                ),
+                railtop_record::StoreError::ReadOnly { .. } => {
+                    Some("record into another file with --db")
+                }
+                _ => None,
+            };
+            let report =
+                color_eyre::eyre::Report::new(e).wrap_err(format!("recording into {db} stopped"));
+            match suggestion {
+                Some(s) => report.suggestion(s),
+                None => report,
+            }
+        })?;
         if !rec.quiet {
             let boards = if rec.stations.is_empty() {
                 String::new()

@@ -735,3 +735,106 @@ async fn serve_record_and_watch_work_on_the_national_feeds() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A history file is as hostile as a feed (#55 items 5, 6, 12): what it says reaches no
+/// terminal or CSV file raw, a value longer than railtop writes is refused before it is read,
+/// and a trigger or a view in railtop's tables is refused by name before anything runs on it.
+#[test]
+fn a_hostile_history_file_is_read_clean_or_refused_by_name() {
+    let dir = scratch("hostile");
+    let made = |name: &str| {
+        let db = dir.join(name);
+        record(
+            &[
+                "--source",
+                "demo",
+                "--polls",
+                "1",
+                "--quiet",
+                "--db",
+                db.to_str().unwrap(),
+            ],
+            &[],
+        );
+        db
+    };
+    let stats = |db: &Path, format: &str| {
+        railtop_binary()
+            .args([
+                "stats", "--since", "3650d", "--by", "line", "--format", format, "--db",
+            ])
+            .arg(db)
+            .env("RAILTOP_CONFIG", "/dev/null")
+            .env("RAILTOP_NOW", NOW)
+            .output()
+            .unwrap()
+    };
+    // Escape sequences, C1 controls, bidi overrides, a bell and a carriage return in the names.
+    let escapes = made("escapes.db");
+    python(
+        &escapes,
+        "c = sqlite3.connect(db)\nevil = 'Fin\\x1b[2J\\x9b31m\\u202e\\x07\\r\\u2066land'\nc.execute('UPDATE runs SET country = ?, line = ?, operator = ?', (evil, evil, evil))\nc.commit()\nprint('{}')",
+    );
+    for format in ["csv", "json", "table"] {
+        let out = stats(&escapes, format);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let hostile = ['\x1b', '\u{9b}', '\u{202e}', '\x07', '\r', '\u{2066}'];
+        assert!(
+            !text.contains(hostile) && !text.contains("\\u001b") && !text.contains("\\u009b"),
+            "{format}: {text:?}"
+        );
+        assert!(
+            text.contains("Fin"),
+            "{format}: the name is there, cleaned: {text}"
+        );
+    }
+    // A value longer than any railtop writes.
+    let long = made("long.db");
+    python(
+        &long,
+        "c = sqlite3.connect(db)\nc.execute('UPDATE runs SET country = ? WHERE id = 1', ('x' * 1000000,))\nc.commit()\nprint('{}')",
+    );
+    let out = stats(&long, "csv");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && said.contains("longer than railtop writes"),
+        "{said}"
+    );
+    // A trigger that would run on every insert, and a view in a table's place.
+    for (name, sql, what) in [
+        (
+            "trigger.db",
+            "CREATE TRIGGER slow AFTER INSERT ON polls BEGIN SELECT count(*) FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n); END",
+            "trigger railtop did not make (\"slow\")",
+        ),
+        (
+            "view.db",
+            "ALTER TABLE polls RENAME TO old_polls; CREATE VIEW polls AS SELECT * FROM old_polls",
+            "view railtop did not make (\"polls\")",
+        ),
+    ] {
+        let db = made(name);
+        python(
+            &db,
+            &format!("c = sqlite3.connect(db)\nc.executescript({sql:?})\nprint('{{}}')"),
+        );
+        let started = Instant::now();
+        let out = railtop_binary()
+            .args(["record", "--source", "demo", "--polls", "1", "--db"])
+            .arg(&db)
+            .env("RAILTOP_CONFIG", "/dev/null")
+            .env("RAILTOP_NOW", NOW)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && said.contains(what), "{name}: {said}");
+        assert!(!said.contains("free some space"), "{name}: {said}");
+        assert!(started.elapsed() < Duration::from_secs(20));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -24,6 +24,8 @@ pub enum StoreError {
         found: i64,
         known: i64,
     },
+    #[error("work on {} was stopped: it ran past its time (a damaged or hostile file, or a disk that does not answer) or railtop is stopping", path.display())]
+    Stopped { path: PathBuf },
     #[error("the database {} failed: {why}", path.display())]
     Sql { path: PathBuf, why: String },
 }
@@ -39,6 +41,14 @@ impl StoreError {
             Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => StoreError::NotOurs {
                 path,
                 why: e.to_string(),
+            },
+            Some(ErrorCode::OperationInterrupted) => StoreError::Stopped { path },
+            Some(ErrorCode::TooBig) => StoreError::NotOurs {
+                path,
+                why: format!(
+                    "it holds a value longer than railtop writes ({} KiB at most)",
+                    crate::guard::MAX_VALUE_BYTES / 1024
+                ),
             },
             Some(ErrorCode::CannotOpen | ErrorCode::PermissionDenied) => StoreError::Open {
                 path,

@@ -12,6 +12,7 @@
 //! migrations that reach it (`schema.rs`); its tables are documented in docs/recording.md.
 
 mod error;
+mod guard;
 mod schema;
 pub mod stats;
 mod store;
@@ -19,5 +20,5 @@ mod track;
 
 pub use error::StoreError;
 pub use schema::SCHEMA_VERSION;
-pub use store::{Answer, BoardAnswer, Limits, Recorded, Store, Trimmed};
+pub use store::{Answer, BoardAnswer, Limits, Recorded, Stopper, Store, Trimmed};
 pub use track::line_of;

@@ -88,6 +88,7 @@ const MIGRATIONS: &[&str] = &[
 ];
 
 /// What [`migrate`] found wrong.
+#[derive(Debug)]
 pub(crate) enum Refused {
     Newer(i64),
     Sql(rusqlite::Error),

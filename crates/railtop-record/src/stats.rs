@@ -115,7 +115,11 @@ struct Seen {
     cancelled: bool,
 }
 
-/// Opens the file at `path` to read, or says there is none.
+/// What one report may take to read (a year of a national recording takes seconds).
+const READ_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Opens the file at `path` to read, bounded ([`crate::guard`]) for [`READ_TIME`], or says
+/// there is none.
 fn open(path: &Path) -> Result<Connection, StoreError> {
     if !path.is_file() {
         return Err(StoreError::Open {
@@ -124,13 +128,16 @@ fn open(path: &Path) -> Result<Connection, StoreError> {
                 .into(),
         });
     }
-    let conn = Connection::open_with_flags(
+    let mut conn = Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
     .map_err(|e| StoreError::of(path, e))?;
     conn.busy_timeout(std::time::Duration::from_secs(5))
         .map_err(|e| StoreError::of(path, e))?;
+    let budget = crate::guard::bound(&mut conn).map_err(|e| StoreError::of(path, e))?;
+    crate::guard::check(&conn, path)?;
+    budget.start(READ_TIME);
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .map_err(|e| StoreError::of(path, e))?;
@@ -185,7 +192,7 @@ fn latest(conn: &Connection, q: &Query, scope: &Scope<'_>) -> rusqlite::Result<V
         )?;
         let rows = s.query_map(params![from, until], |r| {
             Ok(Seen {
-                key: r.get(0)?,
+                key: clean_key(r.get(0)?),
                 delay: r.get(1)?,
                 cancelled: r.get(2)?,
             })
@@ -216,7 +223,7 @@ fn latest(conn: &Connection, q: &Query, scope: &Scope<'_>) -> rusqlite::Result<V
             By::Hour => hour_of(&country, at),
         };
         Ok(Seen {
-            key,
+            key: clean_key(key),
             delay: r.get(3)?,
             cancelled: is_cancelled(&status),
         })
@@ -225,6 +232,14 @@ fn latest(conn: &Connection, q: &Query, scope: &Scope<'_>) -> rusqlite::Result<V
         out.push(row?);
     }
     Ok(out)
+}
+
+/// A group's name as read from the file, through the sanitiser: the file may have been written
+/// by anyone, and the name goes to a terminal, a CSV file or a JSON answer.
+fn clean_key(key: String) -> String {
+    let mut key = key;
+    railtop_core::text::clean(&mut key);
+    key
 }
 
 /// The hour (`07`) of `at` on `country`'s clock (UTC for a country railtop does not know).

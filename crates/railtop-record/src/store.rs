@@ -124,8 +124,25 @@ struct BoardLast {
     cancelled: bool,
 }
 
+/// What one answer's writing (or the reading back at open) may take: a national answer takes
+/// well under a second.
+const WORK_TIME: Duration = Duration::from_secs(60);
+/// What one trimming may take (deleting a tenth of a large file, and giving its pages back).
+const TRIM_TIME: Duration = Duration::from_secs(300);
+
+/// Stops the work in hand on a [`Store`] from another thread ([`Store::stopper`]).
+pub struct Stopper(rusqlite::InterruptHandle);
+
+impl Stopper {
+    pub fn stop(&self) {
+        self.0.interrupt();
+    }
+}
+
 pub struct Store {
     conn: Connection,
+    /// The time each piece of work on the file may take ([`crate::guard`]).
+    budget: crate::guard::Budget,
     path: PathBuf,
     runs: Runs,
     last: HashMap<i64, Last>,
@@ -167,6 +184,8 @@ impl Store {
         conn.pragma_update(None, "journal_size_limit", 64 * 1024 * 1024)
             .map_err(fail)?;
         conn.busy_timeout(Duration::from_secs(5)).map_err(fail)?;
+        let budget = crate::guard::bound(&mut conn).map_err(fail)?;
+        crate::guard::check(&conn, path)?;
         // 64 MiB of pages (SQLite's default is 2): the runs a national answer updates stay in
         // memory instead of being read again each poll.
         conn.pragma_update(None, "cache_size", -65_536)
@@ -184,14 +203,24 @@ impl Store {
         }
         let mut store = Store {
             conn,
+            budget,
             path: path.to_path_buf(),
             runs: Runs::default(),
             last: HashMap::new(),
             board_runs: HashMap::new(),
             board_last: HashMap::new(),
         };
-        store.remember().map_err(fail)?;
+        store.budget.start(WORK_TIME);
+        let remembered = store.remember().map_err(fail);
+        store.budget.stop();
+        remembered?;
         Ok(store)
+    }
+
+    /// Something to stop the work in hand from another thread: on a signal, the statement
+    /// running fails at once (its transaction rolled back) instead of running to its end.
+    pub fn stopper(&self) -> Stopper {
+        Stopper(self.conn.get_interrupt_handle())
     }
 
     /// Reads back what was last written of the runs seen within [`RUN_GAP`] of the file's last
@@ -304,6 +333,13 @@ impl Store {
     /// Writes `answer`: a poll, the runs' changes, the events, the boards' changes; all or
     /// nothing.
     pub fn record(&mut self, answer: &Answer<'_>) -> Result<Recorded, StoreError> {
+        self.budget.start(WORK_TIME);
+        let done = self.write(answer);
+        self.budget.stop();
+        done
+    }
+
+    fn write(&mut self, answer: &Answer<'_>) -> Result<Recorded, StoreError> {
         let path = self.path.clone();
         let fail = |e| StoreError::of(&path, e);
         let at = answer.at.timestamp();
@@ -427,6 +463,13 @@ impl Store {
     /// Removes what is older than `limits.keep` before `now`, then the oldest tenth at a time
     /// until the file is within `limits.max_bytes` (never the last ten minutes).
     pub fn enforce(&mut self, limits: &Limits, now: DateTime<Utc>) -> Result<Trimmed, StoreError> {
+        self.budget.start(TRIM_TIME);
+        let done = self.trim(limits, now);
+        self.budget.stop();
+        done
+    }
+
+    fn trim(&mut self, limits: &Limits, now: DateTime<Utc>) -> Result<Trimmed, StoreError> {
         let mut trimmed = Trimmed {
             bytes_before: self.bytes(),
             ..Trimmed::default()

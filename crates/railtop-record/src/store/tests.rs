@@ -277,3 +277,24 @@ fn the_hourly_share_counts_one_source_and_one_country() {
     );
     assert_eq!(share(Some("https://elsewhere"), None), None);
 }
+
+#[test]
+fn a_stopper_stops_the_statement_running_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("railtop.db")).unwrap();
+    let stopper = store.stopper();
+    let stop = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        stopper.stop();
+    });
+    let started = std::time::Instant::now();
+    let endless: rusqlite::Result<i64> = store.conn.query_row(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n",
+        [],
+        |r| r.get(0),
+    );
+    stop.join().unwrap();
+    let e = StoreError::of(store.path(), endless.unwrap_err());
+    assert!(matches!(e, StoreError::Stopped { .. }), "{e}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
