@@ -78,8 +78,15 @@ pub fn bound(conn: &mut Connection) -> rusqlite::Result<Budget> {
     Ok(budget)
 }
 
-/// The objects railtop's schema makes (type and name), and its tables' names.
-fn ours() -> rusqlite::Result<(BTreeSet<(String, String)>, BTreeSet<String>)> {
+/// What railtop's schema makes.
+struct Ours {
+    /// Each object's type and name.
+    made: BTreeSet<(String, String)>,
+    /// Its tables' names.
+    tables: BTreeSet<String>,
+}
+
+fn ours() -> rusqlite::Result<Ours> {
     let mut conn = Connection::open_in_memory()?;
     crate::schema::migrate(&mut conn).map_err(|e| match e {
         crate::schema::Refused::Sql(e) => e,
@@ -92,7 +99,7 @@ fn ours() -> rusqlite::Result<(BTreeSet<(String, String)>, BTreeSet<String>)> {
         .map(|(_, name, _)| name.clone())
         .collect();
     let made = objects.into_iter().map(|(k, n, _)| (k, n)).collect();
-    Ok((made, tables))
+    Ok(Ours { made, tables })
 }
 
 /// A file's objects: type, name, and the table each is on.
@@ -108,7 +115,7 @@ fn objects(conn: &Connection) -> rusqlite::Result<Vec<(String, String, String)>>
 /// of its tables (a view in a table's place included), naming it.
 pub fn check(conn: &Connection, path: &Path) -> Result<(), StoreError> {
     let fail = |e| StoreError::of(path, e);
-    let (made, tables) = ours().map_err(fail)?;
+    let Ours { made, tables } = ours().map_err(fail)?;
     for (kind, name, table) in objects(conn).map_err(fail)? {
         let foreign = kind == "trigger"
             || kind == "view"
