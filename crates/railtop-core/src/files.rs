@@ -1,5 +1,6 @@
 //! The one way railtop reads a file it is pointed at (the config file, the SSH host key and
-//! authorized keys, the station cache): a regular file only, and at most a stated size. A path
+//! authorized keys, the station cache, a GTFS bundle and its timetable snapshot): a regular
+//! file only ([`open_regular`]), and at most a stated size. A path
 //! to `/dev/zero` would otherwise grow memory without end, and a FIFO would hang the start;
 //! each is refused with the path and why.
 
@@ -32,28 +33,40 @@ impl FileError {
     }
 }
 
+fn io_error(path: &Path) -> impl Fn(std::io::Error) -> FileError + '_ {
+    move |source| match source.kind() {
+        std::io::ErrorKind::NotFound => FileError::Missing(path.to_path_buf()),
+        _ => FileError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+    }
+}
+
+/// The regular file at `path`, open to read, and its length: a device, FIFO, socket or
+/// directory is refused before it is opened (opening a FIFO waits for a writer).
+pub fn open_regular(path: &Path) -> Result<(File, u64), FileError> {
+    let io = io_error(path);
+    if !std::fs::metadata(path).map_err(&io)?.is_file() {
+        return Err(FileError::NotRegular(path.to_path_buf()));
+    }
+    let file = File::open(path).map_err(&io)?;
+    // And again once open, in case it was swapped in between.
+    let meta = file.metadata().map_err(&io)?;
+    if !meta.is_file() {
+        return Err(FileError::NotRegular(path.to_path_buf()));
+    }
+    Ok((file, meta.len()))
+}
+
 /// The bytes of the regular file at `path`, if it has at most `max` of them.
 pub fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
     // The one device that is a file's worth of nothing: `--config /dev/null` means no settings.
     if path == Path::new("/dev/null") {
         return Ok(Vec::new());
     }
-    let io = |source: std::io::Error| match source.kind() {
-        std::io::ErrorKind::NotFound => FileError::Missing(path.to_path_buf()),
-        _ => FileError::Io {
-            path: path.to_path_buf(),
-            source,
-        },
-    };
-    // Looked at before it is opened: opening a FIFO waits for a writer.
-    if !std::fs::metadata(path).map_err(io)?.is_file() {
-        return Err(FileError::NotRegular(path.to_path_buf()));
-    }
-    let file = File::open(path).map_err(io)?;
-    // And again once open, in case it was swapped in between.
-    if !file.metadata().map_err(io)?.is_file() {
-        return Err(FileError::NotRegular(path.to_path_buf()));
-    }
+    let io = io_error(path);
+    let (file, _) = open_regular(path)?;
     let mut bytes = Vec::new();
     file.take(max.saturating_add(1))
         .read_to_end(&mut bytes)

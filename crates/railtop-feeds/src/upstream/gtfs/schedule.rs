@@ -493,7 +493,13 @@ fn build(
     inner: &Arc<Mutex<Inner>>,
     report: Option<&Report>,
 ) -> Result<Timetable, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (file, _) = crate::files::open_regular(path).map_err(|e| {
+        use std::error::Error;
+        match e.source() {
+            Some(why) => format!("{e}: {why}"),
+            None => e.to_string(),
+        }
+    })?;
     let mut stage = None;
     let mut progress = |p: Progress| {
         if stage != Some(p.stage) {

@@ -448,16 +448,12 @@ fn sound(t: &Timetable) -> bool {
 /// The snapshot at `path`, if there is a sound one of the bundle `key` names; larger files than
 /// `max` bytes are not read.
 pub fn read(path: &Path, key: &str, max: u64) -> Option<Timetable> {
-    let file = std::fs::File::open(path).ok()?;
-    let meta = file.metadata().ok()?;
-    if !meta.is_file() || meta.len() > max {
+    // A regular file only: a FIFO put in its place would hang every start.
+    let (file, len) = crate::files::open_regular(path).ok()?;
+    if len > max {
         return None;
     }
-    decode_from(
-        std::io::BufReader::with_capacity(1 << 20, file),
-        meta.len(),
-        key,
-    )
+    decode_from(std::io::BufReader::with_capacity(1 << 20, file), len, key)
 }
 
 /// The key a snapshot was written with (for tools that read one back: the benchmark), if the
@@ -465,7 +461,7 @@ pub fn read(path: &Path, key: &str, max: u64) -> Option<Timetable> {
 pub fn key(path: &Path) -> Option<String> {
     use std::io::Read;
     let mut head = [0u8; 16];
-    let mut file = std::fs::File::open(path).ok()?;
+    let (mut file, _) = crate::files::open_regular(path).ok()?;
     file.read_exact(&mut head).ok()?;
     if &head[..8] != MAGIC || head[8..12] != FORMAT.to_le_bytes() {
         return None;
@@ -537,6 +533,30 @@ mod tests {
             1,
             "no temporary file left"
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A FIFO in the snapshot's place is passed over at once (opening it would wait for a
+    /// writer, at every start): #55 item 9.
+    #[test]
+    fn a_fifo_in_the_snapshots_place_is_not_opened() {
+        let dir = std::env::temp_dir().join(format!("railtop-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("timetable.bin");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .expect("mkfifo (coreutils) to make a FIFO");
+        assert!(made.success());
+        let (done, seen) = std::sync::mpsc::channel();
+        let asked = path.clone();
+        std::thread::spawn(move || {
+            let _ = done.send((read(&asked, "k", 1 << 20).is_none(), key(&asked).is_none()));
+        });
+        let read_nothing = seen
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("reading a FIFO's snapshot hung");
+        assert_eq!(read_nothing, (true, true));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
