@@ -317,7 +317,7 @@ impl LiveSource for RemoteSource {
         SourceInfo {
             name: self.shown.clone(),
             is_demo: false,
-            attribution: format!("Data via {}", self.base),
+            attribution: format!("Data via {}", self.shown),
         }
     }
 
