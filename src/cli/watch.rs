@@ -2,8 +2,8 @@
 //! change as it happens, found by the one differ (`railtop_core::events`) that `record` uses. A
 //! board's rows are read as trains for it: a row's run is its train id (else its station, code
 //! and time), and a row that leaves the board after its time has departed (arrived, on an
-//! arrivals board). `--exec` runs a program per change with the change in its environment,
-//! never through a shell and never with feed text in its arguments.
+//! arrivals board). `--exec` runs a program per change, bounded (`watch/exec.rs`). It stops at
+//! Ctrl-C, SIGTERM or SIGHUP at once, and when the reader of its output has gone.
 
 use super::{Opened, WatchArgs, WatchFormat};
 use crate::events::{Differ, Event, Kind as EventKind};
@@ -20,8 +20,6 @@ use std::time::Duration;
 
 /// How long a train that left the answers is remembered.
 const FORGET_AFTER: Duration = Duration::from_secs(3 * 3600);
-/// How long `--exec`'s program may run before it is stopped.
-const EXEC_TIMEOUT: Duration = Duration::from_secs(30);
 /// Rows of a watched board.
 const BOARD_ROWS: usize = 40;
 
@@ -61,10 +59,24 @@ pub(super) async fn watch(args: WatchArgs, opened: Opened) -> Result<()> {
     if let Target::Board(query) = &target {
         super::check_stations(&source, &query.stations).await?;
     }
-    let program = match &args.exec {
-        Some(cmd) => Some(program(cmd)?),
+    let exec = match &args.exec {
+        Some(cmd) => Some(exec::Exec::start(program(cmd)?)),
         None => None,
     };
+    // Ctrl-C, SIGTERM and SIGHUP stop `watch` at once, wherever it is: in a fetch, or in a
+    // write to a reader that has stopped reading (the loop would see them only between polls).
+    let kill = exec.as_ref().map(exec::Exec::killer);
+    let (interrupt, stop) = (tokio::signal::ctrl_c(), crate::screen::stop_signal());
+    tokio::spawn(async move {
+        tokio::select! {
+            _ = interrupt => {}
+            () = stop => {}
+        }
+        if let Some(kill) = kill {
+            kill();
+        }
+        std::process::exit(0);
+    });
     let every = args.every.unwrap_or(Duration::from_secs(config.interval));
     let mut differ = Differ::new(args.threshold, FORGET_AFTER);
     let mut rows = BoardRows::default();
@@ -72,14 +84,9 @@ pub(super) async fn watch(args: WatchArgs, opened: Opened) -> Result<()> {
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut outage = false;
     let mut said_missing = false;
-    let stop = tokio::signal::ctrl_c();
-    tokio::pin!(stop);
     eprintln!("{} (Ctrl-C stops)", describe(&target));
-    loop {
-        tokio::select! {
-            _ = tick.tick() => {}
-            _ = &mut stop => return Ok(()),
-        }
+    let stopped = loop {
+        tick.tick().await;
         let now = source.clock().now();
         let answer = match &target {
             Target::Board(query) => traveller::board(&source, query)
@@ -116,20 +123,47 @@ pub(super) async fn watch(args: WatchArgs, opened: Opened) -> Result<()> {
                 said_missing = true;
             }
         }
+        let mut gone = false;
         for event in differ.feed(&answer, now) {
             let message = sentence(&event);
-            super::say(&match args.format {
+            let line = match args.format {
                 WatchFormat::Line => format!(
                     "{}  {message}",
                     event.at.with_timezone(&chrono::Local).format("%H:%M:%S")
                 ),
                 WatchFormat::Json => json(&event, &message),
-            });
-            if let Some(program) = &program {
-                run(program, &event, &message).await;
+            };
+            if !said(&line) {
+                gone = true;
+                break;
+            }
+            if let Some(exec) = &exec {
+                exec.submit(exec::Job {
+                    event: event.kind.name().to_string(),
+                    train: cleaned(&event.train_code),
+                    message,
+                });
             }
         }
+        if gone {
+            // `watch … | head -3`: the reader has what it wanted.
+            break Ok(());
+        }
+    };
+    if let Some(exec) = exec {
+        exec.stop();
     }
+    stopped
+}
+
+/// Writes `line` to standard output; whether anyone still reads it (a closed pipe: no).
+fn said(line: &str) -> bool {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    !matches!(
+        writeln!(out, "{line}").and_then(|()| out.flush()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe
+    )
 }
 
 /// The line that opens a watch, on stderr.
@@ -305,33 +339,6 @@ fn runnable(name: &str) -> bool {
         .is_some_and(|path| std::env::split_paths(&path).any(|dir| executable(&dir.join(name))))
 }
 
-/// Runs `program` for `event`: its arguments are the user's own, the change is in its
-/// environment. It may run [`EXEC_TIMEOUT`]; a failure is said and the watch goes on.
-async fn run(program: &[String], event: &Event, message: &str) {
-    let Some((name, args)) = program.split_first() else {
-        return;
-    };
-    let mut cmd = tokio::process::Command::new(name);
-    cmd.args(args)
-        .env("RAILTOP_EVENT", event.kind.name())
-        .env("RAILTOP_TRAIN", cleaned(&event.train_code))
-        .env("RAILTOP_MESSAGE", message)
-        .stdin(std::process::Stdio::null())
-        .kill_on_drop(true);
-    let outcome = match cmd.spawn() {
-        Ok(mut child) => match tokio::time::timeout(EXEC_TIMEOUT, child.wait()).await {
-            Ok(Ok(status)) if status.success() => return,
-            Ok(Ok(status)) => format!("ended with {status}"),
-            Ok(Err(e)) => e.to_string(),
-            Err(_) => {
-                let _ = child.kill().await;
-                format!("stopped after {}", crate::duration::format(EXEC_TIMEOUT))
-            }
-        },
-        Err(e) => format!("could not start: {e}"),
-    };
-    eprintln!("--exec {}: {outcome}", cleaned(name));
-}
-
+mod exec;
 #[cfg(test)]
 mod tests;

@@ -838,3 +838,123 @@ fn a_hostile_history_file_is_read_clean_or_refused_by_name() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A hostile source's 5,000 trains all called `IC 27`, each later every poll, against `watch
+/// --exec` with a program that takes 29 s and leaves a grandchild (#55 item 7): the program
+/// runs one at a time from a bounded queue, SIGTERM stops `watch` at once with the program's
+/// whole process group, and a reader that goes away (`| head -1`) ends it too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_exec_is_bounded_and_stops_at_once() {
+    use axum::response::IntoResponse;
+    let dir = scratch("watch-flood");
+    let script = dir.join("slow.sh");
+    let starts = dir.join("starts");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\necho $$ >> {}\nsleep 29 &\necho $! >> {}\nwait\n",
+            starts.display(),
+            starts.display()
+        ),
+    )
+    .unwrap();
+    Command::new("chmod")
+        .arg("+x")
+        .arg(&script)
+        .status()
+        .unwrap();
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = asked.clone();
+    let router = axum::Router::new().fallback(move || {
+        let n = counter.fetch_add(1, Ordering::SeqCst);
+        async move {
+            let trains = (0..5_000)
+                .map(|i| Train {
+                    id: format!("run-{i}"),
+                    train_code: "IC 27".into(),
+                    status: "running".into(),
+                    delay: Some(i64::try_from(n % 50).unwrap()),
+                    country: Some("finland".into()),
+                    ..Train::default()
+                })
+                .collect();
+            let answer = RealtimeResponse::new(trains, vec!["finland".into()], NOW.into());
+            (
+                [(axum::http::header::CONTENT_TYPE, "application/json")],
+                serde_json::to_string(&answer).unwrap(),
+            )
+                .into_response()
+        }
+    });
+    let addr = start_router(router).await;
+    let watch = |exec: bool| {
+        let mut cmd = railtop_binary();
+        cmd.current_dir(&dir)
+            .args([
+                "watch",
+                "--train",
+                "IC 27",
+                "--every",
+                "200ms",
+                "--threshold",
+                "1",
+            ])
+            .args(["--source", &format!("http://{addr}")])
+            .env("RAILTOP_CONFIG", "/dev/null")
+            .env("RAILTOP_LOG", "off")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if exec {
+            cmd.args(["--exec", script.to_str().unwrap()]);
+        }
+        cmd.spawn().unwrap()
+    };
+    let mut child = watch(true);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while asked.load(Ordering::SeqCst) < 8 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let pid = i32::try_from(child.id()).unwrap();
+    let signalled = Instant::now();
+    assert_eq!(unsafe_free_kill(pid, "TERM"), 0);
+    let status = child.wait().unwrap();
+    assert!(
+        signalled.elapsed() < Duration::from_secs(5),
+        "SIGTERM waited for the program"
+    );
+    assert!(status.success(), "{status:?}");
+    // One program at a time: one run started (its shell and its grandchild), both gone.
+    let pids: Vec<String> = std::fs::read_to_string(&starts)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(pids.len(), 2, "one run at a time: {pids:?}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    for p in &pids {
+        let stat = std::fs::read_to_string(format!("/proc/{p}/stat")).unwrap_or_default();
+        let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+        assert!(
+            stat.is_empty() || state.starts_with('Z'),
+            "{p} outlived watch: {stat}"
+        );
+    }
+    // A reader that has what it wanted closes the pipe: `watch` ends (EPIPE), not for ever.
+    let mut child = watch(false);
+    let mut first = String::new();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    out.read_line(&mut first).unwrap();
+    drop(out);
+    let closed = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        assert!(
+            closed.elapsed() < Duration::from_secs(10),
+            "watch wrote on into a closed pipe"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
