@@ -6,6 +6,7 @@ use super::state::KioskState;
 use crate::screen::theme::{platform_text, DelayClass, Theme};
 use crate::screen::widgets::columns;
 use crate::screen::widgets::grid::Grid;
+use crate::screen::widgets::stations::StationLabels;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
@@ -248,15 +249,17 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         }
     };
     let now = state.local_now();
-    let merged = feed.data.as_ref().is_some_and(|b| !b.stations.is_empty());
+    // A merged board's stations by what tells them apart (`HB`, `Oerlikon`).
+    let labels = StationLabels::new(
+        feed.data
+            .iter()
+            .flat_map(|b| b.stations.iter().map(|s| s.name.as_str())),
+    );
     let cols = columns::columns(
         area.width,
         columns::Wants {
-            station: if merged {
-                widest(&|d| d.departs_from.as_deref().map_or(0, |s| s.chars().count()))
-            } else {
-                0
-            },
+            station: labels.widest(),
+            least_station: labels.distinct_from(columns::LEAN_STATION),
             arrivals: state.kind == crate::model::Kind::Arrivals,
             ..columns::Wants::board(
                 if twelve { 8 } else { 5 },
@@ -315,7 +318,8 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 theme,
             ));
             if let Some(w) = cols.station {
-                cells.push(Line::from(fit(d.departs_from.as_deref().unwrap_or(""), w)));
+                let station = d.departs_from.as_deref().unwrap_or("");
+                cells.push(Line::from(fit(labels.of(station), w)));
             }
             cells.push(Line::from(Span::styled(
                 fit(&platform_text(d), cols.platform),

@@ -418,6 +418,38 @@ async fn the_board_of_two_stations() {
     }
 }
 
+/// Two stations of one city (#54 item 8): each named in the STATION column by what tells it from
+/// the other (`HB`, `Oerl…`, never `Züri…` twice), the train numbers whole (the destination
+/// gives way first), and the rows in the order of the time shown. At the three sizes.
+#[tokio::test]
+async fn a_merged_board_of_one_citys_stations_can_be_read() {
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let mut s = at_station("switzerland", "8503000", (w, h));
+        key(&mut s, KeyCode::Char('+'));
+        for c in "oerlikon".chars() {
+            key(&mut s, KeyCode::Char(c));
+        }
+        key(&mut s, KeyCode::Enter);
+        poll_board(&mut s).await;
+        let board = s.board.answer.data.clone().unwrap();
+        assert_eq!(board.station.name, "Zürich HB + Zürich Oerlikon");
+        let text = screen(&s).backend().to_string();
+        assert!(!text.contains("Züri… "), "{text}");
+        // The first rows, shown at every size.
+        for d in board.departures.iter().take(4) {
+            let code = d.train_code.as_deref().unwrap();
+            assert!(text.contains(code), "{code} is cut: {text}");
+        }
+        let times: Vec<&str> = board
+            .departures
+            .iter()
+            .map(|d| d.scheduled_dep.as_str())
+            .collect();
+        assert!(times.is_sorted(), "{times:?}");
+        insta::assert_snapshot!(format!("board_merged_zurich_{w}x{h}"), screen(&s).backend());
+    }
+}
+
 /// What the feed says of the station itself shows under the board when the row Enter opens has
 /// no message of its own.
 #[test]

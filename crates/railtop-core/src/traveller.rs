@@ -355,9 +355,11 @@ fn walk_minutes(text: &str) -> Result<i64, String> {
     Ok(seconds as i64 / 60)
 }
 
-/// The boards of several stations as one, ordered by when each train leaves (arrives); each
-/// row says its station in `departsFrom`, and `stations` lists them. `now` places the times of
-/// each station on its own clock (midnight-safe). One board is returned as it is.
+/// The boards of several stations as one, ordered by the time each train is timetabled to leave
+/// (arrive), the time every board shows first (a late train keeps its place, as on a station's
+/// own board, and its delay says the rest); each row says its station in `departsFrom`, and
+/// `stations` lists them. `now` places the times of each station on its own clock
+/// (midnight-safe). One board is returned as it is.
 pub fn merge(mut boards: Vec<DeparturesResponse>, now: DateTime<Utc>) -> DeparturesResponse {
     if boards.len() <= 1 {
         return boards.pop().unwrap_or_default();
@@ -373,7 +375,7 @@ pub fn merge(mut boards: Vec<DeparturesResponse>, now: DateTime<Utc>) -> Departu
         {
             d.departs_from = Some(name.clone());
             // A time that does not read goes last, in its board's order.
-            let at = leaves_in(&d, local).unwrap_or(i64::MAX / 2);
+            let at = minutes_until(&d.scheduled_dep, local).unwrap_or(i64::MAX / 2);
             rows.push((at, i, d));
         }
         stations.push(board.station.clone());
@@ -608,5 +610,42 @@ mod tests {
             Some("Helsinki feed; Pasila feed")
         );
         assert_eq!(merged.fetched_at, "2026-11-25T21:46:00Z");
+    }
+
+    /// The rows are in the order of the time shown first, the timetabled one: a late train keeps
+    /// its place (its delay says when it leaves), as on each station's own board.
+    #[test]
+    fn a_merged_board_is_ordered_by_the_timetabled_time() {
+        let now: DateTime<Utc> = "2026-11-25T07:40:00Z".parse().unwrap();
+        let board = |name: &str, rows: &[(&str, Option<&str>)]| DeparturesResponse {
+            departures: rows
+                .iter()
+                .map(|(t, e)| Departure {
+                    scheduled_dep: t.to_string(),
+                    expected_dep: e.map(str::to_string),
+                    ..row(&[], "X")
+                })
+                .collect(),
+            station: StationInfo {
+                code: name.into(),
+                name: name.into(),
+                country: Some("switzerland".into()),
+                timezone: None,
+            },
+            ..Default::default()
+        };
+        let merged = merge(
+            vec![
+                board("Zürich HB", &[("08:17", Some("08:43")), ("08:45", None)]),
+                board("Zürich Oerlikon", &[("08:42", Some("08:42"))]),
+            ],
+            now,
+        );
+        let order: Vec<&str> = merged
+            .departures
+            .iter()
+            .map(|d| d.scheduled_dep.as_str())
+            .collect();
+        assert_eq!(order, ["08:17", "08:42", "08:45"]);
     }
 }

@@ -18,8 +18,9 @@ pub(crate) const STATUS_SYMBOLS: u16 = 5;
 /// Line and platform columns on the leanest board (longer values end in `…`).
 const LEAN_LINE: u16 = 6;
 const LEAN_PLATFORM: u16 = 5;
-/// The station column of a merged board on the leanest board.
-const LEAN_STATION: u16 = 5;
+/// The station column of a merged board on the leanest board (wider where its labels would be
+/// cut alike: [`Wants::least_station`]).
+pub(crate) const LEAN_STATION: u16 = 5;
 
 /// The text of a row's status, the same on every screen and never colour alone: cancelled, the
 /// delay, `timetable` (the feed has no realtime data for it), and `?` after a delay that is
@@ -44,8 +45,9 @@ pub(crate) fn status(d: &crate::model::Departure, words: bool, stale: bool) -> S
 
 /// Which columns a board `width` wide shows, and how wide the flexible ones are. Columns give
 /// way in a fixed order as the screen narrows: the operator, the via stops, the expected time,
-/// then the status in words (for symbols), then the gaps, then long lines and platforms are cut;
-/// the destination keeps [`MIN_DESTINATION`] columns throughout.
+/// then the status in words (for symbols), then the gaps, then long platforms and station names
+/// are cut, then long lines (on the dashboard only once its destination is down to
+/// [`Wants::squeeze_destination`]); the destination keeps [`MIN_DESTINATION`] columns throughout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Columns {
     pub operator: Option<u16>,
@@ -87,6 +89,12 @@ pub struct Wants {
     pub least_destination: u16,
     /// The widest station name of a board of several (0: one station).
     pub station: u16,
+    /// The least the station column is cut to: where its names, cut with `…`, are still told
+    /// apart (`screen::widgets::stations`).
+    pub least_station: u16,
+    /// The destination may narrow to this before long lines are cut: the dashboard keeps its
+    /// train numbers whole (`S2 18213`) while a destination can give a few characters.
+    pub squeeze_destination: u16,
     pub arrivals: bool,
 }
 
@@ -103,6 +111,8 @@ impl Wants {
             countdown: true,
             least_destination: MIN_DESTINATION,
             station: 0,
+            least_station: LEAN_STATION,
+            squeeze_destination: MIN_DESTINATION,
             arrivals: false,
         }
     }
@@ -177,22 +187,24 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
         platform,
         spacing: 2,
         destination: 0,
-        // As wide as its title at least; a long name ends in `…`.
-        station: (wants.station > 0).then_some(wants.station.clamp(7, 14)),
+        // As wide as its title at least; a long name ends in `…` (never cut to look like another).
+        station: (wants.station > 0).then_some(wants.station.clamp(7, 14).max(wants.least_station)),
         arrivals: wants.arrivals,
     };
-    let steps: [fn(&mut Columns); 7] = [
-        |c| c.operator = None,
-        |c| c.via = false,
-        |c| c.countdown = false,
-        |c| c.expected = false,
-        |c| c.words = false,
-        |c| c.spacing = 1,
-        |c| {
-            c.line = c.line.min(LEAN_LINE);
+    let least_station = wants.least_station.max(LEAN_STATION);
+    let steps: [&dyn Fn(&mut Columns); 8] = [
+        &|c| c.operator = None,
+        &|c| c.via = false,
+        &|c| c.countdown = false,
+        &|c| c.expected = false,
+        &|c| c.words = false,
+        &|c| c.spacing = 1,
+        &|c| {
             c.platform = c.platform.min(LEAN_PLATFORM);
-            c.station = c.station.map(|w| w.min(LEAN_STATION));
+            c.station = c.station.map(|w| w.min(least_station));
         },
+        // Last, and on the dashboard only once the destination is down to its squeeze.
+        &|c| c.line = c.line.min(LEAN_LINE),
     ];
     let mut c = rich;
     let mut step = 0;
@@ -223,7 +235,11 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
             wants.least_destination
         }
         .max(wants.least_destination);
-        if c.destination >= wanted || step == steps.len() {
+        let lines_next = step + 1 == steps.len();
+        if c.destination >= wanted
+            || step == steps.len()
+            || (lines_next && c.destination >= wants.squeeze_destination)
+        {
             return c;
         }
         steps[step](&mut c);

@@ -1,10 +1,12 @@
 //! The widgets more than one screen draws with: the departure board's columns at a width
 //! ([`columns`], the kiosk, the SSH board and the dashboard's board pane) and the fast table
-//! ([`grid`], the train list and every board), and a line of spans cut to a width with `…`
+//! ([`grid`], the train list and every board), the short names of a merged board's stations
+//! ([`stations`]), and a line of spans cut to a width with `…`
 //! ([`fit_spans`], every header). A widget used by one screen lives with it.
 
 pub mod columns;
 pub mod grid;
+pub(crate) mod stations;
 
 use ratatui::text::Span;
 

@@ -9,6 +9,7 @@ use crate::model::Kind;
 use crate::screen::theme::{platform_text, DelayClass};
 use crate::screen::widgets::columns;
 use crate::screen::widgets::grid::Grid;
+use crate::screen::widgets::stations::StationLabels;
 use crate::tui::app::{AppState, Pane};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
@@ -82,20 +83,24 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     let widest = |f: &dyn Fn(&crate::model::Departure) -> usize| {
         answer.departures.iter().map(f).max().unwrap_or(0) as u16
     };
-    // The shared rule (`screen::widgets::columns`): columns give way in order, and the destination keeps
-    // 16 characters whatever the terminal.
+    // A merged board's stations by what tells them apart (`HB`, `Oerlikon`).
+    let labels = StationLabels::new(answer.stations.iter().map(|s| s.name.as_str()));
+    // The shared rule (`screen::widgets::columns`): columns give way in order, and the
+    // destination keeps 16 characters, down to 10 before a train's number is cut.
     let cols = columns::columns(
         inner_width,
         columns::Wants {
             countdown: false,
             least_destination: 16,
+            squeeze_destination: 10,
             // The pane is at most 76 columns: via stops once the destination has 30.
             via_from: 30,
             station: if answer.stations.is_empty() {
                 0
             } else {
-                widest(&|d| d.departs_from.as_deref().map_or(0, |s| s.chars().count()))
+                labels.widest()
             },
+            least_station: labels.distinct_from(columns::LEAN_STATION),
             arrivals,
             ..columns::Wants::board(
                 5,
@@ -156,7 +161,8 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 columns::destination_with_via(d, cols.via, usize::from(cols.destination), &theme),
             ]);
             if let Some(w) = cols.station {
-                cells.push(Line::from(fit(d.departs_from.as_deref().unwrap_or(""), w)));
+                let station = d.departs_from.as_deref().unwrap_or("");
+                cells.push(Line::from(fit(labels.of(station), w)));
             }
             cells.extend([
                 Line::from(Span::styled(fit(&platform, cols.platform), platform_style)),
