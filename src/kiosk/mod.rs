@@ -493,7 +493,9 @@ mod tests {
         }
     }
 
-    /// Two stations as one board: a STATION column that gives way last, at every size.
+    /// Two stations as one board: a STATION column that gives way last, at every size; the
+    /// train's number beside its line (one IC 45 leaving both stations reads as one), and the
+    /// via stops from 100 columns (#54 item 21).
     #[test]
     fn a_merged_board_at_every_size() {
         let merged = TravelQuery {
@@ -501,7 +503,7 @@ mod tests {
             ..TravelQuery::departures("HKI")
         };
         let board = crate::traveller::merge(vec![board("HKI"), board("PSL")], now());
-        for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        for (w, h) in [(80, 24), (100, 30), (120, 40), (200, 60)] {
             let mut k = KioskState::new(
                 std::slice::from_ref(&merged),
                 KioskSettings::default(),
@@ -516,6 +518,10 @@ mod tests {
                 s.contains("Helsinki + Pasila") && s.contains("STATION"),
                 "{s}"
             );
+            assert!(s.contains("TRAIN") && s.contains(" 45 "), "{s}");
+            if w >= 100 {
+                assert!(s.contains("Oulu  via Pasila"), "{s}");
+            }
             insta::assert_snapshot!(format!("kiosk_merged_{w}x{h}"), s);
         }
     }

@@ -261,6 +261,9 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             station: labels.widest(),
             least_station: labels.distinct_from(columns::LEAN_STATION),
             arrivals: state.kind == crate::model::Kind::Arrivals,
+            // The train's number beside its line: one train leaving two stations of a merged
+            // board reads as one.
+            number: widest(&|d| columns::train_number(d).map_or(0, |n| n.chars().count())),
             ..columns::Wants::board(
                 if twelve { 8 } else { 5 },
                 widest(&|d| d.line.chars().count()).clamp(4, 10),
@@ -311,6 +314,9 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 cells.push(Line::from(Span::styled(countdown, theme.accent())));
             }
             cells.push(Line::from(fit(&d.line, cols.line)));
+            if let Some(w) = cols.number {
+                cells.push(Line::from(fit(columns::train_number(d).unwrap_or(""), w)));
+            }
             cells.push(columns::destination_with_via(
                 d,
                 cols.via,
