@@ -526,6 +526,40 @@ mod tests {
         }
     }
 
+    /// A board that runs past midnight marks the next day's times `+1` (#54 item 34): Zürich at
+    /// 23:40 on a Friday.
+    #[test]
+    fn a_board_past_midnight_marks_the_next_day() {
+        let late: chrono::DateTime<chrono::Utc> = "2026-11-27T22:40:00Z".parse().unwrap();
+        let demo =
+            crate::source::demo::DemoSource::new(1, 1, crate::clock::Clock::Fixed(late)).unwrap();
+        let board = demo
+            .departures_at(
+                &crate::source::DeparturesQuery {
+                    station: "8503000".into(),
+                    limit: 100,
+                    ..Default::default()
+                },
+                late,
+            )
+            .unwrap();
+        let query = TravelQuery::departures("8503000");
+        for (w, h) in [(80, 24), (120, 40)] {
+            let mut k = KioskState::new(
+                std::slice::from_ref(&query),
+                KioskSettings::default(),
+                "DEMO: test".into(),
+                true,
+                late,
+            );
+            k.size = (w, h);
+            update(&mut k, board_action("8503000", board.clone(), late));
+            let s = screen(&k);
+            assert!(s.contains("00:00+1") && !s.contains("23:52+1"), "{s}");
+            insta::assert_snapshot!(format!("kiosk_past_midnight_{w}x{h}"), s);
+        }
+    }
+
     #[test]
     fn the_ticker_shows_each_message_in_turn_and_the_board_makes_room_for_it() {
         let mut k = kiosk(&["HKI"], KioskSettings::default());

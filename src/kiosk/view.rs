@@ -1,5 +1,6 @@
 //! The kiosk board drawn: station, date and a big clock readable across a room, the departures of
-//! this page, and a footer with the feed's state and the attribution. Pure, like the dashboard's.
+//! this page (a time of the next day marked `00:05+1`), and a footer with the feed's state and
+//! the attribution. Pure, like the dashboard's.
 
 use super::layout;
 use super::state::KioskState;
@@ -249,6 +250,14 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         }
     };
     let now = state.local_now();
+    // A board past midnight marks the next day's times (`00:05+1`).
+    let day = |hhmm: &str| crate::traveller::day_mark(hhmm, now);
+    let next_day = visible.iter().any(|d| {
+        !day(&d.scheduled_dep).is_empty()
+            || d.expected_dep
+                .as_deref()
+                .is_some_and(|e| !day(e).is_empty())
+    });
     // A merged board's stations by what tells them apart (`HB`, `Oerlikon`).
     let labels = StationLabels::new(
         feed.data
@@ -265,7 +274,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             // board reads as one.
             number: widest(&|d| columns::train_number(d).map_or(0, |n| n.chars().count())),
             ..columns::Wants::board(
-                if twelve { 8 } else { 5 },
+                if twelve { 8 } else { 5 } + if next_day { 2 } else { 0 },
                 widest(&|d| d.line.chars().count()).clamp(4, 10),
                 widest(&|d| platform_text(d).chars().count()).clamp(4, 8),
                 widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
@@ -280,7 +289,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         .map(|d| {
             let class = DelayClass::of(d.delay, d.cancelled);
             let expected = match (&d.expected_dep, d.cancelled) {
-                (Some(e), false) if *e != d.scheduled_dep => clock_text(e),
+                (Some(e), false) if *e != d.scheduled_dep => format!("{}{}", clock_text(e), day(e)),
                 _ => String::new(),
             };
             let countdown = match crate::kiosk::state::leaves_in(d, now) {
@@ -306,7 +315,11 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             } else {
                 columns::status(d, false, stale)
             };
-            let mut cells = vec![Line::from(clock_text(&d.scheduled_dep))];
+            let mut cells = vec![Line::from(format!(
+                "{}{}",
+                clock_text(&d.scheduled_dep),
+                day(&d.scheduled_dep)
+            ))];
             if cols.expected {
                 cells.push(Line::from(expected));
             }

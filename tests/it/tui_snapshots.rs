@@ -450,6 +450,28 @@ async fn a_merged_board_of_one_citys_stations_can_be_read() {
     }
 }
 
+/// A board that runs past midnight marks the next day's times `+1` (#54 item 34): late on a
+/// Friday in Zürich, 23:50 on the station's clock.
+#[test]
+fn a_board_past_midnight_marks_the_next_day() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = DemoScene {
+            seed: 1,
+            scale: 1,
+            country: Some("switzerland"),
+            station: "8503000",
+            now: "2026-11-27T22:50:00Z".parse().unwrap(),
+            size: (w, h),
+            settings: Settings::default(),
+        }
+        .load();
+        let text = screen(&s).backend().to_string();
+        assert!(text.contains("00:00+1"), "{text}");
+        assert!(!text.contains("23:52+1"), "{text}");
+        insta::assert_snapshot!(format!("board_past_midnight_{w}x{h}"), screen(&s).backend());
+    }
+}
+
 /// What the feed says of the station itself shows under the board when the row Enter opens has
 /// no message of its own.
 #[test]

@@ -238,6 +238,17 @@ pub fn minutes_until(hhmm: &str, now: NaiveTime) -> Option<i64> {
     Some((diff + 720).rem_euclid(1440) - 720)
 }
 
+/// What follows a time on a board that runs past midnight: `+1` for an `HH:MM` that falls on the
+/// day after `now`'s on the same clock (read within -12 h … +12 h, as [`minutes_until`] reads
+/// it), else nothing. Every screen and the command line write it so (`00:05+1`).
+pub fn day_mark(hhmm: &str, now: NaiveTime) -> &'static str {
+    let today = i64::from(now.num_seconds_from_midnight()) / 60;
+    match minutes_until(hhmm, now) {
+        Some(m) if today + m >= 24 * 60 => "+1",
+        _ => "",
+    }
+}
+
 /// Minutes from the station's `now` until `d` leaves (arrives): its expected time, else its
 /// scheduled one.
 pub fn leaves_in(d: &Departure, now: NaiveTime) -> Option<i64> {
@@ -544,6 +555,18 @@ mod tests {
         let before = beyond(&journey, |n| n == "Oulu", Kind::Arrivals);
         assert_eq!(before, ["Tampere", "Helsinki"]);
         assert_eq!(route.described(Kind::Departures), "to Oulu");
+    }
+
+    #[test]
+    fn a_time_past_midnight_is_marked_as_the_next_day() {
+        let at = |t: &str| NaiveTime::parse_from_str(t, "%H:%M").unwrap();
+        assert_eq!(day_mark("00:05", at("23:30")), "+1");
+        assert_eq!(day_mark("23:55", at("23:30")), "");
+        assert_eq!(day_mark("11:00", at("23:30")), "+1");
+        // Late yesterday, seen just after midnight: not tomorrow.
+        assert_eq!(day_mark("23:55", at("00:10")), "");
+        assert_eq!(day_mark("08:00", at("07:42")), "");
+        assert_eq!(day_mark("--", at("23:30")), "");
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! scheduled and expected time, train (its number, else its line), destination (origin) with its
 //! via stops where there is room, platform (`3→5` where it changed), delay, cancellation or
 //! `timetable`, operator; a row the feed has a message about is marked ` *`, and the selected
-//! row's message is the pane's footnote.
+//! row's message is the pane's footnote. A time on the day after the board's (on the station's
+//! clock) is marked `+1`.
 
 use super::{age_text, pane_block};
 use crate::model::Kind;
@@ -80,6 +81,18 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         return;
     }
     let inner_width = area.width.saturating_sub(2);
+    // A board past midnight marks the next day's times (`00:05+1`), on the station's clock.
+    let local = state
+        .now
+        .with_timezone(&crate::traveller::station_tz(&answer.station))
+        .time();
+    let day = |hhmm: &str| crate::traveller::day_mark(hhmm, local);
+    let next_day = answer.departures.iter().any(|d| {
+        !day(&d.scheduled_dep).is_empty()
+            || d.expected_dep
+                .as_deref()
+                .is_some_and(|e| !day(e).is_empty())
+    });
     let widest = |f: &dyn Fn(&crate::model::Departure) -> usize| {
         answer.departures.iter().map(f).max().unwrap_or(0) as u16
     };
@@ -103,7 +116,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             least_station: labels.distinct_from(columns::LEAN_STATION),
             arrivals,
             ..columns::Wants::board(
-                5,
+                if next_day { 7 } else { 5 },
                 widest(&|d| train(d).chars().count()).clamp(5, 10),
                 widest(&|d| platform_text(d).chars().count()).clamp(2, 8),
                 widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
@@ -138,7 +151,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             let class = DelayClass::of(d.delay, d.cancelled);
             let expected = match (&d.expected_dep, d.cancelled) {
                 (_, true) => "—".to_string(),
-                (Some(e), _) if *e != d.scheduled_dep => e.clone(),
+                (Some(e), _) if *e != d.scheduled_dep => format!("{e}{}", day(e)),
                 (Some(_), _) => String::new(),
                 // No realtime for it: the sign the command line prints too.
                 (None, _) => "—".to_string(),
@@ -152,7 +165,11 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 p => p,
             };
             let status = columns::status(d, cols.words, feed.is_stale());
-            let mut cells = vec![Line::from(d.scheduled_dep.as_str())];
+            let mut cells = vec![Line::from(format!(
+                "{}{}",
+                d.scheduled_dep,
+                day(&d.scheduled_dep)
+            ))];
             if cols.expected {
                 cells.push(Line::from(expected));
             }
