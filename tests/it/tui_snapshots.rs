@@ -472,6 +472,41 @@ fn a_board_past_midnight_marks_the_next_day() {
     }
 }
 
+/// The board pane's title drops its least parts whole where the pane is narrow (the station's
+/// code, then the age), never `· 0` of `· 0 s ago`; the footnote wraps in whole words rather than
+/// lose its end (#54 item 18).
+#[test]
+fn the_boards_title_and_footnote_are_never_cut_mid_word() {
+    let s = at_station("switzerland", "8503000", (120, 40));
+    let title = |w: u16| {
+        let text = pane(&s, w, 12, view::board);
+        text.lines().next().unwrap().to_string()
+    };
+    assert!(
+        title(40).contains(" Zürich HB (8503000) · 0 s ago "),
+        "{}",
+        title(40)
+    );
+    assert!(title(30).contains(" Zürich HB · 0 s ago "), "{}", title(30));
+    assert!(title(20).contains(" Zürich HB "), "{}", title(20));
+    for w in 12..60 {
+        let t = title(w);
+        assert!(!t.contains("· 0 ─") && !t.contains("· 0 s ─"), "{w}: {t}");
+        assert!(!t.contains("(850") || t.contains("(8503000)"), "{w}: {t}");
+    }
+    // The first row's message, whole, in the 76-column pane of a 200-column screen.
+    let text = pane(&s, 76, 20, view::board);
+    let message = &s.board.answer.data.as_ref().unwrap().departures[0].messages[0];
+    let shown: String = text
+        .lines()
+        .filter_map(|l| l.trim_matches('"').strip_prefix('│'))
+        .map(|l| l.trim_end_matches('│').trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(shown.contains(message.as_str()), "{message}\n{text}");
+    insta::assert_snapshot!("pane_board_narrow", pane(&s, 30, 12, view::board));
+}
+
 /// What the feed says of the station itself shows under the board when the row Enter opens has
 /// no message of its own.
 #[test]
