@@ -507,6 +507,26 @@ fn the_boards_title_and_footnote_are_never_cut_mid_word() {
     insta::assert_snapshot!("pane_board_narrow", pane(&s, 30, 12, view::board));
 }
 
+/// At 60×15, the smallest screen drawn, the board pane still shows departures: the train list
+/// gives its rows first (#54 item 31).
+#[test]
+fn the_smallest_screen_shows_the_boards_departures() {
+    let s = at_station("switzerland", "8503000", (60, 15));
+    let board = s.areas().board;
+    let text = screen(&s).backend().to_string();
+    let first = &s.board.answer.data.as_ref().unwrap().departures[0];
+    assert!(board.height >= 6, "{board:?}\n{text}");
+    assert!(
+        s.areas().trains.height >= 4,
+        "the list keeps a train: {text}"
+    );
+    assert!(
+        text.contains(&format!("{} ", first.scheduled_dep)),
+        "{text}"
+    );
+    insta::assert_snapshot!("screen_switzerland_60x15", screen(&s).backend());
+}
+
 /// What the feed says of the station itself shows under the board when the row Enter opens has
 /// no message of its own.
 #[test]
