@@ -187,8 +187,16 @@ fn destination_of(name: &str) -> String {
         .to_owned()
 }
 
+/// The board's clock when it was fetched, for the `+1` after a time past midnight (none when
+/// the answer does not say when).
+fn board_clock(answer: &DeparturesResponse) -> Option<chrono::NaiveTime> {
+    let at = chrono::DateTime::parse_from_rfc3339(&answer.fetched_at).ok()?;
+    let zone = crate::traveller::station_tz(&answer.station);
+    Some(at.with_timezone(&zone).time())
+}
+
 /// A board, departures or arrivals; `route` is what the rows were kept to ("to Oulu"), for
-/// the table's title.
+/// the table's title. In the table a time on the day after the board's is marked `00:05+1`.
 pub fn departures(answer: &DeparturesResponse, route: &str, format: Format) -> String {
     let arrivals = answer.kind == Kind::Arrivals;
     let merged = !answer.stations.is_empty();
@@ -233,10 +241,15 @@ pub fn departures(answer: &DeparturesResponse, route: &str, format: Format) -> S
                 header.push(if arrivals { "AT" } else { "STATION" });
             }
             header.extend(["PLAT", "STATUS", "OPERATOR"]);
+            let clock = board_clock(answer);
+            let day = |hhmm: &str| {
+                let mark = clock.map_or("", |now| crate::traveller::day_mark(hhmm, now));
+                format!("{hhmm}{mark}")
+            };
             let rows = answer.departures.iter().map(|d: &Departure| {
                 let mut row = vec![
-                    d.scheduled_dep.clone(),
-                    d.expected_dep.clone().unwrap_or_else(|| "—".into()),
+                    day(&d.scheduled_dep),
+                    d.expected_dep.as_deref().map_or_else(|| "—".into(), day),
                     d.line.clone(),
                     d.train_code.clone().unwrap_or_default(),
                     d.destination.clone(),

@@ -493,7 +493,9 @@ mod tests {
         }
     }
 
-    /// Two stations as one board: a STATION column that gives way last, at every size.
+    /// Two stations as one board: a STATION column that gives way last, at every size; the
+    /// train's number beside its line (one IC 45 leaving both stations reads as one), and the
+    /// via stops from 100 columns (#54 item 21).
     #[test]
     fn a_merged_board_at_every_size() {
         let merged = TravelQuery {
@@ -501,7 +503,7 @@ mod tests {
             ..TravelQuery::departures("HKI")
         };
         let board = crate::traveller::merge(vec![board("HKI"), board("PSL")], now());
-        for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        for (w, h) in [(80, 24), (100, 30), (120, 40), (200, 60)] {
             let mut k = KioskState::new(
                 std::slice::from_ref(&merged),
                 KioskSettings::default(),
@@ -516,7 +518,45 @@ mod tests {
                 s.contains("Helsinki + Pasila") && s.contains("STATION"),
                 "{s}"
             );
+            assert!(s.contains("TRAIN") && s.contains(" 45 "), "{s}");
+            if w >= 100 {
+                assert!(s.contains("Oulu  via Pasila"), "{s}");
+            }
             insta::assert_snapshot!(format!("kiosk_merged_{w}x{h}"), s);
+        }
+    }
+
+    /// A board that runs past midnight marks the next day's times `+1` (#54 item 34): Zürich at
+    /// 23:40 on a Friday.
+    #[test]
+    fn a_board_past_midnight_marks_the_next_day() {
+        let late: chrono::DateTime<chrono::Utc> = "2026-11-27T22:40:00Z".parse().unwrap();
+        let demo =
+            crate::source::demo::DemoSource::new(1, 1, crate::clock::Clock::Fixed(late)).unwrap();
+        let board = demo
+            .departures_at(
+                &crate::source::DeparturesQuery {
+                    station: "8503000".into(),
+                    limit: 100,
+                    ..Default::default()
+                },
+                late,
+            )
+            .unwrap();
+        let query = TravelQuery::departures("8503000");
+        for (w, h) in [(80, 24), (120, 40)] {
+            let mut k = KioskState::new(
+                std::slice::from_ref(&query),
+                KioskSettings::default(),
+                "DEMO: test".into(),
+                true,
+                late,
+            );
+            k.size = (w, h);
+            update(&mut k, board_action("8503000", board.clone(), late));
+            let s = screen(&k);
+            assert!(s.contains("00:00+1") && !s.contains("23:52+1"), "{s}");
+            insta::assert_snapshot!(format!("kiosk_past_midnight_{w}x{h}"), s);
         }
     }
 

@@ -420,6 +420,8 @@ impl KioskState {
                 } else {
                     d.scheduled_dep.clone()
                 };
+                // `+1` past midnight, as the rows say it.
+                let time = time + crate::traveller::day_mark(&d.scheduled_dep, self.local_now());
                 let line = format!("{time} {} {}: {m}", d.line, d.destination);
                 if !seen.contains(&line) {
                     seen.push(line);

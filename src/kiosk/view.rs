@@ -1,11 +1,13 @@
 //! The kiosk board drawn: station, date and a big clock readable across a room, the departures of
-//! this page, and a footer with the feed's state and the attribution. Pure, like the dashboard's.
+//! this page (a time of the next day marked `00:05+1`), and a footer with the feed's state and
+//! the attribution. Pure, like the dashboard's.
 
 use super::layout;
 use super::state::KioskState;
 use crate::screen::theme::{platform_text, DelayClass, Theme};
 use crate::screen::widgets::columns;
 use crate::screen::widgets::grid::Grid;
+use crate::screen::widgets::stations::StationLabels;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
@@ -248,18 +250,31 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         }
     };
     let now = state.local_now();
-    let merged = feed.data.as_ref().is_some_and(|b| !b.stations.is_empty());
+    // A board past midnight marks the next day's times (`00:05+1`).
+    let day = |hhmm: &str| crate::traveller::day_mark(hhmm, now);
+    let next_day = visible.iter().any(|d| {
+        !day(&d.scheduled_dep).is_empty()
+            || d.expected_dep
+                .as_deref()
+                .is_some_and(|e| !day(e).is_empty())
+    });
+    // A merged board's stations by what tells them apart (`HB`, `Oerlikon`).
+    let labels = StationLabels::new(
+        feed.data
+            .iter()
+            .flat_map(|b| b.stations.iter().map(|s| s.name.as_str())),
+    );
     let cols = columns::columns(
         area.width,
         columns::Wants {
-            station: if merged {
-                widest(&|d| d.departs_from.as_deref().map_or(0, |s| s.chars().count()))
-            } else {
-                0
-            },
+            station: labels.widest(),
+            least_station: labels.distinct_from(columns::LEAN_STATION),
             arrivals: state.kind == crate::model::Kind::Arrivals,
+            // The train's number beside its line: one train leaving two stations of a merged
+            // board reads as one.
+            number: widest(&|d| columns::train_number(d).map_or(0, |n| n.chars().count())),
             ..columns::Wants::board(
-                if twelve { 8 } else { 5 },
+                if twelve { 8 } else { 5 } + if next_day { 2 } else { 0 },
                 widest(&|d| d.line.chars().count()).clamp(4, 10),
                 widest(&|d| platform_text(d).chars().count()).clamp(4, 8),
                 widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
@@ -274,7 +289,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         .map(|d| {
             let class = DelayClass::of(d.delay, d.cancelled);
             let expected = match (&d.expected_dep, d.cancelled) {
-                (Some(e), false) if *e != d.scheduled_dep => clock_text(e),
+                (Some(e), false) if *e != d.scheduled_dep => format!("{}{}", clock_text(e), day(e)),
                 _ => String::new(),
             };
             let countdown = match crate::kiosk::state::leaves_in(d, now) {
@@ -300,7 +315,11 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             } else {
                 columns::status(d, false, stale)
             };
-            let mut cells = vec![Line::from(clock_text(&d.scheduled_dep))];
+            let mut cells = vec![Line::from(format!(
+                "{}{}",
+                clock_text(&d.scheduled_dep),
+                day(&d.scheduled_dep)
+            ))];
             if cols.expected {
                 cells.push(Line::from(expected));
             }
@@ -308,6 +327,9 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 cells.push(Line::from(Span::styled(countdown, theme.accent())));
             }
             cells.push(Line::from(fit(&d.line, cols.line)));
+            if let Some(w) = cols.number {
+                cells.push(Line::from(fit(columns::train_number(d).unwrap_or(""), w)));
+            }
             cells.push(columns::destination_with_via(
                 d,
                 cols.via,
@@ -315,7 +337,8 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 theme,
             ));
             if let Some(w) = cols.station {
-                cells.push(Line::from(fit(d.departs_from.as_deref().unwrap_or(""), w)));
+                let station = d.departs_from.as_deref().unwrap_or("");
+                cells.push(Line::from(fit(labels.of(station), w)));
             }
             cells.push(Line::from(Span::styled(
                 fit(&platform_text(d), cols.platform),

@@ -631,9 +631,11 @@ mod tests {
     /// Ten minutes of the demo's Helsinki and Tampere boards at 80×24 (pages turning every 8 s,
     /// stations every 20 s, the clock every minute): what the terminal is sent, every frame
     /// checked on a terminal emulator. 218 bytes a second when written with ratatui's crossterm
-    /// backend; the budget leaves room for SSH's framing under 150 on the wire.
+    /// backend; 136 before the board showed each train's number (#54 item 21: a column whose
+    /// values change with every page), 152 since. (The wire, measured by the `ssh_viewers`
+    /// bench, carries less than this: 85 bytes a second when this said 136.)
     #[test]
-    fn ten_minutes_of_a_turning_board_cost_under_140_bytes_a_second() {
+    fn ten_minutes_of_a_turning_board_cost_under_160_bytes_a_second() {
         let mut state = crate::test_support::demo_kiosk(&["HKI", "TPE"], KioskSettings::default());
         update(&mut state, Event::Resize(80, 24));
         let mut screen = Screen::new(80, 24);
@@ -653,6 +655,6 @@ mod tests {
             }
         }
         let per_second = sent as f64 / 600.0;
-        assert!(per_second < 140.0, "{per_second:.1} bytes a second");
+        assert!(per_second < 160.0, "{per_second:.1} bytes a second");
     }
 }

@@ -54,6 +54,10 @@ fn legend(on_time: i64) -> Vec<(&'static str, String)> {
         ),
         ("3→5", "the platform changed from 3 to 5".into()),
         (
+            "00:05+1",
+            "a board's time on the next day (past midnight)".into(),
+        ),
+        (
             "– ! ~",
             "country: not counted yet · feed failing · count over 5 min old".into(),
         ),

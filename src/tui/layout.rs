@@ -12,6 +12,9 @@ pub(crate) const WIDE: u16 = 120;
 /// wide screens, under the train list beside the board from here to [`WIDE`].
 pub(crate) const MAP_WIDTH: u16 = 100;
 pub(crate) const MAP_HEIGHT: u16 = 30;
+/// The board pane's least height under the train list: its borders, column titles, two
+/// departures and a footnote's line (at 60×15, the smallest screen, the list keeps one train).
+const BOARD_LEAST: u16 = 6;
 
 /// How the map is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -92,6 +95,12 @@ pub fn areas(area: Rect, map: MapShown) -> Areas {
             Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(body);
         let [trains, bottom] =
             Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(rest);
+        // On a short screen the train list gives its rows first: the board keeps two.
+        let [trains, bottom] = if bottom.height < BOARD_LEAST {
+            Layout::vertical([Constraint::Min(0), Constraint::Length(BOARD_LEAST)]).areas(rest)
+        } else {
+            [trains, bottom]
+        };
         let with_map = show_map && area.width >= MAP_WIDTH && area.height >= MAP_HEIGHT;
         let (board, map) = if with_map {
             let [b, m] =

@@ -1053,3 +1053,27 @@ fn on_time_goes_before_or_after_the_command() {
         "{err}"
     );
 }
+
+/// A board that runs past midnight marks the next day's times (#54 item 34): late on a Friday
+/// evening in Zürich, the trains after midnight say `+1`, those before it do not.
+#[test]
+fn a_board_past_midnight_marks_the_next_days_times() {
+    let o = crate::support::railtop_binary()
+        .args(["departures", "8503000", "--source", "demo", "--limit", "30"])
+        .env("RAILTOP_NOW", "2026-11-27T22:30:00Z")
+        .env_remove("RAILTOP_SOURCE")
+        .output()
+        .expect("the binary runs");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("23:") || l.starts_with("00:"))
+        .collect();
+    assert!(rows.iter().any(|r| r.starts_with("23:")), "{out}");
+    for row in rows {
+        let time = row.split_whitespace().next().unwrap();
+        let marked = time.ends_with("+1");
+        assert_eq!(marked, time.starts_with("00:"), "{row}\n{out}");
+    }
+}

@@ -120,11 +120,12 @@ async fn several_stations_are_one_board_in_time_order() {
         .map(|d| d.departs_from.clone().unwrap())
         .collect();
     assert_eq!(from.len(), 2, "{from:?}");
-    // In the order the trains leave (the demo's expected times, on one clock, in one morning).
+    // In the order of their timetabled times, the time every board shows first (on one clock,
+    // in one morning): a late train keeps its place.
     let times: Vec<&str> = board
         .departures
         .iter()
-        .map(|d| d.expected_dep.as_deref().unwrap_or(&d.scheduled_dep))
+        .map(|d| d.scheduled_dep.as_str())
         .collect();
     let mut sorted = times.clone();
     sorted.sort();

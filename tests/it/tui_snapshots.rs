@@ -434,6 +434,115 @@ async fn the_board_of_two_stations() {
     }
 }
 
+/// Two stations of one city (#54 item 8): each named in the STATION column by what tells it from
+/// the other (`HB`, `Oerl…`, never `Züri…` twice), the train numbers whole (the destination
+/// gives way first), and the rows in the order of the time shown. At the three sizes.
+#[tokio::test]
+async fn a_merged_board_of_one_citys_stations_can_be_read() {
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let mut s = at_station("switzerland", "8503000", (w, h));
+        key(&mut s, KeyCode::Char('+'));
+        for c in "oerlikon".chars() {
+            key(&mut s, KeyCode::Char(c));
+        }
+        key(&mut s, KeyCode::Enter);
+        poll_board(&mut s).await;
+        let board = s.board.answer.data.clone().unwrap();
+        assert_eq!(board.station.name, "Zürich HB + Zürich Oerlikon");
+        let text = screen(&s).backend().to_string();
+        assert!(!text.contains("Züri… "), "{text}");
+        // The first rows, shown at every size.
+        for d in board.departures.iter().take(4) {
+            let code = d.train_code.as_deref().unwrap();
+            assert!(text.contains(code), "{code} is cut: {text}");
+        }
+        let times: Vec<&str> = board
+            .departures
+            .iter()
+            .map(|d| d.scheduled_dep.as_str())
+            .collect();
+        assert!(times.is_sorted(), "{times:?}");
+        insta::assert_snapshot!(format!("board_merged_zurich_{w}x{h}"), screen(&s).backend());
+    }
+}
+
+/// A board that runs past midnight marks the next day's times `+1` (#54 item 34): late on a
+/// Friday in Zürich, 23:50 on the station's clock.
+#[test]
+fn a_board_past_midnight_marks_the_next_day() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = DemoScene {
+            seed: 1,
+            scale: 1,
+            country: Some("switzerland"),
+            station: "8503000",
+            now: "2026-11-27T22:50:00Z".parse().unwrap(),
+            size: (w, h),
+            settings: Settings::default(),
+        }
+        .load();
+        let text = screen(&s).backend().to_string();
+        assert!(text.contains("00:00+1"), "{text}");
+        assert!(!text.contains("23:52+1"), "{text}");
+        insta::assert_snapshot!(format!("board_past_midnight_{w}x{h}"), screen(&s).backend());
+    }
+}
+
+/// The board pane's title drops its least parts whole where the pane is narrow (the station's
+/// code, then the age), never `· 0` of `· 0 s ago`; the footnote wraps in whole words rather than
+/// lose its end (#54 item 18).
+#[test]
+fn the_boards_title_and_footnote_are_never_cut_mid_word() {
+    let s = at_station("switzerland", "8503000", (120, 40));
+    let title = |w: u16| {
+        let text = pane(&s, w, 12, view::board);
+        text.lines().next().unwrap().to_string()
+    };
+    assert!(
+        title(40).contains(" Zürich HB (8503000) · 0 s ago "),
+        "{}",
+        title(40)
+    );
+    assert!(title(30).contains(" Zürich HB · 0 s ago "), "{}", title(30));
+    assert!(title(20).contains(" Zürich HB "), "{}", title(20));
+    for w in 12..60 {
+        let t = title(w);
+        assert!(!t.contains("· 0 ─") && !t.contains("· 0 s ─"), "{w}: {t}");
+        assert!(!t.contains("(850") || t.contains("(8503000)"), "{w}: {t}");
+    }
+    // The first row's message, whole, in the 76-column pane of a 200-column screen.
+    let text = pane(&s, 76, 20, view::board);
+    let message = &s.board.answer.data.as_ref().unwrap().departures[0].messages[0];
+    let shown: String = text
+        .lines()
+        .filter_map(|l| l.trim_matches('"').strip_prefix('│'))
+        .map(|l| l.trim_end_matches('│').trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(shown.contains(message.as_str()), "{message}\n{text}");
+    insta::assert_snapshot!("pane_board_narrow", pane(&s, 30, 12, view::board));
+}
+
+/// At 60×15, the smallest screen drawn, the board pane still shows departures: the train list
+/// gives its rows first (#54 item 31).
+#[test]
+fn the_smallest_screen_shows_the_boards_departures() {
+    let s = at_station("switzerland", "8503000", (60, 15));
+    let board = s.areas().board;
+    let text = screen(&s).backend().to_string();
+    let first = &s.board.answer.data.as_ref().unwrap().departures[0];
+    assert!(board.height >= 6, "{board:?}\n{text}");
+    assert!(
+        s.areas().trains.height >= 4,
+        "the list keeps a train: {text}"
+    );
+    assert!(
+        text.contains(&format!("{} ", first.scheduled_dep)),
+        "{text}"
+    );
+    insta::assert_snapshot!("screen_switzerland_60x15", screen(&s).backend());
+}
+
 /// What the feed says of the station itself shows under the board when the row Enter opens has
 /// no message of its own.
 #[test]

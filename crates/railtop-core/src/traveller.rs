@@ -238,6 +238,17 @@ pub fn minutes_until(hhmm: &str, now: NaiveTime) -> Option<i64> {
     Some((diff + 720).rem_euclid(1440) - 720)
 }
 
+/// What follows a time on a board that runs past midnight: `+1` for an `HH:MM` that falls on the
+/// day after `now`'s on the same clock (read within -12 h … +12 h, as [`minutes_until`] reads
+/// it), else nothing. Every screen and the command line write it so (`00:05+1`).
+pub fn day_mark(hhmm: &str, now: NaiveTime) -> &'static str {
+    let today = i64::from(now.num_seconds_from_midnight()) / 60;
+    match minutes_until(hhmm, now) {
+        Some(m) if today + m >= 24 * 60 => "+1",
+        _ => "",
+    }
+}
+
 /// Minutes from the station's `now` until `d` leaves (arrives): its expected time, else its
 /// scheduled one.
 pub fn leaves_in(d: &Departure, now: NaiveTime) -> Option<i64> {
@@ -355,9 +366,11 @@ fn walk_minutes(text: &str) -> Result<i64, String> {
     Ok(seconds as i64 / 60)
 }
 
-/// The boards of several stations as one, ordered by when each train leaves (arrives); each
-/// row says its station in `departsFrom`, and `stations` lists them. `now` places the times of
-/// each station on its own clock (midnight-safe). One board is returned as it is.
+/// The boards of several stations as one, ordered by the time each train is timetabled to leave
+/// (arrive), the time every board shows first (a late train keeps its place, as on a station's
+/// own board, and its delay says the rest); each row says its station in `departsFrom`, and
+/// `stations` lists them. `now` places the times of each station on its own clock
+/// (midnight-safe). One board is returned as it is.
 pub fn merge(mut boards: Vec<DeparturesResponse>, now: DateTime<Utc>) -> DeparturesResponse {
     if boards.len() <= 1 {
         return boards.pop().unwrap_or_default();
@@ -373,7 +386,7 @@ pub fn merge(mut boards: Vec<DeparturesResponse>, now: DateTime<Utc>) -> Departu
         {
             d.departs_from = Some(name.clone());
             // A time that does not read goes last, in its board's order.
-            let at = leaves_in(&d, local).unwrap_or(i64::MAX / 2);
+            let at = minutes_until(&d.scheduled_dep, local).unwrap_or(i64::MAX / 2);
             rows.push((at, i, d));
         }
         stations.push(board.station.clone());
@@ -545,6 +558,18 @@ mod tests {
     }
 
     #[test]
+    fn a_time_past_midnight_is_marked_as_the_next_day() {
+        let at = |t: &str| NaiveTime::parse_from_str(t, "%H:%M").unwrap();
+        assert_eq!(day_mark("00:05", at("23:30")), "+1");
+        assert_eq!(day_mark("23:55", at("23:30")), "");
+        assert_eq!(day_mark("11:00", at("23:30")), "+1");
+        // Late yesterday, seen just after midnight: not tomorrow.
+        assert_eq!(day_mark("23:55", at("00:10")), "");
+        assert_eq!(day_mark("08:00", at("07:42")), "");
+        assert_eq!(day_mark("--", at("23:30")), "");
+    }
+
+    #[test]
     fn walks_parse_for_all_and_each() {
         let parse = |s: &str| Walks::parse(s, crate::stations::Directory::embedded());
         let w = parse("5m, finland:PSL=9m").unwrap();
@@ -608,5 +633,42 @@ mod tests {
             Some("Helsinki feed; Pasila feed")
         );
         assert_eq!(merged.fetched_at, "2026-11-25T21:46:00Z");
+    }
+
+    /// The rows are in the order of the time shown first, the timetabled one: a late train keeps
+    /// its place (its delay says when it leaves), as on each station's own board.
+    #[test]
+    fn a_merged_board_is_ordered_by_the_timetabled_time() {
+        let now: DateTime<Utc> = "2026-11-25T07:40:00Z".parse().unwrap();
+        let board = |name: &str, rows: &[(&str, Option<&str>)]| DeparturesResponse {
+            departures: rows
+                .iter()
+                .map(|(t, e)| Departure {
+                    scheduled_dep: t.to_string(),
+                    expected_dep: e.map(str::to_string),
+                    ..row(&[], "X")
+                })
+                .collect(),
+            station: StationInfo {
+                code: name.into(),
+                name: name.into(),
+                country: Some("switzerland".into()),
+                timezone: None,
+            },
+            ..Default::default()
+        };
+        let merged = merge(
+            vec![
+                board("Zürich HB", &[("08:17", Some("08:43")), ("08:45", None)]),
+                board("Zürich Oerlikon", &[("08:42", Some("08:42"))]),
+            ],
+            now,
+        );
+        let order: Vec<&str> = merged
+            .departures
+            .iter()
+            .map(|d| d.scheduled_dep.as_str())
+            .collect();
+        assert_eq!(order, ["08:17", "08:42", "08:45"]);
     }
 }

@@ -7,19 +7,34 @@ use ratatui::layout::Constraint;
 
 /// The destination never gets fewer columns than this on the kiosk (the dashboard asks 16).
 pub(crate) const MIN_DESTINATION: u16 = 12;
-/// Via stops only where the destination column has this much room (else they are cut after a
-/// name or two).
-const VIA_DESTINATION: u16 = 44;
+/// Via stops only where the destination column has this much room (a name and a stop or two
+/// of them fit after it: `Oulu  via Pasila, Tikkurila, …`).
+const VIA_DESTINATION: u16 = 30;
 /// The operator column only where the destination keeps this much.
 const OPERATOR_DESTINATION: u16 = 28;
+/// ... and this much where via stops follow it (the operator is the first to give way).
+const OPERATOR_BESIDE_VIA: u16 = 44;
 /// `2 min early`, the longest status in words; `+7′` and `✕` as symbols.
 pub(crate) const STATUS_WORDS: u16 = 11;
 pub(crate) const STATUS_SYMBOLS: u16 = 5;
 /// Line and platform columns on the leanest board (longer values end in `…`).
 const LEAN_LINE: u16 = 6;
 const LEAN_PLATFORM: u16 = 5;
-/// The station column of a merged board on the leanest board.
-const LEAN_STATION: u16 = 5;
+/// The station column of a merged board on the leanest board (wider where its labels would be
+/// cut alike: [`Wants::least_station`]).
+pub(crate) const LEAN_STATION: u16 = 5;
+
+/// A row's train number as the kiosk's TRAIN column shows it, beside its line: the train's code
+/// without the line it begins with (`41` of `IC 41` on line `IC`), the whole code where it does
+/// not begin so, nothing where the feed gives none or only the line.
+pub(crate) fn train_number(d: &crate::model::Departure) -> Option<&str> {
+    let code = d.train_code.as_deref()?.trim();
+    let number = code
+        .strip_prefix(d.line.trim())
+        .filter(|rest| rest.starts_with(' '))
+        .map_or(code, str::trim);
+    (!number.is_empty() && number != d.line.trim()).then_some(number)
+}
 
 /// The text of a row's status, the same on every screen and never colour alone: cancelled, the
 /// delay, `timetable` (the feed has no realtime data for it), and `?` after a delay that is
@@ -43,9 +58,11 @@ pub(crate) fn status(d: &crate::model::Departure, words: bool, stale: bool) -> S
 }
 
 /// Which columns a board `width` wide shows, and how wide the flexible ones are. Columns give
-/// way in a fixed order as the screen narrows: the operator, the via stops, the expected time,
-/// then the status in words (for symbols), then the gaps, then long lines and platforms are cut;
-/// the destination keeps [`MIN_DESTINATION`] columns throughout.
+/// way in a fixed order as the screen narrows: the operator, the via stops, the train number,
+/// the countdown, the expected time,
+/// then the status in words (for symbols), then the gaps, then long platforms and station names
+/// are cut, then long lines (on the dashboard only once its destination is down to
+/// [`Wants::squeeze_destination`]); the destination keeps [`MIN_DESTINATION`] columns throughout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Columns {
     pub operator: Option<u16>,
@@ -55,6 +72,8 @@ pub struct Columns {
     pub expected: bool,
     /// The time columns' width: `13:05`, or `12:05 PM`.
     pub time: u16,
+    /// The kiosk's train numbers beside the line (`41` of `IC 41`), where a row has one.
+    pub number: Option<u16>,
     /// Status in words (else symbols).
     pub words: bool,
     pub line: u16,
@@ -79,6 +98,8 @@ pub struct Wants {
     pub line: u16,
     pub platform: u16,
     pub operator: u16,
+    /// The widest train number beside the line (0: none, or the line column shows it).
+    pub number: u16,
     pub via: bool,
     /// The destination's width from which via stops are shown (a name or two of them fit
     /// after it): the kiosk's wide rows ask more than the dashboard's narrow pane.
@@ -87,6 +108,12 @@ pub struct Wants {
     pub least_destination: u16,
     /// The widest station name of a board of several (0: one station).
     pub station: u16,
+    /// The least the station column is cut to: where its names, cut with `…`, are still told
+    /// apart (`screen::widgets::stations`).
+    pub least_station: u16,
+    /// The destination may narrow to this before long lines are cut: the dashboard keeps its
+    /// train numbers whole (`S2 18213`) while a destination can give a few characters.
+    pub squeeze_destination: u16,
     pub arrivals: bool,
 }
 
@@ -98,11 +125,14 @@ impl Wants {
             line,
             platform,
             operator,
+            number: 0,
             via: true,
             via_from: VIA_DESTINATION,
             countdown: true,
             least_destination: MIN_DESTINATION,
             station: 0,
+            least_station: LEAN_STATION,
+            squeeze_destination: MIN_DESTINATION,
             arrivals: false,
         }
     }
@@ -110,8 +140,8 @@ impl Wants {
 
 impl Columns {
     /// The shown columns' titles and widths, in the order the views put their cells: time,
-    /// expected, countdown, line, destination (the rest of the width), platform, status,
-    /// operator.
+    /// expected, countdown, line, train number, destination (the rest of the width), station,
+    /// platform, status, operator.
     pub fn header(&self) -> (Vec<&'static str>, Vec<Constraint>) {
         let mut shown: Vec<(&'static str, Constraint)> =
             vec![("TIME", Constraint::Length(self.time))];
@@ -123,13 +153,14 @@ impl Columns {
             let title = if self.arrivals { "DUE" } else { "LEAVES" };
             shown.push((title, Constraint::Length(COUNTDOWN)));
         }
-        shown.extend([
-            ("LINE", Constraint::Length(self.line)),
-            (
-                if self.arrivals { "FROM" } else { "DESTINATION" },
-                Constraint::Fill(1),
-            ),
-        ]);
+        shown.extend([("LINE", Constraint::Length(self.line))]);
+        if let Some(w) = self.number {
+            shown.push(("TRAIN", Constraint::Length(w)));
+        }
+        shown.extend([(
+            if self.arrivals { "FROM" } else { "DESTINATION" },
+            Constraint::Fill(1),
+        )]);
         if let Some(w) = self.station {
             let title = match (self.arrivals, w >= 7) {
                 (true, _) => "AT",
@@ -172,27 +203,32 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
         countdown: wants.countdown,
         expected: true,
         time,
+        // As wide as its title at least; a long number ends in `…`.
+        number: (wants.number > 0).then_some(wants.number.clamp(5, 8)),
         words: true,
         line,
         platform,
         spacing: 2,
         destination: 0,
-        // As wide as its title at least; a long name ends in `…`.
-        station: (wants.station > 0).then_some(wants.station.clamp(7, 14)),
+        // As wide as its title at least; a long name ends in `…` (never cut to look like another).
+        station: (wants.station > 0).then_some(wants.station.clamp(7, 14).max(wants.least_station)),
         arrivals: wants.arrivals,
     };
-    let steps: [fn(&mut Columns); 7] = [
-        |c| c.operator = None,
-        |c| c.via = false,
-        |c| c.countdown = false,
-        |c| c.expected = false,
-        |c| c.words = false,
-        |c| c.spacing = 1,
-        |c| {
-            c.line = c.line.min(LEAN_LINE);
+    let least_station = wants.least_station.max(LEAN_STATION);
+    let steps: [&dyn Fn(&mut Columns); 9] = [
+        &|c| c.operator = None,
+        &|c| c.via = false,
+        &|c| c.number = None,
+        &|c| c.countdown = false,
+        &|c| c.expected = false,
+        &|c| c.words = false,
+        &|c| c.spacing = 1,
+        &|c| {
             c.platform = c.platform.min(LEAN_PLATFORM);
-            c.station = c.station.map(|w| w.min(LEAN_STATION));
+            c.station = c.station.map(|w| w.min(least_station));
         },
+        // Last, and on the dashboard only once the destination is down to its squeeze.
+        &|c| c.line = c.line.min(LEAN_LINE),
     ];
     let mut c = rich;
     let mut step = 0;
@@ -208,22 +244,28 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
                 STATUS_SYMBOLS
             }
             + c.operator.unwrap_or(0)
+            + c.number.unwrap_or(0)
             + c.station.unwrap_or(0);
         let gaps = 4
             + u16::from(c.expected)
             + u16::from(c.countdown)
             + u16::from(c.operator.is_some())
+            + u16::from(c.number.is_some())
             + u16::from(c.station.is_some());
         c.destination = width.saturating_sub(fixed + gaps * c.spacing);
-        let wanted = if c.via {
-            wants.via_from
-        } else if c.operator.is_some() {
-            OPERATOR_DESTINATION
-        } else {
-            wants.least_destination
+        let wanted = match (c.via, c.operator.is_some()) {
+            // The operator beside via stops only where they keep room for a few names.
+            (true, true) => wants.via_from.max(OPERATOR_BESIDE_VIA),
+            (true, false) => wants.via_from,
+            (false, true) => OPERATOR_DESTINATION,
+            (false, false) => wants.least_destination,
         }
         .max(wants.least_destination);
-        if c.destination >= wanted || step == steps.len() {
+        let lines_next = step + 1 == steps.len();
+        if c.destination >= wanted
+            || step == steps.len()
+            || (lines_next && c.destination >= wants.squeeze_destination)
+        {
             return c;
         }
         steps[step](&mut c);
@@ -308,6 +350,40 @@ mod tests {
                 assert!(c.destination >= MIN_DESTINATION, "{width} {c:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_train_number_is_the_code_without_its_line() {
+        let row = |line: &str, code: Option<&str>| crate::model::Departure {
+            line: line.into(),
+            train_code: code.map(str::to_string),
+            ..Default::default()
+        };
+        assert_eq!(train_number(&row("IC", Some("IC 41"))), Some("41"));
+        assert_eq!(train_number(&row("S2", Some("S2 18213"))), Some("18213"));
+        assert_eq!(train_number(&row("S", Some("S2 18213"))), Some("S2 18213"));
+        assert_eq!(train_number(&row("RE1", Some("4711"))), Some("4711"));
+        assert_eq!(train_number(&row("IC", Some("IC"))), None);
+        assert_eq!(train_number(&row("IC", None)), None);
+    }
+
+    #[test]
+    fn the_train_number_gives_way_after_the_via_stops() {
+        let wants = Wants {
+            number: 4,
+            station: 8,
+            ..Wants::board(5, 4, 4, 0)
+        };
+        // A merged kiosk board at 100 columns keeps both.
+        let c = columns(100, wants);
+        assert!(c.via && c.number == Some(5), "{c:?}");
+        let c = columns(80, wants);
+        assert!(!c.via && c.number.is_some() && c.countdown, "{c:?}");
+        let c = columns(50, wants);
+        assert!(
+            c.number.is_none() && c.destination >= MIN_DESTINATION,
+            "{c:?}"
+        );
     }
 
     #[test]

@@ -1,10 +1,14 @@
 //! The widgets more than one screen draws with: the departure board's columns at a width
 //! ([`columns`], the kiosk, the SSH board and the dashboard's board pane) and the fast table
-//! ([`grid`], the train list and every board), and a line of spans cut to a width with `…`
-//! ([`fit_spans`], every header). A widget used by one screen lives with it.
+//! ([`grid`], the train list and every board), the short names of a merged board's stations
+//! ([`stations`]), text wrapped to a few lines ([`wrap`]), a line of spans cut to a width with
+//! `…` ([`fit_spans`], every header), and a title that drops its least parts whole
+//! ([`fit_parts`]). A widget used by one screen lives with it.
 
 pub mod columns;
 pub mod grid;
+pub(crate) mod stations;
+pub(crate) mod wrap;
 
 use ratatui::text::Span;
 
@@ -37,4 +41,23 @@ pub(crate) fn fit_spans(spans: Vec<Span<'_>>, width: usize) -> Vec<Span<'_>> {
     let style = out.last().map(|s| s.style).unwrap_or_default();
     out.push(Span::styled("…", style));
     out
+}
+
+/// A title of parts in at most `width` columns: each part is a span and its rank (0 is kept
+/// longest); parts that do not fit go whole, the highest rank first (a title never shows
+/// `· 0` of `· 0 s ago`), and what is left is cut with `…` as [`fit_spans`] cuts.
+pub(crate) fn fit_parts(parts: Vec<(u8, Span<'_>)>, width: usize) -> Vec<Span<'_>> {
+    let mut parts = parts;
+    loop {
+        let total: usize = parts.iter().map(|(_, s)| s.width()).sum();
+        let least = parts.iter().map(|(rank, _)| *rank).max().unwrap_or(0);
+        if total <= width || least == 0 {
+            break;
+        }
+        // The last of the least important parts goes first.
+        if let Some(i) = parts.iter().rposition(|(rank, _)| *rank == least) {
+            parts.remove(i);
+        }
+    }
+    fit_spans(parts.into_iter().map(|(_, s)| s).collect(), width)
 }

@@ -2,18 +2,25 @@
 //! scheduled and expected time, train (its number, else its line), destination (origin) with its
 //! via stops where there is room, platform (`3→5` where it changed), delay, cancellation or
 //! `timetable`, operator; a row the feed has a message about is marked ` *`, and the selected
-//! row's message is the pane's footnote.
+//! row's message is the pane's footnote, wrapped in whole words to up to three lines. A time on
+//! the day after the board's (on the station's clock) is marked `+1`. The title drops its least
+//! parts whole (the station's code, the age, the route) where the pane is narrow.
 
 use super::{age_text, pane_block};
 use crate::model::Kind;
 use crate::screen::theme::{platform_text, DelayClass};
 use crate::screen::widgets::columns;
 use crate::screen::widgets::grid::Grid;
+use crate::screen::widgets::stations::StationLabels;
+use crate::screen::widgets::{fit_parts, wrap::wrap};
 use crate::tui::app::{AppState, Pane};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
+
+/// Lines the footnote (a feed's message) may wrap to.
+const NOTE_LINES: usize = 3;
 
 /// A departure's train: its number where the feed gives one (`ICE 1007`), else its line.
 fn train(d: &crate::model::Departure) -> &str {
@@ -23,17 +30,22 @@ fn train(d: &crate::model::Departure) -> &str {
 pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
     let feed = &state.board.answer;
-    let name = match (&feed.data, &state.board.station) {
+    // The title's parts, each with its rank: at a narrow pane the least go whole (the code, then
+    // the age, then the route), and the name is cut last.
+    let (name, code) = match (&feed.data, &state.board.station) {
         // Several stations: their names, joined.
-        (Some(b), _) if !b.stations.is_empty() => b.station.name.clone(),
+        (Some(b), _) if !b.stations.is_empty() => (b.station.name.clone(), None),
         (Some(b), _) if !b.station.name.is_empty() => {
-            format!("{} ({})", b.station.name, b.station.code)
+            (b.station.name.clone(), Some(b.station.code.clone()))
         }
-        (_, Some(code)) => code.clone(),
-        (_, None) => "Departures".into(),
+        (_, Some(code)) => (code.clone(), None),
+        (_, None) => ("Departures".into(), None),
     };
     let arrivals = state.board.kind == Kind::Arrivals;
-    let mut title = vec![Span::styled(format!(" {name} "), theme.title())];
+    let mut title = vec![(0, Span::styled(format!(" {name}"), theme.title()))];
+    if let Some(code) = code {
+        title.push((4, Span::styled(format!(" ({code})"), theme.title())));
+    }
     // What the board is, when it is not plain departures: `arrivals`, `to Tampere`.
     let mut what = Vec::new();
     if arrivals {
@@ -45,19 +57,21 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         ));
     }
     if !what.is_empty() {
-        title.push(Span::styled(
-            format!("· {} ", what.join(" · ")),
-            theme.title(),
+        title.push((
+            1,
+            Span::styled(format!(" · {}", what.join(" · ")), theme.title()),
         ));
     }
     match (&feed.error, feed.age_secs(state.now)) {
-        (Some(_), Some(age)) => title.push(Span::styled(
-            format!("· data {} old ", age_text(age)),
-            theme.error(),
+        (Some(_), Some(age)) => title.push((
+            2,
+            Span::styled(format!(" · data {} old", age_text(age)), theme.error()),
         )),
-        (None, Some(age)) => title.push(Span::raw(format!("· {} ago ", age_text(age)))),
+        (None, Some(age)) => title.push((3, Span::raw(format!(" · {} ago", age_text(age))))),
         _ => {}
     }
+    title.push((0, Span::raw(" ")));
+    let title = fit_parts(title, usize::from(area.width.saturating_sub(2)));
     let block = pane_block(Line::from(title), state.focus == Pane::Board, &theme);
 
     let Some(answer) = &feed.data else {
@@ -79,26 +93,42 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         return;
     }
     let inner_width = area.width.saturating_sub(2);
+    // A board past midnight marks the next day's times (`00:05+1`), on the station's clock.
+    let local = state
+        .now
+        .with_timezone(&crate::traveller::station_tz(&answer.station))
+        .time();
+    let day = |hhmm: &str| crate::traveller::day_mark(hhmm, local);
+    let next_day = answer.departures.iter().any(|d| {
+        !day(&d.scheduled_dep).is_empty()
+            || d.expected_dep
+                .as_deref()
+                .is_some_and(|e| !day(e).is_empty())
+    });
     let widest = |f: &dyn Fn(&crate::model::Departure) -> usize| {
         answer.departures.iter().map(f).max().unwrap_or(0) as u16
     };
-    // The shared rule (`screen::widgets::columns`): columns give way in order, and the destination keeps
-    // 16 characters whatever the terminal.
+    // A merged board's stations by what tells them apart (`HB`, `Oerlikon`).
+    let labels = StationLabels::new(answer.stations.iter().map(|s| s.name.as_str()));
+    // The shared rule (`screen::widgets::columns`): columns give way in order, and the
+    // destination keeps 16 characters, down to 10 before a train's number is cut.
     let cols = columns::columns(
         inner_width,
         columns::Wants {
             countdown: false,
             least_destination: 16,
+            squeeze_destination: 10,
             // The pane is at most 76 columns: via stops once the destination has 30.
             via_from: 30,
             station: if answer.stations.is_empty() {
                 0
             } else {
-                widest(&|d| d.departs_from.as_deref().map_or(0, |s| s.chars().count()))
+                labels.widest()
             },
+            least_station: labels.distinct_from(columns::LEAN_STATION),
             arrivals,
             ..columns::Wants::board(
-                5,
+                if next_day { 7 } else { 5 },
                 widest(&|d| train(d).chars().count()).clamp(5, 10),
                 widest(&|d| platform_text(d).chars().count()).clamp(2, 8),
                 widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
@@ -115,10 +145,20 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         .or_else(|| {
             (!answer.notices.is_empty()).then(|| format!("! {}", answer.notices.join(" · ")))
         });
-    let height = usize::from(
-        area.height
-            .saturating_sub(3 + u16::from(feed.error.is_some()) + u16::from(note.is_some())),
-    );
+    // The footnote in whole words across the pane, in up to three lines where the board keeps
+    // two rows beside them (one line, cut, on a short pane).
+    let table_height = area
+        .height
+        .saturating_sub(2 + u16::from(feed.error.is_some()));
+    let note = match note {
+        Some(note) if table_height > 2 => {
+            let lines = usize::from(table_height - 3).clamp(1, NOTE_LINES);
+            wrap(&note, usize::from(inner_width), lines)
+        }
+        _ => Vec::new(),
+    };
+    let note_height = u16::try_from(note.len()).unwrap_or(0);
+    let height = usize::from(table_height.saturating_sub(1 + note_height));
     let fit = |s: &str, w: u16| crate::text::fit(s, usize::from(w));
     // The departure Enter opens is the first row shown: marked as the list's selection is, while
     // the board has the focus.
@@ -133,7 +173,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             let class = DelayClass::of(d.delay, d.cancelled);
             let expected = match (&d.expected_dep, d.cancelled) {
                 (_, true) => "—".to_string(),
-                (Some(e), _) if *e != d.scheduled_dep => e.clone(),
+                (Some(e), _) if *e != d.scheduled_dep => format!("{e}{}", day(e)),
                 (Some(_), _) => String::new(),
                 // No realtime for it: the sign the command line prints too.
                 (None, _) => "—".to_string(),
@@ -147,7 +187,11 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 p => p,
             };
             let status = columns::status(d, cols.words, feed.is_stale());
-            let mut cells = vec![Line::from(d.scheduled_dep.as_str())];
+            let mut cells = vec![Line::from(format!(
+                "{}{}",
+                d.scheduled_dep,
+                day(&d.scheduled_dep)
+            ))];
             if cols.expected {
                 cells.push(Line::from(expected));
             }
@@ -156,7 +200,8 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 columns::destination_with_via(d, cols.via, usize::from(cols.destination), &theme),
             ]);
             if let Some(w) = cols.station {
-                cells.push(Line::from(fit(d.departs_from.as_deref().unwrap_or(""), w)));
+                let station = d.departs_from.as_deref().unwrap_or("");
+                cells.push(Line::from(fit(labels.of(station), w)));
             }
             cells.extend([
                 Line::from(Span::styled(fit(&platform, cols.platform), platform_style)),
@@ -198,16 +243,17 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     } else {
         inner
     };
-    let table_area = match &note {
-        Some(note) if table_area.height > 2 => {
-            let [rest, foot] =
-                ratatui::layout::Layout::vertical([Constraint::Min(0), Constraint::Length(1)])
-                    .areas(table_area);
-            let text = crate::text::fit(note, usize::from(foot.width));
-            frame.render_widget(Paragraph::new(text).style(theme.dim()), foot);
-            rest
-        }
-        _ => table_area,
+    let table_area = if note.is_empty() {
+        table_area
+    } else {
+        let [rest, foot] = ratatui::layout::Layout::vertical([
+            Constraint::Min(0),
+            Constraint::Length(note_height),
+        ])
+        .areas(table_area);
+        let lines: Vec<Line> = note.into_iter().map(Line::from).collect();
+        frame.render_widget(Paragraph::new(lines).style(theme.dim()), foot);
+        rest
     };
     let grid = Grid::new(table_area, &widths, cols.spacing);
     let buf = frame.buffer_mut();
