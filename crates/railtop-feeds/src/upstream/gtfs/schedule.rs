@@ -96,6 +96,21 @@ impl Schedule {
     /// The timetable there is now, a refresh started in the background when one is due; with
     /// [`Schedules::wait`] and none yet, the first one (or its failure) is waited for.
     pub async fn get(&self, http: &super::super::http::FeedHttp) -> Option<Arc<Timetable>> {
+        self.get_or_wait(http, self.of.settings.wait).await
+    }
+
+    /// [`get`](Self::get), waiting for the first timetable (or its failure) whatever the
+    /// process's [`Schedules::wait`]: for the feed's station list, which is the timetable's
+    /// stops and nothing without them.
+    pub async fn first(&self, http: &super::super::http::FeedHttp) -> Option<Arc<Timetable>> {
+        self.get_or_wait(http, true).await
+    }
+
+    async fn get_or_wait(
+        &self,
+        http: &super::super::http::FeedHttp,
+        wait: bool,
+    ) -> Option<Arc<Timetable>> {
         let mut ended = self.ended.subscribe();
         let (table, start, working) = {
             let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
@@ -131,7 +146,7 @@ impl Schedule {
                 ended.send_modify(|n| *n += 1);
             });
         }
-        if table.is_some() || !working || !self.of.settings.wait {
+        if table.is_some() || !working || !wait {
             return table;
         }
         let _ = ended.changed().await;
