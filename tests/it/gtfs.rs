@@ -12,7 +12,7 @@ use railtop::upstream::gtfs_static::sample_bundle;
 // NOW is 08:00 in Tallinn, a Tuesday; T1 (planned 08:10) is expected at 08:15.
 use crate::support::NOW;
 
-async fn play_gtfs(paths: [&'static str; 3]) -> String {
+pub(crate) async fn play_gtfs(paths: [&'static str; 3]) -> String {
     let now: chrono::DateTime<chrono::Utc> = NOW.parse().unwrap();
     let t1 = now.timestamp() + 15 * 60;
     let [vp, tu, bundle] = paths;
@@ -29,7 +29,7 @@ async fn play_gtfs(paths: [&'static str; 3]) -> String {
     format!("http://{}", crate::support::start_router(router).await)
 }
 
-fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+pub(crate) fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     let mut cmd = crate::support::railtop_binary();
     cmd.args(args)
         .env("RAILTOP_NOW", NOW)
@@ -41,7 +41,7 @@ fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     cmd.output().unwrap()
 }
 
-fn config_file(name: &str, base: &str) -> std::path::PathBuf {
+pub(crate) fn config_file(name: &str, base: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("railtop-gtfs-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("config.toml");

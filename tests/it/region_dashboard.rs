@@ -1,0 +1,73 @@
+//! A `[[feeds]]` region on the real dashboard, in a pseudo-terminal: its feed and bundle played
+//! on loopback (as in [`crate::gtfs`]), the screen read as a person sees it.
+
+use crate::gtfs::{config_file, play_gtfs, railtop};
+use crate::support::pty::PtyApp;
+use crate::support::NOW;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A cache folder of the test's own, and its path as text.
+fn cache(name: &str) -> (std::path::PathBuf, String) {
+    let dir =
+        std::env::temp_dir().join(format!("railtop-region-dash-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = dir.display().to_string();
+    (dir, text)
+}
+
+/// A region whose timetable was built (by an earlier command) names its trains' destinations
+/// from the dashboard's first answer on, not `?` for a whole refresh (#54 item 13).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_built_timetable_names_the_first_answers_destinations() {
+    let base = play_gtfs(["/vp.pb", "/tu.pb", "/gtfs.zip"]).await;
+    let config = config_file("first-answer", &base).display().to_string();
+    let (_dir, cache) = cache("first-answer");
+    tokio::task::spawn_blocking(move || {
+        // An earlier command builds the timetable and keeps its snapshot.
+        let built = railtop(
+            &[
+                "--source",
+                "upstream",
+                "--config",
+                &config,
+                "trains",
+                "--country",
+                "estonia",
+            ],
+            &[("XDG_CACHE_HOME", cache.as_str())],
+        );
+        assert!(
+            built.status.success(),
+            "{}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        let mut app = PtyApp::start(
+            &[
+                "--source",
+                "upstream",
+                "--config",
+                &config,
+                "--country",
+                "estonia",
+                "--interval",
+                "1h",
+            ],
+            120,
+            40,
+            &[("RAILTOP_NOW", NOW), ("XDG_CACHE_HOME", cache.as_str())],
+        );
+        app.wait_for("the region's trains", |s| s.contains("Trains 2 "), WAIT);
+        let screen = app.screen();
+        let rows: Vec<&str> = screen.lines().filter(|l| l.contains("R 101")).collect();
+        assert!(
+            !rows.is_empty() && rows.iter().all(|l| l.contains("Tartu")),
+            "the first answer (the next is an hour away) names R 101 and where it goes:\n{screen}"
+        );
+        app.send("q");
+        app.wait_exit(WAIT);
+    })
+    .await
+    .unwrap();
+}
