@@ -428,6 +428,7 @@ mod tests {
                 name: "rec".into(),
                 is_demo: true,
                 attribution: String::new(),
+                feeds: Vec::new(),
             }
         }
         fn realtime(&self, q: RealtimeQuery) -> SourceFuture<'_, RealtimeResponse> {

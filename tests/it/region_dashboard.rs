@@ -71,3 +71,48 @@ async fn a_built_timetable_names_the_first_answers_destinations() {
     .await
     .unwrap();
 }
+
+/// The dashboard on a region whose URLs answer 404 (a loopback server that serves nothing),
+/// once its failure is on screen.
+fn failing_region(name: &str, base: &str) -> (PtyApp, String) {
+    let config = config_file(name, base).display().to_string();
+    let (_, cache) = cache(name);
+    let app = PtyApp::start(
+        &[
+            "--source",
+            "upstream",
+            "--config",
+            &config,
+            "--country",
+            "estonia",
+        ],
+        120,
+        40,
+        &[("RAILTOP_NOW", NOW), ("XDG_CACHE_HOME", cache.as_str())],
+    );
+    app.wait_for("the failure", |s| s.contains("No data"), WAIT);
+    let screen = app.screen();
+    (app, screen)
+}
+
+async fn nothing_served() -> String {
+    let router = axum::Router::new();
+    format!("http://{}", crate::support::start_router(router).await)
+}
+
+/// A failed region credits its own feed (its `attribution`), not the built-in feeds' (#54
+/// item 33).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_region_shows_its_own_attribution() {
+    let base = nothing_served().await;
+    tokio::task::spawn_blocking(move || {
+        let (mut app, screen) = failing_region("own-credit", &base);
+        let credit = screen.lines().nth(2).unwrap_or("");
+        assert!(credit.contains("Estonia: Elron (test feed)"), "{screen}");
+        assert!(!screen.contains("Fintraffic"), "{screen}");
+        app.send("q");
+        app.wait_exit(WAIT);
+    })
+    .await
+    .unwrap();
+}

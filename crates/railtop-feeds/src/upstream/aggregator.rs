@@ -376,6 +376,16 @@ impl LiveSource for Aggregator {
                 .map(|f| f.attribution())
                 .collect::<Vec<_>>()
                 .join(" · "),
+            feeds: self
+                .feeds
+                .iter()
+                .map(|f| crate::source::FeedInfo {
+                    slug: f.slug().to_string(),
+                    attribution: f.attribution().to_string(),
+                    tz: f.spec().tz,
+                    own: self.own.contains(&f.slug()),
+                })
+                .collect(),
         }
     }
 

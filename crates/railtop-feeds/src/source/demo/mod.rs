@@ -483,6 +483,7 @@ impl LiveSource for DemoSource {
             name: "demo".into(),
             is_demo: true,
             attribution: ATTRIBUTION.into(),
+            feeds: Vec::new(),
         }
     }
 
