@@ -116,3 +116,28 @@ async fn a_failed_region_shows_its_own_attribution() {
     .await
     .unwrap();
 }
+
+/// A failed region of one's own says to check that `[[feeds]]` entry's URLs, naming it, not
+/// that the national feeds may be down (#54 item 35, the dashboard's part).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_region_of_ones_own_points_at_its_entry() {
+    let base = nothing_served().await;
+    tokio::task::spawn_blocking(move || {
+        let (mut app, screen) = failing_region("own-urls", &base);
+        // The hint wraps in the pane: read it as one text.
+        let pane: String = screen
+            .lines()
+            .map(|l| l.split(['┃', '│']).nth(3).unwrap_or("").trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            pane.contains("\"estonia\" is your own [[feeds]] entry: check its URLs"),
+            "{pane}\n{screen}"
+        );
+        assert!(!screen.contains("national feeds"), "{screen}");
+        app.send("q");
+        app.wait_exit(WAIT);
+    })
+    .await
+    .unwrap();
+}
