@@ -301,7 +301,9 @@ impl Job {
     async fn refresh(&self) -> Result<Option<(Timetable, String, String)>, String> {
         let folder = self.folder();
         let (candidate, fallback) = if self.of.source.contains("://") {
-            if let Some(folder) = folder.as_deref() {
+            // A process that waits for its timetable (a one-shot command) waits for the
+            // newest, as it answers once; the screens and servers use the kept one meanwhile.
+            if let Some(folder) = folder.as_deref().filter(|_| !self.of.settings.wait) {
                 self.kept_first(folder).await;
             }
             self.fetched(folder.as_deref()).await?
@@ -324,10 +326,10 @@ impl Job {
         }
     }
 
-    /// At a start, the timetable of the bundle kept on disk from its snapshot, in use at once
-    /// (and the waiting asks told), before the bundle's URL is asked whether it changed: the
-    /// first answers have their names while the question is out. Nothing when no timetable
-    /// was kept, or one is in use already.
+    /// At a start of a process that does not wait for timetables, the timetable of the bundle
+    /// kept on disk from its snapshot, in use at once (and the asks waiting for it told),
+    /// before the bundle's URL is asked whether it changed: the first answers have their names
+    /// while the question is out. Nothing when no timetable was kept, or one is in use already.
     async fn kept_first(&self, folder: &Path) {
         if self
             .inner
@@ -366,7 +368,7 @@ impl Job {
         tracing::info!(
             feed = self.of.feed,
             trips,
-            "schedule: the kept timetable is in use"
+            "schedule: the kept timetable is in use, from its snapshot"
         );
         self.told.send_modify(|n| *n += 1);
     }
