@@ -141,3 +141,44 @@ async fn a_failed_region_of_ones_own_points_at_its_entry() {
     .await
     .unwrap();
 }
+
+/// A region's times are on its `timezone` (Tallinn's here), named: the header's clock and its
+/// train's details, never `+00:00` (#54 item 12).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_regions_times_are_on_its_own_clock() {
+    let base = play_gtfs(["/vp.pb", "/tu.pb", "/gtfs.zip"]).await;
+    let config = config_file("own-clock", &base).display().to_string();
+    let (_dir, cache) = cache("own-clock");
+    tokio::task::spawn_blocking(move || {
+        let mut app = PtyApp::start(
+            &[
+                "--source",
+                "upstream",
+                "--config",
+                &config,
+                "--country",
+                "estonia",
+            ],
+            90,
+            40,
+            &[("RAILTOP_NOW", NOW), ("XDG_CACHE_HOME", cache.as_str())],
+        );
+        app.wait_for("the region's trains", |s| s.contains("Trains 2 "), WAIT);
+        let screen = app.screen();
+        let header = screen.lines().next().unwrap_or("");
+        assert!(header.contains("08:00:00 EET"), "Tallinn's clock: {screen}");
+        assert!(!screen.contains("+00:00"), "{screen}");
+        app.send("\r");
+        app.wait_for("the train's details", |s| s.contains(" Train · "), WAIT);
+        let screen = app.screen();
+        let updated = screen
+            .lines()
+            .find(|l| l.contains("updated ") && !l.contains(" ago"))
+            .unwrap_or("");
+        assert!(updated.contains(" EET"), "{updated}\n{screen}");
+        app.send("q");
+        app.wait_exit(WAIT);
+    })
+    .await
+    .unwrap();
+}

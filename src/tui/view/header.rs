@@ -2,7 +2,6 @@
 //! the data is and when the next refresh comes, and the attribution of the data in use.
 
 use super::age_text;
-use crate::country;
 use crate::tui::app::AppState;
 use crate::tui::pane::Countries;
 use ratatui::layout::Rect;
@@ -43,7 +42,7 @@ fn history_sparkline(history: &[Option<f64>]) -> Option<String> {
 pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
     let selected = state.countries.selected.as_deref();
-    let tz = selected.and_then(country::by_slug).map(|c| c.tz);
+    let tz = selected.and_then(|c| state.zone_of(c));
     let clock = match tz {
         Some(tz) => state
             .now
