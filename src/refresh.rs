@@ -456,6 +456,7 @@ mod tests {
                 name: "rec".into(),
                 is_demo: true,
                 attribution: String::new(),
+                feeds: Vec::new(),
             }
         }
         fn realtime(&self, q: RealtimeQuery) -> SourceFuture<'_, RealtimeResponse> {

@@ -110,6 +110,7 @@ impl LiveSource for PanickingSource {
             name: "panicking".into(),
             is_demo: true,
             attribution: "DEMO".into(),
+            feeds: Vec::new(),
         }
     }
 

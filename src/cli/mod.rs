@@ -62,8 +62,53 @@ struct Opened {
     banners: bool,
 }
 
+/// The upstream aggregator of the configuration's feeds.
+fn open_upstream(
+    cli: &Cli,
+    config: &Config,
+    shared: Option<Arc<RedisStore>>,
+) -> Result<crate::upstream::Aggregator, OpenError> {
+    // A one-shot command answers once, so it waits for a GTFS feed's first timetable (with a
+    // progress bar on a terminal); the screens and the servers work meanwhile.
+    let once = matches!(
+        cli.command,
+        Some(
+            Command::Trains(_)
+                | Command::Train(_)
+                | Command::Departures(_)
+                | Command::Arrivals(_)
+                | Command::Stations(_)
+        )
+    );
+    let schedules = crate::upstream::gtfs::Schedules {
+        dir: crate::config::default_gtfs_cache(),
+        wait: once,
+        report: if once { schedule_bar() } else { None },
+    };
+    crate::upstream::Aggregator::open_with(config, shared, schedules)
+}
+
+/// Whether the command may be given a station by name (or code) that only a `[[feeds]]`
+/// region's stops answer to, and not while a shell completes (`stations --names`, which
+/// must never wait).
+fn names_stations(command: &Option<Command>) -> bool {
+    match command {
+        Some(Command::Stations(args)) => !args.names,
+        Some(
+            Command::Trains(_)
+            | Command::Departures(_)
+            | Command::Arrivals(_)
+            | Command::Board(_)
+            | Command::Ssh(_)
+            | Command::Record(_)
+            | Command::Watch(_),
+        ) => true,
+        _ => false,
+    }
+}
+
 /// Opens the source the configuration names.
-pub(crate) fn open_source(
+pub(crate) async fn open_source(
     cli: &Cli,
     config: &Config,
     shared: Option<Arc<RedisStore>>,
@@ -78,30 +123,19 @@ pub(crate) fn open_source(
             )?))
         }
         "upstream" => {
-            // A one-shot command answers once, so it waits for a GTFS feed's first timetable
-            // (with a progress bar on a terminal); the screens and the servers work meanwhile.
-            let once = matches!(
-                cli.command,
-                Some(
-                    Command::Trains(_)
-                        | Command::Train(_)
-                        | Command::Departures(_)
-                        | Command::Arrivals(_)
-                )
-            );
-            let schedules = crate::upstream::gtfs::Schedules {
-                dir: crate::config::default_gtfs_cache(),
-                wait: once,
-                report: if once { schedule_bar() } else { None },
-            };
-            let aggregator = crate::upstream::Aggregator::open_with(config, shared, schedules)?;
+            let aggregator = open_upstream(cli, config, shared)?;
             // The modes where a person searches stations (the dashboard's picker, `serve`'s
             // /api/live/stations) keep the feeds' station lists fresh. One-shot commands read
             // the cached lists, and `board` and `ssh`, whose stations are fixed at start, ask
-            // no feed for a list they will never show.
+            // no national feed for a list they will never show; the user's own regions' lists
+            // (their timetables' stops, read here) are had before a station is looked up.
             let searches = matches!(cli.command, None | Some(Command::Serve(_)));
             if searches {
                 aggregator.refresh_station_lists(crate::config::default_station_cache());
+            } else if names_stations(&cli.command) {
+                aggregator
+                    .load_own_station_lists(crate::config::default_station_cache())
+                    .await;
             }
             Ok(Arc::new(aggregator))
         }
@@ -302,14 +336,35 @@ pub async fn run(cli: Cli) -> Result<()> {
             _ => defaults.max_bytes,
         },
     };
-    // The feeds' station lists as last fetched join the directory before anything searches it.
+    // The feeds' station lists as last fetched (the countries' and the `[[feeds]]` regions')
+    // join the directory before anything searches it.
     if let Some(dir) = crate::config::default_station_cache() {
-        let slugs: Vec<&'static str> = crate::country::COUNTRIES.iter().map(|c| c.slug).collect();
+        let regions = config.gtfs_feeds.iter().map(|f| f.slug.as_str());
+        let slugs: Vec<&str> = crate::country::COUNTRIES
+            .iter()
+            .map(|c| c.slug)
+            .chain(regions)
+            .collect();
         for e in crate::stations::online::load_all(&dir, &slugs).1 {
             tracing::warn!("{e}");
         }
     }
-    // The directory is railtop's own: no source to open.
+    // The directory is railtop's own: no source to open, but for the user's own regions, whose
+    // stations are their timetables' stops.
+    if matches!(cli.command, Some(Command::Stations(_)))
+        && names_stations(&cli.command)
+        && config.source.trim() == "upstream"
+        && config.gtfs_feeds.iter().any(|f| f.static_gtfs.is_some())
+    {
+        match open_upstream(&cli, &config, None) {
+            Ok(aggregator) => {
+                aggregator
+                    .load_own_station_lists(crate::config::default_station_cache())
+                    .await
+            }
+            Err(e) => tracing::warn!("the [[feeds]] regions' stations are not read: {e}"),
+        }
+    }
     if let Some(Command::Stations(StationsArgs {
         query,
         country,
@@ -337,9 +392,11 @@ pub async fn run(cli: Cli) -> Result<()> {
         ),
         _ => None,
     };
-    let opened = open_source(&cli, &config, shared.clone()).suggestion(
-        "sources are `demo` (offline), `upstream`, or the http(s):// URL of a railtop server",
-    )?;
+    let opened = open_source(&cli, &config, shared.clone())
+        .await
+        .suggestion(
+            "sources are `demo` (offline), `upstream`, or the http(s):// URL of a railtop server",
+        )?;
     let source = Arc::new(CachedSource::new(opened, cache));
     // With JSON logs, stderr carries nothing but JSON: the banners are logged instead.
     let banners = cli.log_format == LogFormat::Text;

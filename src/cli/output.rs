@@ -42,15 +42,12 @@ pub(crate) fn fetched_text(fetched_at: &str, tz: Option<&str>) -> String {
     }
 }
 
-/// The zone of a list's trains when they are all of one country (its clock is theirs); else
-/// none (the local clock).
+/// The zone of a list's trains when they all read one clock (each its own, else its
+/// country's: [`Train::zone`]); else none (the local clock).
 fn one_zone(trains: &[crate::model::Train]) -> Option<&'static str> {
-    let mut countries = trains.iter().map(|t| t.country.as_deref());
-    let first = countries.next()??;
-    countries
-        .all(|c| c == Some(first))
-        .then(|| crate::country::by_slug(first).map(|c| c.tz.name()))
-        .flatten()
+    let mut zones = trains.iter().map(Train::zone);
+    let first = zones.next()??;
+    zones.all(|z| z == Some(first)).then(|| first.name())
 }
 
 /// `5`, or `3→5` where the planned platform differs.
@@ -460,12 +457,8 @@ pub fn journey(answer: &JourneyResponse, format: Format) -> String {
                 out.push_str(&table(&header, rows));
                 out.push_str("\n✓ passed  ▶ next  ✕ cancelled; times planned→expected\n");
             }
-            // On the train's clock, as its stops' times are (its country's zone).
-            let zone = t
-                .country
-                .as_deref()
-                .and_then(crate::country::by_slug)
-                .map(|c| c.tz.name());
+            // On the train's clock, as its stops' times are (its own zone, else its country's).
+            let zone = t.zone().map(|z| z.name());
             out.push_str(&format!(
                 "fetched {}\n",
                 fetched_text(&answer.fetched_at, zone)

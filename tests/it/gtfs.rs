@@ -12,7 +12,7 @@ use railtop::upstream::gtfs_static::sample_bundle;
 // NOW is 08:00 in Tallinn, a Tuesday; T1 (planned 08:10) is expected at 08:15.
 use crate::support::NOW;
 
-async fn play_gtfs(paths: [&'static str; 3]) -> String {
+pub(crate) async fn play_gtfs(paths: [&'static str; 3]) -> String {
     let now: chrono::DateTime<chrono::Utc> = NOW.parse().unwrap();
     let t1 = now.timestamp() + 15 * 60;
     let [vp, tu, bundle] = paths;
@@ -29,7 +29,7 @@ async fn play_gtfs(paths: [&'static str; 3]) -> String {
     format!("http://{}", crate::support::start_router(router).await)
 }
 
-fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+pub(crate) fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     let mut cmd = crate::support::railtop_binary();
     cmd.args(args)
         .env("RAILTOP_NOW", NOW)
@@ -41,7 +41,7 @@ fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     cmd.output().unwrap()
 }
 
-fn config_file(name: &str, base: &str) -> std::path::PathBuf {
+pub(crate) fn config_file(name: &str, base: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("railtop-gtfs-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("config.toml");
@@ -288,4 +288,80 @@ async fn a_failing_region_of_ones_own_points_at_its_urls() {
         "{err}"
     );
     assert!(!err.contains("national feeds"), "{err}");
+}
+
+/// A run of `railtop` with the region of `config` and a cache of its own (a first start: no
+/// station list or timetable kept from another test).
+fn with_region(config: &str, cache: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let mut all = vec!["--source", "upstream", "--config", config];
+    all.extend(args);
+    let cache = cache.display().to_string();
+    railtop(&all, &[("XDG_CACHE_HOME", cache.as_str())])
+}
+
+/// A `[[feeds]]` region's stops are stations by name, as the built-in countries' are, from the
+/// first command on: `stations`, `departures NAME`, `departures REGION:Name`, the candidates of
+/// a typo, and `board`'s refusal of one (#54 item 4).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_regions_stops_are_stations_by_name() {
+    let base = play_gtfs(["/vp.pb", "/tu.pb", "/gtfs.zip"]).await;
+    let config = config_file("names", &base).display().to_string();
+    let cache =
+        std::env::temp_dir().join(format!("railtop-gtfs-names-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let outs = tokio::task::spawn_blocking(move || {
+        [
+            &["stations", "tallinn", "--format", "csv"][..],
+            &["departures", "tallinn", "--format", "json"],
+            &["departures", "estonia:Tartu", "--format", "json"],
+            &["departures", "tallimn", "--format", "json"],
+            &["stations", "narva", "--format", "csv"],
+            &["board", "tapaa"],
+        ]
+        .map(|args| with_region(&config, &cache, args))
+    })
+    .await
+    .unwrap();
+    let [stations, by_name, qualified, typo, later, board] = outs;
+    let text = |o: &std::process::Output| {
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    };
+    assert!(stations.status.success(), "{}", text(&stations));
+    assert!(
+        text(&stations).contains("Tallinn,TLL,estonia,"),
+        "{}",
+        text(&stations)
+    );
+    assert!(
+        text(&later).contains("Narva,NRV,estonia,"),
+        "{}",
+        text(&later)
+    );
+    for (o, code, name) in [(&by_name, "TLL", "Tallinn"), (&qualified, "TAR", "Tartu")] {
+        assert!(o.status.success(), "{}", text(o));
+        let board: DeparturesResponse = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(
+            (board.station.code.as_str(), board.station.name.as_str()),
+            (code, name),
+            "the stop's id, not the name typed"
+        );
+    }
+    // As a national station's typo: exit 1 and the candidates, these of the region.
+    assert_eq!(typo.status.code(), Some(1), "{}", text(&typo));
+    assert!(
+        text(&typo).contains("did you mean Tallinn (TLL, estonia)"),
+        "{}",
+        text(&typo)
+    );
+    assert!(!board.status.success(), "{}", text(&board));
+    assert!(text(&board).contains("not starting"), "{}", text(&board));
+    assert!(
+        text(&board).contains("did you mean Tapa (TPS, estonia)"),
+        "{}",
+        text(&board)
+    );
 }

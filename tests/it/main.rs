@@ -25,6 +25,7 @@ mod operators;
 mod real_data;
 mod realtime_join;
 mod recording;
+mod region_dashboard;
 mod remote;
 mod schedule;
 mod shared_redis;

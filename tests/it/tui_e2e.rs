@@ -520,3 +520,37 @@ fn pinned_stations_and_the_last_board_are_remembered() {
     assert!(app.wait_exit(WAIT).success());
     let _ = std::fs::remove_dir_all(&state);
 }
+
+/// A Pacific-coast Amtrak train's details say when it was updated on its own clock (PST), not
+/// the East's, which the country's one zone would be (#54 item 12, the dashboard's part).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trains_details_are_on_the_trains_own_clock() {
+    let us = crate::upstream::play("united-states", Default::default()).await;
+    tokio::task::spawn_blocking(move || {
+        let mut app = PtyApp::start(
+            &["--source", "upstream", "--country", "united-states"],
+            90,
+            40,
+            &[
+                ("RAILTOP_NOW", NOW),
+                ("RAILTOP_CONFIG", "/dev/null"),
+                ("RAILTOP_UNITED_STATES_URL", us.as_str()),
+            ],
+        );
+        app.wait_for("the trains", |s| s.contains("San Luis Obispo"), WAIT);
+        app.send("/562\r");
+        app.wait_for("the filter", |s| s.contains("Trains 1 "), WAIT);
+        app.send("\r");
+        app.wait_for("the details", |s| s.contains(" Train · "), WAIT);
+        let screen = app.screen();
+        let updated = screen
+            .lines()
+            .find(|l| l.contains("updated ") && !l.contains(" ago"))
+            .unwrap_or("");
+        assert!(updated.contains("20:40:00 PST"), "{updated}\n{screen}");
+        app.send("q");
+        app.wait_exit(WAIT);
+    })
+    .await
+    .unwrap();
+}

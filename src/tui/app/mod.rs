@@ -351,6 +351,15 @@ impl AppState {
         }
     }
 
+    /// The clock of a country or region: its feed's (a `[[feeds]]` entry's `timezone`), else
+    /// the country's; `None` for a region the source does not describe.
+    pub fn zone_of(&self, slug: &str) -> Option<chrono_tz::Tz> {
+        self.source
+            .feed(slug)
+            .map(|f| f.tz)
+            .or_else(|| country::by_slug(slug).map(|c| c.tz))
+    }
+
     /// Whether what is shown is simulated: the source says so, or an answer does (a remote
     /// server reading the demo), so the DEMO badge never depends on where the data came from.
     pub fn simulated(&self) -> bool {

@@ -2,7 +2,6 @@
 //! the data is and when the next refresh comes, and the attribution of the data in use.
 
 use super::age_text;
-use crate::country;
 use crate::tui::app::AppState;
 use crate::tui::pane::Countries;
 use ratatui::layout::Rect;
@@ -42,12 +41,8 @@ fn history_sparkline(history: &[Option<f64>]) -> Option<String> {
 
 pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
-    let tz = state
-        .countries
-        .selected
-        .as_deref()
-        .and_then(country::by_slug)
-        .map(|c| c.tz);
+    let selected = state.countries.selected.as_deref();
+    let tz = selected.and_then(|c| state.zone_of(c));
     let clock = match tz {
         Some(tz) => state
             .now
@@ -178,10 +173,13 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     }
     second.push(Span::raw(source));
 
+    // The answer's own credit; without one (none yet, or its feed failing), the selected
+    // country's or region's feed's, else the source's.
     let attribution = feed
         .data
         .as_ref()
         .and_then(|r| r.attribution.clone())
+        .or_else(|| Some(state.source.feed(selected?)?.attribution.clone()))
         .unwrap_or_else(|| state.source.attribution.clone());
     let width = usize::from(area.width);
     // Simulated data says so whatever the width: a shorter disclaimer before a cut one.
@@ -241,6 +239,7 @@ mod tests {
             name: "demo".into(),
             is_demo: true,
             attribution: String::new(),
+            feeds: Vec::new(),
         };
         let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
         state.history.hours = vec![None; 22];
@@ -281,6 +280,7 @@ mod tests {
             name: "http://127.0.0.1:8080".into(),
             is_demo: false,
             attribution: String::new(),
+            feeds: Vec::new(),
         };
         let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
         state.trains.realtime.error = Some("http://127.0.0.1:8080 answered 404: gone".into());
@@ -299,6 +299,7 @@ mod tests {
             name: "upstream".into(),
             is_demo: false,
             attribution: String::new(),
+            feeds: Vec::new(),
         };
         let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
         state.trains.realtime.error =
@@ -337,6 +338,7 @@ mod tests {
             name: "demo".into(),
             is_demo: true,
             attribution: String::new(),
+            feeds: Vec::new(),
         };
         let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
         let mut answer = crate::model::RealtimeResponse::new(Vec::new(), Vec::new(), String::new());

@@ -86,13 +86,18 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
     frame.render_widget(ratatui::widgets::Clear, parts.window);
     let block = window(" Train · ↑↓ scroll the journey · Esc closes ", &theme);
     frame.render_widget(block, parts.window);
-    // Times a person reads on the train's own clock (its country's), with the zone's name.
+    // Times a person reads on the train's own clock (its feed's, else its country's or
+    // region's), with the zone's name.
     let tz = t
-        .country
-        .as_deref()
-        .or(state.countries.selected.as_deref())
-        .and_then(crate::country::by_slug)
-        .map_or(chrono_tz::UTC, |c| c.tz);
+        .zone()
+        .or_else(|| {
+            state.zone_of(
+                t.country
+                    .as_deref()
+                    .or(state.countries.selected.as_deref())?,
+            )
+        })
+        .unwrap_or(chrono_tz::UTC);
     let local =
         |at: chrono::DateTime<chrono::Utc>| at.with_timezone(&tz).format("%H:%M:%S %Z").to_string();
     let offset = state.journey_offset();

@@ -59,10 +59,21 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
             state.trains.realtime.data.is_some(),
         ) {
             (Some(e), false) => {
-                let hint = match state.source.name.as_str() {
-                    "demo" => "",
-                    "upstream" => "\n\nThe national feeds may be down or out of reach from here; `railtop --source demo` runs offline.",
-                    _ => "\n\nIs the server running and reachable? `railtop --source demo` runs offline.",
+                // The user's own region: its URLs are theirs to check, not the national feeds.
+                let own = state
+                    .countries
+                    .selected
+                    .as_deref()
+                    .and_then(|c| state.source.feed(c))
+                    .filter(|f| f.own);
+                let hint = match (own, state.source.name.as_str()) {
+                    (Some(f), _) => format!(
+                        "\n\n{} is your own [[feeds]] entry: check its URLs (vehicle_positions, trip_updates, alerts, static_gtfs) in the configuration file.",
+                        crate::text::quoted(&f.slug)
+                    ),
+                    (None, "demo") => String::new(),
+                    (None, "upstream") => "\n\nThe national feeds may be down or out of reach from here; `railtop --source demo` runs offline.".into(),
+                    _ => "\n\nIs the server running and reachable? `railtop --source demo` runs offline.".into(),
                 };
                 format!("No data: {e}{hint}")
             }

@@ -134,11 +134,28 @@ pub struct Train {
         skip_serializing_if = "std::ops::Not::not"
     )]
     pub partly_cancelled: bool,
+    /// railtop's extra: the train's own clock (an IANA zone), where its feed knows it and it
+    /// is not its country's alone (a Pacific-coast Amtrak run, a `[[feeds]]` region's train).
+    #[serde(
+        default,
+        deserialize_with = "tolerant::opt_string",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub timezone: Option<String>,
 }
 
 impl Train {
     pub fn has_position(&self) -> bool {
         self.lat.is_some() && self.lng.is_some()
+    }
+
+    /// The clock a person reads this train's times on: its own (`timezone`), else its
+    /// country's; `None` when neither is known.
+    pub fn zone(&self) -> Option<chrono_tz::Tz> {
+        self.timezone
+            .as_deref()
+            .and_then(|z| z.trim().parse().ok())
+            .or_else(|| crate::country::by_slug(self.country.as_deref()?).map(|c| c.tz))
     }
 
     /// Makes a record read from outside safe to show and internally consistent: strips control
@@ -163,6 +180,7 @@ impl Train {
             &mut self.last_updated,
             &mut self.operator,
             &mut self.last_seen,
+            &mut self.timezone,
         ]
         .into_iter()
         .flatten()
@@ -620,6 +638,7 @@ impl Departure {
             messages: self.messages.clone(),
             message_languages: self.message_languages.clone(),
             partly_cancelled: false,
+            timezone: None,
         }
     }
 }

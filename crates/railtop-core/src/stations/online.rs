@@ -231,13 +231,15 @@ pub fn cleaned(country: &str, stations: Vec<Station>) -> Vec<Station> {
 
 /// Reads every cached list in `dir` into the directory (at the start of every command, so the
 /// CLI, the dashboard and the server all search the last lists fetched). Returns the countries
-/// read and when each was fetched; damaged files are skipped with their reason.
+/// read and when each was fetched; damaged files are skipped with their reason. A slug that is
+/// none of the API's countries (a `[[feeds]]` region) is kept as the directory keeps regions'.
 pub fn load_all(
     dir: &Path,
-    countries: &[&'static str],
+    countries: &[&str],
 ) -> (Vec<(&'static str, SystemTime)>, Vec<CacheError>) {
     let (mut read, mut lists, mut errors) = (Vec::new(), Vec::new(), Vec::new());
-    for country in countries {
+    for country in countries.iter().filter_map(|c| super::static_slug(c)) {
+        let country = &country;
         match load(dir, country) {
             // Already in the directory (this process read it): only its date is wanted.
             Ok(Some((fetched, _))) if online_len(country) > 0 => read.push((*country, fetched)),

@@ -121,7 +121,7 @@ pub(crate) type SourceResult<T> = Result<T, SourceError>;
 pub type SourceFuture<'a, T> = Pin<Box<dyn Future<Output = SourceResult<T>> + Send + 'a>>;
 
 /// What a source is, for labels and attribution on every screen.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SourceInfo {
     /// `demo`, `upstream` or the server's base URL.
     pub name: String,
@@ -129,6 +129,29 @@ pub struct SourceInfo {
     pub is_demo: bool,
     /// The "Data via …" line.
     pub attribution: String,
+    /// Each feed's own credit and clock, where the source knows them (the upstream's feeds):
+    /// what a screen says of a country or region before (or without) an answer of its own.
+    pub feeds: Vec<FeedInfo>,
+}
+
+impl SourceInfo {
+    /// The feed of `slug`, where the source names it.
+    pub fn feed(&self, slug: &str) -> Option<&FeedInfo> {
+        self.feeds.iter().find(|f| f.slug == slug)
+    }
+}
+
+/// One feed of a source, as the screens name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeedInfo {
+    /// The country or region it answers for.
+    pub slug: String,
+    /// Its "Data via …" line.
+    pub attribution: String,
+    /// Its stations' clock.
+    pub tz: chrono_tz::Tz,
+    /// A `[[feeds]]` entry of the user's configuration file: its URLs are the user's to check.
+    pub own: bool,
 }
 
 /// Where live train data comes from.

@@ -318,6 +318,7 @@ impl LiveSource for RemoteSource {
             name: self.shown.clone(),
             is_demo: false,
             attribution: format!("Data via {}", self.shown),
+            feeds: Vec::new(),
         }
     }
 

@@ -22,6 +22,8 @@ pub(crate) const MERGE_DEADLINE: Duration = Duration::from_secs(4);
 
 pub struct Aggregator {
     feeds: Vec<Arc<dyn Feed>>,
+    /// The slugs of the configuration's `[[feeds]]` entries: the user's own regions.
+    own: Vec<&'static str>,
     clock: Clock,
     merge_deadline: Duration,
 }
@@ -67,11 +69,16 @@ impl Aggregator {
         };
         // Open feeds first, then `[[feeds]]`, then the keyed ones: the order routing tries.
         let mut feeds: Vec<Arc<dyn Feed>> = open(false).collect();
+        let mut own = Vec::new();
         for gtfs in gtfs_feeds {
-            feeds.push(gtfs::open_configured(wire.clone(), gtfs.clone()));
+            let feed = gtfs::open_configured(wire.clone(), gtfs.clone());
+            own.push(feed.slug());
+            feeds.push(feed);
         }
         feeds.extend(open(true));
-        Ok(Aggregator::with_feeds(feeds, config.clock))
+        let mut aggregator = Aggregator::with_feeds(feeds, config.clock);
+        aggregator.own = own;
+        Ok(aggregator)
     }
 
     /// Starts the daily refresh of the feeds' station lists (cached in `dir`), in the
@@ -80,9 +87,35 @@ impl Aggregator {
         station_lists::Refresher::new(self.feeds.clone(), dir).spawn();
     }
 
+    /// The user's own regions' stations into the directory, now: the same refresh as
+    /// [`refresh_station_lists`](Self::refresh_station_lists), once, for the `[[feeds]]`
+    /// entries alone (their lists are their timetables' stops, read on this machine, the first
+    /// one waited for), so that a command given a region's station by name finds it. A list
+    /// cached within the day is used as it is; one that cannot be had is logged.
+    pub async fn load_own_station_lists(&self, dir: Option<std::path::PathBuf>) {
+        let own: Vec<Arc<dyn Feed>> = self
+            .feeds
+            .iter()
+            .filter(|f| self.own.contains(&f.slug()))
+            .cloned()
+            .collect();
+        if own.is_empty() {
+            return;
+        }
+        station_lists::Refresher::new(own, dir)
+            .round(std::time::SystemTime::now())
+            .await;
+    }
+
+    /// The slugs of the user's own `[[feeds]]` regions.
+    pub fn own_regions(&self) -> &[&'static str] {
+        &self.own
+    }
+
     pub fn with_feeds(feeds: Vec<Arc<dyn Feed>>, clock: Clock) -> Aggregator {
         Aggregator {
             feeds,
+            own: Vec::new(),
             clock,
             merge_deadline: MERGE_DEADLINE,
         }
@@ -343,6 +376,16 @@ impl LiveSource for Aggregator {
                 .map(|f| f.attribution())
                 .collect::<Vec<_>>()
                 .join(" · "),
+            feeds: self
+                .feeds
+                .iter()
+                .map(|f| crate::source::FeedInfo {
+                    slug: f.slug().to_string(),
+                    attribution: f.attribution().to_string(),
+                    tz: f.spec().tz,
+                    own: self.own.contains(&f.slug()),
+                })
+                .collect(),
         }
     }
 

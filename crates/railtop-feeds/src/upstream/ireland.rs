@@ -157,6 +157,7 @@ pub fn parse_trains(xml: &[u8]) -> Result<Vec<Train>, ParseError> {
                 messages: Vec::new(),
                 message_languages: Vec::new(),
                 partly_cancelled: false,
+                timezone: None,
             }
         })
         .collect())

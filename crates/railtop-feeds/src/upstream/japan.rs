@@ -141,6 +141,7 @@ pub fn parse_trains(bytes: &[u8]) -> Result<Vec<Train>, ParseError> {
                 messages: Vec::new(),
                 message_languages: Vec::new(),
                 partly_cancelled: false,
+                timezone: None,
             }
         })
         .collect())

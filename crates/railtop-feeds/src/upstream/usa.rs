@@ -267,6 +267,11 @@ fn record(r: &Run) -> Train {
         messages: Vec::new(),
         message_languages: Vec::new(),
         partly_cancelled: false,
+        // The train's own clock: where it is next (else last was), as its stops' times are.
+        timezone: next
+            .or(last_departed)
+            .and_then(|s| r.zone(s))
+            .map(|tz| tz.name().to_string()),
     }
 }
 

@@ -42,6 +42,7 @@ impl crate::source::LiveSource for CountingSource {
             name: "counting".into(),
             is_demo: true,
             attribution: String::new(),
+            feeds: Vec::new(),
         }
     }
     fn realtime(&self, _: RealtimeQuery) -> crate::source::SourceFuture<'_, RealtimeResponse> {
@@ -214,6 +215,7 @@ impl crate::source::LiveSource for Boards {
             name: "boards".into(),
             is_demo: true,
             attribution: String::new(),
+            feeds: Vec::new(),
         }
     }
     fn realtime(&self, _: RealtimeQuery) -> crate::source::SourceFuture<'_, RealtimeResponse> {

@@ -460,6 +460,7 @@ impl DemoSource {
             messages: Vec::new(),
             message_languages: Vec::new(),
             partly_cancelled: trip.cut_short_at().is_some(),
+            timezone: None,
         })
     }
 }
@@ -483,6 +484,7 @@ impl LiveSource for DemoSource {
             name: "demo".into(),
             is_demo: true,
             attribution: ATTRIBUTION.into(),
+            feeds: Vec::new(),
         }
     }
 

@@ -388,6 +388,7 @@ pub fn parse_positions_in(bytes: &[u8], classes: Classes) -> Result<Vec<Train>, 
                 messages: Vec::new(),
                 message_languages: Vec::new(),
                 partly_cancelled: false,
+                timezone: None,
             })
         })
         .collect())

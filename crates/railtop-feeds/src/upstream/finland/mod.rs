@@ -371,6 +371,7 @@ fn train_record(t: &FiTrain, names: &Names, position: Option<&Location>) -> Trai
         messages: Vec::new(),
         message_languages: Vec::new(),
         partly_cancelled: false,
+        timezone: None,
     }
 }
 

@@ -294,15 +294,16 @@ impl Adapter for GtfsFeed {
         Ok(Some(list))
     }
 
-    /// The static bundle's stations (its `stops.txt`), once the bundle is read.
+    /// The static bundle's stations (its `stops.txt`): the first timetable is waited for
+    /// (the list is nothing without it), whether or not the process waits for timetables.
     async fn station_list(
         &self,
         http: &FeedHttp,
     ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
-        if self.config.static_gtfs.is_none() {
+        let Some(schedule) = self.schedule(http) else {
             return Ok(None);
-        }
-        match self.timetable(http).await {
+        };
+        match schedule.first(http).await {
             Some(t) => Ok(Some(t.places().to_vec())),
             None => Err(SourceError::Upstream(format!(
                 "{}: the static GTFS (its stops) is unavailable",

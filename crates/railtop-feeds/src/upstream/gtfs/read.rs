@@ -542,6 +542,8 @@ pub(super) fn trains(
             messages: Vec::new(),
             message_languages: Vec::new(),
             partly_cancelled: false,
+            // The feed's clock (`timezone`): a region is no country with a zone of its own.
+            timezone: Some(config.timezone.name().to_string()),
         };
         let mut train = train;
         if let Some(id) = trip_id.as_deref() {

@@ -24,6 +24,10 @@ const FRESH: Duration = Duration::from_secs(24 * 3600);
 const RETRY: Duration = Duration::from_secs(3600);
 /// The largest snapshot read back (a bundle's is a fraction of its size).
 const SNAPSHOT_MAX: u64 = 16 << 30;
+/// How long an ask that does not wait for a timetable still waits for one kept on disk (read
+/// back in well under a second, 0.2 s for a national one), so that a start's first answer has
+/// its names rather than `?` for a whole refresh.
+const SNAPSHOT_WAIT: Duration = Duration::from_secs(5);
 
 pub use super::super::bundles::{Report, Schedules};
 pub use crate::source::ScheduleStatus as Status;
@@ -96,6 +100,21 @@ impl Schedule {
     /// The timetable there is now, a refresh started in the background when one is due; with
     /// [`Schedules::wait`] and none yet, the first one (or its failure) is waited for.
     pub async fn get(&self, http: &super::super::http::FeedHttp) -> Option<Arc<Timetable>> {
+        self.get_or_wait(http, self.of.settings.wait).await
+    }
+
+    /// [`get`](Self::get), waiting for the first timetable (or its failure) whatever the
+    /// process's [`Schedules::wait`]: for the feed's station list, which is the timetable's
+    /// stops and nothing without them.
+    pub async fn first(&self, http: &super::super::http::FeedHttp) -> Option<Arc<Timetable>> {
+        self.get_or_wait(http, true).await
+    }
+
+    async fn get_or_wait(
+        &self,
+        http: &super::super::http::FeedHttp,
+        wait: bool,
+    ) -> Option<Arc<Timetable>> {
         let mut ended = self.ended.subscribe();
         let (table, start, working) = {
             let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
@@ -124,6 +143,7 @@ impl Schedule {
                 // The client and headers are copied only when a refresh starts (once a day),
                 // not at every ask.
                 fetch: http.downloader(),
+                told: self.ended.clone(),
             };
             let ended = self.ended.clone();
             tokio::spawn(async move {
@@ -131,15 +151,28 @@ impl Schedule {
                 ended.send_modify(|n| *n += 1);
             });
         }
-        if table.is_some() || !working || !self.of.settings.wait {
+        if table.is_some() || !working {
             return table;
         }
-        let _ = ended.changed().await;
+        if wait {
+            let _ = ended.changed().await;
+        } else if self.snapshot_kept() {
+            // The timetable kept on disk comes first, before any download (see
+            // `Job::kept_first`): worth its moment.
+            let _ = tokio::time::timeout(SNAPSHOT_WAIT, ended.changed()).await;
+        } else {
+            return None;
+        }
         self.inner
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .table
             .clone()
+    }
+
+    /// Whether a snapshot of this feed's timetable is on disk (a start after the first).
+    fn snapshot_kept(&self) -> bool {
+        folder_of(&self.of).is_some_and(|d| d.join("timetable.bin").is_file())
     }
 
     /// Where the timetable is, once a refresh has begun.
@@ -157,6 +190,22 @@ struct Job {
     of: Bundle,
     inner: Arc<Mutex<Inner>>,
     fetch: (reqwest::Client, Vec<(&'static str, String)>),
+    /// Bumped when a timetable is in use before the refresh ends (the one kept on disk).
+    told: tokio::sync::watch::Sender<u64>,
+}
+
+/// The feed's folder on disk, whether or not it exists: its slug and a hash of its source (a
+/// country may have several bundles).
+fn folder_of(of: &Bundle) -> Option<PathBuf> {
+    use sha2::Digest;
+    let hash = sha2::Sha256::digest(of.source.as_bytes());
+    let short: String = hash.iter().take(4).map(|b| format!("{b:02x}")).collect();
+    Some(
+        of.settings
+            .dir
+            .as_ref()?
+            .join(format!("{}-{short}", of.feed)),
+    )
 }
 
 /// A bundle to read: where it is, the key of its snapshot, whether it is new (to be moved in
@@ -235,18 +284,9 @@ impl Job {
         }
     }
 
-    /// The feed's folder on disk: its slug and a hash of its source (a country may have
-    /// several bundles).
+    /// The feed's folder on disk ([`folder_of`]), made if it is not there.
     fn folder(&self) -> Option<PathBuf> {
-        use sha2::Digest;
-        let hash = sha2::Sha256::digest(self.of.source.as_bytes());
-        let short: String = hash.iter().take(4).map(|b| format!("{b:02x}")).collect();
-        let dir = self
-            .of
-            .settings
-            .dir
-            .as_ref()?
-            .join(format!("{}-{short}", self.of.feed));
+        let dir = folder_of(&self.of)?;
         match std::fs::create_dir_all(&dir) {
             Ok(()) => Some(dir),
             Err(e) => {
@@ -261,6 +301,11 @@ impl Job {
     async fn refresh(&self) -> Result<Option<(Timetable, String, String)>, String> {
         let folder = self.folder();
         let (candidate, fallback) = if self.of.source.contains("://") {
+            // A process that waits for its timetable (a one-shot command) waits for the
+            // newest, as it answers once; the screens and servers use the kept one meanwhile.
+            if let Some(folder) = folder.as_deref().filter(|_| !self.of.settings.wait) {
+                self.kept_first(folder).await;
+            }
             self.fetched(folder.as_deref()).await?
         } else {
             (self.local()?, None)
@@ -279,6 +324,53 @@ impl Job {
             }
             read => read.map(|r| r.map(|(t, k, how)| (t, k, how.to_string()))),
         }
+    }
+
+    /// At a start of a process that does not wait for timetables, the timetable of the bundle
+    /// kept on disk from its snapshot, in use at once (and the asks waiting for it told),
+    /// before the bundle's URL is asked whether it changed: the first answers have their names
+    /// while the question is out. Nothing when no timetable was kept, or one is in use already.
+    async fn kept_first(&self, folder: &Path) {
+        if self
+            .inner
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .table
+            .is_some()
+        {
+            return;
+        }
+        let bundle = folder.join("bundle.zip");
+        let kept = crate::files::read_bytes(&folder.join("bundle.json"), 64 << 10)
+            .ok()
+            .and_then(|b| serde_json::from_slice::<Meta>(&b).ok())
+            .is_some_and(|m| m.url == self.of.source);
+        let snapshot = folder.join("timetable.bin");
+        if !kept || !bundle.is_file() || !snapshot.is_file() {
+            return;
+        }
+        let Ok(key) = key_of(&bundle, self.of.modes) else {
+            return;
+        };
+        let read = {
+            let key = key.clone();
+            tokio::task::spawn_blocking(move || snapshot::read(&snapshot, &key, SNAPSHOT_MAX))
+        };
+        let Ok(Some(table)) = read.await else {
+            return;
+        };
+        let trips = table.size().trips;
+        {
+            let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+            inner.table = Some(Arc::new(table));
+            inner.key = Some(key);
+        }
+        tracing::info!(
+            feed = self.of.feed,
+            trips,
+            "schedule: the kept timetable is in use, from its snapshot"
+        );
+        self.told.send_modify(|n| *n += 1);
     }
 
     /// The timetable of `candidate`: `None` when it is the one in use; else from its snapshot

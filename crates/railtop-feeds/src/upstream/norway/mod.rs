@@ -471,6 +471,7 @@ fn vehicle_train(v: Vehicle) -> Train {
         messages: Vec::new(),
         message_languages: Vec::new(),
         partly_cancelled: false,
+        timezone: None,
     }
 }
 
