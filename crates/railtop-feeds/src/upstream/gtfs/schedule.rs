@@ -22,8 +22,9 @@ const READER: u32 = 2;
 const FRESH: Duration = Duration::from_secs(24 * 3600);
 /// After a failure, the next try.
 const RETRY: Duration = Duration::from_secs(3600);
-/// The largest snapshot read back (a bundle's is a fraction of its size).
-const SNAPSHOT_MAX: u64 = 16 << 30;
+/// The largest snapshot written or read back (a bundle's is a fraction of its size; the most
+/// calls a timetable keeps take 1 GiB).
+const SNAPSHOT_MAX: u64 = 4 << 30;
 /// How long an ask that does not wait for a timetable still waits for one kept on disk (read
 /// back in well under a second, 0.2 s for a national one), so that a start's first answer has
 /// its names rather than `?` for a whole refresh.
@@ -412,7 +413,7 @@ impl Job {
                 }
             }
             if let Some(path) = &snapshot_path {
-                match snapshot::write(path, &table, &candidate.key) {
+                match snapshot::write(path, &table, &candidate.key, SNAPSHOT_MAX) {
                     Ok(bytes) => tracing::info!(feed, bytes, path = %path.display(), "schedule snapshot written"),
                     Err(e) => tracing::warn!(feed, error = %e, "schedule snapshot not written"),
                 }

@@ -130,7 +130,8 @@ fn each_record<R: Read + Seek>(
         inner: file.take(MAX_FILE_BYTES + 1),
         read: 0,
     };
-    let mut buffered = BufReader::with_capacity(256 << 10, counted);
+    let bounded = super::bounds::RecordBound::new(counted);
+    let mut buffered = BufReader::with_capacity(256 << 10, bounded);
     // A byte-order mark before the header (some bundles have one).
     if buffered
         .fill_buf()
@@ -153,6 +154,14 @@ fn each_record<R: Read + Seek>(
             .map(|(i, h)| (String::from_utf8_lossy(h).into_owned(), i))
             .collect(),
     );
+    // The columns railtop keeps, with their caps.
+    let capped: Vec<(usize, &str, usize)> = columns
+        .0
+        .iter()
+        .filter_map(|(name, &at)| {
+            super::bounds::field_cap(name).map(|cap| (at, name.as_str(), cap))
+        })
+        .collect();
     let mut record = csv::ByteRecord::new();
     let mut told = 0u64;
     progress(super::Progress {
@@ -162,11 +171,22 @@ fn each_record<R: Read + Seek>(
     });
     loop {
         match reader.read_byte_record(&mut record) {
-            Ok(true) => each(&columns, &record)?,
+            Ok(true) => {
+                for &(at, column, cap) in &capped {
+                    if record.get(at).is_some_and(|v| v.len() > cap) {
+                        let line = record.position().map_or(0, csv::Position::line);
+                        return Err(broken(
+                            name,
+                            format!("line {line}: {column} is longer than {cap} bytes"),
+                        ));
+                    }
+                }
+                each(&columns, &record)?;
+            }
             Ok(false) => break,
             Err(e) => return Err(broken(name, e)),
         }
-        let read = reader.get_ref().get_ref().read;
+        let read = reader.get_ref().get_ref().get_ref().read;
         if read > MAX_FILE_BYTES {
             return Err(broken(
                 name,

@@ -10,6 +10,7 @@
 //! ([`build`] drops the rest while it reads), and the built table is kept on disk
 //! ([`snapshot`]) so a restart does not read the bundle again.
 
+mod bounds;
 mod build;
 mod pool;
 pub mod snapshot;

@@ -472,13 +472,41 @@ pub fn key(path: &Path) -> Option<String> {
     String::from_utf8(key).ok()
 }
 
-/// Writes `table` to `path` atomically (a temporary file beside it, synced, then renamed).
-pub fn write(path: &Path, table: &Timetable, key: &str) -> std::io::Result<u64> {
+/// Fails a write past `left` bytes: a snapshot larger than its cap is not written.
+struct Capped<W> {
+    inner: W,
+    left: u64,
+}
+
+impl<W: std::io::Write> std::io::Write for Capped<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = u64::try_from(buf.len()).unwrap_or(u64::MAX);
+        if n > self.left {
+            return Err(std::io::Error::other("larger than the snapshot's cap"));
+        }
+        let written = self.inner.write(buf)?;
+        self.left -= u64::try_from(written).unwrap_or(n);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Writes `table` to `path` atomically (a temporary file beside it, synced, then renamed), if
+/// it takes at most `max` bytes (else nothing is left behind).
+pub fn write(path: &Path, table: &Timetable, key: &str, max: u64) -> std::io::Result<u64> {
     let temporary = path.with_extension(format!("tmp.{}", std::process::id()));
     let written = (|| {
         let file = std::fs::File::create(&temporary)?;
-        let file = encode_to(std::io::BufWriter::with_capacity(1 << 20, file), table, key)?;
+        let capped = Capped {
+            inner: std::io::BufWriter::with_capacity(1 << 20, file),
+            left: max,
+        };
+        let file = encode_to(capped, table, key)?;
         let file = file
+            .inner
             .into_inner()
             .map_err(std::io::IntoInnerError::into_error)?;
         file.sync_all()?;
@@ -524,8 +552,11 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("timetable.bin");
         let table = Timetable::from_zip(&super::super::sample_bundle()).unwrap();
-        let size = write(&path, &table, "k").unwrap();
+        let size = write(&path, &table, "k", 1 << 20).unwrap();
         assert_eq!(std::fs::metadata(&path).unwrap().len(), size);
+        let other = dir.join("small.bin");
+        assert!(write(&other, &table, "k", 100).is_err(), "over its cap");
+        assert!(!other.exists());
         assert_eq!(read(&path, "k", 1 << 20).as_ref(), Some(&table));
         assert!(read(&path, "k", 10).is_none(), "over the cap");
         assert_eq!(
