@@ -144,7 +144,9 @@ pub(crate) async fn open_source(
                 clock: config.clock,
                 ..RemoteConfig::default()
             };
-            Ok(Arc::new(RemoteSource::new(url, remote)?))
+            Ok(Arc::new(
+                RemoteSource::new(url, remote)?.shared_through(shared),
+            ))
         }
         other => Err(OpenError::UnknownSource(other.to_string())),
     }

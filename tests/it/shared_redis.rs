@@ -24,6 +24,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// How long a flight's waiters wait (a feed's own deadline, as railtop's feeds give it).
+const WAIT: Duration = Duration::from_secs(15);
+
 /// The instant Finland's fixtures were recorded at.
 const FI_NOW: &str = "2026-11-24T21:50:00Z";
 
@@ -324,7 +327,7 @@ async fn a_fetch_dropped_halfway_releases_its_claim() {
         RedisStore::new(&redis.url()).unwrap(),
     );
     assert!(a.ping().await && b.ping().await);
-    let forever = a.flight("dropped", async {
+    let forever = a.flight("dropped", WAIT, async {
         tokio::time::sleep(Duration::from_secs(3600)).await;
         ((), None)
     });
@@ -334,7 +337,7 @@ async fn a_fetch_dropped_halfway_releases_its_claim() {
     let started = Instant::now();
     let payload = || Shared::Payload(bytes::Bytes::from_static(b"42"));
     let got = b
-        .flight("dropped", async {
+        .flight("dropped", WAIT, async {
             ("fetched by b", Some((payload(), Duration::from_secs(10))))
         })
         .await;
@@ -345,7 +348,9 @@ async fn a_fetch_dropped_halfway_releases_its_claim() {
         started.elapsed()
     );
     // And what b fetched, a now finds.
-    let found = a.flight("dropped", async { ("not asked", None) }).await;
+    let found = a
+        .flight("dropped", WAIT, async { ("not asked", None) })
+        .await;
     match found {
         Flight::Found(shared, left) => {
             assert_eq!(shared, payload());
@@ -421,7 +426,7 @@ async fn sixty_cold_requests_over_two_instances_fetch_once_for_every_key() {
             let fetches = fetches.clone();
             flights.spawn(async move {
                 store
-                    .flight(&format!("race-{key}"), async move {
+                    .flight(&format!("race-{key}"), WAIT, async move {
                         fetches.fetch_add(1, Ordering::SeqCst);
                         let shared = Shared::Payload(bytes::Bytes::from_static(b"1"));
                         ((), Some((shared, Duration::from_secs(30))))
@@ -436,4 +441,66 @@ async fn sixty_cold_requests_over_two_instances_fetch_once_for_every_key() {
         }
     }
     assert!(twice.is_empty(), "keys fetched more than once: {twice:?}");
+}
+
+/// A remote API server as the source (#55 item 11): 60 cold requests split over two `serve`
+/// instances on one Redis reach the remote server once, though it takes 1.5 s to answer; the
+/// instance that waits does so for as long as the request may take, not less.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sixty_cold_requests_to_a_remote_source_over_two_instances_reach_it_once() {
+    use railtop::model::{RealtimeResponse, Train};
+    use railtop::source::remote::{RemoteConfig, RemoteSource};
+    let redis = RedisServer::start();
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = asked.clone();
+    let paths: Asked = Arc::default();
+    let seen = paths.clone();
+    let remote = Router::new().fallback(move |uri: Uri| {
+        let counter = counter.clone();
+        let seen = seen.clone();
+        async move {
+            counter.fetch_add(1, Ordering::SeqCst);
+            *seen.lock().unwrap().entry(uri.to_string()).or_default() += 1;
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+            let train = Train {
+                id: "1".into(),
+                train_code: "IC 1".into(),
+                country: Some("finland".into()),
+                ..Train::default()
+            };
+            let answer = RealtimeResponse::new(vec![train], vec!["finland".into()], FI_NOW.into());
+            (
+                [(axum::http::header::CONTENT_TYPE, "application/json")],
+                serde_json::to_string(&answer).unwrap(),
+            )
+                .into_response()
+        }
+    });
+    let remote = format!("http://{}", crate::support::start_router(remote).await);
+    let instance = || async {
+        let store = RedisStore::new(&redis.url()).unwrap();
+        assert!(store.ping().await, "connected before the first request");
+        let config = RemoteConfig {
+            clock: Clock::parse(FI_NOW).unwrap(),
+            ..RemoteConfig::default()
+        };
+        let source = RemoteSource::new(&remote, config)
+            .unwrap()
+            .shared_through(Some(store.clone()));
+        let mut config = ServerConfig {
+            shared: Some(store),
+            ..Default::default()
+        };
+        config.connections.per_ip = 1024;
+        start_with(Arc::new(source), config).await
+    };
+    let (a, b) = (instance().await, instance().await);
+    let statuses = spread(&[a.url(), b.url()], "/api/live/realtime", 60, 60).await;
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    assert_eq!(
+        asked.load(Ordering::SeqCst),
+        1,
+        "the remote server was asked once: {:?}",
+        paths.lock().unwrap()
+    );
 }

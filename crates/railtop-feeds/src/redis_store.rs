@@ -12,7 +12,7 @@
 //! The cross-instance single flight ([`RedisStore::flight`]): an instance that misses a key
 //! claims it with `SET NX PX` and fetches; the others poll the key every [`POLL`] until the value
 //! appears, the claim vanishes (its holder died or failed: they claim it themselves), or
-//! [`CLAIM`] passes. Values carry their remaining life (`PTTL`), so an instance that reads a
+//! the fetch's own deadline passes. Values carry their remaining life (`PTTL`), so an instance that reads a
 //! value late keeps it only as long as the one that fetched it would.
 //!
 //! The limiter is GCRA in one Lua script on Redis' own clock (`TIME`), so instances whose clocks
@@ -31,9 +31,6 @@ pub(crate) const CALL_TIMEOUT: Duration = Duration::from_millis(100);
 const PER_MIB: Duration = Duration::from_millis(50);
 /// How long every caller works alone after a failed call, before one call tries again.
 pub const RETRY_AFTER: Duration = Duration::from_secs(1);
-/// How long a claim on a cold key lasts: past a feed's whole request deadline, so it outlives
-/// any fetch, and a claim whose instance died frees itself.
-const CLAIM: Duration = Duration::from_secs(15);
 /// How often a waiting instance looks for the value another instance is fetching.
 const POLL: Duration = Duration::from_millis(20);
 /// The size a read's deadline allows for (its size is not known before it arrives).
@@ -298,15 +295,17 @@ impl RedisStore {
 
     /// The value of `key`, fetched by one instance for all of them: read it if some instance
     /// has; else claim it and `fetch` (which gives its own result and what to share, for how
-    /// long); else wait for the instance that claimed it. Whenever Redis cannot be used, this
-    /// instance fetches alone.
-    pub async fn flight<T, Fut>(&self, key: &str, fetch: Fut) -> Flight<T>
+    /// long); else wait for the instance that claimed it, for as long as `fetch` may take (its
+    /// own deadline: a waiter that gave up sooner would fetch a second time while the first
+    /// fetch is still under way). The claim lasts as long, so a claim whose instance died frees
+    /// itself. Whenever Redis cannot be used, this instance fetches alone.
+    pub async fn flight<T, Fut>(&self, key: &str, lasts: Duration, fetch: Fut) -> Flight<T>
     where
         Fut: Future<Output = (T, Option<(Shared, Duration)>)>,
     {
         let value_key = format!("{PREFIX}feed:{key}");
         let claim_key = format!("{PREFIX}claim:{key}");
-        let deadline = Instant::now() + CLAIM;
+        let deadline = Instant::now() + lasts;
         let mut waited = false;
         loop {
             match self.read(&value_key).await {
@@ -318,7 +317,7 @@ impl RedisStore {
                 Err(_) => break,
             }
             let token = format!("{:016x}", rand::random::<u64>());
-            match self.claim(&claim_key, &value_key, &token).await {
+            match self.claim(&claim_key, &value_key, &token, lasts).await {
                 // Written between the look and the claim: read again at once.
                 Ok(ClaimSaid::Ready) if Instant::now() < deadline => continue,
                 Ok(ClaimSaid::Claimed) => {
@@ -398,8 +397,14 @@ impl RedisStore {
     }
 
     /// `SET key token NX PX`: whether this caller holds the claim now.
-    async fn claim(&self, key: &str, value: &str, token: &str) -> Result<ClaimSaid, StoreError> {
-        let ms = u64::try_from(CLAIM.as_millis()).unwrap_or(u64::MAX);
+    async fn claim(
+        &self,
+        key: &str,
+        value: &str,
+        token: &str,
+        lasts: Duration,
+    ) -> Result<ClaimSaid, StoreError> {
+        let ms = u64::try_from(lasts.as_millis()).unwrap_or(u64::MAX);
         let script = &self.claim;
         let said: i64 = self
             .call(0, |mut c| async move {
@@ -612,7 +617,7 @@ mod tests {
         }
         assert!(started.elapsed() < Duration::from_secs(1));
         let flown = store
-            .flight("k", async {
+            .flight("k", Duration::from_secs(15), async {
                 (
                     "fetched here",
                     Some((Shared::Failure("x".into()), Duration::from_secs(1))),

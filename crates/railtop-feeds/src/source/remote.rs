@@ -10,6 +10,7 @@ use super::{
 };
 use crate::model::{DeparturesResponse, ErrorBody, JourneyResponse, Kind, RealtimeResponse};
 use crate::stations::StationsAnswer;
+use bytes::Bytes;
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
@@ -68,8 +69,18 @@ fn gate_for(base: &str, per_minute: NonZeroU32) -> Arc<Gate> {
         .clone()
 }
 
+/// How long an answer one instance fetched serves the others (the server's own realtime
+/// answers live 15 s in its cache).
+const SHARED_LIFE: Duration = Duration::from_secs(10);
+/// How long a failure one instance met is the others' answer too.
+const SHARED_FAILURE_LIFE: Duration = Duration::from_secs(5);
+/// Room, past a request's whole deadline, to write its answer for the others.
+const SHARED_WRITE: Duration = Duration::from_secs(2);
+
 pub struct RemoteSource {
     base: String,
+    /// Several `serve` instances on one Redis: a cold answer fetched once for all of them.
+    shared: Option<Arc<crate::redis_store::RedisStore>>,
     /// The base as messages and logs show it: any password masked.
     shown: String,
     http: reqwest::Client,
@@ -120,12 +131,19 @@ impl RemoteSource {
             .build()
             .map_err(OpenError::Client)?;
         Ok(RemoteSource {
+            shared: None,
             gate: gate_for(&base, config.per_minute),
             shown: crate::config::masked_url(&base),
             base,
             http,
             config,
         })
+    }
+
+    /// Shares cold answers with the other instances on `store` (`serve --redis`).
+    pub fn shared_through(mut self, store: Option<Arc<crate::redis_store::RedisStore>>) -> Self {
+        self.shared = store;
+        self
     }
 
     /// The server's URL as it may be shown: any password masked.
@@ -186,16 +204,41 @@ impl RemoteSource {
         Ok(())
     }
 
-    async fn get<T: DeserializeOwned>(
-        &self,
-        path: &str,
-        params: &[(&str, &str)],
-    ) -> SourceResult<T> {
+    /// The answer's body at `url`, asked once of the server for every instance sharing
+    /// through Redis (the others wait for it as long as the request may take).
+    async fn body_once(&self, url: &str) -> SourceResult<Bytes> {
+        use crate::redis_store::{Flight, Shared};
+        let Some(store) = &self.shared else {
+            return self.body(url).await;
+        };
+        let fetched = async {
+            let got = self.body(url).await;
+            let share = match &got {
+                Ok(body) => Some((Shared::Payload(body.clone()), SHARED_LIFE)),
+                Err(SourceError::Upstream(message)) => {
+                    Some((Shared::Failure(message.clone()), SHARED_FAILURE_LIFE))
+                }
+                // This instance's own budget, or the client's error: not shared.
+                Err(_) => None,
+            };
+            (got, share)
+        };
+        // Keyed without the credentials, which are not the answer's business.
+        let key = crate::redis_store::key_for("remote", &crate::config::masked_url(url));
+        let waits = self.config.total_timeout + SHARED_WRITE;
+        match store.flight(&key, waits, fetched).await {
+            Flight::Fetched(got) => got,
+            Flight::Found(Shared::Payload(body), _) => Ok(body),
+            Flight::Found(Shared::Failure(message), _) => Err(SourceError::Upstream(message)),
+        }
+    }
+
+    /// The answer's body at `url`: admitted by the rate gate, a success status, within the cap.
+    async fn body(&self, url: &str) -> SourceResult<Bytes> {
         self.admit().await?;
-        let url = self.url(path, params);
         let response = self
             .http
-            .get(&url)
+            .get(url)
             .header(reqwest::header::ACCEPT, "application/json")
             .send()
             .await
@@ -210,6 +253,16 @@ impl RemoteSource {
         if !status.is_success() {
             return Err(self.status_error(status, &body, retry_after));
         }
+        Ok(Bytes::from(body))
+    }
+
+    async fn get<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        params: &[(&str, &str)],
+    ) -> SourceResult<T> {
+        let url = self.url(path, params);
+        let body = self.body_once(&url).await?;
         crate::model::tolerant::from_json(&body).map_err(|e| {
             SourceError::Upstream(format!(
                 "malformed JSON from {} at line {} column {}: {e}",

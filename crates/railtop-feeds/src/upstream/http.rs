@@ -25,6 +25,9 @@ pub(crate) const USER_AGENT: &str = concat!(
 );
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const TOTAL_TIMEOUT: Duration = Duration::from_secs(12);
+/// How long another instance waits for this one's fetch of a cold key: past the fetch's whole
+/// deadline, with room to write the value.
+const SHARED_WAIT: Duration = Duration::from_secs(15);
 const MAX_BODY: usize = 24 * 1024 * 1024;
 /// Raw payloads one feed keeps in its cache at most (boards of many stations, its train list).
 const PAYLOAD_BYTES: usize = 16 * 1024 * 1024;
@@ -378,7 +381,7 @@ impl FeedHttp {
             (got, share)
         };
         let key = crate::redis_store::key_for(self.spec.slug, &key);
-        match store.flight(&key, fetched).await {
+        match store.flight(&key, SHARED_WAIT, fetched).await {
             Flight::Fetched(got) => got.map(|b| (b, ttl)),
             Flight::Found(Shared::Payload(payload), left) => {
                 if counts == Counts::Feed {
