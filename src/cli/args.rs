@@ -306,6 +306,11 @@ pub struct SshArgs {
     /// `start`, new ones are turned away with a chance from rate % up to 100 % at `full`.
     #[arg(long, default_value = "10:30:60", value_parser = parse_startups)]
     pub max_startups: (usize, u32, usize),
+    /// Networks never penalised for connections that close before a word or stall their
+    /// handshake (a load balancer's or monitor's TCP checks), as OpenSSH's
+    /// PerSourcePenaltyExemptList: CIDRs or addresses, e.g. 10.0.0.0/8 or ::1.
+    #[arg(long, value_name = "CIDR", num_args = 1.., value_parser = parse_network)]
+    pub penalty_exempt: Vec<crate::server::admission::IpNet>,
     /// Serve Prometheus metrics (`/metrics` over HTTP) on this address: a port, HOST:PORT
     /// or [::]:PORT.
     #[arg(long, value_parser = parse_listen)]
@@ -755,6 +760,14 @@ fn parse_point(s: &str) -> std::result::Result<(f64, f64), String> {
 }
 
 /// `start:rate:full` of `--max-startups` (a clap value parser: its error is the message).
+/// A network as CIDR (`10.0.0.0/8`) or one address (`::1`).
+fn parse_network(s: &str) -> std::result::Result<crate::server::admission::IpNet, String> {
+    let s = s.trim();
+    s.parse::<crate::server::admission::IpNet>()
+        .or_else(|_| s.parse::<std::net::IpAddr>().map(Into::into))
+        .map_err(|_| format!("{s:?}: expected a network as 10.0.0.0/8, or an address"))
+}
+
 fn parse_startups(s: &str) -> std::result::Result<(usize, u32, usize), String> {
     let parts: Vec<&str> = s.split(':').collect();
     let wrong = || format!("{s:?}: expected start:rate:full, e.g. 10:30:60");

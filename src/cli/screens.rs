@@ -62,6 +62,7 @@ pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
         max_session,
         write_timeout,
         max_startups,
+        penalty_exempt,
         metrics_listen,
         kiosk,
         ..
@@ -130,6 +131,7 @@ pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
             max_session: Duration::from_secs(max_session),
             write_timeout: Duration::from_secs(write_timeout),
             startups: max_startups,
+            penalty_exempt,
             ..Default::default()
         },
         kiosk,

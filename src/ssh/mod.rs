@@ -20,7 +20,7 @@ pub use keys::{load_or_create_host_key, read_authorized_keys, SshError};
 
 use crate::clock::Clock;
 use crate::kiosk::KioskSettings;
-use crate::server::admission::{self, Admission, Startup, Startups};
+use crate::server::admission::{self, Admission, Penalty, Startup, Startups};
 use crate::server::stream;
 use crate::server::tally::Tally;
 use crate::source::cache::CachedSource;
@@ -62,6 +62,9 @@ pub struct Limits {
     pub keepalive: Duration,
     /// The largest terminal rendered, columns × rows.
     pub max_size: (u16, u16),
+    /// Networks never penalised for bare or failed connections (a load balancer's health
+    /// checks, a monitor): OpenSSH's `PerSourcePenaltyExemptList`.
+    pub penalty_exempt: Vec<admission::IpNet>,
 }
 
 impl Default for Limits {
@@ -78,6 +81,7 @@ impl Default for Limits {
             max_session: Duration::from_secs(12 * 3600),
             keepalive: Duration::from_secs(30),
             max_size: (400, 150),
+            penalty_exempt: Vec::new(),
         }
     }
 }
@@ -193,7 +197,7 @@ pub async fn serve(
         viewers: Arc::new(tokio::sync::Semaphore::new(limits.max_sessions)),
     });
     let (start, rate, full) = limits.startups;
-    let startups = Startups::new(start, rate, full);
+    let startups = Startups::with_exempt(start, rate, full, limits.penalty_exempt.clone());
     // Every connection, in its handshake or watching, holds a file descriptor: the cap in all
     // is the viewers' places and the handshakes' budget together.
     let admission = Admission::new(
@@ -216,7 +220,7 @@ pub async fn serve(
                     startups
                         .enter(peer.ip())
                         .map(|startup| (permit, startup))
-                        .ok_or_else(|| ("too many connections are starting; try again in a few seconds".to_string(), false, "startups"))
+                        .map_err(|why| ("too many connections are starting; try again in a few seconds".to_string(), false, why))
                 });
                 match admitted {
                     Ok((permit, startup)) => {
@@ -367,12 +371,18 @@ async fn connection(
             Ok(Ok(session)) => session,
             Ok(Err(e)) => {
                 NO_HANDSHAKE.add(&format_args!("{peer}: {e}"));
-                startup.penalized();
+                // Closed before a word (a TCP health check, a port probe) costs least.
+                let why = if cut.heard() {
+                    Penalty::Failed
+                } else {
+                    Penalty::Closed
+                };
+                penalized(peer, startup, why);
                 return;
             }
             Err(_) => {
                 NO_HANDSHAKE.add(&format_args!("{peer}: no handshake in time"));
-                startup.penalized();
+                penalized(peer, startup, Penalty::Stalled);
                 return;
             }
         };
@@ -380,9 +390,11 @@ async fn connection(
     let board_started = tokio::select! {
         ended = &mut session => {
             log_end(peer, ended);
-            // Cut for its silence before the key exchange: its source waits before the next.
+            // Cut for its silence before the key exchange; or closed before a word.
             if cut.was_cut() {
-                startup.penalized();
+                penalized(peer, startup, Penalty::Stalled);
+            } else if !cut.heard() {
+                penalized(peer, startup, Penalty::Closed);
             }
             return;
         }
@@ -396,13 +408,25 @@ async fn connection(
     } else {
         tracing::info!(%peer, "no board requested in time");
         cut.cut();
-        startup.penalized();
+        penalized(peer, startup, Penalty::Stalled);
     }
     // The viewer ends the session; this bound only matters if the peer never lets go.
     let bound = limits.max_session + limits.write_timeout + Duration::from_secs(10);
     match tokio::time::timeout(bound, session).await {
         Ok(ended) => log_end(peer, ended),
         Err(_) => tracing::warn!(%peer, "session outlived its bound; dropped"),
+    }
+}
+
+/// `startup`'s source pays for `why`; once it passes the floor and is turned away, that is
+/// said once and counted (`railtop_ssh_penalty_bans_total`).
+fn penalized(peer: SocketAddr, startup: Startup, why: Penalty) {
+    if startup.penalized(why) {
+        crate::metrics::ssh_penalty_ban();
+        tracing::warn!(
+            source = %peer.ip(),
+            "turned away for its failed or stalled connections (OpenSSH's PerSourcePenalties: 1 s a bare connection, 5 s a failed handshake, 20 s a stalled one; turned away past 15 s, at most 600 s); exempt a network with --penalty-exempt"
+        );
     }
 }
 

@@ -1076,3 +1076,58 @@ async fn ssh_metrics_follow_a_viewer_and_pass_promtool() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A TCP health check (connect, close) and a few of them bar nobody (#55 item 1): the viewer
+/// that follows gets its board at once. Past the penalty floor (16 bare connections at once,
+/// or two stalled handshakes) the source is turned away; an exempt network never is.
+#[tokio::test]
+async fn bare_health_checks_bar_nobody_but_a_flood_of_them_does() {
+    let dir = scratch("penalties");
+    let server = start(options(&dir, Limits::default())).await;
+    for _ in 0..3 {
+        drop(TcpStream::connect(server.addr).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        gets_the_board(server.addr, Duration::from_secs(10)).await,
+        "three health checks barred the next viewer"
+    );
+    server.stop().await;
+    // Thirty bare connections from one address (a port scan): past the floor, turned away.
+    let dir = scratch("penalties-flood");
+    let limits = Limits {
+        connections_per_minute: 0,
+        ..Limits::default()
+    };
+    let server = start(options(&dir, limits.clone())).await;
+    for _ in 0..30 {
+        drop(TcpStream::connect(server.addr).await.unwrap());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let again = TcpStream::connect(server.addr).await.unwrap();
+    let refused = timeout(
+        Duration::from_secs(5),
+        client::connect_stream(client_config(2 << 20), again, Viewer::default()),
+    )
+    .await;
+    assert!(
+        !matches!(refused, Ok(Ok(_))),
+        "a flood's source starts no handshake"
+    );
+    server.stop().await;
+    // The same from an exempt network: let in.
+    let dir = scratch("penalties-exempt");
+    let limits = Limits {
+        penalty_exempt: vec!["127.0.0.0/8".parse().unwrap()],
+        ..limits
+    };
+    let server = start(options(&dir, limits)).await;
+    for _ in 0..30 {
+        drop(TcpStream::connect(server.addr).await.unwrap());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(gets_the_board(server.addr, Duration::from_secs(10)).await);
+    server.stop().await;
+}

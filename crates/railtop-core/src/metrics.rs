@@ -113,6 +113,10 @@ fn describe() {
         "SSH connections turned away, by reason."
     );
     describe_counter!(
+        "railtop_ssh_penalty_bans_total",
+        "SSH sources turned away for their penalty (bare, failed or stalled connections past 15 s of penalty), each counted once a ban."
+    );
+    describe_counter!(
         "railtop_ssh_sent_bytes_total",
         metrics::Unit::Bytes,
         "Bytes of screen updates sent to SSH viewers."
@@ -190,6 +194,11 @@ pub fn ssh_sessions(delta: f64) {
 /// An SSH connection turned away, and why (`per-ip`, `full`, `startups`, `rate`, `key`).
 pub fn ssh_refused(reason: &'static str) {
     counter!("railtop_ssh_sessions_refused_total", "reason" => reason).increment(1);
+}
+
+/// An SSH source turned away for its penalty (once a ban).
+pub fn ssh_penalty_ban() {
+    counter!("railtop_ssh_penalty_bans_total").increment(1);
 }
 
 /// Screen bytes sent to an SSH viewer.

@@ -5,6 +5,7 @@
 //! connection ends.
 
 use crate::ratelimit::{PerIpLimit, Verdict};
+pub use ipnet::IpNet;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -147,14 +148,41 @@ pub struct Startups {
     /// places is theirs alone, and they meet no early drop, so a flood of strangers cannot keep
     /// a returning viewer out.
     returning: Mutex<HashMap<IpAddr, ()>>,
-    /// Sources whose last handshake stalled or failed, and until when they may not start
-    /// another (OpenSSH's `PerSourcePenalties`): a stalled connection reopened at once cannot
-    /// hold a place for long.
+    /// Each source's penalty, as the instant it runs out (OpenSSH's `PerSourcePenalties`):
+    /// what a source did adds to it ([`Penalty`]), and it is turned away only while more than
+    /// [`PENALTY_FLOOR`] is left, so one health check or one neighbour's bare connection costs
+    /// nobody anything, while a flood of them, or a stalled handshake reopened at once, does.
     penalties: Mutex<HashMap<IpAddr, std::time::Instant>>,
+    /// Networks never penalised (`--penalty-exempt`: a load balancer, a monitor).
+    exempt: Vec<IpNet>,
 }
 
-/// How long a source whose handshake stalled or failed waits before its next one.
-pub const PENALTY: std::time::Duration = std::time::Duration::from_secs(30);
+/// What a source did, and what it costs (OpenSSH's defaults: `noauth:1 authfail:5
+/// grace-exceeded:20`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Penalty {
+    /// Closed before it said a word of SSH (a TCP health check, a port probe).
+    Closed,
+    /// Its handshake failed (a protocol error, a refused key).
+    Failed,
+    /// Its handshake stalled: went quiet, or ran past its deadline, or asked for no board.
+    Stalled,
+}
+
+impl Penalty {
+    pub fn cost(self) -> std::time::Duration {
+        std::time::Duration::from_secs(match self {
+            Penalty::Closed => 1,
+            Penalty::Failed => 5,
+            Penalty::Stalled => 20,
+        })
+    }
+}
+
+/// A source is turned away while more than this is left of its penalty (OpenSSH's `min:15`).
+pub const PENALTY_FLOOR: std::time::Duration = std::time::Duration::from_secs(15);
+/// The most a source's penalty grows to (OpenSSH's `max:600`).
+pub const PENALTY_CAP: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// Returning addresses remembered at most (past it, one is forgotten for each new one).
 const MAX_RETURNING: usize = 8192;
@@ -180,32 +208,62 @@ impl Startups {
             open: Mutex::new(StartupsOpen::default()),
             returning: Mutex::new(HashMap::new()),
             penalties: Mutex::new(HashMap::new()),
+            exempt: Vec::new(),
         })
     }
 
-    /// `ip`'s handshake stalled or failed: it starts no other for [`PENALTY`].
-    pub fn penalize(&self, ip: IpAddr) {
+    /// The same budget with `exempt` networks never penalised.
+    pub fn with_exempt(
+        start: usize,
+        rate_percent: u32,
+        full: usize,
+        exempt: Vec<IpNet>,
+    ) -> Arc<Startups> {
+        let mut budget = Startups::new(start, rate_percent, full);
+        if let Some(b) = Arc::get_mut(&mut budget) {
+            b.exempt = exempt;
+        }
+        budget
+    }
+
+    /// `ip` did what `why` says: its penalty grows by its cost (up to [`PENALTY_CAP`]). Whether
+    /// that turned it away just now (it was not before): the caller says so once.
+    pub fn penalize(&self, ip: IpAddr, why: Penalty) -> bool {
+        if self.exempt.iter().any(|net| net.contains(&ip)) {
+            return false;
+        }
         let key = crate::ratelimit::bucket_of(ip);
         let now = std::time::Instant::now();
         let mut penalties = self.penalties.lock().unwrap_or_else(|e| e.into_inner());
-        if penalties.len() >= MAX_RETURNING {
+        if penalties.len() >= MAX_RETURNING && !penalties.contains_key(&key) {
             penalties.retain(|_, until| *until > now);
             if penalties.len() >= MAX_RETURNING {
                 penalties.clear();
             }
         }
-        penalties.insert(key, now + PENALTY);
+        let before = penalties
+            .get(&key)
+            .copied()
+            .filter(|u| *u > now)
+            .unwrap_or(now);
+        let was_banned = before.saturating_duration_since(now) > PENALTY_FLOOR;
+        let after = (before + why.cost()).min(now + PENALTY_CAP);
+        penalties.insert(key, after);
+        let banned = after.saturating_duration_since(now) > PENALTY_FLOOR;
+        banned && !was_banned
     }
 
+    /// Whether `key` is turned away for its penalty now.
     fn is_penalized(&self, key: IpAddr) -> bool {
         let mut penalties = self.penalties.lock().unwrap_or_else(|e| e.into_inner());
+        let now = std::time::Instant::now();
         match penalties.get(&key) {
-            Some(until) if *until > std::time::Instant::now() => true,
-            Some(_) => {
+            Some(until) if until.saturating_duration_since(now) > PENALTY_FLOOR => true,
+            Some(until) if *until <= now => {
                 penalties.remove(&key);
                 false
             }
-            None => false,
+            _ => false,
         }
     }
 
@@ -228,15 +286,24 @@ impl Startups {
             .contains_key(&key)
     }
 
-    /// A place for a new connection from `ip`, or `None` (turned away), drawing on `roll`
-    /// (0..100) when `ip` already has a handshake under way.
-    pub(crate) fn enter_with(self: &Arc<Self>, ip: IpAddr, roll: u32) -> Option<Startup> {
+    /// A place for a new connection from `ip`, or why not (`penalty`: its source's penalty;
+    /// `startups`: too many handshakes under way), drawing on `roll` (0..100) when `ip` already
+    /// has a handshake under way.
+    pub(crate) fn enter_with(
+        self: &Arc<Self>,
+        ip: IpAddr,
+        roll: u32,
+    ) -> Result<Startup, &'static str> {
         // One subscriber's IPv6 /64 is one source, as its rate limit is.
         let ip = crate::ratelimit::bucket_of(ip);
         let returning = self.is_returning(ip);
         if !returning && self.is_penalized(ip) {
-            return None;
+            return Err("penalty");
         }
+        self.place(ip, returning, roll).ok_or("startups")
+    }
+
+    fn place(self: &Arc<Self>, ip: IpAddr, returning: bool, roll: u32) -> Option<Startup> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         if open.total >= self.full {
             return None;
@@ -268,7 +335,7 @@ impl Startups {
     }
 
     /// [`enter_with`](Self::enter_with) with a random roll.
-    pub fn enter(self: &Arc<Self>, ip: IpAddr) -> Option<Startup> {
+    pub fn enter(self: &Arc<Self>, ip: IpAddr) -> Result<Startup, &'static str> {
         self.enter_with(ip, rand::random_range(0..100))
     }
 
@@ -284,9 +351,10 @@ impl Startup {
         self.budget.completed(self.ip);
     }
 
-    /// The handshake stalled or failed: its source waits [`PENALTY`], and its place frees.
-    pub fn penalized(self) {
-        self.budget.penalize(self.ip);
+    /// The handshake went as `why` says: its source's penalty grows, and its place frees.
+    /// Whether that turned the source away just now.
+    pub fn penalized(self, why: Penalty) -> bool {
+        self.budget.penalize(self.ip, why)
     }
 }
 
@@ -308,14 +376,53 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_source_whose_handshake_stalled_waits_before_its_next() {
+    fn penalties_add_up_and_only_past_the_floor_turn_a_source_away() {
         let budget = Startups::new(8, 0, 8);
-        budget.enter_with(ip(1), 99).unwrap().penalized();
-        assert!(budget.enter_with(ip(1), 99).is_none(), "penalized");
-        assert!(budget.enter_with(ip(2), 99).is_some(), "others are not");
+        // A bare connection (a health check) costs 1 s: nobody is turned away for it.
+        assert!(!budget
+            .enter_with(ip(1), 99)
+            .unwrap()
+            .penalized(Penalty::Closed));
+        assert!(
+            budget.enter_with(ip(1), 99).is_ok(),
+            "one bare connection bans nobody"
+        );
+        // Failed handshakes (5 s each) neither, until the 15 s floor; then said once.
+        assert!(!budget
+            .enter_with(ip(1), 99)
+            .unwrap()
+            .penalized(Penalty::Failed));
+        assert!(!budget
+            .enter_with(ip(1), 99)
+            .unwrap()
+            .penalized(Penalty::Failed));
+        assert!(budget
+            .enter_with(ip(1), 99)
+            .unwrap()
+            .penalized(Penalty::Failed));
+        assert!(budget.enter_with(ip(1), 99).is_err(), "penalized");
+        assert!(!budget.penalize(ip(1), Penalty::Stalled), "already said");
+        assert!(budget.enter_with(ip(2), 99).is_ok(), "others are not");
+        // Sixteen health checks at once pass the floor too.
+        for n in 0..16 {
+            budget.penalize(ip(3), Penalty::Closed);
+            assert_eq!(budget.enter_with(ip(3), 99).is_err(), n >= 15, "after {n}");
+        }
+        // The penalty is capped.
+        for _ in 0..200 {
+            budget.penalize(ip(4), Penalty::Stalled);
+        }
+        let until = budget.penalties.lock().unwrap()[&ip(4)];
+        assert!(until.saturating_duration_since(std::time::Instant::now()) <= PENALTY_CAP);
+        // An exempt network is never penalised.
+        let exempt = Startups::with_exempt(8, 0, 8, vec!["10.0.0.0/8".parse().unwrap()]);
+        for _ in 0..10 {
+            exempt.penalize("10.1.2.3".parse().unwrap(), Penalty::Stalled);
+        }
+        assert!(exempt.enter_with("10.1.2.3".parse().unwrap(), 99).is_ok());
         budget.completed(ip(1));
         assert!(
-            budget.enter_with(ip(1), 99).is_some(),
+            budget.enter_with(ip(1), 99).is_ok(),
             "a returning viewer is let in"
         );
     }
@@ -325,7 +432,7 @@ mod tests {
         // start 0, no early drop past it: only the caps decide.
         let budget = Startups::new(8, 0, 8);
         let strangers: Vec<_> = (1..=20u8)
-            .filter_map(|i| budget.enter_with(ip(i), 99))
+            .filter_map(|i| budget.enter_with(ip(i), 99).ok())
             .collect();
         assert_eq!(
             strangers.len(),
@@ -335,17 +442,17 @@ mod tests {
         budget.completed(ip(200));
         let back = budget.enter_with(ip(200), 99);
         assert!(
-            back.is_some(),
+            back.is_ok(),
             "a returning viewer gets in past a flood of strangers"
         );
-        assert!(budget.enter_with(ip(201), 99).is_none());
+        assert!(budget.enter_with(ip(201), 99).is_err());
         drop((strangers, back));
         let wide = Startups::new(1, 100, 4);
         let first = wide.enter_with("2001:db8:7:7::1".parse().unwrap(), 0);
-        assert!(first.is_some());
+        assert!(first.is_ok());
         assert!(
             wide.enter_with("2001:db8:7:7::2".parse().unwrap(), 99)
-                .is_none(),
+                .is_err(),
             "another address of the same /64 is the same source, busy"
         );
     }
@@ -376,24 +483,24 @@ mod tests {
         let a = budget.enter_with(ip(1), 0).unwrap();
         let _b = budget.enter_with(ip(2), 0).unwrap();
         // At 2 of 6: a roll under 30 is turned away, one above gets in.
-        assert!(budget.enter_with(ip(3), 29).is_none());
+        assert!(budget.enter_with(ip(3), 29).is_err());
         let _c = budget.enter_with(ip(3), 30).unwrap();
         // At 3: the chance is 30 + 70 × 1/4 = 47 %.
-        assert!(budget.enter_with(ip(4), 46).is_none());
+        assert!(budget.enter_with(ip(4), 46).is_err());
         let _d = budget.enter_with(ip(4), 47).unwrap();
         let _e = budget.enter_with(ip(5), 99).unwrap();
         assert!(
-            budget.enter_with(ip(7), 99).is_none(),
+            budget.enter_with(ip(7), 99).is_err(),
             "the last quarter is the returning addresses'"
         );
         budget.completed(ip(6));
         let _f = budget.enter_with(ip(6), 99).unwrap();
         assert_eq!(budget.open(), 6);
-        assert!(budget.enter_with(ip(9), 99).is_none(), "full");
+        assert!(budget.enter_with(ip(9), 99).is_err(), "full");
         drop(a);
         budget.completed(ip(8));
         assert!(
-            budget.enter_with(ip(8), 99).is_some(),
+            budget.enter_with(ip(8), 99).is_ok(),
             "a finished handshake frees its place"
         );
     }
@@ -402,11 +509,11 @@ mod tests {
     fn past_start_an_address_gets_one_handshake_at_a_time() {
         let budget = Startups::new(2, 0, 10);
         let first: Vec<_> = (0..2)
-            .filter_map(|_| budget.enter_with(ip(1), 99))
+            .filter_map(|_| budget.enter_with(ip(1), 99).ok())
             .collect();
         assert_eq!(first.len(), 2, "up to `start`, anyone");
         assert!(
-            budget.enter_with(ip(1), 99).is_none(),
+            budget.enter_with(ip(1), 99).is_err(),
             "past it, not a second"
         );
         let _other = budget.enter_with(ip(2), 99).unwrap();
@@ -414,7 +521,7 @@ mod tests {
         let _again = budget.enter_with(ip(1), 99).unwrap();
         assert_eq!(budget.open(), 2);
         assert!(
-            budget.enter_with(ip(1), 99).is_none(),
+            budget.enter_with(ip(1), 99).is_err(),
             "at `start` again, one at a time"
         );
     }
