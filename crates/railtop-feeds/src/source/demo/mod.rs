@@ -460,7 +460,8 @@ impl DemoSource {
             messages: Vec::new(),
             message_languages: Vec::new(),
             partly_cancelled: trip.cut_short_at().is_some(),
-            timezone: None,
+            // A line on another clock than its country's (the Pacific Surfliner's) says so.
+            timezone: (tz != trip.net.country.tz).then(|| tz.name().to_string()),
         })
     }
 }

@@ -407,3 +407,27 @@ fn speeds_are_those_of_trains() {
         "a speed only with a position"
     );
 }
+
+/// A line on another clock than its country's says which (#54 item 12): the Pacific
+/// Surfliner's trains run on Los Angeles' clock (Chicago's lines on theirs), the Northeast's
+/// on the country's own.
+#[test]
+fn a_pacific_train_names_its_own_clock() {
+    let d = demo(1, 1);
+    let r = d
+        .realtime_at(&rt(Some("united-states")), busy_hour("united-states"))
+        .unwrap();
+    let zone = |t: &Train| t.zone().map(|z| z.name().to_string());
+    let pacific: Vec<&Train> = r.trains.iter().filter(|t| t.timezone.is_some()).collect();
+    assert!(!pacific.is_empty());
+    assert!(pacific
+        .iter()
+        .all(|t| zone(t).as_deref() != Some("America/New_York")));
+    assert!(pacific
+        .iter()
+        .any(|t| zone(t).as_deref() == Some("America/Los_Angeles")));
+    assert!(r
+        .trains
+        .iter()
+        .any(|t| t.timezone.is_none() && zone(t).as_deref() == Some("America/New_York")));
+}
