@@ -49,7 +49,21 @@ pub fn update(state: &mut AppState, action: Event) {
             let interval = state.settings.board_interval_secs;
             state.details.arrived(id, result, at, interval);
         }
-        Event::Answer(Answer::Schedules(schedules)) => state.schedules = schedules,
+        Event::Answer(Answer::Schedules(schedules)) => {
+            // A timetable that just became ready names the trains its rows lacked: fetch again
+            // now, not at the next interval (which showed `?` for a whole one).
+            let newly_ready = schedules.iter().any(|s| {
+                s.state == "ready"
+                    && !state
+                        .schedules
+                        .iter()
+                        .any(|before| before.feed == s.feed && before.state == "ready")
+            });
+            if newly_ready {
+                state.generation += 1;
+            }
+            state.schedules = schedules;
+        }
         Event::Answer(Answer::History { country, hours }) => {
             state.history = super::RecordedHours { country, hours };
         }

@@ -115,11 +115,15 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     }
     // A GTFS timetable being read: its rows have no names yet, and the person is told why
     // (first, so that a long error after it cannot push it off a narrow screen).
-    if let Some(s) = state
-        .schedules
-        .iter()
-        .find(|s| matches!(s.state, "downloading" | "building"))
-    {
+    // Only the timetable of the country on screen (any, on all countries).
+    if let Some(s) = state.schedules.iter().find(|s| {
+        matches!(s.state, "downloading" | "building")
+            && state
+                .countries
+                .selected
+                .as_ref()
+                .is_none_or(|c| c.eq_ignore_ascii_case(&s.feed))
+    }) {
         let percent = s.percent.map_or(String::new(), |p| format!(" {p} %"));
         second.push(Span::styled(
             format!("{} schedule{percent}", s.feed),

@@ -22,6 +22,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::OnceCell;
 
+/// How long a realtime answer made while a timetable was being read is kept: not at all (the
+/// feed's own payload is still cached below; only the naming is done again).
+const UNNAMED_LIFE: Duration = Duration::ZERO;
+
 /// One answer of the source, with the moment it arrived and its JSON made on first use.
 #[derive(Debug)]
 pub struct Cached<T> {
@@ -495,8 +499,42 @@ impl CachedSource {
         query: RealtimeQuery,
     ) -> SourceResult<Arc<Cached<RealtimeResponse>>> {
         let inner = &self.inner;
+        // Made while a timetable was still being read, an answer lacks the names it will give
+        // (`?` destinations): it is not kept, so the first answer after the timetable is ready
+        // names them.
+        // Looked at before and after: the fetch itself may start the reading, or the reading
+        // may end while the answer is made (either way it may lack names). Only the timetable
+        // of the country asked for counts: Spain's bundle, minutes in reading, does not
+        // shorten Finland's answers.
+        let country = query.country.clone();
+        let states = move || -> Vec<&'static str> {
+            inner
+                .health()
+                .schedules
+                .iter()
+                .filter(|s| {
+                    country
+                        .as_ref()
+                        .is_none_or(|c| c.eq_ignore_ascii_case(&s.feed))
+                })
+                .map(|s| s.state)
+                .collect()
+        };
+        let before = states();
         self.realtime
-            .get(query.clone(), || inner.realtime(query))
+            .get_timed(query.clone(), || async move {
+                let answer = inner.realtime(query).await?;
+                let after = states();
+                let reading = after
+                    .iter()
+                    .any(|s| matches!(*s, "downloading" | "building"));
+                let life = if reading || before != after {
+                    UNNAMED_LIFE
+                } else {
+                    Duration::MAX
+                };
+                Ok((answer, life))
+            })
             .await
     }
 
