@@ -80,7 +80,12 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             (_, Some(e)) => format!("no board: {e}"),
             _ => "loading…".to_string(),
         };
-        frame.render_widget(Paragraph::new(text).style(theme.dim()).block(block), area);
+        // Whole words across the pane: "did you mean …" must be read to its end.
+        let lines: Vec<Line> = wrap(&text, usize::from(area.width.saturating_sub(2)), 8)
+            .into_iter()
+            .map(Line::from)
+            .collect();
+        frame.render_widget(Paragraph::new(lines).style(theme.dim()).block(block), area);
         return;
     };
     if answer.departures.is_empty() {
@@ -147,9 +152,14 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         });
     // The footnote in whole words across the pane, in up to three lines where the board keeps
     // two rows beside them (one line, cut, on a short pane).
-    let table_height = area
-        .height
-        .saturating_sub(2 + u16::from(feed.error.is_some()));
+    // A failed refresh over the last good board: its reason in up to two lines.
+    let warning = feed
+        .error
+        .as_ref()
+        .map(|e| wrap(&format!("⚠ {e}"), usize::from(inner_width), 2))
+        .unwrap_or_default();
+    let warning_height = u16::try_from(warning.len()).unwrap_or(0);
+    let table_height = area.height.saturating_sub(2 + warning_height);
     let note = match note {
         Some(note) if table_height > 2 => {
             let lines = usize::from(table_height - 3).clamp(1, NOTE_LINES);
@@ -234,14 +244,17 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let table_area = if let Some(e) = &feed.error {
-        let [err, rest] =
-            ratatui::layout::Layout::vertical([Constraint::Length(1), Constraint::Min(0)])
-                .areas(inner);
-        frame.render_widget(Paragraph::new(format!("⚠ {e}")).style(theme.error()), err);
-        rest
-    } else {
+    let table_area = if warning.is_empty() {
         inner
+    } else {
+        let [err, rest] = ratatui::layout::Layout::vertical([
+            Constraint::Length(warning_height),
+            Constraint::Min(0),
+        ])
+        .areas(inner);
+        let lines: Vec<Line> = warning.into_iter().map(Line::from).collect();
+        frame.render_widget(Paragraph::new(lines).style(theme.error()), err);
+        rest
     };
     let table_area = if note.is_empty() {
         table_area
