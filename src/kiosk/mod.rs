@@ -441,6 +441,33 @@ mod tests {
         assert!(!s.contains("unavailable"), "not a failing feed: {s}");
     }
 
+    /// A simulated board says "not real data" at every width, a stale one too (the new-user
+    /// pass: at 60×15 the long disclaimer was cut before it).
+    #[test]
+    fn a_demo_board_says_not_real_data_at_any_width() {
+        for (w, h, stale) in [
+            (60, 15, false),
+            (45, 10, false),
+            (60, 15, true),
+            (200, 60, false),
+        ] {
+            let mut k = kiosk(&["HKI"], KioskSettings::default());
+            k.size = (w, h);
+            if stale {
+                update(
+                    &mut k,
+                    Event::Answer(Answer::Board {
+                        station: "HKI".into(),
+                        result: Err("down".into()),
+                        at: now() + Duration::minutes(3),
+                    }),
+                );
+            }
+            let s = screen(&k);
+            assert!(s.contains("not real data"), "{w}x{h} stale {stale}: {s}");
+        }
+    }
+
     #[test]
     fn snapshots() {
         let k = kiosk(&["HKI", "TPE"], KioskSettings::default());

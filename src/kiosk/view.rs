@@ -424,11 +424,14 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
     };
     // The credit is never dropped: with nothing to report it may take both lines; else it is
     // cut with an ellipsis (the feeds' own lines fit in 80 columns).
-    let credit = state.attribution();
-    let credit = credit.as_ref();
     let width = usize::from(area.width);
+    // Simulated data says so whatever the width ("not real data" is never the part cut off).
+    let attribution = state.attribution();
+    let credit = |lines: usize| {
+        crate::screen::widgets::credit(&attribution, state.simulated(), width * lines)
+    };
     if status.content.is_empty() {
-        Paragraph::new(Span::styled(credit.to_string(), theme.dim()))
+        Paragraph::new(Span::styled(credit(2), theme.dim()))
             .wrap(ratatui::widgets::Wrap { trim: true })
             .render(area, buf);
         return;
@@ -438,7 +441,7 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
             crate::text::fit(&status.content, width),
             status.style,
         )),
-        Line::from(Span::styled(crate::text::fit(credit, width), theme.dim())),
+        Line::from(Span::styled(credit(1), theme.dim())),
     ];
     Paragraph::new(lines).render(area, buf);
 }

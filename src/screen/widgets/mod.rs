@@ -2,8 +2,9 @@
 //! ([`columns`], the kiosk, the SSH board and the dashboard's board pane) and the fast table
 //! ([`grid`], the train list and every board), the short names of a merged board's stations
 //! ([`stations`]), text wrapped to a few lines ([`wrap`]), a line of spans cut to a width with
-//! `…` ([`fit_spans`], every header), and a title that drops its least parts whole
-//! ([`fit_parts`]). A widget used by one screen lives with it.
+//! `…` ([`fit_spans`], every header), a title that drops its least parts whole
+//! ([`fit_parts`]), and the credit line that keeps "not real data" at any width ([`credit`]). A
+//! widget used by one screen lives with it.
 
 pub mod columns;
 pub mod grid;
@@ -11,6 +12,23 @@ pub(crate) mod stations;
 pub(crate) mod wrap;
 
 use ratatui::text::Span;
+
+/// The credit line in `width` columns. Simulated data says so whatever the width: a shorter
+/// disclaimer before a cut one (the dashboard's header, the kiosk's and the SSH board's footer).
+pub(crate) fn credit(attribution: &str, simulated: bool, width: usize) -> String {
+    if simulated && unicode_width::UnicodeWidthStr::width(attribution) > width {
+        if let Some(short) = [
+            "DEMO: simulated trains, not real data",
+            "DEMO: not real data",
+        ]
+        .into_iter()
+        .find(|short| short.len() <= width)
+        {
+            return short.to_string();
+        }
+    }
+    crate::text::fit(attribution, width)
+}
 
 /// A line of spans in at most `width` columns: whole, or cut with `…` as its last column, each
 /// span keeping its style (what `text::fit` is for one string). A cut line always shows.

@@ -186,20 +186,9 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         .or_else(|| Some(state.source.feed(selected?)?.attribution.clone()))
         .unwrap_or_else(|| state.source.attribution.clone());
     let width = usize::from(area.width);
-    // Simulated data says so whatever the width: a shorter disclaimer before a cut one.
+    // Simulated data says so whatever the width.
     let simulated = feed.data.as_ref().is_some_and(|r| r.simulated);
-    let attribution =
-        if simulated && unicode_width::UnicodeWidthStr::width(attribution.as_str()) > width {
-            [
-                "DEMO: simulated trains, not real data",
-                "DEMO: not real data",
-            ]
-            .into_iter()
-            .find(|short| short.len() <= width)
-            .map_or(attribution, String::from)
-        } else {
-            attribution
-        };
+    let attribution = crate::screen::widgets::credit(&attribution, simulated, width);
     // The stats in their room, the clock right-aligned after them (where the line has room
     // for the clock beside the name at all).
     let clock_fits = width >= clock.chars().count() + 2 + 12;
