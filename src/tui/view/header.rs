@@ -59,16 +59,21 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
 
     // The clock wins over the stats: its room is kept first, the stats fit in the rest.
     let stats_room = usize::from(area.width).saturating_sub(clock.chars().count() + 2);
-    let mut first = Vec::new();
+    // Each part with its rank: where the line is short, the least parts go whole (never a
+    // figure cut in two), the name and the count last.
+    let mut first: Vec<(u8, Span)> = Vec::new();
     if state.simulated() {
-        first.push(Span::styled(" DEMO ", theme.badge()));
-        first.push(Span::raw(" "));
+        first.push((0, Span::styled(" DEMO ", theme.badge())));
+        first.push((0, Span::raw(" ")));
     }
-    first.push(Span::styled("railtop", theme.title()));
-    first.push(Span::raw(" · "));
-    first.push(Span::styled(
-        Countries::name(state.countries.selected.as_deref()),
-        theme.accent(),
+    first.push((0, Span::styled("railtop", theme.title())));
+    first.push((0, Span::raw(" · ")));
+    first.push((
+        0,
+        Span::styled(
+            Countries::name(state.countries.selected.as_deref()),
+            theme.accent(),
+        ),
     ));
     if let Some(r) = &state.trains.realtime.data {
         let s = r.stats;
@@ -87,25 +92,21 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
                 signed(p.median_delay)
             ))
         );
-        // Narrow terminals get the same figures in fewer words.
-        let used: usize = first.iter().map(|s| s.content.chars().count()).sum();
-        let text = if used + long.chars().count() <= stats_room {
-            long
+        // Narrow terminals get the same figures in fewer words, then fewer figures.
+        let used: usize = first.iter().map(|(_, s)| s.content.chars().count()).sum();
+        if used + long.chars().count() <= stats_room {
+            first.push((0, Span::raw(long)));
         } else {
-            format!(
-                " · {} {trains} {} run {} GPS {} late{}",
-                s.total,
-                s.running,
-                s.with_gps,
-                s.delayed,
-                punctual.map_or(String::new(), |p| format!(
-                    " · {:.0}% ≤{within}′ · med {}′",
-                    p.on_time_share * 100.0,
-                    signed(p.median_delay)
-                ))
-            )
-        };
-        first.push(Span::raw(text));
+            first.push((0, Span::raw(format!(" · {} {trains}", s.total))));
+            first.push((3, Span::raw(format!(" {} run", s.running))));
+            first.push((4, Span::raw(format!(" {} GPS", s.with_gps))));
+            first.push((2, Span::raw(format!(" {} late", s.delayed))));
+            if let Some(p) = punctual {
+                let share = p.on_time_share * 100.0;
+                first.push((1, Span::raw(format!(" · {share:.0}% ≤{within}′"))));
+                first.push((5, Span::raw(format!(" · med {}′", signed(p.median_delay)))));
+            }
+        }
     }
     let feed = &state.trains.realtime;
     let mut second = Vec::new();
@@ -192,7 +193,8 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     // The stats in their room, the clock right-aligned after them (where the line has room
     // for the clock beside the name at all).
     let clock_fits = width >= clock.chars().count() + 2 + 12;
-    let mut first = super::fit_spans(first, if clock_fits { stats_room } else { width });
+    let mut first =
+        crate::screen::widgets::fit_parts(first, if clock_fits { stats_room } else { width });
     if clock_fits {
         let first_len: usize = first.iter().map(|s| s.width()).sum();
         let pad = width
