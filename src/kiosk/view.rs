@@ -250,14 +250,19 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         }
     };
     let now = state.local_now();
-    // A board past midnight marks the next day's times (`00:05+1`).
+    // A board past midnight marks the next day's times (`00:05+1`); the time columns widen
+    // for it only on a page that has one (at 4 pm the board's tail past midnight is pages away).
     let day = |hhmm: &str| crate::traveller::day_mark(hhmm, now);
-    let next_day = visible.iter().any(|d| {
-        !day(&d.scheduled_dep).is_empty()
-            || d.expected_dep
-                .as_deref()
-                .is_some_and(|e| !day(e).is_empty())
-    });
+    let next_day = visible
+        .iter()
+        .skip(page * per_page)
+        .take(per_page)
+        .any(|d| {
+            !day(&d.scheduled_dep).is_empty()
+                || d.expected_dep
+                    .as_deref()
+                    .is_some_and(|e| !day(e).is_empty())
+        });
     // A merged board's stations by what tells them apart (`HB`, `Oerlikon`).
     let labels = StationLabels::new(
         feed.data
@@ -273,6 +278,13 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             // The train's number beside its line: one train leaving two stations of a merged
             // board reads as one.
             number: widest(&|d| columns::train_number(d).map_or(0, |n| n.chars().count())),
+            // No EXP column where no train on the board runs off its timetable.
+            expected: visible.iter().any(|d| {
+                !d.cancelled
+                    && d.expected_dep
+                        .as_ref()
+                        .is_some_and(|e| *e != d.scheduled_dep)
+            }),
             ..columns::Wants::board(
                 if twelve { 8 } else { 5 } + if next_day { 2 } else { 0 },
                 widest(&|d| d.line.chars().count()).clamp(4, 10),

@@ -105,6 +105,8 @@ pub struct Wants {
     /// after it): the kiosk's wide rows ask more than the dashboard's narrow pane.
     pub via_from: u16,
     pub countdown: bool,
+    /// An expected-time column (none where no row has a time other than its timetabled one).
+    pub expected: bool,
     pub least_destination: u16,
     /// The widest station name of a board of several (0: one station).
     pub station: u16,
@@ -129,6 +131,7 @@ impl Wants {
             via: true,
             via_from: VIA_DESTINATION,
             countdown: true,
+            expected: true,
             least_destination: MIN_DESTINATION,
             station: 0,
             least_station: LEAN_STATION,
@@ -201,7 +204,7 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
         operator: (operator > 0).then_some(operator.clamp(8, 16)),
         via: wants.via,
         countdown: wants.countdown,
-        expected: true,
+        expected: wants.expected,
         time,
         // As wide as its title at least; a long number ends in `…`.
         number: (wants.number > 0).then_some(wants.number.clamp(5, 8)),
@@ -419,5 +422,18 @@ mod tests {
         // The board pane of a 120-column dashboard is 44 columns inside.
         let c = columns(44, wants);
         assert!(c.destination >= 16, "{c:?}");
+    }
+
+    /// A board whose trains all keep their timetable has no EXP column to leave empty.
+    #[test]
+    fn no_expected_column_where_no_train_needs_one() {
+        let wants = Wants {
+            expected: false,
+            ..Wants::board(8, 4, 4, 0)
+        };
+        let (titles, _) = columns(80, wants).header();
+        assert!(!titles.contains(&"EXP"), "{titles:?}");
+        let (titles, _) = columns(80, Wants::board(8, 4, 4, 0)).header();
+        assert!(titles.contains(&"EXP"), "{titles:?}");
     }
 }
