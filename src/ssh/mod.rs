@@ -371,8 +371,11 @@ async fn connection(
             Ok(Ok(session)) => session,
             Ok(Err(e)) => {
                 NO_HANDSHAKE.add(&format_args!("{peer}: {e}"));
-                // Closed before a word (a TCP health check, a port probe) costs least.
-                let why = if cut.heard() {
+                // Cut for its silence: stalled. Closed before a word (a TCP health check, a
+                // port probe) costs least.
+                let why = if cut.was_cut() {
+                    Penalty::Stalled
+                } else if cut.heard() {
                     Penalty::Failed
                 } else {
                     Penalty::Closed

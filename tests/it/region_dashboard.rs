@@ -43,21 +43,7 @@ async fn a_built_timetable_names_the_first_answers_destinations() {
             "{}",
             String::from_utf8_lossy(&built.stderr)
         );
-        let mut app = PtyApp::start(
-            &[
-                "--source",
-                "upstream",
-                "--config",
-                &config,
-                "--country",
-                "estonia",
-                "--interval",
-                "1h",
-            ],
-            120,
-            40,
-            &[("RAILTOP_NOW", NOW), ("XDG_CACHE_HOME", cache.as_str())],
-        );
+        let mut app = region_dashboard(&config, &cache, &["--interval", "1h"], 120);
         app.wait_for("the region's trains", |s| s.contains("Trains 2 "), WAIT);
         let screen = app.screen();
         let rows: Vec<&str> = screen.lines().filter(|l| l.contains("R 101")).collect();
@@ -150,19 +136,7 @@ async fn a_regions_times_are_on_its_own_clock() {
     let config = config_file("own-clock", &base).display().to_string();
     let (_dir, cache) = cache("own-clock");
     tokio::task::spawn_blocking(move || {
-        let mut app = PtyApp::start(
-            &[
-                "--source",
-                "upstream",
-                "--config",
-                &config,
-                "--country",
-                "estonia",
-            ],
-            90,
-            40,
-            &[("RAILTOP_NOW", NOW), ("XDG_CACHE_HOME", cache.as_str())],
-        );
+        let mut app = region_dashboard(&config, &cache, &[], 90);
         app.wait_for("the region's trains", |s| s.contains("Trains 2 "), WAIT);
         let screen = app.screen();
         let header = screen.lines().next().unwrap_or("");
@@ -183,31 +157,16 @@ async fn a_regions_times_are_on_its_own_clock() {
     .unwrap();
 }
 
-/// A region's first start, nothing kept (#54 item 13, as the new-user pass met it): the
-/// answers made while the timetable is read are kept a second, not an interval, and the
-/// dashboard asks again once it is ready, so the trains are named within seconds although the
-/// next refresh is an hour away.
+/// A region's first start, nothing kept (#54 item 13, as the new-user pass met it): an
+/// answer made while the timetable is read is not cached, and the dashboard asks again once it
+/// is ready, so the trains are named within seconds although the next refresh is an hour away.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_first_built_timetable_names_the_trains_within_seconds() {
     let base = play_gtfs(["/vp.pb", "/tu.pb", "/gtfs.zip"]).await;
     let config = config_file("first-build", &base).display().to_string();
     let (_dir, cache) = cache("first-build");
     tokio::task::spawn_blocking(move || {
-        let mut app = PtyApp::start(
-            &[
-                "--source",
-                "upstream",
-                "--config",
-                &config,
-                "--country",
-                "estonia",
-                "--interval",
-                "1h",
-            ],
-            120,
-            40,
-            &[("RAILTOP_NOW", NOW), ("XDG_CACHE_HOME", cache.as_str())],
-        );
+        let mut app = region_dashboard(&config, &cache, &["--interval", "1h"], 120);
         app.wait_for(
             "R 101 named, with where it goes",
             |s| {
@@ -221,4 +180,24 @@ async fn a_first_built_timetable_names_the_trains_within_seconds() {
     })
     .await
     .unwrap();
+}
+
+/// The dashboard on the region `estonia` of the file `config`, its cache at `cache`, with
+/// `more` arguments, `width` columns by 40.
+fn region_dashboard(config: &str, cache: &str, more: &[&str], width: u16) -> PtyApp {
+    let mut args = vec![
+        "--source",
+        "upstream",
+        "--config",
+        config,
+        "--country",
+        "estonia",
+    ];
+    args.extend_from_slice(more);
+    PtyApp::start(
+        &args,
+        width,
+        40,
+        &[("RAILTOP_NOW", NOW), ("XDG_CACHE_HOME", cache)],
+    )
 }

@@ -59,6 +59,25 @@ pub enum Shared {
     Failure(String),
 }
 
+impl Shared {
+    /// What one fetch's `got` gives the other instances, and for how long: an answer for
+    /// `life`, the upstream's failure for `failure_life`; this instance's own refusals (its
+    /// budget, a client's bad request) nothing.
+    pub fn of(
+        got: &Result<Bytes, crate::source::SourceError>,
+        life: Duration,
+        failure_life: Duration,
+    ) -> Option<(Shared, Duration)> {
+        match got {
+            Ok(payload) => Some((Shared::Payload(payload.clone()), life)),
+            Err(crate::source::SourceError::Upstream(message)) => {
+                Some((Shared::Failure(message.clone()), failure_life))
+            }
+            Err(_) => None,
+        }
+    }
+}
+
 /// How a [`RedisStore::flight`] ended.
 #[derive(Debug)]
 pub enum Flight<T> {

@@ -213,14 +213,7 @@ impl RemoteSource {
         };
         let fetched = async {
             let got = self.body(url).await;
-            let share = match &got {
-                Ok(body) => Some((Shared::Payload(body.clone()), SHARED_LIFE)),
-                Err(SourceError::Upstream(message)) => {
-                    Some((Shared::Failure(message.clone()), SHARED_FAILURE_LIFE))
-                }
-                // This instance's own budget, or the client's error: not shared.
-                Err(_) => None,
-            };
+            let share = Shared::of(&got, SHARED_LIFE, SHARED_FAILURE_LIFE);
             (got, share)
         };
         // Keyed without the credentials, which are not the answer's business.

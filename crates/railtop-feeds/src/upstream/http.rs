@@ -370,14 +370,7 @@ impl FeedHttp {
         };
         let fetched = async {
             let got = self.fetch(url, body, counts).await;
-            let share = match &got {
-                Ok(payload) => Some((Shared::Payload(payload.clone()), ttl)),
-                Err(SourceError::Upstream(message)) => {
-                    Some((Shared::Failure(message.clone()), ERROR_TTL))
-                }
-                // This instance's own budget, not the upstream's state: not shared.
-                Err(_) => None,
-            };
+            let share = Shared::of(&got, ttl, ERROR_TTL);
             (got, share)
         };
         let key = crate::redis_store::key_for(self.spec.slug, &key);
