@@ -47,7 +47,7 @@ impl StoreError {
                 path,
                 why: format!(
                     "it holds a value longer than railtop writes ({} KiB at most)",
-                    crate::guard::MAX_VALUE_BYTES / 1024
+                    crate::schema::MAX_VALUE_BYTES / 1024
                 ),
             },
             Some(ErrorCode::CannotOpen | ErrorCode::PermissionDenied) => StoreError::Open {

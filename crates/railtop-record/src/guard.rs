@@ -1,6 +1,6 @@
 //! A history file is as hostile as a feed: anyone who can write it can make it say anything.
 //! Every connection railtop opens on one is bounded here before its first read: values of at
-//! most [`MAX_VALUE_BYTES`] (a 200 MB name is refused by SQLite, never read into memory), small
+//! most `schema::MAX_VALUE_BYTES` (a 200 MB name is refused by SQLite, never read into memory), small
 //! limits on everything railtop's own statements never come near, and a [`Budget`] of time per
 //! piece of work, after which SQLite stops the statement (a recursive query hid in a view or a
 //! trigger runs until then, not for ever). And the file's own objects are checked: railtop's
@@ -16,9 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The longest value read or written: railtop's own are names and codes of at most a few
-/// hundred bytes (the sanitiser bounds every string from outside at 200 characters).
-pub const MAX_VALUE_BYTES: i32 = 64 * 1024;
+use crate::schema::MAX_VALUE_BYTES;
 
 /// SQLite's limits, set low where railtop's statements never come near them.
 const LIMITS: [(Limit, i32); 9] = [

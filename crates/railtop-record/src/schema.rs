@@ -11,6 +11,10 @@
 
 use rusqlite::Connection;
 
+/// The longest value railtop reads or writes in the file: its own are names and codes of at
+/// most a few hundred bytes (the sanitiser bounds every string from outside at 200 characters).
+pub const MAX_VALUE_BYTES: i32 = 64 * 1024;
+
 /// The schema this railtop writes and reads.
 pub const SCHEMA_VERSION: i64 = 1;
 
