@@ -25,7 +25,8 @@
 #   rate for both servers: FIXED_AT (0.7) of nginx's measured throughput for that body. wrk2
 #   spends its first 10 s calibrating and counts only after, so its turns last LAT_DURATION (20)
 #   seconds. WRK2=path uses a wrk2 you have; otherwise it is built once into target/wrk2 from
-#   github.com/giltene/wrk2 (git, make and OpenSSL's headers, installed when missing).
+#   the git bundle in ../shared/wrk2/ (giltene/wrk2 at 44a94c1; these machines reach package
+#   registries, not git hosts), with git, make and OpenSSL's headers installed when missing.
 #
 # PIN=1 gives each server one core (nginx one worker, railtop one event loop) and the load
 # generator the other; the default shares both cores among all three.
@@ -69,8 +70,10 @@ if [ -z "${WRK2:-}" ]; then
     dpkg -s libssl-dev >/dev/null 2>&1 || {
       apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libssl-dev >/dev/null
     }
+    bundle=${WRK2_BUNDLE:-../shared/wrk2/wrk2.bundle}
+    [ -f "$bundle" ] || { echo "no wrk2 bundle at $bundle: give WRK2=path or WRK2_BUNDLE=path" >&2; exit 1; }
     rm -rf target/wrk2
-    git clone -q https://github.com/giltene/wrk2 target/wrk2
+    git -c advice.detachedHead=false clone -q "$bundle" target/wrk2
     git -C target/wrk2 checkout -q 44a94c17d8e6a0bac8559b53da76848e430cb7a7
     make -C target/wrk2 -j2 >target/wrk2.build.log 2>&1 || { tail target/wrk2.build.log >&2; exit 1; }
   fi
