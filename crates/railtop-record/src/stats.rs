@@ -121,6 +121,11 @@ const READ_TIME: std::time::Duration = std::time::Duration::from_secs(60);
 /// Opens the file at `path` to read, bounded ([`crate::guard`]) for [`READ_TIME`], or says
 /// there is none.
 fn open(path: &Path) -> Result<Connection, StoreError> {
+    open_for(path, READ_TIME)
+}
+
+/// [`open`], for a read that may take `allowed`.
+fn open_for(path: &Path, allowed: std::time::Duration) -> Result<Connection, StoreError> {
     if !path.is_file() {
         return Err(StoreError::Open {
             path: path.to_path_buf(),
@@ -137,7 +142,7 @@ fn open(path: &Path) -> Result<Connection, StoreError> {
         .map_err(|e| StoreError::of(path, e))?;
     let budget = crate::guard::bound(&mut conn).map_err(|e| StoreError::of(path, e))?;
     crate::guard::check(&conn, path)?;
-    budget.start(READ_TIME);
+    budget.start(allowed);
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .map_err(|e| StoreError::of(path, e))?;
@@ -159,7 +164,17 @@ fn open(path: &Path) -> Result<Connection, StoreError> {
 
 /// The figures of `query` from the file at `path`.
 pub fn read(path: &Path, query: &Query) -> Result<Report, StoreError> {
-    let conn = open(path)?;
+    read_within(path, query, READ_TIME)
+}
+
+/// [`read`], stopped past `allowed` ([`StoreError::Stopped`]): a server bounds what one
+/// question may cost everyone.
+pub fn read_within(
+    path: &Path,
+    query: &Query,
+    allowed: std::time::Duration,
+) -> Result<Report, StoreError> {
+    let conn = open_for(path, allowed)?;
     let seen = latest(&conn, query, &Scope::default()).map_err(|e| StoreError::of(path, e))?;
     Ok(report(query, seen))
 }

@@ -131,7 +131,7 @@ pub(crate) const FORWARDED_FOR: &str = "x-forwarded-for";
 /// names in the last `X-Forwarded-For` entry (the one the proxy wrote; earlier ones are the
 /// client's own). A last entry that is not an address is the proxy's mistake: the request then
 /// counts as the proxy's, never as an earlier entry's.
-fn client_ip<'a>(
+pub(crate) fn client_ip<'a>(
     forwarded_for: impl DoubleEndedIterator<Item = &'a [u8]>,
     peer: Option<SocketAddr>,
     trust_forwarded_for: bool,

@@ -1,7 +1,13 @@
 //! railtop's own `GET /api/live/stats`: punctuality from the file `serve --record` writes, as
 //! `railtop stats --format json` prints it. A report reads many rows, so each distinct query's
 //! answer is kept for a minute and only one is computed at a time: a crowd of clients asking
-//! costs one computation a minute, not one each.
+//! costs one computation a minute, not one each. And no one client can stall the others (one
+//! address asking 60 questions a minute once made every other client wait 88 s): what is kept
+//! is answered at once, whoever asks; a client has at most one question waiting or being
+//! computed (the wait is first come, first served, so one place each is a fair queue); a
+//! question waits at most [`WAIT_AT_MOST`] for its turn and is computed for at most
+//! [`COMPUTE_AT_MOST`]; past either it is a 503 with `Retry-After`, and one too costly to answer
+//! is remembered as such for a minute.
 
 use super::{common_headers, error_response, header_value, json_error, AppState};
 use crate::source::SourceError;
@@ -18,36 +24,105 @@ use std::time::{Duration, Instant};
 const KEPT: Duration = Duration::from_secs(60);
 /// The most distinct answers kept.
 const MAX_KEPT: usize = 64;
+/// How long a question waits for its turn.
+pub(crate) const WAIT_AT_MOST: Duration = Duration::from_secs(5);
+/// How long one report may be computed.
+pub(crate) const COMPUTE_AT_MOST: Duration = Duration::from_secs(10);
+
+/// A kept answer, or the note that the question takes too long to answer.
+#[derive(Clone)]
+enum Kept {
+    Answer(Bytes),
+    TooCostly,
+}
 
 #[derive(Default)]
 pub(super) struct StatsCache {
-    answers: Mutex<HashMap<String, (Instant, Bytes)>>,
-    /// One report computed at a time.
+    answers: Mutex<HashMap<String, (Instant, Kept)>>,
+    /// One report computed at a time; waiting for it is first come, first served.
     computing: tokio::sync::Mutex<()>,
+    /// The clients (IPv6: their /64) with a question waiting or being computed.
+    asking: Mutex<std::collections::HashSet<std::net::IpAddr>>,
+}
+
+/// A client's place in the queue, given back however its question ends.
+struct Asking<'a> {
+    cache: &'a StatsCache,
+    client: std::net::IpAddr,
+}
+
+impl Drop for Asking<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut asking) = self.cache.asking.lock() {
+            asking.remove(&self.client);
+        }
+    }
 }
 
 impl StatsCache {
-    fn get(&self, key: &str) -> Option<Bytes> {
+    fn get(&self, key: &str) -> Option<Kept> {
         let answers = self.answers.lock().ok()?;
         answers
             .get(key)
             .filter(|(at, _)| at.elapsed() < KEPT)
-            .map(|(_, b)| b.clone())
+            .map(|(_, kept)| kept.clone())
     }
 
-    fn put(&self, key: String, body: Bytes) {
+    fn put(&self, key: String, kept: Kept) {
         if let Ok(mut answers) = self.answers.lock() {
             answers.retain(|_, (at, _)| at.elapsed() < KEPT);
             if answers.len() < MAX_KEPT {
-                answers.insert(key, (Instant::now(), body));
+                answers.insert(key, (Instant::now(), kept));
             }
         }
     }
+
+    /// `client`'s place in the queue, unless it has a question there already.
+    fn enter(&self, client: std::net::IpAddr) -> Option<Asking<'_>> {
+        // Not `then_some`: its value is made (and its drop run, under this lock) either way.
+        if self.asking.lock().ok()?.insert(client) {
+            Some(Asking {
+                cache: self,
+                client,
+            })
+        } else {
+            None
+        }
+    }
+}
+
+/// The answer for what was kept.
+fn kept(kept: Kept) -> Response {
+    match kept {
+        Kept::Answer(body) => json(body),
+        Kept::TooCostly => too_costly(),
+    }
+}
+
+/// A 503 that says when to ask again.
+fn busy(message: &str, retry_after: Duration) -> Response {
+    let mut r = json_error(StatusCode::SERVICE_UNAVAILABLE, "busy", message);
+    r.headers_mut().insert(
+        header::RETRY_AFTER,
+        header_value(&retry_after.as_secs().to_string()),
+    );
+    r
+}
+
+fn too_costly() -> Response {
+    busy(
+        &format!(
+            "this question takes longer than {} s to answer from the recorded history: ask a shorter period",
+            COMPUTE_AT_MOST.as_secs()
+        ),
+        KEPT,
+    )
 }
 
 pub(super) async fn answer(
     State(state): State<Arc<AppState>>,
     RawQuery(raw): RawQuery,
+    request: axum::extract::Request,
 ) -> Response {
     let Some(path) = state.config.history.clone() else {
         return json_error(
@@ -69,17 +144,47 @@ pub(super) async fn answer(
         query.by.name(),
         query.on_time
     );
-    if let Some(body) = state.stats.get(&key) {
-        return json(body);
+    if let Some(found) = state.stats.get(&key) {
+        return kept(found);
     }
-    let _one = state.stats.computing.lock().await;
-    if let Some(body) = state.stats.get(&key) {
-        return json(body);
+    let peer = request
+        .extensions()
+        .get::<axum::extract::ConnectInfo<crate::front::Peer>>()
+        .map(|c| c.0 .0);
+    let client = crate::front::client_ip(
+        request
+            .headers()
+            .get_all("x-forwarded-for")
+            .iter()
+            .map(axum::http::HeaderValue::as_bytes),
+        peer,
+        state.config.trust_forwarded_for,
+    );
+    let Some(_place) = state.stats.enter(crate::ratelimit::bucket_of(client)) else {
+        return busy(
+            "one question at a time: your last one is still being answered",
+            WAIT_AT_MOST,
+        );
+    };
+    let Ok(_one) = tokio::time::timeout(WAIT_AT_MOST, state.stats.computing.lock()).await else {
+        return busy(
+            "other questions are being answered; ask again shortly",
+            WAIT_AT_MOST,
+        );
+    };
+    if let Some(found) = state.stats.get(&key) {
+        return kept(found);
     }
-    let read =
-        tokio::task::spawn_blocking(move || railtop_record::stats::read(&path, &query)).await;
+    let read = tokio::task::spawn_blocking(move || {
+        railtop_record::stats::read_within(&path, &query, COMPUTE_AT_MOST)
+    })
+    .await;
     let report = match read {
         Ok(Ok(report)) => report,
+        Ok(Err(railtop_record::StoreError::Stopped { .. })) => {
+            state.stats.put(key, Kept::TooCostly);
+            return too_costly();
+        }
         Ok(Err(e)) => {
             tracing::warn!("stats: {e}");
             // The file's path is the server's business: logged, not sent.
@@ -94,7 +199,7 @@ pub(super) async fn answer(
         }
     };
     let body = Bytes::from(serde_json::to_vec(&report).unwrap_or_default());
-    state.stats.put(key, body.clone());
+    state.stats.put(key, Kept::Answer(body.clone()));
     json(body)
 }
 
@@ -107,4 +212,27 @@ fn json(body: Bytes) -> Response {
         header_value(&format!("public, max-age={}", KEPT.as_secs())),
     );
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One place in the queue a client: a second question while the first is out is refused,
+    /// another client is not, and the place comes back when the first is answered.
+    #[test]
+    fn a_client_has_one_question_out_at_a_time() {
+        let cache = StatsCache::default();
+        let (a, b) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        let first = cache.enter(a).expect("a's first question");
+        assert!(cache.enter(a).is_none(), "a's second waits for its first");
+        assert!(cache.enter(b).is_some(), "b is not held up by a");
+        drop(first);
+        assert!(cache.enter(a).is_some(), "a's place is back");
+        // A question too costly to answer is remembered as such, and said with Retry-After.
+        cache.put("k".into(), Kept::TooCostly);
+        let r = kept(cache.get("k").expect("kept"));
+        assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(r.headers()[header::RETRY_AFTER], "60");
+    }
 }
