@@ -963,6 +963,36 @@ fn watch_refuses_a_program_it_cannot_run_at_start() {
     assert!(err.contains("no-such-script.sh"), "{err}");
 }
 
+/// `watch --exec ./ok.sh` where the file is there but not executable says so, and how to
+/// mend it, not that there is no such program (new-user pass, item 8).
+#[test]
+fn watch_says_a_program_that_is_not_executable_is_there() {
+    let dir = std::env::temp_dir().join(format!("railtop-it-noexec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("ok.sh");
+    std::fs::write(&script, "#!/bin/sh\ntrue\n").unwrap();
+    let exec = script.display().to_string();
+    let o = railtop(&["watch", "--source", "demo", "HKI", "--exec", &exec]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("exists but is not executable"), "{err}");
+    assert!(err.contains(&format!("chmod +x {exec}")), "{err}");
+    assert!(!err.contains("no such program"), "{err}");
+    // A folder is no program either, and is said to be one.
+    let o = railtop(&[
+        "watch",
+        "--source",
+        "demo",
+        "HKI",
+        "--exec",
+        &dir.display().to_string(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("a folder, not a program"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// What was typed wrong exits 2 and says it in words: six stations on one board, a walk to a
 /// station not on it, `--limit 0`; a folder that cannot be made is said once.
 #[test]
