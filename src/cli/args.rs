@@ -254,7 +254,8 @@ pub struct ServeArgs {
 pub struct BoardArgs {
     #[command(flatten)]
     pub from: SourceArgs,
-    /// One or more stations (codes or slugs); several rotate.
+    /// One or more stations, each a code, a name or COUNTRY:CODE (e.g. HKI, Tampere,
+    /// finland:PSL); several rotate.
     #[arg(required = true)]
     pub stations: Vec<String>,
     #[command(flatten)]
@@ -270,8 +271,8 @@ pub struct SshArgs {
     /// or [::]:PORT.
     #[arg(long, default_value = "127.0.0.1:2222", value_parser = parse_listen)]
     pub listen: SocketAddr,
-    /// One or more stations (codes or slugs), as `railtop board` takes them; several rotate,
-    /// ←/→ switch, and `ssh STATION@host` chooses one.
+    /// One or more stations, each a code, a name or COUNTRY:CODE, as `railtop board` takes
+    /// them; several rotate, ←/→ switch, and `ssh STATION@host` chooses one.
     #[arg(required_unless_present = "station_flags")]
     pub stations: Vec<String>,
     /// The stations as earlier versions took them (`--station HKI --station TPE`): still read,
@@ -327,7 +328,8 @@ pub struct TrainsArgs {
     /// A country slug, e.g. finland or united-states (all countries without it).
     #[arg(long, hide_possible_values = true, value_parser = Offering { parse: any_text, values: crate::country::slugs })]
     pub country: Option<String>,
-    /// A hub station whose trains to list (code or slug, e.g. berlin-hbf).
+    /// Only the trains calling at this station: a code, a name or COUNTRY:CODE, e.g.
+    /// berlin-hbf or Helsinki.
     #[arg(long)]
     pub stop: Option<String>,
     /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
@@ -378,7 +380,7 @@ pub struct TrainArgs {
 pub struct DeparturesArgs {
     #[command(flatten)]
     pub from: SourceArgs,
-    /// Station: a name, a code or COUNTRY:CODE, e.g. Helsinki, HKI, berlin-hbf, 8503000;
+    /// Station: a code, a name or COUNTRY:CODE, e.g. HKI, Helsinki, berlin-hbf, 8503000;
     /// up to five nearby stations make one board, ordered by time.
     #[arg(required = true)]
     pub stations: Vec<String>,

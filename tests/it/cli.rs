@@ -564,6 +564,50 @@ fn each_command_offers_only_its_own_options() {
     assert_eq!(stdout(&before), stdout(&after));
 }
 
+/// Every station argument's help, its man page and the guide say the same: a code, a name or
+/// COUNTRY:CODE, never "codes or slugs" (names work everywhere; new-user pass, item 6).
+#[test]
+fn station_arguments_say_codes_or_names_in_help_man_and_guide() {
+    const SAID: &str = "a code, a name or COUNTRY:CODE";
+    for (command, flag) in [
+        ("board", "<STATIONS>"),
+        ("ssh", "[STATIONS]"),
+        ("trains", "--stop"),
+        ("watch", "[STATION]"),
+        ("record", "--station"),
+        ("departures", "<STATIONS>"),
+    ] {
+        let help = stdout(&railtop(&[command, "--help"]));
+        // The argument's own paragraph: from its name to the next blank line.
+        let at = help
+            .find(&format!("  {flag}"))
+            .unwrap_or_else(|| panic!("{command} --help has no {flag}:\n{help}"));
+        let paragraph = help[at..].split("\n\n").next().unwrap_or_default();
+        let paragraph = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(paragraph.contains(SAID), "{command} {flag}: {paragraph}");
+        assert!(
+            !help.contains("slugs)") && !help.contains("code or slug"),
+            "{help}"
+        );
+        let man = stdout(&railtop(&["man", command]));
+        assert!(
+            !man.contains("codes or slugs") && !man.contains("code or slug"),
+            "{man}"
+        );
+    }
+    let man = stdout(&railtop(&["man", "board"]));
+    assert!(man.contains(SAID), "{man}");
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/user-guide.md"))
+        .unwrap();
+    for row in ["| `STATION…` |", "| `trains --stop S` |"] {
+        let rows: Vec<&str> = guide.lines().filter(|l| l.starts_with(row)).collect();
+        assert!(!rows.is_empty(), "{row}");
+        for line in rows {
+            assert!(line.contains("a code, a name or `country:code`"), "{line}");
+        }
+    }
+}
+
 #[test]
 fn train_shows_a_demo_trains_run_in_every_format() {
     let list = stdout(&railtop(&[
