@@ -414,31 +414,59 @@ pub struct RouteArgs {
 }
 
 impl RouteArgs {
-    /// The route for a board of `kind`, or why it makes no sense there (`--to` on arrivals).
-    pub(super) fn route(&self, kind: Kind) -> Result<Route> {
+    /// The route for a board of `kind` of `stations`, or why it makes no sense there (`--to`
+    /// on arrivals, `--to` the board's own station): a [`Usage`](super::Usage) error.
+    pub(super) fn route(&self, kind: Kind, stations: &[String]) -> Result<Route> {
         let (end, wrong) = match kind {
             Kind::Departures => (&self.to, self.origin.as_ref().map(|_| ("--from", "--to"))),
             Kind::Arrivals => (&self.origin, self.to.as_ref().map(|_| ("--to", "--from"))),
         };
         if let Some((wrong, right)) = wrong {
-            return Err(eyre!("{wrong} is not for {}", kind.name()))
-                .suggestion(format!("{} take {right} (and --via)", kind.name()));
+            return Err(eyre!(super::Usage(format!(
+                "{wrong} is not for {}",
+                kind.name()
+            ))))
+            .suggestion(format!("{} take {right} (and --via)", kind.name()));
         }
         let directory = crate::stations::current();
+        let flag = match kind {
+            Kind::Departures => "--to",
+            Kind::Arrivals => "--from",
+        };
         let place = |text: &Option<String>, flag: &str| -> Result<Option<Place>> {
             let Some(text) = text.as_deref() else {
                 return Ok(None);
             };
-            Place::checked(text, &directory).map(Some).map_err(|why| {
+            let place = Place::checked(text, &directory).map_err(|why| {
                 eyre!(super::Usage(format!("{flag}: {why}"))).suggestion(
                     "`railtop stations NAME` lists the stations railtop knows; a code names one \
                      in its country, as in finland:TPE",
                 )
-            })
-        };
-        let flag = match kind {
-            Kind::Departures => "--to",
-            Kind::Arrivals => "--from",
+            })?;
+            // The board's own station is no end and no stop on the way: the board would be
+            // empty, said as "no train on that route".
+            let itself = directory.named(text).and_then(|end| {
+                stations
+                    .iter()
+                    .filter_map(|s| directory.named(s))
+                    .find(|s| s.qualified() == end.qualified())
+            });
+            if let Some(station) = itself {
+                let wanted = match flag {
+                    "--via" => "a station on the way",
+                    "--from" => "where the trains come from",
+                    _ => "where the trains go",
+                };
+                return Err(eyre!(super::Usage(format!(
+                    "{flag} {} is a station of the board itself: {}",
+                    crate::text::quoted(text),
+                    station.described()
+                ))))
+                .suggestion(format!(
+                    "give {flag} {wanted}, a station other than the board's"
+                ));
+            }
+            Ok(Some(place))
         };
         Ok(Route {
             end: place(end, flag)?,
@@ -543,7 +571,7 @@ impl KioskArgs {
         } else {
             Kind::Departures
         };
-        let route = self.route.route(kind)?;
+        let route = self.route.route(kind, stations)?;
         if self.merge && stations.len() > MAX_MERGED {
             return Err(eyre!(
                 "--merge makes one board of at most {MAX_MERGED} stations; {} were given",

@@ -76,7 +76,7 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
             "name the nearby ones (`railtop board A B C` turns through more, one at a time)",
         );
     }
-    let route = route.route(kind)?;
+    let route = route.route(kind, &stations)?;
     let walks = walk_time.unwrap_or_default();
     // A walk to a station that is not on the board is a mistake in what was typed.
     {

@@ -49,7 +49,7 @@ pub(super) async fn watch(args: WatchArgs, opened: Opened) -> Result<()> {
             Target::Board(Box::new(TravelQuery {
                 stations: vec![station.clone()],
                 kind,
-                route: args.route.route(kind)?,
+                route: args.route.route(kind, std::slice::from_ref(station))?,
                 walks: args.walk_time.clone().unwrap_or_default(),
                 limit: BOARD_ROWS,
             }))

@@ -1038,10 +1038,47 @@ fn watch_says_a_program_that_is_not_executable_is_there() {
 }
 
 /// What was typed wrong exits 2 and says it in words: six stations on one board, a walk to a
-/// station not on it, `--limit 0`; a folder that cannot be made is said once.
+/// station not on it, `--limit 0`, a route flag of the other direction, a route to or via the
+/// board's own station (new-user pass, item 4); a folder that cannot be made is said once.
 #[test]
 fn typing_mistakes_exit_2_in_plain_words() {
-    let cases: [(&[&str], &str); 3] = [
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["departures", "--source", "demo", "HKI", "--from", "TPE"],
+            "--from is not for departures",
+        ),
+        (
+            &["arrivals", "--source", "demo", "TPE", "--to", "HKI"],
+            "--to is not for arrivals",
+        ),
+        (
+            &["departures", "--source", "demo", "HKI", "--to", "Helsinki"],
+            "--to \"Helsinki\" is a station of the board itself: Helsinki (HKI, finland)",
+        ),
+        (
+            &[
+                "departures",
+                "--source",
+                "demo",
+                "HKI",
+                "PSL",
+                "--via",
+                "pasila",
+            ],
+            "--via \"pasila\" is a station of the board itself: Pasila (PSL, finland)",
+        ),
+        (
+            &[
+                "board",
+                "--source",
+                "demo",
+                "TPE",
+                "--arrivals",
+                "--from",
+                "finland:TPE",
+            ],
+            "is a station of the board itself: Tampere (TPE, finland)",
+        ),
         (
             &[
                 "departures",
