@@ -208,12 +208,8 @@ fn once(e: SourceError) -> color_eyre::Report {
 /// refused, else about the source.
 fn suggestion(e: &SourceError, config: &Config) -> String {
     let said = e.to_string();
-    // A region the user configured whose URL failed: its URLs are theirs to check.
-    if let Some(slug) = own_feed(&said, config).filter(|_| said.contains("://")) {
-        return format!(
-            "{slug} is your own [[feeds]] region: check its URLs (vehicle_positions, \
-             trip_updates, alerts, static_gtfs) in the configuration file"
-        );
+    if let Some(hint) = own_feed_urls(&said, config) {
+        return hint;
     }
     match e {
         SourceError::NotFound(_) | SourceError::BadRequest(_) => {
@@ -227,6 +223,31 @@ fn suggestion(e: &SourceError, config: &Config) -> String {
             None => source_suggestion(config).into(),
         },
     }
+}
+
+/// For an error about a URL of a region the user configured (a `[[feeds]]` entry): its URLs
+/// are theirs to check, the one the error names first. `None`: not such an error.
+fn own_feed_urls(said: &str, config: &Config) -> Option<String> {
+    let slug = own_feed(said, config).filter(|_| said.contains("://"))?;
+    let entry = config.gtfs_feeds.iter().find(|f| f.slug == slug)?;
+    let named = [
+        ("vehicle_positions", Some(&entry.vehicle_positions)),
+        ("trip_updates", entry.trip_updates.as_ref()),
+        ("alerts", entry.alerts.as_ref()),
+        ("static_gtfs", entry.static_gtfs.as_ref()),
+    ]
+    .into_iter()
+    .find_map(|(key, url)| url.filter(|u| said.contains(u.trim())).map(|_| key));
+    Some(match named {
+        Some(key) => format!(
+            "{slug} is your own [[feeds]] region: check its URLs in the configuration file, \
+             its {key} first"
+        ),
+        None => format!(
+            "{slug} is your own [[feeds]] region: check its URLs (vehicle_positions, \
+             trip_updates, alerts, static_gtfs) in the configuration file"
+        ),
+    })
 }
 
 /// The `[[feeds]]` region an error is about (its message names it as `(slug)`).

@@ -1,7 +1,9 @@
 //! The one-shot commands: an answer printed once (as a table, JSON or CSV), then exit.
 
 use super::output::Format;
-use super::{once, output, print, suggestion, DeparturesArgs, Opened, TrainArgs, TrainsArgs};
+use super::{
+    once, output, own_feed_urls, print, suggestion, DeparturesArgs, Opened, TrainArgs, TrainsArgs,
+};
 use crate::model::Kind;
 use crate::source::traveller::TravelQuery;
 use crate::source::{RealtimeQuery, SourceError};
@@ -122,6 +124,12 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
         limit: usize::from(limit),
     };
     let answer = match crate::source::traveller::board(&source, &query).await {
+        // A URL of the user's own region failed (a 404 too): that entry's URLs are to check,
+        // not the station's name.
+        Err(e) if own_feed_urls(&e.to_string(), &config).is_some() => {
+            let hint = suggestion(&e, &config);
+            Err(once(e)).suggestion(hint)
+        }
         Err(e @ SourceError::NotFound(_)) if e.to_string().contains("did you mean") => Err(eyre!(
             e
         ))

@@ -290,6 +290,32 @@ async fn a_failing_region_of_ones_own_points_at_its_urls() {
     assert!(!err.contains("national feeds"), "{err}");
 }
 
+/// A board of a region whose trip updates answer 404 points at that `[[feeds]]` entry's URLs
+/// (its trip_updates first), not at `railtop stations` as if the station were unknown
+/// (new-user pass, item 5).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_of_ones_own_region_answering_404_points_at_its_urls() {
+    let base = play_gtfs(["/vp.pb", "/served-elsewhere.pb", "/gtfs.zip"]).await;
+    let config = config_file("own-board-404", &base).display().to_string();
+    let cache = std::env::temp_dir().join(format!("railtop-own-404-{}", std::process::id()));
+    let out = tokio::task::spawn_blocking(move || {
+        with_region(&config, &cache, &["departures", "Tallinn"])
+    })
+    .await
+    .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("answered 404"), "{err}");
+    assert!(
+        err.contains(
+            "estonia is your own [[feeds]] region: check its URLs in the configuration file, \
+             its trip_updates first"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("railtop stations"), "{err}");
+}
+
 /// A run of `railtop` with the region of `config` and a cache of its own (a first start: no
 /// station list or timetable kept from another test).
 fn with_region(config: &str, cache: &std::path::Path, args: &[&str]) -> std::process::Output {
