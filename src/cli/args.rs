@@ -341,7 +341,8 @@ pub struct TrainsArgs {
 /// The options of `railtop stations`.
 #[derive(Debug, clap::Args)]
 pub struct StationsArgs {
-    /// A name, part of one, or a code; without it, the stations main ones first.
+    /// A name, part of one, or a code; COUNTRY:CODE or COUNTRY:NAME searches that country
+    /// alone; without it, the stations main ones first.
     pub query: Option<String>,
     /// Only this country's stations, e.g. germany.
     #[arg(long, hide_possible_values = true, value_parser = Offering { parse: any_text, values: crate::country::slugs })]

@@ -138,11 +138,25 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
             Err(eyre!(e)).suggestion("`railtop departures STATION` shows what leaves")
         }
         Err(e @ SourceError::NotFound(_)) => {
-            let hint = format!(
-                "`railtop stations {}` lists the stations railtop knows by that name; a code \
-                     names one in its country, as in finland:HKI",
-                crate::text::cleaned(&stations.join(" "))
-            );
+            // The station the error is about: the first the directory does not know.
+            let asked = stations
+                .iter()
+                .find(|s| directory.named(s).is_none())
+                .or(stations.first())
+                .map(String::as_str)
+                .unwrap_or_default();
+            let hint = match directory.split_country(asked) {
+                Some((country, _)) => format!(
+                    "`railtop stations {}` searches {country}'s stations by name or code; \
+                     `railtop stations --country {country}` lists its main ones",
+                    shell_word(asked)
+                ),
+                None => format!(
+                    "`railtop stations {}` lists the stations railtop knows by that name; a \
+                     code names one in its country, as in finland:HKI",
+                    shell_word(asked)
+                ),
+            };
             Err(eyre!(e)).suggestion(hint)
         }
         Err(e) => {
@@ -157,7 +171,7 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
                 "{} also matches {}; `railtop stations {}` lists them",
                 crate::text::quoted(station),
                 others.join(", "),
-                crate::text::cleaned(station)
+                shell_word(station)
             );
         }
         // A station of several that did not answer, or a walk for a station not on the board.
@@ -194,8 +208,20 @@ pub(super) fn stations(
     format: Format,
 ) -> Result<()> {
     let directory = crate::stations::current();
-    if let Some(slug) = &country {
-        if !directory.countries().contains(&slug.as_str()) {
+    let query = query.unwrap_or_default();
+    // `finland:HKI`, `finland:helsinki`: that country's matches, as --country gives them.
+    let named = directory.split_country(&query).map(|(c, _)| c);
+    if let (Some(given), Some(named)) = (&country, named) {
+        if given != named {
+            return Err(eyre!(super::Usage(format!(
+                "{} names {named}, and --country {given}",
+                crate::text::quoted(&query)
+            ))))
+            .suggestion("name one country: in the query (COUNTRY:NAME) or with --country");
+        }
+    }
+    if let Some(slug) = country.as_deref().or(named) {
+        if !directory.countries().contains(&slug) {
             return Err(eyre!(
                 "railtop has no stations of {slug:?}; it has: {}",
                 directory.countries().join(", ")
@@ -203,7 +229,6 @@ pub(super) fn stations(
             .suggestion("a feed may still know its codes: railtop departures COUNTRY:CODE");
         }
     }
-    let query = query.unwrap_or_default();
     let scope = crate::stations::Scope {
         country: country.as_deref(),
         near,
@@ -237,4 +262,10 @@ pub(super) fn station_names(query: &str, limit: u16) -> Result<()> {
         }
     }
     print(&out)
+}
+
+/// A station as a command to copy names it: cleaned, and quoted for a shell where it must be
+/// (`'Cedar Junction'`), so the suggested command runs as shown.
+fn shell_word(station: &str) -> String {
+    shell_words::quote(&crate::text::cleaned(station)).into_owned()
 }

@@ -380,6 +380,52 @@ fn stations_and_boards_by_name() {
     }
 }
 
+/// `railtop stations COUNTRY:CODE` and `COUNTRY:name` answer that country's matches, as its
+/// footer says any of its rows works as `departures COUNTRY:CODE`; and the `railtop stations …`
+/// that `departures` suggests for a station it does not know is a command that runs as shown
+/// (a name with a space quoted) (new-user pass, item 3).
+#[test]
+fn stations_takes_a_country_before_the_colon_and_suggestions_run() {
+    let o = railtop(&["stations", "finland:HKI", "--format", "csv"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap_or("")
+            .starts_with("Helsinki,HKI,finland,"),
+        "{out}"
+    );
+    let o = railtop(&["stations", "Finland:helsinki", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let answer: railtop::stations::StationsAnswer = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(answer.stations[0].qualified, "finland:HKI");
+    assert!(answer.stations.iter().all(|s| s.country == "finland"));
+    let o = railtop(&["stations", "finland:HKI", "--country", "germany"]);
+    assert_eq!(o.status.code(), Some(2), "two countries: {}", stderr(&o));
+
+    for (station, suggested) in [
+        ("finland:XYZ", "`railtop stations finland:XYZ`"),
+        ("Cedar Junction", "`railtop stations 'Cedar Junction'`"),
+    ] {
+        let o = railtop(&["departures", "--source", "demo", station]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(err.contains(suggested), "{err}");
+        let line = suggested.trim_matches('`');
+        let words = &shell_commands(line)[0];
+        let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let o = railtop(&args);
+        // It runs: no match is its answer (exit 1), not a refusal of its arguments (exit 2).
+        assert_eq!(o.status.code(), Some(1), "{line}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("no station matches"),
+            "{line}: {}",
+            stderr(&o)
+        );
+    }
+}
+
 /// An unattended screen refuses at start a station the source does not know, listing the
 /// candidates (a typo never becomes "feed unavailable" on a public screen); the same for SSH.
 #[test]
