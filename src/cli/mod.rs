@@ -133,7 +133,9 @@ pub(crate) async fn open_source(
             if searches {
                 aggregator.refresh_station_lists(crate::config::default_station_cache());
             } else if names_stations(&cli.command) {
-                aggregator
+                // A region whose stations cannot be had is said where a station is not
+                // found (the aggregator asks its timetable's state then).
+                let _ = aggregator
                     .load_own_station_lists(crate::config::default_station_cache())
                     .await;
             }
@@ -373,7 +375,8 @@ pub async fn run(cli: Cli) -> Result<()> {
         }
     }
     // The directory is railtop's own: no source to open, but for the user's own regions, whose
-    // stations are their timetables' stops.
+    // stations are their timetables' stops (those that cannot be had are said).
+    let mut unread = Vec::new();
     if matches!(cli.command, Some(Command::Stations(_)))
         && names_stations(&cli.command)
         && config.source.trim() == "upstream"
@@ -381,7 +384,7 @@ pub async fn run(cli: Cli) -> Result<()> {
     {
         match open_upstream(&cli, &config, None) {
             Ok(aggregator) => {
-                aggregator
+                unread = aggregator
                     .load_own_station_lists(crate::config::default_station_cache())
                     .await
             }
@@ -400,7 +403,13 @@ pub async fn run(cli: Cli) -> Result<()> {
         if *names {
             return oneshot::station_names(query.as_deref().unwrap_or_default(), *limit);
         }
-        return oneshot::stations(query.clone(), country.clone(), *near, *limit, *format);
+        let search = oneshot::Search {
+            query: query.clone(),
+            country: country.clone(),
+            near: *near,
+            limit: *limit,
+        };
+        return oneshot::stations(search, *format, &unread, &config);
     }
     // A recorded file is read without a source.
     if let Some(Command::Stats(args)) = cli.command {

@@ -199,14 +199,29 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
     print(&output::departures(&answer, &title, format))
 }
 
+/// What `railtop stations` searches for.
+pub(super) struct Search {
+    pub query: Option<String>,
+    pub country: Option<String>,
+    pub near: Option<(f64, f64)>,
+    pub limit: u16,
+}
+
 /// `railtop stations`: the directory searched, printed; no station is an error (exit 1).
+/// `unread`: the user's own regions whose stations could not be had, said (the cause of no
+/// match, or a note beside the matches), never taken for "no such station".
 pub(super) fn stations(
-    query: Option<String>,
-    country: Option<String>,
-    near: Option<(f64, f64)>,
-    limit: u16,
+    search: Search,
     format: Format,
+    unread: &[crate::upstream::Unread],
+    config: &crate::config::Config,
 ) -> Result<()> {
+    let Search {
+        query,
+        country,
+        near,
+        limit,
+    } = search;
     let directory = crate::stations::current();
     let query = query.unwrap_or_default();
     // `finland:HKI`, `finland:helsinki`: that country's matches, as --country gives them.
@@ -236,9 +251,25 @@ pub(super) fn stations(
         ..Default::default()
     };
     let answer = directory.answer(&query, scope);
+    // Only the regions this search would have looked in.
+    let unread: Vec<String> = unread
+        .iter()
+        .filter(|u| scope.country.is_none_or(|c| c == u.slug))
+        .map(ToString::to_string)
+        .collect();
     if answer.stations.is_empty() {
-        return Err(eyre!("no station matches {}", crate::text::quoted(&query)))
+        let matches = format!("no station matches {}", crate::text::quoted(&query));
+        if let Some(first) = unread.first() {
+            let hint = own_feed_urls(first, config).unwrap_or_else(|| {
+                "check that [[feeds]] entry's static_gtfs in the configuration file".into()
+            });
+            return Err(eyre!("{matches}; {}", unread.join("; "))).suggestion(hint);
+        }
+        return Err(eyre!(matches))
             .suggestion("try part of the name (`hbf`, `central`), or a code");
+    }
+    for region in &unread {
+        eprintln!("note: {region}");
     }
     print(&output::stations(&answer, format))
 }

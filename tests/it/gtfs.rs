@@ -316,6 +316,48 @@ async fn a_board_of_ones_own_region_answering_404_points_at_its_urls() {
     assert!(!err.contains("railtop stations"), "{err}");
 }
 
+/// A region whose bundle cannot be fetched (its server is down) is no "no such station":
+/// `stations` and `departures` say that its timetable could not be read and why (the fetch's
+/// error, with its URL), point at that entry's static_gtfs, and name no unrelated country
+/// (new-user pass, item 2).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_region_whose_bundle_cannot_be_fetched_says_so() {
+    // A port nothing listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let base = format!("http://127.0.0.1:{port}");
+    let config = config_file("unread", &base).display().to_string();
+    let cache = std::env::temp_dir().join(format!("railtop-unread-{}", std::process::id()));
+    let (stations, board) = tokio::task::spawn_blocking(move || {
+        (
+            with_region(&config, &cache, &["stations", "cedar"]),
+            with_region(&config, &cache, &["departures", "Cedar Junction"]),
+        )
+    })
+    .await
+    .unwrap();
+    let unread = "the stations of Elron (estonia), your own [[feeds]] region, are not known: \
+                  its timetable could not be read: the bundle at ";
+    let hint = "estonia is your own [[feeds]] region: check its URLs in the configuration file, \
+                its static_gtfs first";
+    for (o, said) in [
+        (&stations, "no station matches \"cedar\"; "),
+        (&board, "unknown station \"Cedar Junction\": "),
+    ] {
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains(&format!("{said}{unread}{base}/gtfs.zip")),
+            "{err}"
+        );
+        assert!(err.contains(hint), "{err}");
+        assert!(!err.contains("finland:"), "{err}");
+    }
+}
+
 /// A run of `railtop` with the region of `config` and a cache of its own (a first start: no
 /// station list or timetable kept from another test).
 fn with_region(config: &str, cache: &std::path::Path, args: &[&str]) -> std::process::Output {
