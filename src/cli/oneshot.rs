@@ -130,10 +130,10 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
             let hint = suggestion(&e, &config);
             Err(once(e)).suggestion(hint)
         }
-        Err(e @ SourceError::NotFound(_)) if e.to_string().contains("did you mean") => Err(eyre!(
-            e
-        ))
-        .suggestion("give one of the codes, as in finland:HKI; `railtop stations NAME` lists more"),
+        Err(e @ SourceError::NotFound(_)) if e.to_string().contains("did you mean") => {
+            let hint = how_to_pick(&stations, &directory);
+            Err(eyre!(e)).suggestion(hint)
+        }
         Err(e @ SourceError::NotFound(_)) if e.to_string().contains("no arrivals") => {
             Err(eyre!(e)).suggestion("`railtop departures STATION` shows what leaves")
         }
@@ -299,4 +299,27 @@ pub(super) fn station_names(query: &str, limit: u16) -> Result<()> {
 /// (`'Cedar Junction'`), so the suggested command runs as shown.
 fn shell_word(station: &str) -> String {
     shell_words::quote(&crate::text::cleaned(station)).into_owned()
+}
+
+/// How to name one of the stations a station given could be: each candidate with its country
+/// (`testland:BF, netherlands:8400089`), which names it alone.
+fn how_to_pick(stations: &[String], directory: &crate::stations::Directory) -> String {
+    use crate::stations::Resolved;
+    for asked in stations {
+        let candidates = match directory.resolve(asked, None) {
+            Resolved::Ambiguous(c) | Resolved::Unknown(c) if !c.is_empty() => c,
+            _ => continue,
+        };
+        let named: Vec<String> = candidates
+            .iter()
+            .map(|e| crate::text::cleaned(&e.qualified()))
+            .collect();
+        return format!(
+            "name the one you mean with its country: {}; `railtop stations {}` lists more",
+            named.join(", "),
+            shell_word(asked)
+        );
+    }
+    "name the one you mean with its country, as in finland:HKI; `railtop stations NAME` lists more"
+        .into()
 }
