@@ -254,7 +254,8 @@ pub struct ServeArgs {
 pub struct BoardArgs {
     #[command(flatten)]
     pub from: SourceArgs,
-    /// One or more stations (codes or slugs); several rotate.
+    /// One or more stations, each a code, a name or COUNTRY:CODE (e.g. HKI, Tampere,
+    /// finland:PSL); several rotate.
     #[arg(required = true)]
     pub stations: Vec<String>,
     #[command(flatten)]
@@ -270,8 +271,8 @@ pub struct SshArgs {
     /// or [::]:PORT.
     #[arg(long, default_value = "127.0.0.1:2222", value_parser = parse_listen)]
     pub listen: SocketAddr,
-    /// One or more stations (codes or slugs), as `railtop board` takes them; several rotate,
-    /// ←/→ switch, and `ssh STATION@host` chooses one.
+    /// One or more stations, each a code, a name or COUNTRY:CODE, as `railtop board` takes
+    /// them; several rotate, ←/→ switch, and `ssh STATION@host` chooses one.
     #[arg(required_unless_present = "station_flags")]
     pub stations: Vec<String>,
     /// The stations as earlier versions took them (`--station HKI --station TPE`): still read,
@@ -327,7 +328,8 @@ pub struct TrainsArgs {
     /// A country slug, e.g. finland or united-states (all countries without it).
     #[arg(long, hide_possible_values = true, value_parser = Offering { parse: any_text, values: crate::country::slugs })]
     pub country: Option<String>,
-    /// A hub station whose trains to list (code or slug, e.g. berlin-hbf).
+    /// Only the trains calling at this station: a code, a name or COUNTRY:CODE, e.g.
+    /// berlin-hbf or Helsinki.
     #[arg(long)]
     pub stop: Option<String>,
     /// table (aligned, for people), json (the API's answer as it is) or csv (RFC 4180,
@@ -339,7 +341,8 @@ pub struct TrainsArgs {
 /// The options of `railtop stations`.
 #[derive(Debug, clap::Args)]
 pub struct StationsArgs {
-    /// A name, part of one, or a code; without it, the stations main ones first.
+    /// A name, part of one, or a code; COUNTRY:CODE or COUNTRY:NAME searches that country
+    /// alone; without it, the stations main ones first.
     pub query: Option<String>,
     /// Only this country's stations, e.g. germany.
     #[arg(long, hide_possible_values = true, value_parser = Offering { parse: any_text, values: crate::country::slugs })]
@@ -378,7 +381,7 @@ pub struct TrainArgs {
 pub struct DeparturesArgs {
     #[command(flatten)]
     pub from: SourceArgs,
-    /// Station: a name, a code or COUNTRY:CODE, e.g. Helsinki, HKI, berlin-hbf, 8503000;
+    /// Station: a code, a name or COUNTRY:CODE, e.g. HKI, Helsinki, berlin-hbf, 8503000;
     /// up to five nearby stations make one board, ordered by time.
     #[arg(required = true)]
     pub stations: Vec<String>,
@@ -412,31 +415,59 @@ pub struct RouteArgs {
 }
 
 impl RouteArgs {
-    /// The route for a board of `kind`, or why it makes no sense there (`--to` on arrivals).
-    pub(super) fn route(&self, kind: Kind) -> Result<Route> {
+    /// The route for a board of `kind` of `stations`, or why it makes no sense there (`--to`
+    /// on arrivals, `--to` the board's own station): a [`Usage`](super::Usage) error.
+    pub(super) fn route(&self, kind: Kind, stations: &[String]) -> Result<Route> {
         let (end, wrong) = match kind {
             Kind::Departures => (&self.to, self.origin.as_ref().map(|_| ("--from", "--to"))),
             Kind::Arrivals => (&self.origin, self.to.as_ref().map(|_| ("--to", "--from"))),
         };
         if let Some((wrong, right)) = wrong {
-            return Err(eyre!("{wrong} is not for {}", kind.name()))
-                .suggestion(format!("{} take {right} (and --via)", kind.name()));
+            return Err(eyre!(super::Usage(format!(
+                "{wrong} is not for {}",
+                kind.name()
+            ))))
+            .suggestion(format!("{} take {right} (and --via)", kind.name()));
         }
         let directory = crate::stations::current();
+        let flag = match kind {
+            Kind::Departures => "--to",
+            Kind::Arrivals => "--from",
+        };
         let place = |text: &Option<String>, flag: &str| -> Result<Option<Place>> {
             let Some(text) = text.as_deref() else {
                 return Ok(None);
             };
-            Place::checked(text, &directory).map(Some).map_err(|why| {
+            let place = Place::checked(text, &directory).map_err(|why| {
                 eyre!(super::Usage(format!("{flag}: {why}"))).suggestion(
                     "`railtop stations NAME` lists the stations railtop knows; a code names one \
                      in its country, as in finland:TPE",
                 )
-            })
-        };
-        let flag = match kind {
-            Kind::Departures => "--to",
-            Kind::Arrivals => "--from",
+            })?;
+            // The board's own station is no end and no stop on the way: the board would be
+            // empty, said as "no train on that route".
+            let itself = directory.named(text).and_then(|end| {
+                stations
+                    .iter()
+                    .filter_map(|s| directory.named(s))
+                    .find(|s| s.qualified() == end.qualified())
+            });
+            if let Some(station) = itself {
+                let wanted = match flag {
+                    "--via" => "a station on the way",
+                    "--from" => "where the trains come from",
+                    _ => "where the trains go",
+                };
+                return Err(eyre!(super::Usage(format!(
+                    "{flag} {} is a station of the board itself: {}",
+                    crate::text::quoted(text),
+                    station.described()
+                ))))
+                .suggestion(format!(
+                    "give {flag} {wanted}, a station other than the board's"
+                ));
+            }
+            Ok(Some(place))
         };
         Ok(Route {
             end: place(end, flag)?,
@@ -541,7 +572,7 @@ impl KioskArgs {
         } else {
             Kind::Departures
         };
-        let route = self.route.route(kind)?;
+        let route = self.route.route(kind, stations)?;
         if self.merge && stations.len() > MAX_MERGED {
             return Err(eyre!(
                 "--merge makes one board of at most {MAX_MERGED} stations; {} were given",

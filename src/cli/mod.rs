@@ -133,7 +133,9 @@ pub(crate) async fn open_source(
             if searches {
                 aggregator.refresh_station_lists(crate::config::default_station_cache());
             } else if names_stations(&cli.command) {
-                aggregator
+                // A region whose stations cannot be had is said where a station is not
+                // found (the aggregator asks its timetable's state then).
+                let _ = aggregator
                     .load_own_station_lists(crate::config::default_station_cache())
                     .await;
             }
@@ -208,12 +210,8 @@ fn once(e: SourceError) -> color_eyre::Report {
 /// refused, else about the source.
 fn suggestion(e: &SourceError, config: &Config) -> String {
     let said = e.to_string();
-    // A region the user configured whose URL failed: its URLs are theirs to check.
-    if let Some(slug) = own_feed(&said, config).filter(|_| said.contains("://")) {
-        return format!(
-            "{slug} is your own [[feeds]] region: check its URLs (vehicle_positions, \
-             trip_updates, alerts, static_gtfs) in the configuration file"
-        );
+    if let Some(hint) = own_feed_urls(&said, config) {
+        return hint;
     }
     match e {
         SourceError::NotFound(_) | SourceError::BadRequest(_) => {
@@ -227,6 +225,31 @@ fn suggestion(e: &SourceError, config: &Config) -> String {
             None => source_suggestion(config).into(),
         },
     }
+}
+
+/// For an error about a URL of a region the user configured (a `[[feeds]]` entry): its URLs
+/// are theirs to check, the one the error names first. `None`: not such an error.
+fn own_feed_urls(said: &str, config: &Config) -> Option<String> {
+    let slug = own_feed(said, config).filter(|_| said.contains("://"))?;
+    let entry = config.gtfs_feeds.iter().find(|f| f.slug == slug)?;
+    let named = [
+        ("vehicle_positions", Some(&entry.vehicle_positions)),
+        ("trip_updates", entry.trip_updates.as_ref()),
+        ("alerts", entry.alerts.as_ref()),
+        ("static_gtfs", entry.static_gtfs.as_ref()),
+    ]
+    .into_iter()
+    .find_map(|(key, url)| url.filter(|u| said.contains(u.trim())).map(|_| key));
+    Some(match named {
+        Some(key) => format!(
+            "{slug} is your own [[feeds]] region: check its URLs in the configuration file, \
+             its {key} first"
+        ),
+        None => format!(
+            "{slug} is your own [[feeds]] region: check its URLs (vehicle_positions, \
+             trip_updates, alerts, static_gtfs) in the configuration file"
+        ),
+    })
 }
 
 /// The `[[feeds]]` region an error is about (its message names it as `(slug)`).
@@ -352,7 +375,8 @@ pub async fn run(cli: Cli) -> Result<()> {
         }
     }
     // The directory is railtop's own: no source to open, but for the user's own regions, whose
-    // stations are their timetables' stops.
+    // stations are their timetables' stops (those that cannot be had are said).
+    let mut unread = Vec::new();
     if matches!(cli.command, Some(Command::Stations(_)))
         && names_stations(&cli.command)
         && config.source.trim() == "upstream"
@@ -360,7 +384,7 @@ pub async fn run(cli: Cli) -> Result<()> {
     {
         match open_upstream(&cli, &config, None) {
             Ok(aggregator) => {
-                aggregator
+                unread = aggregator
                     .load_own_station_lists(crate::config::default_station_cache())
                     .await
             }
@@ -379,7 +403,13 @@ pub async fn run(cli: Cli) -> Result<()> {
         if *names {
             return oneshot::station_names(query.as_deref().unwrap_or_default(), *limit);
         }
-        return oneshot::stations(query.clone(), country.clone(), *near, *limit, *format);
+        let search = oneshot::Search {
+            query: query.clone(),
+            country: country.clone(),
+            near: *near,
+            limit: *limit,
+        };
+        return oneshot::stations(search, *format, &unread, &config);
     }
     // A recorded file is read without a source.
     if let Some(Command::Stats(args)) = cli.command {

@@ -1,7 +1,9 @@
 //! The one-shot commands: an answer printed once (as a table, JSON or CSV), then exit.
 
 use super::output::Format;
-use super::{once, output, print, suggestion, DeparturesArgs, Opened, TrainArgs, TrainsArgs};
+use super::{
+    once, output, own_feed_urls, print, suggestion, DeparturesArgs, Opened, TrainArgs, TrainsArgs,
+};
 use crate::model::Kind;
 use crate::source::traveller::TravelQuery;
 use crate::source::{RealtimeQuery, SourceError};
@@ -76,7 +78,7 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
             "name the nearby ones (`railtop board A B C` turns through more, one at a time)",
         );
     }
-    let route = route.route(kind)?;
+    let route = route.route(kind, &stations)?;
     let walks = walk_time.unwrap_or_default();
     // A walk to a station that is not on the board is a mistake in what was typed.
     {
@@ -122,19 +124,39 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
         limit: usize::from(limit),
     };
     let answer = match crate::source::traveller::board(&source, &query).await {
-        Err(e @ SourceError::NotFound(_)) if e.to_string().contains("did you mean") => Err(eyre!(
-            e
-        ))
-        .suggestion("give one of the codes, as in finland:HKI; `railtop stations NAME` lists more"),
+        // A URL of the user's own region failed (a 404 too): that entry's URLs are to check,
+        // not the station's name.
+        Err(e) if own_feed_urls(&e.to_string(), &config).is_some() => {
+            let hint = suggestion(&e, &config);
+            Err(once(e)).suggestion(hint)
+        }
+        Err(e @ SourceError::NotFound(_)) if e.to_string().contains("did you mean") => {
+            let hint = how_to_pick(&stations, &directory);
+            Err(eyre!(e)).suggestion(hint)
+        }
         Err(e @ SourceError::NotFound(_)) if e.to_string().contains("no arrivals") => {
             Err(eyre!(e)).suggestion("`railtop departures STATION` shows what leaves")
         }
         Err(e @ SourceError::NotFound(_)) => {
-            let hint = format!(
-                "`railtop stations {}` lists the stations railtop knows by that name; a code \
-                     names one in its country, as in finland:HKI",
-                crate::text::cleaned(&stations.join(" "))
-            );
+            // The station the error is about: the first the directory does not know.
+            let asked = stations
+                .iter()
+                .find(|s| directory.named(s).is_none())
+                .or(stations.first())
+                .map(String::as_str)
+                .unwrap_or_default();
+            let hint = match directory.split_country(asked) {
+                Some((country, _)) => format!(
+                    "`railtop stations {}` searches {country}'s stations by name or code; \
+                     `railtop stations --country {country}` lists its main ones",
+                    shell_word(asked)
+                ),
+                None => format!(
+                    "`railtop stations {}` lists the stations railtop knows by that name; a \
+                     code names one in its country, as in finland:HKI",
+                    shell_word(asked)
+                ),
+            };
             Err(eyre!(e)).suggestion(hint)
         }
         Err(e) => {
@@ -149,7 +171,7 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
                 "{} also matches {}; `railtop stations {}` lists them",
                 crate::text::quoted(station),
                 others.join(", "),
-                crate::text::cleaned(station)
+                shell_word(station)
             );
         }
         // A station of several that did not answer, or a walk for a station not on the board.
@@ -177,17 +199,44 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
     print(&output::departures(&answer, &title, format))
 }
 
+/// What `railtop stations` searches for.
+pub(super) struct Search {
+    pub query: Option<String>,
+    pub country: Option<String>,
+    pub near: Option<(f64, f64)>,
+    pub limit: u16,
+}
+
 /// `railtop stations`: the directory searched, printed; no station is an error (exit 1).
+/// `unread`: the user's own regions whose stations could not be had, said (the cause of no
+/// match, or a note beside the matches), never taken for "no such station".
 pub(super) fn stations(
-    query: Option<String>,
-    country: Option<String>,
-    near: Option<(f64, f64)>,
-    limit: u16,
+    search: Search,
     format: Format,
+    unread: &[crate::upstream::Unread],
+    config: &crate::config::Config,
 ) -> Result<()> {
+    let Search {
+        query,
+        country,
+        near,
+        limit,
+    } = search;
     let directory = crate::stations::current();
-    if let Some(slug) = &country {
-        if !directory.countries().contains(&slug.as_str()) {
+    let query = query.unwrap_or_default();
+    // `finland:HKI`, `finland:helsinki`: that country's matches, as --country gives them.
+    let named = directory.split_country(&query).map(|(c, _)| c);
+    if let (Some(given), Some(named)) = (&country, named) {
+        if given != named {
+            return Err(eyre!(super::Usage(format!(
+                "{} names {named}, and --country {given}",
+                crate::text::quoted(&query)
+            ))))
+            .suggestion("name one country: in the query (COUNTRY:NAME) or with --country");
+        }
+    }
+    if let Some(slug) = country.as_deref().or(named) {
+        if !directory.countries().contains(&slug) {
             return Err(eyre!(
                 "railtop has no stations of {slug:?}; it has: {}",
                 directory.countries().join(", ")
@@ -195,7 +244,6 @@ pub(super) fn stations(
             .suggestion("a feed may still know its codes: railtop departures COUNTRY:CODE");
         }
     }
-    let query = query.unwrap_or_default();
     let scope = crate::stations::Scope {
         country: country.as_deref(),
         near,
@@ -203,9 +251,25 @@ pub(super) fn stations(
         ..Default::default()
     };
     let answer = directory.answer(&query, scope);
+    // Only the regions this search would have looked in.
+    let unread: Vec<String> = unread
+        .iter()
+        .filter(|u| scope.country.is_none_or(|c| c == u.slug))
+        .map(ToString::to_string)
+        .collect();
     if answer.stations.is_empty() {
-        return Err(eyre!("no station matches {}", crate::text::quoted(&query)))
+        let matches = format!("no station matches {}", crate::text::quoted(&query));
+        if let Some(first) = unread.first() {
+            let hint = own_feed_urls(first, config).unwrap_or_else(|| {
+                "check that [[feeds]] entry's static_gtfs in the configuration file".into()
+            });
+            return Err(eyre!("{matches}; {}", unread.join("; "))).suggestion(hint);
+        }
+        return Err(eyre!(matches))
             .suggestion("try part of the name (`hbf`, `central`), or a code");
+    }
+    for region in &unread {
+        eprintln!("note: {region}");
     }
     print(&output::stations(&answer, format))
 }
@@ -229,4 +293,33 @@ pub(super) fn station_names(query: &str, limit: u16) -> Result<()> {
         }
     }
     print(&out)
+}
+
+/// A station as a command to copy names it: cleaned, and quoted for a shell where it must be
+/// (`'Cedar Junction'`), so the suggested command runs as shown.
+fn shell_word(station: &str) -> String {
+    shell_words::quote(&crate::text::cleaned(station)).into_owned()
+}
+
+/// How to name one of the stations a station given could be: each candidate with its country
+/// (`testland:BF, netherlands:8400089`), which names it alone.
+fn how_to_pick(stations: &[String], directory: &crate::stations::Directory) -> String {
+    use crate::stations::Resolved;
+    for asked in stations {
+        let candidates = match directory.resolve(asked, None) {
+            Resolved::Ambiguous(c) | Resolved::Unknown(c) if !c.is_empty() => c,
+            _ => continue,
+        };
+        let named: Vec<String> = candidates
+            .iter()
+            .map(|e| crate::text::cleaned(&e.qualified()))
+            .collect();
+        return format!(
+            "name the one you mean with its country: {}; `railtop stations {}` lists more",
+            named.join(", "),
+            shell_word(asked)
+        );
+    }
+    "name the one you mean with its country, as in finland:HKI; `railtop stations NAME` lists more"
+        .into()
 }

@@ -49,7 +49,7 @@ pub(super) async fn watch(args: WatchArgs, opened: Opened) -> Result<()> {
             Target::Board(Box::new(TravelQuery {
                 stations: vec![station.clone()],
                 kind,
-                route: args.route.route(kind)?,
+                route: args.route.route(kind, std::slice::from_ref(station))?,
                 walks: args.walk_time.clone().unwrap_or_default(),
                 limit: BOARD_ROWS,
             }))
@@ -304,14 +304,26 @@ fn json(e: &Event, message: &str) -> String {
 /// program that cannot would fail only at the first change, perhaps hours later).
 fn program(cmd: &str) -> Result<Vec<String>> {
     let words = words(cmd)?;
-    if !runnable(&words[0]) {
-        return Err(eyre!(super::Usage(format!(
-            "--exec {}: no such program can be run here",
-            crate::text::quoted(&words[0])
-        ))))
-        .suggestion("give a path to an executable file (chmod +x it), or a program on the PATH");
-    }
-    Ok(words)
+    let name = crate::text::quoted(&words[0]);
+    let (why, hint) = match runnable(&words[0]) {
+        Runnable::Yes => return Ok(words),
+        Runnable::NotExecutable => (
+            format!("--exec {name}: the file exists but is not executable"),
+            format!(
+                "make it executable: chmod +x {}",
+                shell_words::quote(&crate::text::cleaned(&words[0]))
+            ),
+        ),
+        Runnable::NotAFile => (
+            format!("--exec {name}: that is a folder, not a program"),
+            "give a path to an executable file, or a program on the PATH".to_string(),
+        ),
+        Runnable::Missing => (
+            format!("--exec {name}: no such program can be run here"),
+            "give a path to an executable file (chmod +x it), or a program on the PATH".to_string(),
+        ),
+    };
+    Err(eyre!(super::Usage(why))).suggestion(hint)
 }
 
 /// `--exec`'s words, split as a shell would (quotes kept together); at least one.
@@ -326,17 +338,41 @@ fn words(cmd: &str) -> Result<Vec<String>> {
     Ok(words)
 }
 
-/// Whether `name` is an executable file: a path as given, else a file on the `PATH`.
-fn runnable(name: &str) -> bool {
+/// Whether `--exec`'s program can run, and if not, why.
+#[derive(Debug, PartialEq)]
+enum Runnable {
+    Yes,
+    /// A file, without a permission to execute it.
+    NotExecutable,
+    /// There, but no file (a folder).
+    NotAFile,
+    /// No such path, nor a program of that name on the `PATH`.
+    Missing,
+}
+
+/// Whether `name` is an executable file: a path as given, else a file on the `PATH` (where, as
+/// for a shell, a file that is not executable is no program).
+fn runnable(name: &str) -> Runnable {
     use std::os::unix::fs::PermissionsExt;
     let executable = |p: &std::path::Path| {
         std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
     };
     if name.contains('/') {
-        return executable(std::path::Path::new(name));
+        let path = std::path::Path::new(name);
+        return match std::fs::metadata(path) {
+            Ok(_) if executable(path) => Runnable::Yes,
+            Ok(m) if m.is_file() => Runnable::NotExecutable,
+            Ok(_) => Runnable::NotAFile,
+            Err(_) => Runnable::Missing,
+        };
     }
-    std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| executable(&dir.join(name))))
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| executable(&dir.join(name))));
+    if on_path {
+        Runnable::Yes
+    } else {
+        Runnable::Missing
+    }
 }
 
 mod exec;

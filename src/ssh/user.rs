@@ -39,9 +39,17 @@ pub(crate) fn chosen(user: &str, stations: &[String]) -> Chosen {
         .position(|s| directory.named(s).is_some_and(same))
     {
         Some(i) => Chosen::Station(i),
+        // Each of the server's stations by its name (`Helsinki, Tampere`), however the
+        // operator typed it; one the directory does not know, as typed, cleaned.
         None => Chosen::NotHere(format!(
             "this board shows {}, not {}; ssh NAME@host with one of those chooses it",
-            stations.join(", "),
+            stations
+                .iter()
+                .map(|s| directory
+                    .named(s)
+                    .map_or_else(|| crate::text::cleaned(s), |e| e.name.clone()))
+                .collect::<Vec<_>>()
+                .join(", "),
             asked.described()
         )),
     }
@@ -65,7 +73,10 @@ mod tests {
         assert_eq!(chosen("alice", &stations), Chosen::Default);
         assert_eq!(chosen("", &stations), Chosen::Default);
         match chosen("oulu", &stations) {
-            Chosen::NotHere(why) => assert!(why.contains("HKI, tampere") && why.contains("Oulu")),
+            Chosen::NotHere(why) => assert!(
+                why.starts_with("this board shows Helsinki, Tampere, not Oulu (OL, finland)"),
+                "{why}"
+            ),
             other => panic!("{other:?}"),
         }
     }

@@ -380,6 +380,52 @@ fn stations_and_boards_by_name() {
     }
 }
 
+/// `railtop stations COUNTRY:CODE` and `COUNTRY:name` answer that country's matches, as its
+/// footer says any of its rows works as `departures COUNTRY:CODE`; and the `railtop stations …`
+/// that `departures` suggests for a station it does not know is a command that runs as shown
+/// (a name with a space quoted) (new-user pass, item 3).
+#[test]
+fn stations_takes_a_country_before_the_colon_and_suggestions_run() {
+    let o = railtop(&["stations", "finland:HKI", "--format", "csv"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap_or("")
+            .starts_with("Helsinki,HKI,finland,"),
+        "{out}"
+    );
+    let o = railtop(&["stations", "Finland:helsinki", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let answer: railtop::stations::StationsAnswer = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(answer.stations[0].qualified, "finland:HKI");
+    assert!(answer.stations.iter().all(|s| s.country == "finland"));
+    let o = railtop(&["stations", "finland:HKI", "--country", "germany"]);
+    assert_eq!(o.status.code(), Some(2), "two countries: {}", stderr(&o));
+
+    for (station, suggested) in [
+        ("finland:XYZ", "`railtop stations finland:XYZ`"),
+        ("Cedar Junction", "`railtop stations 'Cedar Junction'`"),
+    ] {
+        let o = railtop(&["departures", "--source", "demo", station]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(err.contains(suggested), "{err}");
+        let line = suggested.trim_matches('`');
+        let words = &shell_commands(line)[0];
+        let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let o = railtop(&args);
+        // It runs: no match is its answer (exit 1), not a refusal of its arguments (exit 2).
+        assert_eq!(o.status.code(), Some(1), "{line}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("no station matches"),
+            "{line}: {}",
+            stderr(&o)
+        );
+    }
+}
+
 /// An unattended screen refuses at start a station the source does not know, listing the
 /// candidates (a typo never becomes "feed unavailable" on a public screen); the same for SSH.
 #[test]
@@ -562,6 +608,50 @@ fn each_command_offers_only_its_own_options() {
     let after = railtop(&["trains", "--source", "demo", "--format", "csv"]);
     assert!(before.status.success(), "{}", stderr(&before));
     assert_eq!(stdout(&before), stdout(&after));
+}
+
+/// Every station argument's help, its man page and the guide say the same: a code, a name or
+/// COUNTRY:CODE, never "codes or slugs" (names work everywhere; new-user pass, item 6).
+#[test]
+fn station_arguments_say_codes_or_names_in_help_man_and_guide() {
+    const SAID: &str = "a code, a name or COUNTRY:CODE";
+    for (command, flag) in [
+        ("board", "<STATIONS>"),
+        ("ssh", "[STATIONS]"),
+        ("trains", "--stop"),
+        ("watch", "[STATION]"),
+        ("record", "--station"),
+        ("departures", "<STATIONS>"),
+    ] {
+        let help = stdout(&railtop(&[command, "--help"]));
+        // The argument's own paragraph: from its name to the next blank line.
+        let at = help
+            .find(&format!("  {flag}"))
+            .unwrap_or_else(|| panic!("{command} --help has no {flag}:\n{help}"));
+        let paragraph = help[at..].split("\n\n").next().unwrap_or_default();
+        let paragraph = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(paragraph.contains(SAID), "{command} {flag}: {paragraph}");
+        assert!(
+            !help.contains("slugs)") && !help.contains("code or slug"),
+            "{help}"
+        );
+        let man = stdout(&railtop(&["man", command]));
+        assert!(
+            !man.contains("codes or slugs") && !man.contains("code or slug"),
+            "{man}"
+        );
+    }
+    let man = stdout(&railtop(&["man", "board"]));
+    assert!(man.contains(SAID), "{man}");
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/user-guide.md"))
+        .unwrap();
+    for row in ["| `STATION…` |", "| `trains --stop S` |"] {
+        let rows: Vec<&str> = guide.lines().filter(|l| l.starts_with(row)).collect();
+        assert!(!rows.is_empty(), "{row}");
+        for line in rows {
+            assert!(line.contains("a code, a name or `country:code`"), "{line}");
+        }
+    }
 }
 
 #[test]
@@ -963,11 +1053,78 @@ fn watch_refuses_a_program_it_cannot_run_at_start() {
     assert!(err.contains("no-such-script.sh"), "{err}");
 }
 
+/// `watch --exec ./ok.sh` where the file is there but not executable says so, and how to
+/// mend it, not that there is no such program (new-user pass, item 8).
+#[test]
+fn watch_says_a_program_that_is_not_executable_is_there() {
+    let dir = std::env::temp_dir().join(format!("railtop-it-noexec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("ok.sh");
+    std::fs::write(&script, "#!/bin/sh\ntrue\n").unwrap();
+    let exec = script.display().to_string();
+    let o = railtop(&["watch", "--source", "demo", "HKI", "--exec", &exec]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("exists but is not executable"), "{err}");
+    assert!(err.contains(&format!("chmod +x {exec}")), "{err}");
+    assert!(!err.contains("no such program"), "{err}");
+    // A folder is no program either, and is said to be one.
+    let o = railtop(&[
+        "watch",
+        "--source",
+        "demo",
+        "HKI",
+        "--exec",
+        &dir.display().to_string(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("a folder, not a program"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// What was typed wrong exits 2 and says it in words: six stations on one board, a walk to a
-/// station not on it, `--limit 0`; a folder that cannot be made is said once.
+/// station not on it, `--limit 0`, a route flag of the other direction, a route to or via the
+/// board's own station (new-user pass, item 4); a folder that cannot be made is said once.
 #[test]
 fn typing_mistakes_exit_2_in_plain_words() {
-    let cases: [(&[&str], &str); 3] = [
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["departures", "--source", "demo", "HKI", "--from", "TPE"],
+            "--from is not for departures",
+        ),
+        (
+            &["arrivals", "--source", "demo", "TPE", "--to", "HKI"],
+            "--to is not for arrivals",
+        ),
+        (
+            &["departures", "--source", "demo", "HKI", "--to", "Helsinki"],
+            "--to \"Helsinki\" is a station of the board itself: Helsinki (HKI, finland)",
+        ),
+        (
+            &[
+                "departures",
+                "--source",
+                "demo",
+                "HKI",
+                "PSL",
+                "--via",
+                "pasila",
+            ],
+            "--via \"pasila\" is a station of the board itself: Pasila (PSL, finland)",
+        ),
+        (
+            &[
+                "board",
+                "--source",
+                "demo",
+                "TPE",
+                "--arrivals",
+                "--from",
+                "finland:TPE",
+            ],
+            "is a station of the board itself: Tampere (TPE, finland)",
+        ),
         (
             &[
                 "departures",

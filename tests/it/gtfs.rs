@@ -13,9 +13,14 @@ use railtop::upstream::gtfs_static::sample_bundle;
 use crate::support::NOW;
 
 pub(crate) async fn play_gtfs(paths: [&'static str; 3]) -> String {
+    play_gtfs_with(paths, sample_bundle()).await
+}
+
+/// [`play_gtfs`] with a static bundle of the test's own.
+pub(crate) async fn play_gtfs_with(paths: [&'static str; 3], bundle: Vec<u8>) -> String {
     let now: chrono::DateTime<chrono::Utc> = NOW.parse().unwrap();
     let t1 = now.timestamp() + 15 * 60;
-    let [vp, tu, bundle] = paths;
+    let [vp, tu, path] = paths;
     let router = Router::new()
         .route(
             vp,
@@ -25,8 +30,51 @@ pub(crate) async fn play_gtfs(paths: [&'static str; 3]) -> String {
             tu,
             get(move || async move { samples::trip_updates(t1).into_response() }),
         )
-        .route(bundle, get(|| async { sample_bundle().into_response() }));
+        .route(
+            path,
+            get(move || async move { bundle.clone().into_response() }),
+        );
     format!("http://{}", crate::support::start_router(router).await)
+}
+
+/// The sample region with its middle stop `BF` "Birchfield": a code that is NS's Baflo's too.
+pub(crate) fn bundle_with_a_shared_code() -> Vec<u8> {
+    railtop::upstream::gtfs_static::zip_bundle(&[
+        (
+            "stops.txt",
+            "stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station\n\
+             TLL,Tallinn,59.440,24.737,1,\n\
+             TLL-1,Tallinn,59.440,24.737,0,TLL\n\
+             BF,Birchfield,59.263,25.958,0,\n\
+             TAR,Tartu,58.373,26.706,0,\n\
+             NRV,Narva,59.374,28.197,0,\n",
+        ),
+        (
+            "routes.txt",
+            "route_id,route_short_name,route_long_name,route_type\nR1,R,Tallinn - Tartu,2\n",
+        ),
+        (
+            "trips.txt",
+            "route_id,service_id,trip_id,trip_headsign,trip_short_name\n\
+             R1,WD,T1,Tartu,101\n\
+             R1,WD,T2,Narva,102\n",
+        ),
+        (
+            "stop_times.txt",
+            "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n\
+             T1,08:10:00,08:10:00,TLL-1,1\n\
+             T1,09:00:00,09:01:00,BF,2\n\
+             T1,10:30:00,10:30:00,TAR,3\n\
+             T2,08:20:00,08:20:00,TLL-1,1\n\
+             T2,09:10:00,09:11:00,BF,2\n\
+             T2,11:30:00,11:30:00,NRV,3\n",
+        ),
+        (
+            "calendar.txt",
+            "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n\
+             WD,1,1,1,1,1,0,0,20260101,20261231\n",
+        ),
+    ])
 }
 
 pub(crate) fn railtop(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
@@ -288,6 +336,115 @@ async fn a_failing_region_of_ones_own_points_at_its_urls() {
         "{err}"
     );
     assert!(!err.contains("national feeds"), "{err}");
+}
+
+/// A board of a region whose trip updates answer 404 points at that `[[feeds]]` entry's URLs
+/// (its trip_updates first), not at `railtop stations` as if the station were unknown
+/// (new-user pass, item 5).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_of_ones_own_region_answering_404_points_at_its_urls() {
+    let base = play_gtfs(["/vp.pb", "/served-elsewhere.pb", "/gtfs.zip"]).await;
+    let config = config_file("own-board-404", &base).display().to_string();
+    let cache = std::env::temp_dir().join(format!("railtop-own-404-{}", std::process::id()));
+    let out = tokio::task::spawn_blocking(move || {
+        with_region(&config, &cache, &["departures", "Tallinn"])
+    })
+    .await
+    .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("answered 404"), "{err}");
+    assert!(
+        err.contains(
+            "estonia is your own [[feeds]] region: check its URLs in the configuration file, \
+             its trip_updates first"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("railtop stations"), "{err}");
+}
+
+/// A region whose bundle cannot be fetched (its server is down) is no "no such station":
+/// `stations` and `departures` say that its timetable could not be read and why (the fetch's
+/// error, with its URL), point at that entry's static_gtfs, and name no unrelated country
+/// (new-user pass, item 2).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_region_whose_bundle_cannot_be_fetched_says_so() {
+    // A port nothing listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let base = format!("http://127.0.0.1:{port}");
+    let config = config_file("unread", &base).display().to_string();
+    let cache = std::env::temp_dir().join(format!("railtop-unread-{}", std::process::id()));
+    let (stations, board) = tokio::task::spawn_blocking(move || {
+        (
+            with_region(&config, &cache, &["stations", "cedar"]),
+            with_region(&config, &cache, &["departures", "Cedar Junction"]),
+        )
+    })
+    .await
+    .unwrap();
+    let unread = "the stations of Elron (estonia), your own [[feeds]] region, are not known: \
+                  its timetable could not be read: the bundle at ";
+    let hint = "estonia is your own [[feeds]] region: check its URLs in the configuration file, \
+                its static_gtfs first";
+    for (o, said) in [
+        (&stations, "no station matches \"cedar\"; "),
+        (&board, "unknown station \"Cedar Junction\": "),
+    ] {
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains(&format!("{said}{unread}{base}/gtfs.zip")),
+            "{err}"
+        );
+        assert!(err.contains(hint), "{err}");
+        assert!(!err.contains("finland:"), "{err}");
+    }
+}
+
+/// A region's station whose code is another country's too (`BF`, NS's Baflo) is named by its
+/// country: `departures BF` says how (`estonia:BF`), and `estonia:BF` shows its board (new-user
+/// pass, item 1, the command line's part).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shared_code_is_told_apart_by_its_country() {
+    let base = play_gtfs_with(
+        ["/vp.pb", "/tu.pb", "/gtfs.zip"],
+        bundle_with_a_shared_code(),
+    )
+    .await;
+    let config = config_file("shared-code-cli", &base).display().to_string();
+    let cache = std::env::temp_dir().join(format!("railtop-shared-code-{}", std::process::id()));
+    let (bare, named) = tokio::task::spawn_blocking(move || {
+        (
+            with_region(&config, &cache, &["departures", "BF"]),
+            with_region(&config, &cache, &["departures", "estonia:BF"]),
+        )
+    })
+    .await
+    .unwrap();
+    let err = String::from_utf8_lossy(&bare.stderr);
+    assert_eq!(bare.status.code(), Some(1), "{err}");
+    assert!(err.contains("\"BF\" could be several stations"), "{err}");
+    assert!(
+        err.contains("name the one you mean with its country: estonia:BF, netherlands:8400089"),
+        "{err}"
+    );
+    let out = String::from_utf8_lossy(&named.stdout);
+    assert!(
+        named.status.success(),
+        "{}",
+        String::from_utf8_lossy(&named.stderr)
+    );
+    assert!(out.starts_with("Departures from Birchfield"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.contains("09:01") && l.contains("Tartu")),
+        "{out}"
+    );
 }
 
 /// A run of `railtop` with the region of `config` and a cache of its own (a first start: no

@@ -1,7 +1,7 @@
 //! A `[[feeds]]` region on the real dashboard, in a pseudo-terminal: its feed and bundle played
 //! on loopback (as in [`crate::gtfs`]), the screen read as a person sees it.
 
-use crate::gtfs::{config_file, play_gtfs, railtop};
+use crate::gtfs::{bundle_with_a_shared_code, config_file, play_gtfs, play_gtfs_with, railtop};
 use crate::support::pty::PtyApp;
 use crate::support::NOW;
 use std::time::Duration;
@@ -174,6 +174,66 @@ async fn a_first_built_timetable_names_the_trains_within_seconds() {
                     .any(|l| l.contains("R 101") && l.contains("Tartu"))
             },
             WAIT,
+        );
+        app.send("q");
+        app.wait_exit(WAIT);
+    })
+    .await
+    .unwrap();
+}
+
+/// The `b` picker's choice of a region's station shows its board though its code is another
+/// country's too: the picker passes `estonia:BF`, not the bare `BF` (NS's Baflo) that the
+/// source would ask about (new-user pass, item 1).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_picker_shows_a_regions_station_whose_code_is_shared() {
+    let base = play_gtfs_with(
+        ["/vp.pb", "/tu.pb", "/gtfs.zip"],
+        bundle_with_a_shared_code(),
+    )
+    .await;
+    let config = config_file("shared-code", &base).display().to_string();
+    let (_dir, cache) = cache("shared-code");
+    tokio::task::spawn_blocking(move || {
+        let mut app = region_dashboard(&config, &cache, &["--interval", "1h"], 120);
+        app.wait_for("the region's trains", |s| s.contains("Trains 2 "), WAIT);
+        // The region's stops join the directory once its timetable is read (in the
+        // background): until then the box has none of them, so it is asked again, as a
+        // person would.
+        let until = std::time::Instant::now() + WAIT;
+        loop {
+            app.send("b");
+            for c in "birch".chars() {
+                app.send(&c.to_string());
+            }
+            std::thread::sleep(Duration::from_millis(500));
+            if app.screen().contains("Birchfield") {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < until,
+                "no Birchfield in the picker: {}",
+                app.screen()
+            );
+            app.send("\x1b");
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        app.send("\r");
+        app.wait_for(
+            "Birchfield's board",
+            |s| {
+                s.lines()
+                    .any(|l| l.contains("09:01") && l.contains("Tartu"))
+                    || s.contains("no board")
+            },
+            WAIT,
+        );
+        let screen = app.screen();
+        assert!(!screen.contains("no board"), "{screen}");
+        assert!(!screen.contains("could be several"), "{screen}");
+        assert!(
+            screen.contains(" Birchfield (BF)"),
+            "the board's title: {screen}"
         );
         app.send("q");
         app.wait_exit(WAIT);

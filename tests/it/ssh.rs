@@ -795,7 +795,7 @@ async fn the_login_name_chooses_the_station() {
         (
             "oulu",
             "Helsinki",
-            Some("this board shows HKI, TPE, not Oulu"),
+            Some("this board shows Helsinki, Tampere, not Oulu"),
         ),
         ("alice", "Helsinki", None),
     ] {

@@ -30,7 +30,7 @@ pub struct RecordArgs {
     /// Only this country (repeatable) [default: every live country].
     #[arg(long = "country", value_name = "COUNTRY", hide_possible_values = true, value_parser = Offering { parse: any_text, values: crate::country::slugs })]
     pub countries: Vec<String>,
-    /// Also record this station's board (repeatable): a name, a code or COUNTRY:CODE.
+    /// Also record this station's board (repeatable): a code, a name or COUNTRY:CODE.
     #[arg(long = "station", value_name = "STATION", value_parser = parse_place)]
     pub stations: Vec<String>,
     /// Time between polls, 100ms to 1h, e.g. 30s [default: the refresh interval, 15s].
@@ -77,7 +77,8 @@ pub struct StatsArgs {
 pub struct WatchArgs {
     #[command(flatten)]
     pub from: SourceArgs,
-    /// A station whose board to follow (with --to/--from/--via, --arrivals).
+    /// A station whose board to follow: a code, a name or COUNTRY:CODE (with
+    /// --to/--from/--via, --arrivals).
     pub station: Option<String>,
     /// A train to follow, by id or code (repeatable), e.g. --train "IC 27".
     #[arg(long = "train", value_name = "TRAIN", value_parser = parse_place)]

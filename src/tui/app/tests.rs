@@ -374,10 +374,19 @@ fn sort_cancelled_map_refresh_keys() {
 
 /// The demo's Helsinki board (`limit` rows) arrives; what it was.
 fn hki_board_arrives(s: &mut AppState, limit: usize) -> crate::model::DeparturesResponse {
+    board_arrives(s, "HKI", limit)
+}
+
+/// The board of `station` (as the board asked for it: `HKI`, `finland:HKI`) arrives.
+fn board_arrives(
+    s: &mut AppState,
+    station: &str,
+    limit: usize,
+) -> crate::model::DeparturesResponse {
     let board = demo()
         .departures_at(
             &crate::source::DeparturesQuery {
-                station: "HKI".into(),
+                station: station.into(),
                 limit,
                 ..Default::default()
             },
@@ -387,7 +396,7 @@ fn hki_board_arrives(s: &mut AppState, limit: usize) -> crate::model::Departures
     update(
         s,
         Event::Answer(Answer::Board {
-            station: "HKI".into(),
+            station: station.into(),
             result: Ok(Arc::new(board.clone())),
             at: now(),
         }),
@@ -697,25 +706,26 @@ fn the_station_search_picks_a_station() {
     typed(&mut s, "tamp");
     key(&mut s, KeyCode::Enter);
     assert_eq!(s.overlay, None);
-    assert_eq!(s.board.station.as_deref(), Some("TPE"));
+    // Its whole identity: a bare code may be another country's too.
+    assert_eq!(s.board.station.as_deref(), Some("finland:TPE"));
     assert_eq!(
         s.board.chosen.get("finland").map(String::as_str),
-        Some("TPE")
+        Some("finland:TPE")
     );
     // Another country shows its own board, and the chosen one comes back with Finland.
     arrive(&mut s, Some("finland"), realtime(Some("finland")));
     key(&mut s, KeyCode::Right);
     assert_ne!(s.countries.selected.as_deref(), Some("finland"));
-    assert_ne!(s.board.station.as_deref(), Some("TPE"));
+    assert_ne!(s.board.station.as_deref(), Some("finland:TPE"));
     key(&mut s, KeyCode::Left);
     assert_eq!(s.countries.selected.as_deref(), Some("finland"));
-    assert_eq!(s.board.station.as_deref(), Some("TPE"));
+    assert_eq!(s.board.station.as_deref(), Some("finland:TPE"));
     // Esc leaves the station as it was; q typed in the box does not quit.
     key(&mut s, KeyCode::Char('b'));
     typed(&mut s, "q");
     key(&mut s, KeyCode::Esc);
     assert!(!s.should_quit);
-    assert_eq!(s.board.station.as_deref(), Some("TPE"));
+    assert_eq!(s.board.station.as_deref(), Some("finland:TPE"));
 }
 
 #[test]
@@ -847,8 +857,9 @@ fn the_board_turns_to_arrivals_keeps_to_a_route_and_pins() {
     typed(&mut s, "helsinki");
     key(&mut s, KeyCode::Enter);
     assert!(s.board.also.is_empty(), "b: one station again");
+    assert_eq!(s.board.station.as_deref(), Some("finland:HKI"));
 
-    hki_board_arrives(&mut s, 20);
+    board_arrives(&mut s, "finland:HKI", 20);
     key(&mut s, KeyCode::Char('p'));
     assert_eq!(s.memory.pinned, ["finland:HKI"]);
     assert!(s.notice.as_ref().unwrap().0.contains("pinned Helsinki"));

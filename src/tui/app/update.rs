@@ -459,7 +459,13 @@ fn search(state: &mut AppState, edit: crate::tui::search::SearchEdit) {
         state.select_country(Some(c.to_string()));
     }
     let country = state.countries.selected.clone();
-    state.board.choose(country.as_deref(), picked.code);
+    // The station's whole identity (`testland:BF`): a bare code may be another country's too
+    // (`BF` is NS's Baflo as well), and the source would ask which.
+    let station = match picked.country {
+        Some(c) => format!("{c}:{}", picked.code),
+        None => picked.code,
+    };
+    state.board.choose(country.as_deref(), station);
 }
 
 fn click(state: &mut AppState, mouse: MouseEvent) {

@@ -38,6 +38,14 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         (Some(b), _) if !b.station.name.is_empty() => {
             (b.station.name.clone(), Some(b.station.code.clone()))
         }
+        // Before the first answer: the directory's name of a station picked as
+        // `country:code`, else the station as given.
+        (_, Some(code)) if code.contains(':') => (
+            crate::stations::current()
+                .named(code)
+                .map_or_else(|| code.clone(), |e| e.name.clone()),
+            None,
+        ),
         (_, Some(code)) => (code.clone(), None),
         (_, None) => ("Departures".into(), None),
     };

@@ -335,9 +335,34 @@ impl Directory {
         all
     }
 
+    /// `query` as `COUNTRY:REST` when it begins with one of the API's countries or a region
+    /// the directory has (`finland:HKI`, `Finland:helsinki`, `estonia:TLL`): that country's
+    /// slug and the rest, trimmed. A code with colons of its own (`NSR:StopPlace:59872`) is
+    /// no country's.
+    pub fn split_country<'q>(&self, query: &'q str) -> Option<(&'static str, &'q str)> {
+        let (prefix, rest) = query.split_once(':')?;
+        let prefix = prefix.trim().to_ascii_lowercase();
+        let slug = match country::by_slug(&prefix) {
+            Some(c) => c.slug,
+            None => self.countries().into_iter().find(|c| *c == prefix)?,
+        };
+        Some((slug, rest.trim()))
+    }
+
     /// The stations matching `query` in `scope`, best first. An empty query lists the scope's
-    /// stations, main ones first (nearest first with `near`).
+    /// stations, main ones first (nearest first with `near`). `COUNTRY:CODE` and
+    /// `COUNTRY:name` search that country alone ([`split_country`](Self::split_country)).
     pub fn search(&self, query: &str, scope: Scope<'_>) -> Vec<Match<'_>> {
+        if let Some((country, rest)) = self.split_country(query) {
+            if scope.country.is_some_and(|c| c != country) {
+                return Vec::new();
+            }
+            let scope = Scope {
+                country: Some(country),
+                ..scope
+            };
+            return self.search(rest, scope);
+        }
         let q = fold::plain(query);
         let q_words: Vec<&str> = q.split(' ').filter(|w| !w.is_empty()).collect();
         let q_letters = fold::letters(&q);
@@ -414,6 +439,13 @@ impl Directory {
     /// What `query` names in `country` (every country without one): a code or alias, an exact
     /// name, or the only station it matches; else the candidates.
     pub fn resolve(&self, query: &str, country: Option<&str>) -> Resolved<'_> {
+        // `switzerland:zurich` is `zurich` in Switzerland (its main station, as ever).
+        if let Some((named, rest)) = self.split_country(query) {
+            if country.is_some_and(|c| c != named) {
+                return Resolved::Unknown(Vec::new());
+            }
+            return self.resolve(rest, Some(named));
+        }
         if query.trim().is_empty() {
             // An empty search lists every station; an empty station names none.
             return Resolved::Unknown(Vec::new());
@@ -450,6 +482,12 @@ impl Directory {
     /// by the main-station rule (`zurich`: Zürich Flughafen, Zürich Oerlikon …): what a person
     /// may have meant instead. Empty where the query named one station outright.
     pub fn others(&self, query: &str, country: Option<&str>) -> Vec<&Entry> {
+        if let Some((named, rest)) = self.split_country(query) {
+            if country.is_some_and(|c| c != named) {
+                return Vec::new();
+            }
+            return self.others(rest, Some(named));
+        }
         let found = self.search(
             query,
             Scope {

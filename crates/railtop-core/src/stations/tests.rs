@@ -321,3 +321,41 @@ fn a_name_matches_from_its_start_or_its_words_never_inside_a_word() {
         "a later word"
     );
 }
+
+/// `COUNTRY:CODE` and `COUNTRY:name` search that country alone, in every search (`railtop
+/// stations finland:HKI`, the picker, a route's end); a code with colons of its own is no
+/// country's (new-user pass, item 3).
+#[test]
+fn a_country_before_the_colon_searches_that_country() {
+    let d = Directory::embedded();
+    let scope = Scope {
+        limit: 5,
+        ..Scope::default()
+    };
+    let top = |q: &str| d.search(q, scope).first().map(|m| m.entry.qualified());
+    assert_eq!(top("finland:HKI").as_deref(), Some("finland:HKI"));
+    assert_eq!(top("Finland: helsinki").as_deref(), Some("finland:HKI"));
+    assert!(d
+        .search("germany:hbf", scope)
+        .iter()
+        .all(|m| m.entry.country == "germany"));
+    assert!(d.search("finland:zzzzqq", scope).is_empty());
+    let elsewhere = Scope {
+        country: Some("ireland"),
+        ..scope
+    };
+    assert!(
+        d.search("finland:HKI", elsewhere).is_empty(),
+        "two countries"
+    );
+    assert!(matches!(
+        d.resolve("switzerland:zurich", None),
+        Resolved::One(e) if e.code == "8503000"
+    ));
+    assert_eq!(d.resolve("finland:", None), Resolved::Unknown(Vec::new()));
+    assert_eq!(d.split_country("NSR:StopPlace:59872"), None);
+    assert_eq!(
+        d.split_country("norway:NSR:StopPlace:59872"),
+        Some(("norway", "NSR:StopPlace:59872"))
+    );
+}

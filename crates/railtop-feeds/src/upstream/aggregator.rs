@@ -20,6 +20,29 @@ use std::time::Duration;
 /// How long an all-countries answer waits for the slowest feed.
 pub(crate) const MERGE_DEADLINE: Duration = Duration::from_secs(4);
 
+/// One of the user's own regions whose stations are not known: its timetable, where they are,
+/// could not be read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unread {
+    pub slug: &'static str,
+    /// Its `name` in the configuration.
+    pub name: &'static str,
+    /// Why: "its timetable could not be read: …", the fetch's error.
+    pub why: String,
+}
+
+impl std::fmt::Display for Unread {
+    /// "the stations of Testrail (otherland), your own [[feeds]] region, are not known: its
+    /// timetable could not be read: …".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the stations of {} ({}), your own [[feeds]] region, are not known: {}",
+            self.name, self.slug, self.why
+        )
+    }
+}
+
 pub struct Aggregator {
     feeds: Vec<Arc<dyn Feed>>,
     /// The slugs of the configuration's `[[feeds]]` entries: the user's own regions.
@@ -91,8 +114,9 @@ impl Aggregator {
     /// [`refresh_station_lists`](Self::refresh_station_lists), once, for the `[[feeds]]`
     /// entries alone (their lists are their timetables' stops, read on this machine, the first
     /// one waited for), so that a command given a region's station by name finds it. A list
-    /// cached within the day is used as it is; one that cannot be had is logged.
-    pub async fn load_own_station_lists(&self, dir: Option<std::path::PathBuf>) {
+    /// cached within the day is used as it is; one that cannot be had is logged, and returned
+    /// when the directory has none of the region's stations: each as [`Unread`].
+    pub async fn load_own_station_lists(&self, dir: Option<std::path::PathBuf>) -> Vec<Unread> {
         let own: Vec<Arc<dyn Feed>> = self
             .feeds
             .iter()
@@ -100,11 +124,49 @@ impl Aggregator {
             .cloned()
             .collect();
         if own.is_empty() {
-            return;
+            return Vec::new();
         }
-        station_lists::Refresher::new(own, dir)
+        let outcomes = station_lists::Refresher::new(own, dir)
             .round(std::time::SystemTime::now())
             .await;
+        let known = crate::stations::current().countries();
+        outcomes
+            .into_iter()
+            .filter(|(slug, _)| !known.contains(slug))
+            .filter_map(|(slug, outcome)| match outcome {
+                station_lists::Outcome::Failed(why) => Some(self.unread(slug, why)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The user's own regions whose stations are not known because their timetable (where
+    /// they are) could not be read: the cause of an unknown station, more than a typo.
+    pub fn unread_regions(&self) -> Vec<Unread> {
+        let known = crate::stations::current().countries();
+        self.feeds
+            .iter()
+            .filter(|f| self.own.contains(&f.slug()) && !known.contains(&f.slug()))
+            .filter_map(|f| {
+                let failed = f.schedules().into_iter().find(|s| s.state == "failed")?;
+                Some(self.unread(
+                    f.slug(),
+                    format!(
+                        "its timetable could not be read: {}",
+                        crate::text::cleaned(&failed.detail)
+                    ),
+                ))
+            })
+            .collect()
+    }
+
+    fn unread(&self, slug: &'static str, why: String) -> Unread {
+        let name = self
+            .feeds
+            .iter()
+            .find(|f| f.slug() == slug)
+            .map_or(slug, |f| f.spec().upstream);
+        Unread { slug, name, why }
     }
 
     /// The slugs of the user's own `[[feeds]]` regions.
@@ -213,15 +275,20 @@ impl Aggregator {
         if let Some(feed) = knower {
             return Ok((feed, station.to_string()));
         }
-        Err(SourceError::NotFound(
-            resolved.not_one(station).unwrap_or_else(|| {
-                let asked = crate::text::quoted(station);
-                format!(
-                    "unknown station {asked}; name the country as in finland:{}",
-                    asked.trim_matches('"')
-                )
-            }),
-        ))
+        // A region of the user's own whose timetable could not be read may well have it: that
+        // is said, not a country to name it in.
+        let unread = self.unread_regions();
+        let asked = crate::text::quoted(station);
+        let said = match (resolved.not_one(station), unread.is_empty()) {
+            (Some(candidates), true) => candidates,
+            (Some(candidates), false) => format!("{candidates} ({})", join(&unread)),
+            (None, false) => format!("unknown station {asked}: {}", join(&unread)),
+            (None, true) => format!(
+                "unknown station {asked}; name the country as in finland:{}",
+                asked.trim_matches('"')
+            ),
+        };
+        Err(SourceError::NotFound(said))
     }
 
     async fn realtime_of(&self, query: RealtimeQuery) -> SourceResult<RealtimeResponse> {
@@ -400,4 +467,13 @@ impl LiveSource for Aggregator {
     fn journey(&self, id: String) -> SourceFuture<'_, JourneyResponse> {
         Box::pin(self.journey_of(id))
     }
+}
+
+/// The unread regions in one sentence.
+fn join(unread: &[Unread]) -> String {
+    unread
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
 }

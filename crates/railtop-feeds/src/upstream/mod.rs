@@ -517,4 +517,4 @@ pub(crate) use crate::test_support::fixture;
 pub use registry::why_not_live;
 
 mod aggregator;
-pub use aggregator::Aggregator;
+pub use aggregator::{Aggregator, Unread};

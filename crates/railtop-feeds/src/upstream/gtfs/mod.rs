@@ -305,10 +305,14 @@ impl Adapter for GtfsFeed {
         };
         match schedule.first(http).await {
             Some(t) => Ok(Some(t.places().to_vec())),
-            None => Err(SourceError::Upstream(format!(
-                "{}: the static GTFS (its stops) is unavailable",
-                http.spec.slug
-            ))),
+            // Why, as the timetable's refresh said it (the fetch's error, with its URL).
+            None => Err(SourceError::Upstream(match schedule.status() {
+                Some(s) if s.state == "failed" => format!(
+                    "its timetable could not be read: {}",
+                    crate::text::cleaned(&s.detail)
+                ),
+                _ => "its timetable (the static GTFS, its stops) is unavailable".to_string(),
+            })),
         }
     }
 
