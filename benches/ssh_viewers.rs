@@ -190,6 +190,9 @@ async fn run(n: usize, seconds: u64) {
     let api_url = format!("http://{api_listen}");
     let ssh_listen = format!("127.0.0.1:{ssh_port}");
     let host_key = dir.join("host_key").display().to_string();
+    // Room for every viewer, all from 127.0.0.1, their handshakes at once.
+    let room = n.max(2000).to_string();
+    let startups = format!("{room}:30:{room}");
     let mut ssh = spawn(
         &[
             "--source",
@@ -204,14 +207,14 @@ async fn run(n: usize, seconds: u64) {
             "--host-key",
             &host_key,
             "--max-sessions",
-            "2000",
+            &room,
             "--max-per-ip",
-            "2000",
+            &room,
             "--connections-per-minute",
             "0",
             // Every viewer comes from 127.0.0.1 at once: the handshakes' budget as wide as N.
             "--max-startups",
-            "2000:30:2000",
+            &startups,
         ],
         &ssh_log,
     );
