@@ -222,6 +222,17 @@ mod tests {
     use ratatui::backend::TestBackend;
     use ratatui::Terminal;
 
+    /// A dashboard on the demo source, nothing answered yet.
+    fn demo_state() -> AppState {
+        let source = SourceInfo {
+            name: "demo".into(),
+            is_demo: true,
+            attribution: String::new(),
+            feeds: Vec::new(),
+        };
+        AppState::new(source, Settings::default(), None, None, chrono::Utc::now())
+    }
+
     #[test]
     fn the_recorded_day_is_a_sparkline_with_its_last_figure() {
         assert_eq!(history_sparkline(&[]), None);
@@ -230,13 +241,7 @@ mod tests {
             history_sparkline(&[Some(0.5), None, Some(0.75), Some(1.0), Some(0.2)]),
             Some("▁·▅█▁ 20%".into())
         );
-        let source = SourceInfo {
-            name: "demo".into(),
-            is_demo: true,
-            attribution: String::new(),
-            feeds: Vec::new(),
-        };
-        let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
+        let mut state = demo_state();
         state.history.hours = vec![None; 22];
         state.history.hours.extend([Some(0.9), Some(0.95)]);
         let line_of = |state: &AppState, width: u16| {
@@ -329,13 +334,7 @@ mod tests {
 
     #[test]
     fn simulated_data_says_so_at_any_width() {
-        let source = SourceInfo {
-            name: "demo".into(),
-            is_demo: true,
-            attribution: String::new(),
-            feeds: Vec::new(),
-        };
-        let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
+        let mut state = demo_state();
         let mut answer = crate::model::RealtimeResponse::new(Vec::new(), Vec::new(), String::new());
         answer.simulated = true;
         answer.attribution = Some(
