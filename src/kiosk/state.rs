@@ -86,9 +86,9 @@ impl KioskSettings {
 
 /// `13:05` as a 12-hour clock reads it: `1:05 PM` (other text is kept as it is).
 pub(crate) fn twelve_hour(hhmm: &str) -> String {
-    match NaiveTime::parse_from_str(hhmm, "%H:%M") {
-        Ok(t) => t.format("%-I:%M %p").to_string(),
-        Err(_) => hhmm.to_string(),
+    match railtop_core::traveller::clock_time(hhmm) {
+        Some(t) => t.format("%-I:%M %p").to_string(),
+        None => hhmm.to_string(),
     }
 }
 
