@@ -253,6 +253,86 @@ if attack("cache-growth"):
                     f"RSS {before:.0f} MB before, {peak:.0f} MB after the load, {after:.0f} MB a minute later"))
     p.kill()
 
+if attack("distinct-queries"):
+    # 250,000 questions no two alike, from four keep-alive connections at once: every board
+    # and arrivals board at every limit (gzip asked for half the time), trains that do not
+    # exist, realtime by country and stop, and boards with a junk parameter each.
+    import threading
+    p = start(["--rate-limit", "0"])
+    codes = demo_codes()
+    before = rss_mb(p)
+    countries = ["finland", "netherlands", "switzerland", "germany", "france", "italy", "spain",
+                 "poland", "estonia", "japan", "usa", "belgium", "austria"]
+
+    def targets(part):
+        i = 0
+        for code in codes:
+            for limit in range(1, 101):
+                for kind in ("departures", "arrivals"):
+                    i += 1
+                    if i % 4 == part:
+                        yield f"/api/live/{kind}?station={code}&limit={limit}", i % 2
+        for n in range(50_000):
+            if n % 4 == part:
+                yield f"/api/live/train?id=attack-{n}", n % 2
+        for country in countries:
+            for code in codes:
+                if hash(code) % 4 == part:
+                    yield f"/api/live/realtime?country={country}&stop={code}", 1
+        for n in range(106_300):
+            if n % 4 == part:
+                yield f"/api/live/departures?station={codes[n % len(codes)]}&limit=5&x={n}", 0
+
+    def read_answer(s):
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = s.recv(65536)
+            if not chunk:
+                raise OSError("closed")
+            head += chunk
+        head, body = head.split(b"\r\n\r\n", 1)
+        length = 0
+        for line in head.split(b"\r\n"):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        while len(body) < length:
+            chunk = s.recv(65536)
+            if not chunk:
+                raise OSError("closed")
+            body += chunk
+
+    counts, peak = [0, 0, 0, 0], [before]
+
+    def client(part):
+        s = conn(2 + part, timeout=30)
+        for path, gz in targets(part):
+            enc = "Accept-Encoding: gzip\r\n" if gz else ""
+            for _ in range(2):
+                try:
+                    s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n{enc}\r\n".encode())
+                    read_answer(s)
+                    break
+                except OSError:
+                    s = conn(2 + part, timeout=30)
+            counts[part] += 1
+            if counts[part] % 5000 == 0:
+                peak[0] = max(peak[0], rss_mb(p))
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    took = time.monotonic() - started
+    peak = max(peak[0], rss_mb(p))
+    time.sleep(65)  # answers expire and the sweep gives them back
+    after = rss_mb(p)
+    results.append((f"{sum(counts)} distinct questions in {took:.0f} s (boards at every limit, "
+                    "unknown trains, realtime by stop, junk parameters)",
+                    f"RSS {before:.0f} MB before, peak {peak:.0f} MB, {after:.0f} MB a minute later"))
+    p.kill()
+
 if attack("odd-answers"):
     p = start()
     cases = {

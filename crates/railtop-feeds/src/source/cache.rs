@@ -4,8 +4,9 @@
 //!
 //! Bounded for a public server: keys are normalised (one board per station however it is
 //! spelled — case, padding — and `limit` is applied to the one cached board, not part of the
-//! key), and the cache holds at most [`CacheConfig::max_bytes`] of answers, counted by their
-//! JSON. Past it, expired answers go first, then the oldest. [`CachedSource::sweep`] drops
+//! key), and a source's caches together hold at most [`CacheConfig::max_bytes`] of answers
+//! (one [`Budget`]), each weighed as its value, its JSON and the encodings made from it. Past it,
+//! expired answers go first, then the oldest. [`CachedSource::sweep`] drops
 //! expired answers and gives the memory back to the system.
 
 use super::{
@@ -160,8 +161,31 @@ pub(crate) struct FlightCache<K, V> {
     ttl: Duration,
     error_ttl: Duration,
     max_keys: usize,
-    max_bytes: usize,
+    /// What this cache holds (for the metrics), also counted in `budget`.
     bytes: AtomicUsize,
+    /// The bytes this cache may hold, shared with its source's other caches.
+    budget: Arc<Budget>,
+}
+
+/// One byte budget shared by several caches: a flood of one kind of question (boards at every
+/// limit) cannot add its own full cache on top of every other kind's.
+#[derive(Debug)]
+pub(crate) struct Budget {
+    held: AtomicUsize,
+    max: usize,
+}
+
+impl Budget {
+    pub(crate) fn new(max: usize) -> Arc<Budget> {
+        Arc::new(Budget {
+            held: AtomicUsize::new(0),
+            max,
+        })
+    }
+
+    fn over(&self) -> bool {
+        self.held.load(Ordering::Relaxed) > self.max
+    }
 }
 
 /// What a cached answer costs in memory, roughly.
@@ -176,13 +200,16 @@ impl Weigh for Bytes {
     }
 }
 
-/// An API answer: its JSON, made now (the server needs it anyway), and the value in memory,
-/// about as big again.
+/// An API answer, by its JSON (made now: the server needs it anyway): the JSON, the value in
+/// memory (about as big again: its strings and their allocations), and half as much again for
+/// what is made from it later (gzip, about a tenth; the GTFS-Realtime encodings and their gzip,
+/// under half; the entity tags).
 macro_rules! weighed_by_json {
     ($($t:ty),*) => {$(
         impl Weigh for $t {
             fn weigh(cached: &Cached<Self>) -> usize {
-                cached.json().len().saturating_mul(2)
+                let json = cached.json().len();
+                json.saturating_mul(2).saturating_add(json / 2)
             }
         }
     )*};
@@ -195,7 +222,7 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
         ttl: Duration,
         error_ttl: Duration,
         max_keys: usize,
-        max_bytes: usize,
+        budget: Arc<Budget>,
     ) -> Self {
         FlightCache {
             kind,
@@ -203,8 +230,8 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
             ttl,
             error_ttl,
             max_keys,
-            max_bytes,
             bytes: AtomicUsize::new(0),
+            budget,
         }
     }
 
@@ -250,6 +277,7 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
                 };
                 slot.bytes.store(weight, Ordering::Relaxed);
                 self.bytes.fetch_add(weight, Ordering::Relaxed);
+                self.budget.held.fetch_add(weight, Ordering::Relaxed);
                 (Instant::now(), outcome)
             })
             .await;
@@ -299,11 +327,12 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
                 return slot.clone();
             }
         }
-        if slots.len() >= self.max_keys || self.bytes() > self.max_bytes {
+        if slots.len() >= self.max_keys || self.budget.over() {
             self.retain(&mut slots, |cache, slot| cache.is_live(slot));
         }
-        // Still over: the oldest finished answers go until the cache is under its budget.
-        while self.bytes() > self.max_bytes || slots.len() >= self.max_keys {
+        // Still over: this cache's oldest finished answers go until the budget holds (or it has
+        // none left: the others' fill it, and their own next answers make their room).
+        while self.budget.over() || slots.len() >= self.max_keys {
             let oldest = slots
                 .iter()
                 .filter_map(|(k, slot)| slot.cell.get().map(|(done, _)| (*done, k.clone())))
@@ -347,8 +376,9 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
 
     /// Takes a slot leaving the cache off the count.
     fn uncount(&self, slot: &Slot<V>) {
-        self.bytes
-            .fetch_sub(slot.bytes.swap(0, Ordering::Relaxed), Ordering::Relaxed);
+        let weight = slot.bytes.swap(0, Ordering::Relaxed);
+        self.bytes.fetch_sub(weight, Ordering::Relaxed);
+        self.budget.held.fetch_sub(weight, Ordering::Relaxed);
     }
 
     fn is_live(&self, slot: &Slot<V>) -> bool {
@@ -367,7 +397,8 @@ pub struct CacheConfig {
     pub departures_ttl: Duration,
     /// Errors are kept briefly too, so a failing source is not hammered by every request.
     pub error_ttl: Duration,
-    /// Answers held at most, in bytes of JSON (realtime and boards each get this much).
+    /// Answers held at most, in bytes as [`Weigh`] counts them, by every cache of the source
+    /// together (realtime, boards, cut boards, journeys).
     pub max_bytes: usize,
 }
 
@@ -382,9 +413,9 @@ impl Default for CacheConfig {
     }
 }
 
-/// The default byte budget per kind of answer: every country's realtime answer of the full demo
-/// network is about 9 MB of JSON, a board of 100 departures about 40 KB.
-pub(crate) const DEFAULT_MAX_BYTES: usize = 32 * 1024 * 1024;
+/// The default byte budget of a source's answers: every country's realtime answer of the full
+/// demo network is about 9 MB of JSON (22 MB weighed), a board of 100 departures about 40 KB.
+pub(crate) const DEFAULT_MAX_BYTES: usize = 64 * 1024 * 1024;
 
 /// A [`LiveSource`] behind a cache: what the server, the dashboard and the commands all use.
 pub struct CachedSource {
@@ -408,6 +439,7 @@ const MAX_KEYS: usize = 4096;
 
 impl CachedSource {
     pub fn new(inner: SharedSource, config: CacheConfig) -> Self {
+        let budget = Budget::new(config.max_bytes);
         CachedSource {
             regions: inner.regions(),
             inner,
@@ -416,28 +448,28 @@ impl CachedSource {
                 config.realtime_ttl,
                 config.error_ttl,
                 MAX_KEYS,
-                config.max_bytes,
+                budget.clone(),
             ),
             departures: FlightCache::new(
                 "departures",
                 config.departures_ttl,
                 config.error_ttl,
                 MAX_KEYS,
-                config.max_bytes,
+                budget.clone(),
             ),
             cuts: FlightCache::new(
                 "departures_cut",
                 config.departures_ttl,
                 config.error_ttl,
                 MAX_KEYS,
-                config.max_bytes,
+                budget.clone(),
             ),
             journeys: FlightCache::new(
                 "journey",
                 config.departures_ttl,
                 config.error_ttl,
                 MAX_KEYS,
-                config.max_bytes,
+                budget,
             ),
         }
     }

@@ -10,7 +10,7 @@
 
 use super::parse::{Board, ParseError};
 use crate::redis_store::{Flight, RedisStore, Shared};
-use crate::source::cache::FlightCache;
+use crate::source::cache::{Budget, FlightCache};
 use crate::source::{OpenError, SourceError};
 use bytes::Bytes;
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
@@ -226,7 +226,7 @@ impl FeedHttp {
             base: base.trim().trim_end_matches('/').to_string(),
             client: wire.client,
             budget: RateLimiter::direct(Quota::per_minute(per_minute)),
-            cache: FlightCache::new("feed", spec.ttl, ERROR_TTL, 512, PAYLOAD_BYTES),
+            cache: FlightCache::new("feed", spec.ttl, ERROR_TTL, 512, Budget::new(PAYLOAD_BYTES)),
             health: Mutex::new(Health::default()),
             shared: wire.shared,
             schedules: wire.schedules,

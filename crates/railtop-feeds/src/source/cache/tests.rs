@@ -11,7 +11,7 @@ async fn a_thousand_concurrent_requests_for_a_cold_key_fetch_once() {
         Duration::from_secs(60),
         Duration::from_secs(1),
         16,
-        1 << 20,
+        Budget::new(1 << 20),
     ));
     let fetches = Arc::new(AtomicUsize::new(0));
     let mut tasks = Vec::new();
@@ -93,7 +93,7 @@ async fn answers_expire_after_their_ttl_and_errors_sooner() {
         Duration::from_millis(200),
         Duration::from_millis(20),
         16,
-        1 << 20,
+        Budget::new(1 << 20),
     );
     let n = AtomicUsize::new(0);
     let fetch = || async { Ok(Bytes::from(vec![n.fetch_add(1, Ordering::SeqCst) as u8])) };
@@ -127,7 +127,7 @@ async fn a_cancelled_fetch_is_taken_over_by_the_next_caller() {
         Duration::from_secs(60),
         Duration::from_secs(1),
         16,
-        1 << 20,
+        Budget::new(1 << 20),
     );
     let slow = cache.get(1, || async {
         tokio::time::sleep(Duration::from_secs(3600)).await;
@@ -156,7 +156,13 @@ fn json_is_encoded_once() {
 
 #[test]
 fn keys_and_bytes_are_bounded_and_expired_answers_swept() {
-    let cache = FlightCache::<u32, Bytes>::new("test", Duration::ZERO, Duration::ZERO, 4, 1 << 20);
+    let cache = FlightCache::<u32, Bytes>::new(
+        "test",
+        Duration::ZERO,
+        Duration::ZERO,
+        4,
+        Budget::new(1 << 20),
+    );
     let rt = tokio::runtime::Builder::new_current_thread()
         .build()
         .unwrap();
@@ -172,7 +178,7 @@ fn keys_and_bytes_are_bounded_and_expired_answers_swept() {
         Duration::from_secs(60),
         Duration::ZERO,
         1000,
-        1 << 20,
+        Budget::new(1 << 20),
     );
     for k in 0..50 {
         rt.block_on(cache.get(k, || async { Ok(Bytes::from(vec![0u8; 100_000])) }))
@@ -194,7 +200,7 @@ fn keys_and_bytes_are_bounded_and_expired_answers_swept() {
         Duration::from_millis(10),
         Duration::ZERO,
         1000,
-        1 << 20,
+        Budget::new(1 << 20),
     );
     for k in 0..5 {
         rt.block_on(cache.get(k, || async { Ok(Bytes::from(vec![0u8; 1000])) }))
@@ -204,6 +210,37 @@ fn keys_and_bytes_are_bounded_and_expired_answers_swept() {
     std::thread::sleep(Duration::from_millis(20));
     assert_eq!(cache.sweep(), 5000);
     assert_eq!((cache.len(), cache.bytes()), (0, 0));
+
+    // Two caches on one 1 MB budget: the second's flood makes its room from its own answers,
+    // and the two together stay within the budget (and one answer).
+    let budget = Budget::new(1 << 20);
+    let kept = |name| {
+        FlightCache::<u32, Bytes>::new(
+            name,
+            Duration::from_secs(60),
+            Duration::ZERO,
+            1000,
+            budget.clone(),
+        )
+    };
+    let (boards, journeys) = (kept("boards"), kept("journeys"));
+    for k in 0..6 {
+        rt.block_on(boards.get(k, || async { Ok(Bytes::from(vec![0u8; 100_000])) }))
+            .unwrap();
+    }
+    for k in 0..50 {
+        rt.block_on(journeys.get(k, || async { Ok(Bytes::from(vec![0u8; 100_000])) }))
+            .unwrap();
+        let together = boards.bytes() + journeys.bytes();
+        assert!(together <= (1 << 20) + 100_000, "{together}");
+        assert_eq!(together, budget.held.load(Ordering::Relaxed));
+    }
+    assert_eq!(
+        boards.len(),
+        6,
+        "the boards kept: the flood paid for itself"
+    );
+    assert!(journeys.len() <= 5, "{}", journeys.len());
 }
 
 /// A source that records the boards it was asked for and answers 30 rows.
