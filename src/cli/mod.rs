@@ -196,14 +196,7 @@ fn with_every_feed(config: &Config) -> Config {
 /// A one-shot command's error: what happened, without the note a screen would show about its
 /// next try (a one-shot command does not try again).
 fn once(e: SourceError) -> color_eyre::Report {
-    let mut text = e.to_string();
-    while let Some(at) = text.find(" (retrying in ") {
-        match text[at..].find(')') {
-            Some(end) => text.replace_range(at..at + end + 1, ""),
-            None => break,
-        }
-    }
-    eyre!(text)
+    eyre!(e.once())
 }
 
 /// What to try when a source fails to answer a one-shot command: about the input when it was
@@ -214,7 +207,7 @@ fn suggestion(e: &SourceError, config: &Config) -> String {
         return hint;
     }
     match e {
-        SourceError::NotFound(_) | SourceError::BadRequest(_) => {
+        e if e.is_refusal() => {
             "check the country or the station; `railtop stations NAME` finds a station and its code"
                 .into()
         }
@@ -480,7 +473,7 @@ async fn check_stations(source: &CachedSource, stations: &[String]) -> Result<()
             ..Default::default()
         };
         match tokio::time::timeout(STATION_CHECK, source.departures(query)).await {
-            Ok(Err(e @ (SourceError::NotFound(_) | SourceError::BadRequest(_)))) => {
+            Ok(Err(e)) if e.is_refusal() => {
                 // Railtop's own sentence; the station in it is quoted (defanged) already.
                 refused.push(e.to_string());
             }

@@ -130,11 +130,14 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
             let hint = suggestion(&e, &config);
             Err(once(e)).suggestion(hint)
         }
-        Err(e @ SourceError::NotFound(_)) if e.to_string().contains("did you mean") => {
-            let hint = how_to_pick(&stations, &directory);
-            Err(eyre!(e)).suggestion(hint)
+        Err(SourceError::NoSuchStation {
+            message,
+            candidates,
+        }) => {
+            let hint = how_to_pick(&stations, &candidates, &directory);
+            Err(eyre!(message)).suggestion(hint)
         }
-        Err(e @ SourceError::NotFound(_)) if e.to_string().contains("no arrivals") => {
+        Err(e @ SourceError::NotSupported(_)) if kind == Kind::Arrivals => {
             Err(eyre!(e)).suggestion("`railtop departures STATION` shows what leaves")
         }
         Err(e @ SourceError::NotFound(_)) => {
@@ -303,23 +306,26 @@ fn shell_word(station: &str) -> String {
 
 /// How to name one of the stations a station given could be: each candidate with its country
 /// (`testland:BF, netherlands:8400089`), which names it alone.
-fn how_to_pick(stations: &[String], directory: &crate::stations::Directory) -> String {
-    use crate::stations::Resolved;
-    for asked in stations {
-        let candidates = match directory.resolve(asked, None) {
-            Resolved::Ambiguous(c) | Resolved::Unknown(c) if !c.is_empty() => c,
-            _ => continue,
-        };
-        let named: Vec<String> = candidates
-            .iter()
-            .map(|e| crate::text::cleaned(&e.qualified()))
-            .collect();
-        return format!(
-            "name the one you mean with its country: {}; `railtop stations {}` lists more",
-            named.join(", "),
-            shell_word(asked)
-        );
+fn how_to_pick(
+    stations: &[String],
+    candidates: &[String],
+    directory: &crate::stations::Directory,
+) -> String {
+    // The station the error is about: the first the directory does not know as one.
+    let asked = stations
+        .iter()
+        .find(|s| directory.named(s).is_none())
+        .or(stations.first())
+        .map_or("NAME", String::as_str);
+    if candidates.is_empty() {
+        return "name the one you mean with its country, as in finland:HKI; `railtop stations \
+                NAME` lists more"
+            .into();
     }
-    "name the one you mean with its country, as in finland:HKI; `railtop stations NAME` lists more"
-        .into()
+    let named: Vec<String> = candidates.iter().map(|c| crate::text::cleaned(c)).collect();
+    format!(
+        "name the one you mean with its country: {}; `railtop stations {}` lists more",
+        named.join(", "),
+        shell_word(asked)
+    )
 }

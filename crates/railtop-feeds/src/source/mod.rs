@@ -77,9 +77,19 @@ pub enum SourceError {
     /// 400: a parameter is missing or out of range.
     #[error("{0}")]
     BadRequest(String),
-    /// 404: unknown country or station.
+    /// 404: unknown country, train or station.
     #[error("{0}")]
     NotFound(String),
+    /// 404: a station's name or code that is not one station, and the stations it may mean
+    /// (`country:CODE`, best first) for a screen to offer.
+    #[error("{message}")]
+    NoSuchStation {
+        message: String,
+        candidates: Vec<String>,
+    },
+    /// 404: what this source does not do (a feed without arrivals), saying why.
+    #[error("{0}")]
+    NotSupported(String),
     /// 429: asked too often; try again after the given time.
     #[error("{message}")]
     RateLimited {
@@ -89,6 +99,11 @@ pub enum SourceError {
     /// 502: the data's origin failed (a feed, or a remote server).
     #[error("{0}")]
     Upstream(String),
+    /// 502: the data's origin failed and is not asked again before `retry_in` (a feed's
+    /// backoff). Screens that try again say it; a one-shot command, which does not, says
+    /// only `message`.
+    #[error("{message} (retrying in {} s)", retry_in.as_secs())]
+    Retrying { message: String, retry_in: Duration },
     /// 503: no data yet.
     #[error("{0}")]
     NotReady(String),
@@ -99,9 +114,11 @@ impl SourceError {
     pub fn code(&self) -> &'static str {
         match self {
             SourceError::BadRequest(_) => "bad_request",
-            SourceError::NotFound(_) => "not_found",
+            SourceError::NotFound(_)
+            | SourceError::NoSuchStation { .. }
+            | SourceError::NotSupported(_) => "not_found",
             SourceError::RateLimited { .. } => "rate_limited",
-            SourceError::Upstream(_) => "upstream_failed",
+            SourceError::Upstream(_) | SourceError::Retrying { .. } => "upstream_failed",
             SourceError::NotReady(_) => "no_data_yet",
         }
     }
@@ -109,11 +126,45 @@ impl SourceError {
     pub fn http_status(&self) -> u16 {
         match self {
             SourceError::BadRequest(_) => 400,
-            SourceError::NotFound(_) => 404,
+            SourceError::NotFound(_)
+            | SourceError::NoSuchStation { .. }
+            | SourceError::NotSupported(_) => 404,
             SourceError::RateLimited { .. } => 429,
-            SourceError::Upstream(_) => 502,
+            SourceError::Upstream(_) | SourceError::Retrying { .. } => 502,
             SourceError::NotReady(_) => 503,
         }
+    }
+}
+
+impl SourceError {
+    /// The question was refused (400 or 404): the person's input is to check, not the source.
+    pub fn is_refusal(&self) -> bool {
+        matches!(self.http_status(), 400 | 404)
+    }
+
+    /// What a one-shot command says: the error without a screen's note about its next try.
+    pub fn once(&self) -> String {
+        match self {
+            SourceError::Retrying { message, .. } => message.clone(),
+            other => other.to_string(),
+        }
+    }
+
+    /// `asked` is not one station of `resolved` and there are stations to offer: the error
+    /// that names them (`unknown station "Tampre"; did you mean Tampere (TPE, finland)?`).
+    pub fn not_one_station(
+        resolved: &crate::stations::Resolved<'_>,
+        asked: &str,
+    ) -> Option<SourceError> {
+        use crate::stations::Resolved;
+        let candidates = match resolved {
+            Resolved::Ambiguous(c) | Resolved::Unknown(c) => c,
+            Resolved::One(_) => return None,
+        };
+        Some(SourceError::NoSuchStation {
+            message: resolved.not_one(asked)?,
+            candidates: candidates.iter().map(|e| e.qualified()).collect(),
+        })
     }
 }
 

@@ -314,7 +314,8 @@ impl RemoteSource {
                     .lock()
                     .unwrap_or_else(|p| p.into_inner()) = Some(Instant::now() + wait);
                 SourceError::RateLimited {
-                    message: format!("{said} (retrying in {} s)", wait.as_secs()),
+                    // The wait is `retry_after`: screens say when they ask again.
+                    message: said,
                     retry_after: wait,
                 }
             }

@@ -258,9 +258,10 @@ impl Aggregator {
             let resolved = directory.resolve(rest, Some(slug));
             return match resolved {
                 Resolved::One(e) => Ok((feed, e.code.clone())),
-                Resolved::Ambiguous(_) => Err(SourceError::NotFound(
-                    resolved.not_one(station).unwrap_or_default(),
-                )),
+                Resolved::Ambiguous(_) => Err(SourceError::not_one_station(&resolved, station)
+                    .unwrap_or_else(|| {
+                        SourceError::NotFound(format!("{station} is several stations"))
+                    })),
                 // A code the list does not have, or a name the feed looks up itself.
                 Resolved::Unknown(_) => Ok((feed, rest.to_string())),
             };
@@ -279,9 +280,24 @@ impl Aggregator {
         // is said, not a country to name it in.
         let unread = self.unread_regions();
         let asked = crate::text::quoted(station);
-        let said = match (resolved.not_one(station), unread.is_empty()) {
-            (Some(candidates), true) => candidates,
-            (Some(candidates), false) => format!("{candidates} ({})", join(&unread)),
+        let said = match (
+            SourceError::not_one_station(&resolved, station),
+            unread.is_empty(),
+        ) {
+            (Some(e), true) => return Err(e),
+            (
+                Some(SourceError::NoSuchStation {
+                    message,
+                    candidates,
+                }),
+                false,
+            ) => {
+                return Err(SourceError::NoSuchStation {
+                    message: format!("{message} ({})", join(&unread)),
+                    candidates,
+                })
+            }
+            (Some(e), false) => format!("{e} ({})", join(&unread)),
             (None, false) => format!("unknown station {asked}: {}", join(&unread)),
             (None, true) => format!(
                 "unknown station {asked}; name the country as in finland:{}",

@@ -402,9 +402,10 @@ impl FeedHttp {
         if let Some(at) = retry_at.filter(|at| *at > Instant::now()) {
             let secs = (at - Instant::now()).as_secs() + 1;
             let last = last_error.unwrap_or_else(|| format!("{} failed", self.spec.upstream));
-            return Err(SourceError::Upstream(format!(
-                "{last} (retrying in {secs} s)"
-            )));
+            return Err(SourceError::Retrying {
+                message: last,
+                retry_in: Duration::from_secs(secs),
+            });
         }
         if self.budget.check().is_err() {
             return Err(SourceError::RateLimited {

@@ -353,7 +353,7 @@ impl<A: Adapter> Feed for Live<A> {
     fn board<'a>(&'a self, ask: BoardAsk<'a>) -> FeedFuture<'a, Board> {
         if ask.kind == Kind::Arrivals && !A::ARRIVALS {
             let country = crate::country::by_slug(self.slug()).map_or(self.slug(), |c| c.name);
-            return Box::pin(std::future::ready(Err(SourceError::NotFound(format!(
+            return Box::pin(std::future::ready(Err(SourceError::NotSupported(format!(
                 "{country}'s feed ({}) has no arrivals in railtop; its departures are at \
                  /api/live/departures",
                 self.spec().upstream

@@ -351,9 +351,7 @@ impl DemoSource {
                 .find_station(&e.code)
                 .filter(in_country)
                 .ok_or_else(unknown),
-            other => Err(other
-                .not_one(asked)
-                .map_or_else(unknown, SourceError::NotFound)),
+            other => Err(SourceError::not_one_station(&other, asked).unwrap_or_else(unknown)),
         }
     }
 

@@ -272,6 +272,35 @@ fn a_board_lists_trains_that_really_call_there() {
 }
 
 #[test]
+fn a_misspelt_station_is_an_error_carrying_the_stations_it_may_mean() {
+    let d = demo(1, 1);
+    let q = DeparturesQuery {
+        station: "Helsinkk".into(),
+        limit: 5,
+        ..Default::default()
+    };
+    match d.departures_at(&q, busy_hour("finland")) {
+        Err(SourceError::NoSuchStation {
+            message,
+            candidates,
+        }) => {
+            assert!(message.contains("did you mean"), "{message}");
+            assert_eq!(candidates.first().map(String::as_str), Some("finland:HKI"));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Typed the other ways up too: what a screen and a one-shot command say of a backoff.
+    let e = SourceError::Retrying {
+        message: "the feed failed".into(),
+        retry_in: std::time::Duration::from_secs(30),
+    };
+    assert_eq!(e.to_string(), "the feed failed (retrying in 30 s)");
+    assert_eq!(e.once(), "the feed failed");
+    assert_eq!((e.http_status(), e.is_refusal()), (502, false));
+    assert!(SourceError::NotSupported("no arrivals".into()).is_refusal());
+}
+
+#[test]
 fn unknown_names_are_not_found() {
     let d = demo(1, 1);
     let now = busy_hour("finland");
