@@ -12,6 +12,7 @@ mod support;
 
 mod api;
 mod cli;
+mod cli_args;
 mod conformance;
 mod express;
 mod finland_reasons;
