@@ -11,10 +11,10 @@
 
 use chrono::{DateTime, Duration, Utc};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use railtop::clock::Clock;
-use railtop::model::RealtimeResponse;
-use railtop::source::demo::DemoSource;
-use railtop::source::RealtimeQuery;
+use railtop_core::clock::Clock;
+use railtop_core::model::RealtimeResponse;
+use railtop_feeds::source::demo::DemoSource;
+use railtop_feeds::source::RealtimeQuery;
 use std::hint::black_box;
 
 /// Scale at which the demo's all-country answer passes 20,000 trains at a busy hour.
@@ -89,11 +89,11 @@ fn simulator(c: &mut Criterion) {
 /// what `serve` does per request for `station=` repeated or `to=`, against the one cached board
 /// a plain request is sent.
 fn traveller(c: &mut Criterion) {
-    use railtop::model::Kind;
-    use railtop::source::cache::{CacheConfig, CachedSource};
-    use railtop::source::traveller::{board, TravelQuery};
-    use railtop::source::DeparturesQuery;
-    use railtop::traveller::{Place, Route};
+    use railtop_core::model::Kind;
+    use railtop_core::traveller::{Place, Route};
+    use railtop_feeds::source::cache::{CacheConfig, CachedSource};
+    use railtop_feeds::source::traveller::{board, TravelQuery};
+    use railtop_feeds::source::DeparturesQuery;
     let demo = DemoSource::new(1, 1, Clock::Fixed(busy_hour())).unwrap();
     let config = CacheConfig {
         departures_ttl: std::time::Duration::from_secs(3600),
@@ -103,7 +103,7 @@ fn traveller(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .build()
         .unwrap();
-    let directory = railtop::stations::current();
+    let directory = railtop_core::stations::current();
     let to = |place: &str| Route {
         end: Some(Place::new(place, &directory)),
         via: None,

@@ -33,7 +33,7 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 use prost::Message;
-use railtop::upstream::gtfs_rt::*;
+use railtop_feeds::upstream::gtfs_rt::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -552,9 +552,9 @@ async fn main() {
             .path();
         let snapshot = folder.join("timetable.bin");
         let snapshot_bytes = std::fs::metadata(&snapshot).unwrap().len();
-        let key = railtop::upstream::gtfs_static::snapshot::key(&snapshot).unwrap();
-        let table =
-            railtop::upstream::gtfs_static::snapshot::read(&snapshot, &key, u64::MAX).unwrap();
+        let key = railtop_feeds::upstream::gtfs_static::snapshot::key(&snapshot).unwrap();
+        let table = railtop_feeds::upstream::gtfs_static::snapshot::read(&snapshot, &key, u64::MAX)
+            .unwrap();
         let size = table.size();
         // The board matches the bundle: each row is a trip the generator made calling at S1 at
         // the time shown (its train number is 1000 + the trip's index).

@@ -12,10 +12,10 @@
     reason = "tests, benches and the fuzzer fail loudly by design"
 )]
 
-use railtop::clock::Clock;
-use railtop::events::Differ;
-use railtop::record::{Answer, Limits, Store};
-use railtop::source::demo::DemoSource;
+use railtop_core::clock::Clock;
+use railtop_core::events::Differ;
+use railtop_feeds::source::demo::DemoSource;
+use railtop_record::{Answer, Limits, Store};
 use std::time::{Duration, Instant};
 
 /// The process's CPU time (user + system), from /proc/self/stat, in seconds.

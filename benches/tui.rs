@@ -72,7 +72,7 @@ fn frame(c: &mut Criterion) {
 /// The embedded outlines decoded (once per process, on the map's first frame).
 fn outlines(c: &mut Criterion) {
     let asset = include_bytes!("../assets/map/outlines.bin");
-    let o = railtop::outline::decode(asset).unwrap();
+    let o = railtop_core::outline::decode(asset).unwrap();
     eprintln!(
         "outlines: {} bytes embedded, {} arcs, {} points",
         asset.len(),
@@ -80,14 +80,14 @@ fn outlines(c: &mut Criterion) {
         o.points()
     );
     c.bench_function("outlines_decode", |b| {
-        b.iter(|| black_box(railtop::outline::decode(black_box(asset)).unwrap()))
+        b.iter(|| black_box(railtop_core::outline::decode(black_box(asset)).unwrap()))
     });
 }
 
 /// The picker's search as a person types `zurich`, `roma t` and a typo: every prefix searched
 /// over every country, as each keystroke does.
 fn search(c: &mut Criterion) {
-    use railtop::stations::{Directory, Scope};
+    use railtop_core::stations::{Directory, Scope};
     let directory = Directory::embedded();
     eprintln!("{} stations in the directory", directory.len());
     let mut g = c.benchmark_group("station_search");
@@ -126,8 +126,8 @@ fn search_percentiles(_: &mut Criterion) {
     {
         return;
     }
-    use railtop::assets::Station;
-    use railtop::stations::{Directory, Scope};
+    use railtop_core::assets::Station;
+    use railtop_core::stations::{Directory, Scope};
     use std::collections::BTreeMap;
     use std::time::Instant;
     let embedded = Directory::embedded();

@@ -9,7 +9,7 @@
 )]
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use railtop::upstream::{
+use railtop_feeds::upstream::{
     austria, belgium, finland, france, germany, ireland, japan, netherlands, norway, sweden,
     switzerland, usa,
 };
@@ -178,7 +178,7 @@ fn parsers(c: &mut Criterion) {
             "round2/italy/partenze-milano-centrale-2021-10-18-midnight.json",
             "italy/partenze-milano-centrale.json",
         ),
-        |b| railtop::upstream::italy::parse_board(b).unwrap(),
+        |b| railtop_feeds::upstream::italy::parse_board(b).unwrap(),
     );
     bench_parse(
         &mut g,
@@ -187,7 +187,7 @@ fn parsers(c: &mut Criterion) {
             "round2/italy/andamento-treno-reg136-como-lago-2026-01-02.json",
             "italy/andamento-treno-9631.json",
         ),
-        |b| railtop::upstream::italy::parse_progress(b).unwrap(),
+        |b| railtop_feeds::upstream::italy::parse_progress(b).unwrap(),
     );
     bench_parse(
         &mut g,
@@ -198,8 +198,8 @@ fn parsers(c: &mut Criterion) {
         ),
         |b| {
             let now = chrono::DateTime::from_timestamp(1_781_338_122, 0).unwrap();
-            let part = railtop::upstream::spain::Part::Cercanias;
-            railtop::upstream::spain::parse_trains(part, b, None, None, now).unwrap()
+            let part = railtop_feeds::upstream::spain::Part::Cercanias;
+            railtop_feeds::upstream::spain::parse_trains(part, b, None, None, now).unwrap()
         },
     );
     // No recording of PKP PLK exists: the fixture's six runs repeated to a busy station's day.
@@ -223,24 +223,24 @@ fn parsers(c: &mut Criterion) {
         serde_json::to_vec(&answer).unwrap()
     };
     bench_parse(&mut g, "poland_timetable", (poland, "fixture_x100"), |b| {
-        railtop::upstream::poland::parse_timetable(b, 33605).unwrap()
+        railtop_feeds::upstream::poland::parse_timetable(b, 33605).unwrap()
     });
     let vehicles = std::fs::read(samples_dir().join("malaysia-ktmb-vehicle-positions.pb"))
         .map(|b| (b, "sample"))
         .unwrap_or_else(|_| {
             (
-                railtop::upstream::gtfs::samples::vehicle_positions(),
+                railtop_feeds::upstream::gtfs::samples::vehicle_positions(),
                 "generated",
             )
         });
     bench_parse(&mut g, "gtfs_rt_vehicles", vehicles, |b| {
-        railtop::upstream::gtfs_rt::decode(b).unwrap()
+        railtop_feeds::upstream::gtfs_rt::decode(b).unwrap()
     });
     bench_parse(
         &mut g,
         "gtfs_static_bundle",
         (synthetic_bundle(), "synthetic"),
-        |b| railtop::upstream::gtfs_static::Timetable::from_zip(b).unwrap(),
+        |b| railtop_feeds::upstream::gtfs_static::Timetable::from_zip(b).unwrap(),
     );
     g.finish();
 }
@@ -266,7 +266,7 @@ fn synthetic_bundle() -> Vec<u8> {
         .chain((0..20).map(|r| format!("R{r},L{r}\n")))
         .collect();
     let calendar = "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWD,1,1,1,1,1,0,0,20260101,20261231\n";
-    railtop::upstream::gtfs_static::zip_bundle(&[
+    railtop_feeds::upstream::gtfs_static::zip_bundle(&[
         ("stops.txt", &stops),
         ("routes.txt", &routes),
         ("trips.txt", &trips),
@@ -279,9 +279,9 @@ fn synthetic_bundle() -> Vec<u8> {
 /// a cold aggregator per iteration, so every feed really fetches and parses.
 fn all_countries(c: &mut Criterion) {
     use axum::http::Uri;
-    use railtop::clock::Clock;
-    use railtop::source::{LiveSource, RealtimeQuery};
-    use railtop::upstream::{Aggregator, Feed};
+    use railtop_core::clock::Clock;
+    use railtop_feeds::source::{LiveSource, RealtimeQuery};
+    use railtop_feeds::upstream::{Aggregator, Feed};
     use std::sync::Arc;
     const ROUTES: &[(&str, &str)] = &[
         ("/api/v1/live-trains", "finland/live-trains.json"),
@@ -329,10 +329,10 @@ fn all_countries(c: &mut Criterion) {
         tokio::spawn(async move { axum::serve(listener, router).await });
         format!("http://{addr}")
     });
-    let client = railtop::upstream::http::client().unwrap();
-    let settings = railtop::config::FeedSettings::at(base.clone());
+    let client = railtop_feeds::upstream::http::client().unwrap();
+    let settings = railtop_core::config::FeedSettings::at(base.clone());
     let open = |slug| {
-        railtop::upstream::registry::row(slug)
+        railtop_feeds::upstream::registry::row(slug)
             .and_then(|row| row.open(client.clone(), &settings))
             .expect("an open feed")
     };

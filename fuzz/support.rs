@@ -4,22 +4,22 @@
 //! demo's answers, a configuration file).
 
 use chrono::{DateTime, Utc};
-use railtop::clock::Clock;
-use railtop::model::plausible;
-use railtop::source::demo::DemoSource;
-use railtop::source::{DeparturesQuery, RealtimeQuery};
-use railtop::upstream::gtfs::GtfsFeedConfig;
-use railtop::upstream::gtfs_static::{self, Timetable};
-use railtop::upstream::parse::Board;
-use railtop::upstream::*;
+use railtop_core::clock::Clock;
+use railtop_core::model::plausible;
+use railtop_feeds::source::demo::DemoSource;
+use railtop_feeds::source::{DeparturesQuery, RealtimeQuery};
+use railtop_feeds::upstream::gtfs::GtfsFeedConfig;
+use railtop_feeds::upstream::gtfs_static::{self, Timetable};
+use railtop_feeds::upstream::parse::Board;
+use railtop_feeds::upstream::*;
 use std::sync::OnceLock;
 
 /// A journey as the aggregator serves it: sanitised like every answer.
 pub(crate) fn journey(
-    train: Option<railtop::model::Train>,
-    stops: Vec<railtop::model::JourneyStop>,
+    train: Option<railtop_core::model::Train>,
+    stops: Vec<railtop_core::model::JourneyStop>,
 ) {
-    let mut answer = railtop::model::JourneyResponse {
+    let mut answer = railtop_core::model::JourneyResponse {
         train: train.unwrap_or_default(),
         stops,
         ..Default::default()
@@ -27,13 +27,13 @@ pub(crate) fn journey(
     answer.sanitize();
 }
 
-pub(crate) fn run(result: Result<Option<railtop::upstream::Journey>, parse::ParseError>) {
+pub(crate) fn run(result: Result<Option<railtop_feeds::upstream::Journey>, parse::ParseError>) {
     if let Ok(Some(j)) = result {
         journey(Some(j.train), j.stops);
     }
 }
 
-pub(crate) fn stops(result: Result<Vec<railtop::model::JourneyStop>, parse::ParseError>) {
+pub(crate) fn stops(result: Result<Vec<railtop_core::model::JourneyStop>, parse::ParseError>) {
     if let Ok(s) = result {
         journey(None, s);
     }
@@ -42,13 +42,13 @@ pub(crate) fn stops(result: Result<Vec<railtop::model::JourneyStop>, parse::Pars
 /// A feed's station list as the directory takes it in.
 pub(crate) fn station_list(
     slug: &str,
-    result: Result<Vec<railtop::assets::Station>, parse::ParseError>,
+    result: Result<Vec<railtop_core::assets::Station>, parse::ParseError>,
 ) {
     if let Ok(list) = result {
         // As the directory takes each in: cleaned, then folded for search (the whole merge
         // with the embedded lists would cost 40 ms a run).
-        for s in railtop::stations::online::cleaned(slug, list) {
-            drop(railtop::stations::Entry::new("finland", &s, 0));
+        for s in railtop_core::stations::online::cleaned(slug, list) {
+            drop(railtop_core::stations::Entry::new("finland", &s, 0));
         }
     }
 }
@@ -67,7 +67,7 @@ pub(crate) fn board(result: Result<Board, parse::ParseError>) {
     }
 }
 
-pub(crate) fn trains(result: Result<Vec<railtop::model::Train>, parse::ParseError>) {
+pub(crate) fn trains(result: Result<Vec<railtop_core::model::Train>, parse::ParseError>) {
     if let Ok(mut t) = result {
         plausible::bound_trains(&mut t);
     }
@@ -103,8 +103,8 @@ pub(crate) fn gtfs_config() -> GtfsFeedConfig {
         attribution: String::new(),
         speed_to_kmh: 3.6,
         modes: Default::default(),
-        static_max_bytes: railtop::config::DEFAULT_STATIC_MAX_MIB << 20,
-        trip_match: railtop::config::TripMatch::default(),
+        static_max_bytes: railtop_core::config::DEFAULT_STATIC_MAX_MIB << 20,
+        trip_match: railtop_core::config::TripMatch::default(),
     }
 }
 

@@ -5,13 +5,13 @@
 //! a panic anywhere on that path is found. An `Err` is a correct answer to a bad payload.
 
 use crate::support::*;
-use railtop::clock::Clock;
-use railtop::config::{self, Config, Overrides};
-use railtop::model::plausible;
-use railtop::model::{DeparturesResponse, RealtimeResponse};
-use railtop::upstream::gtfs;
-use railtop::upstream::gtfs_static::{self, Timetable};
-use railtop::upstream::*;
+use railtop_core::clock::Clock;
+use railtop_core::config::{self, Config, Overrides};
+use railtop_core::model::plausible;
+use railtop_core::model::{DeparturesResponse, RealtimeResponse};
+use railtop_feeds::upstream::gtfs;
+use railtop_feeds::upstream::gtfs_static::{self, Timetable};
+use railtop_feeds::upstream::*;
 
 pub struct Target {
     pub name: &'static str,
@@ -86,7 +86,7 @@ pub const TARGETS: &[Target] = &[
                     answer.add_notice(said.text.clone(), Some(&said.language));
                 }
                 answer.sanitize();
-                let mut train = railtop::model::Train {
+                let mut train = railtop_core::model::Train {
                     id: "fi-2026-11-24-27".into(),
                     ..Default::default()
                 };
@@ -522,7 +522,7 @@ pub const TARGETS: &[Target] = &[
         run: |d| {
             // Read, then made messages of a board at Utrecht Centraal as the feed does.
             if let Ok(list) = netherlands::parse_disruptions(d) {
-                let row = railtop::model::Departure {
+                let row = railtop_core::model::Departure {
                     line: "IC".into(),
                     destination: "Amsterdam Centraal".into(),
                     via: vec!["Amsterdam C.".into()],
@@ -602,7 +602,7 @@ pub const TARGETS: &[Target] = &[
             let timetable = poland::parse_timetable(d, 33605);
             let operations = poland::parse_operations(d, 33605);
             if let (Ok(t), Ok(o)) = (timetable, operations) {
-                let station = railtop::model::StationInfo::default();
+                let station = railtop_core::model::StationInfo::default();
                 if let Some(j) =
                     poland::journey(&t, &o, &station, "poland-20261124-EIP 1301", now())
                 {
@@ -641,16 +641,16 @@ pub const TARGETS: &[Target] = &[
             let text = String::from_utf8_lossy(d);
             let _ = times::parse_offset_time(&text);
             drop(railtop::kiosk::state::parse_hours(&text));
-            drop(railtop::duration::parse(
+            drop(railtop_core::duration::parse(
                 &text,
-                railtop::duration::Bare::Seconds,
+                railtop_core::duration::Bare::Seconds,
             ));
-            drop(railtop::duration::parse(
+            drop(railtop_core::duration::parse(
                 &text,
-                railtop::duration::Bare::Refused,
+                railtop_core::duration::Bare::Refused,
             ));
             drop(Clock::parse(&text));
-            drop(railtop::stations::Directory::embedded().resolve(&text, None));
+            drop(railtop_core::stations::Directory::embedded().resolve(&text, None));
         },
     },
     Target {
@@ -658,7 +658,7 @@ pub const TARGETS: &[Target] = &[
         seeds: &["fixtures/japan/train-timetable"],
         made: none,
         run: |d| {
-            let train = railtop::model::Train {
+            let train = railtop_core::model::Train {
                 next_station: Some("Tennodai".into()),
                 delay: Some(3),
                 ..Default::default()
@@ -687,7 +687,7 @@ pub const TARGETS: &[Target] = &[
             let table = Some(sample_table());
             let config = gtfs_config();
             // A feed's alerts, matched to a call as the boards match them.
-            if let Ok(feed) = railtop::upstream::gtfs_rt::decode(d) {
+            if let Ok(feed) = railtop_feeds::upstream::gtfs_rt::decode(d) {
                 let alerts = gtfs::Alerts::of(&feed, now(), &gtfs::Dialect::STANDARD);
                 drop(alerts.about(&gtfs::AlertCall {
                     trip: "T1",
@@ -791,10 +791,10 @@ pub const TARGETS: &[Target] = &[
         seeds: &[],
         made: demo_answers,
         run: |d| {
-            if let Ok(mut r) = railtop::model::tolerant::from_json::<RealtimeResponse>(d) {
+            if let Ok(mut r) = railtop_core::model::tolerant::from_json::<RealtimeResponse>(d) {
                 r.sanitize();
             }
-            if let Ok(mut r) = railtop::model::tolerant::from_json::<DeparturesResponse>(d) {
+            if let Ok(mut r) = railtop_core::model::tolerant::from_json::<DeparturesResponse>(d) {
                 r.complete_code("HKI");
                 r.sanitize();
             }

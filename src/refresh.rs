@@ -9,13 +9,13 @@
 //! A fourth task asks a remote server's station directory what the picker's text matches, once
 //! a query, when the typing pauses; the picker shows this process's matches until it answers.
 
-use crate::clock::Clock;
-use crate::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
 use crate::screen::Failure;
-use crate::source::cache::CachedSource;
-use crate::source::traveller::TravelQuery;
-use crate::source::{RealtimeQuery, StationsQuery};
 use chrono::{DateTime, Utc};
+use railtop_core::clock::Clock;
+use railtop_core::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
+use railtop_feeds::source::cache::CachedSource;
+use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::{RealtimeQuery, StationsQuery};
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -48,11 +48,11 @@ pub enum Answer {
     /// A remote server's stations for the picker's `query` (strings already made safe).
     Stations {
         query: StationsQuery,
-        result: Result<Arc<crate::stations::StationsAnswer>, Failure>,
+        result: Result<Arc<railtop_core::stations::StationsAnswer>, Failure>,
     },
     /// Where the source's GTFS timetables are, when that changed (a first read of a large
     /// bundle takes a while: the header says how far it is).
-    Schedules(Vec<crate::source::ScheduleStatus>),
+    Schedules(Vec<railtop_feeds::source::ScheduleStatus>),
     /// The share on time of each of the last 24 hours, oldest first, from the recorded history
     /// (`railtop record`) of this source and of `country` (`None`: all), when it changed.
     History {
@@ -177,10 +177,10 @@ pub(crate) enum Fetched {
 }
 
 impl Fetched {
-    fn of<T>(result: &Result<T, crate::source::SourceError>) -> Fetched {
+    fn of<T>(result: &Result<T, railtop_feeds::source::SourceError>) -> Fetched {
         match result {
             Ok(_) => Fetched::Answered,
-            Err(crate::source::SourceError::NotReady(_)) => Fetched::NotReady,
+            Err(railtop_feeds::source::SourceError::NotReady(_)) => Fetched::NotReady,
             Err(_) => Fetched::Failed,
         }
     }
@@ -328,7 +328,7 @@ async fn fetch_board(
     let Some(query) = w.board else {
         return (!tx.is_closed(), Fetched::Answered);
     };
-    let result = crate::source::traveller::board(&source, &query).await;
+    let result = railtop_feeds::source::traveller::board(&source, &query).await;
     let ok = Fetched::of(&result);
     let action = Event::Answer(Answer::Board {
         station: query.key(),
@@ -391,7 +391,7 @@ async fn poll<K, F, Fut>(
         let current = wanted.borrow_and_update().clone();
         // A bug under a fetch is that fetch's failure (logged once), never the poller's end:
         // the screen, and every SSH viewer of a shared board, keeps its refresh.
-        let (alive, ok) = crate::panics::caught("a poller's fetch", fetch(current.clone()))
+        let (alive, ok) = railtop_core::panics::caught("a poller's fetch", fetch(current.clone()))
             .await
             .unwrap_or((true, Fetched::Failed));
         if !alive {
@@ -400,11 +400,11 @@ async fn poll<K, F, Fut>(
         let wait = match ok {
             Fetched::Answered => {
                 failures = 0;
-                crate::backoff::after(Duration::from_secs(interval_secs), 0)
+                railtop_core::backoff::after(Duration::from_secs(interval_secs), 0)
             }
             Fetched::Failed => {
                 failures = failures.saturating_add(1);
-                crate::backoff::after(Duration::from_secs(interval_secs), failures)
+                railtop_core::backoff::after(Duration::from_secs(interval_secs), failures)
             }
             // Not a failure: asked again soon, with no backoff.
             Fetched::NotReady => NOT_READY_RETRY.min(Duration::from_secs(interval_secs)),

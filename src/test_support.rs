@@ -10,15 +10,15 @@
     reason = "test helpers fail loudly by design"
 )]
 
-use crate::clock::Clock;
 use crate::kiosk::state::board_action;
 use crate::kiosk::{update as kiosk_update, KioskSettings, KioskState};
-use crate::model::DeparturesResponse;
 use crate::refresh::{Answer, Event};
-use crate::source::demo::DemoSource;
-use crate::source::{DeparturesQuery, LiveSource, RealtimeQuery, MAX_LIMIT};
 use crate::tui::app::{update, AppState, Settings};
 use chrono::{DateTime, Utc};
+use railtop_core::clock::Clock;
+use railtop_core::model::DeparturesResponse;
+use railtop_feeds::source::demo::DemoSource;
+use railtop_feeds::source::{DeparturesQuery, LiveSource, RealtimeQuery, MAX_LIMIT};
 pub use railtop_feeds::test_support::{demo_board, fixture, now, NOW};
 use std::sync::Arc;
 
@@ -90,7 +90,7 @@ impl DemoScene<'_> {
 pub fn demo_kiosk(stations: &[&str], settings: KioskSettings) -> KioskState {
     let boards: Vec<_> = stations
         .iter()
-        .map(|s| crate::source::traveller::TravelQuery::departures(s))
+        .map(|s| railtop_feeds::source::traveller::TravelQuery::departures(s))
         .collect();
     let mut k = KioskState::new(&boards, settings, "DEMO: test".into(), true, now());
     k.size = (100, 24);
@@ -105,8 +105,8 @@ pub fn demo_kiosk(stations: &[&str], settings: KioskSettings) -> KioskState {
 pub struct PanickingSource;
 
 impl LiveSource for PanickingSource {
-    fn info(&self) -> crate::source::SourceInfo {
-        crate::source::SourceInfo {
+    fn info(&self) -> railtop_feeds::source::SourceInfo {
+        railtop_feeds::source::SourceInfo {
             name: "panicking".into(),
             is_demo: true,
             attribution: "DEMO".into(),
@@ -117,7 +117,7 @@ impl LiveSource for PanickingSource {
     fn realtime(
         &self,
         _: RealtimeQuery,
-    ) -> crate::source::SourceFuture<'_, crate::model::RealtimeResponse> {
+    ) -> railtop_feeds::source::SourceFuture<'_, railtop_core::model::RealtimeResponse> {
         Box::pin(async {
             tokio::task::yield_now().await;
             panic!("a bug while reading a feed's trains")
@@ -127,7 +127,7 @@ impl LiveSource for PanickingSource {
     fn departures(
         &self,
         _: DeparturesQuery,
-    ) -> crate::source::SourceFuture<'_, DeparturesResponse> {
+    ) -> railtop_feeds::source::SourceFuture<'_, DeparturesResponse> {
         Box::pin(async {
             let overflow = i64::MAX;
             tokio::task::yield_now().await;

@@ -2,14 +2,14 @@
 //! value parsers that refuse what cannot be meant (each error is the message a person reads).
 
 use super::output::Format;
-use crate::config::{self, Config, Overrides, Theme};
-use crate::model::{Kind, MAX_MERGED};
-use crate::source::traveller::TravelQuery;
-use crate::source::MAX_LIMIT;
-use crate::traveller::{Place, Route, Walks};
 use clap::{Parser, Subcommand};
 use color_eyre::eyre::{eyre, Result};
 use color_eyre::Section;
+use railtop_core::config::{self, Config, Overrides, Theme};
+use railtop_core::model::{Kind, MAX_MERGED};
+use railtop_core::traveller::{Place, Route, Walks};
+use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::MAX_LIMIT;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -48,7 +48,7 @@ pub struct Cli {
 
     /// Dashboard: the country to start with (a slug such as finland).
     #[arg(long, env = "RAILTOP_COUNTRY", hide_possible_values = true,
-          value_parser = Offering { parse: any_text, values: crate::country::slugs })]
+          value_parser = Offering { parse: any_text, values: railtop_core::country::slugs })]
     pub country: Option<String>,
 
     /// Dashboard: the station whose board to show (a code, country:code or a name).
@@ -311,7 +311,7 @@ pub struct SshArgs {
     /// handshake (a load balancer's or monitor's TCP checks), as OpenSSH's
     /// PerSourcePenaltyExemptList: CIDRs or addresses, e.g. 10.0.0.0/8 or ::1.
     #[arg(long, value_name = "CIDR", num_args = 1.., value_parser = parse_network)]
-    pub penalty_exempt: Vec<crate::server::admission::IpNet>,
+    pub penalty_exempt: Vec<railtop_server::admission::IpNet>,
     /// Serve Prometheus metrics (`/metrics` over HTTP) on this address: a port, HOST:PORT
     /// or [::]:PORT.
     #[arg(long, value_parser = parse_listen)]
@@ -326,7 +326,7 @@ pub struct TrainsArgs {
     #[command(flatten)]
     pub from: SourceArgs,
     /// A country slug, e.g. finland or united-states (all countries without it).
-    #[arg(long, hide_possible_values = true, value_parser = Offering { parse: any_text, values: crate::country::slugs })]
+    #[arg(long, hide_possible_values = true, value_parser = Offering { parse: any_text, values: railtop_core::country::slugs })]
     pub country: Option<String>,
     /// Only the trains calling at this station: a code, a name or COUNTRY:CODE, e.g.
     /// berlin-hbf or Helsinki.
@@ -345,7 +345,7 @@ pub struct StationsArgs {
     /// alone; without it, the stations main ones first.
     pub query: Option<String>,
     /// Only this country's stations, e.g. germany.
-    #[arg(long, hide_possible_values = true, value_parser = Offering { parse: any_text, values: crate::country::slugs })]
+    #[arg(long, hide_possible_values = true, value_parser = Offering { parse: any_text, values: railtop_core::country::slugs })]
     pub country: Option<String>,
     /// Nearest first to this point, e.g. 60.17,24.94.
     #[arg(long, value_parser = parse_point, allow_hyphen_values = true)]
@@ -429,7 +429,7 @@ impl RouteArgs {
             ))))
             .suggestion(format!("{} take {right} (and --via)", kind.name()));
         }
-        let directory = crate::stations::current();
+        let directory = railtop_core::stations::current();
         let flag = match kind {
             Kind::Departures => "--to",
             Kind::Arrivals => "--from",
@@ -460,7 +460,7 @@ impl RouteArgs {
                 };
                 return Err(eyre!(super::Usage(format!(
                     "{flag} {} is a station of the board itself: {}",
-                    crate::text::quoted(text),
+                    railtop_core::text::quoted(text),
                     station.described()
                 ))))
                 .suggestion(format!(
@@ -505,7 +505,7 @@ fn parse_place(s: &str) -> std::result::Result<String, String> {
 
 /// `--walk-time`: `5m`, or `Helsinki=3m,Pasila=7m`.
 fn parse_walks(s: &str) -> std::result::Result<Walks, String> {
-    Walks::parse(s, &crate::stations::current())
+    Walks::parse(s, &railtop_core::stations::current())
 }
 
 /// How the kiosk board pages, rotates and hides (shared by `board` and `ssh`).
@@ -594,7 +594,7 @@ impl KioskArgs {
             stations.iter().map(|s| board(vec![s.clone()])).collect()
         };
         if let Some(walks) = &self.walk_time {
-            let directory = crate::stations::current();
+            let directory = railtop_core::stations::current();
             let names: Vec<String> = stations
                 .iter()
                 .map(|s| directory.named(s).map_or(s.clone(), |e| e.name.clone()))
@@ -623,8 +623,8 @@ impl KioskArgs {
             return Err(eyre!(
                 "--page {} is longer than --rotate {}: a station's pages share its turn, so \
                  no page after the first would show",
-                crate::duration::format(Duration::from_secs(self.page)),
-                crate::duration::format(Duration::from_secs(self.rotate))
+                railtop_core::duration::format(Duration::from_secs(self.page)),
+                railtop_core::duration::format(Duration::from_secs(self.rotate))
             ))
             .suggestion("make --rotate at least as long as --page");
         }
@@ -688,7 +688,7 @@ fn parse_source(s: &str) -> std::result::Result<String, String> {
     if s.trim().is_empty() {
         return Ok(String::new());
     }
-    crate::config::check_source(s)
+    railtop_core::config::check_source(s)
 }
 
 /// A count of connections or sessions: a server that admits nobody is a mistake, not a setting.
@@ -717,15 +717,15 @@ fn parse_token(s: &str) -> std::result::Result<String, String> {
 /// A time typed with its unit, in whole seconds within `min..=max` (clap value parsers build on
 /// it: their error is the message).
 fn seconds_within(s: &str, bare: Bare, min: u64, max: u64) -> std::result::Result<u64, String> {
-    crate::duration::seconds_within(s, bare, min, max)
+    railtop_core::duration::seconds_within(s, bare, min, max)
 }
 
-use crate::duration::Bare;
+use railtop_core::duration::Bare;
 
 /// `--interval`, `--board-interval`: the bounds the file's keys have too
-/// ([`crate::config::interval_secs`]).
+/// ([`railtop_core::config::interval_secs`]).
 fn parse_interval(s: &str) -> std::result::Result<u64, String> {
-    crate::config::interval_secs(s)
+    railtop_core::config::interval_secs(s)
 }
 
 /// `--rotate`, `--page`: 1 s to a day, with a unit.
@@ -792,9 +792,9 @@ fn parse_point(s: &str) -> std::result::Result<(f64, f64), String> {
 
 /// `start:rate:full` of `--max-startups` (a clap value parser: its error is the message).
 /// A network as CIDR (`10.0.0.0/8`) or one address (`::1`).
-fn parse_network(s: &str) -> std::result::Result<crate::server::admission::IpNet, String> {
+fn parse_network(s: &str) -> std::result::Result<railtop_server::admission::IpNet, String> {
     let s = s.trim();
-    s.parse::<crate::server::admission::IpNet>()
+    s.parse::<railtop_server::admission::IpNet>()
         .or_else(|_| s.parse::<std::net::IpAddr>().map(Into::into))
         .map_err(|_| format!("{s:?}: expected a network as 10.0.0.0/8, or an address"))
 }

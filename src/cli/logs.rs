@@ -2,8 +2,8 @@
 //! object a line); nowhere for the other commands, which print their own errors.
 
 use super::{Cli, Command, LogFormat};
-use crate::config;
 use color_eyre::eyre::{Result, WrapErr};
+use railtop_core::config;
 
 /// Logs go to `--log-file` when given; otherwise the server logs to stderr and other commands
 /// only report errors (which they print themselves).

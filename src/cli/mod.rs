@@ -16,16 +16,15 @@ mod watch;
 pub use args::*;
 pub use logs::init_logging;
 
-use crate::config::{self, Config, FileConfig};
-use crate::model::Kind;
-use crate::redis_store::RedisStore;
-use crate::server;
-use crate::source::cache::{CacheConfig, CachedSource};
-use crate::source::demo::DemoSource;
-use crate::source::remote::{RemoteConfig, RemoteSource};
-use crate::source::{DeparturesQuery, OpenError, SharedSource, SourceError};
 use color_eyre::eyre::{eyre, Result, WrapErr};
 use color_eyre::Section;
+use railtop_core::config::{self, Config, FileConfig};
+use railtop_core::model::Kind;
+use railtop_feeds::redis_store::RedisStore;
+use railtop_feeds::source::cache::{CacheConfig, CachedSource};
+use railtop_feeds::source::demo::DemoSource;
+use railtop_feeds::source::remote::{RemoteConfig, RemoteSource};
+use railtop_feeds::source::{DeparturesQuery, OpenError, SharedSource, SourceError};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -67,7 +66,7 @@ fn open_upstream(
     cli: &Cli,
     config: &Config,
     shared: Option<Arc<RedisStore>>,
-) -> Result<crate::upstream::Aggregator, OpenError> {
+) -> Result<railtop_feeds::upstream::Aggregator, OpenError> {
     // A one-shot command answers once, so it waits for a GTFS feed's first timetable (with a
     // progress bar on a terminal); the screens and the servers work meanwhile.
     let once = matches!(
@@ -80,12 +79,12 @@ fn open_upstream(
                 | Command::Stations(_)
         )
     );
-    let schedules = crate::upstream::gtfs::Schedules {
-        dir: crate::config::default_gtfs_cache(),
+    let schedules = railtop_feeds::upstream::gtfs::Schedules {
+        dir: railtop_core::config::default_gtfs_cache(),
         wait: once,
         report: if once { schedule_bar() } else { None },
     };
-    crate::upstream::Aggregator::open_with(config, shared, schedules)
+    railtop_feeds::upstream::Aggregator::open_with(config, shared, schedules)
 }
 
 /// Whether the command may be given a station by name (or code) that only a `[[feeds]]`
@@ -131,12 +130,12 @@ pub(crate) async fn open_source(
             // (their timetables' stops, read here) are had before a station is looked up.
             let searches = matches!(cli.command, None | Some(Command::Serve(_)));
             if searches {
-                aggregator.refresh_station_lists(crate::config::default_station_cache());
+                aggregator.refresh_station_lists(railtop_core::config::default_station_cache());
             } else if names_stations(&cli.command) {
                 // A region whose stations cannot be had is said where a station is not
                 // found (the aggregator asks its timetable's state then).
                 let _ = aggregator
-                    .load_own_station_lists(crate::config::default_station_cache())
+                    .load_own_station_lists(railtop_core::config::default_station_cache())
                     .await;
             }
             Ok(Arc::new(aggregator))
@@ -156,7 +155,7 @@ pub(crate) async fn open_source(
 
 /// A one-shot command's progress bar on stderr while a GTFS feed's timetable is fetched and
 /// read (on a terminal only: a script's stderr gets the log lines, if any).
-fn schedule_bar() -> Option<crate::upstream::gtfs::Report> {
+fn schedule_bar() -> Option<railtop_feeds::upstream::gtfs::Report> {
     use std::io::IsTerminal;
     if !std::io::stderr().is_terminal() {
         return None;
@@ -180,7 +179,7 @@ fn schedule_bar() -> Option<crate::upstream::gtfs::Report> {
 /// hub in force (its own unless configured) and, for the feeds that need one, whether a key is set.
 fn with_every_feed(config: &Config) -> Config {
     let mut shown = config.clone();
-    for row in crate::upstream::registry::FEEDS {
+    for row in railtop_feeds::upstream::registry::FEEDS {
         let feed = shown.upstream.entry(row.country.slug.into()).or_default();
         feed.base.get_or_insert_with(|| row.base_url.into());
         if let Some(hub) = row.hub {
@@ -356,14 +355,14 @@ pub async fn run(cli: Cli) -> Result<()> {
     };
     // The feeds' station lists as last fetched (the countries' and the `[[feeds]]` regions')
     // join the directory before anything searches it.
-    if let Some(dir) = crate::config::default_station_cache() {
+    if let Some(dir) = railtop_core::config::default_station_cache() {
         let regions = config.gtfs_feeds.iter().map(|f| f.slug.as_str());
-        let slugs: Vec<&str> = crate::country::COUNTRIES
+        let slugs: Vec<&str> = railtop_core::country::COUNTRIES
             .iter()
             .map(|c| c.slug)
             .chain(regions)
             .collect();
-        for e in crate::stations::online::load_all(&dir, &slugs).1 {
+        for e in railtop_core::stations::online::load_all(&dir, &slugs).1 {
             tracing::warn!("{e}");
         }
     }
@@ -378,7 +377,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         match open_upstream(&cli, &config, None) {
             Ok(aggregator) => {
                 unread = aggregator
-                    .load_own_station_lists(crate::config::default_station_cache())
+                    .load_own_station_lists(railtop_core::config::default_station_cache())
                     .await
             }
             Err(e) => tracing::warn!("the [[feeds]] regions' stations are not read: {e}"),
@@ -444,7 +443,7 @@ pub async fn run(cli: Cli) -> Result<()> {
             let recording = record::Recording::of(args, opened.config.interval)?;
             known_countries(&opened.source, &recording.countries)?;
             check_stations(&opened.source, &recording.stations).await?;
-            record::run(recording, opened.source, server::shutdown_signal()).await
+            record::run(recording, opened.source, railtop_server::shutdown_signal()).await
         }
         Some(Command::Watch(args)) => watch::watch(args, opened).await,
         // Answered above, before a source is opened.
@@ -496,7 +495,7 @@ fn known_countries(source: &CachedSource, countries: &[String]) -> Result<()> {
     let regions = source.regions();
     let unknown: Vec<&String> = countries
         .iter()
-        .filter(|c| crate::country::by_slug(c).is_none() && !regions.contains(c))
+        .filter(|c| railtop_core::country::by_slug(c).is_none() && !regions.contains(c))
         .collect();
     if unknown.is_empty() {
         return Ok(());
@@ -504,7 +503,7 @@ fn known_countries(source: &CachedSource, countries: &[String]) -> Result<()> {
     Err(eyre!(Usage(
         unknown
             .iter()
-            .map(|c| crate::country::unknown(c, regions))
+            .map(|c| railtop_core::country::unknown(c, regions))
             .collect::<Vec<_>>()
             .join("\n")
     )))
@@ -516,14 +515,17 @@ async fn start_metrics(addr: Option<SocketAddr>, banner: bool) -> Result<()> {
     let Some(addr) = addr else {
         return Ok(());
     };
-    let (listener, local) = server::listen(addr)
+    let (listener, local) = railtop_server::listen(addr)
         .await
         .suggestion("is another server on that port? choose another with --metrics-listen")?;
     if banner {
         eprintln!("metrics on http://{local}/metrics");
     }
     tracing::info!(%local, "metrics listening");
-    tokio::spawn(server::serve_metrics(listener, server::shutdown_signal()));
+    tokio::spawn(railtop_server::serve_metrics(
+        listener,
+        railtop_server::shutdown_signal(),
+    ));
     Ok(())
 }
 
@@ -598,7 +600,7 @@ fn man_page(command: Option<&str>) -> Result<()> {
             let Some(sub) = top.find_subcommand(name).cloned() else {
                 return Err(eyre!(
                     "no command {}; the pages are railtop and railtop-{}",
-                    crate::text::quoted(name),
+                    railtop_core::text::quoted(name),
                     names.join(", railtop-")
                 ));
             };

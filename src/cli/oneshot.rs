@@ -4,11 +4,11 @@ use super::output::Format;
 use super::{
     once, output, own_feed_urls, print, suggestion, DeparturesArgs, Opened, TrainArgs, TrainsArgs,
 };
-use crate::model::Kind;
-use crate::source::traveller::TravelQuery;
-use crate::source::{RealtimeQuery, SourceError};
 use color_eyre::eyre::{eyre, Result};
 use color_eyre::Section;
+use railtop_core::model::Kind;
+use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::{RealtimeQuery, SourceError};
 
 /// `railtop trains`: the live trains, printed once.
 pub(super) async fn trains(args: TrainsArgs, opened: Opened) -> Result<()> {
@@ -62,17 +62,17 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
     let Opened { config, source, .. } = opened;
     // The same station named twice (`HKI Helsinki`) is one station of the board.
     let stations = {
-        let directory = crate::stations::current();
+        let directory = railtop_core::stations::current();
         let mut seen = std::collections::HashSet::new();
         let mut kept = stations;
         kept.retain(|s| seen.insert(directory.label(s).to_lowercase()));
         kept
     };
-    if stations.len() > crate::model::MAX_MERGED {
+    if stations.len() > railtop_core::model::MAX_MERGED {
         return Err(eyre!(super::Usage(format!(
             "{} stations were given; one board takes at most {}",
             stations.len(),
-            crate::model::MAX_MERGED
+            railtop_core::model::MAX_MERGED
         ))))
         .suggestion(
             "name the nearby ones (`railtop board A B C` turns through more, one at a time)",
@@ -82,7 +82,7 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
     let walks = walk_time.unwrap_or_default();
     // A walk to a station that is not on the board is a mistake in what was typed.
     {
-        let directory = crate::stations::current();
+        let directory = railtop_core::stations::current();
         let names: Vec<String> = stations
             .iter()
             .map(|s| {
@@ -98,7 +98,7 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
                 "--walk-time names {}, which is not a station of this board",
                 strays
                     .iter()
-                    .map(|s| crate::text::quoted(s))
+                    .map(|s| railtop_core::text::quoted(s))
                     .collect::<Vec<_>>()
                     .join(", ")
             ))))
@@ -106,7 +106,7 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
         }
     }
     // A city's name went to its main station: say what else it could have meant.
-    let directory = crate::stations::current();
+    let directory = railtop_core::stations::current();
     let others: Vec<(String, Vec<String>)> = stations
         .iter()
         .map(|station| {
@@ -123,7 +123,7 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
         walks,
         limit: usize::from(limit),
     };
-    let answer = match crate::source::traveller::board(&source, &query).await {
+    let answer = match railtop_feeds::source::traveller::board(&source, &query).await {
         // A URL of the user's own region failed (a 404 too): that entry's URLs are to check,
         // not the station's name.
         Err(e) if own_feed_urls(&e.to_string(), &config).is_some() => {
@@ -172,7 +172,7 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
         for (station, others) in &others {
             eprintln!(
                 "{} also matches {}; `railtop stations {}` lists them",
-                crate::text::quoted(station),
+                railtop_core::text::quoted(station),
                 others.join(", "),
                 shell_word(station)
             );
@@ -194,7 +194,7 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
         for unknown in query.walks.unknown(&names) {
             eprintln!(
                 "--walk-time names {}, which is not on this board",
-                crate::text::quoted(unknown)
+                railtop_core::text::quoted(unknown)
             );
         }
     }
@@ -216,8 +216,8 @@ pub(super) struct Search {
 pub(super) fn stations(
     search: Search,
     format: Format,
-    unread: &[crate::upstream::Unread],
-    config: &crate::config::Config,
+    unread: &[railtop_feeds::upstream::Unread],
+    config: &railtop_core::config::Config,
 ) -> Result<()> {
     let Search {
         query,
@@ -225,7 +225,7 @@ pub(super) fn stations(
         near,
         limit,
     } = search;
-    let directory = crate::stations::current();
+    let directory = railtop_core::stations::current();
     let query = query.unwrap_or_default();
     // `finland:HKI`, `finland:helsinki`: that country's matches, as --country gives them.
     let named = directory.split_country(&query).map(|(c, _)| c);
@@ -233,7 +233,7 @@ pub(super) fn stations(
         if given != named {
             return Err(eyre!(super::Usage(format!(
                 "{} names {named}, and --country {given}",
-                crate::text::quoted(&query)
+                railtop_core::text::quoted(&query)
             ))))
             .suggestion("name one country: in the query (COUNTRY:NAME) or with --country");
         }
@@ -247,7 +247,7 @@ pub(super) fn stations(
             .suggestion("a feed may still know its codes: railtop departures COUNTRY:CODE");
         }
     }
-    let scope = crate::stations::Scope {
+    let scope = railtop_core::stations::Scope {
         country: country.as_deref(),
         near,
         limit: usize::from(limit),
@@ -261,7 +261,7 @@ pub(super) fn stations(
         .map(ToString::to_string)
         .collect();
     if answer.stations.is_empty() {
-        let matches = format!("no station matches {}", crate::text::quoted(&query));
+        let matches = format!("no station matches {}", railtop_core::text::quoted(&query));
         if let Some(first) = unread.first() {
             let hint = own_feed_urls(first, config).unwrap_or_else(|| {
                 "check that [[feeds]] entry's static_gtfs in the configuration file".into()
@@ -280,8 +280,8 @@ pub(super) fn stations(
 /// `railtop stations --names QUERY`, for shell completion: the matching stations' names, one a
 /// line, each once, through the sanitiser; nothing (and exit 0) when none matches.
 pub(super) fn station_names(query: &str, limit: u16) -> Result<()> {
-    let directory = crate::stations::current();
-    let scope = crate::stations::Scope {
+    let directory = railtop_core::stations::current();
+    let scope = railtop_core::stations::Scope {
         limit: usize::from(limit),
         ..Default::default()
     };
@@ -289,7 +289,7 @@ pub(super) fn station_names(query: &str, limit: u16) -> Result<()> {
     let mut seen = std::collections::HashSet::new();
     let mut out = String::new();
     for station in &answer.stations {
-        let name = crate::text::cleaned(&station.name);
+        let name = railtop_core::text::cleaned(&station.name);
         if seen.insert(name.clone()) {
             out.push_str(&name);
             out.push('\n');
@@ -301,7 +301,7 @@ pub(super) fn station_names(query: &str, limit: u16) -> Result<()> {
 /// A station as a command to copy names it: cleaned, and quoted for a shell where it must be
 /// (`'Cedar Junction'`), so the suggested command runs as shown.
 fn shell_word(station: &str) -> String {
-    shell_words::quote(&crate::text::cleaned(station)).into_owned()
+    shell_words::quote(&railtop_core::text::cleaned(station)).into_owned()
 }
 
 /// How to name one of the stations a station given could be: each candidate with its country
@@ -309,7 +309,7 @@ fn shell_word(station: &str) -> String {
 fn how_to_pick(
     stations: &[String],
     candidates: &[String],
-    directory: &crate::stations::Directory,
+    directory: &railtop_core::stations::Directory,
 ) -> String {
     // The station the error is about: the first the directory does not know as one.
     let asked = stations
@@ -322,7 +322,10 @@ fn how_to_pick(
                 NAME` lists more"
             .into();
     }
-    let named: Vec<String> = candidates.iter().map(|c| crate::text::cleaned(c)).collect();
+    let named: Vec<String> = candidates
+        .iter()
+        .map(|c| railtop_core::text::cleaned(c))
+        .collect();
     format!(
         "name the one you mean with its country: {}; `railtop stations {}` lists more",
         named.join(", "),

@@ -1,9 +1,9 @@
 //! The one-shot commands' output: an aligned table for people, the API's JSON, or CSV.
 
-use crate::model::{
+use railtop_core::model::{
     Departure, DeparturesResponse, JourneyResponse, Kind, RealtimeResponse, StopTime, Timing, Train,
 };
-use crate::text::cleaned;
+use railtop_core::text::cleaned;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -44,7 +44,7 @@ pub(crate) fn fetched_text(fetched_at: &str, tz: Option<&str>) -> String {
 
 /// The zone of a list's trains when they all read one clock (each its own, else its
 /// country's: [`Train::zone`]); else none (the local clock).
-fn one_zone(trains: &[crate::model::Train]) -> Option<&'static str> {
+fn one_zone(trains: &[railtop_core::model::Train]) -> Option<&'static str> {
     let mut zones = trains.iter().map(Train::zone);
     let first = zones.next()??;
     zones.all(|z| z == Some(first)).then(|| first.name())
@@ -188,7 +188,7 @@ fn destination_of(name: &str) -> String {
 /// the answer does not say when).
 fn board_clock(answer: &DeparturesResponse) -> Option<chrono::NaiveTime> {
     let at = chrono::DateTime::parse_from_rfc3339(&answer.fetched_at).ok()?;
-    let zone = crate::traveller::station_tz(&answer.station);
+    let zone = railtop_core::traveller::station_tz(&answer.station);
     Some(at.with_timezone(&zone).time())
 }
 
@@ -240,7 +240,7 @@ pub fn departures(answer: &DeparturesResponse, route: &str, format: Format) -> S
             header.extend(["PLAT", "STATUS", "OPERATOR"]);
             let clock = board_clock(answer);
             let day = |hhmm: &str| {
-                let mark = clock.map_or("", |now| crate::traveller::day_mark(hhmm, now));
+                let mark = clock.map_or("", |now| railtop_core::traveller::day_mark(hhmm, now));
                 format!("{hhmm}{mark}")
             };
             let rows = answer.departures.iter().map(|d: &Departure| {
@@ -472,9 +472,9 @@ pub fn journey(answer: &JourneyResponse, format: Format) -> String {
 }
 
 /// `railtop stations`: the directory's answer.
-pub fn stations(answer: &crate::stations::StationsAnswer, format: Format) -> String {
+pub fn stations(answer: &railtop_core::stations::StationsAnswer, format: Format) -> String {
     let near = answer.stations.iter().any(|s| s.km.is_some());
-    let cells = |s: &crate::stations::StationRecord| {
+    let cells = |s: &railtop_core::stations::StationRecord| {
         let mut row = vec![
             s.name.clone(),
             s.code.clone(),

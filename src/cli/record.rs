@@ -5,13 +5,13 @@
 //! sentence.
 
 use super::{RecordArgs, RecordLimits};
-use crate::events::Differ;
-use crate::model::{DeparturesResponse, RealtimeResponse};
-use crate::record::{Answer, BoardAnswer, Limits, Store};
-use crate::source::cache::CachedSource;
-use crate::source::{DeparturesQuery, RealtimeQuery};
 use color_eyre::eyre::{eyre, Result, WrapErr};
 use color_eyre::Section;
+use railtop_core::events::Differ;
+use railtop_core::model::{DeparturesResponse, RealtimeResponse};
+use railtop_feeds::source::cache::CachedSource;
+use railtop_feeds::source::{DeparturesQuery, RealtimeQuery};
+use railtop_record::{Answer, BoardAnswer, Limits, Store};
 use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -62,7 +62,7 @@ pub(super) fn limits(l: &RecordLimits) -> Limits {
 pub(super) fn db_path(given: Option<PathBuf>) -> Result<PathBuf> {
     match given.filter(|p| !p.as_os_str().is_empty()) {
         Some(p) => Ok(p),
-        None => crate::config::default_history_path()
+        None => railtop_core::config::default_history_path()
             .ok_or_else(|| eyre!("no state folder: neither XDG_STATE_HOME nor HOME is set"))
             .suggestion("give the database's path with --db"),
     }
@@ -163,8 +163,8 @@ pub(super) async fn run(
             if !outage {
                 eprintln!(
                     "the source does not answer ({}); still recording, it is asked again every {}",
-                    crate::text::cleaned(&polled.failures.join("; ")),
-                    crate::duration::format(rec.every)
+                    railtop_core::text::cleaned(&polled.failures.join("; ")),
+                    railtop_core::duration::format(rec.every)
                 );
                 outage = true;
             }

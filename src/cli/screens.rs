@@ -1,12 +1,11 @@
 //! The commands that hold a terminal: the dashboard, the kiosk board, and the board over SSH.
 
 use super::{check_stations, start_metrics, BoardArgs, Opened, SshArgs};
-use crate::config::{self, Theme};
-use crate::server;
 use crate::tui::app::Settings;
 use crate::tui::run::DashboardOptions;
 use color_eyre::eyre::{eyre, Result};
 use color_eyre::Section;
+use railtop_core::config::{self, Theme};
 use std::time::Duration;
 
 /// `railtop` with no command: the dashboard.
@@ -15,8 +14,8 @@ pub(super) async fn dashboard(opened: Opened) -> Result<()> {
     let clock = config.clock;
     if let Some(c) = &config.country {
         let regions = source.regions();
-        if crate::country::by_slug(c).is_none() && !regions.contains(c) {
-            return Err(eyre!(crate::country::unknown(c, regions)))
+        if railtop_core::country::by_slug(c).is_none() && !regions.contains(c) {
+            return Err(eyre!(railtop_core::country::unknown(c, regions)))
                 .suggestion("give one of them with --country, or leave it out for all countries");
         }
     }
@@ -98,8 +97,8 @@ pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
             .suggestion("give an OpenSSH authorized_keys file, one public key a line")?;
     }
     // Before anything says "listening": a stop from then on is a clean one.
-    let shutdown = server::shutdown_signal();
-    let (listener, local) = server::listen(listen)
+    let shutdown = railtop_server::shutdown_signal();
+    let (listener, local) = railtop_server::listen(listen)
         .await
         .suggestion("is another server on that port? choose another with --listen")?;
     start_metrics(metrics_listen, banners).await?;
@@ -110,7 +109,7 @@ pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
             // What the directory calls them, not what was typed.
             stations
                 .iter()
-                .map(|s| crate::stations::current().shown_as(s))
+                .map(|s| railtop_core::stations::current().shown_as(s))
                 .collect::<Vec<_>>()
                 .join(", "),
             source.info().name,

@@ -1,9 +1,9 @@
 //! `railtop serve`: the Live Train Data API over HTTP, with its banners, metrics and Redis.
 
 use super::{start_metrics, Opened, ServeArgs};
-use crate::server::{self, ServerConfig, ServerError};
 use color_eyre::eyre::Result;
 use color_eyre::Section;
+use railtop_server::{ServerConfig, ServerError};
 use std::num::NonZeroU32;
 use std::time::Duration;
 
@@ -28,8 +28,8 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         banners,
     } = opened;
     // Before anything says "listening": a stop from then on is a clean one.
-    let stop = server::shutdown_signal();
-    let (listener, local) = server::listen(listen)
+    let stop = railtop_server::shutdown_signal();
+    let (listener, local) = railtop_server::listen(listen)
         .await
         .suggestion("is another server on that port? choose another with --listen")?;
     start_metrics(metrics_listen, banners).await?;
@@ -90,7 +90,7 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
                     db.display()
                 );
             }
-            let (source, stop) = (source.clone(), server::shutdown_signal());
+            let (source, stop) = (source.clone(), railtop_server::shutdown_signal());
             tokio::spawn(async move {
                 if let Err(e) = super::record::run(recording, source, stop).await {
                     tracing::error!("recording stopped: {e:#}");
@@ -104,7 +104,7 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
     let server_config = ServerConfig {
         rate_limit: NonZeroU32::new(rate_limit),
         trust_forwarded_for,
-        connections: server::connection::ConnectionLimits {
+        connections: railtop_server::connection::ConnectionLimits {
             max_open: max_connections,
             per_ip: max_per_ip,
             ..Default::default()
@@ -114,7 +114,7 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         shared,
         history,
     };
-    server::serve(listener, source, server_config, stop)
+    railtop_server::serve(listener, source, server_config, stop)
         .await
         .map_err(ServerError::Serve)?;
     Ok(())

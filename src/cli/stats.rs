@@ -4,9 +4,9 @@
 
 use super::output::{self, Format};
 use super::StatsArgs;
-use crate::record::stats::{self, Group, Query, Report, BUCKETS};
 use color_eyre::eyre::{Result, WrapErr};
 use color_eyre::Section;
+use railtop_record::stats::{self, Group, Query, Report, BUCKETS};
 use std::time::Duration;
 
 /// The period when none is given.

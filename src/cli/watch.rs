@@ -6,15 +6,15 @@
 //! Ctrl-C, SIGTERM or SIGHUP at once, and when the reader of its output has gone.
 
 use super::{Opened, WatchArgs, WatchFormat};
-use crate::events::{Differ, Event, Kind as EventKind};
-use crate::model::{status, DeparturesResponse, Kind, RealtimeResponse, Train};
-use crate::source::traveller::{self, TravelQuery};
-use crate::source::RealtimeQuery;
-use crate::text::cleaned;
-use crate::traveller::{leaves_in, station_tz};
 use chrono::{DateTime, Utc};
 use color_eyre::eyre::{eyre, Result};
 use color_eyre::Section;
+use railtop_core::events::{Differ, Event, Kind as EventKind};
+use railtop_core::model::{status, DeparturesResponse, Kind, RealtimeResponse, Train};
+use railtop_core::text::cleaned;
+use railtop_core::traveller::{leaves_in, station_tz};
+use railtop_feeds::source::traveller::{self, TravelQuery};
+use railtop_feeds::source::RealtimeQuery;
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -244,7 +244,7 @@ impl BoardRows {
         // A row gone from the board once its time came, not cancelled: it left (or came in).
         // One gone before its time was cut by the board's filters (a walk), not by the train.
         for (id, (mut train, time)) in self.last.drain() {
-            let due = crate::traveller::minutes_until(&time, local).is_some_and(|m| m <= 0);
+            let due = railtop_core::traveller::minutes_until(&time, local).is_some_and(|m| m <= 0);
             if !now_ids.contains(&id) && train.status != status::CANCELLED && due {
                 train.status = gone_status.into();
                 trains.push(train);
@@ -304,14 +304,14 @@ fn json(e: &Event, message: &str) -> String {
 /// program that cannot would fail only at the first change, perhaps hours later).
 fn program(cmd: &str) -> Result<Vec<String>> {
     let words = words(cmd)?;
-    let name = crate::text::quoted(&words[0]);
+    let name = railtop_core::text::quoted(&words[0]);
     let (why, hint) = match runnable(&words[0]) {
         Runnable::Yes => return Ok(words),
         Runnable::NotExecutable => (
             format!("--exec {name}: the file exists but is not executable"),
             format!(
                 "make it executable: chmod +x {}",
-                shell_words::quote(&crate::text::cleaned(&words[0]))
+                shell_words::quote(&railtop_core::text::cleaned(&words[0]))
             ),
         ),
         Runnable::NotAFile => (

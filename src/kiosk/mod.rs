@@ -10,11 +10,11 @@ pub mod view;
 pub use state::{record_board, update, KioskSettings, KioskState};
 pub use view::render;
 
-use crate::clock::Clock;
 use crate::refresh::{Answer, Event};
 use crate::screen::{self, Program, ScreenError};
-use crate::source::cache::CachedSource;
-use crate::source::traveller::TravelQuery;
+use railtop_core::clock::Clock;
+use railtop_feeds::source::cache::CachedSource;
+use railtop_feeds::source::traveller::TravelQuery;
 use ratatui::Frame;
 use std::sync::Arc;
 use tokio::sync::mpsc;

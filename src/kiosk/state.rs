@@ -3,14 +3,14 @@
 //! station's turn lasts `--rotate` exactly, and its pages turn every `--page` within it.
 
 use super::layout;
-use crate::model::{Departure, DeparturesResponse, Kind};
 use crate::refresh::{Answer, Event};
 use crate::screen::{Failure, Polled};
-use crate::source::traveller::TravelQuery;
-use crate::traveller::Walks;
 use chrono::{DateTime, NaiveTime, Utc};
 use chrono_tz::Tz;
 use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
+use railtop_core::model::{Departure, DeparturesResponse, Kind};
+use railtop_core::traveller::Walks;
+use railtop_feeds::source::traveller::TravelQuery;
 use std::sync::Arc;
 
 #[derive(Debug, Clone)]
@@ -63,7 +63,7 @@ impl Default for KioskSettings {
             page_secs: 8,
             walks: Walks::default(),
             hours: None,
-            board_interval_secs: crate::config::defaults::BOARD_INTERVAL_SECS,
+            board_interval_secs: railtop_core::config::defaults::BOARD_INTERVAL_SECS,
             monochrome: false,
             light: false,
             limit: None,
@@ -109,12 +109,12 @@ pub struct KioskState {
     /// Departures or arrivals (every board of a kiosk is the same kind).
     pub kind: Kind,
     /// The route every board is kept to (the footer says it).
-    pub route: crate::traveller::Route,
+    pub route: railtop_core::traveller::Route,
     /// Each station's name and clock as the directory knows them: shown until its board's
     /// first answer says (so a screen never starts on a raw code and UTC).
     pub known: Vec<Option<(String, Option<Tz>)>>,
     /// Each station's country, as the directory knows it: whose credit to show before an answer.
-    countries: Vec<Option<&'static crate::country::Country>>,
+    countries: Vec<Option<&'static railtop_core::country::Country>>,
     pub boards: Vec<Polled<DeparturesResponse>>,
     /// Index of the station on screen.
     pub current: usize,
@@ -145,7 +145,7 @@ pub fn parse_hours(s: &str) -> Result<(NaiveTime, NaiveTime), BadHours> {
     Ok((open, close))
 }
 
-pub(crate) use crate::traveller::leaves_in;
+pub(crate) use railtop_core::traveller::leaves_in;
 
 /// The walks as the footer says them: "5 min walk", or "walk Helsinki 3 min, Pasila 7 min".
 fn walks_text(walks: &Walks) -> String {
@@ -157,7 +157,7 @@ fn walks_text(walks: &Walks) -> String {
         .iter()
         .map(|(p, m)| format!("{} {m} min", p.name))
         .collect();
-    crate::text::cleaned(&format!("walk {}", each.join(", ")))
+    railtop_core::text::cleaned(&format!("walk {}", each.join(", ")))
 }
 
 impl KioskState {
@@ -170,7 +170,7 @@ impl KioskState {
         is_demo: bool,
         now: DateTime<Utc>,
     ) -> KioskState {
-        let directory = crate::stations::current();
+        let directory = railtop_core::stations::current();
         // One look-up a station (a viewer's board is made at each SSH login).
         let named: Vec<Vec<_>> = boards
             .iter()
@@ -189,7 +189,7 @@ impl KioskState {
                         .first()
                         .copied()
                         .flatten()
-                        .and_then(|e| crate::country::by_slug(e.country))
+                        .and_then(|e| railtop_core::country::by_slug(e.country))
                         .map(|c| c.tz);
                     names.map(|n| (n.join(" + "), tz))
                 })
@@ -205,10 +205,10 @@ impl KioskState {
                         .first()
                         .copied()
                         .flatten()
-                        .and_then(|e| crate::country::by_slug(e.country))
+                        .and_then(|e| railtop_core::country::by_slug(e.country))
                         .or_else(|| {
                             let (country, _) = station.split_once(':')?;
-                            crate::country::by_slug(country)
+                            railtop_core::country::by_slug(country)
                         })
                 })
                 .collect(),
@@ -331,7 +331,7 @@ impl KioskState {
                     });
                 // Before the first answer, the directory's clock for the station says it.
                 country.is_some_and(|c| TWELVE_HOUR_COUNTRIES.contains(&c.as_str()))
-                    || self.tz() == crate::country::UNITED_STATES.tz
+                    || self.tz() == railtop_core::country::UNITED_STATES.tz
             }
         }
     }
@@ -421,7 +421,8 @@ impl KioskState {
                     d.scheduled_dep.clone()
                 };
                 // `+1` past midnight, as the rows say it.
-                let time = time + crate::traveller::day_mark(&d.scheduled_dep, self.local_now());
+                let time =
+                    time + railtop_core::traveller::day_mark(&d.scheduled_dep, self.local_now());
                 let line = format!("{time} {} {}: {m}", d.line, d.destination);
                 if !seen.contains(&line) {
                     seen.push(line);
@@ -444,16 +445,18 @@ impl KioskState {
             out.push("arrivals".to_string());
         }
         if !self.route.is_empty() {
-            out.push(crate::text::cleaned(&self.route.described(self.kind)));
+            out.push(railtop_core::text::cleaned(
+                &self.route.described(self.kind),
+            ));
         }
         if !s.lines.is_empty() {
-            out.push(crate::text::cleaned(&format!(
+            out.push(railtop_core::text::cleaned(&format!(
                 "lines {}",
                 s.lines.join(", ")
             )));
         }
         if !s.platforms.is_empty() {
-            out.push(crate::text::cleaned(&format!(
+            out.push(railtop_core::text::cleaned(&format!(
                 "platforms {}",
                 s.platforms.join(", ")
             )));

@@ -3,10 +3,10 @@
 use super::state::*;
 use super::view;
 use crate::refresh::{Answer, Event};
-use crate::source::traveller::TravelQuery;
-use crate::traveller::minutes_until;
 use chrono::Duration;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use railtop_core::traveller::minutes_until;
+use railtop_feeds::source::traveller::TravelQuery;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
@@ -32,7 +32,7 @@ fn the_footer_says_the_age_the_filters_and_the_next_try() {
         KioskSettings {
             lines: vec!["IC".into()],
             within_minutes: Some(120),
-            walks: crate::traveller::Walks {
+            walks: railtop_core::traveller::Walks {
                 all: 3,
                 each: Vec::new(),
             },
@@ -268,7 +268,7 @@ fn walk_time_hides_what_nobody_can_reach_and_departed_trains_leave() {
     let walking = kiosk(
         &["HKI"],
         KioskSettings {
-            walks: crate::traveller::Walks {
+            walks: railtop_core::traveller::Walks {
                 all: 10,
                 each: Vec::new(),
             },
@@ -357,7 +357,7 @@ fn a_failing_feed_keeps_the_board_and_says_since_when() {
 fn a_source_not_ready_yet_is_no_failure_and_is_asked_again_soon() {
     let mut k = kiosk(&["HKI"], KioskSettings::default());
     let t1 = now() + Duration::minutes(1);
-    let not_ready = crate::source::SourceError::NotReady(
+    let not_ready = railtop_feeds::source::SourceError::NotReady(
         "estonia: its timetable is still being read (building); boards follow when it is ready"
             .into(),
     );
@@ -465,7 +465,7 @@ fn a_merged_board_at_every_size() {
         stations: vec!["HKI".into(), "PSL".into()],
         ..TravelQuery::departures("HKI")
     };
-    let board = crate::traveller::merge(vec![board("HKI"), board("PSL")], now());
+    let board = railtop_core::traveller::merge(vec![board("HKI"), board("PSL")], now());
     for (w, h) in [(80, 24), (100, 30), (120, 40), (200, 60)] {
         let mut k = KioskState::new(
             std::slice::from_ref(&merged),
@@ -495,10 +495,11 @@ fn a_merged_board_at_every_size() {
 fn a_board_past_midnight_marks_the_next_day() {
     let late: chrono::DateTime<chrono::Utc> = "2026-11-27T22:40:00Z".parse().unwrap();
     let demo =
-        crate::source::demo::DemoSource::new(1, 1, crate::clock::Clock::Fixed(late)).unwrap();
+        railtop_feeds::source::demo::DemoSource::new(1, 1, railtop_core::clock::Clock::Fixed(late))
+            .unwrap();
     let board = demo
         .departures_at(
-            &crate::source::DeparturesQuery {
+            &railtop_feeds::source::DeparturesQuery {
                 station: "8503000".into(),
                 limit: 100,
                 ..Default::default()

@@ -19,8 +19,8 @@ use tui_big_text::{BigText, PixelSize};
 
 /// `on time`, `+7 min`, `2 min early`, `cancelled`; `no data` without realtime (the words
 /// every screen uses for it).
-pub(crate) fn status_words(d: &crate::model::Departure, stale: bool) -> String {
-    let stale = stale || d.timing == Some(crate::model::Timing::Stale);
+pub(crate) fn status_words(d: &railtop_core::model::Departure, stale: bool) -> String {
+    let stale = stale || d.timing == Some(railtop_core::model::Timing::Stale);
     let text = match d.delay {
         _ if d.cancelled => return "cancelled".into(),
         // The feed has no realtime data for this train: its time is the timetable's.
@@ -55,7 +55,7 @@ pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
                     hhmm
                 }
             };
-            let text = crate::text::fit(
+            let text = railtop_core::text::fit(
                 &format!(
                     "{} · the board shows {}–{}",
                     state.station_name(state.current),
@@ -103,7 +103,7 @@ pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
         Paragraph::new(Line::from(vec![
             Span::styled("» ", theme.changed()),
             Span::styled(
-                crate::text::fit(&message, usize::from(ticker_area.width.saturating_sub(2))),
+                railtop_core::text::fit(&message, usize::from(ticker_area.width.saturating_sub(2))),
                 theme.changed(),
             ),
         ]))
@@ -126,7 +126,7 @@ fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
     let [left, right] =
         Layout::horizontal([Constraint::Min(10), Constraint::Length(clock_width)]).areas(area);
     let local = state.now.with_timezone(&state.tz());
-    let fit = |s: String| crate::text::fit(&s, usize::from(left.width));
+    let fit = |s: String| railtop_core::text::fit(&s, usize::from(left.width));
     let mut lines = vec![
         Line::from(Span::styled(
             fit(state.station_name(state.current)),
@@ -237,7 +237,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let per_page = usize::from(area.height.saturating_sub(1)).max(1);
     let page = state.page.min(visible.len().saturating_sub(1) / per_page);
     let stale = feed.is_stale();
-    let widest = |f: &dyn Fn(&crate::model::Departure) -> usize| {
+    let widest = |f: &dyn Fn(&railtop_core::model::Departure) -> usize| {
         visible.iter().map(|d| f(d)).max().unwrap_or(0) as u16
     };
     // Worked out once for the page, not per row: the clock style and the station's time.
@@ -252,7 +252,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let now = state.local_now();
     // A board past midnight marks the next day's times (`00:05+1`); the time columns widen
     // for it only on a page that has one (at 4 pm the board's tail past midnight is pages away).
-    let day = |hhmm: &str| crate::traveller::day_mark(hhmm, now);
+    let day = |hhmm: &str| railtop_core::traveller::day_mark(hhmm, now);
     let next_day = visible
         .iter()
         .skip(page * per_page)
@@ -274,7 +274,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         columns::Wants {
             station: labels.widest(),
             least_station: labels.distinct_from(columns::LEAN_STATION),
-            arrivals: state.kind == crate::model::Kind::Arrivals,
+            arrivals: state.kind == railtop_core::model::Kind::Arrivals,
             // The train's number beside its line: one train leaving two stations of a merged
             // board reads as one.
             number: widest(&|d| columns::train_number(d).map_or(0, |n| n.chars().count())),
@@ -293,7 +293,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             )
         },
     );
-    let fit = |s: &str, w: u16| crate::text::fit(s, usize::from(w));
+    let fit = |s: &str, w: u16| railtop_core::text::fit(s, usize::from(w));
     let rows = visible
         .iter()
         .skip(page * per_page)
@@ -315,7 +315,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 _ => Default::default(),
             };
             let mut style = if d.cancelled {
-                theme.row(crate::model::status::CANCELLED)
+                theme.row(railtop_core::model::status::CANCELLED)
             } else {
                 Default::default()
             };
@@ -450,7 +450,7 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
     }
     let lines = vec![
         Line::from(Span::styled(
-            crate::text::fit(&status.content, width),
+            railtop_core::text::fit(&status.content, width),
             status.style,
         )),
         Line::from(Span::styled(credit(1), theme.dim())),

@@ -1,8 +1,8 @@
 //! Unit tests of `refresh.rs`, beside it (the file would pass 400 lines with them).
 
 use super::*;
-use crate::source::cache::CacheConfig;
-use crate::source::{DeparturesQuery, LiveSource, SourceFuture, SourceInfo};
+use railtop_feeds::source::cache::CacheConfig;
+use railtop_feeds::source::{DeparturesQuery, LiveSource, SourceFuture, SourceInfo};
 use std::sync::Mutex;
 
 /// Records which countries were asked for.

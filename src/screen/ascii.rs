@@ -92,7 +92,7 @@ fn one(c: char) -> String {
         }
         _ => {
             // A letter without its accents, as station names are folded for search; else `?`.
-            let plain = crate::stations::fold::plain(&c.to_string());
+            let plain = railtop_core::stations::fold::plain(&c.to_string());
             let first = plain.chars().next().filter(char::is_ascii_alphanumeric);
             // One cell, one character ("ß" is "s", not "ss").
             return match first {

@@ -3,9 +3,9 @@
 
 use super::terminal::stop_signal;
 use super::{Event, ScreenError};
-use crate::clock::Clock;
 use crossterm::event::{Event as TermEvent, EventStream, MouseButton, MouseEventKind};
 use futures_util::StreamExt;
+use railtop_core::clock::Clock;
 use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;

@@ -25,9 +25,9 @@ pub(crate) use polled::age_text;
 pub use polled::{Failure, Polled};
 pub use terminal::{stop_signal, TerminalGuard};
 
-use crate::clock::Clock;
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
+use railtop_core::clock::Clock;
 use ratatui::Frame;
 use tokio::sync::mpsc;
 

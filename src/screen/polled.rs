@@ -42,9 +42,10 @@ impl<T> Default for Polled<T> {
 /// How soon a source that is not ready yet is asked again.
 const WAITING_RETRY: Duration = Duration::seconds(5);
 
-/// The wait after `failures` failures in a row, in whole seconds (see [`crate::backoff`]).
+/// The wait after `failures` failures in a row, in whole seconds (see [`railtop_core::backoff`]).
 fn backoff(interval_secs: u64, failures: u32) -> Duration {
-    let wait = crate::backoff::after(std::time::Duration::from_secs(interval_secs), failures);
+    let wait =
+        railtop_core::backoff::after(std::time::Duration::from_secs(interval_secs), failures);
     i64::try_from(wait.as_secs())
         .ok()
         .and_then(Duration::try_seconds)
@@ -107,15 +108,15 @@ pub struct Failure {
 impl Failure {
     pub fn of(error: &impl std::fmt::Display) -> Failure {
         Failure {
-            text: crate::text::cleaned(&error.to_string()),
+            text: railtop_core::text::cleaned(&error.to_string()),
             waiting: false,
         }
     }
 
     /// A source's error: "not ready yet" is told apart from a failure.
-    pub fn of_source(error: &crate::source::SourceError) -> Failure {
+    pub fn of_source(error: &railtop_feeds::source::SourceError) -> Failure {
         Failure {
-            waiting: matches!(error, crate::source::SourceError::NotReady(_)),
+            waiting: matches!(error, railtop_feeds::source::SourceError::NotReady(_)),
             ..Failure::of(error)
         }
     }

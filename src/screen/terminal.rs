@@ -35,10 +35,10 @@ impl TerminalGuard {
     pub fn enter(mouse: bool) -> io::Result<TerminalGuard> {
         static HOOK: Once = Once::new();
         HOOK.call_once(|| {
-            crate::panics::install_hook();
+            railtop_core::panics::install_hook();
             let previous = std::panic::take_hook();
             std::panic::set_hook(Box::new(move |info| {
-                if crate::panics::is_caught_here() {
+                if railtop_core::panics::is_caught_here() {
                     // A feed's bug, caught and shown as its failure: the screen goes on.
                     previous(info);
                     return;

@@ -5,7 +5,7 @@
 //! by a test; and every state is also told in text or shape, never by colour alone: with
 //! `NO_COLOR` / `--no-color` the screen keeps its meaning.
 
-use crate::model::status;
+use railtop_core::model::status;
 use ratatui::style::{Color, Modifier, Style};
 
 /// The light theme's green, cyan and grey: the cube's (0,135,0), (0,95,135) and (108,108,108).
@@ -70,7 +70,7 @@ pub(crate) fn delay_text(delay: Option<i64>, cancelled: bool) -> String {
 }
 
 /// The platform as shown: `3→4` where it changed, else the one known.
-pub(crate) fn platform_text(d: &crate::model::Departure) -> String {
+pub(crate) fn platform_text(d: &railtop_core::model::Departure) -> String {
     match (&d.planned_platform, &d.platform) {
         (Some(p), Some(a)) if p != a => format!("{p}→{a}"),
         (_, Some(a)) => a.clone(),
@@ -97,8 +97,8 @@ impl Theme {
     }
 
     /// `color`, `mono` or `light`, as the configuration names them.
-    pub fn of(theme: crate::config::Theme) -> Theme {
-        use crate::config::Theme as Named;
+    pub fn of(theme: railtop_core::config::Theme) -> Theme {
+        use railtop_core::config::Theme as Named;
         Theme {
             mono: theme == Named::Mono,
             light: theme == Named::Light,
@@ -268,8 +268,11 @@ mod tests {
     #[test]
     fn every_colour_meets_wcag_aa_on_its_background() {
         for (theme, background) in [
-            (Theme::of(crate::config::Theme::Color), (0, 0, 0)),
-            (Theme::of(crate::config::Theme::Light), (255, 255, 255)),
+            (Theme::of(railtop_core::config::Theme::Color), (0, 0, 0)),
+            (
+                Theme::of(railtop_core::config::Theme::Light),
+                (255, 255, 255),
+            ),
         ] {
             let mut styles: Vec<(String, Style)> = DelayClass::ALL
                 .iter()
@@ -301,11 +304,11 @@ mod tests {
 
     #[test]
     fn the_light_theme_swaps_what_vanishes_on_white() {
-        let light = Theme::of(crate::config::Theme::Light);
+        let light = Theme::of(railtop_core::config::Theme::Light);
         assert_eq!(light.delay(DelayClass::Slight).fg, Some(Color::Blue));
         assert_eq!(light.error().fg, Some(Color::Red));
         assert_eq!(light.header_cells().fg, Some(Color::Black));
-        let dark = Theme::of(crate::config::Theme::Color);
+        let dark = Theme::of(railtop_core::config::Theme::Color);
         assert_eq!(dark.delay(DelayClass::Slight).fg, Some(Color::Yellow));
     }
 

@@ -2,13 +2,13 @@
 //! kiosk's own rule, and published through a `watch` channel that each session reads. The upstream
 //! sees the same requests whether one person watches or a thousand.
 
-use crate::clock::Clock;
 use crate::kiosk::record_board;
-use crate::model::DeparturesResponse;
 use crate::refresh::{Answer, Event};
 use crate::screen::Polled;
-use crate::source::cache::CachedSource;
-use crate::source::traveller::TravelQuery;
+use railtop_core::clock::Clock;
+use railtop_core::model::DeparturesResponse;
+use railtop_feeds::source::cache::CachedSource;
+use railtop_feeds::source::traveller::TravelQuery;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
@@ -40,7 +40,9 @@ pub fn spawn(
             }) = action
             {
                 counted.fetch_add(1, Ordering::Relaxed);
-                crate::metrics::ssh_board_fetch(&crate::stations::current().label(&station));
+                railtop_core::metrics::ssh_board_fetch(
+                    &railtop_core::stations::current().label(&station),
+                );
                 record_board(&mut boards, &stations, &station, result, at, interval_secs);
                 if publish.send(Arc::new(boards.clone())).is_err() {
                     break; // the server has stopped
@@ -54,7 +56,7 @@ pub fn spawn(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::cache::CacheConfig;
+    use railtop_feeds::source::cache::CacheConfig;
     use std::time::Duration;
 
     #[tokio::test]

@@ -6,7 +6,7 @@
 use super::keys::is_allowed;
 use super::viewer::{self, Input, Output};
 use super::Shared;
-use crate::server::stream::Cut;
+use railtop_server::stream::Cut;
 use russh::keys::PublicKey;
 use russh::server::{
     Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Session, VerifiedPublicKey,
@@ -91,7 +91,7 @@ impl Connection {
         match &self.shared.authorized {
             Some(keys) if is_allowed(keys, key) => Auth::Accept,
             _ => {
-                crate::metrics::ssh_refused("key");
+                railtop_core::metrics::ssh_refused("key");
                 Auth::reject()
             }
         }
@@ -157,7 +157,7 @@ impl Handler for Connection {
     }
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
-        self.user = crate::text::fit(&crate::text::cleaned(user), 64);
+        self.user = railtop_core::text::fit(&railtop_core::text::cleaned(user), 64);
         if self.refusal.is_some() {
             return Ok(Auth::Accept); // only to be told why, below
         }
@@ -183,7 +183,7 @@ impl Handler for Connection {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        self.user = crate::text::fit(&crate::text::cleaned(user), 64);
+        self.user = railtop_core::text::fit(&railtop_core::text::cleaned(user), 64);
         let verdict = self.admits(key.public_key);
         tracing::info!(peer = %self.peer, accepted = matches!(verdict, Auth::Accept), "public key login");
         Ok(verdict)

@@ -24,7 +24,7 @@ pub enum SshError {
     Read {
         what: &'static str,
         #[source]
-        source: crate::files::FileError,
+        source: railtop_core::files::FileError,
     },
     #[error("the host key {} is not an OpenSSH private key", path.display())]
     BadHostKey {
@@ -54,7 +54,7 @@ const MAX_KEY_FILE_BYTES: u64 = 1 << 20;
 
 /// Reads the host key at `path`, or makes an Ed25519 key there when there is none.
 pub fn load_or_create_host_key(path: &Path) -> Result<PrivateKey, SshError> {
-    match crate::files::read_text(path, MAX_KEY_FILE_BYTES) {
+    match railtop_core::files::read_text(path, MAX_KEY_FILE_BYTES) {
         Ok(text) => {
             PrivateKey::from_openssh(text.as_bytes()).map_err(|source| SshError::BadHostKey {
                 path: path.to_path_buf(),
@@ -96,11 +96,12 @@ fn create_host_key(path: &Path) -> Result<PrivateKey, SshError> {
 
 /// The public keys of an `authorized_keys` file (options before a key are accepted and ignored).
 pub fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, SshError> {
-    let text =
-        crate::files::read_text(path, MAX_KEY_FILE_BYTES).map_err(|source| SshError::Read {
+    let text = railtop_core::files::read_text(path, MAX_KEY_FILE_BYTES).map_err(|source| {
+        SshError::Read {
             what: "cannot read the authorized keys",
             source,
-        })?;
+        }
+    })?;
     let mut keys = Vec::new();
     for (number, entry) in AuthorizedKeys::new(&text).enumerate() {
         let entry = entry.map_err(|source| SshError::BadAuthorizedKey {

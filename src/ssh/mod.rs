@@ -18,14 +18,14 @@ mod viewer;
 pub use handler::terminal_size;
 pub use keys::{load_or_create_host_key, read_authorized_keys, SshError};
 
-use crate::clock::Clock;
 use crate::kiosk::KioskSettings;
-use crate::server::admission::{self, Admission, Penalty, Startup, Startups};
-use crate::server::stream;
-use crate::server::tally::Tally;
-use crate::source::cache::CachedSource;
-use crate::source::traveller::TravelQuery;
 use boards::Boards;
+use railtop_core::clock::Clock;
+use railtop_feeds::source::cache::CachedSource;
+use railtop_feeds::source::traveller::TravelQuery;
+use railtop_server::admission::{self, Admission, Penalty, Startup, Startups};
+use railtop_server::stream;
+use railtop_server::tally::Tally;
 use russh::keys::PublicKey;
 use russh::{MethodKind, MethodSet};
 use std::future::Future;
@@ -139,7 +139,7 @@ pub async fn serve(
     if options.boards.is_empty() {
         return Err(SshError::NoStations);
     }
-    crate::metrics::install();
+    railtop_core::metrics::install();
     let host_key = load_or_create_host_key(&options.host_key)?;
     let authorized = options
         .authorized_keys
@@ -180,7 +180,7 @@ pub async fn serve(
         .map(|b| b.stations.first().cloned().unwrap_or_default())
         .collect();
     let (goodbye_tx, goodbye) = watch::channel(false);
-    let directory = crate::stations::current();
+    let directory = railtop_core::stations::current();
     let labels = Arc::new(stations.iter().map(|s| directory.label(s)).collect());
     let shared = Arc::new(Shared {
         labels,
@@ -213,7 +213,7 @@ pub async fn serve(
     tokio::pin!(shutdown);
     loop {
         tokio::select! {
-            (stream, peer) = crate::server::connection::accept(&listener) => {
+            (stream, peer) = railtop_server::connection::accept(&listener) => {
                 // A limit's refusal is said in words after a handshake, while few are being told;
                 // a flood of handshakes (the startups' budget) is turned away before any crypto.
                 let admitted = admission.admit(peer.ip()).map_err(|r| (r.to_string(), true, r.label())).and_then(|permit| {
@@ -228,7 +228,7 @@ pub async fn serve(
                     }
                     Err((refusal, in_words, reason)) => {
                         REFUSED.add(&format_args!("{peer}: {refusal}"));
-                        crate::metrics::ssh_refused(reason);
+                        railtop_core::metrics::ssh_refused(reason);
                         match told.clone().try_acquire_owned() {
                             Ok(slot) if in_words => {
                                 sessions.spawn(tell_why(stream, peer, config.clone(), shared.clone(), refusal, slot));
@@ -425,7 +425,7 @@ async fn connection(
 /// said once and counted (`railtop_ssh_penalty_bans_total`).
 fn penalized(peer: SocketAddr, startup: Startup, why: Penalty) {
     if startup.penalized(why) {
-        crate::metrics::ssh_penalty_ban();
+        railtop_core::metrics::ssh_penalty_ban();
         tracing::warn!(
             source = %peer.ip(),
             "turned away for its failed or stalled connections (OpenSSH's PerSourcePenalties: 1 s a bare connection, 5 s a failed handshake, 20 s a stalled one; turned away past 15 s, at most 600 s); exempt a network with --penalty-exempt"

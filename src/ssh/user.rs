@@ -5,7 +5,7 @@
 //! the first station, as before; a name that is a real station this server does not show is told
 //! so in a line, then starts there too.
 
-use crate::stations::{current, Entry};
+use railtop_core::stations::{current, Entry};
 
 /// What the login name asks for.
 #[derive(Debug, PartialEq)]
@@ -47,7 +47,7 @@ pub(crate) fn chosen(user: &str, stations: &[String]) -> Chosen {
                 .iter()
                 .map(|s| directory
                     .named(s)
-                    .map_or_else(|| crate::text::cleaned(s), |e| e.name.clone()))
+                    .map_or_else(|| railtop_core::text::cleaned(s), |e| e.name.clone()))
                 .collect::<Vec<_>>()
                 .join(", "),
             asked.described()

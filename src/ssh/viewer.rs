@@ -19,7 +19,7 @@ use super::user::Chosen;
 use super::Shared;
 use crate::kiosk::{update, KioskState};
 use crate::refresh::Event;
-use crate::server::stream::Cut;
+use railtop_server::stream::Cut;
 use russh::server::Msg;
 use russh::ChannelWriteHalf;
 use std::net::SocketAddr;
@@ -101,7 +101,7 @@ async fn run(
         shared.is_demo,
         clock.now(),
     );
-    state.fixed_clock = matches!(clock, crate::clock::Clock::Fixed(_));
+    state.fixed_clock = matches!(clock, railtop_core::clock::Clock::Fixed(_));
     // A station the login name chose is held; one the server does not show is said on the
     // terminal's own screen, where it stays after the board (stderr could land on the board).
     let mut pending = Vec::new();
@@ -138,7 +138,7 @@ async fn run(
             match tokio::time::timeout(limits.write_timeout, output.writer.data_bytes(bytes)).await
             {
                 Ok(Ok(())) => {
-                    crate::metrics::ssh_sent(sent);
+                    railtop_core::metrics::ssh_sent(sent);
                     owed = owed.saturating_add(sent);
                 }
                 Ok(Err(_)) => break End::ClientGone,
@@ -235,13 +235,13 @@ struct Watching {
 
 impl Watching {
     fn new(state: &KioskState, labels: Arc<Vec<String>>) -> Watching {
-        crate::metrics::ssh_sessions(1.0);
+        railtop_core::metrics::ssh_sessions(1.0);
         let watching = Watching {
             current: state.current,
             station: labels.get(state.current).cloned().unwrap_or_default(),
             labels,
         };
-        crate::metrics::ssh_viewers(&watching.station, 1.0);
+        railtop_core::metrics::ssh_viewers(&watching.station, 1.0);
         watching
     }
 
@@ -249,18 +249,18 @@ impl Watching {
     /// called after every event).
     fn follow(&mut self, state: &KioskState) {
         if state.current != self.current {
-            crate::metrics::ssh_viewers(&self.station, -1.0);
+            railtop_core::metrics::ssh_viewers(&self.station, -1.0);
             self.current = state.current;
             self.station = self.labels.get(state.current).cloned().unwrap_or_default();
-            crate::metrics::ssh_viewers(&self.station, 1.0);
+            railtop_core::metrics::ssh_viewers(&self.station, 1.0);
         }
     }
 }
 
 impl Drop for Watching {
     fn drop(&mut self) {
-        crate::metrics::ssh_viewers(&self.station, -1.0);
-        crate::metrics::ssh_sessions(-1.0);
+        railtop_core::metrics::ssh_viewers(&self.station, -1.0);
+        railtop_core::metrics::ssh_sessions(-1.0);
     }
 }
 

@@ -1,8 +1,8 @@
 //! Each train's delay as seen at every refresh since it was first seen: the details sparkline.
 //! Bounded: the newest samples of each train, and trains not seen for an hour are forgotten.
 
-use crate::model::Train;
 use chrono::{DateTime, Duration, Utc};
+use railtop_core::model::Train;
 use std::collections::{HashMap, VecDeque};
 
 /// Samples kept per train (an hour at the default 15 s interval… and then some).

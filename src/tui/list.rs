@@ -2,7 +2,7 @@
 //! and which one is selected. The selection is a train id, so it follows the same train across
 //! refreshes however the rows move. Only indices are stored: 20,000 trains cost 160 KB here.
 
-use crate::model::{status, Train};
+use railtop_core::model::{status, Train};
 use std::cmp::Ordering;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

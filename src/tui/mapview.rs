@@ -67,7 +67,7 @@ pub struct LayerCache {
 
 /// The answer a measure was taken on, held so that its address cannot be reused by another
 /// while the measure is kept (compared with `Arc::ptr_eq`).
-pub type Answer = Option<std::sync::Arc<crate::model::RealtimeResponse>>;
+pub type Answer = Option<std::sync::Arc<railtop_core::model::RealtimeResponse>>;
 
 /// Whether two answers are the same one.
 pub fn same(a: &Answer, b: &Answer) -> bool {

@@ -32,14 +32,15 @@ pub struct Memory {
 
 /// `$XDG_STATE_HOME/railtop/dashboard.toml`, else under `~/.local/state`.
 pub fn default_path() -> Option<PathBuf> {
-    crate::config::default_log_path().and_then(|log| Some(log.parent()?.join("dashboard.toml")))
+    railtop_core::config::default_log_path()
+        .and_then(|log| Some(log.parent()?.join("dashboard.toml")))
 }
 
 impl Memory {
     /// The memory at `path`; nothing remembered when it is missing or unreadable (said once in
     /// the log). Every station read is cleaned and bounded.
     pub fn load(path: &Path) -> Memory {
-        let text = match crate::files::read_text(path, MAX_FILE_BYTES) {
+        let text = match railtop_core::files::read_text(path, MAX_FILE_BYTES) {
             Ok(text) => text,
             Err(e) if e.is_missing() => return Memory::default(),
             Err(e) => {
@@ -53,7 +54,7 @@ impl Memory {
                 tracing::warn!(
                     path = %path.display(),
                     "not reading the dashboard's memory: {}",
-                    crate::text::cleaned(&e.to_string())
+                    railtop_core::text::cleaned(&e.to_string())
                 );
                 return Memory::default();
             }
@@ -64,20 +65,20 @@ impl Memory {
 
     fn clean(&mut self) {
         let ok = |s: &String| !s.trim().is_empty() && s.chars().count() <= MAX_STATION_CHARS;
-        let one = |s: Option<String>| s.filter(ok).map(|s| crate::text::cleaned(s.trim()));
+        let one = |s: Option<String>| s.filter(ok).map(|s| railtop_core::text::cleaned(s.trim()));
         self.last = one(self.last.take());
         self.route = one(self.route.take());
         let list = |list: &mut Vec<String>, most: usize| {
             list.retain(ok);
             list.truncate(most);
             for s in list.iter_mut() {
-                *s = crate::text::cleaned(s.trim());
+                *s = railtop_core::text::cleaned(s.trim());
             }
             let mut seen = std::collections::HashSet::new();
             list.retain(|s| seen.insert(s.clone()));
         };
         list(&mut self.pinned, MAX_PINNED);
-        list(&mut self.also, crate::model::MAX_MERGED - 1);
+        list(&mut self.also, railtop_core::model::MAX_MERGED - 1);
         if self.last.is_none() {
             self.also.clear();
         }
@@ -179,7 +180,10 @@ mod tests {
             "last = \"a:0\"\nalso = [\"a:1\", \"a:2\", \"a:3\", \"a:4\", \"a:5\", \"a:6\"]",
         )
         .unwrap();
-        assert_eq!(Memory::load(&path).also.len(), crate::model::MAX_MERGED - 1);
+        assert_eq!(
+            Memory::load(&path).also.len(),
+            railtop_core::model::MAX_MERGED - 1
+        );
         assert_eq!(Memory::load(&dir.join("none.toml")), Memory::default());
         let _ = std::fs::remove_dir_all(&dir);
     }

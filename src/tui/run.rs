@@ -4,11 +4,11 @@
 use super::app::{update, AppState, Settings};
 use super::memory::Memory;
 use super::view;
-use crate::clock::Clock;
 use crate::refresh::{Answer, Event};
 use crate::refresh::{Intervals, Wanted};
 use crate::screen::{self, Program, ScreenError};
-use crate::source::cache::CachedSource;
+use railtop_core::clock::Clock;
+use railtop_feeds::source::cache::CachedSource;
 use ratatui::Frame;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -107,7 +107,7 @@ pub async fn run(
         .map(|(c, why)| (c.to_string(), why))
         .collect();
     // The countries the selector offers before (or without) an answer that lists them.
-    state.countries.known = crate::country::COUNTRIES
+    state.countries.known = railtop_core::country::COUNTRIES
         .iter()
         .map(|c| c.slug.to_string())
         .filter(|c| !state.countries.not_live.iter().any(|(n, _)| n == c))
@@ -118,7 +118,7 @@ pub async fn run(
     // `railtop record`'s file, where there is one: the header's last 24 hours.
     if let Some(history) = std::env::var_os("RAILTOP_DB")
         .map(PathBuf::from)
-        .or_else(crate::config::default_history_path)
+        .or_else(railtop_core::config::default_history_path)
     {
         let on_time = dashboard_on_time(&state);
         crate::refresh::spawn_history(

@@ -5,8 +5,8 @@
 //! answer to the same text arrives.
 
 use crate::screen::Failure;
-use crate::source::StationsQuery;
-use crate::stations::{Entry, Scope, StationsAnswer};
+use railtop_core::stations::{Entry, Scope, StationsAnswer};
+use railtop_feeds::source::StationsQuery;
 use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,7 +110,7 @@ impl StationSearch {
     /// The box with `pinned` stations (`country:code`) listed first while nothing is typed;
     /// a pin the directory does not know is left out.
     pub fn with_pins(mut self, pinned: &[String]) -> StationSearch {
-        let directory = crate::stations::current();
+        let directory = railtop_core::stations::current();
         self.pins = pinned
             .iter()
             .rev()
@@ -123,7 +123,7 @@ impl StationSearch {
     /// The box for `+`: the stations nearest the board's (`stations`, as the board names them)
     /// first, those already on the board left out.
     pub fn beside(mut self, stations: &[String]) -> StationSearch {
-        let directory = crate::stations::current();
+        let directory = railtop_core::stations::current();
         let on: Vec<&Entry> = stations.iter().filter_map(|s| directory.named(s)).collect();
         self.near = on.first().map(|e| (e.lat, e.lng));
         self.on_board = on.iter().map(|e| e.qualified()).collect();
@@ -227,7 +227,7 @@ impl StationSearch {
             near: self.near,
             ..Scope::default()
         };
-        let directory = crate::stations::current();
+        let directory = railtop_core::stations::current();
         let on_board = &self.on_board;
         let found = directory
             .search(&self.input, scope)

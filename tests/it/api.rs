@@ -2,11 +2,11 @@
 //! every error case, the headers, and the rate limit. Loopback only.
 
 use crate::support::{start_demo, NOW};
-use railtop::model::{ErrorBody, RealtimeResponse, Stats};
-use railtop::server::ServerConfig;
-use railtop::source::demo::SIMULATED_COUNTRIES;
-use railtop::source::remote::{RemoteConfig, RemoteSource};
-use railtop::source::{DeparturesQuery, LiveSource, RealtimeQuery, SourceError};
+use railtop_core::model::{ErrorBody, RealtimeResponse, Stats};
+use railtop_feeds::source::demo::SIMULATED_COUNTRIES;
+use railtop_feeds::source::remote::{RemoteConfig, RemoteSource};
+use railtop_feeds::source::{DeparturesQuery, LiveSource, RealtimeQuery, SourceError};
+use railtop_server::ServerConfig;
 use std::num::NonZeroU32;
 
 fn no_limit() -> ServerConfig {
@@ -385,12 +385,12 @@ async fn an_answer_asked_again_is_sent_from_its_memfd_byte_for_byte() {
     let http = reqwest::Client::builder().no_gzip().build().unwrap();
     let first = http.get(&url).send().await.unwrap().bytes().await.unwrap();
     assert!(first.len() > 8 * 1024, "{} bytes", first.len());
-    let before = railtop::server::zero_copy::bytes_sent();
+    let before = railtop_server::zero_copy::bytes_sent();
     let mut sent = 0;
     for _ in 0..200 {
         let again = http.get(&url).send().await.unwrap().bytes().await.unwrap();
         assert!(again == first, "the same bytes");
-        sent = railtop::server::zero_copy::bytes_sent() - before;
+        sent = railtop_server::zero_copy::bytes_sent() - before;
         if sent >= first.len() as u64 {
             break;
         }
@@ -499,7 +499,7 @@ async fn the_station_directory_endpoint() {
     assert_eq!(h["content-type"], "application/json");
     assert_eq!(h["access-control-allow-origin"], "*");
     assert_eq!(h["ratelimit-limit"], "60");
-    let answer: railtop::stations::StationsAnswer =
+    let answer: railtop_core::stations::StationsAnswer =
         serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
     assert_eq!(answer.stations[0].name, "Köln Hbf");
     assert_eq!(answer.stations[0].qualified, "germany:8000207");
@@ -517,7 +517,7 @@ async fn the_station_directory_endpoint() {
     let r = reqwest::get(format!("{u}/api/live/stations?q=tienen&limit=1"))
         .await
         .unwrap();
-    let answer: railtop::stations::StationsAnswer =
+    let answer: railtop_core::stations::StationsAnswer =
         serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
     assert_eq!(
         answer.stations[0].code, "008833308",
@@ -527,7 +527,7 @@ async fn the_station_directory_endpoint() {
     let r = reqwest::get(format!("{u}/api/live/stations?country=finland"))
         .await
         .unwrap();
-    let answer: railtop::stations::StationsAnswer =
+    let answer: railtop_core::stations::StationsAnswer =
         serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
     assert_eq!(answer.stations.len(), 20, "default limit");
     assert_eq!(answer.stations[0].code, "HKI", "main station first");
@@ -542,7 +542,7 @@ async fn the_station_directory_endpoint() {
             ))
             .await
             .unwrap();
-            let answer: railtop::stations::StationsAnswer =
+            let answer: railtop_core::stations::StationsAnswer =
                 serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
             answer
                 .stations
@@ -567,7 +567,7 @@ async fn the_station_directory_endpoint() {
     let r = reqwest::get(format!("{u}/api/live/stations?q=wien"))
         .await
         .unwrap();
-    let answer: railtop::stations::StationsAnswer =
+    let answer: railtop_core::stations::StationsAnswer =
         serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
     assert!(answer.stations.is_empty(), "{:?}", answer.stations);
     expect_error(

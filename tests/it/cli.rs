@@ -2,8 +2,8 @@
 //! source and against a real server on loopback.
 
 use crate::support::{start_demo, NOW};
-use railtop::model::{DeparturesResponse, RealtimeResponse, Stats};
-use railtop::server::ServerConfig;
+use railtop_core::model::{DeparturesResponse, RealtimeResponse, Stats};
+use railtop_server::ServerConfig;
 use std::process::{Command, Output};
 
 pub(super) fn railtop(args: &[&str]) -> Output {
@@ -270,7 +270,7 @@ fn serve_answers_and_stops_cleanly_on_sigterm() {
 fn stations_and_boards_by_name() {
     let o = railtop(&["stations", "zurich", "--format", "json"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let answer: railtop::stations::StationsAnswer = serde_json::from_str(&stdout(&o)).unwrap();
+    let answer: railtop_core::stations::StationsAnswer = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(answer.stations[0].code, "8503000");
     assert!(answer.stations.iter().all(|s| s.country == "switzerland"));
 
@@ -432,7 +432,7 @@ fn train_shows_a_demo_trains_run_in_every_format() {
     assert!(table.contains("✓ passed  ▶ next  ✕ cancelled"), "{table}");
     assert!(table.contains("DEMO"), "{table}");
     let o = railtop(&["--source", "demo", "train", id, "--format", "json"]);
-    let journey: railtop::model::JourneyResponse = serde_json::from_slice(&o.stdout).unwrap();
+    let journey: railtop_core::model::JourneyResponse = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(journey.train.id, id);
     let csv = stdout(&railtop(&[
         "train", id, "--source", "demo", "--format", "csv",
@@ -515,7 +515,7 @@ fn fixed_station_screens_fetch_no_station_lists() {
         .env("XDG_CACHE_HOME", &dir)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped());
-    for c in railtop::country::COUNTRIES {
+    for c in railtop_core::country::COUNTRIES {
         let var = format!("RAILTOP_{}_URL", c.slug.to_uppercase().replace('-', "_"));
         command.env(var, "http://127.0.0.1:9");
     }

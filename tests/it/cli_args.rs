@@ -28,7 +28,7 @@ fn print_config_shows_every_feed_and_never_a_key() {
     assert_eq!(feeds["germany"]["hub"].as_str(), Some("berlin-hbf"));
     assert_eq!(
         feeds.as_table().map(|t| t.len()),
-        Some(railtop::upstream::registry::FEEDS.len())
+        Some(railtop_feeds::upstream::registry::FEEDS.len())
     );
     assert!(!text.contains("secret-ns-key"), "{text}");
 }
@@ -558,7 +558,7 @@ fn stations_takes_a_country_before_the_colon_and_suggestions_run() {
     );
     let o = railtop(&["stations", "Finland:helsinki", "--format", "json"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let answer: railtop::stations::StationsAnswer = serde_json::from_str(&stdout(&o)).unwrap();
+    let answer: railtop_core::stations::StationsAnswer = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(answer.stations[0].qualified, "finland:HKI");
     assert!(answer.stations.iter().all(|s| s.country == "finland"));
     let o = railtop(&["stations", "finland:HKI", "--country", "germany"]);

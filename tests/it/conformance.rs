@@ -4,8 +4,8 @@
 //! reproduce each variant for the unit tests; here the real bytes confirm them.
 
 use chrono::{DateTime, Utc};
-use railtop::upstream::parse::Board;
-use railtop::upstream::{
+use railtop_feeds::upstream::parse::Board;
+use railtop_feeds::upstream::{
     austria, belgium, finland, france, germany, ireland, italy, japan, netherlands, norway, sweden,
     switzerland, usa,
 };
@@ -35,7 +35,7 @@ fn conformance_with_the_real_recorded_samples() {
     let helsinki = list.iter().find(|s| s.code == "HKI").unwrap();
     assert_eq!(helsinki.name, "Helsinki");
     assert!((helsinki.lat - 60.17).abs() < 0.01 && (helsinki.lng - 24.94).abs() < 0.01);
-    assert!(railtop::stations::online::cleaned("finland", list).len() == passenger);
+    assert!(railtop_core::stations::online::cleaned("finland", list).len() == passenger);
     // One recorded train, and one recorded location message (an object; the REST answer is a list of them).
     let location = format!(
         "[{}]",
@@ -250,9 +250,10 @@ fn conformance_with_the_real_recorded_samples() {
     // KTMB's GTFS-Realtime vehicle positions (protobuf): 12 vehicles inside Malaysia, trip ids
     // only, speeds up to 128 (km/h, whatever the spec says).
     let feed =
-        railtop::upstream::gtfs_rt::decode(&read("malaysia-ktmb-vehicle-positions.pb")).unwrap();
+        railtop_feeds::upstream::gtfs_rt::decode(&read("malaysia-ktmb-vehicle-positions.pb"))
+            .unwrap();
     assert_eq!(feed.entity.len(), 12);
-    let malaysia = railtop::country::by_slug("malaysia").unwrap();
+    let malaysia = railtop_core::country::by_slug("malaysia").unwrap();
     for e in &feed.entity {
         let v = e.vehicle.as_ref().unwrap();
         let p = v.position.as_ref().unwrap();
@@ -326,7 +327,7 @@ fn conformance_with_the_round_two_samples() {
     assert!(r.departures.iter().all(|d| d.line == "R"));
 
     // Irish Rail: the day wrap of trains dated the day before is taken out.
-    let find = |trains: &[railtop::model::Train], code: &str| {
+    let find = |trains: &[railtop_core::model::Train], code: &str| {
         trains
             .iter()
             .find(|t| t.train_code == code)
@@ -532,9 +533,9 @@ fn conformance_with_the_round_two_samples() {
 
     // GTFS-Realtime, Caltrain: trip updates with times only; delays from the static timetable.
     let table =
-        railtop::upstream::gtfs_static::Timetable::from_zip(&read("gtfs-rt/caltrain-ct.zip"))
+        railtop_feeds::upstream::gtfs_static::Timetable::from_zip(&read("gtfs-rt/caltrain-ct.zip"))
             .unwrap();
-    let config = railtop::upstream::gtfs::GtfsFeedConfig {
+    let config = railtop_feeds::upstream::gtfs::GtfsFeedConfig {
         slug: "caltrain".into(),
         name: "Caltrain".into(),
         timezone: chrono_tz::Tz::America__Los_Angeles,
@@ -545,14 +546,15 @@ fn conformance_with_the_round_two_samples() {
         attribution: String::new(),
         speed_to_kmh: 3.6,
         modes: Default::default(),
-        static_max_bytes: railtop::config::DEFAULT_STATIC_MAX_MIB << 20,
-        trip_match: railtop::config::TripMatch::default(),
+        static_max_bytes: railtop_core::config::DEFAULT_STATIC_MAX_MIB << 20,
+        trip_match: railtop_core::config::TripMatch::default(),
     };
     let now = DateTime::from_timestamp(1_699_405_559, 0).unwrap();
     let vp = read("gtfs-rt/caltrain-ct-vehicle-positions.pb");
     let tu = read("gtfs-rt/caltrain-ct-trip-updates.pb");
     let gtfs =
-        railtop::upstream::gtfs::parse_trains(&vp, Some(&tu), Some(&table), &config, now).unwrap();
+        railtop_feeds::upstream::gtfs::parse_trains(&vp, Some(&tu), Some(&table), &config, now)
+            .unwrap();
     let delays: Vec<(&str, Option<i64>)> = gtfs
         .iter()
         .take(3)
@@ -568,7 +570,7 @@ fn conformance_with_the_round_two_samples() {
         "17:05:04 against 17:03; 17:07:40 against 16:58"
     );
     assert!(gtfs.iter().all(|t| t.delay.is_some() && t.has_position()));
-    let sf = railtop::upstream::gtfs::parse_board(
+    let sf = railtop_feeds::upstream::gtfs::parse_board(
         "San Francisco Caltrain Station",
         Some(&tu),
         Some(&table),
@@ -600,7 +602,7 @@ fn conformance_with_the_round_two_samples() {
     );
     // Trip 126 at Lawrence (timetabled 18:03 in and out): its arrival event says 17:59:04,
     // its departure event 18:03:00. Each board reads its own.
-    let at_lawrence = |rows: Vec<railtop::model::Departure>| {
+    let at_lawrence = |rows: Vec<railtop_core::model::Departure>| {
         let row = rows
             .into_iter()
             .find(|d| d.train_code.as_deref() == Some("L1 126"))
@@ -608,19 +610,25 @@ fn conformance_with_the_round_two_samples() {
         (row.scheduled_dep, row.expected_dep, row.delay)
     };
     let lawrence = "Lawrence Caltrain Station";
-    let arrivals =
-        railtop::upstream::gtfs::parse_arrivals(lawrence, Some(&tu), Some(&table), &config, now);
+    let arrivals = railtop_feeds::upstream::gtfs::parse_arrivals(
+        lawrence,
+        Some(&tu),
+        Some(&table),
+        &config,
+        now,
+    );
     assert_eq!(
         at_lawrence(arrivals.unwrap()),
         ("18:03".into(), Some("17:59".into()), Some(-4))
     );
     let departures =
-        railtop::upstream::gtfs::parse_board(lawrence, Some(&tu), Some(&table), &config, now);
+        railtop_feeds::upstream::gtfs::parse_board(lawrence, Some(&tu), Some(&table), &config, now);
     assert_eq!(
         at_lawrence(departures.unwrap()),
         ("18:03".into(), Some("18:03".into()), Some(0))
     );
-    let bart = railtop::upstream::gtfs_rt::decode(&read("gtfs-rt/bart-trip-updates.pb")).unwrap();
+    let bart =
+        railtop_feeds::upstream::gtfs_rt::decode(&read("gtfs-rt/bart-trip-updates.pb")).unwrap();
     assert_eq!(bart.entity.len(), 91);
     italy_samples(&read);
     poland_samples(&read);
@@ -631,7 +639,7 @@ fn conformance_with_the_round_two_samples() {
 /// Renfe: Cercanías positions (two days), Cercanías trip updates, and long distance's positions
 /// and trip updates of one moment, with every quirk of the real feed.
 fn spain_samples(read: &dyn Fn(&str) -> Vec<u8>) {
-    use railtop::upstream::spain::{self, Part};
+    use railtop_feeds::upstream::spain::{self, Part};
     let at = |unix: i64| DateTime::from_timestamp(unix, 0).unwrap();
     let april = spain::parse_trains(
         Part::Cercanias,
@@ -832,10 +840,10 @@ fn italy_samples(read: &dyn Fn(&str) -> Vec<u8>) {
 /// theirs): positions in Lower Silesia, speeds in m/s, and one test vehicle ("KD Symulator")
 /// stamped 54 days after the feed, which is no train.
 fn poland_samples(read: &dyn Fn(&str) -> Vec<u8>) {
-    let config = railtop::upstream::gtfs::GtfsFeedConfig {
+    let config = railtop_feeds::upstream::gtfs::GtfsFeedConfig {
         slug: "poland".into(),
         name: "Koleje Dolnośląskie".into(),
-        timezone: railtop::country::POLAND.tz,
+        timezone: railtop_core::country::POLAND.tz,
         vehicle_positions: String::new(),
         trip_updates: None,
         alerts: None,
@@ -843,16 +851,17 @@ fn poland_samples(read: &dyn Fn(&str) -> Vec<u8>) {
         attribution: String::new(),
         speed_to_kmh: 3.6,
         modes: Default::default(),
-        static_max_bytes: railtop::config::DEFAULT_STATIC_MAX_MIB << 20,
-        trip_match: railtop::config::TripMatch::default(),
+        static_max_bytes: railtop_core::config::DEFAULT_STATIC_MAX_MIB << 20,
+        trip_match: railtop_core::config::TripMatch::default(),
     };
     let now = DateTime::from_timestamp(1_680_685_843, 0).unwrap();
     let vp = read("poland/koleje-dolnoslaskie-vehicle-positions-2023-04-05.pb");
     let tu = read("poland/koleje-dolnoslaskie-trip-updates-2023-04-05.pb");
-    let trains = railtop::upstream::gtfs::parse_trains(&vp, Some(&tu), None, &config, now).unwrap();
+    let trains =
+        railtop_feeds::upstream::gtfs::parse_trains(&vp, Some(&tu), None, &config, now).unwrap();
     assert_eq!(trains.len(), 17, "18 vehicles, the simulator dropped");
     assert!(trains.iter().all(|t| !t.train_code.starts_with("69555")));
-    let poland = railtop::country::POLAND;
+    let poland = railtop_core::country::POLAND;
     assert!(trains
         .iter()
         .all(|t| t.has_position() && poland.bbox.contains(t.lat.unwrap(), t.lng.unwrap())));
@@ -960,7 +969,10 @@ fn journeys_over_the_real_samples() {
     let board = switzerland::parse_board(&board_bytes).unwrap();
     let now: DateTime<Utc> = "2022-10-21T11:00:00Z".parse().unwrap();
     for d in &board.departures {
-        let id = format!("switzerland-20221021-{}", railtop::upstream::board_code(d));
+        let id = format!(
+            "switzerland-20221021-{}",
+            railtop_feeds::upstream::board_code(d)
+        );
         let j = switzerland::parse_journey(&board_bytes, &id, now)
             .unwrap()
             .unwrap_or_else(|| panic!("{id}"));

@@ -3,7 +3,7 @@
 //! that is not plain with what follows it, and answers that are the router's, byte for byte.
 
 use crate::support::start_demo;
-use railtop::server::ServerConfig;
+use railtop_server::ServerConfig;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;

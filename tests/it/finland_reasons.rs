@@ -8,11 +8,11 @@ use crate::support::{fixture, railtop_binary, start_router, start_with, TestServ
 use axum::http::{StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Router;
-use railtop::clock::Clock;
-use railtop::config::FeedSettings;
-use railtop::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
-use railtop::server::ServerConfig;
-use railtop::upstream::{registry, Aggregator};
+use railtop_core::clock::Clock;
+use railtop_core::config::FeedSettings;
+use railtop_core::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
+use railtop_feeds::upstream::{registry, Aggregator};
+use railtop_server::ServerConfig;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
@@ -194,7 +194,7 @@ async fn a_trains_message_and_all_its_causes_reach_railtop_train() {
 
 /// `railtop serve`'s API over Finland's feed at `base`, its clock at `now`.
 async fn api(base: &str, now: &str) -> TestServer {
-    let client = railtop::upstream::http::client().unwrap();
+    let client = railtop_feeds::upstream::http::client().unwrap();
     let finland = registry::row("finland")
         .unwrap()
         .open(client, &FeedSettings::at(base))
@@ -302,7 +302,7 @@ fn the_recorded_trains_causes_reach_its_journey() {
         eprintln!("SKIPPED: no ../shared/upstream-samples and no RAILTOP_SAMPLES_DIR");
         return;
     };
-    use railtop::upstream::finland;
+    use railtop_feeds::upstream::finland;
     let mut names = finland::CauseNames::embedded();
     for list in [
         "metadata-cause-category-codes",

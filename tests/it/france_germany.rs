@@ -10,11 +10,11 @@ use crate::upstream::{play, Seen};
 use axum::http::{StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Router;
-use railtop::clock::Clock;
-use railtop::config::FeedSettings;
-use railtop::model::{DeparturesResponse, JourneyResponse};
-use railtop::server::ServerConfig;
-use railtop::upstream::{registry, Aggregator};
+use railtop_core::clock::Clock;
+use railtop_core::config::FeedSettings;
+use railtop_core::model::{DeparturesResponse, JourneyResponse};
+use railtop_feeds::upstream::{registry, Aggregator};
+use railtop_server::ServerConfig;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
@@ -59,7 +59,7 @@ async fn serve(slug: &str, base: String, now: &str) -> TestServer {
         key: Some("test-key".into()),
         ..FeedSettings::at(base)
     };
-    let client = railtop::upstream::http::client().unwrap();
+    let client = railtop_feeds::upstream::http::client().unwrap();
     let feed = registry::row(slug)
         .unwrap()
         .open(client, &settings)
@@ -467,9 +467,10 @@ async fn france_real_reduced_services_are_partly_cancelled_on_every_board() {
             .map(|s| s["stop_point"]["name"].as_str().unwrap())
             .collect();
         assert!(!deleted.is_empty(), "{}", d["id"]);
-        let board =
-            railtop::upstream::france::parse_board(&serde_json::to_vec(&board_of(d)).unwrap())
-                .unwrap();
+        let board = railtop_feeds::upstream::france::parse_board(
+            &serde_json::to_vec(&board_of(d)).unwrap(),
+        )
+        .unwrap();
         let row = &board.departures[0];
         assert!(!row.cancelled, "{}", d["id"]);
         assert_eq!(row.messages[0], text);
@@ -487,7 +488,7 @@ async fn france_real_reduced_services_are_partly_cancelled_on_every_board() {
             .as_str()
             .unwrap();
         assert_eq!(row.train_id, Some(format!("france-{trip}")));
-        let run = railtop::upstream::france::parse_vehicle_journey(
+        let run = railtop_feeds::upstream::france::parse_vehicle_journey(
             &serde_json::to_vec(&run_of(d)).unwrap(),
             day,
             now,

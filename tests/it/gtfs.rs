@@ -5,9 +5,9 @@
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
-use railtop::model::{DeparturesResponse, RealtimeResponse};
-use railtop::upstream::gtfs::samples;
-use railtop::upstream::gtfs_static::sample_bundle;
+use railtop_core::model::{DeparturesResponse, RealtimeResponse};
+use railtop_feeds::upstream::gtfs::samples;
+use railtop_feeds::upstream::gtfs_static::sample_bundle;
 
 // NOW is 08:00 in Tallinn, a Tuesday; T1 (planned 08:10) is expected at 08:15.
 use crate::support::NOW;
@@ -39,7 +39,7 @@ pub(crate) async fn play_gtfs_with(paths: [&'static str; 3], bundle: Vec<u8>) ->
 
 /// The sample region with its middle stop `BF` "Birchfield": a code that is NS's Baflo's too.
 pub(crate) fn bundle_with_a_shared_code() -> Vec<u8> {
-    railtop::upstream::gtfs_static::zip_bundle(&[
+    railtop_feeds::upstream::gtfs_static::zip_bundle(&[
         (
             "stops.txt",
             "stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station\n\

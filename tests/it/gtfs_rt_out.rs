@@ -3,8 +3,8 @@
 //! of the same server.
 
 use crate::support::start_demo;
-use railtop::model::{status, RealtimeResponse};
-use railtop::upstream::gtfs_rt::{self, FeedMessage};
+use railtop_core::model::{status, RealtimeResponse};
+use railtop_feeds::upstream::gtfs_rt::{self, FeedMessage};
 
 async fn get(url: &str, gzip: bool) -> reqwest::Response {
     let client = reqwest::Client::builder().gzip(gzip).build().unwrap();
@@ -342,13 +342,13 @@ async fn the_reference_reader_decodes_the_feeds_of_the_demo_and_of_recorded_payl
         }),
     );
     let upstream = format!("http://{}", crate::support::start_router(router).await);
-    let settings = railtop::config::FeedSettings::at(upstream);
-    let feed = railtop::upstream::registry::row("united-states")
+    let settings = railtop_core::config::FeedSettings::at(upstream);
+    let feed = railtop_feeds::upstream::registry::row("united-states")
         .unwrap()
-        .open(railtop::upstream::http::client().unwrap(), &settings)
+        .open(railtop_feeds::upstream::http::client().unwrap(), &settings)
         .unwrap();
-    let clock = railtop::clock::Clock::parse("2025-11-12T16:00:00Z").unwrap();
-    let aggregator = railtop::upstream::Aggregator::with_feeds(vec![feed], clock);
+    let clock = railtop_core::clock::Clock::parse("2025-11-12T16:00:00Z").unwrap();
+    let aggregator = railtop_feeds::upstream::Aggregator::with_feeds(vec![feed], clock);
     let server =
         crate::support::start_with(std::sync::Arc::new(aggregator), Default::default()).await;
     let base = server.url();
@@ -377,7 +377,7 @@ async fn a_fetched_run_gives_its_trip_update_its_stops_ahead() {
             .bytes()
             .await
             .unwrap();
-        let run: railtop::model::JourneyResponse = serde_json::from_slice(&body).unwrap();
+        let run: railtop_core::model::JourneyResponse = serde_json::from_slice(&body).unwrap();
         let ahead = run.stops.iter().any(|s| !s.passed);
         asked.insert(t.id.clone(), run);
         if ahead {
@@ -398,7 +398,7 @@ async fn a_fetched_run_gives_its_trip_update_its_stops_ahead() {
             assert!(stops.is_none(), "nobody asked for {}", e["id"]);
             continue;
         };
-        let ahead: Vec<(usize, &railtop::model::JourneyStop)> = run
+        let ahead: Vec<(usize, &railtop_core::model::JourneyStop)> = run
             .stops
             .iter()
             .enumerate()
@@ -424,7 +424,7 @@ async fn a_fetched_run_gives_its_trip_update_its_stops_ahead() {
 }
 
 /// Helsinki's board of `kind` (`departures`, `arrivals`), 100 rows, as someone asks for it.
-async fn helsinki(base: &str, kind: &str) -> railtop::model::DeparturesResponse {
+async fn helsinki(base: &str, kind: &str) -> railtop_core::model::DeparturesResponse {
     let url = format!("{base}/api/live/{kind}?station=HKI&limit=100");
     let body = get(&url, false).await.bytes().await.unwrap();
     serde_json::from_slice(&body).unwrap()

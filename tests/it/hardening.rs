@@ -4,8 +4,8 @@
 //! requests the HTTP parser refuses.
 
 use crate::support::{start_demo, start_with};
-use railtop::server::connection::ConnectionLimits;
-use railtop::server::ServerConfig;
+use railtop_server::connection::ConnectionLimits;
+use railtop_server::ServerConfig;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
@@ -327,8 +327,8 @@ fn hostile_answers() -> axum::Router {
 
 #[tokio::test]
 async fn a_hostile_server_is_read_within_bounds() {
-    use railtop::source::remote::{RemoteConfig, RemoteSource};
-    use railtop::source::{DeparturesQuery, LiveSource, RealtimeQuery};
+    use railtop_feeds::source::remote::{RemoteConfig, RemoteSource};
+    use railtop_feeds::source::{DeparturesQuery, LiveSource, RealtimeQuery};
     let addr = crate::support::start_router(hostile_answers()).await;
     let client = RemoteSource::new(&format!("http://{addr}"), RemoteConfig::default()).unwrap();
     let r = client.realtime(RealtimeQuery::default()).await.unwrap();
@@ -342,7 +342,7 @@ async fn a_hostile_server_is_read_within_bounds() {
     assert_eq!((y.lat, y.lng, y.delay, y.speed), (None, None, None, None));
     assert_eq!(y.name, "AB");
     assert_eq!(r.trains[0].delay, Some(3));
-    assert!(r.live_countries.len() <= railtop::model::MAX_COUNTRIES);
+    assert!(r.live_countries.len() <= railtop_core::model::MAX_COUNTRIES);
     assert_eq!(r.live_countries[0], "finland");
     assert_eq!(r.stats.total, 2);
     assert_eq!(r.fetched_at, "now");

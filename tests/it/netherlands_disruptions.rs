@@ -10,9 +10,9 @@ use crate::upstream::{play, Seen};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Router;
-use railtop::clock::Clock;
-use railtop::config::FeedSettings;
-use railtop::upstream::{registry, Aggregator};
+use railtop_core::clock::Clock;
+use railtop_core::config::FeedSettings;
+use railtop_feeds::upstream::{registry, Aggregator};
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
@@ -157,7 +157,7 @@ async fn the_api_states_the_language_and_asks_once_for_the_whole_country() {
         key: Some("fake-ns-key".into()),
         ..FeedSettings::at(base)
     };
-    let client = railtop::upstream::http::client().unwrap();
+    let client = railtop_feeds::upstream::http::client().unwrap();
     let feed = registry::row("netherlands")
         .unwrap()
         .open(client, &settings)
@@ -238,7 +238,7 @@ async fn failing_disruptions_cost_the_messages_only() {
             key: Some("fake-ns-key".into()),
             ..FeedSettings::at(base)
         };
-        let client = railtop::upstream::http::client().unwrap();
+        let client = railtop_feeds::upstream::http::client().unwrap();
         let feed = registry::row("netherlands")
             .unwrap()
             .open(client, &settings)

@@ -8,11 +8,11 @@ use crate::support::{railtop_binary, start_router, start_with};
 use axum::http::{StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Router;
-use railtop::clock::Clock;
-use railtop::config::FeedSettings;
-use railtop::model::{DeparturesResponse, JourneyResponse};
-use railtop::server::ServerConfig;
-use railtop::upstream::{registry, Aggregator};
+use railtop_core::clock::Clock;
+use railtop_core::config::FeedSettings;
+use railtop_core::model::{DeparturesResponse, JourneyResponse};
+use railtop_feeds::upstream::{registry, Aggregator};
+use railtop_server::ServerConfig;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -92,7 +92,7 @@ async fn serve_feed(slug: &str, base: String, now: &str) -> crate::support::Test
         key: Some("test-key".into()),
         ..FeedSettings::at(base)
     };
-    let client = railtop::upstream::http::client().unwrap();
+    let client = railtop_feeds::upstream::http::client().unwrap();
     let feed = row.open(client, &settings).unwrap();
     let aggregator = Aggregator::with_feeds(vec![feed], Clock::parse(now).unwrap());
     start_with(Arc::new(aggregator), ServerConfig::default()).await
@@ -492,7 +492,7 @@ fn france_real_disruptions_read_stop_by_stop() {
             "disruptions": [d],
         });
         let bytes = serde_json::to_vec(&answer).unwrap();
-        let run = railtop::upstream::france::parse_vehicle_journey(&bytes, day, now).unwrap();
+        let run = railtop_feeds::upstream::france::parse_vehicle_journey(&bytes, day, now).unwrap();
         assert!(!run.messages.is_empty(), "{}", d["id"]);
         let effect = d["severity"]["effect"].as_str().unwrap();
         assert_eq!(run.cancelled, effect == "NO_SERVICE", "{}", d["id"]);
@@ -533,7 +533,7 @@ async fn austria_every_rail_journey_of_the_radar_is_a_train() {
         std::fs::read(dir.join("../round2/austria/oebb-journeygeopos-salzburg.json")).unwrap();
     let base = play_bytes(vec![("/bin/mgate.exe".into(), radar)]).await;
     let env = vec![("RAILTOP_AUSTRIA_URL".to_string(), base)];
-    let trains: railtop::model::RealtimeResponse = railtop_json(
+    let trains: railtop_core::model::RealtimeResponse = railtop_json(
         &["trains", "--country", "austria"],
         env,
         "2022-07-18T08:00:00Z",
@@ -563,38 +563,39 @@ fn every_embedded_list_agrees_with_its_feeds_real_list() {
     let lists = [
         (
             "belgium",
-            railtop::upstream::belgium::parse_station_list(&read(
+            railtop_feeds::upstream::belgium::parse_station_list(&read(
                 "round3/belgium/stations-2025-01-06.json",
             ))
             .unwrap(),
         ),
         (
             "netherlands",
-            railtop::upstream::netherlands::parse_station_list(&read(
+            railtop_feeds::upstream::netherlands::parse_station_list(&read(
                 "round3/netherlands/stations-v2-2025-10-21.json",
             ))
             .unwrap(),
         ),
         (
             "ireland",
-            railtop::upstream::ireland::parse_station_list(&read(
+            railtop_feeds::upstream::ireland::parse_station_list(&read(
                 "round3/ireland/all-stations-2022-06-02.xml",
             ))
             .unwrap(),
         ),
         (
             "finland",
-            railtop::upstream::finland::parse_station_list(&read("finland-stations.json")).unwrap(),
+            railtop_feeds::upstream::finland::parse_station_list(&read("finland-stations.json"))
+                .unwrap(),
         ),
     ];
-    let fold = railtop::stations::fold::plain;
+    let fold = railtop_core::stations::fold::plain;
     let mut checked = 0;
     for (slug, real) in lists {
         // What the directory takes of the feed's list: NS's foreign stations with impossible
         // longitudes (Hamburg Dammtor at 80°E) and iRail's foreign ones never enter it.
-        let real = railtop::stations::online::cleaned(slug, real);
+        let real = railtop_core::stations::online::cleaned(slug, real);
         assert!(real.len() > 100, "{slug}: {}", real.len());
-        for own in railtop::assets::stations(slug) {
+        for own in railtop_core::assets::stations(slug) {
             let Some(r) = real
                 .iter()
                 .find(|r| r.code.trim().eq_ignore_ascii_case(own.code.trim()))

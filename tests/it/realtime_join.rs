@@ -11,13 +11,13 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 use prost::Message;
-use railtop::model::DeparturesResponse;
-use railtop::upstream::gtfs_rt::{
+use railtop_core::model::DeparturesResponse;
+use railtop_feeds::upstream::gtfs_rt::{
     Alert, EntitySelector, FeedEntity, FeedHeader, FeedMessage, StopTimeEvent, StopTimeUpdate,
     TimeRange, TranslatedString, Translation, TripDescriptor, TripUpdate, VehicleDescriptor,
     VehiclePosition,
 };
-use railtop::upstream::gtfs_static::zip_bundle;
+use railtop_feeds::upstream::gtfs_static::zip_bundle;
 
 /// NOW is 2026-11-24T06:00:00Z: 07:00 in Amsterdam, a Tuesday.
 fn bundle() -> Vec<u8> {
@@ -370,7 +370,8 @@ async fn realtime_trips_of_other_ids_are_the_timetables_trips_with_their_names_a
     );
     assert!(table.contains("ST 37110"), "{table}");
 
-    let trains: railtop::model::RealtimeResponse = serde_json::from_slice(&trains.stdout).unwrap();
+    let trains: railtop_core::model::RealtimeResponse =
+        serde_json::from_slice(&trains.stdout).unwrap();
     let train = &trains.trains[0];
     assert_eq!(
         (train.train_code.as_str(), train.to.as_deref(), train.delay),

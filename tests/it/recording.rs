@@ -2,7 +2,7 @@
 //! every file read back by an independent reader: Python's own `sqlite3` module.
 
 use crate::support::{need, railtop_binary, start_demo, start_router, NOW};
-use railtop::model::{RealtimeResponse, Train};
+use railtop_core::model::{RealtimeResponse, Train};
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -87,7 +87,7 @@ fn trains_and_changes(printed: &str, n: u64) -> (u64, u64) {
 
 /// Every feed's address a closed loopback port: a test of `upstream` never reaches out.
 fn closed_feeds() -> Vec<(String, String)> {
-    railtop::country::COUNTRIES
+    railtop_core::country::COUNTRIES
         .iter()
         .map(|c| {
             (
@@ -287,13 +287,13 @@ fn killed_at_any_instant_the_file_is_whole_and_nothing_committed_is_lost() {
 /// matches Python's recomputation from the raw rows for every grouping.
 #[test]
 fn stats_match_a_recomputation_from_the_raw_rows() {
-    use railtop::events::Differ;
-    use railtop::record::{Answer, Store};
-    use railtop::source::demo::DemoSource;
+    use railtop_core::events::Differ;
+    use railtop_feeds::source::demo::DemoSource;
+    use railtop_record::{Answer, Store};
     let dir = scratch("stats");
     let db = dir.join("history.db");
     let start: chrono::DateTime<chrono::Utc> = NOW.parse().unwrap();
-    let demo = DemoSource::new(1, 1, railtop::clock::Clock::System).unwrap();
+    let demo = DemoSource::new(1, 1, railtop_core::clock::Clock::System).unwrap();
     let mut store = Store::open(&db).unwrap();
     let mut differ = Differ::new(3, Duration::from_secs(3600));
     for minute in 0..180 {
@@ -311,7 +311,7 @@ fn stats_match_a_recomputation_from_the_raw_rows() {
             .unwrap();
     }
     drop(store);
-    let zones: std::collections::HashMap<&str, String> = railtop::country::COUNTRIES
+    let zones: std::collections::HashMap<&str, String> = railtop_core::country::COUNTRIES
         .iter()
         .map(|c| (c.slug, c.tz.name().to_string()))
         .collect();

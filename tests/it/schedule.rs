@@ -7,9 +7,9 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
-use railtop::model::DeparturesResponse;
-use railtop::upstream::gtfs::samples;
-use railtop::upstream::gtfs_static::sample_bundle;
+use railtop_core::model::DeparturesResponse;
+use railtop_feeds::upstream::gtfs::samples;
+use railtop_feeds::upstream::gtfs_static::sample_bundle;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -316,10 +316,10 @@ fn a_static_bundle_path_that_is_no_file_is_an_error_naming_it() {
 /// read, the names are there.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_running_source_works_while_the_timetable_is_read() {
-    use railtop::config::{Config, Overrides};
-    use railtop::source::{DeparturesQuery, LiveSource, RealtimeQuery};
-    use railtop::upstream::gtfs::Schedules;
-    use railtop::upstream::Aggregator;
+    use railtop_core::config::{Config, Overrides};
+    use railtop_feeds::source::{DeparturesQuery, LiveSource, RealtimeQuery};
+    use railtop_feeds::upstream::gtfs::Schedules;
+    use railtop_feeds::upstream::Aggregator;
     // A bundle that takes a second and a half to come.
     let router = Router::new()
         .route(
@@ -336,7 +336,7 @@ async fn a_long_running_source_works_while_the_timetable_is_read() {
     let base = format!("http://{}", crate::support::start_router(router).await);
     let dir = scratch("meanwhile");
     let cfg = config(&dir, &format!("{base}/gtfs.zip"), &base, "");
-    let file = railtop::config::load(Path::new(&cfg), true).unwrap();
+    let file = railtop_core::config::load(Path::new(&cfg), true).unwrap();
     let env = |var: &str| (var == "RAILTOP_NOW").then(|| NOW.to_string());
     let config = Config::resolve(&Overrides::default(), &file, env).unwrap();
     let schedules = Schedules {

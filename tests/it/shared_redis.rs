@@ -12,12 +12,12 @@ use crate::support::{fixture, serve_json, start_with, TestServer};
 use axum::http::{StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Router;
-use railtop::clock::Clock;
-use railtop::config::FeedSettings;
-use railtop::redis_store::RedisStore;
-use railtop::server::ServerConfig;
-use railtop::upstream::http::Wire;
-use railtop::upstream::{registry, Aggregator};
+use railtop_core::clock::Clock;
+use railtop_core::config::FeedSettings;
+use railtop_feeds::redis_store::RedisStore;
+use railtop_feeds::upstream::http::Wire;
+use railtop_feeds::upstream::{registry, Aggregator};
+use railtop_server::ServerConfig;
 use std::collections::HashMap;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -65,7 +65,7 @@ async fn counting_digitraffic(delay: Duration) -> (String, Asked) {
 async fn instance(digitraffic: &str, redis: &str, rate_limit: Option<u32>) -> TestServer {
     let store = RedisStore::new(redis).unwrap();
     let wire = Wire {
-        client: railtop::upstream::http::client().unwrap(),
+        client: railtop_feeds::upstream::http::client().unwrap(),
         shared: Some(store.clone()),
         schedules: Default::default(),
     };
@@ -320,7 +320,7 @@ fn sixty_one_requests_over_two_processes_the_61st_is_refused_on_either() {
 /// releases the claim at once: another instance fetches it now, not when the claim expires.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_fetch_dropped_halfway_releases_its_claim() {
-    use railtop::redis_store::{Flight, Shared};
+    use railtop_feeds::redis_store::{Flight, Shared};
     let redis = RedisServer::start();
     let (a, b) = (
         RedisStore::new(&redis.url()).unwrap(),
@@ -410,7 +410,7 @@ async fn a_redis_that_never_answers_costs_one_deadline_then_nothing() {
 /// look and its claim) reach the upstream exactly once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sixty_cold_requests_over_two_instances_fetch_once_for_every_key() {
-    use railtop::redis_store::Shared;
+    use railtop_feeds::redis_store::Shared;
     let redis = RedisServer::start();
     let (a, b) = (
         RedisStore::new(&redis.url()).unwrap(),
@@ -448,8 +448,8 @@ async fn sixty_cold_requests_over_two_instances_fetch_once_for_every_key() {
 /// instance that waits does so for as long as the request may take, not less.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sixty_cold_requests_to_a_remote_source_over_two_instances_reach_it_once() {
-    use railtop::model::{RealtimeResponse, Train};
-    use railtop::source::remote::{RemoteConfig, RemoteSource};
+    use railtop_core::model::{RealtimeResponse, Train};
+    use railtop_feeds::source::remote::{RemoteConfig, RemoteSource};
     let redis = RedisServer::start();
     let asked = Arc::new(AtomicUsize::new(0));
     let counter = asked.clone();

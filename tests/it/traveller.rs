@@ -3,11 +3,11 @@
 //! loopback read by raw HTTP and by railtop's own client, and through the binary's commands.
 
 use crate::support::{railtop_binary, start_demo, NOW};
-use railtop::clock::Clock;
-use railtop::model::{DeparturesResponse, Kind};
-use railtop::server::ServerConfig;
-use railtop::source::remote::{RemoteConfig, RemoteSource};
-use railtop::source::{DeparturesQuery, LiveSource};
+use railtop_core::clock::Clock;
+use railtop_core::model::{DeparturesResponse, Kind};
+use railtop_feeds::source::remote::{RemoteConfig, RemoteSource};
+use railtop_feeds::source::{DeparturesQuery, LiveSource};
+use railtop_server::ServerConfig;
 use serde_json::Value;
 
 fn no_limit() -> ServerConfig {

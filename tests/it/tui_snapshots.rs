@@ -3,13 +3,13 @@
 //! Demo data at a fixed instant and seed, so every snapshot is stable.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use railtop::clock::Clock;
 use railtop::refresh::{Answer, Event};
-use railtop::source::demo::DemoSource;
-use railtop::source::LiveSource;
 use railtop::test_support::DemoScene;
 use railtop::tui::app::{update, AppState, Settings};
 use railtop::tui::view;
+use railtop_core::clock::Clock;
+use railtop_feeds::source::demo::DemoSource;
+use railtop_feeds::source::LiveSource;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
@@ -159,7 +159,7 @@ fn maps_of_three_countries() {
             };
             insta::assert_snapshot!(format!("map_{country}_{w}x{h}"), draw(&s));
             // The main station is named however busy it is.
-            let main: String = railtop::assets::stations(country)[0]
+            let main: String = railtop_core::assets::stations(country)[0]
                 .name
                 .chars()
                 .take(12)
@@ -361,11 +361,11 @@ fn the_focused_boards_first_row_is_marked_as_the_selection() {
 /// The board pane's poller, run once: the board the pane asks for now (its kind and route),
 /// made by the real traveller's board over the demo at the same instant, delivered.
 async fn poll_board(s: &mut AppState) {
-    use railtop::source::cache::{CacheConfig, CachedSource};
+    use railtop_feeds::source::cache::{CacheConfig, CachedSource};
     let demo = DemoSource::new(1, 1, Clock::Fixed(now())).unwrap();
     let source = CachedSource::new(std::sync::Arc::new(demo), CacheConfig::default());
     let query = s.board.query().expect("a station on the board");
-    let board = railtop::source::traveller::board(&source, &query).await;
+    let board = railtop_feeds::source::traveller::board(&source, &query).await;
     update(
         s,
         Event::Answer(Answer::Board {

@@ -3,8 +3,8 @@
 
 use super::{any_text, parse_place, parse_walks, Offering, RouteArgs, SourceArgs};
 use crate::cli::output::Format;
-use crate::duration::{seconds_within, Bare};
-use crate::traveller::Walks;
+use railtop_core::duration::{seconds_within, Bare};
+use railtop_core::traveller::Walks;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -28,7 +28,7 @@ pub struct RecordArgs {
     #[arg(long, env = "RAILTOP_DB", value_name = "FILE")]
     pub db: Option<PathBuf>,
     /// Only this country (repeatable) [default: every live country].
-    #[arg(long = "country", value_name = "COUNTRY", hide_possible_values = true, value_parser = Offering { parse: any_text, values: crate::country::slugs })]
+    #[arg(long = "country", value_name = "COUNTRY", hide_possible_values = true, value_parser = Offering { parse: any_text, values: railtop_core::country::slugs })]
     pub countries: Vec<String>,
     /// Also record this station's board (repeatable): a code, a name or COUNTRY:CODE.
     #[arg(long = "station", value_name = "STATION", value_parser = parse_place)]
@@ -116,7 +116,7 @@ pub enum WatchFormat {
 
 /// `--every`: 100 ms to an hour.
 fn parse_every(s: &str) -> std::result::Result<Duration, String> {
-    let d = crate::duration::parse(s, Bare::Refused).map_err(|e| e.to_string())?;
+    let d = railtop_core::duration::parse(s, Bare::Refused).map_err(|e| e.to_string())?;
     if d < Duration::from_millis(100) || d > Duration::from_secs(3600) {
         return Err(format!("{:?} is out of range: from 100ms to 1h", s.trim()));
     }

@@ -157,13 +157,13 @@ async fn runner(
                 if !said_cannot_start {
                     eprintln!(
                         "--exec {}: could not start: {e} (said once; each change still tries)",
-                        crate::text::cleaned(&program[0])
+                        railtop_core::text::cleaned(&program[0])
                     );
                     said_cannot_start = true;
                 }
             }
             Outcome::Failed(why) => {
-                eprintln!("--exec {}: {why}", crate::text::cleaned(&program[0]));
+                eprintln!("--exec {}: {why}", railtop_core::text::cleaned(&program[0]));
             }
         }
     }
@@ -209,7 +209,7 @@ async fn run(program: &[String], job: &Job, running: &AtomicI32, limit: Duration
             let _ = child.kill().await;
             Outcome::Failed(format!(
                 "stopped after {} (its whole process group)",
-                crate::duration::format(limit)
+                railtop_core::duration::format(limit)
             ))
         }
     }

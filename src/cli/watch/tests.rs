@@ -1,7 +1,7 @@
 //! A board read as trains: rows that change, leave, and are cancelled, through the one differ.
 
 use super::*;
-use crate::model::{Departure, StationInfo};
+use railtop_core::model::{Departure, StationInfo};
 
 fn board(rows: Vec<Departure>) -> DeparturesResponse {
     DeparturesResponse {

@@ -27,7 +27,7 @@ pub(crate) const LEAN_STATION: u16 = 5;
 /// A row's train number as the kiosk's TRAIN column shows it, beside its line: the train's code
 /// without the line it begins with (`41` of `IC 41` on line `IC`), the whole code where it does
 /// not begin so, nothing where the feed gives none or only the line.
-pub(crate) fn train_number(d: &crate::model::Departure) -> Option<&str> {
+pub(crate) fn train_number(d: &railtop_core::model::Departure) -> Option<&str> {
     let code = d.train_code.as_deref()?.trim();
     let number = code
         .strip_prefix(d.line.trim())
@@ -39,9 +39,9 @@ pub(crate) fn train_number(d: &crate::model::Departure) -> Option<&str> {
 /// The text of a row's status, the same on every screen and never colour alone: cancelled, the
 /// delay, `timetable` (the feed has no realtime data for it), and `?` after a delay that is
 /// stale; in words, or as symbols where words do not fit (the help's legend says them).
-pub(crate) fn status(d: &crate::model::Departure, words: bool, stale: bool) -> String {
-    use crate::model::Timing;
+pub(crate) fn status(d: &railtop_core::model::Departure, words: bool, stale: bool) -> String {
     use crate::screen::theme::{delay_symbol, delay_text};
+    use railtop_core::model::Timing;
     let stale = stale || d.timing == Some(Timing::Stale);
     if d.cancelled {
         return if words { "cancelled" } else { "✕" }.into();
@@ -280,7 +280,7 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
 /// message about the train), then as many whole via stops as fit in `width` (dimmed; `…` when
 /// some are left out), never a stop cut in the middle.
 pub(crate) fn destination_with_via(
-    d: &crate::model::Departure,
+    d: &railtop_core::model::Departure,
     with_via: bool,
     width: usize,
     theme: &crate::screen::theme::Theme,
@@ -291,7 +291,7 @@ pub(crate) fn destination_with_via(
     let mark = if d.messages.is_empty() { "" } else { " *" };
     let destination = format!(
         "{}{mark}",
-        crate::text::fit(&d.destination, width.saturating_sub(mark.len()))
+        railtop_core::text::fit(&d.destination, width.saturating_sub(mark.len()))
     );
     let mut spans = vec![ratatui::text::Span::raw(destination.clone())];
     if with_via && !d.via.is_empty() {

@@ -27,7 +27,7 @@ pub(crate) fn credit(attribution: &str, simulated: bool, width: usize) -> String
             return short.to_string();
         }
     }
-    crate::text::fit(attribution, width)
+    railtop_core::text::fit(attribution, width)
 }
 
 /// A line of spans in at most `width` columns: whole, or cut with `…` as its last column, each
@@ -51,7 +51,7 @@ pub(crate) fn fit_spans(spans: Vec<Span<'_>>, width: usize) -> Vec<Span<'_>> {
         }
         // Cut inside this span: `fit` gives `left` columns ending in `…`; drop that `…` and add
         // one after, so every cut ends the same way.
-        let cut = crate::text::fit(&span.content, left + 1);
+        let cut = railtop_core::text::fit(&span.content, left + 1);
         let cut = cut.strip_suffix('…').unwrap_or(&cut).to_string();
         out.push(Span::styled(cut, span.style));
         left = 0;

@@ -77,7 +77,7 @@ impl StationLabels {
                 let cut: Vec<String> = self
                     .labels
                     .iter()
-                    .map(|(_, l)| crate::text::fit(l, usize::from(w)))
+                    .map(|(_, l)| railtop_core::text::fit(l, usize::from(w)))
                     .collect();
                 cut.iter()
                     .enumerate()

@@ -11,7 +11,7 @@ pub(crate) fn wrap(text: &str, width: usize, max_lines: usize) -> Vec<String> {
     let mut lines: Vec<String> = textwrap::wrap(text.trim(), options)
         .into_iter()
         .filter(|l| !l.is_empty())
-        .map(|l| crate::text::fit(&l, width))
+        .map(|l| railtop_core::text::fit(&l, width))
         .collect();
     if lines.len() > max_lines {
         lines.truncate(max_lines);
@@ -21,7 +21,7 @@ pub(crate) fn wrap(text: &str, width: usize, max_lines: usize) -> Vec<String> {
                 let end = last.rfind(' ').unwrap_or(0);
                 last.truncate(end);
             }
-            *last = crate::text::fit(&format!("{last} …"), width);
+            *last = railtop_core::text::fit(&format!("{last} …"), width);
         }
     }
     lines

@@ -7,13 +7,13 @@ use super::layout::{self, Areas};
 use super::mapview::{self, MapView};
 use super::pane::{Board, Countries, Details, Map, Trains};
 use super::search::StationSearch;
-use crate::config::defaults;
-use crate::country;
-use crate::model::{JourneyResponse, Train};
 use crate::refresh::Wanted;
 use crate::screen::Polled;
-use crate::source::SourceInfo;
 use chrono::{DateTime, Utc};
+use railtop_core::config::defaults;
+use railtop_core::country;
+use railtop_core::model::{JourneyResponse, Train};
+use railtop_feeds::source::SourceInfo;
 use ratatui::layout::Rect;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,7 +102,7 @@ pub struct AppState {
     pub generation: u64,
     pub should_quit: bool,
     /// Where the source's GTFS timetables are (the header shows one being read).
-    pub schedules: Vec<crate::source::ScheduleStatus>,
+    pub schedules: Vec<railtop_feeds::source::ScheduleStatus>,
     /// The last 24 hours' share on time from `railtop record`'s file; the header draws it as
     /// a sparkline while the country it is of is on screen.
     pub history: RecordedHours,
@@ -111,7 +111,7 @@ pub struct AppState {
 }
 
 /// The furthest a journey scrolls (the view shows its last page past the end).
-const MAX_STOPS_SCROLL: usize = crate::model::journey::MAX_STOPS;
+const MAX_STOPS_SCROLL: usize = railtop_core::model::journey::MAX_STOPS;
 
 /// How long a notice stays in the footer.
 pub(crate) const NOTICE_SECS: i64 = 5;
@@ -182,7 +182,7 @@ impl AppState {
                 .board
                 .station
                 .as_deref()
-                .is_some_and(|s| crate::stations::current().named(s).is_some());
+                .is_some_and(|s| railtop_core::stations::current().named(s).is_some());
         let Some(last) = self.board_station().filter(|_| answered) else {
             return crate::tui::memory::Memory {
                 pinned,
@@ -192,7 +192,7 @@ impl AppState {
         crate::tui::memory::Memory {
             last: Some(last),
             also: self.board.also.clone(),
-            arrivals: self.board.kind == crate::model::Kind::Arrivals,
+            arrivals: self.board.kind == railtop_core::model::Kind::Arrivals,
             route: self.board.route.end.as_ref().map(|p| p.asked.clone()),
             pinned,
         }

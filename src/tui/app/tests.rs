@@ -1,16 +1,16 @@
 //! The dashboard's transitions, key by key and answer by answer.
 
 use super::*;
-use crate::clock::Clock;
-use crate::model::RealtimeResponse;
-use crate::model::Train;
 use crate::refresh::{Answer, Event};
 use crate::screen::Failure;
-use crate::source::demo::DemoSource;
-use crate::source::demo::SIMULATED_COUNTRIES;
-use crate::source::{DeparturesQuery, RealtimeQuery};
 use crate::test_support::now;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use railtop_core::clock::Clock;
+use railtop_core::model::RealtimeResponse;
+use railtop_core::model::Train;
+use railtop_feeds::source::demo::DemoSource;
+use railtop_feeds::source::demo::SIMULATED_COUNTRIES;
+use railtop_feeds::source::{DeparturesQuery, RealtimeQuery};
 use std::sync::Arc;
 
 fn demo() -> DemoSource {
@@ -19,7 +19,7 @@ fn demo() -> DemoSource {
 
 fn state(country: Option<&str>) -> AppState {
     let mut s = AppState::new(
-        crate::source::LiveSource::info(&demo()),
+        railtop_feeds::source::LiveSource::info(&demo()),
         Settings::default(),
         country.map(String::from),
         None,
@@ -373,7 +373,7 @@ fn sort_cancelled_map_refresh_keys() {
 }
 
 /// The demo's Helsinki board (`limit` rows) arrives; what it was.
-fn hki_board_arrives(s: &mut AppState, limit: usize) -> crate::model::DeparturesResponse {
+fn hki_board_arrives(s: &mut AppState, limit: usize) -> railtop_core::model::DeparturesResponse {
     board_arrives(s, "HKI", limit)
 }
 
@@ -382,10 +382,10 @@ fn board_arrives(
     s: &mut AppState,
     station: &str,
     limit: usize,
-) -> crate::model::DeparturesResponse {
+) -> railtop_core::model::DeparturesResponse {
     let board = demo()
         .departures_at(
-            &crate::source::DeparturesQuery {
+            &railtop_feeds::source::DeparturesQuery {
                 station: station.into(),
                 limit,
                 ..Default::default()
@@ -806,7 +806,7 @@ fn the_board_turns_to_arrivals_keeps_to_a_route_and_pins() {
     hki_board_arrives(&mut s, 20);
     assert!(s.board.answer.data.is_some());
     key(&mut s, KeyCode::Char('a'));
-    assert_eq!(s.board.kind, crate::model::Kind::Arrivals);
+    assert_eq!(s.board.kind, railtop_core::model::Kind::Arrivals);
     assert!(
         s.board.answer.data.is_none(),
         "the departures are not arrivals"
@@ -816,7 +816,7 @@ fn the_board_turns_to_arrivals_keeps_to_a_route_and_pins() {
     hki_board_arrives(&mut s, 20);
     assert!(s.board.answer.data.is_none());
     key(&mut s, KeyCode::Char('a'));
-    assert_eq!(s.board.kind, crate::model::Kind::Departures);
+    assert_eq!(s.board.kind, railtop_core::model::Kind::Departures);
 
     key(&mut s, KeyCode::Char('t'));
     assert!(
@@ -873,7 +873,7 @@ fn the_board_turns_to_arrivals_keeps_to_a_route_and_pins() {
 #[test]
 fn a_board_that_never_answered_is_not_remembered() {
     let mut s = AppState::new(
-        crate::source::LiveSource::info(&demo()),
+        railtop_feeds::source::LiveSource::info(&demo()),
         Settings::default(),
         Some("finland".into()),
         Some("NOWHERE".into()),
@@ -907,7 +907,7 @@ fn p_on_a_merged_board_names_the_station_it_pins() {
     s.board.station = Some("HKI".into());
     hki_board_arrives(&mut s, 10);
     let mut merged = (*s.board.answer.data.clone().unwrap()).clone();
-    let pasila = crate::model::StationInfo {
+    let pasila = railtop_core::model::StationInfo {
         code: "PSL".into(),
         name: "Pasila".into(),
         ..merged.station.clone()

@@ -3,16 +3,16 @@
 //! keymap, then goes to the pane it is for.
 
 use super::{AppState, Overlay, Pane};
-use crate::model::RealtimeResponse;
 use crate::refresh::{Answer, Event};
 use crate::screen::Failure;
-use crate::traveller::{Place, Route};
 use crate::tui::keymap::{self, Command};
 use crate::tui::layout;
 use crate::tui::mapview::{self, MapView};
 use crate::tui::search::{Goal, StationSearch};
 use chrono::{DateTime, Utc};
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use railtop_core::model::RealtimeResponse;
+use railtop_core::traveller::{Place, Route};
 use ratatui::layout::Rect;
 use std::sync::Arc;
 
@@ -153,7 +153,7 @@ fn apply(state: &mut AppState, command: Command) {
             } else {
                 format!("unpinned {name}")
             };
-            state.notice = Some((crate::text::cleaned(&text), state.now));
+            state.notice = Some((railtop_core::text::cleaned(&text), state.now));
         }
         Command::TurnBoard => {
             // The far end of a route is on the other side now: it is asked again.
@@ -411,7 +411,7 @@ fn search(state: &mut AppState, edit: crate::tui::search::SearchEdit) {
         // the board unseen (a board of several leaves out a station that does not answer).
         let Some(country) = picked.country else {
             // The list leaves out the board's own stations: one typed is already there.
-            let directory = crate::stations::current();
+            let directory = railtop_core::stations::current();
             let known = directory.named(&picked.code).map(|e| e.qualified());
             let on_board = |s: &String| directory.named(s).map(|e| e.qualified()) == known;
             let text = if known.is_some()
@@ -422,7 +422,7 @@ fn search(state: &mut AppState, edit: crate::tui::search::SearchEdit) {
             } else {
                 format!(
                     "no station {}: + adds one the list offers",
-                    crate::text::quoted(&picked.code)
+                    railtop_core::text::quoted(&picked.code)
                 )
             };
             state.notice = Some((text, state.now));
@@ -431,7 +431,7 @@ fn search(state: &mut AppState, edit: crate::tui::search::SearchEdit) {
         if !state.board.merge_in(format!("{country}:{}", picked.code)) {
             let text = format!(
                 "the board shows that station already, or {} stations (b: one again)",
-                crate::model::MAX_MERGED
+                railtop_core::model::MAX_MERGED
             );
             state.notice = Some((text, state.now));
         }
@@ -442,7 +442,7 @@ fn search(state: &mut AppState, edit: crate::tui::search::SearchEdit) {
             Some(country) => format!("{country}:{}", picked.code),
             None => picked.code,
         };
-        let place = Place::new(&station, &crate::stations::current());
+        let place = Place::new(&station, &railtop_core::stations::current());
         state.board.keep_to(Route {
             end: Some(place),
             via: None,

@@ -2,12 +2,12 @@
 //! station), departures or arrivals, the route it is kept to, the board as last fetched, and
 //! the row the cursor is on.
 
-use crate::assets;
-use crate::model::{DeparturesResponse, Kind, MAX_MERGED};
 use crate::screen::{Failure, Polled};
-use crate::source::traveller::TravelQuery;
-use crate::traveller::Route;
 use chrono::{DateTime, Utc};
+use railtop_core::assets;
+use railtop_core::model::{DeparturesResponse, Kind, MAX_MERGED};
+use railtop_core::traveller::Route;
+use railtop_feeds::source::traveller::TravelQuery;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -75,10 +75,9 @@ impl Board {
             self.kind = Kind::Arrivals;
         }
         self.route = Route {
-            end: memory
-                .route
-                .as_deref()
-                .map(|r| crate::traveller::Place::new(r, &crate::stations::current())),
+            end: memory.route.as_deref().map(|r| {
+                railtop_core::traveller::Place::new(r, &railtop_core::stations::current())
+            }),
             via: None,
         };
     }

@@ -1,9 +1,9 @@
 //! The countries pane: the selector's entries (all countries, then every live one), what is
 //! known of each (its trains, why it fails, as of when), and which one is selected.
 
-use crate::country;
-use crate::model::RealtimeResponse;
 use chrono::{DateTime, Utc};
+use railtop_core::country;
+use railtop_core::model::RealtimeResponse;
 use std::collections::HashMap;
 use std::sync::Arc;
 

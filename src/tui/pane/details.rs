@@ -2,9 +2,9 @@
 //! of, as last fetched), how far it is scrolled, and the record of a board's departure that the
 //! train list does not have.
 
-use crate::model::{JourneyResponse, Train};
 use crate::screen::{Failure, Polled};
 use chrono::{DateTime, Utc};
+use railtop_core::model::{JourneyResponse, Train};
 use std::sync::Arc;
 
 #[derive(Debug, Default)]

@@ -3,7 +3,7 @@
 
 use super::super::layout::MapShown;
 use super::super::mapview::{self, LayerCache, MapView};
-use crate::model::JourneyResponse;
+use railtop_core::model::JourneyResponse;
 use std::collections::HashMap;
 
 /// A stretch of line between two stops: `(lng, lat)` each.

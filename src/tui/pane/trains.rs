@@ -3,9 +3,9 @@
 
 use super::super::history::History;
 use super::super::list::TrainList;
-use crate::model::{Punctuality, RealtimeResponse, Train};
 use crate::screen::{Failure, Polled};
 use chrono::{DateTime, Utc};
+use railtop_core::model::{Punctuality, RealtimeResponse, Train};
 use std::sync::Arc;
 
 #[derive(Debug, Default)]

@@ -88,8 +88,8 @@ fn picks_the_highlight_or_the_raw_code() {
     assert_eq!(s.selected, 0);
 }
 
-fn record(code: &str, name: &str, country: &str) -> crate::stations::StationRecord {
-    crate::stations::StationRecord {
+fn record(code: &str, name: &str, country: &str) -> railtop_core::stations::StationRecord {
+    railtop_core::stations::StationRecord {
         code: code.into(),
         name: name.into(),
         country: country.into(),
@@ -159,7 +159,7 @@ fn a_remote_servers_directory_has_the_last_word() {
     let asked = s.query().unwrap();
     s.answered(
         &asked,
-        Err(Failure::of(&crate::source::SourceError::NotFound(
+        Err(Failure::of(&railtop_feeds::source::SourceError::NotFound(
             "no such endpoint".into(),
         ))),
     );

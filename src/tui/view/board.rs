@@ -7,13 +7,13 @@
 //! parts whole (the station's code, the age, the route) where the pane is narrow.
 
 use super::{age_text, pane_block};
-use crate::model::Kind;
 use crate::screen::theme::{platform_text, DelayClass};
 use crate::screen::widgets::columns;
 use crate::screen::widgets::grid::Grid;
 use crate::screen::widgets::stations::StationLabels;
 use crate::screen::widgets::{fit_parts, wrap::wrap};
 use crate::tui::app::{AppState, Pane};
+use railtop_core::model::Kind;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -23,7 +23,7 @@ use ratatui::Frame;
 const NOTE_LINES: usize = 3;
 
 /// A departure's train: its number where the feed gives one (`ICE 1007`), else its line.
-fn train(d: &crate::model::Departure) -> &str {
+fn train(d: &railtop_core::model::Departure) -> &str {
     d.train_code.as_deref().unwrap_or(&d.line)
 }
 
@@ -41,7 +41,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         // Before the first answer: the directory's name of a station picked as
         // `country:code`, else the station as given.
         (_, Some(code)) if code.contains(':') => (
-            crate::stations::current()
+            railtop_core::stations::current()
                 .named(code)
                 .map_or_else(|| code.clone(), |e| e.name.clone()),
             None,
@@ -60,7 +60,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         what.push("arrivals".to_string());
     }
     if !state.board.route.is_empty() {
-        what.push(crate::text::cleaned(
+        what.push(railtop_core::text::cleaned(
             &state.board.route.described(state.board.kind),
         ));
     }
@@ -109,16 +109,16 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     // A board past midnight marks the next day's times (`00:05+1`), on the station's clock.
     let local = state
         .now
-        .with_timezone(&crate::traveller::station_tz(&answer.station))
+        .with_timezone(&railtop_core::traveller::station_tz(&answer.station))
         .time();
-    let day = |hhmm: &str| crate::traveller::day_mark(hhmm, local);
+    let day = |hhmm: &str| railtop_core::traveller::day_mark(hhmm, local);
     let next_day = answer.departures.iter().any(|d| {
         !day(&d.scheduled_dep).is_empty()
             || d.expected_dep
                 .as_deref()
                 .is_some_and(|e| !day(e).is_empty())
     });
-    let widest = |f: &dyn Fn(&crate::model::Departure) -> usize| {
+    let widest = |f: &dyn Fn(&railtop_core::model::Departure) -> usize| {
         answer.departures.iter().map(f).max().unwrap_or(0) as u16
     };
     // A merged board's stations by what tells them apart (`HB`, `Oerlikon`).
@@ -177,7 +177,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     };
     let note_height = u16::try_from(note.len()).unwrap_or(0);
     let height = usize::from(table_height.saturating_sub(1 + note_height));
-    let fit = |s: &str, w: u16| crate::text::fit(s, usize::from(w));
+    let fit = |s: &str, w: u16| railtop_core::text::fit(s, usize::from(w));
     // The departure Enter opens is the first row shown: marked as the list's selection is, while
     // the board has the focus.
     let focused = state.focus == Pane::Board;
@@ -229,7 +229,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 cells.push(Line::from(fit(d.operator.as_deref().unwrap_or(""), w)));
             }
             let style = if d.cancelled {
-                theme.row(crate::model::status::CANCELLED)
+                theme.row(railtop_core::model::status::CANCELLED)
             } else {
                 Default::default()
             };

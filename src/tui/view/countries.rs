@@ -65,7 +65,8 @@ pub fn countries(state: &AppState, frame: &mut Frame, area: Rect) {
         .map(|c| {
             let (name, count) = entry(state, c.as_deref());
             // At least one space between them; a name too long for both ends in `…`.
-            let name = crate::text::fit(&name, width.saturating_sub(count.chars().count() + 1));
+            let name =
+                railtop_core::text::fit(&name, width.saturating_sub(count.chars().count() + 1));
             let pad = width
                 .saturating_sub(name.chars().count() + count.chars().count())
                 .max(1);
@@ -128,7 +129,7 @@ fn tabs(
     };
     let mut spans = vec![arrow(lo > 0, "◀ ")];
     for (i, text) in texts.iter().enumerate().take(hi).skip(lo) {
-        let text = crate::text::fit(text, room);
+        let text = railtop_core::text::fit(text, room);
         spans.push(if i == selected {
             Span::styled(text, theme.selected())
         } else {

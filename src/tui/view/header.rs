@@ -207,7 +207,7 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         Line::from(super::fit_spans(first, width)),
         Line::from(super::fit_spans(second, width)),
         Line::from(Span::styled(
-            crate::text::fit(&attribution, width),
+            railtop_core::text::fit(&attribution, width),
             theme.dim(),
         )),
     ];
@@ -217,8 +217,8 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::SourceInfo;
     use crate::tui::app::{AppState, Settings};
+    use railtop_feeds::source::SourceInfo;
     use ratatui::backend::TestBackend;
     use ratatui::Terminal;
 
@@ -304,7 +304,7 @@ mod tests {
         let mut state = AppState::new(source, Settings::default(), None, None, chrono::Utc::now());
         state.trains.realtime.error =
             Some("a long error that fills the whole line and more, much more".into());
-        let status = |state: &'static str| crate::source::ScheduleStatus {
+        let status = |state: &'static str| railtop_feeds::source::ScheduleStatus {
             feed: "national".into(),
             state,
             percent: Some(43),
@@ -335,7 +335,8 @@ mod tests {
     #[test]
     fn simulated_data_says_so_at_any_width() {
         let mut state = demo_state();
-        let mut answer = crate::model::RealtimeResponse::new(Vec::new(), Vec::new(), String::new());
+        let mut answer =
+            railtop_core::model::RealtimeResponse::new(Vec::new(), Vec::new(), String::new());
         answer.simulated = true;
         answer.attribution = Some(
             "DEMO: simulated trains on real lines (railtop's simulator), not real data".into(),

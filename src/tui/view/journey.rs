@@ -4,9 +4,9 @@
 //! list's words and weights, and the platform (`3→4` where it changed). The state says which row
 //! comes first (following the train, or where ↑↓ put it); the view keeps it on the list.
 
-use crate::model::JourneyResponse;
 use crate::screen::theme::{delay_symbol, DelayClass, Theme};
 use crate::screen::Polled;
+use railtop_core::model::JourneyResponse;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Row, Table, Wrap};

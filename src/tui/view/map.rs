@@ -10,13 +10,13 @@
 //! the journeys fetched so far.
 
 use super::pane_block;
-use crate::assets;
-use crate::country;
 use crate::screen::theme::{DelayClass, Theme};
-use crate::source::demo::network::Network;
 use crate::tui::app::{AppState, Pane};
 use crate::tui::braille::{Layer, Raster};
 use crate::tui::mapview::{same, LayerKey, Placed};
+use railtop_core::assets;
+use railtop_core::country;
+use railtop_feeds::source::demo::network::Network;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -209,7 +209,7 @@ fn still_layer(state: &AppState, p: Projection, inner: Rect) -> Raster {
 
 fn draw_still(state: &AppState, p: Projection, inner: Rect) -> Raster {
     let mut r = Raster::new(inner.width, inner.height);
-    let outlines = crate::outline::outlines();
+    let outlines = railtop_core::outline::outlines();
     let home = state
         .countries
         .selected

@@ -91,7 +91,10 @@ fn footer(state: &AppState, frame: &mut Frame, area: Rect) {
         .filter(|(_, at)| (state.now - *at).num_seconds() < crate::tui::app::NOTICE_SECS);
     if let Some((text, _)) = notice {
         spans.push(Span::styled(
-            format!("{}  ", crate::text::fit(text, room.saturating_sub(2))),
+            format!(
+                "{}  ",
+                railtop_core::text::fit(text, room.saturating_sub(2))
+            ),
             theme.changed(),
         ));
         room = 0;

@@ -2,12 +2,12 @@
 //! station search.
 
 use super::popup;
-use crate::model::{Kind, Train};
 use crate::screen::theme::{delay_text, DelayClass, Theme};
 use crate::tui::app::AppState;
 use crate::tui::list::destination;
 use crate::tui::pane::Countries;
 use crate::tui::search::{Goal, StationSearch};
+use railtop_core::model::{Kind, Train};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Row, Sparkline, Table};
@@ -136,7 +136,7 @@ fn last_update(t: &Train, local: &Local) -> Option<String> {
 }
 
 fn delay_span(t: &Train, theme: &Theme) -> Span<'static> {
-    let cancelled = t.status == crate::model::status::CANCELLED;
+    let cancelled = t.status == railtop_core::model::status::CANCELLED;
     Span::styled(
         delay_text(t.delay, cancelled),
         theme.delay(DelayClass::of(t.delay, cancelled)),
@@ -342,6 +342,6 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
         }
         _ => "type a name or code · ↑↓ choose".to_string(),
     };
-    let text = crate::text::fit(&text, usize::from(hint.width));
+    let text = railtop_core::text::fit(&text, usize::from(hint.width));
     frame.render_widget(Paragraph::new(text).style(theme.dim()), hint);
 }

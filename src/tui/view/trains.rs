@@ -2,12 +2,12 @@
 //! screen are built, so 20,000 trains cost what 40 do.
 
 use super::pane_block;
-use crate::model::status;
 use crate::screen::theme::{delay_text, DelayClass};
 use crate::screen::widgets::grid::Grid;
 use crate::tui::app::{AppState, Pane};
 use crate::tui::list::destination;
 use crate::tui::pane::Countries;
+use railtop_core::model::status;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -69,7 +69,7 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
                 let hint = match (own, state.source.name.as_str()) {
                     (Some(f), _) => format!(
                         "\n\n{} is your own [[feeds]] entry: check its URLs (vehicle_positions, trip_updates, alerts, static_gtfs) in the configuration file.",
-                        crate::text::quoted(&f.slug)
+                        railtop_core::text::quoted(&f.slug)
                     ),
                     (None, "demo") => String::new(),
                     (None, "upstream") => "\n\nThe national feeds may be down or out of reach from here; `railtop --source demo` runs offline.".into(),
@@ -125,7 +125,7 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
     } else {
         (room, 0)
     };
-    let fit = |s: &str, w: u16| crate::text::fit(s, usize::from(w));
+    let fit = |s: &str, w: u16| railtop_core::text::fit(s, usize::from(w));
     let rows = list
         .rows
         .iter()
@@ -139,7 +139,10 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
             let gps = if t.has_position() { "●" } else { "○" };
             let mut cells = vec![Line::from(t.train_code.as_str())];
             if country_width > 0 {
-                let known = t.country.as_deref().and_then(crate::country::by_slug);
+                let known = t
+                    .country
+                    .as_deref()
+                    .and_then(railtop_core::country::by_slug);
                 let name = match (known, country_width) {
                     (Some(c), 4) => c.iso.to_string(),
                     _ => Countries::name(t.country.as_deref()),

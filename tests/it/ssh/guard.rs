@@ -445,7 +445,7 @@ async fn ssh_metrics_follow_a_viewer_and_pass_promtool() {
     let handle = login(server.addr).await;
     let mut screen = Screen::open(&handle, 80, 24).await;
     screen.until("Lahti", "the first station").await;
-    let text = railtop::metrics::render();
+    let text = railtop_core::metrics::render();
     assert_eq!(series(&text, &viewers("finland:LH")), Some(1.0), "{text}");
     assert!(series(&text, "railtop_ssh_sent_bytes_total").is_some_and(|b| b > 1000.0));
     assert!(series(&text, "railtop_ssh_sessions").is_some_and(|n| n >= 1.0));
@@ -462,7 +462,7 @@ async fn ssh_metrics_follow_a_viewer_and_pass_promtool() {
     let settles = |want: [(&'static str, f64); 2]| async move {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
         loop {
-            let text = railtop::metrics::render();
+            let text = railtop_core::metrics::render();
             if want
                 .iter()
                 .all(|(s, n)| series(&text, &viewers(s)) == Some(*n))
@@ -497,7 +497,7 @@ async fn ssh_metrics_follow_a_viewer_and_pass_promtool() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let text = railtop::metrics::render();
+    let text = railtop_core::metrics::render();
     std::io::Write::write_all(&mut child.stdin.take().unwrap(), text.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(

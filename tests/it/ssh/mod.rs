@@ -1,12 +1,12 @@
 //! `railtop ssh` end to end on loopback: the real russh server, talked to by an in-process russh
 //! client whose output goes through a terminal emulator (vt100), as a viewer would see it.
 
-use railtop::clock::Clock;
 use railtop::kiosk::KioskSettings;
-use railtop::source::cache::{CacheConfig, CachedSource};
-use railtop::source::demo::DemoSource;
-use railtop::source::traveller::TravelQuery;
 use railtop::ssh::{serve, Limits, SshOptions};
+use railtop_core::clock::Clock;
+use railtop_feeds::source::cache::{CacheConfig, CachedSource};
+use railtop_feeds::source::demo::DemoSource;
+use railtop_feeds::source::traveller::TravelQuery;
 use russh::client::{self, Handle};
 use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg};
 use russh::{Channel, ChannelMsg};

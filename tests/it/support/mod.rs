@@ -4,10 +4,10 @@ pub mod interface;
 pub mod pty;
 pub mod redis_server;
 
-use railtop::clock::Clock;
-use railtop::server::{serve, ServerConfig};
-use railtop::source::cache::{CacheConfig, CachedSource};
-use railtop::source::demo::DemoSource;
+use railtop_core::clock::Clock;
+use railtop_feeds::source::cache::{CacheConfig, CachedSource};
+use railtop_feeds::source::demo::DemoSource;
+use railtop_server::{serve, ServerConfig};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
@@ -34,7 +34,10 @@ pub async fn start_demo(config: ServerConfig) -> TestServer {
 }
 
 /// Starts the real server with `source`.
-pub async fn start_with(source: railtop::source::SharedSource, config: ServerConfig) -> TestServer {
+pub async fn start_with(
+    source: railtop_feeds::source::SharedSource,
+    config: ServerConfig,
+) -> TestServer {
     let source = Arc::new(CachedSource::new(source, CacheConfig::default()));
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -52,11 +55,11 @@ pub async fn start_with(source: railtop::source::SharedSource, config: ServerCon
 /// Starts the real server over the upstream aggregator of the configuration file at `path`
 /// (its `[[feeds]]` regions), at [`NOW`].
 pub async fn start_config(path: &std::path::Path) -> TestServer {
-    use railtop::config::{Config, Overrides};
-    let file = railtop::config::load(path, true).unwrap();
+    use railtop_core::config::{Config, Overrides};
+    let file = railtop_core::config::load(path, true).unwrap();
     let env = |var: &str| (var == "RAILTOP_NOW").then(|| NOW.to_string());
     let config = Config::resolve(&Overrides::default(), &file, env).unwrap();
-    let aggregator = railtop::upstream::Aggregator::open(&config, None).unwrap();
+    let aggregator = railtop_feeds::upstream::Aggregator::open(&config, None).unwrap();
     start_with(Arc::new(aggregator), ServerConfig::default()).await
 }
 

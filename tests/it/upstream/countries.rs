@@ -507,7 +507,7 @@ async fn ns_and_brightline_codes_through_the_binary() {
 async fn france_arrivals_come_from_their_vehicle_journeys() {
     let seen: Seen = Arc::new(Mutex::new(Vec::new()));
     let base = play("france", seen.clone()).await;
-    let client = railtop::upstream::http::client().unwrap();
+    let client = railtop_feeds::upstream::http::client().unwrap();
     let settings = FeedSettings {
         key: Some("k".into()),
         ..FeedSettings::at(base)
@@ -517,7 +517,7 @@ async fn france_arrivals_come_from_their_vehicle_journeys() {
         .open(client, &settings)
         .unwrap();
     let ask = BoardAsk {
-        kind: railtop::model::Kind::Arrivals,
+        kind: railtop_core::model::Kind::Arrivals,
         ..BoardAsk::departures("87384008", 10, crate::support::now())
     };
     let board = feed.board(ask).await.unwrap();

@@ -7,13 +7,13 @@ use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Router;
 use chrono::{DateTime, Utc};
-use railtop::clock::Clock;
-use railtop::config::FeedSettings;
-use railtop::model::{DeparturesResponse, RealtimeResponse, Train};
-use railtop::source::{LiveSource, RealtimeQuery};
-use railtop::upstream::http::FeedSpec;
-use railtop::upstream::registry;
-use railtop::upstream::{Aggregator, Board, BoardAsk, Feed, FeedFuture};
+use railtop_core::clock::Clock;
+use railtop_core::config::FeedSettings;
+use railtop_core::model::{DeparturesResponse, RealtimeResponse, Train};
+use railtop_feeds::source::{LiveSource, RealtimeQuery};
+use railtop_feeds::upstream::http::FeedSpec;
+use railtop_feeds::upstream::registry;
+use railtop_feeds::upstream::{Aggregator, Board, BoardAsk, Feed, FeedFuture};
 use std::sync::{Arc, Mutex};
 
 const FI_NOW: &str = "2026-11-24T21:50:00Z";
@@ -79,14 +79,14 @@ fn routes_and_train(slug: &str) -> (Vec<Route>, Option<String>, Option<String>) 
 
 /// A fixture's bytes; `@name` is a payload made in code (GTFS-Realtime protobuf, a zip bundle).
 fn answer(slug: &str, file: &str) -> Vec<u8> {
-    use railtop::upstream::gtfs::samples;
+    use railtop_feeds::upstream::gtfs::samples;
     match file {
         "@vehicle-positions" => samples::vehicle_positions(),
-        "@bundle" => railtop::upstream::gtfs_static::sample_bundle(),
+        "@bundle" => railtop_feeds::upstream::gtfs_static::sample_bundle(),
         file if file.starts_with("@zip:") => zip_folder(&format!("{slug}/{}", &file[5..])),
         // A feed written in GTFS-Realtime's JSON mapping, served as the protobuf it stands for.
         file if file.starts_with("@pb:") => {
-            use railtop::upstream::gtfs_rt;
+            use railtop_feeds::upstream::gtfs_rt;
             let json = fixture(&format!("{slug}/{}", &file[4..]));
             gtfs_rt::encode(&gtfs_rt::decode(&json).unwrap())
         }
@@ -110,7 +110,7 @@ fn zip_folder(folder: &str) -> Vec<u8> {
         .iter()
         .map(|(n, t)| (n.as_str(), t.as_str()))
         .collect();
-    railtop::upstream::gtfs_static::zip_bundle(&refs)
+    railtop_feeds::upstream::gtfs_static::zip_bundle(&refs)
 }
 
 /// The feed `slug` played on loopback from its fixture folder: each route answers with its
@@ -142,7 +142,7 @@ pub(crate) async fn play(slug: &'static str, seen: Seen) -> String {
 /// and answers a board: a new feed is covered by its registry row and its fixture folder.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_registry_feed_answers_from_its_fixture_folder() {
-    let client = railtop::upstream::http::client().unwrap();
+    let client = railtop_feeds::upstream::http::client().unwrap();
     let now = crate::support::now();
     for row in registry::FEEDS {
         let slug = row.country.slug;
@@ -190,7 +190,7 @@ async fn every_registry_feed_answers_from_its_fixture_folder() {
                 // list that looks like a quiet station.
                 let arrivals = feed
                     .board(BoardAsk {
-                        kind: railtop::model::Kind::Arrivals,
+                        kind: railtop_core::model::Kind::Arrivals,
                         ..BoardAsk::departures(code, 10, now)
                     })
                     .await;
@@ -571,7 +571,7 @@ impl Feed for Steady {
 
 /// A built-in feed opened at a loopback base URL.
 fn open(slug: &str, base: String) -> Arc<dyn Feed> {
-    let client = railtop::upstream::http::client().unwrap();
+    let client = railtop_feeds::upstream::http::client().unwrap();
     registry::row(slug)
         .unwrap()
         .open(client, &FeedSettings::at(base))
@@ -736,7 +736,8 @@ async fn train_journeys_through_the_binary() {
         table.contains("fetched 2026-11-24 23:50:00 EET"),
         "on the train's clock, as its stops are: {table}"
     );
-    let journey: railtop::model::JourneyResponse = serde_json::from_slice(&json.stdout).unwrap();
+    let journey: railtop_core::model::JourneyResponse =
+        serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(journey.train.train_code, "657");
     assert_eq!(journey.stops.len(), 4);
     assert!(journey.attribution.unwrap().contains("Amtraker"));
@@ -771,7 +772,7 @@ async fn train_journeys_through_the_binary() {
         "{}",
         String::from_utf8_lossy(&ice.stderr)
     );
-    let ice: railtop::model::JourneyResponse = serde_json::from_slice(&ice.stdout).unwrap();
+    let ice: railtop_core::model::JourneyResponse = serde_json::from_slice(&ice.stdout).unwrap();
     assert_eq!(ice.stops.len(), 6);
     assert_eq!(ice.train.train_code, "ICE 1007");
     assert!(
@@ -809,7 +810,7 @@ async fn healthz_says_when_every_feed_has_failed_and_when_it_is_back() {
     let agg = Aggregator::with_feeds(vec![finland], Clock::parse(FI_NOW).unwrap());
     let server = crate::support::start_with(
         Arc::new(agg),
-        railtop::server::ServerConfig {
+        railtop_server::ServerConfig {
             rate_limit: None,
             unhealthy_after: std::time::Duration::from_millis(300),
             ..Default::default()
@@ -872,7 +873,7 @@ async fn healthz_says_when_every_feed_has_failed_and_when_it_is_back() {
     );
 
     // The fetches, failed and good, are in the metrics by feed.
-    let text = railtop::metrics::render();
+    let text = railtop_core::metrics::render();
     for outcome in ["error", "ok"] {
         let series =
             format!("railtop_upstream_fetches_total{{feed=\"finland\",outcome=\"{outcome}\"}} ");

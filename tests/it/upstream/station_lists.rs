@@ -26,7 +26,7 @@ async fn every_station_endpoint_lists_its_stations_on_loopback() {
         // taken into Malaysia's list.
         ("malaysia", &[], &["TLL", "TAR"]),
     ];
-    let client = railtop::upstream::http::client().unwrap();
+    let client = railtop_feeds::upstream::http::client().unwrap();
     for row in registry::FEEDS {
         let slug = row.country.slug;
         let base = play(slug, Arc::new(Mutex::new(Vec::new()))).await;
@@ -59,7 +59,10 @@ async fn every_station_endpoint_lists_its_stations_on_loopback() {
                 for code in *lacks {
                     assert!(!codes.contains(code), "{slug}: {code} kept in {codes:?}");
                 }
-                assert!(list.iter().all(railtop::stations::online::usable), "{slug}");
+                assert!(
+                    list.iter().all(railtop_core::stations::online::usable),
+                    "{slug}"
+                );
             }
             None => assert!(
                 matches!(list, Ok(None)),
@@ -77,8 +80,8 @@ struct Renamed(Arc<dyn Feed>, FeedSpec);
 /// list; a restart reads the cache without asking; a day later it asks again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn station_lists_refresh_daily_keep_the_last_list_and_survive_a_restart() {
-    use railtop::stations::online;
-    use railtop::upstream::station_lists::{Outcome, Refresher};
+    use railtop_core::stations::online;
+    use railtop_feeds::upstream::station_lists::{Outcome, Refresher};
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::time::{Duration, SystemTime};
     let up = Arc::new(AtomicBool::new(true));
@@ -115,10 +118,10 @@ async fn station_lists_refresh_daily_keep_the_last_list_and_survive_a_restart() 
         [("refresh-test", Outcome::Fetched(7))]
     );
     assert!(dir.join("refresh-test.json").exists());
-    let directory = railtop::stations::current();
+    let directory = railtop_core::stations::current();
     let found = directory.resolve("tikkurila", Some("refresh-test"));
     assert!(
-        matches!(found, railtop::stations::Resolved::One(e) if e.code == "TKL"),
+        matches!(found, railtop_core::stations::Resolved::One(e) if e.code == "TKL"),
         "the fetched list is searched"
     );
 
@@ -166,10 +169,16 @@ async fn station_lists_refresh_daily_keep_the_last_list_and_survive_a_restart() 
 fn the_cli_searches_the_cached_station_lists() {
     let home = std::env::temp_dir().join(format!("railtop-cli-cache-{}", std::process::id()));
     let dir = home.join("railtop").join("stations");
-    let list = railtop::upstream::usa::parse_station_list(&fixture("united-states/stations.json"))
-        .unwrap();
-    railtop::stations::online::save(&dir, "united-states", &list, std::time::SystemTime::now())
-        .unwrap();
+    let list =
+        railtop_feeds::upstream::usa::parse_station_list(&fixture("united-states/stations.json"))
+            .unwrap();
+    railtop_core::stations::online::save(
+        &dir,
+        "united-states",
+        &list,
+        std::time::SystemTime::now(),
+    )
+    .unwrap();
     let o = crate::support::railtop_binary()
         .args(["stations", "aventura", "--format", "csv"])
         .env("XDG_CACHE_HOME", &home)
@@ -198,7 +207,7 @@ impl Feed for Renamed {
     fn board<'a>(&'a self, ask: BoardAsk<'a>) -> FeedFuture<'a, Board> {
         self.0.board(ask)
     }
-    fn station_list(&self) -> FeedFuture<'_, Option<Vec<railtop::assets::Station>>> {
+    fn station_list(&self) -> FeedFuture<'_, Option<Vec<railtop_core::assets::Station>>> {
         self.0.station_list()
     }
 }

@@ -35,7 +35,7 @@ fn columns_give_way_in_order_and_the_destination_keeps_twelve() {
 
 #[test]
 fn the_train_number_is_the_code_without_its_line() {
-    let row = |line: &str, code: Option<&str>| crate::model::Departure {
+    let row = |line: &str, code: Option<&str>| railtop_core::model::Departure {
         line: line.into(),
         train_code: code.map(str::to_string),
         ..Default::default()
