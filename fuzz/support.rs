@@ -125,8 +125,33 @@ pub(crate) fn bundle_text(zip: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The demo simulator as the fuzz targets ask it (seed 1, the test clock).
+pub(crate) fn demo() -> Option<&'static DemoSource> {
+    static DEMO: OnceLock<Option<DemoSource>> = OnceLock::new();
+    DEMO.get_or_init(|| DemoSource::new(1, 1, Clock::parse(railtop::test_support::NOW).ok()?).ok())
+        .as_ref()
+}
+
+/// The ids of the demo's trains (`finland-20261124-3a-7` …), as `realtime` lists them.
+pub(crate) fn demo_train_ids() -> Vec<Vec<u8>> {
+    let Some(demo) = demo() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for country in ["finland", "united-states"] {
+        let ask = RealtimeQuery {
+            country: Some(country.into()),
+            stop: None,
+        };
+        if let Ok(r) = demo.realtime_at(&ask, now()) {
+            out.extend(r.trains.iter().take(4).map(|t| t.id.as_bytes().to_vec()));
+        }
+    }
+    out
+}
+
 pub(crate) fn demo_answers() -> Vec<Vec<u8>> {
-    let Ok(demo) = DemoSource::new(1, 1, Clock::parse(railtop::test_support::NOW).unwrap()) else {
+    let Some(demo) = demo() else {
         return Vec::new();
     };
     let mut out = Vec::new();

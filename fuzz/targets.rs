@@ -9,6 +9,7 @@ use railtop_core::clock::Clock;
 use railtop_core::config::{self, Config, Overrides};
 use railtop_core::model::plausible;
 use railtop_core::model::{DeparturesResponse, RealtimeResponse};
+use railtop_feeds::source::demo::network::Network;
 use railtop_feeds::upstream::gtfs;
 use railtop_feeds::upstream::gtfs_static::{self, Timetable};
 use railtop_feeds::upstream::*;
@@ -720,6 +721,38 @@ pub const TARGETS: &[Target] = &[
         },
     },
     Target {
+        // A vehicle's journey: the payload as the vehicle positions (with the sample trip
+        // updates), then as the trip updates (with the sample positions).
+        name: "gtfs-journey",
+        seeds: &[
+            "samples/malaysia-ktmb-vehicle-positions.pb",
+            "samples/round2/gtfs-rt/caltrain-ct-vehicle",
+            "samples/round2/gtfs-rt/bart-trip-updates.pb",
+        ],
+        made: || {
+            let t1 = now().timestamp() + 900;
+            vec![
+                gtfs::samples::vehicle_positions(),
+                gtfs::samples::trip_updates(t1),
+            ]
+        },
+        run: |d| {
+            let table = Some(sample_table());
+            let config = gtfs_config();
+            let vp = gtfs::samples::vehicle_positions();
+            let tu = gtfs::samples::trip_updates(now().timestamp() + 900);
+            let mut ids = vec!["estonia-EL-01".to_string(), "estonia-EL-02".to_string()];
+            if let Ok(t) = gtfs::parse_trains(d, Some(&tu), table, &config, now()) {
+                ids.extend(t.into_iter().take(3).map(|t| t.id));
+            }
+            for id in &ids {
+                run(gtfs::parse_journey(d, Some(&tu), table, &config, id, now()));
+                run(gtfs::parse_journey(&vp, Some(d), table, &config, id, now()));
+                run(gtfs::parse_journey(d, None, None, &config, id, now()));
+            }
+        },
+    },
+    Target {
         name: "gtfs-static",
         seeds: &[],
         made: || vec![bundle_text(&gtfs_static::sample_bundle())],
@@ -783,6 +816,36 @@ pub const TARGETS: &[Target] = &[
                     let _ = table.scheduled(trip, "TPS", from.date());
                 }
                 let _ = table.places().len();
+            }
+        },
+    },
+    Target {
+        // The id of `GET /api/live/train?id=` against the demo: read, then the train simulated.
+        name: "demo-train-id",
+        seeds: &[],
+        made: demo_train_ids,
+        run: |d| {
+            if let Some(demo) = demo() {
+                drop(demo.journey_at(&String::from_utf8_lossy(d), now()));
+            }
+        },
+    },
+    Target {
+        // The demo's network file (`assets/demo/lines.txt`, embedded), lines and stops.
+        name: "demo-network",
+        seeds: &[],
+        made: || vec![include_bytes!("../assets/demo/lines.txt").to_vec()],
+        run: |d| {
+            if let Ok(net) = Network::parse(&String::from_utf8_lossy(d)) {
+                for country in &net.countries {
+                    for line in &country.lines {
+                        drop(line.train_code(u64::from(line.first_number)));
+                        assert!(line
+                            .stops
+                            .iter()
+                            .all(|s| s.station < country.stations.len()));
+                    }
+                }
             }
         },
     },

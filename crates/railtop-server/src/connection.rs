@@ -121,30 +121,24 @@ pub async fn accept(listener: &TcpListener) -> (TcpStream, SocketAddr) {
 pub(crate) fn raise_open_file_limit() -> Option<u64> {
     #[cfg(unix)]
     {
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
+        use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+        // `None` is no limit (RLIM_INFINITY).
+        let limit = getrlimit(Resource::Nofile);
+        let below_hard = match (limit.current, limit.maximum) {
+            (Some(current), Some(maximum)) => current < maximum,
+            (Some(_), None) => true,
+            (None, _) => false,
         };
-        // SAFETY: getrlimit and setrlimit only read and write the struct passed.
-        #[allow(
-            unsafe_code,
-            reason = "libc has no safe wrapper for the open-file limit"
-        )]
-        unsafe {
-            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
-                return None;
-            }
-            if limit.rlim_cur < limit.rlim_max {
-                let raised = libc::rlimit {
-                    rlim_cur: limit.rlim_max,
-                    rlim_max: limit.rlim_max,
-                };
-                if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
-                    limit.rlim_cur = limit.rlim_max;
-                }
-            }
-        }
-        Some(limit.rlim_cur)
+        let raised = Rlimit {
+            current: limit.maximum,
+            maximum: limit.maximum,
+        };
+        let current = if below_hard && setrlimit(Resource::Nofile, raised).is_ok() {
+            limit.maximum
+        } else {
+            limit.current
+        };
+        Some(current.unwrap_or(u64::MAX))
     }
     #[cfg(not(unix))]
     None

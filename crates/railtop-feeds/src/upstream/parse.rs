@@ -243,13 +243,13 @@ mod tests {
 
     #[derive(serde::Deserialize, Debug)]
     struct Outer {
-        #[allow(dead_code)]
+        #[allow(dead_code, reason = "read only for the errors it gives")]
         rows: Vec<Inner>,
     }
 
     #[derive(serde::Deserialize, Debug)]
     struct Inner {
-        #[allow(dead_code)]
+        #[allow(dead_code, reason = "read only for the errors it gives")]
         time: i64,
     }
 

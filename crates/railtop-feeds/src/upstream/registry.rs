@@ -106,7 +106,7 @@ pub static FEEDS: &[FeedRow] = &[
         base_url: "https://fahrplan.oebb.at", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: None, hub: Some("8103000"), open: Opens::Code(open_plain::<austria::Austria>) },
     FeedRow { country: &country::MALAYSIA, upstream: "KTMB",
-        parsers: &["gtfs::parse_trains", "gtfs::parse_board", "gtfs::parse_arrivals", "Timetable::from_zip"],
+        parsers: &["gtfs::parse_trains", "gtfs::parse_board", "gtfs::parse_arrivals", "gtfs::parse_journey", "Timetable::from_zip"],
         attribution: "Malaysia: data.gov.my GTFS (KTMB), CC BY 4.0",
         base_url: "https://api.data.gov.my", headers: &[],
         ttl: secs(20), per_minute: 30, key_from: None, hub: None, open: Opens::Gtfs(gtfs::BuiltIn {
@@ -162,7 +162,7 @@ pub static FEEDS: &[FeedRow] = &[
         // Renfe refreshes Cercanías about every 30 s and long distance every 15 minutes.
         ttl: secs(30), per_minute: 30, key_from: None, hub: None, open: Opens::Gtfs(gtfs::BuiltIn { parts: spain::PARTS, dialect: spain::RENFE }) },
     FeedRow { country: &country::BULGARIA, upstream: "BDŽ (national access point)",
-        parsers: &["gtfs::parse_trains", "gtfs::parse_board", "gtfs::parse_arrivals", "Timetable::from_zip"],
+        parsers: &["gtfs::parse_trains", "gtfs::parse_board", "gtfs::parse_arrivals", "gtfs::parse_journey", "Timetable::from_zip"],
         attribution: "Bulgaria: BDŽ via the national access point (sipbg.gov.bg); timetable gtfs.livetransport.eu (CC0)",
         base_url: "https://sipbg.gov.bg", headers: &[],
         ttl: secs(30), per_minute: 20, key_from: None, hub: None, open: Opens::Gtfs(gtfs::BuiltIn {
@@ -312,9 +312,9 @@ mod tests {
         assert!(why_not_live("egypt").contains("ENR"));
     }
 
-    /// Every parser a row names exists and has a fuzz target; every `pub fn parse_…` of the
-    /// feeds' files is named by a row or is a shared reader with its own target: a new parser
-    /// without a target fails here.
+    /// Every parser a row names exists and has a fuzz target, and so does every `fn parse_…` of
+    /// this crate: named by a row, a shared reader with its own target, or a private helper of a
+    /// parser that has one. A new parser without a target fails here.
     #[test]
     fn every_parser_of_outside_data_has_a_fuzz_target() {
         let crate_dir = env!("CARGO_MANIFEST_DIR");
@@ -345,42 +345,94 @@ mod tests {
         for name in SHARED {
             assert!(called(name), "{name} has no fuzz target");
         }
-        let mut found = 0;
-        // A feed is a file (`ireland.rs`) or a folder (`italy/`, whose files' parsers the
-        // feed's module re-exports).
+        // Private helpers (never `pub fn`), each reached only through the parser beside it,
+        // whose target runs it.
+        const HELPERS: &[(&str, &str)] = &[
+            ("finland::parse_calls", "finland::parse_board"),
+            ("france::parse_rows", "france::parse_board"),
+            ("ireland::parse_calls", "ireland::parse_board"),
+            ("norway::parse_calls", "norway::parse_board"),
+            ("usa::parse_calls", "usa::parse_board"),
+            ("source::demo::network::parse_hours", "Network::parse"),
+            ("source::demo::network::parse_stops", "Network::parse"),
+            ("source::demo::trips::parse_id", "journey_at"),
+        ];
+        for (helper, parser) in HELPERS {
+            assert!(called(parser), "{helper}: {parser} has no fuzz target");
+        }
+        // Every source file of the crate but the tests'. Under `upstream/` a feed is a file
+        // (`ireland.rs`) or a folder (`italy/`, whose files' parsers the feed's module
+        // re-exports): its parsers are `feed::parse_…`; elsewhere a function is named by its
+        // file's path (`source::demo::trips::parse_id`).
+        let src = format!("{crate_dir}/src");
+        let mut folders = vec![std::path::PathBuf::from(&src)];
         let mut files = Vec::new();
-        for entry in std::fs::read_dir(format!("{crate_dir}/src/upstream")).unwrap() {
-            let path = entry.unwrap().path();
-            let module = path.file_stem().unwrap().to_string_lossy().to_string();
-            if path.is_dir() {
-                for inner in std::fs::read_dir(&path).unwrap() {
-                    let inner = inner.unwrap().path();
-                    // A module's own test folder (`netherlands/disruptions/`) reads nothing.
-                    if inner.is_file() {
-                        files.push((module.clone(), inner));
-                    }
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).unwrap() {
+                let path = entry.unwrap().path();
+                let file = path.file_name().unwrap().to_string_lossy().to_string();
+                if file == "tests" || file == "tests.rs" {
+                    continue;
                 }
-            } else {
-                files.push((module, path));
+                if path.is_dir() {
+                    folders.push(path);
+                } else if file.ends_with(".rs") {
+                    let below = path.strip_prefix(&src).unwrap().with_extension("");
+                    let parts: Vec<String> = below
+                        .iter()
+                        .map(|p| p.to_string_lossy().to_string())
+                        .filter(|p| p != "mod")
+                        .collect();
+                    let module = match parts.as_slice() {
+                        [upstream, feed, ..] if upstream == "upstream" => feed.clone(),
+                        _ => parts.join("::"),
+                    };
+                    files.push((module, path));
+                }
             }
         }
+        let mut found = 0;
+        let mut helpers_found = Vec::new();
         for (module, path) in files {
             let text = std::fs::read_to_string(&path).unwrap();
             for line in text.lines() {
-                let Some(rest) = line.strip_prefix("pub fn parse_") else {
+                let Some((visibility, rest)) = line.trim_start().split_once("fn parse_") else {
                     continue;
                 };
-                let function = format!("parse_{}", rest.split('(').next().unwrap());
+                // A declaration (`pub(crate) const fn parse_…`), not a comment or a call.
+                let qualifiers = ["pub", "pub(crate)", "pub(super)", "const", "async"];
+                if !visibility
+                    .split_whitespace()
+                    .all(|word| qualifiers.contains(&word))
+                {
+                    continue;
+                }
+                let function = format!("parse_{}", rest.split(['(', '<']).next().unwrap());
                 let name = format!("{module}::{function}");
                 found += 1;
+                if let Some((_, parser)) = HELPERS.iter().find(|(h, _)| *h == name) {
+                    assert!(
+                        !visibility.split_whitespace().any(|word| word == "pub"),
+                        "{name} is public: give it a fuzz target of its own, not {parser}'s"
+                    );
+                    helpers_found.push(name);
+                    continue;
+                }
                 assert!(
                     named.contains(&name.as_str()) || SHARED.contains(&name.as_str()),
-                    "{name} reads outside data but no registry row names it"
+                    "{name} reads outside data but no registry row names it, and it is no \
+                     helper of a parser with a fuzz target"
                 );
             }
         }
+        for (helper, _) in HELPERS {
+            assert!(
+                helpers_found.iter().any(|h| h == helper),
+                "{helper} is listed as a helper but was not found"
+            );
+        }
         assert!(
-            found >= 50,
+            found >= 60,
             "{found} parsers found: is the source where it was?"
         );
     }

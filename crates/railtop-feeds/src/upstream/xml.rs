@@ -21,14 +21,14 @@ pub fn records(feed: &'static str, xml: &[u8], record: &str) -> Result<Vec<Recor
             let at = format!("byte {}", reader.error_position());
             ParseError::new(feed, at, format!("broken XML: {e}"))
         })?;
-        // Where a field's text failed to decode: the record, the field and the byte.
+        // Where a field's reference failed to resolve: the record, the field and the byte.
         let wrong = |name: &str, e: &dyn std::fmt::Display| {
             let at = format!("{record}.{name} (byte {})", reader.buffer_position());
             ParseError::new(feed, at, e.to_string())
         };
         match event {
             Event::Start(e) => {
-                let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
+                let name = e.local_name().as_ref().to_owned();
                 if name == record {
                     current = Some(Record::new());
                 } else if current.is_some() {
@@ -36,9 +36,9 @@ pub fn records(feed: &'static str, xml: &[u8], record: &str) -> Result<Vec<Recor
                 }
             }
             Event::Text(t) => {
+                // The text as written: the reader has checked it is UTF-8.
                 if let (Some(rec), Some(name)) = (current.as_mut(), field.as_ref()) {
-                    let text = t.decode().map_err(|e| wrong(name, &e))?;
-                    rec.entry(name.clone()).or_default().push_str(&text);
+                    rec.entry(name.clone()).or_default().push_str(&t);
                 }
             }
             // Entities arrive as events of their own: `&amp;`, `&#233;` …
@@ -48,11 +48,11 @@ pub fn records(feed: &'static str, xml: &[u8], record: &str) -> Result<Vec<Recor
                     let text = match char_ref {
                         Some(c) => c.to_string(),
                         None => match &*r {
-                            b"amp" => "&",
-                            b"lt" => "<",
-                            b"gt" => ">",
-                            b"quot" => "\"",
-                            b"apos" => "'",
+                            "amp" => "&",
+                            "lt" => "<",
+                            "gt" => ">",
+                            "quot" => "\"",
+                            "apos" => "'",
                             _ => "",
                         }
                         .to_string(),
@@ -62,7 +62,7 @@ pub fn records(feed: &'static str, xml: &[u8], record: &str) -> Result<Vec<Recor
             }
             Event::End(e) => {
                 let name = e.local_name();
-                if name.as_ref() == record.as_bytes() {
+                if name.as_ref() == record {
                     if let Some(mut rec) = current.take() {
                         rec.values_mut().for_each(|v| *v = v.trim().to_string());
                         out.push(rec);

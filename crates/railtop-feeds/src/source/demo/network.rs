@@ -95,10 +95,18 @@ impl Network {
                     .map_err(|_| at(format!("{s:?} is not a number")))
             };
             let headway_min = number(headway)?.max(1);
+            if headway_min > 24 * 60 {
+                return Err(at(format!(
+                    "a headway of {headway_min} minutes is over a day"
+                )));
+            }
             let first_number = number(first)?;
             // Lines that share a headway would all leave on the same minute; a fixed offset
             // within the headway spreads them as real timetables do.
-            let offset = (first_number.wrapping_mul(7919) + n as u32 * 31) % headway_min;
+            let offset = first_number
+                .wrapping_mul(7919)
+                .wrapping_add((n as u32).wrapping_mul(31))
+                % headway_min;
             let line = Line {
                 label: label.to_string(),
                 operator: operator.to_string(),
@@ -153,6 +161,10 @@ fn parse_hours(s: &str) -> Result<(u32, u32), String> {
             .ok_or_else(|| format!("{t:?} is not HH:MM"))?;
         let h: u32 = h.parse().map_err(|_| format!("{t:?} is not HH:MM"))?;
         let m: u32 = m.parse().map_err(|_| format!("{t:?} is not HH:MM"))?;
+        // A line's service may pass midnight (25:30), not a second one.
+        if h >= 48 || m >= 60 {
+            return Err(format!("{t:?} is not HH:MM between 00:00 and 47:59"));
+        }
         Ok(h * 60 + m)
     };
     let (first, last) = (min(a)?, min(b)?);
@@ -177,7 +189,10 @@ fn parse_stops(s: &str, stations: &[Station]) -> Result<Vec<Stop>, String> {
             .trim()
             .parse()
             .map_err(|_| format!("stop {part:?}: minutes are not a number"))?;
-        if stops.last().is_some_and(|p: &Stop| p.at_min + 2 > at_min) {
+        if stops
+            .last()
+            .is_some_and(|p: &Stop| p.at_min.saturating_add(2) > at_min)
+        {
             return Err(format!(
                 "stop {code} is less than 2 minutes after the one before"
             ));
@@ -223,5 +238,21 @@ mod tests {
         assert!(e.contains("line 1") && e.contains("NOPE"), "{e}");
         let e = Network::parse("atlantis | R | VR | 1 | 10 | 05:00-23:00 | A 0, B 5").unwrap_err();
         assert!(e.to_string().contains("atlantis"), "{e}");
+    }
+
+    /// Found by the fuzzer (`demo-network`): numbers past their range are errors, not overflows.
+    #[test]
+    fn numbers_past_their_range_are_errors() {
+        for line in [
+            "finland | R | VR | 1 | 10 | 99999999:00-99999999:30 | HKI 0, TPE 5",
+            "finland | R | VR | 1 | 10 | 05:75-23:00 | HKI 0, TPE 5",
+            "finland | R | VR | 4294967295 | 4294967295 | 05:00-23:00 | HKI 0, TPE 5",
+            "finland | R | VR | 1 | 10 | 05:00-23:00 | HKI 4294967295, TPE 5",
+        ] {
+            assert!(Network::parse(line).is_err(), "{line}");
+        }
+        let late =
+            Network::parse("finland | R | VR | 4294967295 | 10 | 05:00-25:30 | HKI 0, TPE 5");
+        assert_eq!(late.unwrap().countries[0].lines[0].first_number, u32::MAX);
     }
 }

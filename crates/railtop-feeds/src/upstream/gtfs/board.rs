@@ -264,7 +264,10 @@ fn with_alerts(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a row is made of one call's facts, the timetable, the feed's config and its dialect"
+)]
 pub(super) fn departure(
     trip_id: &str,
     stop: &str,

@@ -37,8 +37,8 @@ pub use built_in::{BuiltIn, Part};
 pub use dialect::{Dialect, Label};
 pub use join::JoinCount;
 use join::Matcher;
-use read::{join_states, parse_journey, trains, Joined, Of};
-pub use read::{parse_trains, parse_trains_as};
+use read::{join_states, journey, trains, Joined, Of};
+pub use read::{parse_journey, parse_trains, parse_trains_as};
 use schedule::Schedule;
 pub use schedule::{Report, Schedules, Status};
 
@@ -328,7 +328,7 @@ impl Adapter for GtfsFeed {
             dialect: &self.dialect,
             alerts: &alerts,
         };
-        let found = parse_journey(&feed, table.as_deref(), &states, of, ask.id, ask.now);
+        let found = journey(&feed, table.as_deref(), &states, of, ask.id, ask.now);
         match found {
             Some(journey) => Ok(Some(journey)),
             None => Err(SourceError::NotFound(format!(

@@ -135,6 +135,32 @@ pub fn parse_trains_as(
     Ok(trains(&feed, table, &joined, of, now))
 }
 
+/// The journey of the train `id` from a feed's payloads, as [`parse_trains`] reads them (the pure
+/// part of [`GtfsFeed`](super::GtfsFeed)'s journey, without the feed's alerts): `None` when the
+/// feed has no such vehicle.
+pub fn parse_journey(
+    vehicle_positions: &[u8],
+    trip_updates: Option<&[u8]>,
+    table: Option<&Timetable>,
+    config: &GtfsFeedConfig,
+    id: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<Journey>, ParseError> {
+    let dialect = Dialect::STANDARD;
+    let feed = dialect.decode(vehicle_positions, config.timezone)?;
+    let matcher = Matcher::new(table, config.trip_match, config.timezone, now);
+    let joined = match trip_updates {
+        Some(bytes) => join_states(&dialect.decode(bytes, config.timezone)?, &matcher),
+        None => Joined::matching(matcher),
+    };
+    let of = Of {
+        config,
+        dialect: &dialect,
+        alerts: &Alerts::NONE,
+    };
+    Ok(journey(&feed, table, &joined, of, id, now))
+}
+
 /// Each trip's state, by its realtime id (no timetable to join): see [`join_states`].
 #[cfg(test)]
 pub(super) fn trip_states(feed: &FeedMessage) -> Joined<'static> {
@@ -588,7 +614,7 @@ pub(super) const NOT_IN_TIMETABLE: &str =
 /// The journey of the train `id` (`<slug>-<vehicle>`, as [`trains`] names it): the record as
 /// the list has it, and its trip's stops. A stop is passed once its expected (else planned)
 /// time is behind `now`; a skipped stop is cancelled.
-pub(super) fn parse_journey(
+pub(super) fn journey(
     feed: &FeedMessage,
     table: Option<&Timetable>,
     joined: &Joined<'_>,

@@ -91,7 +91,7 @@ fn a_vehicles_journey_is_its_trips_calls_with_the_updates_times() {
     let feed = gtfs_rt::decode(&samples::vehicle_positions()).unwrap();
     let config = config();
     let both = of(&config);
-    let j = parse_journey(&feed, Some(&table), &states, both, "estonia-EL-01", now()).unwrap();
+    let j = journey(&feed, Some(&table), &states, both, "estonia-EL-01", now()).unwrap();
     assert_eq!(j.train.id, "estonia-EL-01");
     let names: Vec<_> = j.stops.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["Tallinn", "Tapa", "Tartu"]);
@@ -117,14 +117,14 @@ fn a_vehicles_journey_is_its_trips_calls_with_the_updates_times() {
     );
     assert!(tartu.departure.is_empty());
     // Without a timetable: the stops the update names, by id.
-    let bare = parse_journey(&feed, None, &states, both, "estonia-EL-01", now()).unwrap();
+    let bare = journey(&feed, None, &states, both, "estonia-EL-01", now()).unwrap();
     let ids: Vec<_> = bare.stops.iter().map(|s| s.code.as_deref()).collect();
     assert_eq!(ids, [Some("TLL-1")]);
     assert_eq!(bare.stops[0].departure.expected.as_deref(), Some("08:15"));
     // A vehicle on a trip the timetable does not know, and one that is not there.
-    let x9 = parse_journey(&feed, Some(&table), &states, both, "estonia-EL-02", now()).unwrap();
+    let x9 = journey(&feed, Some(&table), &states, both, "estonia-EL-02", now()).unwrap();
     assert!(x9.stops.is_empty());
-    assert!(parse_journey(&feed, Some(&table), &states, both, "estonia-EL-99", now()).is_none());
+    assert!(journey(&feed, Some(&table), &states, both, "estonia-EL-99", now()).is_none());
 }
 
 #[test]
