@@ -5,11 +5,9 @@
 //! Redis ([`redis_store`]). No terminal and no server here: the screens and the servers above
 //! read these sources.
 
-// The ground floor under the same names as in the crates above, so `crate::model` reads alike.
-pub(crate) use railtop_core::{
-    assets, backoff, clock, config, country, files, metrics, model, panics, stations, text,
-    traveller,
-};
+//!
+//! The floor below is named in every path (`railtop_core::model::Train`): nothing of it is
+//! re-exported here.
 
 pub mod redis_store;
 pub mod source;

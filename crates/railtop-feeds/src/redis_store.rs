@@ -146,7 +146,7 @@ fn settled<T>(
 ) -> Result<T, String> {
     match got {
         Ok(Ok(v)) => Ok(v),
-        Ok(Err(e)) if !e.is_timeout() => Err(crate::text::cleaned(&e.to_string())),
+        Ok(Err(e)) if !e.is_timeout() => Err(railtop_core::text::cleaned(&e.to_string())),
         Ok(Err(_)) | Err(_) => Err(format!("no answer within {} ms", deadline.as_millis())),
     }
 }
@@ -241,7 +241,7 @@ impl RedisStore {
     /// connected yet: the first call connects, so a server starts whether Redis is up or not.
     pub fn new(url: &str) -> Result<Arc<RedisStore>, StoreError> {
         let url = url.trim();
-        let shown = crate::config::masked_url(url);
+        let shown = railtop_core::config::masked_url(url);
         if !url.starts_with("redis://") {
             return Err(StoreError::Url(
                 shown,
@@ -329,7 +329,7 @@ impl RedisStore {
         loop {
             match self.read(&value_key).await {
                 Ok(Some((found, left))) => {
-                    crate::metrics::shared_feed(if waited { "waited" } else { "found" });
+                    railtop_core::metrics::shared_feed(if waited { "waited" } else { "found" });
                     return Flight::Found(found, left);
                 }
                 Ok(None) => {}
@@ -340,7 +340,7 @@ impl RedisStore {
                 // Written between the look and the claim: read again at once.
                 Ok(ClaimSaid::Ready) if Instant::now() < deadline => continue,
                 Ok(ClaimSaid::Claimed) => {
-                    crate::metrics::shared_feed("fetched");
+                    railtop_core::metrics::shared_feed("fetched");
                     let mut held = self.hold(claim_key.clone(), token);
                     let (got, share) = fetch.await;
                     if let Some((shared, life)) = share {
@@ -358,7 +358,7 @@ impl RedisStore {
                 Ok(ClaimSaid::Held | ClaimSaid::Ready) | Err(_) => break,
             }
         }
-        crate::metrics::redis_fallback("feed");
+        railtop_core::metrics::redis_fallback("feed");
         Flight::Fetched(fetch.await.0)
     }
 
@@ -541,7 +541,7 @@ impl RedisStore {
         }
         link.error = None;
         link.retry_at = None;
-        crate::metrics::redis_up(true);
+        railtop_core::metrics::redis_up(true);
     }
 
     fn went_wrong(&self, why: String) {
@@ -558,7 +558,7 @@ impl RedisStore {
             );
         }
         link.error = Some(why);
-        crate::metrics::redis_up(false);
+        railtop_core::metrics::redis_up(false);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Link> {

@@ -8,11 +8,11 @@
     reason = "test helpers fail loudly by design"
 )]
 
-use crate::clock::Clock;
-use crate::model::DeparturesResponse;
 use crate::source::demo::DemoSource;
 use crate::source::DeparturesQuery;
 use chrono::{DateTime, Utc};
+use railtop_core::clock::Clock;
+use railtop_core::model::DeparturesResponse;
 
 /// The instant every test replays: a Tuesday morning, 08:00 in Helsinki.
 pub const NOW: &str = "2026-11-24T06:00:00Z";

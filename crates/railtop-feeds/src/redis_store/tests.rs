@@ -4,7 +4,7 @@ use super::*;
 
 #[test]
 fn passwords_are_masked_and_only_redis_urls_are_taken() {
-    use crate::config::masked_url;
+    use railtop_core::config::masked_url;
     assert_eq!(
         masked_url("redis://:hunter2@db:6379/0"),
         "redis://***@db:6379/0"

@@ -12,8 +12,8 @@
 use super::{
     DeparturesQuery, RealtimeQuery, SharedSource, SourceError, SourceInfo, SourceResult, MAX_LIMIT,
 };
-use crate::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
 use bytes::Bytes;
+use railtop_core::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::future::Future;
@@ -262,7 +262,7 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
                 fetched_here.store(true, Ordering::Relaxed);
                 // A panic while the answer is made (a bug) is this answer's failure, not the
                 // caller's end: the server still answers, the screens still run.
-                let fetched = crate::panics::caught("an answer", fetch())
+                let fetched = railtop_core::panics::caught("an answer", fetch())
                     .await
                     .unwrap_or_else(|c| {
                         Err(SourceError::Upstream(format!(
@@ -281,7 +281,7 @@ impl<K: Eq + Hash + Clone, V: Weigh> FlightCache<K, V> {
                 (Instant::now(), outcome)
             })
             .await;
-        crate::metrics::cache(self.kind, !fetched_here.load(Ordering::Relaxed));
+        railtop_core::metrics::cache(self.kind, !fetched_here.load(Ordering::Relaxed));
         outcome.clone()
     }
 
@@ -425,11 +425,11 @@ pub struct CachedSource {
     regions: Vec<String>,
     realtime: FlightCache<RealtimeQuery, RealtimeResponse>,
     /// Boards by kind and station.
-    departures: FlightCache<(crate::model::Kind, String), DeparturesResponse>,
+    departures: FlightCache<(railtop_core::model::Kind, String), DeparturesResponse>,
     /// Boards cut to a smaller limit, by kind, station and limit: each with its JSON and gzip
     /// made once, living as long as the board it was cut from (made per request, a cut board
     /// cost 77 µs where a cached one costs 2.5).
-    cuts: FlightCache<(crate::model::Kind, String, usize), DeparturesResponse>,
+    cuts: FlightCache<(railtop_core::model::Kind, String, usize), DeparturesResponse>,
     /// Journeys by train id, kept as long as boards.
     journeys: FlightCache<String, JourneyResponse>,
 }
@@ -495,7 +495,7 @@ impl CachedSource {
     }
 
     /// The clock the source's answers are made by.
-    pub fn clock(&self) -> crate::clock::Clock {
+    pub fn clock(&self) -> railtop_core::clock::Clock {
         self.inner.clock()
     }
 
@@ -514,7 +514,7 @@ impl CachedSource {
     pub fn stations(
         &self,
         query: super::StationsQuery,
-    ) -> Option<super::SourceFuture<'_, crate::stations::StationsAnswer>> {
+    ) -> Option<super::SourceFuture<'_, railtop_core::stations::StationsAnswer>> {
         self.inner.stations(query)
     }
 
@@ -578,7 +578,7 @@ impl CachedSource {
         query: &RealtimeQuery,
     ) -> Option<Arc<Cached<RealtimeResponse>>> {
         let found = self.realtime.peek(query)?;
-        crate::metrics::cache("realtime", true);
+        railtop_core::metrics::cache("realtime", true);
         Some(found)
     }
 

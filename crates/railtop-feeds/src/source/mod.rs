@@ -4,7 +4,7 @@
 //! feeds (`crate::upstream`) and any server that speaks the API ([`remote`]). Callers go through
 //! [`cache::CachedSource`], which adds a TTL cache and single-flight.
 //!
-//! Stations are searched in this process's directory (`crate::stations`), except through a
+//! Stations are searched in this process's directory (`railtop_core::stations`), except through a
 //! remote server, whose own directory (its feeds' lists, its `[[feeds]]` regions) is the one
 //! that knows what it can answer for: [`LiveSource::stations`] asks it.
 
@@ -13,8 +13,8 @@ pub mod demo;
 pub mod remote;
 pub mod traveller;
 
-use crate::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
-use crate::stations::StationsAnswer;
+use railtop_core::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
+use railtop_core::stations::StationsAnswer;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -38,7 +38,7 @@ pub struct DeparturesQuery {
     /// 1 ..= [`MAX_LIMIT`].
     pub limit: usize,
     /// Departures, or arrivals.
-    pub kind: crate::model::Kind,
+    pub kind: railtop_core::model::Kind,
 }
 
 /// railtop's own `GET /api/live/stations?q=<text>&prefer=<slug>&limit=<n>`.
@@ -53,7 +53,7 @@ pub struct StationsQuery {
 }
 
 pub const DEFAULT_LIMIT: usize = 20;
-pub const MAX_LIMIT: usize = crate::model::MAX_DEPARTURES;
+pub const MAX_LIMIT: usize = railtop_core::model::MAX_DEPARTURES;
 
 /// Why a source cannot be opened, before any question is asked of it.
 #[derive(Debug, thiserror::Error)]
@@ -68,7 +68,7 @@ pub enum OpenError {
     Client(#[source] reqwest::Error),
     /// The embedded demo network does not read: a build mistake.
     #[error("the demo network (assets/demo/lines.txt): {0}")]
-    DemoNetwork(#[from] crate::assets::AssetError),
+    DemoNetwork(#[from] railtop_core::assets::AssetError),
 }
 
 /// Why a source could not answer. Each kind maps to one HTTP status of the API.
@@ -153,10 +153,10 @@ impl SourceError {
     /// `asked` is not one station of `resolved` and there are stations to offer: the error
     /// that names them (`unknown station "Tampre"; did you mean Tampere (TPE, finland)?`).
     pub fn not_one_station(
-        resolved: &crate::stations::Resolved<'_>,
+        resolved: &railtop_core::stations::Resolved<'_>,
         asked: &str,
     ) -> Option<SourceError> {
-        use crate::stations::Resolved;
+        use railtop_core::stations::Resolved;
         let candidates = match resolved {
             Resolved::Ambiguous(c) | Resolved::Unknown(c) => c,
             Resolved::One(_) => return None,
@@ -249,8 +249,8 @@ pub trait LiveSource: Send + Sync {
     }
     /// The clock its answers are made by (`RAILTOP_NOW` holds it still): what an answer's age
     /// is counted against.
-    fn clock(&self) -> crate::clock::Clock {
-        crate::clock::Clock::System
+    fn clock(&self) -> railtop_core::clock::Clock {
+        railtop_core::clock::Clock::System
     }
 }
 
@@ -276,14 +276,14 @@ pub struct Health {
 pub struct RouteLookups {
     /// Journeys asked for one board at most, its nearest rows first.
     pub per_board: usize,
-    pub stops: crate::traveller::RowStops,
+    pub stops: railtop_core::traveller::RowStops,
 }
 
 impl RouteLookups {
     /// [`traveller::JOURNEY_BUDGET`] journeys a board; a row's few stops taken at their word.
     pub const DEFAULT: RouteLookups = RouteLookups {
         per_board: traveller::JOURNEY_BUDGET,
-        stops: crate::traveller::RowStops::Shown,
+        stops: railtop_core::traveller::RowStops::Shown,
     };
 }
 

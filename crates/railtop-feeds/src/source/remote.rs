@@ -8,10 +8,10 @@ use super::{
     DeparturesQuery, LiveSource, OpenError, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
     SourceResult, StationsQuery,
 };
-use crate::model::{DeparturesResponse, ErrorBody, JourneyResponse, Kind, RealtimeResponse};
-use crate::stations::StationsAnswer;
 use bytes::Bytes;
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+use railtop_core::model::{DeparturesResponse, ErrorBody, JourneyResponse, Kind, RealtimeResponse};
+use railtop_core::stations::StationsAnswer;
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 use std::num::NonZeroU32;
@@ -29,7 +29,7 @@ pub struct RemoteConfig {
     /// How long a request may wait for the budget before it fails instead.
     pub max_queue_wait: Duration,
     /// This process's clock (`RAILTOP_NOW`): what the server's answers are counted old by.
-    pub clock: crate::clock::Clock,
+    pub clock: railtop_core::clock::Clock,
 }
 
 impl Default for RemoteConfig {
@@ -40,7 +40,7 @@ impl Default for RemoteConfig {
             max_body_bytes: 32 * 1024 * 1024,
             per_minute: NonZeroU32::new(60).unwrap_or(NonZeroU32::MIN),
             max_queue_wait: Duration::from_secs(5),
-            clock: crate::clock::Clock::System,
+            clock: railtop_core::clock::Clock::System,
         }
     }
 }
@@ -92,11 +92,13 @@ impl RemoteSource {
     pub fn new(base_url: &str, config: RemoteConfig) -> Result<RemoteSource, OpenError> {
         let base = base_url.trim().trim_end_matches('/').to_owned();
         let parsed = reqwest::Url::parse(&base).map_err(|e| OpenError::NotAUrl {
-            url: crate::config::masked_url(base_url),
+            url: railtop_core::config::masked_url(base_url),
             reason: e.to_string(),
         })?;
         if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
-            return Err(OpenError::NotHttp(crate::config::masked_url(base_url)));
+            return Err(OpenError::NotHttp(railtop_core::config::masked_url(
+                base_url,
+            )));
         }
         // Redirects stay on the server's own host: another host is refused, never followed
         // silently (a server must not send railtop's requests, or their credentials, elsewhere).
@@ -116,7 +118,7 @@ impl RemoteSource {
             if attempt.previous().len() > 5 {
                 attempt.error("more than 5 redirects")
             } else if from.as_ref() != Some(&to) {
-                let to = crate::config::masked_url(attempt.url().as_str());
+                let to = railtop_core::config::masked_url(attempt.url().as_str());
                 attempt.error(format!("redirected to another host ({to}); railtop follows redirects on the server's own host only"))
             } else {
                 attempt.follow()
@@ -133,7 +135,7 @@ impl RemoteSource {
         Ok(RemoteSource {
             shared: None,
             gate: gate_for(&base, config.per_minute),
-            shown: crate::config::masked_url(&base),
+            shown: railtop_core::config::masked_url(&base),
             base,
             http,
             config,
@@ -217,7 +219,7 @@ impl RemoteSource {
             (got, share)
         };
         // Keyed without the credentials, which are not the answer's business.
-        let key = crate::redis_store::key_for("remote", &crate::config::masked_url(url));
+        let key = crate::redis_store::key_for("remote", &railtop_core::config::masked_url(url));
         let waits = self.config.total_timeout + SHARED_WRITE;
         match store.flight(&key, waits, fetched).await {
             Flight::Fetched(got) => got,
@@ -256,10 +258,10 @@ impl RemoteSource {
     ) -> SourceResult<T> {
         let url = self.url(path, params);
         let body = self.body_once(&url).await?;
-        crate::model::tolerant::from_json(&body).map_err(|e| {
+        railtop_core::model::tolerant::from_json(&body).map_err(|e| {
             SourceError::Upstream(format!(
                 "malformed JSON from {} at line {} column {}: {e}",
-                crate::config::masked_url(&url),
+                railtop_core::config::masked_url(&url),
                 e.line(),
                 e.column()
             ))
@@ -300,7 +302,7 @@ impl RemoteSource {
         retry_after: Option<u64>,
     ) -> SourceError {
         let message = serde_json::from_slice::<ErrorBody>(body)
-            .map(|b| crate::text::cleaned(&b.error.message))
+            .map(|b| railtop_core::text::cleaned(&b.error.message))
             .unwrap_or_else(|_| status.canonical_reason().unwrap_or("error").to_lowercase());
         let said = format!("{} answered {}: {message}", self.shown, status.as_u16());
         match status.as_u16() {
@@ -352,11 +354,11 @@ fn root_cause(e: &reqwest::Error) -> String {
         cause = next;
     }
     // Transport errors can quote what the peer sent (a header, a status line).
-    crate::text::cleaned(&cause.to_string())
+    railtop_core::text::cleaned(&cause.to_string())
 }
 
 impl LiveSource for RemoteSource {
-    fn clock(&self) -> crate::clock::Clock {
+    fn clock(&self) -> railtop_core::clock::Clock {
         self.config.clock
     }
 
@@ -403,7 +405,7 @@ impl LiveSource for RemoteSource {
             answer.kind = query.kind;
             // A server before railtop's `timing` says nothing of it: the rows say it themselves.
             for d in &mut answer.departures {
-                d.timing = d.timing.or(Some(crate::model::Timing::of(d)));
+                d.timing = d.timing.or(Some(railtop_core::model::Timing::of(d)));
             }
             Ok(answer)
         })

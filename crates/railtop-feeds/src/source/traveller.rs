@@ -7,9 +7,9 @@
 use super::cache::CachedSource;
 use super::RouteLookups;
 use super::{DeparturesQuery, SourceError, SourceResult, MAX_LIMIT};
-use crate::model::{DeparturesResponse, Kind, MAX_MERGED};
-use crate::traveller::{beyond, leaves_in, merge, station_tz, Place, Route, Verdict, Walks};
 use chrono::{DateTime, Utc};
+use railtop_core::model::{DeparturesResponse, Kind, MAX_MERGED};
+use railtop_core::traveller::{beyond, leaves_in, merge, station_tz, Place, Route, Verdict, Walks};
 use std::time::Duration;
 
 /// What a traveller asks: the boards of `stations` (one to [`MAX_MERGED`]), of a kind, kept to
@@ -188,7 +188,7 @@ async fn keep_route(
         Some(country) => format!("{country}:{}", board.station.code),
         None => board.station.code.clone(),
     };
-    let here = Place::new(&code, &crate::stations::current());
+    let here = Place::new(&code, &railtop_core::stations::current());
     let station_name = board.station.name.clone();
     let journeys =
         futures_util::future::join_all(unknown.iter().map(|(_, id)| source.journey(id))).await;

@@ -4,16 +4,18 @@
 //! countries whose feeds have no positions.
 
 use super::{gtfs, http, registry, station_lists, why_not_live, Board, BoardAsk, Feed, Journey};
-use crate::clock::{rfc3339, Clock};
-use crate::config::{Config, FeedSettings};
-use crate::country;
-use crate::model::{CountryError, DeparturesResponse, JourneyResponse, RealtimeResponse, Train};
 use crate::source::{
     DeparturesQuery, LiveSource, OpenError, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
     SourceResult,
 };
-use crate::stations::Resolved;
 use chrono::{DateTime, Utc};
+use railtop_core::clock::{rfc3339, Clock};
+use railtop_core::config::{Config, FeedSettings};
+use railtop_core::country;
+use railtop_core::model::{
+    CountryError, DeparturesResponse, JourneyResponse, RealtimeResponse, Train,
+};
+use railtop_core::stations::Resolved;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -129,7 +131,7 @@ impl Aggregator {
         let outcomes = station_lists::Refresher::new(own, dir)
             .round(std::time::SystemTime::now())
             .await;
-        let known = crate::stations::current().countries();
+        let known = railtop_core::stations::current().countries();
         outcomes
             .into_iter()
             .filter(|(slug, _)| !known.contains(slug))
@@ -143,7 +145,7 @@ impl Aggregator {
     /// The user's own regions whose stations are not known because their timetable (where
     /// they are) could not be read: the cause of an unknown station, more than a typo.
     pub fn unread_regions(&self) -> Vec<Unread> {
-        let known = crate::stations::current().countries();
+        let known = railtop_core::stations::current().countries();
         self.feeds
             .iter()
             .filter(|f| self.own.contains(&f.slug()) && !known.contains(&f.slug()))
@@ -153,7 +155,7 @@ impl Aggregator {
                     f.slug(),
                     format!(
                         "its timetable could not be read: {}",
-                        crate::text::cleaned(&failed.detail)
+                        railtop_core::text::cleaned(&failed.detail)
                     ),
                 ))
             })
@@ -247,7 +249,7 @@ impl Aggregator {
     /// its country's feed, else to the first feed that knows it; a bare name to the only
     /// station of the directory it names. An ambiguous or unknown name lists the candidates.
     fn route(&self, station: &str) -> SourceResult<(&Arc<dyn Feed>, String)> {
-        let directory = crate::stations::current();
+        let directory = railtop_core::stations::current();
         if let Some((slug, rest)) = station.split_once(':').filter(|(s, _)| {
             country::by_slug(s).is_some() || self.feeds.iter().any(|f| f.slug() == *s)
         }) {
@@ -279,7 +281,7 @@ impl Aggregator {
         // A region of the user's own whose timetable could not be read may well have it: that
         // is said, not a country to name it in.
         let unread = self.unread_regions();
-        let asked = crate::text::quoted(station);
+        let asked = railtop_core::text::quoted(station);
         let said = match (
             SourceError::not_one_station(&resolved, station),
             unread.is_empty(),
@@ -388,7 +390,7 @@ impl Aggregator {
                 SourceError::NotFound(format!(
                     "no train {}: use an id from /api/live/realtime (they begin with their \
                  country, e.g. finland's fi-2026-11-23-1)",
-                    crate::text::quoted(&id)
+                    railtop_core::text::quoted(&id)
                 ))
             })?;
         let Some(Journey { train, stops }) = feed.journey(&id, now).await? else {

@@ -18,12 +18,12 @@ use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{local_hhmm, minutes_from_seconds, plus_seconds};
 use super::{Adapter, BoardAsk, Journey, JourneyAsk, StationsAt};
-use crate::country::{self, Country};
-use crate::model::journey::MAX_STOPS;
-use crate::model::tolerant;
-use crate::model::{status, Departure, JourneyStop, Kind};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
+use railtop_core::country::{self, Country};
+use railtop_core::model::journey::MAX_STOPS;
+use railtop_core::model::tolerant;
+use railtop_core::model::{status, Departure, JourneyStop, Kind};
 use serde::Deserialize;
 
 const COUNTRY: Country = country::BELGIUM;
@@ -105,7 +105,7 @@ pub(crate) fn irail_id(code: &str) -> Option<String> {
 /// iRail's `/stations/` as the directory's list: NMBS ids without their `BE.NMBS.` (as the
 /// embedded list spells codes, the prefixed id an alias), English names, positions
 /// (`locationY`/`locationX`, strings).
-pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
+pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<railtop_core::assets::Station>, ParseError> {
     #[derive(Deserialize)]
     struct List {
         #[serde(default)]
@@ -135,7 +135,7 @@ pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, P
             if !s.standardname.is_empty() && s.standardname != s.name {
                 aliases.push(s.standardname);
             }
-            Some(crate::assets::Station {
+            Some(railtop_core::assets::Station {
                 code: id.trim_start_matches("BE.NMBS.").to_string(),
                 name: s.name,
                 lat: s.location_y?,
@@ -354,7 +354,7 @@ impl Adapter for Belgium {
         let not_one = || {
             SourceError::NotFound(format!(
                 "no train {}: Belgium's ids read belgium-YYYYMMDD-CODE, as `railtop trains` lists them",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             ))
         };
         let (day, code) = super::board_train_id(COUNTRY.slug, ask.id).ok_or_else(not_one)?;
@@ -371,7 +371,7 @@ impl Adapter for Belgium {
         journey.map(Some).ok_or_else(|| {
             SourceError::NotFound(format!(
                 "iRail knows no run {}",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             ))
         })
     }

@@ -46,7 +46,7 @@ impl CodeShape {
     /// Like [`check`](Self::check), for feeds whose station list also knows names' slugs
     /// (`berlin-hbf`): the code the country's list has for `station`, else `station` itself.
     pub(crate) fn check_listed(&self, station: &str, country: &str) -> Result<String, SourceError> {
-        let listed = crate::stations::by_code(station, Some(country));
+        let listed = railtop_core::stations::by_code(station, Some(country));
         let code = listed.as_ref().map_or(station, |s| s.code.as_str());
         self.check(code)
             .map_err(|_| SourceError::NotFound(format!("{station:?} is not {}", self.what)))

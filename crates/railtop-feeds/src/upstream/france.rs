@@ -53,14 +53,14 @@ use super::http::{FeedHttp, Opened};
 use super::parse::{self, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, nearest, RunClock};
 use super::{board_train, Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live};
-use crate::country::{self, Country};
-use crate::model::journey::MAX_STOPS;
-use crate::model::tolerant;
-use crate::model::{Departure, JourneyStop, Kind, Train};
 use crate::source::RouteLookups;
 use crate::source::{SourceError, SourceResult};
 use base64::Engine;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, TimeZone, Utc};
+use railtop_core::country::{self, Country};
+use railtop_core::model::journey::MAX_STOPS;
+use railtop_core::model::tolerant;
+use railtop_core::model::{Departure, JourneyStop, Kind, Train};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -463,7 +463,7 @@ impl Run {
     /// once, in its language).
     fn tell(&self, train: &mut Train) {
         if self.cancelled {
-            train.status = crate::model::status::CANCELLED.into();
+            train.status = railtop_core::model::status::CANCELLED.into();
             train.delay = None;
         }
         train.partly_cancelled = self.partly_cancelled;
@@ -736,7 +736,7 @@ impl Adapter for France {
     /// destinations, as before their train ids were given).
     const ROUTE_LOOKUPS: RouteLookups = RouteLookups {
         per_board: 0,
-        stops: crate::traveller::RowStops::Shown,
+        stops: railtop_core::traveller::RowStops::Shown,
     };
 
     /// A train of any station's board (`france-SNCF:2026-11-24:…`, its vehicle journey) is its
@@ -759,7 +759,7 @@ impl Adapter for France {
             SourceError::NotFound(format!(
                 "no train {} on the board of {}: France's journeys are those of the hub's trains \
                  and of the boards' rows (their trainId)",
-                crate::text::quoted(ask.id),
+                railtop_core::text::quoted(ask.id),
                 ask.hub
             ))
         };
@@ -852,7 +852,7 @@ fn vj_of(id: &str) -> Result<Option<String>, SourceError> {
         None => Err(SourceError::BadRequest(format!(
             "{} is not a French train id: use a board's trainId (france-SNCF:2026-11-24:…) or \
              a train of /api/live/realtime (france-20261124-…)",
-            crate::text::quoted(id)
+            railtop_core::text::quoted(id)
         ))),
     }
 }

@@ -36,13 +36,13 @@ use super::http::FeedHttp;
 use super::parse::{self, in_order, platforms, Board, ParseError};
 use super::times::{local_hhmm, minutes_from_seconds};
 use super::{Adapter, BoardAsk, Journey, JourneyAsk};
-use crate::country::{self, Country};
-use crate::model::tolerant;
-use crate::model::{via_list, Departure, JourneyStop, Kind, StationInfo, Train};
 use crate::source::RouteLookups;
 use crate::source::{SourceError, SourceResult};
-use crate::traveller::RowStops;
 use chrono::{DateTime, Utc};
+use railtop_core::country::{self, Country};
+use railtop_core::model::tolerant;
+use railtop_core::model::{via_list, Departure, JourneyStop, Kind, StationInfo, Train};
+use railtop_core::traveller::RowStops;
 use serde::Deserialize;
 
 const COUNTRY: Country = country::GERMANY;
@@ -128,13 +128,13 @@ struct Entry {
     /// The train's stops from this station on (the first is this station).
     #[serde(
         default,
-        deserialize_with = "parse::at_most::<_, _, { crate::model::journey::MAX_STOPS }>"
+        deserialize_with = "parse::at_most::<_, _, { railtop_core::model::journey::MAX_STOPS }>"
     )]
     next_stopovers: Vec<Stopover>,
     /// An arrival's stops before this station (from the origin on).
     #[serde(
         default,
-        deserialize_with = "parse::at_most::<_, _, { crate::model::journey::MAX_STOPS }>"
+        deserialize_with = "parse::at_most::<_, _, { railtop_core::model::journey::MAX_STOPS }>"
     )]
     previous_stopovers: Vec<Stopover>,
 }
@@ -241,7 +241,7 @@ struct TripAnswer {
 struct Trip {
     #[serde(
         default,
-        deserialize_with = "parse::at_most::<_, _, { crate::model::journey::MAX_STOPS }>"
+        deserialize_with = "parse::at_most::<_, _, { railtop_core::model::journey::MAX_STOPS }>"
     )]
     stopovers: Vec<Call>,
     line: Option<Line>,
@@ -386,15 +386,17 @@ pub(crate) fn find_board_train(
 const TRIP_ID: &str = "germany-trip-";
 
 /// Longest trip id a train id carries: the id is kept to the API's
-/// [`MAX_FIELD_CHARS`](crate::text::MAX_FIELD_CHARS) like every text from outside, and a cut
+/// [`MAX_FIELD_CHARS`](railtop_core::text::MAX_FIELD_CHARS) like every text from outside, and a cut
 /// one would name no trip. (DB Navigator's are about 170 characters.)
-const MAX_TRIP_CHARS: usize = crate::text::MAX_FIELD_CHARS - TRIP_ID.len();
+const MAX_TRIP_CHARS: usize = railtop_core::text::MAX_FIELD_CHARS - TRIP_ID.len();
 
 /// Whether `trip` can travel in a train id and come back whole: not empty, not too long, and
 /// unchanged by the cleaning every text from outside goes through (no control characters,
 /// no invisible ones, no spaces around it).
 fn is_trip_id(trip: &str) -> bool {
-    !trip.is_empty() && trip.chars().count() <= MAX_TRIP_CHARS && crate::text::cleaned(trip) == trip
+    !trip.is_empty()
+        && trip.chars().count() <= MAX_TRIP_CHARS
+        && railtop_core::text::cleaned(trip) == trip
 }
 
 /// The train id of a board row's trip (see [`TRIP_ID`]); `None` for a trip id that cannot be
@@ -415,7 +417,7 @@ fn trip_of(id: &str) -> Result<Option<&str>, SourceError> {
         Err(SourceError::BadRequest(format!(
             "{} is not a train id of a DB board: germany-trip- and a trip id of at most \
              {MAX_TRIP_CHARS} characters",
-            crate::text::quoted(id)
+            railtop_core::text::quoted(id)
         )))
     }
 }
@@ -587,7 +589,7 @@ impl Adapter for Germany {
         let Some((train, trip_id)) = found else {
             return Err(SourceError::NotFound(format!(
                 "no train {} on the board of {}: Germany's journeys are those of the hub's trains",
-                crate::text::quoted(ask.id),
+                railtop_core::text::quoted(ask.id),
                 ask.hub
             )));
         };

@@ -87,7 +87,7 @@ impl FeedSpec {
             s.code = code.to_string();
         }
         if s.name.is_empty() {
-            s.name = crate::stations::by_code(&s.code, Some(self.slug))
+            s.name = railtop_core::stations::by_code(&s.code, Some(self.slug))
                 .map_or_else(|| s.code.clone(), |known| known.name);
         }
         s.country.get_or_insert_with(|| self.slug.to_string());
@@ -115,7 +115,7 @@ pub struct Opened {
 impl Opened {
     /// The static bundle to read: the configured one, else `default` (a path below the base
     /// URL follows the base; a whole URL is left when the feed was moved, see
-    /// [`FeedSettings::static_gtfs`](crate::config::FeedSettings)); `None` for none.
+    /// [`FeedSettings::static_gtfs`](railtop_core::config::FeedSettings)); `None` for none.
     pub(crate) fn static_or(&self, default: &str) -> Option<String> {
         match &self.static_gtfs {
             Some(url) => Some(url.trim().to_string()).filter(|u| !u.is_empty()),
@@ -264,7 +264,7 @@ impl FeedHttp {
         h.asked = true;
         h.failing_since.get_or_insert_with(Instant::now);
         // 2 s after the first failure, doubling to five minutes.
-        let wait = crate::backoff::after(Duration::from_secs(1), h.failures);
+        let wait = railtop_core::backoff::after(Duration::from_secs(1), h.failures);
         h.retry_at = Some(Instant::now() + wait);
         h.last_error = Some(message.clone());
         SourceError::Upstream(message)
@@ -418,7 +418,7 @@ impl FeedHttp {
         }
         let started = Instant::now();
         let fetched = self.send(&url, body, counts).await;
-        crate::metrics::upstream_fetch(self.spec.slug, fetched.is_ok(), started.elapsed());
+        railtop_core::metrics::upstream_fetch(self.spec.slug, fetched.is_ok(), started.elapsed());
         fetched
     }
 
@@ -473,7 +473,7 @@ impl FeedHttp {
                 "{} ({}) knows no such thing: it answered 404 for {}",
                 self.spec.upstream,
                 self.spec.slug,
-                crate::text::cleaned(path)
+                railtop_core::text::cleaned(path)
             )));
         }
         if !status.is_success() {

@@ -20,10 +20,10 @@ use super::parse::{in_order, Board, ParseError};
 use super::times::{nearest, RunClock};
 use super::xml::{records, Record};
 use super::{Adapter, BoardAsk, Journey, JourneyAsk, OwnTrains, StationsAt, TrainsAsk};
-use crate::country::{self, Country};
-use crate::model::{status, Departure, JourneyStop, Kind, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use railtop_core::country::{self, Country};
+use railtop_core::model::{status, Departure, JourneyStop, Kind, Train};
 
 const COUNTRY: Country = country::IRELAND;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
@@ -48,7 +48,7 @@ const WRAP_SLACK: i64 = 60;
 
 /// A delay without Irish Rail's day wrap: one whole day off where the rest is a delay a train
 /// can have (within [`WRAP_SLACK`]); anything else unchanged (the shared bound in
-/// [`crate::model::plausible`] then shows an impossible one as no data).
+/// [`railtop_core::model::plausible`] then shows an impossible one as no data).
 pub(crate) fn without_day_wrap(minutes: i64) -> i64 {
     const DAY: i64 = 24 * 60;
     [DAY, -DAY]
@@ -220,13 +220,13 @@ pub fn parse_movements(xml: &[u8], id: &str) -> Result<Option<super::Journey>, P
 
 /// `getAllStationsXML` as the directory's list: code, name (`StationDesc`; its alias, where
 /// one is given, answers too) and position.
-pub fn parse_station_list(xml: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
+pub fn parse_station_list(xml: &[u8]) -> Result<Vec<railtop_core::assets::Station>, ParseError> {
     let rows = records(COUNTRY.slug, xml, "objStation")?;
     Ok(rows
         .iter()
         .filter_map(|r| {
             let number = |f: &str| field(r, f).parse::<f64>().ok();
-            Some(crate::assets::Station {
+            Some(railtop_core::assets::Station {
                 code: field(r, "StationCode").to_string(),
                 name: field(r, "StationDesc").to_string(),
                 lat: number("StationLatitude")?,
@@ -337,7 +337,7 @@ impl Adapter for Ireland {
         let not_one = || {
             SourceError::NotFound(format!(
                 "no train {}: Ireland's ids read ie-YYYYMMDD-CODE, as `railtop trains` lists them",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             ))
         };
         let rest = ask.id.strip_prefix("ie-").ok_or_else(not_one)?;
@@ -354,7 +354,7 @@ impl Adapter for Ireland {
         journey.map(Some).ok_or_else(|| {
             SourceError::NotFound(format!(
                 "Irish Rail knows no run {}",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             ))
         })
     }

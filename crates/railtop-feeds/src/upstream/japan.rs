@@ -23,12 +23,12 @@ use super::http::{FeedHttp, Opened};
 use super::parse::{self, Board, ParseError};
 use super::times::{minutes_from_seconds, plus_seconds, RunClock};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
-use crate::country::{self, Country};
-use crate::model::journey::MAX_STOPS;
-use crate::model::tolerant;
-use crate::model::{status, JourneyStop, StopTime, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use railtop_core::country::{self, Country};
+use railtop_core::model::journey::MAX_STOPS;
+use railtop_core::model::tolerant;
+use railtop_core::model::{status, JourneyStop, StopTime, Train};
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -302,7 +302,7 @@ impl Adapter for Japan {
         let train = trains.into_iter().find(|t| t.id == ask.id).ok_or_else(|| {
             SourceError::NotFound(format!(
                 "no running train {}: Japan's journeys are those of the trains ODPT lists now",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             ))
         })?;
         let rest = ask.id.strip_prefix("odpt.Train:").unwrap_or(ask.id);
@@ -321,7 +321,7 @@ impl Adapter for Japan {
             .ok_or_else(|| {
                 SourceError::NotFound(format!(
                     "ODPT has no timetable of today for {}",
-                    crate::text::quoted(ask.id)
+                    railtop_core::text::quoted(ask.id)
                 ))
             })?;
         Ok(Some(Journey { train, stops }))

@@ -30,12 +30,12 @@ pub mod times;
 pub mod usa;
 pub mod xml;
 
-use crate::assets::Station;
-use crate::model::{Departure, JourneyStop, Kind, StationInfo, Train};
 use crate::source::RouteLookups;
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
 use http::{FeedHttp, FeedSpec, Opened};
+use railtop_core::assets::Station;
+use railtop_core::model::{Departure, JourneyStop, Kind, StationInfo, Train};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -124,13 +124,13 @@ impl Journey {
             name: format!("{code} → {}", to.as_deref().unwrap_or("?")),
             train_code: code,
             status: if cancelled {
-                crate::model::status::CANCELLED
+                railtop_core::model::status::CANCELLED
             } else if arrived {
-                crate::model::status::ARRIVED
+                railtop_core::model::status::ARRIVED
             } else if started {
-                crate::model::status::RUNNING
+                railtop_core::model::status::RUNNING
             } else {
-                crate::model::status::SCHEDULED
+                railtop_core::model::status::SCHEDULED
             }
             .into(),
             delay: stops
@@ -345,14 +345,15 @@ impl<A: Adapter> Feed for Live<A> {
                 Some(trains) => trains,
                 None => hub_trains(self, stop, &self.hub, now).await?,
             };
-            crate::model::plausible::bound_trains(&mut trains).log(self.slug());
+            railtop_core::model::plausible::bound_trains(&mut trains).log(self.slug());
             Ok(trains)
         }))
     }
 
     fn board<'a>(&'a self, ask: BoardAsk<'a>) -> FeedFuture<'a, Board> {
         if ask.kind == Kind::Arrivals && !A::ARRIVALS {
-            let country = crate::country::by_slug(self.slug()).map_or(self.slug(), |c| c.name);
+            let country =
+                railtop_core::country::by_slug(self.slug()).map_or(self.slug(), |c| c.name);
             return Box::pin(std::future::ready(Err(SourceError::NotSupported(format!(
                 "{country}'s feed ({}) has no arrivals in railtop; its departures are at \
                  /api/live/departures",
@@ -361,7 +362,8 @@ impl<A: Adapter> Feed for Live<A> {
         }
         Box::pin(contained(self.slug(), async move {
             let mut board = self.adapter.board(&self.http, ask).await?;
-            crate::model::plausible::bound_departures(&mut board.departures).log(self.slug());
+            railtop_core::model::plausible::bound_departures(&mut board.departures)
+                .log(self.slug());
             Ok(board)
         }))
     }
@@ -369,7 +371,7 @@ impl<A: Adapter> Feed for Live<A> {
     fn station_list(&self) -> FeedFuture<'_, Option<Vec<Station>>> {
         Box::pin(contained(self.slug(), async move {
             let list = self.adapter.station_list(&self.http).await?;
-            Ok(list.map(|l| crate::stations::online::cleaned(self.slug(), l)))
+            Ok(list.map(|l| railtop_core::stations::online::cleaned(self.slug(), l)))
         }))
     }
 
@@ -400,7 +402,7 @@ async fn contained<T>(
     slug: &str,
     fetch: impl std::future::Future<Output = SourceResult<T>>,
 ) -> SourceResult<T> {
-    crate::panics::caught(slug, fetch)
+    railtop_core::panics::caught(slug, fetch)
         .await
         .unwrap_or_else(|c| {
             Err(SourceError::Upstream(format!(
@@ -413,7 +415,7 @@ async fn contained<T>(
 /// Where station `code` of `country` is, from the directory (the embedded lists and the feeds'
 /// own as last fetched): how journeys of feeds without positions of their own get onto a map.
 pub fn place(country: &str, code: &str) -> Option<(f64, f64)> {
-    crate::stations::current()
+    railtop_core::stations::current()
         .by_code(code, Some(country))
         .map(|e| (e.lat, e.lng))
 }
@@ -421,7 +423,7 @@ pub fn place(country: &str, code: &str) -> Option<(f64, f64)> {
 /// Whether the station directory (the embedded lists and the feeds' own) has `code` as a code
 /// or alias in `country`.
 pub(crate) fn in_station_list(country: &str, code: &str) -> bool {
-    crate::stations::current()
+    railtop_core::stations::current()
         .by_code(code, Some(country))
         .is_some()
 }

@@ -35,11 +35,11 @@ use super::http::{FeedHttp, Opened};
 use super::parse::{self, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, planned_and_expected};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, StationsAt};
-use crate::country::{self, Country};
-use crate::model::tolerant;
-use crate::model::{via_list, Departure, JourneyStop, Kind};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
+use railtop_core::country::{self, Country};
+use railtop_core::model::tolerant;
+use railtop_core::model::{via_list, Departure, JourneyStop, Kind};
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -311,7 +311,7 @@ pub fn parse_journey(bytes: &[u8], now: DateTime<Utc>) -> Result<Vec<JourneyStop
 /// NS's `/reisinformatie-api/api/v2/stations` as the directory's list: the Dutch stations
 /// (`land` NL; NS lists foreign ones too), coded by UIC number as the embedded list is, with
 /// NS's letter code and synonyms as aliases.
-pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
+pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<railtop_core::assets::Station>, ParseError> {
     #[derive(Deserialize)]
     struct Answer {
         #[serde(default)]
@@ -347,7 +347,7 @@ pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, P
         .filter_map(|s| {
             let mut aliases = vec![s.code.to_uppercase()];
             aliases.extend(s.synoniemen.into_iter().take(4));
-            Some(crate::assets::Station {
+            Some(railtop_core::assets::Station {
                 code: s.uic,
                 name: s.namen.lang,
                 lat: s.lat?,
@@ -399,7 +399,7 @@ async fn board_at(
 /// where it knows the station), for matching the disruptions' stations.
 fn known_as(code: &str) -> Vec<String> {
     let mut codes = vec![code.to_string()];
-    if let Some(entry) = crate::stations::by_code(code, Some(COUNTRY.slug)) {
+    if let Some(entry) = railtop_core::stations::by_code(code, Some(COUNTRY.slug)) {
         codes.push(entry.code);
         codes.extend(entry.aliases);
     }
@@ -431,7 +431,7 @@ impl Adapter for Netherlands {
         let not_here = || {
             SourceError::NotFound(format!(
                 "no train {} on the board of {}: the Netherlands' journeys are those of the hub's trains",
-                crate::text::quoted(ask.id),
+                railtop_core::text::quoted(ask.id),
                 ask.hub
             ))
         };

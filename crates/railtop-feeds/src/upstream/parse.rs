@@ -5,8 +5,8 @@
 //! empty (a board's station is often only a name, sometimes nothing). The feed that fetched the
 //! bytes completes the station with [`FeedSpec::complete`](super::http::FeedSpec::complete).
 
-use crate::model::{Departure, StationInfo};
-use crate::text::cleaned;
+use railtop_core::model::{Departure, StationInfo};
+use railtop_core::text::cleaned;
 use serde::de::DeserializeOwned;
 
 /// A station's board: the station as far as it is known, and its departures in order.
@@ -98,9 +98,10 @@ pub fn value<T: DeserializeOwned>(
 /// read again with those numbers as `null` (see `model::tolerant::from_json`).
 pub fn json<T: DeserializeOwned>(feed: &'static str, bytes: &[u8]) -> Result<T, ParseError> {
     match json_once(feed, bytes) {
-        Err(e) if e.reason.starts_with("number out of range") => {
-            json_once(feed, &crate::model::tolerant::huge_numbers_as_null(bytes))
-        }
+        Err(e) if e.reason.starts_with("number out of range") => json_once(
+            feed,
+            &railtop_core::model::tolerant::huge_numbers_as_null(bytes),
+        ),
         read => read,
     }
 }
@@ -231,9 +232,9 @@ impl<'de, T: serde::Deserialize<'de>> serde::de::Visitor<'de> for Kept<T> {
 /// read tolerantly.
 #[derive(Debug, serde::Deserialize)]
 pub(crate) struct Location {
-    #[serde(default, deserialize_with = "crate::model::tolerant::opt_f64")]
+    #[serde(default, deserialize_with = "railtop_core::model::tolerant::opt_f64")]
     pub latitude: Option<f64>,
-    #[serde(default, deserialize_with = "crate::model::tolerant::opt_f64")]
+    #[serde(default, deserialize_with = "railtop_core::model::tolerant::opt_f64")]
     pub longitude: Option<f64>,
 }
 
@@ -280,6 +281,6 @@ mod tests {
         let text = e.to_string();
         assert!(!text.chars().any(|c| c.is_control()), "{text:?}");
         let long = ParseError::new("x", "y", "z".repeat(100_000));
-        assert!(long.reason.chars().count() <= crate::text::MAX_FIELD_CHARS + 1);
+        assert!(long.reason.chars().count() <= railtop_core::text::MAX_FIELD_CHARS + 1);
     }
 }

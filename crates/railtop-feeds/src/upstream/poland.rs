@@ -33,11 +33,11 @@ use super::http::{FeedHttp, Kept, Opened};
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, parse_offset_time};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live};
-use crate::country::{self, Country};
-use crate::model::tolerant;
-use crate::model::{via_list, Departure, JourneyStop, StationInfo};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Days, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
+use railtop_core::country::{self, Country};
+use railtop_core::model::tolerant;
+use railtop_core::model::{via_list, Departure, JourneyStop, StationInfo};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -354,7 +354,7 @@ pub fn parse_timetable(bytes: &[u8], station: i64) -> Result<Timetable, ParseErr
             route
                 .st
                 .iter()
-                .take(crate::model::journey::MAX_STOPS)
+                .take(railtop_core::model::journey::MAX_STOPS)
                 .map(|c| PlannedCall {
                     id: c.id,
                     name: name_of(c.id),
@@ -418,7 +418,7 @@ pub fn parse_operations(bytes: &[u8], station: i64) -> Result<Operations, ParseE
         let calls = run
             .st
             .iter()
-            .take(crate::model::journey::MAX_STOPS)
+            .take(railtop_core::model::journey::MAX_STOPS)
             .map(|s| CallHappened {
                 id: s.id,
                 order: s.psn,
@@ -549,9 +549,9 @@ pub fn journey(
     train.partly_cancelled =
         stops.iter().any(|s| s.cancelled) && !stops.iter().all(|s| s.cancelled);
     if stops.iter().all(|s| s.cancelled) && !stops.is_empty() {
-        train.status = crate::model::status::CANCELLED.into();
+        train.status = railtop_core::model::status::CANCELLED.into();
     } else if stops.iter().any(|s| s.passed) {
-        train.status = crate::model::status::RUNNING.into();
+        train.status = railtop_core::model::status::RUNNING.into();
     }
     train.next_station = stops
         .iter()
@@ -635,7 +635,7 @@ impl Adapter for Poland {
             .ok_or_else(|| {
                 SourceError::NotFound(format!(
                     "no train {} on the board of {}: Poland's journeys are those of the hub's trains",
-                    crate::text::quoted(ask.id),
+                    railtop_core::text::quoted(ask.id),
                     ask.hub
                 ))
             })

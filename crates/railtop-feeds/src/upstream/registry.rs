@@ -12,8 +12,8 @@
 use super::http::{FeedHttp, FeedSpec, Opened, Wire};
 use super::{austria, belgium, finland, france, germany, gtfs, ireland, italy, japan, netherlands};
 use super::{norway, open_plain, poland, spain, sweden, switzerland, usa, Feed};
-use crate::config::FeedSettings;
-use crate::country::{self, Country};
+use railtop_core::config::FeedSettings;
+use railtop_core::country::{self, Country};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -262,7 +262,7 @@ pub fn why_not_live(slug: &str) -> String {
     match row(slug).and_then(|r| r.key_from) {
         Some(help) => format!(
             "needs a key: {help}; then set {} or `key` under [upstream.{slug}] in the config file",
-            crate::config::key_var(slug)
+            railtop_core::config::key_var(slug)
         ),
         None => "not supported yet".into(),
     }

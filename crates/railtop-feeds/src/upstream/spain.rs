@@ -27,9 +27,9 @@ use super::gtfs::{self, Dialect, GtfsFeedConfig, Label};
 use super::gtfs_rt::{FeedMessage, TRIP_CANCELED};
 use super::gtfs_static::Timetable;
 use super::parse::ParseError;
-use crate::country::{self, Country};
-use crate::model::{Departure, Train};
 use chrono::{DateTime, NaiveDate, Utc};
+use railtop_core::country::{self, Country};
+use railtop_core::model::{Departure, Train};
 
 const COUNTRY: Country = country::SPAIN;
 

@@ -10,7 +10,7 @@
 //! never waits for a station list.
 
 use super::Feed;
-use crate::stations::online;
+use railtop_core::stations::online;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -96,7 +96,7 @@ impl Refresher {
                         self.listless[i] = true;
                         Outcome::NoList
                     }
-                    Err(e) => Outcome::Failed(crate::text::cleaned(&e.to_string())),
+                    Err(e) => Outcome::Failed(railtop_core::text::cleaned(&e.to_string())),
                 }
             };
             match &outcome {

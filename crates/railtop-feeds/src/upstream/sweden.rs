@@ -19,11 +19,11 @@ use super::http::{FeedHttp, Kept, Opened};
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm, parse_offset_time, planned_and_expected};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live};
-use crate::country::{self, Country};
-use crate::model::tolerant;
-use crate::model::{via_list, Departure, JourneyStop, Kind, StopTime};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
+use railtop_core::country::{self, Country};
+use railtop_core::model::tolerant;
+use railtop_core::model::{via_list, Departure, JourneyStop, Kind, StopTime};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -186,14 +186,14 @@ pub fn parse_stations(bytes: &[u8]) -> Result<Names, ParseError> {
 
 /// The same `TrainStation` answer as the directory's list: Swedish stations (`CountryCode`
 /// SE; Trafikverket also lists Danish and Norwegian ones) with a position.
-pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
+pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<railtop_core::assets::Station>, ParseError> {
     Ok(result(bytes)?
         .train_station
         .into_iter()
         .filter(|s| s.country_code.is_empty() || s.country_code.eq_ignore_ascii_case("SE"))
         .filter_map(|s| {
             let (lat, lng) = point(&s.geometry?.wgs84)?;
-            Some(crate::assets::Station {
+            Some(railtop_core::assets::Station {
                 code: s.location_signature,
                 name: s.advertised_location_name,
                 lat,
@@ -508,7 +508,7 @@ impl Adapter for Sweden {
     async fn station_list(
         &self,
         http: &FeedHttp,
-    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+    ) -> SourceResult<Option<Vec<railtop_core::assets::Station>>> {
         let request = stations_request(&self.key);
         http.post_parsed(DATA, request, "text/xml", parse_station_list)
             .await
@@ -520,7 +520,7 @@ impl Adapter for Sweden {
         let not_one = || {
             SourceError::NotFound(format!(
                 "no train {}: Sweden's ids read sweden-YYYYMMDD-NUMBER, as `railtop trains` lists them",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             ))
         };
         let (day, ident) = super::board_train_id(COUNTRY.slug, ask.id).ok_or_else(not_one)?;
@@ -538,7 +538,7 @@ impl Adapter for Sweden {
         journey.map(Some).ok_or_else(|| {
             SourceError::NotFound(format!(
                 "Trafikverket announces no train {}",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             ))
         })
     }
@@ -718,7 +718,7 @@ mod tests {
         assert!(j.stops[3].cancelled && j.stops[3].departure.expected.is_none());
         assert_eq!(j.stops[0].platform.as_deref(), Some("14"));
         assert!(j.stops[4].departure.is_empty() && !j.stops[4].passed);
-        assert_eq!(j.train.status, crate::model::status::RUNNING);
+        assert_eq!(j.train.status, railtop_core::model::status::RUNNING);
         assert!(j.train.partly_cancelled);
         assert_eq!(j.train.next_station.as_deref(), Some("Katrineholm"));
         assert_eq!(j.train.messages, ["Signalfel", "Inställt uppehåll"]);

@@ -19,11 +19,11 @@ use super::parse::{self, in_order, Board, ParseError};
 use super::times::{local_hhmm, parse_offset_time};
 use super::{board_train, HUB_ROWS};
 use super::{Adapter, BoardAsk, Journey, JourneyAsk};
-use crate::country::{self, Country};
-use crate::model::tolerant;
-use crate::model::{via_list, Departure, JourneyStop, Kind, StationInfo};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
+use railtop_core::country::{self, Country};
+use railtop_core::model::tolerant;
+use railtop_core::model::{via_list, Departure, JourneyStop, Kind, StationInfo};
 use serde::Deserialize;
 
 const COUNTRY: Country = country::SWITZERLAND;
@@ -361,7 +361,7 @@ impl Adapter for Switzerland {
             Some(journey) => Ok(Some(journey)),
             None => Err(SourceError::NotFound(format!(
                 "no train {} on the board of {}: Switzerland's journeys are those of the hub's trains",
-                crate::text::quoted(ask.id),
+                railtop_core::text::quoted(ask.id),
                 ask.hub
             ))),
         }

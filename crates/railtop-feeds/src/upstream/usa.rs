@@ -17,12 +17,12 @@ use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::delay_minutes;
 use super::{Adapter, BoardAsk, Journey, JourneyAsk, OwnTrains, StationsAt, TrainsAsk};
-use crate::country::{self, Country};
-use crate::model::tolerant;
-use crate::model::{status, Departure, JourneyStop, Kind, StationInfo, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, FixedOffset, Utc};
 use chrono_tz::Tz;
+use railtop_core::country::{self, Country};
+use railtop_core::model::tolerant;
+use railtop_core::model::{status, Departure, JourneyStop, Kind, StationInfo, Train};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -71,7 +71,7 @@ struct Run {
     event_tz: Option<String>,
     #[serde(
         default,
-        deserialize_with = "parse::at_most::<_, _, { crate::model::journey::MAX_STOPS }>"
+        deserialize_with = "parse::at_most::<_, _, { railtop_core::model::journey::MAX_STOPS }>"
     )]
     stations: Vec<Stop>,
 }
@@ -184,7 +184,7 @@ fn stop_delay(s: &Stop) -> Option<i64> {
 const MAX_RUNS: usize = 5_000;
 
 /// Every run of the answer (an object of arrays keyed by train number), at most [`MAX_RUNS`]
-/// in all, each with at most [`MAX_STOPS`](crate::model::journey::MAX_STOPS) stops: the
+/// in all, each with at most [`MAX_STOPS`](railtop_core::model::journey::MAX_STOPS) stops: the
 /// memory one answer costs is bounded by what is kept, not by its length.
 fn runs(bytes: &[u8]) -> Result<Vec<Run>, ParseError> {
     let AllRuns(mut runs) = parse::json(COUNTRY.slug, bytes)?;
@@ -418,7 +418,7 @@ pub(crate) struct UnitedStates;
 
 /// Amtraker's `/v3/stations` as the directory's list: an object keyed by code (Amtrak's three
 /// letters, Brightline's and VIA's four) → name and position.
-pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
+pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<railtop_core::assets::Station>, ParseError> {
     #[derive(Deserialize)]
     struct Meta {
         #[serde(default, deserialize_with = "tolerant::string")]
@@ -433,11 +433,11 @@ pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, P
     let parse::AtMostMap(all) = parse::json::<
         parse::AtMostMap<Box<serde_json::value::RawValue>, { parse::MAX_RECORDS }>,
     >(COUNTRY.slug, bytes)?;
-    let mut list: Vec<crate::assets::Station> = all
+    let mut list: Vec<railtop_core::assets::Station> = all
         .into_iter()
         .filter_map(|(code, value)| {
             let m: Meta = serde_json::from_str(value.get()).ok()?;
-            Some(crate::assets::Station {
+            Some(railtop_core::assets::Station {
                 code,
                 name: m.name,
                 lat: m.lat?,
@@ -471,7 +471,7 @@ impl Adapter for UnitedStates {
             Some(journey) => Ok(Some(journey)),
             None => Err(SourceError::NotFound(format!(
                 "Amtraker lists no train {} now (runs leave the list when they end)",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             ))),
         }
     }

@@ -4,10 +4,10 @@
 
 use super::trips::{self, Progress, Trip};
 use super::{walk, DemoSource, ATTRIBUTION};
-use crate::clock::rfc3339;
-use crate::model::{JourneyResponse, JourneyStop};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Duration, Utc};
+use railtop_core::clock::rfc3339;
+use railtop_core::model::{JourneyResponse, JourneyStop};
 
 impl DemoSource {
     /// The run of the train `id` (as its realtime record wrote it) as of `now`.
@@ -15,7 +15,7 @@ impl DemoSource {
         let unknown = || {
             SourceError::NotFound(format!(
                 "no train {} in the demo; use an id from /api/live/realtime",
-                crate::text::quoted(id)
+                railtop_core::text::quoted(id)
             ))
         };
         let (slug, date, line, dir, k) = trips::parse_id(id.trim()).ok_or_else(unknown)?;
@@ -101,8 +101,8 @@ fn stops(trip: &Trip, now: DateTime<Utc>, walked: i64) -> Vec<JourneyStop> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::Clock;
     use crate::source::RealtimeQuery;
+    use railtop_core::clock::Clock;
 
     fn demo() -> DemoSource {
         DemoSource::new(7, 1, Clock::System).unwrap()

@@ -11,14 +11,14 @@ use super::{
     DeparturesQuery, LiveSource, OpenError, RealtimeQuery, SourceError, SourceFuture, SourceInfo,
     SourceResult,
 };
-use crate::clock::{rfc3339, Clock};
-use crate::country;
-use crate::model::{
+use chrono::{DateTime, Duration, Utc};
+use network::Network;
+use railtop_core::clock::{rfc3339, Clock};
+use railtop_core::country;
+use railtop_core::model::{
     status, Departure, DeparturesResponse, JourneyResponse, Kind, RealtimeResponse, StationInfo,
     Train,
 };
-use chrono::{DateTime, Duration, Utc};
-use network::Network;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use trips::{trips_between, Knobs, Progress, Trip, TripKey};
@@ -196,12 +196,12 @@ impl DemoSource {
                 let (destination, via) = if arrivals {
                     let origin = trip.origin().to_string();
                     let before = (1..i).map(|k| trip.station_name(k).to_string());
-                    (origin, crate::model::via_list(before, ""))
+                    (origin, railtop_core::model::via_list(before, ""))
                 } else {
                     let destination = trip.destination().to_string();
                     let after =
                         (i + 1..trip.stop_count()).map(|k| trip.station_name(k).to_string());
-                    let via = crate::model::via_list(after, &destination);
+                    let via = railtop_core::model::via_list(after, &destination);
                     (destination, via)
                 };
                 let mut messages = demo_messages(
@@ -322,8 +322,8 @@ impl DemoSource {
         if let Some(found) = self.net.find_station(code).filter(in_country) {
             return Ok(found);
         }
-        use crate::stations::Resolved;
-        let directory = crate::stations::current();
+        use railtop_core::stations::Resolved;
+        let directory = railtop_core::stations::current();
         let everywhere = directory.resolve(code, country);
         // A station railtop knows in a country the demo does not simulate: say so, and where
         // its trains are, rather than "unknown".
@@ -339,11 +339,9 @@ impl DemoSource {
         };
         let resolved = everywhere.only(|e| self.net.country(e.country).is_some());
         let unknown = || {
-            SourceError::NotFound(
-                elsewhere
-                    .clone()
-                    .unwrap_or_else(|| format!("unknown station {}", crate::text::quoted(asked))),
-            )
+            SourceError::NotFound(elsewhere.clone().unwrap_or_else(|| {
+                format!("unknown station {}", railtop_core::text::quoted(asked))
+            }))
         };
         match resolved {
             Resolved::One(e) => self

@@ -1,8 +1,8 @@
 //! The demo network: real lines between real stations, read from `assets/demo/lines.txt`.
 
-use crate::assets::{self, AssetError, Station};
-use crate::country::{self, Country};
 use chrono_tz::Tz;
+use railtop_core::assets::{self, AssetError, Station};
+use railtop_core::country::{self, Country};
 
 /// A stop of a line: station index in the country's list, and scheduled minutes from the origin
 /// (departure time; the arrival is a minute earlier at intermediate stops).

@@ -2,9 +2,9 @@
 //! same seed and clock, trains that move, boards and lists that agree, bounds under any input.
 
 use super::*;
-use crate::model::Stats;
 use chrono::TimeZone;
 use proptest::prelude::*;
+use railtop_core::model::Stats;
 
 fn demo(seed: u64, scale: u32) -> DemoSource {
     DemoSource::new(seed, scale, Clock::System).unwrap()

@@ -16,10 +16,10 @@ use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm};
 use super::{Adapter, BoardAsk, JourneyAsk, OwnTrains, TrainsAsk};
-use crate::country::{self, Country};
-use crate::model::tolerant;
-use crate::model::{status, Departure, JourneyStop, Kind, Train};
 use crate::source::{SourceError, SourceResult};
+use railtop_core::country::{self, Country};
+use railtop_core::model::tolerant;
+use railtop_core::model::{status, Departure, JourneyStop, Kind, Train};
 
 /// A train and its run, as the aggregator takes it (HAFAS has its own `Journey` here).
 pub type Run = super::Journey;
@@ -154,7 +154,7 @@ struct Journey {
     pos: Option<Coordinates>,
     #[serde(
         default,
-        deserialize_with = "parse::at_most::<_, _, { crate::model::journey::MAX_STOPS }>"
+        deserialize_with = "parse::at_most::<_, _, { railtop_core::model::journey::MAX_STOPS }>"
     )]
     stop_l: Vec<Stop>,
 }
@@ -364,7 +364,7 @@ pub fn parse_positions_in(bytes: &[u8], classes: Classes) -> Result<Vec<Train>, 
                 id: format!("austria-{}", if j.jid.is_empty() { &code } else { &j.jid }),
                 name: format!("{code} → {}", j.dir_txt),
                 train_code: code,
-                status: crate::model::status::RUNNING.into(),
+                status: railtop_core::model::status::RUNNING.into(),
                 lat: Some(lat),
                 lng: Some(lng),
                 delay,
@@ -669,7 +669,7 @@ impl Adapter for Austria {
         if !jid.contains('|') {
             return Err(SourceError::NotFound(format!(
                 "no journey for {}: Austria's journeys are those of the radar's trains (ids austria-2|#VN#…)",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             )));
         }
         let body = journey_request(jid);
@@ -681,7 +681,7 @@ impl Adapter for Austria {
         journey.map(Some).ok_or_else(|| {
             SourceError::NotFound(format!(
                 "ÖBB knows no journey {}",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             ))
         })
     }

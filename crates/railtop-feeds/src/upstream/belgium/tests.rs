@@ -39,7 +39,7 @@ fn absurd_delays_and_times_are_no_data_not_a_panic() {
         "fuzz/belgium-board-absurd-delays.bin",
     ))
     .unwrap();
-    let dropped = crate::model::plausible::bound_departures(&mut board.departures);
+    let dropped = railtop_core::model::plausible::bound_departures(&mut board.departures);
     assert!(dropped.count >= 2, "{dropped:?}");
     for d in &board.departures {
         assert!(d.delay.is_none_or(|m| m.abs() < 1000), "{d:?}");

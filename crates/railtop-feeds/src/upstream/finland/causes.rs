@@ -5,9 +5,9 @@
 //! names come from [`CAUSE_CATEGORIES`] and finer codes are said as codes.
 
 use super::{lenient, COUNTRY};
-use crate::model::tolerant;
-use crate::text::cleaned;
 use crate::upstream::parse::{self, ParseError};
+use railtop_core::model::tolerant;
+use railtop_core::text::cleaned;
 use serde::Deserialize;
 use std::collections::HashMap;
 

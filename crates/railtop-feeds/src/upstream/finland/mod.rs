@@ -27,12 +27,12 @@ use super::http::{FeedHttp, Kept, Opened};
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::local_hhmm;
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, StationsAt, TrainsAsk};
-use crate::assets;
-use crate::country::{self, Country};
-use crate::model::tolerant;
-use crate::model::{status, via_list, Departure, JourneyStop, Kind, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
+use railtop_core::assets;
+use railtop_core::country::{self, Country};
+use railtop_core::model::tolerant;
+use railtop_core::model::{status, via_list, Departure, JourneyStop, Kind, Train};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -72,7 +72,7 @@ struct FiTrain {
     /// A train's rows (an arrival and a departure a stop), at most two a stop of a journey.
     #[serde(
         default,
-        deserialize_with = "parse::at_most::<_, _, { 2 * crate::model::journey::MAX_STOPS }>"
+        deserialize_with = "parse::at_most::<_, _, { 2 * railtop_core::model::journey::MAX_STOPS }>"
     )]
     time_table_rows: Vec<Row>,
 }
@@ -705,7 +705,7 @@ impl Adapter for Finland {
         let path = journey_path(ask.id).ok_or_else(|| {
             SourceError::NotFound(format!(
                 "no train {}: Finland's ids read fi-<date>-<number>, e.g. fi-2026-11-23-27",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             ))
         })?;
         let (names, cause_names) = tokio::join!(self.names(http), self.cause_names(http));
@@ -720,7 +720,7 @@ impl Adapter for Finland {
             }
             None => Err(SourceError::NotFound(format!(
                 "Digitraffic has no train {} (trains are kept a few days)",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             ))),
         }
     }

@@ -14,11 +14,11 @@
 //! English where given, else the first language given, its code kept.
 
 use super::{lenient, COUNTRY, TZ};
-use crate::model::{tolerant, Departure, Train};
-use crate::text::cleaned;
 use crate::upstream::parse::{self, Board, ParseError};
 use crate::upstream::times::parse_offset_time;
 use chrono::{DateTime, Datelike, NaiveDate, Timelike, Utc, Weekday};
+use railtop_core::model::{tolerant, Departure, Train};
+use railtop_core::text::cleaned;
 use serde::{Deserialize, Deserializer};
 
 /// Where the messages in force are.

@@ -192,7 +192,7 @@ fn a_rows_train_id_is_its_trip_and_only_a_trip_id_comes_back() {
     }
     assert_eq!(trip_train_id(&"x".repeat(MAX_TRIP_CHARS + 1)), None);
     assert!(trip_train_id(&"x".repeat(MAX_TRIP_CHARS))
-        .is_some_and(|id| id.chars().count() == crate::text::MAX_FIELD_CHARS));
+        .is_some_and(|id| id.chars().count() == railtop_core::text::MAX_FIELD_CHARS));
     // In a URL's path, escaped whole: a space is %20 (never +), a slash is no path.
     assert_eq!(path_segment("1|2 #/?%+ü"), "1%7C2%20%23%2F%3F%25%2B%C3%BC");
     assert!(trip_path(T571).starts_with("/trips/2%7C%23VN%231%23ST%23"));

@@ -8,12 +8,12 @@
 //! and the station list from the feeds with a timetable first.
 
 use super::{Dialect, GtfsFeed, GtfsFeedConfig};
-use crate::country::Country;
-use crate::model::Train;
 use crate::source::SourceResult;
 use crate::upstream::http::{FeedHttp, Opened};
 use crate::upstream::parse::{in_order, Board};
 use crate::upstream::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
+use railtop_core::country::Country;
+use railtop_core::model::Train;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -54,8 +54,8 @@ impl BuiltIn {
             attribution: String::new(),
             speed_to_kmh: part.speed_to_kmh,
             modes: Default::default(),
-            static_max_bytes: crate::config::DEFAULT_STATIC_MAX_MIB << 20,
-            trip_match: crate::config::TripMatch::default(),
+            static_max_bytes: railtop_core::config::DEFAULT_STATIC_MAX_MIB << 20,
+            trip_match: railtop_core::config::TripMatch::default(),
         }
     }
 
@@ -115,7 +115,7 @@ impl Adapter for Parts {
     async fn station_list(
         &self,
         http: &FeedHttp,
-    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+    ) -> SourceResult<Option<Vec<railtop_core::assets::Station>>> {
         match self.timetabled_first().next() {
             Some(feed) => feed.station_list(http).await,
             None => Ok(None),

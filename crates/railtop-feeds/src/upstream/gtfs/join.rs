@@ -8,11 +8,11 @@
 //! an unmatched trip is still shown, said to be outside the timetable. `trip_match` in
 //! `[[feeds]]` chooses ([`TripMatch`]).
 
-use crate::config::TripMatch;
 pub use crate::source::JoinCount;
 use crate::upstream::gtfs_rt::TripDescriptor;
 use crate::upstream::gtfs_static::{gtfs_seconds, Timetable};
 use chrono::{DateTime, NaiveDate, Utc};
+use railtop_core::config::TripMatch;
 
 /// How a realtime trip was found in the timetable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

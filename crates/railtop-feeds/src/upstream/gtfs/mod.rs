@@ -47,13 +47,13 @@ use super::gtfs_static::Timetable;
 use super::http::{FeedHttp, FeedSpec, Wire};
 use super::parse::{in_order, Board};
 use super::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
-use crate::model::{Departure, Kind};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
+use railtop_core::model::{Departure, Kind};
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use crate::config::GtfsFeedConfig;
+pub use railtop_core::config::GtfsFeedConfig;
 
 /// A `[[feeds]]` entry: its URLs are whole, its identity comes from the configuration.
 pub(crate) fn open_configured(wire: Wire, config: GtfsFeedConfig) -> Arc<dyn Feed> {
@@ -299,7 +299,7 @@ impl Adapter for GtfsFeed {
     async fn station_list(
         &self,
         http: &FeedHttp,
-    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+    ) -> SourceResult<Option<Vec<railtop_core::assets::Station>>> {
         let Some(schedule) = self.schedule(http) else {
             return Ok(None);
         };
@@ -309,7 +309,7 @@ impl Adapter for GtfsFeed {
             None => Err(SourceError::Upstream(match schedule.status() {
                 Some(s) if s.state == "failed" => format!(
                     "its timetable could not be read: {}",
-                    crate::text::cleaned(&s.detail)
+                    railtop_core::text::cleaned(&s.detail)
                 ),
                 _ => "its timetable (the static GTFS, its stops) is unavailable".to_string(),
             })),
@@ -333,7 +333,7 @@ impl Adapter for GtfsFeed {
             Some(journey) => Ok(Some(journey)),
             None => Err(SourceError::NotFound(format!(
                 "no vehicle {} in the {} feed now",
-                crate::text::quoted(ask.id),
+                railtop_core::text::quoted(ask.id),
                 self.config.name
             ))),
         }

@@ -6,8 +6,6 @@ use super::alerts::Call;
 use super::join::{Found, JoinCount, Matcher};
 use super::Alerts;
 use super::{Dialect, GtfsFeedConfig, Label};
-use crate::clock::rfc3339;
-use crate::model::{status, JourneyStop, Train};
 use crate::upstream::gtfs_rt::{
     self, FeedMessage, STOP_NO_DATA, STOP_SKIPPED, TRIP_CANCELED, TRIP_UNSCHEDULED,
 };
@@ -16,6 +14,8 @@ use crate::upstream::parse::ParseError;
 use crate::upstream::times::{minutes_from_seconds, plus_seconds};
 use crate::upstream::Journey;
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use railtop_core::clock::rfc3339;
+use railtop_core::model::{status, JourneyStop, Train};
 use std::collections::HashMap;
 
 /// A trip's realtime state from the trip updates.
@@ -466,7 +466,7 @@ pub(super) fn trains(
         .count();
     if future > 0 {
         tracing::info!(
-            feed = %crate::text::cleaned(&config.slug),
+            feed = %railtop_core::text::cleaned(&config.slug),
             "{future} vehicle(s) stamped more than an hour ahead of the feed dropped"
         );
     }
@@ -720,6 +720,6 @@ pub(super) fn stop_label(stop: &str, table: Option<&Timetable>, config: &GtfsFee
     table
         .and_then(|t| t.stop_name(stop))
         .map(str::to_string)
-        .or_else(|| crate::stations::by_code(stop, Some(&config.slug)).map(|s| s.name))
+        .or_else(|| railtop_core::stations::by_code(stop, Some(&config.slug)).map(|s| s.name))
         .unwrap_or_else(|| stop.to_string())
 }

@@ -273,7 +273,7 @@ impl Job {
                 inner.next_check = Some(Instant::now() + RETRY);
                 let kept = inner.table.is_some();
                 drop(inner);
-                let why = crate::text::cleaned(&why);
+                let why = railtop_core::text::cleaned(&why);
                 tracing::warn!(feed, error = %why, kept_the_previous = kept, "schedule unavailable");
                 let detail = if kept {
                     format!("{why}; the previous timetable is kept")
@@ -314,7 +314,7 @@ impl Job {
         let snapshot_path = folder.as_ref().map(|d| d.join("timetable.bin"));
         match self.read(candidate, snapshot_path.clone()).await {
             Err(why) if fallback.is_some() => {
-                let why = crate::text::cleaned(&why);
+                let why = railtop_core::text::cleaned(&why);
                 tracing::warn!(feed = self.of.feed, error = %why, "schedule: the new bundle is refused; the previous one is kept");
                 let Some(previous) = fallback else {
                     return Err(why);
@@ -342,7 +342,7 @@ impl Job {
             return;
         }
         let bundle = folder.join("bundle.zip");
-        let kept = crate::files::read_bytes(&folder.join("bundle.json"), 64 << 10)
+        let kept = railtop_core::files::read_bytes(&folder.join("bundle.json"), 64 << 10)
             .ok()
             .and_then(|b| serde_json::from_slice::<Meta>(&b).ok())
             .is_some_and(|m| m.url == self.of.source);
@@ -466,7 +466,7 @@ impl Job {
         };
         let kept: Option<Meta> = meta_path
             .as_deref()
-            .and_then(|p| crate::files::read_bytes(p, 64 << 10).ok())
+            .and_then(|p| railtop_core::files::read_bytes(p, 64 << 10).ok())
             .and_then(|b| serde_json::from_slice::<Meta>(&b).ok())
             .filter(|m| m.url == self.of.source && bundle.as_deref().is_some_and(Path::exists));
         let validators = kept.as_ref().map_or((None, None), |m| {
@@ -501,7 +501,7 @@ impl Job {
                 .clone()
                 .ok_or_else(|| why.clone().unwrap_or_default())?;
             if let Some(why) = why {
-                tracing::warn!(feed = self.of.feed, error = %crate::text::cleaned(&why), "schedule: the bundle on disk is used");
+                tracing::warn!(feed = self.of.feed, error = %railtop_core::text::cleaned(&why), "schedule: the bundle on disk is used");
             }
             Ok(Candidate {
                 key: key_of(&bundle, self.of.modes)?,
@@ -550,7 +550,7 @@ impl Job {
                 let _ = std::fs::remove_file(&part);
                 let why = format!(
                     "the bundle at {}: {why}",
-                    crate::text::cleaned(&self.of.source)
+                    railtop_core::text::cleaned(&self.of.source)
                 );
                 if kept.is_some() {
                     Ok((on_disk(Some(why))?, None))
@@ -586,7 +586,7 @@ fn build(
     inner: &Arc<Mutex<Inner>>,
     report: Option<&Report>,
 ) -> Result<Timetable, String> {
-    let (file, _) = crate::files::open_regular(path).map_err(|e| {
+    let (file, _) = railtop_core::files::open_regular(path).map_err(|e| {
         use std::error::Error;
         match e.source() {
             Some(why) => format!("{e}: {why}"),

@@ -3,9 +3,9 @@
 use super::board::*;
 use super::read::*;
 use super::*;
-use crate::config::Modes;
-use crate::model::Train;
 use crate::upstream::gtfs_rt::{self, STOP_NO_DATA, TRIP_UNSCHEDULED};
+use railtop_core::config::Modes;
+use railtop_core::model::Train;
 
 fn config() -> GtfsFeedConfig {
     GtfsFeedConfig {
@@ -19,8 +19,8 @@ fn config() -> GtfsFeedConfig {
         attribution: "test".into(),
         speed_to_kmh: 3.6,
         modes: Default::default(),
-        static_max_bytes: crate::config::DEFAULT_STATIC_MAX_MIB << 20,
-        trip_match: crate::config::TripMatch::default(),
+        static_max_bytes: railtop_core::config::DEFAULT_STATIC_MAX_MIB << 20,
+        trip_match: railtop_core::config::TripMatch::default(),
     }
 }
 

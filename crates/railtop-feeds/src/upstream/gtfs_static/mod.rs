@@ -15,13 +15,13 @@ mod build;
 mod pool;
 pub mod snapshot;
 
-pub use crate::config::Modes;
 pub use build::{Progress, Stage};
+pub use railtop_core::config::Modes;
 
 use super::parse::ParseError;
-use crate::model::Kind;
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};
 use pool::Pool;
+use railtop_core::model::Kind;
 
 /// No such thing: a call without a time, a stop without a parent.
 const NONE: u32 = u32::MAX;
@@ -161,7 +161,7 @@ pub struct Timetable {
     by_short_name: std::sync::OnceLock<Vec<u32>>,
     /// Derived, not stored: the stops a person asks a board of (those that belong to no
     /// station, stations included), with their positions.
-    places: Vec<crate::assets::Station>,
+    places: Vec<railtop_core::assets::Station>,
 }
 
 /// A trip as the bundle names it.
@@ -289,7 +289,7 @@ impl Timetable {
             .stops
             .iter()
             .filter(|s| s.parent == NONE && s.lat.is_finite() && s.lon.is_finite())
-            .map(|s| crate::assets::Station {
+            .map(|s| railtop_core::assets::Station {
                 code: self.ids.get(s.id).to_string(),
                 name: self.names.get(s.name).to_string(),
                 lat: degrees(s.lat),
@@ -317,7 +317,7 @@ impl Timetable {
     }
 
     /// The stations of the bundle (see `places`), for the directory.
-    pub fn places(&self) -> &[crate::assets::Station] {
+    pub fn places(&self) -> &[railtop_core::assets::Station] {
         &self.places
     }
 

@@ -449,7 +449,7 @@ fn sound(t: &Timetable) -> bool {
 /// `max` bytes are not read.
 pub fn read(path: &Path, key: &str, max: u64) -> Option<Timetable> {
     // A regular file only: a FIFO put in its place would hang every start.
-    let (file, len) = crate::files::open_regular(path).ok()?;
+    let (file, len) = railtop_core::files::open_regular(path).ok()?;
     if len > max {
         return None;
     }
@@ -461,7 +461,7 @@ pub fn read(path: &Path, key: &str, max: u64) -> Option<Timetable> {
 pub fn key(path: &Path) -> Option<String> {
     use std::io::Read;
     let mut head = [0u8; 16];
-    let (mut file, _) = crate::files::open_regular(path).ok()?;
+    let (mut file, _) = railtop_core::files::open_regular(path).ok()?;
     file.read_exact(&mut head).ok()?;
     if &head[..8] != MAGIC || head[8..12] != FORMAT.to_le_bytes() {
         return None;

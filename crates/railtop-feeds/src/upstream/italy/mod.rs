@@ -47,12 +47,12 @@ use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{local_hhmm, plus_seconds};
 use super::{Adapter, BoardAsk, Journey, JourneyAsk, OwnTrains, TrainsAsk};
-use crate::clock::rfc3339;
-use crate::country::{self, Country};
-use crate::model::tolerant;
-use crate::model::{status, Departure, JourneyStop, Kind, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
+use railtop_core::clock::rfc3339;
+use railtop_core::country::{self, Country};
+use railtop_core::model::tolerant;
+use railtop_core::model::{status, Departure, JourneyStop, Kind, Train};
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
 
@@ -467,7 +467,7 @@ impl Italy {
         names
             .get(code)
             .cloned()
-            .or_else(|| crate::stations::by_code(code, Some(COUNTRY.slug)).map(|s| s.name))
+            .or_else(|| railtop_core::stations::by_code(code, Some(COUNTRY.slug)).map(|s| s.name))
     }
 
     fn learn(&self, seen: &Seen) {
@@ -610,7 +610,7 @@ impl Adapter for Italy {
             SourceError::NotFound(format!(
                 "no journey for {}: Italy's journeys are those of trains whose run ViaggiaTreno \
                  names (ids such as italy-S01700-2335-1702422000000)",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             ))
         })?;
         let (seen, stops) = http.get_parsed(&run.progress_path(), parse_journey).await?;

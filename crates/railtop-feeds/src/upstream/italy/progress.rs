@@ -3,13 +3,13 @@
 //! are in the module doc of [`super`].
 
 use super::{from_millis, platform, reported_delay, title_case, CODES, COUNTRY, TZ};
-use crate::clock::rfc3339;
-use crate::model::journey::MAX_STOPS;
-use crate::model::tolerant;
-use crate::model::{status, JourneyStop, Train};
 use crate::upstream::parse::{self, ParseError};
 use crate::upstream::times::plus_seconds;
 use chrono::{DateTime, Utc};
+use railtop_core::clock::rfc3339;
+use railtop_core::model::journey::MAX_STOPS;
+use railtop_core::model::tolerant;
+use railtop_core::model::{status, JourneyStop, Train};
 use serde::Deserialize;
 
 /// One stop of an `andamentoTreno` answer.

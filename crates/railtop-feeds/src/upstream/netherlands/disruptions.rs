@@ -17,10 +17,10 @@
 //! not fit is left out (not the whole answer), and every list is bounded.
 
 use super::{COUNTRY, TZ};
-use crate::model::tolerant;
 use crate::upstream::parse::{self, AtMost, Board, ParseError};
 use crate::upstream::times::parse_offset_time;
 use chrono::{DateTime, Datelike, Timelike, Utc};
+use railtop_core::model::tolerant;
 use serde::Deserialize;
 
 /// Where NS answers them: active items only (NS's `isActive` filter; the timespans decide).
@@ -36,7 +36,7 @@ const MAX_STATIONS: usize = 64;
 const MAX_TIMESPANS: usize = 32;
 const MAX_ADVICES: usize = 4;
 /// How long a message railtop writes may be (a longer field is cut by the sanitising).
-const MAX_TEXT: usize = crate::text::MAX_FIELD_CHARS;
+const MAX_TEXT: usize = railtop_core::text::MAX_FIELD_CHARS;
 
 /// What an item is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

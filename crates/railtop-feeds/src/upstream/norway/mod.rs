@@ -24,11 +24,11 @@ use super::http::FeedHttp;
 use super::parse::{self, in_order, Board, ParseError};
 use super::times::{delay_minutes, local_hhmm};
 use super::{Adapter, BoardAsk, JourneyAsk, OwnTrains, TrainsAsk};
-use crate::country::{self, Country};
-use crate::model::tolerant;
-use crate::model::{Departure, JourneyStop, Kind, StationInfo, Train};
 use crate::source::{SourceError, SourceResult};
 use chrono::{DateTime, Utc};
+use railtop_core::country::{self, Country};
+use railtop_core::model::tolerant;
+use railtop_core::model::{Departure, JourneyStop, Kind, StationInfo, Train};
 use serde::Deserialize;
 
 const COUNTRY: Country = country::NORWAY;
@@ -132,7 +132,7 @@ struct Place {
 
 /// The rail stations of an answer to [`STATIONS_QUERY`], those most lines call at first (Oslo
 /// S), each once; stop places outside Norway's box (a line's foreign end) are left out.
-pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, ParseError> {
+pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<railtop_core::assets::Station>, ParseError> {
     let answer: LinesAnswer = parse::json(COUNTRY.slug, bytes)?;
     refused(&answer.errors)?;
     let lines = answer
@@ -140,7 +140,7 @@ pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, P
         .ok_or_else(|| ParseError::new(COUNTRY.slug, "data", "no data in the answer"))?
         .lines;
     // Each stop place with the number of lines calling there, in the order first seen.
-    let mut order: Vec<(crate::assets::Station, usize)> = Vec::new();
+    let mut order: Vec<(railtop_core::assets::Station, usize)> = Vec::new();
     let mut at: std::collections::HashMap<String, usize> = Default::default();
     for line in &lines {
         let mut seen_on_line = std::collections::HashSet::new();
@@ -160,7 +160,7 @@ pub fn parse_station_list(bytes: &[u8]) -> Result<Vec<crate::assets::Station>, P
                 None => {
                     at.insert(place.id.clone(), order.len());
                     order.push((
-                        crate::assets::Station {
+                        railtop_core::assets::Station {
                             code: place.id.clone(),
                             name: place.name.trim().to_string(),
                             lat,
@@ -453,7 +453,7 @@ fn vehicle_train(v: Vehicle) -> Train {
         id: format!("norway-{}", v.vehicle_id),
         name: format!("{code} → {}", v.destination_name.as_deref().unwrap_or("?")),
         train_code: code,
-        status: crate::model::status::RUNNING.into(),
+        status: railtop_core::model::status::RUNNING.into(),
         lat,
         lng,
         delay: v.delay.map(super::times::minutes_from_seconds),
@@ -624,7 +624,7 @@ async fn stop_place(http: &FeedHttp, station: &str) -> Result<String, SourceErro
     if station.starts_with(STOP_PREFIX) {
         return Ok(station.to_string());
     }
-    let listed = crate::stations::by_code(station, Some(COUNTRY.slug));
+    let listed = railtop_core::stations::by_code(station, Some(COUNTRY.slug));
     let listed = listed.as_ref();
     if let Some(id) = listed.and_then(|s| s.aliases.iter().find(|a| a.starts_with(STOP_PREFIX))) {
         return Ok(id.clone());
@@ -682,7 +682,7 @@ impl Adapter for Norway {
         let Some((train, journey, day)) = found else {
             return Err(SourceError::NotFound(format!(
                 "no vehicle {} with a service journey in Entur's vehicles now (Norway's journeys are those of its vehicles)",
-                crate::text::quoted(ask.id)
+                railtop_core::text::quoted(ask.id)
             )));
         };
         let day = day.unwrap_or_else(|| ask.now.with_timezone(&TZ).format("%Y-%m-%d").to_string());
@@ -702,7 +702,7 @@ impl Adapter for Norway {
     async fn station_list(
         &self,
         http: &FeedHttp,
-    ) -> SourceResult<Option<Vec<crate::assets::Station>>> {
+    ) -> SourceResult<Option<Vec<railtop_core::assets::Station>>> {
         let body = serde_json::json!({ "query": STATIONS_QUERY }).to_string();
         http.post_parsed(
             JOURNEY_PLANNER,

@@ -37,7 +37,10 @@ fn an_answer_of_millions_of_runs_keeps_a_bounded_few() {
         )
     };
     let one = runs_of(&other(10_000));
-    assert_eq!(one[0].stations.len(), crate::model::journey::MAX_STOPS);
+    assert_eq!(
+        one[0].stations.len(),
+        railtop_core::model::journey::MAX_STOPS
+    );
 }
 
 fn runs_of(body: &str) -> Vec<Run> {

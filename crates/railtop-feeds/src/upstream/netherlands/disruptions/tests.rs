@@ -1,7 +1,7 @@
 //! The disruptions reader on its fixtures and on payloads made in the tests.
 
 use super::*;
-use crate::model::Departure;
+use railtop_core::model::Departure;
 
 fn fixture() -> Vec<Disruption> {
     parse_disruptions(&crate::upstream::fixture("netherlands/disruptions.json")).unwrap()
