@@ -586,32 +586,6 @@ fn root_cause(e: &reqwest::Error) -> String {
     cause.to_string()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[tokio::test]
-    async fn kept_values_live_as_long_as_their_fetch_said() {
-        let kept: Kept<u32> = Kept::new();
-        let calls = std::sync::atomic::AtomicU32::new(0);
-        let fetch = |life| {
-            let n = calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-            async move { (n, life) }
-        };
-        assert_eq!(kept.get(fetch(Duration::ZERO)).await, 0);
-        assert_eq!(
-            kept.get(fetch(Duration::from_secs(60))).await,
-            1,
-            "a zero life is not kept"
-        );
-        assert_eq!(
-            kept.get(fetch(Duration::from_secs(60))).await,
-            1,
-            "kept while it lives"
-        );
-    }
-}
-
 /// What a conditional download found.
 #[derive(Debug, PartialEq)]
 pub(crate) enum Downloaded {
@@ -719,3 +693,6 @@ pub(crate) async fn download(
         last_modified,
     })
 }
+
+#[cfg(test)]
+mod tests;
