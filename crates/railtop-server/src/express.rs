@@ -249,7 +249,7 @@ async fn answer<S: AsyncWrite + Unpin>(
     }
     finish_head(out);
     write_all(stream, out, &body).await?;
-    crate::metrics::cache("replay", true);
+    railtop_core::metrics::cache("replay", true);
     record(peer, started, asked, status, Some(body.len() as u64));
     Ok(Answered::KeepOpen)
 }

@@ -7,7 +7,6 @@
 //! [`record`], so a request counts and is logged alike whichever path answered it.
 
 use crate::ratelimit::{self, ceil_secs, Verdict};
-use crate::source::SourceError;
 use crate::{error_response, json_error, tally, AppState, HEALTHZ, METRICS};
 use crate::{ARRIVALS, DEPARTURES, REALTIME, STATIONS, STATS, TRAIN};
 use crate::{GTFS_RT_ALERTS, GTFS_RT_POSITIONS, GTFS_RT_UPDATES};
@@ -15,6 +14,7 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
+use railtop_feeds::source::SourceError;
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -74,7 +74,7 @@ pub(crate) async fn admit<'a>(
             reset_secs: ceil_secs(reset),
         },
         Verdict::Refused { limit, retry_after } => {
-            crate::metrics::rate_limited();
+            railtop_core::metrics::rate_limited();
             let secs = ceil_secs(retry_after);
             let mut r = error_response(&SourceError::RateLimited {
                 message: format!(
@@ -244,7 +244,7 @@ pub(crate) fn record<T: std::fmt::Display>(
     status: u16,
     bytes: Option<u64>,
 ) {
-    crate::metrics::request(endpoint(asked.path), status, started.elapsed(), bytes);
+    railtop_core::metrics::request(endpoint(asked.path), status, started.elapsed(), bytes);
     if status == 429 {
         RATE_LIMITED.add(&format_args!(
             "{peer:?} {}",
@@ -292,7 +292,7 @@ impl std::fmt::Display for Shown {
 fn logged_uri(mut uri: String) -> String {
     if uri.len() <= MAX_LOGGED_URI {
         // No copy for the usual, clean URI.
-        crate::text::clean(&mut uri);
+        railtop_core::text::clean(&mut uri);
         return uri;
     }
     let mut end = MAX_LOGGED_URI;
@@ -301,7 +301,7 @@ fn logged_uri(mut uri: String) -> String {
     }
     format!(
         "{}… (cut, {} bytes)",
-        crate::text::cleaned(&uri[..end]),
+        railtop_core::text::cleaned(&uri[..end]),
         uri.len()
     )
 }

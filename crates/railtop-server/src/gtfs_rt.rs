@@ -14,14 +14,14 @@
 //! run and its times), else the station boards that list the train (a delay at each of their
 //! stations, without a place in the run, which boards do not know).
 
-use crate::model::{
-    status, DeparturesResponse, JourneyStop, Kind, RealtimeResponse, StopTime, Train,
-};
 use crate::{accepts_gzip, cached_body, error_response, params, AppState};
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
 use axum::routing::get;
+use railtop_core::model::{
+    status, DeparturesResponse, JourneyStop, Kind, RealtimeResponse, StopTime, Train,
+};
 use railtop_feeds::upstream::gtfs_rt::{
     self, Alert, EntitySelector, FeedEntity, FeedHeader, FeedMessage, Position, StopTimeEvent,
     StopTimeUpdate, TranslatedString, Translation, TripDescriptor, TripUpdate, VehicleDescriptor,

@@ -8,10 +8,6 @@
 //! JSON bytes as they are. Every answer is JSON with CORS and cache headers; errors use the API's
 //! error body; each client IP gets a request budget per minute.
 
-// The floors below under the same names as in the crate above, so `crate::model` reads alike.
-use railtop_core::{country, duration, metrics, model, stations, text, traveller};
-use railtop_feeds::{redis_store, source};
-
 mod accept;
 pub mod admission;
 pub mod connection;
@@ -27,10 +23,6 @@ pub mod stream;
 pub mod tally;
 pub mod zero_copy;
 
-use crate::model::{ErrorBody, Kind};
-use crate::redis_store::RedisStore;
-use crate::source::cache::{Cached, CachedSource};
-use crate::source::SourceError;
 use axum::body::Body;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -39,6 +31,10 @@ use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use bytes::Bytes;
+use railtop_core::model::{ErrorBody, Kind};
+use railtop_feeds::redis_store::RedisStore;
+use railtop_feeds::source::cache::{Cached, CachedSource};
+use railtop_feeds::source::SourceError;
 use ratelimit::{ceil_secs, PerIpLimit};
 use std::future::Future;
 use std::num::NonZeroU32;
@@ -124,7 +120,7 @@ pub fn answerer(source: Arc<CachedSource>, config: ServerConfig) -> Answerer {
 }
 
 fn app(source: Arc<CachedSource>, config: ServerConfig) -> (Router, Answerer) {
-    crate::metrics::install();
+    railtop_core::metrics::install();
     let metrics_on_api = config.metrics_on_api;
     let state = Arc::new(AppState {
         source,
@@ -290,8 +286,8 @@ async fn realtime(
 /// every other connection of this loop; there the runtime's other threads go on.
 pub(crate) async fn realtime_answer(
     state: &AppState,
-    query: crate::source::RealtimeQuery,
-) -> Result<Arc<Cached<model::RealtimeResponse>>, SourceError> {
+    query: railtop_feeds::source::RealtimeQuery,
+) -> Result<Arc<Cached<railtop_core::model::RealtimeResponse>>, SourceError> {
     if let Some(found) = state.source.realtime_if_cached(&query) {
         return Ok(found);
     }
@@ -333,7 +329,7 @@ async fn board(state: &AppState, headers: &HeaderMap, raw: Option<&str>, kind: K
         Err(e) => return error_response(&e),
     };
     if query.is_plain() {
-        let plain = crate::source::DeparturesQuery {
+        let plain = railtop_feeds::source::DeparturesQuery {
             station: query.stations.into_iter().next().unwrap_or_default(),
             limit: query.limit,
             kind,
@@ -343,13 +339,13 @@ async fn board(state: &AppState, headers: &HeaderMap, raw: Option<&str>, kind: K
             Err(e) => error_response(&e),
         };
     }
-    match crate::source::traveller::board(&state.source, &query).await {
+    match railtop_feeds::source::traveller::board(&state.source, &query).await {
         Ok(answer) => cached_response(&Cached::new(answer, state.source.board_ttl()), headers),
         Err(e) => error_response(&e),
     }
 }
 
-/// railtop's own endpoint: one train's run (see `crate::model::journey`).
+/// railtop's own endpoint: one train's run (see `railtop_core::model::journey`).
 async fn train(
     State(state): State<Arc<AppState>>,
     headers: HeaderMap,
@@ -365,13 +361,13 @@ async fn train(
     }
 }
 
-/// railtop's own endpoint: the station directory searched (see `crate::stations`).
+/// railtop's own endpoint: the station directory searched (see `railtop_core::stations`).
 async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery) -> Response {
     let p = match params::stations(query.as_deref(), state.source.regions()) {
         Ok(p) => p,
         Err(e) => return error_response(&e),
     };
-    let asked = crate::source::StationsQuery {
+    let asked = railtop_feeds::source::StationsQuery {
         q: p.q.clone(),
         country: p.country.clone(),
         prefer: p.prefer.clone(),
@@ -386,9 +382,9 @@ async fn stations(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery)
         None => {
             // Only the stations whose boards this source has.
             let within = state.source.countries();
-            crate::stations::current().answer(
+            railtop_core::stations::current().answer(
                 &p.q,
-                crate::stations::Scope {
+                railtop_core::stations::Scope {
                     country: p.country.as_deref(),
                     prefer: p.prefer.as_deref(),
                     limit: p.limit,
@@ -459,7 +455,7 @@ async fn healthz(State(state): State<Arc<AppState>>) -> Response {
 
 /// `GET /metrics` (railtop's own): every metric in Prometheus' text format.
 async fn metrics_text() -> Response {
-    let mut r = Response::new(Body::from(crate::metrics::render()));
+    let mut r = Response::new(Body::from(railtop_core::metrics::render()));
     let h = r.headers_mut();
     h.insert(
         header::CONTENT_TYPE,
@@ -475,7 +471,7 @@ pub async fn serve_metrics(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    crate::metrics::install();
+    railtop_core::metrics::install();
     let app = Router::new().route(METRICS, get(metrics_text));
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
@@ -507,9 +503,9 @@ async fn not_found(method: axum::http::Method) -> Response {
 fn cached_response<T: serde::Serialize>(answer: &Cached<T>, request: &HeaderMap) -> Response {
     let gzip = accepts_gzip(request);
     let (body, tag): (Bytes, usize) = if gzip {
-        (answer.json_gzip(), source::cache::TAG_GZIP)
+        (answer.json_gzip(), railtop_feeds::source::cache::TAG_GZIP)
     } else {
-        (answer.json(), source::cache::TAG_JSON)
+        (answer.json(), railtop_feeds::source::cache::TAG_JSON)
     };
     let etag = answer.etag(tag, &body);
     cached_body(body, etag, answer.remaining_ttl(), gzip, request)

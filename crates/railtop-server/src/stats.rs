@@ -10,12 +10,12 @@
 //! is remembered as such for a minute.
 
 use super::{common_headers, error_response, header_value, json_error, AppState};
-use crate::source::SourceError;
 use axum::body::Body;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, StatusCode};
 use axum::response::Response;
 use bytes::Bytes;
+use railtop_feeds::source::SourceError;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
