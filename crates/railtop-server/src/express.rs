@@ -201,9 +201,9 @@ async fn answer<S: AsyncWrite + Unpin>(
     asked: &Plain<'_>,
 ) -> io::Result<Answered> {
     let started = Instant::now();
-    let gzip = crate::gzip_in(asked.values("accept-encoding"));
+    let gzip = crate::accept::gzip_in(asked.values("accept-encoding"));
     let kept = hot::given(asked.target, gzip, started, |etag| {
-        crate::tag_named_in(asked.values("if-none-match"), etag)
+        crate::respond::tag_named_in(asked.values("if-none-match"), etag)
     });
     let Some(kept) = kept else {
         return routed(stream, out, app, peer, asked).await;

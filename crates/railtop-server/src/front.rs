@@ -7,9 +7,10 @@
 //! [`record`], so a request counts and is logged alike whichever path answered it.
 
 use crate::ratelimit::{self, ceil_secs, Verdict};
-use crate::{error_response, json_error, tally, AppState, HEALTHZ, METRICS};
-use crate::{ARRIVALS, DEPARTURES, REALTIME, STATIONS, STATS, TRAIN};
-use crate::{GTFS_RT_ALERTS, GTFS_RT_POSITIONS, GTFS_RT_UPDATES};
+use crate::respond::{error_response, json_error};
+use crate::routes::{self, Budget};
+use crate::state::AppState;
+use crate::tally;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
@@ -55,9 +56,9 @@ pub(crate) async fn admit<'a>(
     path: &str,
     forwarded_for: impl DoubleEndedIterator<Item = &'a [u8]>,
 ) -> Admission {
-    let limit = match path {
-        HEALTHZ | METRICS => &state.health_limit,
-        _ => &state.limit,
+    let limit = match routes::budget(path) {
+        Budget::Probes => &state.health_limit,
+        Budget::Api => &state.limit,
     };
     let Some(limit) = limit else {
         return Admission::Unlimited;
@@ -165,22 +166,6 @@ fn forwarded_address(entry: &str) -> Option<IpAddr> {
         })
 }
 
-/// The endpoint a path is, as the metrics label it: one of a fixed few, whatever was asked.
-fn endpoint(path: &str) -> &'static str {
-    match path {
-        REALTIME => "realtime",
-        DEPARTURES => "departures",
-        ARRIVALS => "arrivals",
-        STATIONS => "stations",
-        TRAIN => "train",
-        STATS => "stats",
-        GTFS_RT_POSITIONS | GTFS_RT_UPDATES | GTFS_RT_ALERTS => "gtfs_rt",
-        HEALTHZ => "healthz",
-        METRICS => "metrics",
-        _ => "other",
-    }
-}
-
 /// Longest part of a request's URI written to the log, in bytes.
 const MAX_LOGGED_URI: usize = 200;
 
@@ -244,7 +229,7 @@ pub(crate) fn record<T: std::fmt::Display>(
     status: u16,
     bytes: Option<u64>,
 ) {
-    railtop_core::metrics::request(endpoint(asked.path), status, started.elapsed(), bytes);
+    railtop_core::metrics::request(routes::label(asked.path), status, started.elapsed(), bytes);
     if status == 429 {
         RATE_LIMITED.add(&format_args!(
             "{peer:?} {}",

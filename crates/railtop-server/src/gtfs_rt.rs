@@ -14,11 +14,14 @@
 //! run and its times), else the station boards that list the train (a delay at each of their
 //! stations, without a place in the run, which boards do not know).
 
-use crate::{accepts_gzip, cached_body, error_response, params, AppState};
+use crate::handlers::realtime_answer;
+use crate::params;
+use crate::respond::{accepts_gzip, cached_body, error_response};
+use crate::state::AppState;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
-use axum::routing::get;
+use axum::routing::{on, MethodFilter, MethodRouter};
 use railtop_core::model::{
     status, DeparturesResponse, JourneyStop, Kind, RealtimeResponse, StopTime, Train,
 };
@@ -64,6 +67,7 @@ pub struct Known<'a> {
     pub boards: &'a [&'a DeparturesResponse],
 }
 
+#[cfg(test)]
 impl Known<'_> {
     /// Nothing beyond the answer.
     pub const NOTHING: Known<'static> = Known {
@@ -393,9 +397,10 @@ fn alerts(trains: &[Train], boards: &[&DeparturesResponse]) -> Vec<FeedEntity> {
         .collect()
 }
 
-/// The route of one GTFS-Realtime feed.
-pub(crate) fn route(which: Feed) -> axum::routing::MethodRouter<Arc<AppState>> {
-    get(
+/// The handler of one GTFS-Realtime feed, answering `method`.
+pub(crate) fn route(method: MethodFilter, which: Feed) -> MethodRouter<Arc<AppState>> {
+    on(
+        method,
         move |State(state): State<Arc<AppState>>, headers: HeaderMap, RawQuery(query): RawQuery| async move {
             answer(state, &headers, query.as_deref(), which).await
         },
@@ -417,7 +422,7 @@ async fn answer(
         Ok(p) => p,
         Err(e) => return error_response(&e),
     };
-    let answer = match crate::realtime_answer(&state, query).await {
+    let answer = match realtime_answer(&state, query).await {
         Ok(answer) => answer,
         Err(e) => return error_response(&e),
     };

@@ -21,7 +21,7 @@
 //! (the hot targets come back at their next request).
 
 use crate::front::{self, Peer};
-use crate::AppState;
+use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{header, StatusCode};
@@ -126,7 +126,7 @@ fn asked<B>(request: &axum::http::Request<B>) -> Option<(&str, bool)> {
         return None;
     }
     let target = request.uri().path_and_query()?.as_str();
-    Some((target, crate::accepts_gzip(request.headers())))
+    Some((target, crate::respond::accepts_gzip(request.headers())))
 }
 
 /// The key of `target`, unless it is too long to keep.

@@ -9,7 +9,8 @@
 //! [`COMPUTE_AT_MOST`]; past either it is a 503 with `Retry-After`, and one too costly to answer
 //! is remembered as such for a minute.
 
-use super::{common_headers, error_response, header_value, json_error, AppState};
+use crate::respond::{common_headers, error_response, header_value, json_error};
+use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, StatusCode};
