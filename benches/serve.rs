@@ -100,7 +100,7 @@ fn per_request(c: &mut Criterion) {
     }
     g.finish();
     let mut g = c.benchmark_group("serve_express");
-    let limits = railtop::server::connection::ConnectionLimits::default();
+    let limits = railtop::server::ConnectionLimits::default();
     let (_open, closing) = tokio::sync::watch::channel(false);
     let peer = std::net::SocketAddr::from(([127, 0, 0, 1], 40000));
     for (name, uri, gzip, tag) in cases {
@@ -114,7 +114,7 @@ fn per_request(c: &mut Criterion) {
         request.push_str("\r\n");
         let serve = |requests: u64| {
             let stream = Requests::new(request.clone().into_bytes(), requests);
-            let served = railtop::server::connection::serve_stream(
+            let served = railtop::server::serve_stream(
                 stream,
                 peer,
                 answers.clone(),

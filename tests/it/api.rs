@@ -385,12 +385,12 @@ async fn an_answer_asked_again_is_sent_from_its_memfd_byte_for_byte() {
     let http = reqwest::Client::builder().no_gzip().build().unwrap();
     let first = http.get(&url).send().await.unwrap().bytes().await.unwrap();
     assert!(first.len() > 8 * 1024, "{} bytes", first.len());
-    let before = railtop::server::zero_copy::bytes_sent();
+    let before = railtop::server::bytes_sent_by_sendfile();
     let mut sent = 0;
     for _ in 0..200 {
         let again = http.get(&url).send().await.unwrap().bytes().await.unwrap();
         assert!(again == first, "the same bytes");
-        sent = railtop::server::zero_copy::bytes_sent() - before;
+        sent = railtop::server::bytes_sent_by_sendfile() - before;
         if sent >= first.len() as u64 {
             break;
         }

@@ -4,7 +4,7 @@
 //! requests the HTTP parser refuses.
 
 use crate::support::{start_demo, start_with};
-use railtop::server::connection::ConnectionLimits;
+use railtop::server::ConnectionLimits;
 use railtop::server::ServerConfig;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

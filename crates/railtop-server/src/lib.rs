@@ -9,12 +9,10 @@
 
 mod accept;
 pub mod admission;
-pub mod connection;
-mod express;
 mod front;
 mod gtfs_rt;
 mod handlers;
-mod hot;
+mod lane;
 mod params;
 mod ratelimit;
 mod respond;
@@ -24,9 +22,10 @@ mod state;
 mod stats;
 pub mod stream;
 pub mod tally;
-pub mod zero_copy;
 
-pub use hot::Answerer;
+pub use lane::connection::{accept, serve_stream, ConnectionLimits};
+pub use lane::hot::Answerer;
+pub use lane::zero_copy::bytes_sent as bytes_sent_by_sendfile;
 pub use routes::{answerer, router};
 pub use serve::{listen, serve, serve_metrics, shutdown_signal, ServerError};
 pub use state::ServerConfig;

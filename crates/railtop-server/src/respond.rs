@@ -6,7 +6,7 @@
 //! (`hot.rs`), so both paths send the same bytes and headers.
 
 use crate::accept::gzip_in;
-use crate::hot;
+use crate::lane::hot;
 use crate::ratelimit::ceil_secs;
 use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};

@@ -5,7 +5,7 @@
 
 use crate::gtfs_rt::{self, Feed};
 use crate::handlers;
-use crate::hot::Answerer;
+use crate::lane::hot::Answerer;
 use crate::state::{AppState, ServerConfig};
 use axum::routing::{on, MethodFilter, MethodRouter};
 use axum::{middleware, Router};

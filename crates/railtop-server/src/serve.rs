@@ -2,8 +2,8 @@
 //! on it until shutdown (each connection by the lane, `connection.rs`), `/metrics` alone on a
 //! listener of its own, and the signal that stops them.
 
-use crate::connection;
 use crate::handlers::metrics_text;
+use crate::lane::connection;
 use crate::routes::{answerer, METRICS};
 use crate::state::ServerConfig;
 use axum::routing::get;

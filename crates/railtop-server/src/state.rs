@@ -4,7 +4,7 @@
 //! per-IP budgets, the stats' cache. One of each a server, made with the housekeeping that runs
 //! while it lives.
 
-use crate::connection::ConnectionLimits;
+use crate::lane::connection::ConnectionLimits;
 use crate::ratelimit::PerIpLimit;
 use crate::stats::StatsCache;
 use railtop_feeds::redis_store::RedisStore;

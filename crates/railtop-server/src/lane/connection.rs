@@ -21,12 +21,12 @@
 //!   has been served yet (every attack seen opens with the bad request; a bad request after a good
 //!   one on a kept-alive connection still gets hyper's bare answer).
 
-use super::admission::{Admission, Permit, Refusal};
 use super::express;
 use super::hot::Answerer;
-use super::stream::WriteDeadline;
-use super::tally::Tally;
 use super::zero_copy::Sendfile;
+use crate::admission::{Admission, Permit, Refusal};
+use crate::stream::WriteDeadline;
+use crate::tally::Tally;
 use futures_util::FutureExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};

@@ -24,8 +24,8 @@
 //! the server closes, a connection waiting for a request closes; an answer being written is
 //! finished first.
 
+use super::hot::{self, line, Answerer};
 use crate::front::{self, Admission, Asked};
-use crate::hot::{self, line, Answerer};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Version};
 use axum::response::Response;
 use bytes::{Buf, Bytes, BytesMut};

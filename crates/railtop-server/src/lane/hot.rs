@@ -214,7 +214,7 @@ pub(crate) fn given(
         let body = if names_tag(&kept.answer.etag) {
             None
         } else {
-            crate::zero_copy::offer(&kept.answer.body);
+            super::zero_copy::offer(&kept.answer.body);
             Some(kept.local.clone())
         };
         Some(Given {
