@@ -4,8 +4,8 @@
 //! end: a change that adds per-request work shows here first. `serve_request` is the router's
 //! path (the first request for a target on an event loop); `serve_express` the path of every
 //! later one: a connection's requests read, parsed and answered with the kept answer by the
-//! express lane (`express.rs`), through the same rate limit, metrics and log, onto a stream
-//! that takes every write without copying it (the kernel's part is `serve_vs_nginx.sh`'s).
+//! express lane (`lane/plain_gets.rs`), through the same rate limit, metrics and log, onto a
+//! stream that takes every write without copying it (the kernel's part is `serve_vs_nginx.sh`'s).
 //! The answers are the demo's at scale 15 for Germany (about 1,000 trains), as in that script.
 //! `cargo bench --bench serve`.
 #![allow(
@@ -19,7 +19,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use criterion::{criterion_group, criterion_main, Criterion};
 use railtop::clock::Clock;
-use railtop::server::{answerer, router, ServerConfig};
+use railtop::server::{memoizing_router, router, ServerConfig};
 use railtop::source::cache::{CacheConfig, CachedSource};
 use railtop::source::demo::DemoSource;
 use std::hint::black_box;
@@ -48,7 +48,7 @@ fn per_request(c: &mut Criterion) {
         ..ServerConfig::default()
     };
     let app = router(source.clone(), config.clone());
-    let answers = answerer(source, config);
+    let answers = memoizing_router(source, config);
     let ask = |uri: &str, gzip: bool, tag: Option<&str>| {
         let mut r = Request::get(uri);
         if gzip {

@@ -296,7 +296,8 @@ async fn hot_requests_are_served_from_the_cache_byte_for_byte() {
     assert_eq!(parsed.stats, Stats::of(&parsed.trains));
 }
 
-/// The count of answers given again before the router (`hot.rs`), read from `/metrics`.
+/// The count of answers given again before the router (`lane/answer_memo.rs`), read from
+/// `/metrics`.
 async fn replayed(http: &reqwest::Client, base: &str) -> u64 {
     let text = http
         .get(format!("{base}/metrics"))

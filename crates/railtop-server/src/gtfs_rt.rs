@@ -17,7 +17,7 @@
 use crate::handlers::realtime_answer;
 use crate::params;
 use crate::respond::{accepts_gzip, cached_body, error_response};
-use crate::state::AppState;
+use crate::state::ApiState;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
@@ -398,10 +398,10 @@ fn alerts(trains: &[Train], boards: &[&DeparturesResponse]) -> Vec<FeedEntity> {
 }
 
 /// The handler of one GTFS-Realtime feed, answering `method`.
-pub(crate) fn route(method: MethodFilter, which: Feed) -> MethodRouter<Arc<AppState>> {
+pub(crate) fn route(method: MethodFilter, which: Feed) -> MethodRouter<Arc<ApiState>> {
     on(
         method,
-        move |State(state): State<Arc<AppState>>, headers: HeaderMap, RawQuery(query): RawQuery| async move {
+        move |State(state): State<Arc<ApiState>>, headers: HeaderMap, RawQuery(query): RawQuery| async move {
             answer(state, &headers, query.as_deref(), which).await
         },
     )
@@ -413,7 +413,7 @@ pub(crate) fn route(method: MethodFilter, which: Feed) -> MethodRouter<Arc<AppSt
 /// a thousand trains takes milliseconds, which would stall the other connections of this
 /// event loop.
 async fn answer(
-    state: Arc<AppState>,
+    state: Arc<ApiState>,
     headers: &HeaderMap,
     raw: Option<&str>,
     which: Feed,
@@ -457,7 +457,7 @@ async fn answer(
 }
 
 /// The feed `which` of `answer`, with what the cache knows beyond it, as protobuf or JSON.
-fn encoded(state: &AppState, answer: &RealtimeResponse, which: Feed, json: bool) -> Vec<u8> {
+fn encoded(state: &ApiState, answer: &RealtimeResponse, which: Feed, json: bool) -> Vec<u8> {
     let runs = |id: &str| Some(state.source.journey_if_cached(id)?.value.stops.clone());
     let boards = state.source.boards_if_cached();
     let boards: Vec<&DeparturesResponse> = boards.iter().map(|b| &b.value).collect();

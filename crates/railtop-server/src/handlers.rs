@@ -6,7 +6,7 @@
 
 use crate::params;
 use crate::respond::{accepts_gzip, cached_response, common_headers, error_response, json_error};
-use crate::state::AppState;
+use crate::state::ApiState;
 use axum::body::Body;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 pub(crate) async fn realtime(
-    State(state): State<Arc<AppState>>,
+    State(state): State<Arc<ApiState>>,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Response {
@@ -48,7 +48,7 @@ pub(crate) async fn realtime(
 /// big answer's JSON, the national feeds' parsing) costs milliseconds of CPU that would stall
 /// every other connection of this loop; there the runtime's other threads go on.
 pub(crate) async fn realtime_answer(
-    state: &AppState,
+    state: &ApiState,
     query: source::RealtimeQuery,
 ) -> Result<Arc<Cached<model::RealtimeResponse>>, SourceError> {
     if let Some(found) = state.source.realtime_if_cached(&query) {
@@ -68,7 +68,7 @@ pub(crate) async fn realtime_answer(
 }
 
 pub(crate) async fn departures(
-    State(state): State<Arc<AppState>>,
+    State(state): State<Arc<ApiState>>,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Response {
@@ -77,7 +77,7 @@ pub(crate) async fn departures(
 
 /// railtop's own endpoint: a station's arrivals, shaped as departures with the arrival's names.
 pub(crate) async fn arrivals(
-    State(state): State<Arc<AppState>>,
+    State(state): State<Arc<ApiState>>,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Response {
@@ -86,7 +86,7 @@ pub(crate) async fn arrivals(
 
 /// A board: one station's as the cache holds it (its JSON made once for every client), or a
 /// traveller's (several stations, a route: railtop's extensions), made for this request.
-async fn board(state: &AppState, headers: &HeaderMap, raw: Option<&str>, kind: Kind) -> Response {
+async fn board(state: &ApiState, headers: &HeaderMap, raw: Option<&str>, kind: Kind) -> Response {
     let query = match params::board(raw, kind) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
@@ -110,7 +110,7 @@ async fn board(state: &AppState, headers: &HeaderMap, raw: Option<&str>, kind: K
 
 /// railtop's own endpoint: one train's run (see `railtop_core::model::journey`).
 pub(crate) async fn train(
-    State(state): State<Arc<AppState>>,
+    State(state): State<Arc<ApiState>>,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Response {
@@ -126,7 +126,7 @@ pub(crate) async fn train(
 
 /// railtop's own endpoint: the station directory searched (see `railtop_core::stations`).
 pub(crate) async fn stations(
-    State(state): State<Arc<AppState>>,
+    State(state): State<Arc<ApiState>>,
     RawQuery(query): RawQuery,
 ) -> Response {
     let p = match params::stations(query.as_deref(), state.source.regions()) {
@@ -176,7 +176,7 @@ pub(crate) async fn stations(
 
 /// `GET /healthz` (railtop's own): 200 while the server answers; 503 with the reason once
 /// every feed asked has failed for longer than `--unhealthy-after`.
-pub(crate) async fn healthz(State(state): State<Arc<AppState>>) -> Response {
+pub(crate) async fn healthz(State(state): State<Arc<ApiState>>) -> Response {
     let health = state.source.health();
     let (status, mut body) = match health.down(state.config.unhealthy_after, Instant::now()) {
         None => (

@@ -4,12 +4,13 @@
 //! of `railtop-feeds` and knows nothing of terminals: the SSH board, which draws the kiosk
 //! screen, stays with the screens. The endpoints are `routes.rs`'s table, their handlers
 //! `handlers.rs` (and `gtfs_rt.rs`, `stats.rs`), what they share `state.rs`, how they answer
-//! `respond.rs`; every request passes the rate limit, metrics and log of `front.rs`; the
-//! connections, and the cached answers given again without the router, are the lane's.
+//! `respond.rs`; every request passes the rate limit, metrics and log of `every_request.rs`; the
+//! connections, and the cached answers given again without the router, are the lane's
+//! (`lane/`).
 
-mod accept;
+mod accept_encoding;
 pub mod admission;
-mod front;
+mod every_request;
 mod gtfs_rt;
 mod handlers;
 mod lane;
@@ -23,9 +24,9 @@ mod stats;
 pub mod stream;
 pub mod tally;
 
+pub use lane::answer_memo::MemoizingRouter;
 pub use lane::connection::{accept, serve_stream, ConnectionLimits};
-pub use lane::hot::Answerer;
 pub use lane::zero_copy::bytes_sent as bytes_sent_by_sendfile;
-pub use routes::{answerer, router};
+pub use routes::{memoizing_router, router};
 pub use serve::{listen, serve, serve_metrics, shutdown_signal, ServerError};
 pub use state::ServerConfig;

@@ -3,10 +3,10 @@
 //! bytes as they are, gzip-compressed for a client that takes it ([`accepts_gzip`]), with
 //! `Cache-Control` counting down its life and an `ETag` that `If-None-Match` turns into a 304
 //! ([`cached_body`]). What the router's handlers answer with here is what the lane gives again
-//! (`hot.rs`), so both paths send the same bytes and headers.
+//! (`answer_memo.rs`), so both paths send the same bytes and headers.
 
-use crate::accept::gzip_in;
-use crate::lane::hot;
+use crate::accept_encoding::gzip_in;
+use crate::lane::answer_memo;
 use crate::ratelimit::ceil_secs;
 use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -43,7 +43,7 @@ pub(crate) fn cached_body(
     request: &HeaderMap,
 ) -> Response {
     let unchanged = names_tag(request, &etag);
-    let replayable = hot::Replayable {
+    let memoizable = answer_memo::Memoizable {
         body: body.clone(),
         etag: etag.clone(),
         expires: Instant::now() + remaining,
@@ -65,7 +65,7 @@ pub(crate) fn cached_body(
     if gzip {
         h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
     }
-    r.extensions_mut().insert(replayable);
+    r.extensions_mut().insert(memoizable);
     r
 }
 
@@ -104,7 +104,7 @@ fn max_age(secs: u64) -> HeaderValue {
     }
 }
 
-/// `Accept-Encoding` lets gzip be sent (`accept.rs`).
+/// `Accept-Encoding` lets gzip be sent (`accept_encoding.rs`).
 pub(crate) fn accepts_gzip(request: &HeaderMap) -> bool {
     gzip_in(
         request

@@ -1,12 +1,12 @@
-//! The API's endpoints, one row each: the path, the method, the `endpoint` label its requests
-//! carry in the metrics, the per-IP budget they count against, and the handler. The router, the
-//! layer before it (`front.rs`: which budget, which label) and the 404's list of endpoints all
+//! The API's endpoints, one row each: the path, the method, the `endpoint` label its requests carry
+//! in the metrics, the per-IP budget they count against, and the handler. The router, the layer
+//! before it (`every_request.rs`: which budget, which label) and the 404's list of endpoints all
 //! read this one table, so adding an endpoint is adding a row and its handler.
 
 use crate::gtfs_rt::{self, Feed};
 use crate::handlers;
-use crate::lane::hot::Answerer;
-use crate::state::{AppState, ServerConfig};
+use crate::lane::answer_memo::MemoizingRouter;
+use crate::state::{ApiState, ServerConfig};
 use axum::routing::{on, MethodFilter, MethodRouter};
 use axum::{middleware, Router};
 use railtop_feeds::source::cache::CachedSource;
@@ -20,7 +20,7 @@ pub(crate) struct Route {
     pub label: &'static str,
     pub budget: Budget,
     /// Its handler, made to answer `method` (GET answers HEAD too).
-    pub handler: fn(MethodFilter) -> MethodRouter<Arc<AppState>>,
+    pub handler: fn(MethodFilter) -> MethodRouter<Arc<ApiState>>,
 }
 
 /// Which per-IP budget a request counts against.
@@ -88,7 +88,7 @@ const fn route(
     method: MethodFilter,
     label: &'static str,
     budget: Budget,
-    handler: fn(MethodFilter) -> MethodRouter<Arc<AppState>>,
+    handler: fn(MethodFilter) -> MethodRouter<Arc<ApiState>>,
 ) -> Route {
     Route {
         path,
@@ -133,14 +133,14 @@ pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
 }
 
 /// What answers each request of a connection: the routes over `source`, and before them the
-/// cached answers each event loop gives again until they expire (`hot.rs`).
-pub fn answerer(source: Arc<CachedSource>, config: ServerConfig) -> Answerer {
+/// cached answers each event loop gives again until they expire (`answer_memo.rs`).
+pub fn memoizing_router(source: Arc<CachedSource>, config: ServerConfig) -> MemoizingRouter {
     app(source, config).1
 }
 
-fn app(source: Arc<CachedSource>, config: ServerConfig) -> (Router, Answerer) {
+fn app(source: Arc<CachedSource>, config: ServerConfig) -> (Router, MemoizingRouter) {
     railtop_core::metrics::install();
-    let state = AppState::new(source, config);
+    let state = ApiState::new(source, config);
     let mut api = Router::new();
     for route in &ROUTES {
         if route.path == METRICS.path && !state.config.metrics_on_api {
@@ -154,10 +154,10 @@ fn app(source: Arc<CachedSource>, config: ServerConfig) -> (Router, Answerer) {
         .fallback(handlers::not_found)
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            crate::front::front,
+            crate::every_request::routed,
         ))
         .with_state(state.clone());
-    (routes.clone(), Answerer::new(routes, state))
+    (routes.clone(), MemoizingRouter::new(routes, state))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use crate::handlers::metrics_text;
 use crate::lane::connection;
-use crate::routes::{answerer, METRICS};
+use crate::routes::{memoizing_router, METRICS};
 use crate::state::ServerConfig;
 use axum::routing::get;
 use axum::Router;
@@ -43,7 +43,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let limits = config.connections.clone();
-    connection::run(listener, answerer(source, config), limits, shutdown).await;
+    connection::run(listener, memoizing_router(source, config), limits, shutdown).await;
     Ok(())
 }
 

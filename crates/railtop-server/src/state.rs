@@ -1,5 +1,5 @@
 //! What every request's handling shares. [`ServerConfig`] is how a server serves (what `railtop
-//! serve`'s flags set); [`AppState`] is what the router's handlers, the layer before them and
+//! serve`'s flags set); [`ApiState`] is what the router's handlers, the layer before them and
 //! the lane read for each request: the cached source, the runtime answers are made on, the
 //! per-IP budgets, the stats' cache. One of each a server, made with the housekeeping that runs
 //! while it lives.
@@ -53,7 +53,7 @@ impl Default for ServerConfig {
 const DEFAULT_UNHEALTHY_AFTER: Duration = Duration::from_secs(600);
 
 /// What the handlers, the layer before them and the lane read for each request.
-pub(crate) struct AppState {
+pub(crate) struct ApiState {
     pub source: Arc<CachedSource>,
     /// The runtime the server was made on: answers that are not cached yet are made there, off
     /// the event loops (see `handlers::realtime_answer`).
@@ -69,12 +69,12 @@ pub(crate) struct AppState {
 /// How many times the API's budget `/healthz` and `/metrics` have.
 const HEALTH_LIMIT_FACTOR: u32 = 10;
 
-impl AppState {
+impl ApiState {
     /// The state of a server over `source`, made on the current runtime, with its housekeeping
     /// while it lives: forget idle clients, drop expired answers, and say how much the cache
     /// holds when that changed.
-    pub fn new(source: Arc<CachedSource>, config: ServerConfig) -> Arc<AppState> {
-        let state = Arc::new(AppState {
+    pub fn new(source: Arc<CachedSource>, config: ServerConfig) -> Arc<ApiState> {
+        let state = Arc::new(ApiState {
             source,
             main: tokio::runtime::Handle::current(),
             limit: config

@@ -1,15 +1,17 @@
-//! What stands in front of every route, in one middleware layer: the per-IP rate limit (with
-//! its `RateLimit-*` headers and who a request counts as behind a proxy), the API's JSON error
-//! body on answers made outside the handlers, the metrics, and the request log (cleaned, cut,
-//! budgeted per client, floods counted instead of written). One layer rather than one per job:
-//! each layer costs every request a boxed future and a clone of the service inside it.
-//! The express lane (`express.rs`) gives kept answers through the same [`admit`] and
-//! [`record`], so a request counts and is logged alike whichever path answered it.
+//! What every request passes, whichever path answers it: the per-IP rate limit ([`admit`], with
+//! its `RateLimit-*` headers and who a request counts as behind a proxy), the metrics and the
+//! request log ([`record`]: cleaned, cut, budgeted per client, floods counted instead of
+//! written). A request the router answers passes them in [`routed`], the router's one
+//! middleware layer, which also gives the API's JSON error body to answers made outside the
+//! handlers; one layer rather than one per job, because each layer costs every request a boxed
+//! future and a clone of the service inside it. The lane (`lane/plain_gets.rs`) calls [`admit`]
+//! and [`record`] itself for the answers it gives again without the router, so a request counts
+//! and is logged alike whichever path answered it.
 
 use crate::ratelimit::{self, ceil_secs, Verdict};
 use crate::respond::{error_response, json_error};
 use crate::routes::{self, Budget};
-use crate::state::AppState;
+use crate::state::ApiState;
 use crate::tally;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
@@ -21,7 +23,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The client's address, as the front and the handlers see it (`ConnectInfo<Peer>`): put on
+/// The client's address, as [`routed`] and the handlers see it (`ConnectInfo<Peer>`): put on
 /// each request by its connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Peer(pub SocketAddr);
@@ -51,7 +53,7 @@ pub(crate) enum Admission {
 /// What the per-IP limit says of a request for `path` from `peer`, counted as the client
 /// `forwarded_for` names behind a trusted proxy (the `X-Forwarded-For` fields' values).
 pub(crate) async fn admit<'a>(
-    state: &AppState,
+    state: &ApiState,
     peer: Option<SocketAddr>,
     path: &str,
     forwarded_for: impl DoubleEndedIterator<Item = &'a [u8]>,
@@ -94,7 +96,7 @@ pub(crate) async fn admit<'a>(
 
 /// The request as the per-IP limit counts it: answered by `answer`, or refused.
 async fn limited<B, A: Future<Output = Response>>(
-    state: &AppState,
+    state: &ApiState,
     peer: Option<SocketAddr>,
     request: axum::http::Request<B>,
     answer: impl FnOnce(axum::http::Request<B>) -> A,
@@ -184,12 +186,13 @@ static RATE_LIMITED: tally::Tally = tally::Tally::new(
     Duration::from_secs(10),
 );
 
-/// What stands in front of every route, in one layer: the per-IP limit, the API's error body
-/// on answers made outside the handlers, the metrics, and one log line per answered request
-/// with the URI cleaned and cut. Refusals by the rate limit are counted instead of logged (a
-/// flood must not become log volume). The URI is written out only when it is logged.
-pub(crate) async fn front(
-    State(state): State<Arc<AppState>>,
+/// A request on its way through the router, in the one layer before every route: the per-IP
+/// limit, the API's error body on answers made outside the handlers, the metrics, and one log
+/// line per answered request with the URI cleaned and cut. Refusals by the rate limit are
+/// counted instead of logged (a flood must not become log volume). The URI is written out only
+/// when it is logged.
+pub(crate) async fn routed(
+    State(state): State<Arc<ApiState>>,
     request: Request,
     next: Next,
 ) -> Response {
