@@ -5,7 +5,7 @@
 //! screen, stays with the screens. The endpoints are `routes.rs`'s table, their handlers
 //! `handlers.rs` (and `gtfs_rt.rs`, `stats.rs`), what they share `state.rs`, how they answer
 //! `respond.rs`; every request passes the rate limit, metrics and log of `every_request.rs`; the
-//! connections, and the cached answers given again without the router, are the lane's
+//! connections, and the cached answers given again without the router, are the fast lane's
 //! (`lane/`).
 
 mod accept_encoding;
