@@ -10,7 +10,7 @@
 
 use crate::ratelimit::{self, ceil_secs, Verdict};
 use crate::respond::{error_response, json_error};
-use crate::routes::{self, Budget};
+use crate::routes::{self, Budget, Route};
 use crate::state::ApiState;
 use crate::tally;
 use axum::extract::{ConnectInfo, Request, State};
@@ -50,15 +50,16 @@ pub(crate) enum Admission {
     Refused(Response),
 }
 
-/// What the per-IP limit says of a request for `path` from `peer`, counted as the client
+/// What the per-IP limit says of a request for `route` (`routes::find` of its path) from
+/// `peer`, counted as the client
 /// `forwarded_for` names behind a trusted proxy (the `X-Forwarded-For` fields' values).
 pub(crate) async fn admit<'a>(
     state: &ApiState,
     peer: Option<SocketAddr>,
-    path: &str,
+    route: Option<&Route>,
     forwarded_for: impl DoubleEndedIterator<Item = &'a [u8]>,
 ) -> Admission {
-    let limit = match routes::budget(path) {
+    let limit = match routes::budget(route) {
         Budget::Probes => &state.health_limit,
         Budget::Api => &state.limit,
     };
@@ -94,21 +95,16 @@ pub(crate) async fn admit<'a>(
     }
 }
 
-/// The request as the per-IP limit counts it: answered by `answer`, or refused.
+/// The request for `route` as the per-IP limit counts it: answered by `answer`, or refused.
 async fn limited<B, A: Future<Output = Response>>(
     state: &ApiState,
     peer: Option<SocketAddr>,
+    route: Option<&Route>,
     request: axum::http::Request<B>,
     answer: impl FnOnce(axum::http::Request<B>) -> A,
 ) -> Response {
     let forwarded_for = request.headers().get_all(FORWARDED_FOR).iter();
-    let admission = admit(
-        state,
-        peer,
-        request.uri().path(),
-        forwarded_for.map(HeaderValue::as_bytes),
-    )
-    .await;
+    let admission = admit(state, peer, route, forwarded_for.map(HeaderValue::as_bytes)).await;
     match admission {
         Admission::Unlimited => answer(request).await,
         Admission::Allowed {
@@ -203,11 +199,12 @@ pub(crate) async fn routed(
     let started = Instant::now();
     let method = request.method().clone();
     let uri = request.uri().clone();
-    let response = json_errors(limited(&state, peer, request, |r| next.run(r)).await);
+    let route = routes::find(uri.path());
+    let response = json_errors(limited(&state, peer, route, request, |r| next.run(r)).await);
     let bytes = axum::body::HttpBody::size_hint(response.body()).exact();
     let asked = Asked {
         method: method.as_str(),
-        path: uri.path(),
+        route,
         target: &uri,
     };
     record(peer, started, &asked, response.status().as_u16(), bytes);
@@ -217,7 +214,8 @@ pub(crate) async fn routed(
 /// A request as the metrics and the log see it.
 pub(crate) struct Asked<'a, T: std::fmt::Display> {
     pub method: &'a str,
-    pub path: &'a str,
+    /// Its endpoint, if its path is one's.
+    pub route: Option<&'static Route>,
     /// Path and query, written out only when logged.
     pub target: &'a T,
 }
@@ -232,7 +230,7 @@ pub(crate) fn record<T: std::fmt::Display>(
     status: u16,
     bytes: Option<u64>,
 ) {
-    railtop_core::metrics::request(routes::label(asked.path), status, started.elapsed(), bytes);
+    railtop_core::metrics::request(routes::label(asked.route), status, started.elapsed(), bytes);
     if status == 429 {
         RATE_LIMITED.add(&format_args!(
             "{peer:?} {}",

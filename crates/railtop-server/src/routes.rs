@@ -99,19 +99,22 @@ const fn route(
     }
 }
 
-/// The endpoint at `path`, if there is one.
+/// The endpoint at `path`, if there is one: looked up once a request, for its budget and its
+/// label.
 pub(crate) fn find(path: &str) -> Option<&'static Route> {
     ROUTES.iter().find(|r| r.path == path)
 }
 
-/// The metrics' `endpoint` label of a request for `path`: its route's, else `other`.
-pub(crate) fn label(path: &str) -> &'static str {
-    find(path).map_or("other", |r| r.label)
+/// The metrics' `endpoint` label of a request for `route`: its row's, else (a path that is no
+/// endpoint's) `other`.
+pub(crate) fn label(route: Option<&Route>) -> &'static str {
+    route.map_or("other", |r| r.label)
 }
 
-/// The budget a request for `path` counts against: its route's; an unknown path's is the API's.
-pub(crate) fn budget(path: &str) -> Budget {
-    find(path).map_or(Budget::Api, |r| r.budget)
+/// The budget a request for `route` counts against: its row's, else (a path that is no
+/// endpoint's) the API's.
+pub(crate) fn budget(route: Option<&Route>) -> Budget {
+    route.map_or(Budget::Api, |r| r.budget)
 }
 
 /// What the 404 says: every endpoint, in the table's order.
@@ -176,6 +179,8 @@ mod tests {
 
     #[test]
     fn labels_and_budgets_as_the_table_says() {
+        let label = |path| label(find(path));
+        let budget = |path| budget(find(path));
         assert_eq!(label("/api/live/realtime"), "realtime");
         assert_eq!(label("/gtfs-rt/alerts"), "gtfs_rt");
         assert_eq!(label("/metrics"), "metrics");

@@ -26,6 +26,7 @@
 
 use super::answer_memo::{self, line, MemoizingRouter};
 use crate::every_request::{self, Admission, Asked};
+use crate::routes::{self, Route};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Version};
 use axum::response::Response;
 use bytes::{Buf, Bytes, BytesMut};
@@ -208,8 +209,9 @@ async fn answer<S: AsyncWrite + Unpin>(
     let Some(kept) = kept else {
         return routed(stream, out, app, peer, asked).await;
     };
+    let route = routes::find(asked.path());
     let forwarded_for = asked.values(every_request::FORWARDED_FOR);
-    let admission = every_request::admit(&app.state, Some(peer), asked.path(), forwarded_for).await;
+    let admission = every_request::admit(&app.state, Some(peer), route, forwarded_for).await;
     let rate = match admission {
         Admission::Unlimited => None,
         Admission::Allowed {
@@ -219,7 +221,7 @@ async fn answer<S: AsyncWrite + Unpin>(
         } => Some([u64::from(limit), u64::from(remaining), reset_secs]),
         Admission::Refused(refusal) => {
             let (status, bytes, answered) = write_response(stream, out, refusal).await?;
-            record(peer, started, asked, status, bytes);
+            record(peer, started, asked, route, status, bytes);
             return Ok(answered);
         }
     };
@@ -253,7 +255,7 @@ async fn answer<S: AsyncWrite + Unpin>(
     finish_head(out);
     write_all(stream, out, &body).await?;
     railtop_core::metrics::cache("replay", true);
-    record(peer, started, asked, status, Some(body.len() as u64));
+    record(peer, started, asked, route, status, Some(body.len() as u64));
     Ok(Answered::KeepOpen)
 }
 
@@ -347,11 +349,18 @@ async fn write_all<S: AsyncWrite + Unpin>(
     stream.flush().await
 }
 
-/// The metrics and the log of a request answered in the lane.
-fn record(peer: SocketAddr, started: Instant, asked: &Plain<'_>, status: u16, bytes: Option<u64>) {
+/// The metrics and the log of a request for `route` answered in the lane.
+fn record(
+    peer: SocketAddr,
+    started: Instant,
+    asked: &Plain<'_>,
+    route: Option<&'static Route>,
+    status: u16,
+    bytes: Option<u64>,
+) {
     let asked = Asked {
         method: "GET",
-        path: asked.path(),
+        route,
         target: &asked.target,
     };
     every_request::record(Some(peer), started, &asked, status, bytes);
