@@ -4,8 +4,8 @@
 //! end: a change that adds per-request work shows here first. `serve_request` is the router's
 //! path (the first request for a target on an event loop); `serve_express` the path of every
 //! later one: a connection's requests read, parsed and answered with the kept answer by the
-//! express lane (`express.rs`), through the same rate limit, metrics and log, onto a stream
-//! that takes every write without copying it (the kernel's part is `serve_vs_nginx.sh`'s).
+//! express lane (`lane/plain_gets.rs`), through the same rate limit, metrics and log, onto a
+//! stream that takes every write without copying it (the kernel's part is `serve_vs_nginx.sh`'s).
 //! The answers are the demo's at scale 15 for Germany (about 1,000 trains), as in that script.
 //! `cargo bench --bench serve`.
 #![allow(
@@ -21,7 +21,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use railtop_core::clock::Clock;
 use railtop_feeds::source::cache::{CacheConfig, CachedSource};
 use railtop_feeds::source::demo::DemoSource;
-use railtop_server::{answerer, router, ServerConfig};
+use railtop_server::{memoizing_router, router, ServerConfig};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -48,7 +48,7 @@ fn per_request(c: &mut Criterion) {
         ..ServerConfig::default()
     };
     let app = router(source.clone(), config.clone());
-    let answers = answerer(source, config);
+    let answers = memoizing_router(source, config);
     let ask = |uri: &str, gzip: bool, tag: Option<&str>| {
         let mut r = Request::get(uri);
         if gzip {
@@ -100,7 +100,7 @@ fn per_request(c: &mut Criterion) {
     }
     g.finish();
     let mut g = c.benchmark_group("serve_express");
-    let limits = railtop_server::connection::ConnectionLimits::default();
+    let limits = railtop_server::ConnectionLimits::default();
     let (_open, closing) = tokio::sync::watch::channel(false);
     let peer = std::net::SocketAddr::from(([127, 0, 0, 1], 40000));
     for (name, uri, gzip, tag) in cases {
@@ -114,7 +114,7 @@ fn per_request(c: &mut Criterion) {
         request.push_str("\r\n");
         let serve = |requests: u64| {
             let stream = Requests::new(request.clone().into_bytes(), requests);
-            let served = railtop_server::connection::serve_stream(
+            let served = railtop_server::serve_stream(
                 stream,
                 peer,
                 answers.clone(),

@@ -104,7 +104,7 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
     let server_config = ServerConfig {
         rate_limit: NonZeroU32::new(rate_limit),
         trust_forwarded_for,
-        connections: railtop_server::connection::ConnectionLimits {
+        connections: railtop_server::ConnectionLimits {
             max_open: max_connections,
             per_ip: max_per_ip,
             ..Default::default()

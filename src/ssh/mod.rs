@@ -213,7 +213,7 @@ pub async fn serve(
     tokio::pin!(shutdown);
     loop {
         tokio::select! {
-            (stream, peer) = railtop_server::connection::accept(&listener) => {
+            (stream, peer) = railtop_server::accept(&listener) => {
                 // A limit's refusal is said in words after a handshake, while few are being told;
                 // a flood of handshakes (the startups' budget) is turned away before any crypto.
                 let admitted = admission.admit(peer.ip()).map_err(|r| (r.to_string(), true, r.label())).and_then(|permit| {

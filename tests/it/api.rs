@@ -296,7 +296,8 @@ async fn hot_requests_are_served_from_the_cache_byte_for_byte() {
     assert_eq!(parsed.stats, Stats::of(&parsed.trains));
 }
 
-/// The count of answers given again before the router (`hot.rs`), read from `/metrics`.
+/// The count of answers given again before the router (`lane/answer_memo.rs`), read from
+/// `/metrics`.
 async fn replayed(http: &reqwest::Client, base: &str) -> u64 {
     let text = http
         .get(format!("{base}/metrics"))
@@ -385,12 +386,12 @@ async fn an_answer_asked_again_is_sent_from_its_memfd_byte_for_byte() {
     let http = reqwest::Client::builder().no_gzip().build().unwrap();
     let first = http.get(&url).send().await.unwrap().bytes().await.unwrap();
     assert!(first.len() > 8 * 1024, "{} bytes", first.len());
-    let before = railtop_server::zero_copy::bytes_sent();
+    let before = railtop_server::bytes_sent_by_sendfile();
     let mut sent = 0;
     for _ in 0..200 {
         let again = http.get(&url).send().await.unwrap().bytes().await.unwrap();
         assert!(again == first, "the same bytes");
-        sent = railtop_server::zero_copy::bytes_sent() - before;
+        sent = railtop_server::bytes_sent_by_sendfile() - before;
         if sent >= first.len() as u64 {
             break;
         }

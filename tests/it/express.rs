@@ -1,5 +1,5 @@
-//! The express lane (`crates/railtop-server/src/express.rs`) as a client on the wire sees it:
-//! pipelined requests answered in order, a head in pieces, the hand-over to hyper of a request
+//! The express lane (`crates/railtop-server/src/lane/plain_gets.rs`) as a client on the wire sees
+//! it: pipelined requests answered in order, a head in pieces, the hand-over to hyper of a request
 //! that is not plain with what follows it, and answers that are the router's, byte for byte.
 
 use crate::support::start_demo;

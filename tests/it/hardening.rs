@@ -4,7 +4,7 @@
 //! requests the HTTP parser refuses.
 
 use crate::support::{start_demo, start_with};
-use railtop_server::connection::ConnectionLimits;
+use railtop_server::ConnectionLimits;
 use railtop_server::ServerConfig;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

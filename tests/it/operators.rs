@@ -281,7 +281,7 @@ fn serve_metrics_count_requests_refusals_and_the_cache_and_pass_promtool() {
         assert!(text.lines().any(|l| l == line), "no {line:?} in:\n{text}");
     }
     // The second answer came from the cache: through the router, or given again before it on
-    // the event loop that made the first (`hot.rs`).
+    // the event loop that made the first (`lane/answer_memo.rs`).
     let count = |start: &str| -> u64 {
         text.lines()
             .find(|l| l.starts_with(start))

@@ -14,14 +14,17 @@
 //! run and its times), else the station boards that list the train (a delay at each of their
 //! stations, without a place in the run, which boards do not know).
 
-use crate::model::{
-    status, DeparturesResponse, JourneyStop, Kind, RealtimeResponse, StopTime, Train,
-};
-use crate::{accepts_gzip, cached_body, error_response, params, AppState};
+use crate::handlers::realtime_answer;
+use crate::params;
+use crate::respond::{accepts_gzip, cached_body, error_response};
+use crate::state::ApiState;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
-use axum::routing::get;
+use axum::routing::{on, MethodFilter, MethodRouter};
+use railtop_core::model::{
+    status, DeparturesResponse, JourneyStop, Kind, RealtimeResponse, StopTime, Train,
+};
 use railtop_feeds::upstream::gtfs_rt::{
     self, Alert, EntitySelector, FeedEntity, FeedHeader, FeedMessage, Position, StopTimeEvent,
     StopTimeUpdate, TranslatedString, Translation, TripDescriptor, TripUpdate, VehicleDescriptor,
@@ -64,6 +67,7 @@ pub struct Known<'a> {
     pub boards: &'a [&'a DeparturesResponse],
 }
 
+#[cfg(test)]
 impl Known<'_> {
     /// Nothing beyond the answer.
     pub const NOTHING: Known<'static> = Known {
@@ -393,10 +397,11 @@ fn alerts(trains: &[Train], boards: &[&DeparturesResponse]) -> Vec<FeedEntity> {
         .collect()
 }
 
-/// The route of one GTFS-Realtime feed.
-pub(crate) fn route(which: Feed) -> axum::routing::MethodRouter<Arc<AppState>> {
-    get(
-        move |State(state): State<Arc<AppState>>, headers: HeaderMap, RawQuery(query): RawQuery| async move {
+/// The handler of one GTFS-Realtime feed, answering `method`.
+pub(crate) fn route(method: MethodFilter, which: Feed) -> MethodRouter<Arc<ApiState>> {
+    on(
+        method,
+        move |State(state): State<Arc<ApiState>>, headers: HeaderMap, RawQuery(query): RawQuery| async move {
             answer(state, &headers, query.as_deref(), which).await
         },
     )
@@ -408,7 +413,7 @@ pub(crate) fn route(which: Feed) -> axum::routing::MethodRouter<Arc<AppState>> {
 /// a thousand trains takes milliseconds, which would stall the other connections of this
 /// event loop.
 async fn answer(
-    state: Arc<AppState>,
+    state: Arc<ApiState>,
     headers: &HeaderMap,
     raw: Option<&str>,
     which: Feed,
@@ -417,7 +422,7 @@ async fn answer(
         Ok(p) => p,
         Err(e) => return error_response(&e),
     };
-    let answer = match crate::realtime_answer(&state, query).await {
+    let answer = match realtime_answer(&state, query).await {
         Ok(answer) => answer,
         Err(e) => return error_response(&e),
     };
@@ -452,7 +457,7 @@ async fn answer(
 }
 
 /// The feed `which` of `answer`, with what the cache knows beyond it, as protobuf or JSON.
-fn encoded(state: &AppState, answer: &RealtimeResponse, which: Feed, json: bool) -> Vec<u8> {
+fn encoded(state: &ApiState, answer: &RealtimeResponse, which: Feed, json: bool) -> Vec<u8> {
     let runs = |id: &str| Some(state.source.journey_if_cached(id)?.value.stops.clone());
     let boards = state.source.boards_if_cached();
     let boards: Vec<&DeparturesResponse> = boards.iter().map(|b| &b.value).collect();

@@ -1,12 +1,12 @@
 //! The query strings of the endpoints, checked into typed queries (or a 400/404 with a
 //! sentence that says what to send instead).
 
-use crate::country;
-use crate::model::{Kind, MAX_MERGED};
-use crate::source::traveller::TravelQuery;
-use crate::source::{RealtimeQuery, SourceError, DEFAULT_LIMIT, MAX_LIMIT};
-use crate::text::quoted;
-use crate::traveller::{Place, Route};
+use railtop_core::country;
+use railtop_core::model::{Kind, MAX_MERGED};
+use railtop_core::text::quoted;
+use railtop_core::traveller::{Place, Route};
+use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::{RealtimeQuery, SourceError, DEFAULT_LIMIT, MAX_LIMIT};
 
 /// The decoded `name=value` pairs of a query string; never fails (bad escapes decode lossily).
 fn pairs(raw: Option<&str>) -> Vec<(String, String)> {
@@ -58,9 +58,9 @@ pub fn realtime(raw: Option<&str>, regions: &[String]) -> Result<RealtimeQuery, 
 
 /// `station=<code>&limit=<n>`: station required, limit 1–100 (default 20).
 #[cfg(test)]
-fn departures(raw: Option<&str>) -> Result<crate::source::DeparturesQuery, SourceError> {
+fn departures(raw: Option<&str>) -> Result<railtop_feeds::source::DeparturesQuery, SourceError> {
     let board = board(raw, Kind::Departures)?;
-    Ok(crate::source::DeparturesQuery {
+    Ok(railtop_feeds::source::DeparturesQuery {
         station: board.stations.into_iter().next().unwrap_or_default(),
         limit: board.limit,
         kind: Kind::Departures,
@@ -108,7 +108,7 @@ pub fn board(raw: Option<&str>, kind: Kind) -> Result<TravelQuery, SourceError> 
         let Some(text) = bounded(&pairs, name)? else {
             return Ok(None);
         };
-        Place::checked(text, &crate::stations::current())
+        Place::checked(text, &railtop_core::stations::current())
             .map(Some)
             .map_err(|why| SourceError::NotFound(format!("{name}=: {why}")))
     };
@@ -254,9 +254,9 @@ pub fn stats(
         (None, since) => {
             let secs = match since {
                 None => 86_400,
-                Some(v) => crate::duration::seconds_within(
+                Some(v) => railtop_core::duration::seconds_within(
                     v,
-                    crate::duration::Bare::Refused,
+                    railtop_core::duration::Bare::Refused,
                     60,
                     3650 * 86_400,
                 )

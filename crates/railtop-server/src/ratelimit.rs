@@ -3,11 +3,11 @@
 //! `--redis`, the same GCRA runs in Redis (one bucket per IP for every instance) and governor
 //! counts only while Redis is unavailable.
 
-use crate::redis_store::RedisStore;
 use governor::clock::{Clock, DefaultClock};
 use governor::middleware::StateInformationMiddleware;
 use governor::state::keyed::DashMapStateStore;
 use governor::{Quota, RateLimiter};
+use railtop_feeds::redis_store::RedisStore;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::Arc;
@@ -83,7 +83,7 @@ impl PerIpLimit {
                         retry_after: b.wait,
                     }
                 }
-                Err(_) => crate::metrics::redis_fallback("limit"),
+                Err(_) => railtop_core::metrics::redis_fallback("limit"),
             }
         }
         self.check_local(ip)

@@ -9,13 +9,14 @@
 //! [`COMPUTE_AT_MOST`]; past either it is a 503 with `Retry-After`, and one too costly to answer
 //! is remembered as such for a minute.
 
-use super::{common_headers, error_response, header_value, json_error, AppState};
-use crate::source::SourceError;
+use crate::respond::{common_headers, error_response, header_value, json_error};
+use crate::state::ApiState;
 use axum::body::Body;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, StatusCode};
 use axum::response::Response;
 use bytes::Bytes;
+use railtop_feeds::source::SourceError;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -29,16 +30,16 @@ pub(crate) const WAIT_AT_MOST: Duration = Duration::from_secs(5);
 /// How long one report may be computed.
 pub(crate) const COMPUTE_AT_MOST: Duration = Duration::from_secs(10);
 
-/// A kept answer, or the note that the question takes too long to answer.
+/// What is stored for a question: its answer, or the note that it takes too long to answer.
 #[derive(Clone)]
-enum Kept {
+enum Stored {
     Answer(Bytes),
     TooCostly,
 }
 
 #[derive(Default)]
 pub(super) struct StatsCache {
-    answers: Mutex<HashMap<String, (Instant, Kept)>>,
+    answers: Mutex<HashMap<String, (Instant, Stored)>>,
     /// One report computed at a time; waiting for it is first come, first served.
     computing: tokio::sync::Mutex<()>,
     /// The clients (IPv6: their /64) with a question waiting or being computed.
@@ -60,7 +61,7 @@ impl Drop for Asking<'_> {
 }
 
 impl StatsCache {
-    fn get(&self, key: &str) -> Option<Kept> {
+    fn get(&self, key: &str) -> Option<Stored> {
         let answers = self.answers.lock().ok()?;
         answers
             .get(key)
@@ -68,7 +69,7 @@ impl StatsCache {
             .map(|(_, kept)| kept.clone())
     }
 
-    fn put(&self, key: String, kept: Kept) {
+    fn put(&self, key: String, kept: Stored) {
         if let Ok(mut answers) = self.answers.lock() {
             answers.retain(|_, (at, _)| at.elapsed() < KEPT);
             if answers.len() < MAX_KEPT {
@@ -91,11 +92,11 @@ impl StatsCache {
     }
 }
 
-/// The answer for what was kept.
-fn kept(kept: Kept) -> Response {
-    match kept {
-        Kept::Answer(body) => json(body),
-        Kept::TooCostly => too_costly(),
+/// The answer for what was stored.
+fn answer_stored(stored: Stored) -> Response {
+    match stored {
+        Stored::Answer(body) => json(body),
+        Stored::TooCostly => too_costly(),
     }
 }
 
@@ -120,7 +121,7 @@ fn too_costly() -> Response {
 }
 
 pub(super) async fn answer(
-    State(state): State<Arc<AppState>>,
+    State(state): State<Arc<ApiState>>,
     RawQuery(raw): RawQuery,
     request: axum::extract::Request,
 ) -> Response {
@@ -145,13 +146,13 @@ pub(super) async fn answer(
         query.on_time
     );
     if let Some(found) = state.stats.get(&key) {
-        return kept(found);
+        return answer_stored(found);
     }
     let peer = request
         .extensions()
-        .get::<axum::extract::ConnectInfo<crate::front::Peer>>()
+        .get::<axum::extract::ConnectInfo<crate::every_request::Peer>>()
         .map(|c| c.0 .0);
-    let client = crate::front::client_ip(
+    let client = crate::every_request::client_ip(
         request
             .headers()
             .get_all("x-forwarded-for")
@@ -173,7 +174,7 @@ pub(super) async fn answer(
         );
     };
     if let Some(found) = state.stats.get(&key) {
-        return kept(found);
+        return answer_stored(found);
     }
     let read = tokio::task::spawn_blocking(move || {
         railtop_record::stats::read_within(&path, &query, COMPUTE_AT_MOST)
@@ -182,7 +183,7 @@ pub(super) async fn answer(
     let report = match read {
         Ok(Ok(report)) => report,
         Ok(Err(railtop_record::StoreError::Stopped { .. })) => {
-            state.stats.put(key, Kept::TooCostly);
+            state.stats.put(key, Stored::TooCostly);
             return too_costly();
         }
         Ok(Err(e)) => {
@@ -199,7 +200,7 @@ pub(super) async fn answer(
         }
     };
     let body = Bytes::from(serde_json::to_vec(&report).unwrap_or_default());
-    state.stats.put(key, Kept::Answer(body.clone()));
+    state.stats.put(key, Stored::Answer(body.clone()));
     json(body)
 }
 
@@ -230,8 +231,8 @@ mod tests {
         drop(first);
         assert!(cache.enter(a).is_some(), "a's place is back");
         // A question too costly to answer is remembered as such, and said with Retry-After.
-        cache.put("k".into(), Kept::TooCostly);
-        let r = kept(cache.get("k").expect("kept"));
+        cache.put("k".into(), Stored::TooCostly);
+        let r = answer_stored(cache.get("k").expect("kept"));
         assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(r.headers()[header::RETRY_AFTER], "60");
     }

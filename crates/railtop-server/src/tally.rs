@@ -38,7 +38,7 @@ impl Tally {
             tracing::warn!(
                 count = n,
                 seconds = secs,
-                example = %crate::text::cleaned(&detail.to_string()),
+                example = %railtop_core::text::cleaned(&detail.to_string()),
                 "{n} {} in the last {secs} s",
                 self.what
             );

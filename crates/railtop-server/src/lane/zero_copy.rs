@@ -1,16 +1,15 @@
 //! Cached answers sent the way nginx sends a file: with `sendfile`, so the kernel takes the body
 //! from pages it already has instead of copying it in from our memory on every request.
 //!
-//! A cached answer's bytes are the same for every client until it expires, so once one of at
-//! least [`MIN_BYTES`] is asked again (given again before the router, `hot.rs`: an answer asked
-//! once, like most boards, never costs a memfd), it is [`offer`]ed here: a copy goes into a
-//! memfd (made on the blocking pool, off the event loop), registered under the address of the
-//! answer's bytes. hyper hands the
-//! connection its head and body as `IoSlice`s pointing at those very bytes (its write queue keeps
-//! the `Bytes`, it does not copy them), so [`Sendfile`], under the connection, sees where a body
-//! lies in a registered answer and sends that part from the memfd: the head with `MSG_MORE` (so
-//! head and body leave in one segment, as nginx's `tcp_nopush` does), then `sendfile`. Anything
-//! else is written as before.
+//! A cached answer's bytes are the same for every client until it expires, so once one of at least
+//! [`MIN_BYTES`] is asked again (given again before the router, `answer_memo.rs`: an answer asked
+//! once, like most boards, never costs a memfd), it is [`offer`]ed here: a copy goes into a memfd
+//! (made on the blocking pool, off the event loop), registered under the address of the answer's
+//! bytes. hyper hands the connection its head and body as `IoSlice`s pointing at those very bytes
+//! (its write queue keeps the `Bytes`, it does not copy them), so [`Sendfile`], under the
+//! connection, sees where a body lies in a registered answer and sends that part from the memfd:
+//! the head with `MSG_MORE` (so head and body leave in one segment, as nginx's `tcp_nopush` does),
+//! then `sendfile`. Anything else is written as before.
 //!
 //! Why the address is enough: the registry keeps a clone of each answer's `Bytes`, so its memory
 //! stays allocated while registered, and no other live buffer can lie inside it. An answer the

@@ -1,22 +1,22 @@
-//! The express lane: a connection's plain requests read and answered here, without hyper; the
-//! rest given to hyper.
+//! A connection's plain GETs, read and answered here without hyper (the express lane of
+//! docs/performance.md): a memoized answer first, before the router; the rest given to hyper.
 //!
 //! Why: measured under load (docs/performance.md), once bodies went out by `sendfile` and kept
-//! answers skipped the router (`hot.rs`), what was left of a request's time in user space was
-//! hyper's: making each request a `Request` (a URI, a header map), encoding the answer's header
-//! map, its dispatcher's futures. 2.7 µs a request, where nginx takes 1.6. Here a request's head
-//! is parsed in place by httparse (hyper's own parser), and a kept answer goes out as the header
-//! lines written when it was kept, the few lines that differ per request (`Cache-Control`'s
-//! countdown, the client's `RateLimit-*`, the length, the date) and the body: about 1.0 µs.
+//! answers skipped the router (`answer_memo.rs`), what was left of a request's time in user space
+//! was hyper's: making each request a `Request` (a URI, a header map), encoding the answer's header
+//! map, its dispatcher's futures. 2.7 µs a request, where nginx takes 1.6. Here a request's head is
+//! parsed in place by httparse (hyper's own parser), and a kept answer goes out as the header lines
+//! written when it was kept, the few lines that differ per request (`Cache-Control`'s countdown,
+//! the client's `RateLimit-*`, the length, the date) and the body: about 1.0 µs.
 //!
 //! What is plain: a GET in HTTP/1.1 with no body (no `Content-Length` but 0, no
 //! `Transfer-Encoding`), no `Expect` or `Upgrade`, no `Connection` but `keep-alive`, an
 //! origin-form target, a head of at most [`MAX_HEAD`] bytes and [`MAX_FIELDS`] fields. A plain
-//! request no kept answer fits goes to the router (through its front, as hyper would hand it
-//! over) and its answer is written here: all of the API's answers are bodies in memory. The
-//! first request that is not plain, and everything after it on that connection, goes to hyper,
-//! given what was read and not yet answered; hyper keeps its limits and its answers to
-//! requests it cannot read (replaced by the API's JSON error, `connection.rs`).
+//! request no memoized answer fits goes to the router (through `every_request::routed`, as
+//! hyper would hand it over) and its answer is written here: all of the API's answers are bodies
+//! in memory. The first request that is not plain, and everything after it on that connection,
+//! goes to hyper, given what was read and not yet answered; hyper keeps its limits and its
+//! answers to requests it cannot read (replaced by the API's JSON error, `connection.rs`).
 //!
 //! Deadlines as hyper's: from accept and from the end of each answer, a complete head within
 //! the head deadline (one timer a connection, moved on only when it fires, so not armed and
@@ -24,8 +24,9 @@
 //! the server closes, a connection waiting for a request closes; an answer being written is
 //! finished first.
 
-use crate::front::{self, Admission, Asked};
-use crate::hot::{self, line, Answerer};
+use super::answer_memo::{self, line, MemoizingRouter};
+use crate::every_request::{self, Admission, Asked};
+use crate::routes::{self, Route};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Version};
 use axum::response::Response;
 use bytes::{Buf, Bytes, BytesMut};
@@ -61,7 +62,7 @@ pub(crate) async fn serve<S: AsyncRead + AsyncWrite + Unpin>(
     stream: &mut S,
     buf: &mut BytesMut,
     answered: &mut u64,
-    app: &Answerer,
+    app: &MemoizingRouter,
     peer: SocketAddr,
     head_within: Duration,
     closing: &mut watch::Receiver<bool>,
@@ -196,20 +197,21 @@ enum Answered {
 async fn answer<S: AsyncWrite + Unpin>(
     stream: &mut S,
     out: &mut Vec<u8>,
-    app: &Answerer,
+    app: &MemoizingRouter,
     peer: SocketAddr,
     asked: &Plain<'_>,
 ) -> io::Result<Answered> {
     let started = Instant::now();
-    let gzip = crate::gzip_in(asked.values("accept-encoding"));
-    let kept = hot::given(asked.target, gzip, started, |etag| {
-        crate::tag_named_in(asked.values("if-none-match"), etag)
+    let gzip = crate::accept_encoding::gzip_in(asked.values("accept-encoding"));
+    let kept = answer_memo::lookup(asked.target, gzip, started, |etag| {
+        crate::respond::tag_named_in(asked.values("if-none-match"), etag)
     });
     let Some(kept) = kept else {
         return routed(stream, out, app, peer, asked).await;
     };
-    let forwarded_for = asked.values(front::FORWARDED_FOR);
-    let admission = front::admit(&app.state, Some(peer), asked.path(), forwarded_for).await;
+    let route = routes::find(asked.path());
+    let forwarded_for = asked.values(every_request::FORWARDED_FOR);
+    let admission = every_request::admit(&app.state, Some(peer), route, forwarded_for).await;
     let rate = match admission {
         Admission::Unlimited => None,
         Admission::Allowed {
@@ -219,7 +221,7 @@ async fn answer<S: AsyncWrite + Unpin>(
         } => Some([u64::from(limit), u64::from(remaining), reset_secs]),
         Admission::Refused(refusal) => {
             let (status, bytes, answered) = write_response(stream, out, refusal).await?;
-            record(peer, started, asked, status, bytes);
+            record(peer, started, asked, route, status, bytes);
             return Ok(answered);
         }
     };
@@ -236,7 +238,10 @@ async fn answer<S: AsyncWrite + Unpin>(
     out.extend_from_slice(b"cache-control: public, max-age=");
     out.extend_from_slice(number.format(kept.max_age).as_bytes());
     out.extend_from_slice(b"\r\n");
-    for (name, value) in front::PER_CLIENT.iter().zip(rate.into_iter().flatten()) {
+    for (name, value) in every_request::PER_CLIENT
+        .iter()
+        .zip(rate.into_iter().flatten())
+    {
         line(
             out,
             name.as_str().as_bytes(),
@@ -249,8 +254,8 @@ async fn answer<S: AsyncWrite + Unpin>(
     }
     finish_head(out);
     write_all(stream, out, &body).await?;
-    crate::metrics::cache("replay", true);
-    record(peer, started, asked, status, Some(body.len() as u64));
+    railtop_core::metrics::cache("replay", true);
+    record(peer, started, asked, route, status, Some(body.len() as u64));
     Ok(Answered::KeepOpen)
 }
 
@@ -258,7 +263,7 @@ async fn answer<S: AsyncWrite + Unpin>(
 async fn routed<S: AsyncWrite + Unpin>(
     stream: &mut S,
     out: &mut Vec<u8>,
-    app: &Answerer,
+    app: &MemoizingRouter,
     peer: SocketAddr,
     asked: &Plain<'_>,
 ) -> io::Result<Answered> {
@@ -344,14 +349,21 @@ async fn write_all<S: AsyncWrite + Unpin>(
     stream.flush().await
 }
 
-/// The metrics and the log of a request answered in the lane.
-fn record(peer: SocketAddr, started: Instant, asked: &Plain<'_>, status: u16, bytes: Option<u64>) {
+/// The metrics and the log of a request for `route` answered in the lane.
+fn record(
+    peer: SocketAddr,
+    started: Instant,
+    asked: &Plain<'_>,
+    route: Option<&'static Route>,
+    status: u16,
+    bytes: Option<u64>,
+) {
     let asked = Asked {
         method: "GET",
-        path: asked.path(),
+        route,
         target: &asked.target,
     };
-    front::record(Some(peer), started, &asked, status, bytes);
+    every_request::record(Some(peer), started, &asked, status, bytes);
 }
 
 /// The `Date` field's value, made once a second per thread.

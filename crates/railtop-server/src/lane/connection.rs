@@ -2,7 +2,7 @@
 //!
 //! axum's own `serve` runs hyper without a timer (so without its header deadline) and without any
 //! cap on connections, which let a handful of slow clients hold every file descriptor. Here each
-//! connection's plain GETs are read and answered by the express lane (`express.rs`, hyper's
+//! connection's plain GETs are read and answered in place (`plain_gets.rs`, hyper's
 //! parser without hyper's per-request costs) and the first request that is not plain, with all
 //! after it, by hyper's HTTP/1 connection directly, with:
 //! - a **head deadline**: from accept, and again from the end of each answer, a complete request
@@ -21,16 +21,16 @@
 //!   has been served yet (every attack seen opens with the bad request; a bad request after a good
 //!   one on a kept-alive connection still gets hyper's bare answer).
 
-use super::admission::{Admission, Permit, Refusal};
-use super::express;
-use super::hot::Answerer;
-use super::stream::WriteDeadline;
-use super::tally::Tally;
+use super::answer_memo::MemoizingRouter;
+use super::plain_gets;
 use super::zero_copy::Sendfile;
-use crate::model::ErrorBody;
+use crate::admission::{Admission, Permit, Refusal};
+use crate::stream::WriteDeadline;
+use crate::tally::Tally;
 use futures_util::FutureExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use railtop_core::model::ErrorBody;
 use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
@@ -157,7 +157,7 @@ pub(crate) fn raise_open_file_limit() -> Option<u64> {
 /// served on the caller's runtime.
 pub(crate) async fn run(
     listener: TcpListener,
-    app: Answerer,
+    app: MemoizingRouter,
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) {
@@ -233,7 +233,7 @@ impl EventLoop {
     /// each gives its open requests the grace period.
     fn start(
         threads: usize,
-        app: &Answerer,
+        app: &MemoizingRouter,
         limits: &ConnectionLimits,
         closing: &watch::Receiver<bool>,
     ) -> io::Result<Vec<EventLoop>> {
@@ -334,7 +334,7 @@ fn refuse(stream: &TcpStream, refusal: &Refusal) {
 async fn connection(
     stream: TcpStream,
     peer: SocketAddr,
-    app: Answerer,
+    app: MemoizingRouter,
     limits: ConnectionLimits,
     permit: Permit,
     closing: watch::Receiver<bool>,
@@ -345,13 +345,13 @@ async fn connection(
     drop(permit);
 }
 
-/// One connection's requests from any byte stream, served as a TCP connection's are: the
-/// express lane (`express.rs`) while they are plain, then hyper. Public for the benchmark that
+/// One connection's requests from any byte stream, served as a TCP connection's are: the lane's own
+/// reading (`plain_gets.rs`) while they are plain, then hyper. Public for the benchmark that
 /// measures a request's cost in process (`benches/serve.rs`).
 pub async fn serve_stream<S>(
     mut stream: S,
     peer: SocketAddr,
-    app: Answerer,
+    app: MemoizingRouter,
     limits: &ConnectionLimits,
     mut closing: watch::Receiver<bool>,
 ) where
@@ -359,7 +359,7 @@ pub async fn serve_stream<S>(
 {
     let mut unread = bytes::BytesMut::with_capacity(4096);
     let mut answered = 0;
-    let left = express::serve(
+    let left = plain_gets::serve(
         &mut stream,
         &mut unread,
         &mut answered,
@@ -369,11 +369,11 @@ pub async fn serve_stream<S>(
         &mut closing,
     )
     .await;
-    if left == express::Left::Closed {
+    if left == plain_gets::Left::Closed {
         return;
     }
     let served = Arc::new(AtomicBool::new(answered > 0));
-    let stream = express::Unread::new(unread.freeze(), stream);
+    let stream = plain_gets::Unread::new(unread.freeze(), stream);
     let io = TokioIo::new(Guarded::new(stream, served.clone()));
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         served.store(true, Ordering::Relaxed);

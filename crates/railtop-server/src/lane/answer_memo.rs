@@ -1,4 +1,5 @@
-//! Cached answers given again without the router: what nginx's open-file cache is to its files.
+//! The answer memo: on each event loop, the cached answers its router just gave, kept to be given
+//! again without the router until they expire. What nginx's open-file cache is to its files.
 //!
 //! Measured under load (docs/performance.md): once a cached body goes out by `sendfile`
 //! (`zero_copy.rs`), the kernel's part of a request is nginx's, and the rest of the difference
@@ -8,8 +9,8 @@
 //!
 //! A cached answer is the same bytes and headers for every client until it expires. So each
 //! thread keeps, for each request target its router has just answered from the cache, that
-//! answer (`cached_body` marks it [`Replayable`]): its header lines written out once, its body,
-//! its tag. The express lane (`express.rs`) gives it to the same target again until it
+//! answer (`cached_body` marks it [`Memoizable`]): its header lines written out once, its body,
+//! its tag. The lane (`plain_gets.rs`) gives it to the same target again until it
 //! expires, through the same rate limit, metrics and log, with `If-None-Match` answered by a
 //! 304 and `Cache-Control` counting down as the router's would. Only a GET is given again; an
 //! answer depends on nothing else of the request but whether it takes gzip, which picks one of
@@ -17,11 +18,11 @@
 //! router for the next one while the others are given the expired one for at most
 //! [`STALE_WHILE_REFRESHING`] (nginx's `proxy_cache_use_stale updating`), so an expiry does
 //! not hold every request of that moment behind one fetch. Bounded: at most [`MAX_TARGETS`]
-//! targets of at most [`MAX_TARGET_LEN`] bytes per thread; when full, the table starts again
-//! (the hot targets come back at their next request).
+//! targets of at most [`MAX_TARGET_LEN`] bytes per thread; when full, the memo starts again
+//! (the targets asked often come back at their next request).
 
-use crate::front::{self, Peer};
-use crate::AppState;
+use crate::every_request::{self, Peer};
+use crate::state::ApiState;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{header, StatusCode};
@@ -43,7 +44,7 @@ pub(crate) const MAX_TARGET_LEN: usize = 512;
 
 /// What `cached_body` puts on an answer made from a cached one, so it can be given again.
 #[derive(Clone)]
-pub(crate) struct Replayable {
+pub(crate) struct Memoizable {
     pub body: Bytes,
     pub etag: Bytes,
     pub expires: Instant,
@@ -52,9 +53,9 @@ pub(crate) struct Replayable {
 /// One kept answer: its header lines as the router made them (less the client's own rate-limit
 /// headers, and the ones written per request: `Cache-Control`, `Content-Length`), its body and
 /// tag, when it expires, and since when the router is making the next.
-struct Kept {
+struct Memoized {
     lines: Bytes,
-    answer: Replayable,
+    answer: Memoizable,
     /// This thread's own handle on the body's bytes (the same address, so `sendfile` finds
     /// them): what a request clones is counted here alone, not on a cache line every thread
     /// shares. The registry of `sendfile` is given `answer.body`, whose count says when the
@@ -69,23 +70,24 @@ struct Kept {
 pub(crate) const STALE_WHILE_REFRESHING: Duration = Duration::from_secs(5);
 
 /// For each target, the answer without gzip and with it.
-type Table = HashMap<Box<str>, [Option<Kept>; 2]>;
+type Memo = HashMap<Box<str>, [Option<Memoized>; 2]>;
 
 thread_local! {
-    static TABLE: RefCell<Table> = RefCell::new(HashMap::new());
+    static MEMO: RefCell<Memo> = RefCell::new(HashMap::new());
 }
 
 /// What answers a connection's requests: the router, whose answers made from the cache are
-/// kept for the express lane, and the state the lane's front reads.
+/// memoized here for the lane, and the state the lane's rate limit reads
+/// (`every_request::admit`).
 #[derive(Clone)]
-pub struct Answerer {
+pub struct MemoizingRouter {
     router: Router,
-    pub(crate) state: Arc<AppState>,
+    pub(crate) state: Arc<ApiState>,
 }
 
-impl Answerer {
-    pub(crate) fn new(router: Router, state: Arc<AppState>) -> Self {
-        Answerer { router, state }
+impl MemoizingRouter {
+    pub(crate) fn new(router: Router, state: Arc<ApiState>) -> Self {
+        MemoizingRouter { router, state }
     }
 
     /// The router's answer to `request` from `peer`; kept when made from the cache.
@@ -120,13 +122,13 @@ impl Answerer {
 /// What an answer is kept under: the request's target, and whether it takes gzip.
 type Key = (Box<str>, bool);
 
-/// What a request asks of the table: its target and whether it takes gzip, for a GET.
+/// What a request asks of the memo: its target and whether it takes gzip, for a GET.
 fn asked<B>(request: &axum::http::Request<B>) -> Option<(&str, bool)> {
     if request.method() != axum::http::Method::GET {
         return None;
     }
     let target = request.uri().path_and_query()?.as_str();
-    Some((target, crate::accepts_gzip(request.headers())))
+    Some((target, crate::respond::accepts_gzip(request.headers())))
 }
 
 /// The key of `target`, unless it is too long to keep.
@@ -136,7 +138,7 @@ fn key_for((target, gzip): (&str, bool)) -> Option<Key> {
 
 /// Keeps `response` for `key` when the router made it from a cached answer.
 fn remember(key: Key, response: &Response) {
-    let Some(answer) = response.extensions().get::<Replayable>() else {
+    let Some(answer) = response.extensions().get::<Memoizable>() else {
         return;
     };
     if !matches!(response.status(), StatusCode::OK | StatusCode::NOT_MODIFIED) {
@@ -145,17 +147,17 @@ fn remember(key: Key, response: &Response) {
     let mut lines = Vec::with_capacity(256);
     for (name, value) in response.headers() {
         let per_request = name == header::CACHE_CONTROL || name == header::CONTENT_LENGTH;
-        if per_request || front::PER_CLIENT.contains(&name) {
+        if per_request || every_request::PER_CLIENT.contains(&name) {
             continue;
         }
         line(&mut lines, name.as_str().as_bytes(), value.as_bytes());
     }
     let (target, gzip) = key;
-    TABLE.with_borrow_mut(|table| {
+    MEMO.with_borrow_mut(|table| {
         if table.len() >= MAX_TARGETS && !table.contains_key(&target) {
             table.clear();
         }
-        table.entry(target).or_default()[usize::from(gzip)] = Some(Kept {
+        table.entry(target).or_default()[usize::from(gzip)] = Some(Memoized {
             lines: Bytes::from(lines),
             local: Bytes::from_owner(answer.body.clone()),
             answer: answer.clone(),
@@ -164,8 +166,8 @@ fn remember(key: Key, response: &Response) {
     });
 }
 
-/// A kept answer as given to one request.
-pub(crate) struct Given {
+/// A memoized answer as given to one request.
+pub(crate) struct MemoHit {
     /// Its header lines, each ending in CRLF, less the per-request ones.
     pub lines: Bytes,
     /// The body; `None` for a 304 (the request named the tag).
@@ -174,8 +176,8 @@ pub(crate) struct Given {
     pub max_age: u64,
 }
 
-/// One header line, as a kept answer's are written here and the express lane writes the rest
-/// of a head.
+/// One header line, as a memoized answer's are written here and the lane writes the rest of a
+/// head.
 pub(crate) fn line(out: &mut Vec<u8>, name: &[u8], value: &[u8]) {
     out.extend_from_slice(name);
     out.extend_from_slice(b": ");
@@ -183,15 +185,15 @@ pub(crate) fn line(out: &mut Vec<u8>, name: &[u8], value: &[u8]) {
     out.extend_from_slice(b"\r\n");
 }
 
-/// The kept answer to a GET of `target` (with gzip or not) at `now`, if fresh or given
+/// The memoized answer to a GET of `target` (with gzip or not) at `now`, if fresh or given
 /// meanwhile, as a 304 when `names_tag` says the request names its tag.
-pub(crate) fn given(
+pub(crate) fn lookup(
     target: &str,
     gzip: bool,
     now: Instant,
     names_tag: impl FnOnce(&[u8]) -> bool,
-) -> Option<Given> {
-    TABLE.with_borrow_mut(|table| {
+) -> Option<MemoHit> {
+    MEMO.with_borrow_mut(|table| {
         let both = table.get_mut(target)?;
         let slot = &mut both[usize::from(gzip)];
         let kept = slot.as_mut()?;
@@ -214,10 +216,10 @@ pub(crate) fn given(
         let body = if names_tag(&kept.answer.etag) {
             None
         } else {
-            crate::zero_copy::offer(&kept.answer.body);
+            super::zero_copy::offer(&kept.answer.body);
             Some(kept.local.clone())
         };
-        Some(Given {
+        Some(MemoHit {
             lines: kept.lines.clone(),
             body,
             max_age: crate::ratelimit::ceil_secs(remaining).max(1),
@@ -236,8 +238,8 @@ mod tests {
     }
 
     /// The kept answer to a GET of `target` with gzip, not naming its tag.
-    fn kept_answer(target: &str) -> Option<Given> {
-        given(target, true, Instant::now(), |_| false)
+    fn kept_answer(target: &str) -> Option<MemoHit> {
+        lookup(target, true, Instant::now(), |_| false)
     }
 
     fn get(target: &str) -> Request {
@@ -256,7 +258,7 @@ mod tests {
             .insert(header::CACHE_CONTROL, "public, max-age=30".parse().unwrap());
         r.headers_mut()
             .insert(header::ETAG, axum::http::HeaderValue::from_static("\"t\""));
-        r.extensions_mut().insert(Replayable {
+        r.extensions_mut().insert(Memoizable {
             body: Bytes::from_static(b"{}"),
             etag: Bytes::from_static(b"\"t\""),
             expires,
@@ -274,11 +276,11 @@ mod tests {
         assert_eq!(&again.lines[..], b"etag: \"t\"\r\n");
         assert_eq!(again.body.as_deref(), Some(&b"{}"[..]));
         assert!((29..=30).contains(&again.max_age), "{}", again.max_age);
-        let unchanged = given("/a?x=1", true, Instant::now(), |tag| tag == b"\"t\"").unwrap();
+        let unchanged = lookup("/a?x=1", true, Instant::now(), |tag| tag == b"\"t\"").unwrap();
         assert!(unchanged.body.is_none(), "a 304");
         assert!(kept_answer("/a?x=2").is_none(), "another target");
         assert!(
-            given("/a?x=1", false, Instant::now(), |_| false).is_none(),
+            lookup("/a?x=1", false, Instant::now(), |_| false).is_none(),
             "the other encoding"
         );
         let head = Request::builder()
@@ -297,7 +299,7 @@ mod tests {
         remember(key_of(&get("/b")).unwrap(), &answered(fresh));
         assert!(kept_answer("/b").unwrap().max_age >= 29);
         // Past the grace, with no new answer (the router failed), to the router again.
-        TABLE.with_borrow_mut(|t| {
+        MEMO.with_borrow_mut(|t| {
             let kept = t.get_mut("/b").unwrap()[1].as_mut().unwrap();
             kept.answer.expires = Instant::now() - Duration::from_secs(1);
             kept.refreshing = Some(Instant::now() - STALE_WHILE_REFRESHING);
@@ -313,7 +315,7 @@ mod tests {
     fn a_kept_body_is_the_caches_bytes_at_their_address() {
         let body = Bytes::from(vec![7u8; 64]);
         let mut r = answered(Instant::now() + Duration::from_secs(30));
-        r.extensions_mut().insert(Replayable {
+        r.extensions_mut().insert(Memoizable {
             body: body.clone(),
             etag: Bytes::from_static(b"\"t\""),
             expires: Instant::now() + Duration::from_secs(30),
@@ -332,7 +334,7 @@ mod tests {
         let fresh = Instant::now() + Duration::from_secs(30);
         for i in 0..(MAX_TARGETS * 3) {
             remember(key_of(&get(&format!("/t?{i}"))).unwrap(), &answered(fresh));
-            assert!(TABLE.with_borrow(HashMap::len) <= MAX_TARGETS);
+            assert!(MEMO.with_borrow(HashMap::len) <= MAX_TARGETS);
         }
         let long = format!("/t?{}", "x".repeat(MAX_TARGET_LEN));
         assert!(key_of(&get(&long)).is_none());

@@ -1,26 +1,29 @@
-//! What stands in front of every route, in one middleware layer: the per-IP rate limit (with
-//! its `RateLimit-*` headers and who a request counts as behind a proxy), the API's JSON error
-//! body on answers made outside the handlers, the metrics, and the request log (cleaned, cut,
-//! budgeted per client, floods counted instead of written). One layer rather than one per job:
-//! each layer costs every request a boxed future and a clone of the service inside it.
-//! The express lane (`express.rs`) gives kept answers through the same [`admit`] and
-//! [`record`], so a request counts and is logged alike whichever path answered it.
+//! What every request passes, whichever path answers it: the per-IP rate limit ([`admit`], with
+//! its `RateLimit-*` headers and who a request counts as behind a proxy), the metrics and the
+//! request log ([`record`]: cleaned, cut, budgeted per client, floods counted instead of
+//! written). A request the router answers passes them in [`routed`], the router's one
+//! middleware layer, which also gives the API's JSON error body to answers made outside the
+//! handlers; one layer rather than one per job, because each layer costs every request a boxed
+//! future and a clone of the service inside it. The lane (`lane/plain_gets.rs`) calls [`admit`]
+//! and [`record`] itself for the answers it gives again without the router, so a request counts
+//! and is logged alike whichever path answered it.
 
 use crate::ratelimit::{self, ceil_secs, Verdict};
-use crate::source::SourceError;
-use crate::{error_response, json_error, tally, AppState, HEALTHZ, METRICS};
-use crate::{ARRIVALS, DEPARTURES, REALTIME, STATIONS, STATS, TRAIN};
-use crate::{GTFS_RT_ALERTS, GTFS_RT_POSITIONS, GTFS_RT_UPDATES};
+use crate::respond::{error_response, json_error};
+use crate::routes::{self, Budget, Route};
+use crate::state::ApiState;
+use crate::tally;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
+use railtop_feeds::source::SourceError;
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The client's address, as the front and the handlers see it (`ConnectInfo<Peer>`): put on
+/// The client's address, as [`routed`] and the handlers see it (`ConnectInfo<Peer>`): put on
 /// each request by its connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Peer(pub SocketAddr);
@@ -47,17 +50,18 @@ pub(crate) enum Admission {
     Refused(Response),
 }
 
-/// What the per-IP limit says of a request for `path` from `peer`, counted as the client
+/// What the per-IP limit says of a request for `route` (`routes::find` of its path) from
+/// `peer`, counted as the client
 /// `forwarded_for` names behind a trusted proxy (the `X-Forwarded-For` fields' values).
 pub(crate) async fn admit<'a>(
-    state: &AppState,
+    state: &ApiState,
     peer: Option<SocketAddr>,
-    path: &str,
+    route: Option<&Route>,
     forwarded_for: impl DoubleEndedIterator<Item = &'a [u8]>,
 ) -> Admission {
-    let limit = match path {
-        HEALTHZ | METRICS => &state.health_limit,
-        _ => &state.limit,
+    let limit = match routes::budget(route) {
+        Budget::Probes => &state.health_limit,
+        Budget::Api => &state.limit,
     };
     let Some(limit) = limit else {
         return Admission::Unlimited;
@@ -74,7 +78,7 @@ pub(crate) async fn admit<'a>(
             reset_secs: ceil_secs(reset),
         },
         Verdict::Refused { limit, retry_after } => {
-            crate::metrics::rate_limited();
+            railtop_core::metrics::rate_limited();
             let secs = ceil_secs(retry_after);
             let mut r = error_response(&SourceError::RateLimited {
                 message: format!(
@@ -91,21 +95,16 @@ pub(crate) async fn admit<'a>(
     }
 }
 
-/// The request as the per-IP limit counts it: answered by `answer`, or refused.
+/// The request for `route` as the per-IP limit counts it: answered by `answer`, or refused.
 async fn limited<B, A: Future<Output = Response>>(
-    state: &AppState,
+    state: &ApiState,
     peer: Option<SocketAddr>,
+    route: Option<&Route>,
     request: axum::http::Request<B>,
     answer: impl FnOnce(axum::http::Request<B>) -> A,
 ) -> Response {
     let forwarded_for = request.headers().get_all(FORWARDED_FOR).iter();
-    let admission = admit(
-        state,
-        peer,
-        request.uri().path(),
-        forwarded_for.map(HeaderValue::as_bytes),
-    )
-    .await;
+    let admission = admit(state, peer, route, forwarded_for.map(HeaderValue::as_bytes)).await;
     match admission {
         Admission::Unlimited => answer(request).await,
         Admission::Allowed {
@@ -165,22 +164,6 @@ fn forwarded_address(entry: &str) -> Option<IpAddr> {
         })
 }
 
-/// The endpoint a path is, as the metrics label it: one of a fixed few, whatever was asked.
-fn endpoint(path: &str) -> &'static str {
-    match path {
-        REALTIME => "realtime",
-        DEPARTURES => "departures",
-        ARRIVALS => "arrivals",
-        STATIONS => "stations",
-        TRAIN => "train",
-        STATS => "stats",
-        GTFS_RT_POSITIONS | GTFS_RT_UPDATES | GTFS_RT_ALERTS => "gtfs_rt",
-        HEALTHZ => "healthz",
-        METRICS => "metrics",
-        _ => "other",
-    }
-}
-
 /// Longest part of a request's URI written to the log, in bytes.
 const MAX_LOGGED_URI: usize = 200;
 
@@ -199,12 +182,13 @@ static RATE_LIMITED: tally::Tally = tally::Tally::new(
     Duration::from_secs(10),
 );
 
-/// What stands in front of every route, in one layer: the per-IP limit, the API's error body
-/// on answers made outside the handlers, the metrics, and one log line per answered request
-/// with the URI cleaned and cut. Refusals by the rate limit are counted instead of logged (a
-/// flood must not become log volume). The URI is written out only when it is logged.
-pub(crate) async fn front(
-    State(state): State<Arc<AppState>>,
+/// A request on its way through the router, in the one layer before every route: the per-IP
+/// limit, the API's error body on answers made outside the handlers, the metrics, and one log
+/// line per answered request with the URI cleaned and cut. Refusals by the rate limit are
+/// counted instead of logged (a flood must not become log volume). The URI is written out only
+/// when it is logged.
+pub(crate) async fn routed(
+    State(state): State<Arc<ApiState>>,
     request: Request,
     next: Next,
 ) -> Response {
@@ -215,11 +199,12 @@ pub(crate) async fn front(
     let started = Instant::now();
     let method = request.method().clone();
     let uri = request.uri().clone();
-    let response = json_errors(limited(&state, peer, request, |r| next.run(r)).await);
+    let route = routes::find(uri.path());
+    let response = json_errors(limited(&state, peer, route, request, |r| next.run(r)).await);
     let bytes = axum::body::HttpBody::size_hint(response.body()).exact();
     let asked = Asked {
         method: method.as_str(),
-        path: uri.path(),
+        route,
         target: &uri,
     };
     record(peer, started, &asked, response.status().as_u16(), bytes);
@@ -229,7 +214,8 @@ pub(crate) async fn front(
 /// A request as the metrics and the log see it.
 pub(crate) struct Asked<'a, T: std::fmt::Display> {
     pub method: &'a str,
-    pub path: &'a str,
+    /// Its endpoint, if its path is one's.
+    pub route: Option<&'static Route>,
     /// Path and query, written out only when logged.
     pub target: &'a T,
 }
@@ -244,7 +230,7 @@ pub(crate) fn record<T: std::fmt::Display>(
     status: u16,
     bytes: Option<u64>,
 ) {
-    crate::metrics::request(endpoint(asked.path), status, started.elapsed(), bytes);
+    railtop_core::metrics::request(routes::label(asked.route), status, started.elapsed(), bytes);
     if status == 429 {
         RATE_LIMITED.add(&format_args!(
             "{peer:?} {}",
@@ -292,7 +278,7 @@ impl std::fmt::Display for Shown {
 fn logged_uri(mut uri: String) -> String {
     if uri.len() <= MAX_LOGGED_URI {
         // No copy for the usual, clean URI.
-        crate::text::clean(&mut uri);
+        railtop_core::text::clean(&mut uri);
         return uri;
     }
     let mut end = MAX_LOGGED_URI;
@@ -301,7 +287,7 @@ fn logged_uri(mut uri: String) -> String {
     }
     format!(
         "{}… (cut, {} bytes)",
-        crate::text::cleaned(&uri[..end]),
+        railtop_core::text::cleaned(&uri[..end]),
         uri.len()
     )
 }

@@ -1,0 +1,197 @@
+//! The API's endpoints, one row each: the path, the method, the `endpoint` label its requests carry
+//! in the metrics, the per-IP budget they count against, and the handler. The router, the layer
+//! before it (`every_request.rs`: which budget, which label) and the 404's list of endpoints all
+//! read this one table, so adding an endpoint is adding a row and its handler.
+
+use crate::gtfs_rt::{self, Feed};
+use crate::handlers;
+use crate::lane::answer_memo::MemoizingRouter;
+use crate::state::{ApiState, ServerConfig};
+use axum::routing::{on, MethodFilter, MethodRouter};
+use axum::{middleware, Router};
+use railtop_feeds::source::cache::CachedSource;
+use std::sync::Arc;
+
+/// One endpoint.
+pub(crate) struct Route {
+    pub path: &'static str,
+    pub method: MethodFilter,
+    /// Its requests' `endpoint` label in the metrics: one of a fixed few, whatever was asked.
+    pub label: &'static str,
+    pub budget: Budget,
+    /// Its handler, made to answer `method` (GET answers HEAD too).
+    pub handler: fn(MethodFilter) -> MethodRouter<Arc<ApiState>>,
+}
+
+/// Which per-IP budget a request counts against.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Budget {
+    /// The API's (`--rate-limit`), shared with the other instances through Redis.
+    Api,
+    /// For load balancers, service managers and Prometheus, who ask often: a budget of their
+    /// own, ten times the API's, counted in this instance alone.
+    Probes,
+}
+
+const GET: MethodFilter = MethodFilter::GET;
+
+/// Every endpoint, in the order the 404 lists them.
+pub(crate) static ROUTES: [Route; 11] = [
+    route("/api/live/realtime", GET, "realtime", Budget::Api, |m| {
+        on(m, handlers::realtime)
+    }),
+    route(
+        "/api/live/departures",
+        GET,
+        "departures",
+        Budget::Api,
+        |m| on(m, handlers::departures),
+    ),
+    route("/api/live/arrivals", GET, "arrivals", Budget::Api, |m| {
+        on(m, handlers::arrivals)
+    }),
+    route("/api/live/stations", GET, "stations", Budget::Api, |m| {
+        on(m, handlers::stations)
+    }),
+    route("/api/live/train", GET, "train", Budget::Api, |m| {
+        on(m, handlers::train)
+    }),
+    route("/api/live/stats", GET, "stats", Budget::Api, |m| {
+        on(m, crate::stats::answer)
+    }),
+    route(
+        "/gtfs-rt/vehicle-positions",
+        GET,
+        "gtfs_rt",
+        Budget::Api,
+        |m| gtfs_rt::route(m, Feed::VehiclePositions),
+    ),
+    route("/gtfs-rt/trip-updates", GET, "gtfs_rt", Budget::Api, |m| {
+        gtfs_rt::route(m, Feed::TripUpdates)
+    }),
+    route("/gtfs-rt/alerts", GET, "gtfs_rt", Budget::Api, |m| {
+        gtfs_rt::route(m, Feed::Alerts)
+    }),
+    route("/healthz", GET, "healthz", Budget::Probes, |m| {
+        on(m, handlers::healthz)
+    }),
+    METRICS,
+];
+
+/// `/metrics`: on the API's port unless it has a listener of its own (`--metrics-listen`).
+pub(crate) const METRICS: Route = route("/metrics", GET, "metrics", Budget::Probes, |m| {
+    on(m, handlers::metrics_text)
+});
+
+const fn route(
+    path: &'static str,
+    method: MethodFilter,
+    label: &'static str,
+    budget: Budget,
+    handler: fn(MethodFilter) -> MethodRouter<Arc<ApiState>>,
+) -> Route {
+    Route {
+        path,
+        method,
+        label,
+        budget,
+        handler,
+    }
+}
+
+/// The endpoint at `path`, if there is one: looked up once a request, for its budget and its
+/// label.
+pub(crate) fn find(path: &str) -> Option<&'static Route> {
+    ROUTES.iter().find(|r| r.path == path)
+}
+
+/// The metrics' `endpoint` label of a request for `route`: its row's, else (a path that is no
+/// endpoint's) `other`.
+pub(crate) fn label(route: Option<&Route>) -> &'static str {
+    route.map_or("other", |r| r.label)
+}
+
+/// The budget a request for `route` counts against: its row's, else (a path that is no
+/// endpoint's) the API's.
+pub(crate) fn budget(route: Option<&Route>) -> Budget {
+    route.map_or(Budget::Api, |r| r.budget)
+}
+
+/// What the 404 says: every endpoint, in the table's order.
+pub(crate) fn not_found_hint() -> &'static str {
+    static HINT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HINT.get_or_init(|| {
+        let paths: Vec<&str> = ROUTES.iter().map(|r| r.path).collect();
+        match paths.split_last() {
+            Some((last, [])) => format!("no such endpoint: use {last}"),
+            Some((last, rest)) => format!("no such endpoint: use {} or {last}", rest.join(", ")),
+            None => "no such endpoint".to_string(),
+        }
+    })
+}
+
+/// The API's routes over `source`.
+pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
+    app(source, config).0
+}
+
+/// What answers each request of a connection: the routes over `source`, and before them the
+/// cached answers each event loop gives again until they expire (`answer_memo.rs`).
+pub fn memoizing_router(source: Arc<CachedSource>, config: ServerConfig) -> MemoizingRouter {
+    app(source, config).1
+}
+
+fn app(source: Arc<CachedSource>, config: ServerConfig) -> (Router, MemoizingRouter) {
+    railtop_core::metrics::install();
+    let state = ApiState::new(source, config);
+    let mut api = Router::new();
+    for route in &ROUTES {
+        if route.path == METRICS.path && !state.config.metrics_on_api {
+            continue;
+        }
+        api = api.route(route.path, (route.handler)(route.method));
+    }
+    // Every path is limited, unknown ones too. One layer in front of every route (not one
+    // per job): each layer costs every request a boxed future and a clone of what is inside.
+    let routes = api
+        .fallback(handlers::not_found)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::every_request::routed,
+        ))
+        .with_state(state.clone());
+    (routes.clone(), MemoizingRouter::new(routes, state))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_404_names_every_endpoint_as_it_always_has() {
+        assert_eq!(
+            not_found_hint(),
+            "no such endpoint: use /api/live/realtime, /api/live/departures, /api/live/arrivals, \
+             /api/live/stations, /api/live/train, /api/live/stats, /gtfs-rt/vehicle-positions, \
+             /gtfs-rt/trip-updates, /gtfs-rt/alerts, /healthz or /metrics"
+        );
+    }
+
+    #[test]
+    fn labels_and_budgets_as_the_table_says() {
+        let label = |path| label(find(path));
+        let budget = |path| budget(find(path));
+        assert_eq!(label("/api/live/realtime"), "realtime");
+        assert_eq!(label("/gtfs-rt/alerts"), "gtfs_rt");
+        assert_eq!(label("/metrics"), "metrics");
+        assert_eq!(label("/nowhere"), "other");
+        assert_eq!(budget("/healthz"), Budget::Probes);
+        assert_eq!(budget("/metrics"), Budget::Probes);
+        assert_eq!(budget("/api/live/train"), Budget::Api);
+        assert_eq!(budget("/nowhere"), Budget::Api);
+        let mut paths: Vec<_> = ROUTES.iter().map(|r| r.path).collect();
+        paths.sort_unstable();
+        paths.dedup();
+        assert_eq!(paths.len(), ROUTES.len(), "one row a path");
+    }
+}
