@@ -324,5 +324,6 @@ impl AsyncWrite for Sendfile {
     }
 }
 
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(test)]
+#[cfg(target_os = "linux")]
 mod tests;
