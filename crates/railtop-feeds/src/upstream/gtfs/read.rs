@@ -121,18 +121,32 @@ pub fn parse_trains_as(
     config: &GtfsFeedConfig,
     now: DateTime<Utc>,
 ) -> Result<Vec<Train>, ParseError> {
-    let feed = dialect.decode(vehicle_positions, config.timezone)?;
-    let matcher = Matcher::new(table, config.trip_match, config.timezone, now);
-    let joined = match trip_updates {
-        Some(bytes) => join_states(&dialect.decode(bytes, config.timezone)?, &matcher),
-        None => Joined::matching(matcher),
-    };
+    let (feed, joined) = decoded(dialect, vehicle_positions, trip_updates, table, config, now)?;
     let of = Of {
         config,
         dialect,
         alerts: &Alerts::NONE,
     };
     Ok(trains(&feed, table, &joined, of, now))
+}
+
+/// A feed's positions decoded, and its trip updates joined to the timetable: what
+/// [`parse_trains_as`] and [`parse_journey`] both start from.
+fn decoded<'t>(
+    dialect: &Dialect,
+    vehicle_positions: &[u8],
+    trip_updates: Option<&[u8]>,
+    table: Option<&'t Timetable>,
+    config: &GtfsFeedConfig,
+    now: DateTime<Utc>,
+) -> Result<(FeedMessage, Joined<'t>), ParseError> {
+    let feed = dialect.decode(vehicle_positions, config.timezone)?;
+    let matcher = Matcher::new(table, config.trip_match, config.timezone, now);
+    let joined = match trip_updates {
+        Some(bytes) => join_states(&dialect.decode(bytes, config.timezone)?, &matcher),
+        None => Joined::matching(matcher),
+    };
+    Ok((feed, joined))
 }
 
 /// The journey of the train `id` from a feed's payloads, as [`parse_trains`] reads them (the pure
@@ -147,12 +161,14 @@ pub fn parse_journey(
     now: DateTime<Utc>,
 ) -> Result<Option<Journey>, ParseError> {
     let dialect = Dialect::STANDARD;
-    let feed = dialect.decode(vehicle_positions, config.timezone)?;
-    let matcher = Matcher::new(table, config.trip_match, config.timezone, now);
-    let joined = match trip_updates {
-        Some(bytes) => join_states(&dialect.decode(bytes, config.timezone)?, &matcher),
-        None => Joined::matching(matcher),
-    };
+    let (feed, joined) = decoded(
+        &dialect,
+        vehicle_positions,
+        trip_updates,
+        table,
+        config,
+        now,
+    )?;
     let of = Of {
         config,
         dialect: &dialect,
