@@ -92,7 +92,7 @@ fn traveller(c: &mut Criterion) {
     use railtop_core::model::Kind;
     use railtop_core::traveller::{Place, Route};
     use railtop_feeds::source::cache::{CacheConfig, CachedSource};
-    use railtop_feeds::source::traveller::{board, TravelQuery};
+    use railtop_feeds::source::travellers_board::{board, TravelQuery};
     use railtop_feeds::source::DeparturesQuery;
     let demo = DemoSource::new(1, 1, Clock::Fixed(busy_hour())).unwrap();
     let config = CacheConfig {

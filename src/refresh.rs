@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use railtop_core::clock::Clock;
 use railtop_core::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
 use railtop_feeds::source::cache::CachedSource;
-use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::travellers_board::TravelQuery;
 use railtop_feeds::source::{RealtimeQuery, StationsQuery};
 use std::future::Future;
 use std::sync::Arc;
@@ -328,7 +328,7 @@ async fn fetch_board(
     let Some(query) = w.board else {
         return (!tx.is_closed(), Fetched::Answered);
     };
-    let result = railtop_feeds::source::traveller::board(&source, &query).await;
+    let result = railtop_feeds::source::travellers_board::board(&source, &query).await;
     let ok = Fetched::of(&result);
     let action = Event::Answer(Answer::Board {
         station: query.key(),

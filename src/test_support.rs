@@ -90,7 +90,7 @@ impl DemoScene<'_> {
 pub fn demo_kiosk(stations: &[&str], settings: KioskSettings) -> KioskState {
     let boards: Vec<_> = stations
         .iter()
-        .map(|s| railtop_feeds::source::traveller::TravelQuery::departures(s))
+        .map(|s| railtop_feeds::source::travellers_board::TravelQuery::departures(s))
         .collect();
     let mut k = KioskState::new(&boards, settings, "DEMO: test".into(), true, now());
     k.size = (100, 24);

@@ -8,7 +8,7 @@ use color_eyre::Section;
 use railtop_core::config::{self, Config, Overrides, Theme};
 use railtop_core::model::{Kind, MAX_MERGED};
 use railtop_core::traveller::{Place, Route, Walks};
-use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::travellers_board::TravelQuery;
 use railtop_feeds::source::MAX_LIMIT;
 use std::net::SocketAddr;
 use std::path::PathBuf;

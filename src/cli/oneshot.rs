@@ -7,7 +7,7 @@ use super::{
 use color_eyre::eyre::{eyre, Result};
 use color_eyre::Section;
 use railtop_core::model::Kind;
-use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::travellers_board::TravelQuery;
 use railtop_feeds::source::{RealtimeQuery, SourceError};
 
 /// `railtop trains`: the live trains, printed once.
@@ -123,7 +123,7 @@ pub(super) async fn board(args: DeparturesArgs, kind: Kind, opened: Opened) -> R
         walks,
         limit: usize::from(limit),
     };
-    let answer = match railtop_feeds::source::traveller::board(&source, &query).await {
+    let answer = match railtop_feeds::source::travellers_board::board(&source, &query).await {
         // A URL of the user's own region failed (a 404 too): that entry's URLs are to check,
         // not the station's name.
         Err(e) if own_feed_urls(&e.to_string(), &config).is_some() => {

@@ -13,7 +13,7 @@ use railtop_core::events::{Differ, Event, Kind as EventKind};
 use railtop_core::model::{status, DeparturesResponse, Kind, RealtimeResponse, Train};
 use railtop_core::text::cleaned;
 use railtop_core::traveller::{leaves_in, station_tz};
-use railtop_feeds::source::traveller::{self, TravelQuery};
+use railtop_feeds::source::travellers_board::{self, TravelQuery};
 use railtop_feeds::source::RealtimeQuery;
 use std::collections::HashMap;
 use std::time::Duration;
@@ -89,7 +89,7 @@ pub(super) async fn watch(args: WatchArgs, opened: Opened) -> Result<()> {
         tick.tick().await;
         let now = source.clock().now();
         let answer = match &target {
-            Target::Board(query) => traveller::board(&source, query)
+            Target::Board(query) => travellers_board::board(&source, query)
                 .await
                 .map(|board| rows.as_trains(&board, now)),
             Target::Trains(wanted) => source

@@ -14,7 +14,7 @@ use crate::refresh::{Answer, Event};
 use crate::screen::{self, Program, ScreenError};
 use railtop_core::clock::Clock;
 use railtop_feeds::source::cache::CachedSource;
-use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::travellers_board::TravelQuery;
 use ratatui::Frame;
 use std::sync::Arc;
 use tokio::sync::mpsc;

@@ -10,7 +10,7 @@ use chrono_tz::Tz;
 use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
 use railtop_core::model::{Departure, DeparturesResponse, Kind};
 use railtop_core::traveller::Walks;
-use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::travellers_board::TravelQuery;
 use std::sync::Arc;
 
 #[derive(Debug, Clone)]

@@ -6,7 +6,7 @@ use crate::refresh::{Answer, Event};
 use chrono::Duration;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use railtop_core::traveller::minutes_until;
-use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::travellers_board::TravelQuery;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 

@@ -8,7 +8,7 @@ use crate::screen::Polled;
 use railtop_core::clock::Clock;
 use railtop_core::model::DeparturesResponse;
 use railtop_feeds::source::cache::CachedSource;
-use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::travellers_board::TravelQuery;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};

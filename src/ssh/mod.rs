@@ -22,7 +22,7 @@ use crate::kiosk::KioskSettings;
 use boards::Boards;
 use railtop_core::clock::Clock;
 use railtop_feeds::source::cache::CachedSource;
-use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::travellers_board::TravelQuery;
 use railtop_server::admission::{self, Admission, Penalty, Startup, Startups};
 use railtop_server::stream;
 use railtop_server::tally::Tally;

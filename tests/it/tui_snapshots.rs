@@ -365,7 +365,7 @@ async fn poll_board(s: &mut AppState) {
     let demo = DemoSource::new(1, 1, Clock::Fixed(now())).unwrap();
     let source = CachedSource::new(std::sync::Arc::new(demo), CacheConfig::default());
     let query = s.board.query().expect("a station on the board");
-    let board = railtop_feeds::source::traveller::board(&source, &query).await;
+    let board = railtop_feeds::source::travellers_board::board(&source, &query).await;
     update(
         s,
         Event::Answer(Answer::Board {

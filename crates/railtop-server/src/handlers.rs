@@ -102,7 +102,7 @@ async fn board(state: &ApiState, headers: &HeaderMap, raw: Option<&str>, kind: K
             Err(e) => error_response(&e),
         };
     }
-    match source::traveller::board(&state.source, &query).await {
+    match source::travellers_board::board(&state.source, &query).await {
         Ok(answer) => cached_response(&Cached::new(answer, state.source.board_ttl()), headers),
         Err(e) => error_response(&e),
     }

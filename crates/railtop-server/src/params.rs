@@ -5,7 +5,7 @@ use railtop_core::country;
 use railtop_core::model::{Kind, MAX_MERGED};
 use railtop_core::text::quoted;
 use railtop_core::traveller::{Place, Route};
-use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::travellers_board::TravelQuery;
 use railtop_feeds::source::{RealtimeQuery, SourceError, DEFAULT_LIMIT, MAX_LIMIT};
 
 /// The decoded `name=value` pairs of a query string; never fails (bad escapes decode lossily).

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use railtop_core::assets;
 use railtop_core::model::{DeparturesResponse, Kind, MAX_MERGED};
 use railtop_core::traveller::Route;
-use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::travellers_board::TravelQuery;
 use std::collections::HashMap;
 use std::sync::Arc;
 

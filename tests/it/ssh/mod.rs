@@ -6,7 +6,7 @@ use railtop::ssh::{serve, Limits, SshOptions};
 use railtop_core::clock::Clock;
 use railtop_feeds::source::cache::{CacheConfig, CachedSource};
 use railtop_feeds::source::demo::DemoSource;
-use railtop_feeds::source::traveller::TravelQuery;
+use railtop_feeds::source::travellers_board::TravelQuery;
 use russh::client::{self, Handle};
 use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg};
 use russh::{Channel, ChannelMsg};

@@ -11,7 +11,7 @@
 pub mod cache;
 pub mod demo;
 pub mod remote;
-pub mod traveller;
+pub mod travellers_board;
 
 use railtop_core::model::{DeparturesResponse, JourneyResponse, RealtimeResponse};
 use railtop_core::stations::StationsAnswer;
@@ -31,7 +31,7 @@ pub struct RealtimeQuery {
 
 /// `GET /api/live/departures?station=<code>&limit=<n>` (and railtop's `/api/live/arrivals`):
 /// one station's board as its feed answers it. A traveller's board (several stations, a
-/// route) is made of these by [`traveller`].
+/// route) is made of these by [`travellers_board`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct DeparturesQuery {
     pub station: String,
@@ -280,9 +280,9 @@ pub struct RouteLookups {
 }
 
 impl RouteLookups {
-    /// [`traveller::JOURNEY_BUDGET`] journeys a board; a row's few stops taken at their word.
+    /// [`travellers_board::JOURNEY_BUDGET`] journeys a board; a row's few stops taken at their word.
     pub const DEFAULT: RouteLookups = RouteLookups {
-        per_board: traveller::JOURNEY_BUDGET,
+        per_board: travellers_board::JOURNEY_BUDGET,
         stops: railtop_core::traveller::RowStops::Shown,
     };
 }
