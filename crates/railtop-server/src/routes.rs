@@ -3,14 +3,19 @@
 //! before it (`every_request.rs`: which budget, which label) and the 404's list of endpoints all
 //! read this one table, so adding an endpoint is adding a row and its handler.
 
-use crate::gtfs_rt::{self, Feed};
-use crate::handlers;
+use crate::gtfs_rt::route as gtfs;
+use crate::gtfs_rt::Feed::{Alerts, TripUpdates, VehiclePositions};
+use crate::handlers::{
+    self, arrivals, departures, healthz, metrics_text, realtime, stations, train,
+};
 use crate::lane::answer_memo::MemoizingRouter;
 use crate::state::{ApiState, ServerConfig};
+use crate::stats;
 use axum::routing::{on, MethodFilter, MethodRouter};
 use axum::{middleware, Router};
 use railtop_feeds::source::cache::CachedSource;
 use std::sync::Arc;
+use Budget::{Api, Probes};
 
 /// One endpoint.
 pub(crate) struct Route {
@@ -36,52 +41,26 @@ pub(crate) enum Budget {
 const GET: MethodFilter = MethodFilter::GET;
 
 /// Every endpoint, in the order the 404 lists them.
+#[rustfmt::skip]
 pub(crate) static ROUTES: [Route; 11] = [
-    route("/api/live/realtime", GET, "realtime", Budget::Api, |m| {
-        on(m, handlers::realtime)
-    }),
-    route(
-        "/api/live/departures",
-        GET,
-        "departures",
-        Budget::Api,
-        |m| on(m, handlers::departures),
-    ),
-    route("/api/live/arrivals", GET, "arrivals", Budget::Api, |m| {
-        on(m, handlers::arrivals)
-    }),
-    route("/api/live/stations", GET, "stations", Budget::Api, |m| {
-        on(m, handlers::stations)
-    }),
-    route("/api/live/train", GET, "train", Budget::Api, |m| {
-        on(m, handlers::train)
-    }),
-    route("/api/live/stats", GET, "stats", Budget::Api, |m| {
-        on(m, crate::stats::answer)
-    }),
-    route(
-        "/gtfs-rt/vehicle-positions",
-        GET,
-        "gtfs_rt",
-        Budget::Api,
-        |m| gtfs_rt::route(m, Feed::VehiclePositions),
-    ),
-    route("/gtfs-rt/trip-updates", GET, "gtfs_rt", Budget::Api, |m| {
-        gtfs_rt::route(m, Feed::TripUpdates)
-    }),
-    route("/gtfs-rt/alerts", GET, "gtfs_rt", Budget::Api, |m| {
-        gtfs_rt::route(m, Feed::Alerts)
-    }),
-    route("/healthz", GET, "healthz", Budget::Probes, |m| {
-        on(m, handlers::healthz)
-    }),
+    //    path                          method label         budget  handler
+    route("/api/live/realtime",         GET,   "realtime",   Api,    |m| on(m, realtime)),
+    route("/api/live/departures",       GET,   "departures", Api,    |m| on(m, departures)),
+    route("/api/live/arrivals",         GET,   "arrivals",   Api,    |m| on(m, arrivals)),
+    route("/api/live/stations",         GET,   "stations",   Api,    |m| on(m, stations)),
+    route("/api/live/train",            GET,   "train",      Api,    |m| on(m, train)),
+    route("/api/live/stats",            GET,   "stats",      Api,    |m| on(m, stats::answer)),
+    route("/gtfs-rt/vehicle-positions", GET,   "gtfs_rt",    Api,    |m| gtfs(m, VehiclePositions)),
+    route("/gtfs-rt/trip-updates",      GET,   "gtfs_rt",    Api,    |m| gtfs(m, TripUpdates)),
+    route("/gtfs-rt/alerts",            GET,   "gtfs_rt",    Api,    |m| gtfs(m, Alerts)),
+    route("/healthz",                   GET,   "healthz",    Probes, |m| on(m, healthz)),
     METRICS,
 ];
 
 /// `/metrics`: on the API's port unless it has a listener of its own (`--metrics-listen`).
-pub(crate) const METRICS: Route = route("/metrics", GET, "metrics", Budget::Probes, |m| {
-    on(m, handlers::metrics_text)
-});
+#[rustfmt::skip]
+pub(crate) const METRICS: Route =
+    route("/metrics",                   GET,   "metrics",    Probes, |m| on(m, metrics_text));
 
 const fn route(
     path: &'static str,
