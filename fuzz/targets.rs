@@ -14,6 +14,14 @@ use railtop_feeds::upstream::gtfs;
 use railtop_feeds::upstream::gtfs_static::{self, Timetable};
 use railtop_feeds::upstream::*;
 
+/// Recorded GTFS-Realtime payloads (positions, a vehicle feed, trip updates): the seeds of every
+/// target that reads one.
+const GTFS_RT_SEEDS: &[&str] = &[
+    "samples/malaysia-ktmb-vehicle-positions.pb",
+    "samples/round2/gtfs-rt/caltrain-ct-vehicle",
+    "samples/round2/gtfs-rt/bart-trip-updates.pb",
+];
+
 pub struct Target {
     pub name: &'static str,
     /// Seed files: `fixtures/<path prefix>` (the project's) or `samples/<path prefix>` (the
@@ -671,11 +679,7 @@ pub const TARGETS: &[Target] = &[
     },
     Target {
         name: "gtfs-realtime",
-        seeds: &[
-            "samples/malaysia-ktmb-vehicle-positions.pb",
-            "samples/round2/gtfs-rt/caltrain-ct-vehicle",
-            "samples/round2/gtfs-rt/bart-trip-updates.pb",
-        ],
+        seeds: GTFS_RT_SEEDS,
         made: || {
             let t1 = now().timestamp() + 900;
             vec![
@@ -724,11 +728,7 @@ pub const TARGETS: &[Target] = &[
         // A vehicle's journey: the payload as the vehicle positions (with the sample trip
         // updates), then as the trip updates (with the sample positions).
         name: "gtfs-journey",
-        seeds: &[
-            "samples/malaysia-ktmb-vehicle-positions.pb",
-            "samples/round2/gtfs-rt/caltrain-ct-vehicle",
-            "samples/round2/gtfs-rt/bart-trip-updates.pb",
-        ],
+        seeds: GTFS_RT_SEEDS,
         made: || {
             let t1 = now().timestamp() + 900;
             vec![

@@ -262,7 +262,10 @@ impl Aggregator {
                 Resolved::One(e) => Ok((feed, e.code.clone())),
                 Resolved::Ambiguous(_) => Err(SourceError::not_one_station(&resolved, station)
                     .unwrap_or_else(|| {
-                        SourceError::NotFound(format!("{station} is several stations"))
+                        SourceError::NotFound(format!(
+                            "{} is several stations",
+                            railtop_core::text::quoted(station)
+                        ))
                     })),
                 // A code the list does not have, or a name the feed looks up itself.
                 Resolved::Unknown(_) => Ok((feed, rest.to_string())),
