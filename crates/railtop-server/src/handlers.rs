@@ -5,7 +5,7 @@
 //! (on the blocking pool).
 
 use crate::params;
-use crate::respond::{accepts_gzip, cached_response, common_headers, error_response, json_error};
+use crate::respond::{accepts_gzip, cached_response, common_headers, error_response};
 use crate::state::ApiState;
 use axum::body::Body;
 use axum::extract::{RawQuery, State};
@@ -229,22 +229,4 @@ pub(crate) async fn metrics_text() -> Response {
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     r
-}
-
-/// An unknown path: 404, naming every endpoint; any method but GET and HEAD, on any path, is a
-/// 405 (the server answers nothing else anywhere), with `Allow`.
-pub(crate) async fn not_found(method: axum::http::Method) -> Response {
-    if method != axum::http::Method::GET && method != axum::http::Method::HEAD {
-        let mut r = json_error(
-            StatusCode::METHOD_NOT_ALLOWED,
-            "method_not_allowed",
-            "only GET is answered here",
-        );
-        r.headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("GET,HEAD"));
-        return r;
-    }
-    error_response(&SourceError::NotFound(
-        crate::routes::not_found_hint().into(),
-    ))
 }

@@ -6,7 +6,6 @@
 //! (`answer_memo.rs`), so both paths send the same bytes and headers.
 
 use crate::accept_encoding::gzip_in;
-use crate::lane::answer_memo;
 use crate::ratelimit::ceil_secs;
 use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -16,6 +15,15 @@ use railtop_core::model::ErrorBody;
 use railtop_feeds::source::cache::{self, Cached};
 use railtop_feeds::source::SourceError;
 use std::time::{Duration, Instant};
+
+/// What [`cached_body`] puts on an answer made from a cached one, so that the lane may give it
+/// again without the router until it expires (`lane/answer_memo.rs`).
+#[derive(Clone)]
+pub(crate) struct Memoizable {
+    pub body: Bytes,
+    pub etag: Bytes,
+    pub expires: Instant,
+}
 
 /// A cached answer's bytes as they are: gzip-compressed for clients that accept it.
 pub(crate) fn cached_response<T: serde::Serialize>(
@@ -43,7 +51,7 @@ pub(crate) fn cached_body(
     request: &HeaderMap,
 ) -> Response {
     let unchanged = names_tag(request, &etag);
-    let memoizable = answer_memo::Memoizable {
+    let memoizable = Memoizable {
         body: body.clone(),
         etag: etag.clone(),
         expires: Instant::now() + remaining,

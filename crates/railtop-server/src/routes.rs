@@ -1,19 +1,19 @@
 //! The API's endpoints, one row each: the path, the method, the `endpoint` label its requests carry
-//! in the metrics, the per-IP budget they count against, and the handler. The router, the layer
-//! before it (`every_request.rs`: which budget, which label) and the 404's list of endpoints all
-//! read this one table, so adding an endpoint is adding a row and its handler.
+//! in the metrics, the per-IP budget they count against, and the handler; and the answer to a
+//! path that is none of them. The router (`router.rs`), the layer before it (`every_request.rs`:
+//! which budget, which label) and the 404's list of endpoints all read this one table, so adding
+//! an endpoint is adding a row and its handler.
 
 use crate::gtfs_rt::route as gtfs;
 use crate::gtfs_rt::Feed::{Alerts, TripUpdates, VehiclePositions};
-use crate::handlers::{
-    self, arrivals, departures, healthz, metrics_text, realtime, stations, train,
-};
-use crate::lane::answer_memo::MemoizingRouter;
-use crate::state::{ApiState, ServerConfig};
+use crate::handlers::{arrivals, departures, healthz, metrics_text, realtime, stations, train};
+use crate::respond::{error_response, json_error};
+use crate::state::ApiState;
 use crate::stats;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::Response;
 use axum::routing::{on, MethodFilter, MethodRouter};
-use axum::{middleware, Router};
-use railtop_feeds::source::cache::CachedSource;
+use railtop_feeds::source::SourceError;
 use std::sync::Arc;
 use Budget::{Api, Probes};
 
@@ -109,37 +109,20 @@ pub(crate) fn not_found_hint() -> &'static str {
     })
 }
 
-/// The API's routes over `source`.
-pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
-    app(source, config).0
-}
-
-/// What answers each request of a connection: the routes over `source`, and before them the
-/// cached answers each event loop gives again until they expire (`answer_memo.rs`).
-pub fn memoizing_router(source: Arc<CachedSource>, config: ServerConfig) -> MemoizingRouter {
-    app(source, config).1
-}
-
-fn app(source: Arc<CachedSource>, config: ServerConfig) -> (Router, MemoizingRouter) {
-    railtop_core::metrics::install();
-    let state = ApiState::new(source, config);
-    let mut api = Router::new();
-    for route in &ROUTES {
-        if route.path == METRICS.path && !state.config.metrics_on_api {
-            continue;
-        }
-        api = api.route(route.path, (route.handler)(route.method));
+/// An unknown path: 404, naming every endpoint; any method but GET and HEAD, on any path, is a
+/// 405 (the server answers nothing else anywhere), with `Allow`.
+pub(crate) async fn not_found(method: axum::http::Method) -> Response {
+    if method != axum::http::Method::GET && method != axum::http::Method::HEAD {
+        let mut r = json_error(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "only GET is answered here",
+        );
+        r.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET,HEAD"));
+        return r;
     }
-    // Every path is limited, unknown ones too. One layer in front of every route (not one
-    // per job): each layer costs every request a boxed future and a clone of what is inside.
-    let routes = api
-        .fallback(handlers::not_found)
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            crate::every_request::routed,
-        ))
-        .with_state(state.clone());
-    (routes.clone(), MemoizingRouter::new(routes, state))
+    error_response(&SourceError::NotFound(not_found_hint().into()))
 }
 
 #[cfg(test)]

@@ -2,10 +2,11 @@
 //! on it until shutdown (each connection by the lane, `connection.rs`), `/metrics` alone on a
 //! listener of its own, and the signal that stops them.
 
+use crate::config::ServerConfig;
 use crate::handlers::metrics_text;
 use crate::lane::connection;
-use crate::routes::{memoizing_router, METRICS};
-use crate::state::ServerConfig;
+use crate::router::memoizing_router;
+use crate::routes::METRICS;
 use axum::routing::get;
 use axum::Router;
 use railtop_feeds::source::cache::CachedSource;

@@ -1,56 +1,15 @@
-//! What every request's handling shares. [`ServerConfig`] is how a server serves (what `railtop
-//! serve`'s flags set); [`ApiState`] is what the router's handlers, the layer before them and
-//! the lane read for each request: the cached source, the runtime answers are made on, the
-//! per-IP budgets, the stats' cache. One of each a server, made with the housekeeping that runs
-//! while it lives.
+//! What every request's handling shares: [`ApiState`], what the router's handlers, the layer
+//! before them and the lane read for each request: the cached source, the runtime answers are
+//! made on, the per-IP budgets, the stats' cache, the configuration (`config.rs`). One a server,
+//! made with the housekeeping that runs while it lives.
 
-use crate::lane::connection::ConnectionLimits;
+use crate::config::ServerConfig;
 use crate::ratelimit::PerIpLimit;
-use crate::stats::StatsCache;
-use railtop_feeds::redis_store::RedisStore;
+use crate::stats_queue::StatsCache;
 use railtop_feeds::source::cache::CachedSource;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// How a server serves: its rate limit, its connections' limits, when it says it is unhealthy,
-/// and what it shares or records.
-#[derive(Debug, Clone)]
-pub struct ServerConfig {
-    /// Requests per minute per client IP; `None` switches the limit off (benchmarks).
-    pub rate_limit: Option<NonZeroU32>,
-    /// Take the client IP from the last `X-Forwarded-For` entry (set this only behind a proxy
-    /// that writes that header; otherwise clients could pick their own IP).
-    pub trust_forwarded_for: bool,
-    /// Deadlines and caps per connection.
-    pub connections: ConnectionLimits,
-    /// `/healthz` answers 503 once every feed asked has failed for this long.
-    pub unhealthy_after: Duration,
-    /// Serve `/metrics` on the API's port (off when they have a listener of their own).
-    pub metrics_on_api: bool,
-    /// The Redis shared with other instances (`--redis`): the rate limit's buckets live there,
-    /// and `/healthz` says how it is doing.
-    pub shared: Option<Arc<RedisStore>>,
-    /// The file `serve --record` records into: `/api/live/stats` answers from it.
-    pub history: Option<std::path::PathBuf>,
-}
-
-impl Default for ServerConfig {
-    fn default() -> Self {
-        ServerConfig {
-            rate_limit: NonZeroU32::new(60),
-            trust_forwarded_for: false,
-            connections: ConnectionLimits::default(),
-            unhealthy_after: DEFAULT_UNHEALTHY_AFTER,
-            metrics_on_api: true,
-            shared: None,
-            history: None,
-        }
-    }
-}
-
-/// How long every feed may fail before `/healthz` says the server cannot answer.
-const DEFAULT_UNHEALTHY_AFTER: Duration = Duration::from_secs(600);
 
 /// What the handlers, the layer before them and the lane read for each request.
 pub(crate) struct ApiState {

@@ -11,86 +11,20 @@
 
 use crate::respond::{common_headers, error_response, header_value, json_error};
 use crate::state::ApiState;
+use crate::stats_queue::{Stored, KEPT};
 use axum::body::Body;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, StatusCode};
 use axum::response::Response;
 use bytes::Bytes;
 use railtop_feeds::source::SourceError;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
-/// How long an answer is kept (and what `Cache-Control` says).
-const KEPT: Duration = Duration::from_secs(60);
-/// The most distinct answers kept.
-const MAX_KEPT: usize = 64;
 /// How long a question waits for its turn.
 pub(crate) const WAIT_AT_MOST: Duration = Duration::from_secs(5);
 /// How long one report may be computed.
 pub(crate) const COMPUTE_AT_MOST: Duration = Duration::from_secs(10);
-
-/// What is stored for a question: its answer, or the note that it takes too long to answer.
-#[derive(Clone)]
-enum Stored {
-    Answer(Bytes),
-    TooCostly,
-}
-
-#[derive(Default)]
-pub(super) struct StatsCache {
-    answers: Mutex<HashMap<String, (Instant, Stored)>>,
-    /// One report computed at a time; waiting for it is first come, first served.
-    computing: tokio::sync::Mutex<()>,
-    /// The clients (IPv6: their /64) with a question waiting or being computed.
-    asking: Mutex<std::collections::HashSet<std::net::IpAddr>>,
-}
-
-/// A client's place in the queue, given back however its question ends.
-struct Asking<'a> {
-    cache: &'a StatsCache,
-    client: std::net::IpAddr,
-}
-
-impl Drop for Asking<'_> {
-    fn drop(&mut self) {
-        if let Ok(mut asking) = self.cache.asking.lock() {
-            asking.remove(&self.client);
-        }
-    }
-}
-
-impl StatsCache {
-    fn get(&self, key: &str) -> Option<Stored> {
-        let answers = self.answers.lock().ok()?;
-        answers
-            .get(key)
-            .filter(|(at, _)| at.elapsed() < KEPT)
-            .map(|(_, kept)| kept.clone())
-    }
-
-    fn put(&self, key: String, kept: Stored) {
-        if let Ok(mut answers) = self.answers.lock() {
-            answers.retain(|_, (at, _)| at.elapsed() < KEPT);
-            if answers.len() < MAX_KEPT {
-                answers.insert(key, (Instant::now(), kept));
-            }
-        }
-    }
-
-    /// `client`'s place in the queue, unless it has a question there already.
-    fn enter(&self, client: std::net::IpAddr) -> Option<Asking<'_>> {
-        // Not `then_some`: its value is made (and its drop run, under this lock) either way.
-        if self.asking.lock().ok()?.insert(client) {
-            Some(Asking {
-                cache: self,
-                client,
-            })
-        } else {
-            None
-        }
-    }
-}
 
 /// The answer for what was stored.
 fn answer_stored(stored: Stored) -> Response {
@@ -120,7 +54,7 @@ fn too_costly() -> Response {
     )
 }
 
-pub(super) async fn answer(
+pub(crate) async fn answer(
     State(state): State<Arc<ApiState>>,
     RawQuery(raw): RawQuery,
     request: axum::extract::Request,
@@ -150,12 +84,12 @@ pub(super) async fn answer(
     }
     let peer = request
         .extensions()
-        .get::<axum::extract::ConnectInfo<crate::every_request::Peer>>()
+        .get::<axum::extract::ConnectInfo<crate::peer::Peer>>()
         .map(|c| c.0 .0);
-    let client = crate::every_request::client_ip(
+    let client = crate::peer::client_ip(
         request
             .headers()
-            .get_all("x-forwarded-for")
+            .get_all(crate::peer::FORWARDED_FOR)
             .iter()
             .map(axum::http::HeaderValue::as_bytes),
         peer,
@@ -218,6 +152,7 @@ fn json(body: Bytes) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats_queue::StatsCache;
 
     /// One place in the queue a client: a second question while the first is out is refused,
     /// another client is not, and the place comes back when the first is answered.

@@ -9,7 +9,7 @@
 //!
 //! A cached answer is the same bytes and headers for every client until it expires. So each
 //! thread keeps, for each request target its router has just answered from the cache, that
-//! answer (`cached_body` marks it [`Memoizable`]): its header lines written out once, its body,
+//! answer (`respond.rs`'s `cached_body` marks it `Memoizable`): its header lines written out once, its body,
 //! its tag. The lane (`plain_gets.rs`) gives it to the same target again until it
 //! expires, through the same rate limit, metrics and log, with `If-None-Match` answered by a
 //! 304 and `Cache-Control` counting down as the router's would. Only a GET is given again; an
@@ -21,7 +21,9 @@
 //! targets of at most [`MAX_TARGET_LEN`] bytes per thread; when full, the memo starts again
 //! (the targets asked often come back at their next request).
 
-use crate::every_request::{self, Peer};
+use crate::every_request;
+use crate::peer::Peer;
+use crate::respond::Memoizable;
 use crate::state::ApiState;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
@@ -41,14 +43,6 @@ use tower::ServiceExt;
 pub(crate) const MAX_TARGETS: usize = 256;
 /// Longest target kept, in bytes (the API's own are under 100).
 pub(crate) const MAX_TARGET_LEN: usize = 512;
-
-/// What `cached_body` puts on an answer made from a cached one, so it can be given again.
-#[derive(Clone)]
-pub(crate) struct Memoizable {
-    pub body: Bytes,
-    pub etag: Bytes,
-    pub expires: Instant,
-}
 
 /// One kept answer: its header lines as the router made them (less the client's own rate-limit
 /// headers, and the ones written per request: `Cache-Control`, `Content-Length`), its body and

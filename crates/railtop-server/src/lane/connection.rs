@@ -25,6 +25,7 @@ use super::answer_memo::MemoizingRouter;
 use super::plain_gets;
 use super::zero_copy::Sendfile;
 use crate::admission::{Admission, Permit, Refusal};
+use crate::config::ConnectionLimits;
 use crate::stream::WriteDeadline;
 use crate::tally::Tally;
 use futures_util::FutureExt;
@@ -43,55 +44,6 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
-
-/// What a connection may take.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConnectionLimits {
-    /// From accept, or from the end of the previous answer, to a complete request head.
-    pub head: Duration,
-    /// A write that makes no progress for this long ends the connection.
-    pub write: Duration,
-    /// Connections open at once; `None`: as many as the file-descriptor limit allows, leaving
-    /// room for the feeds' own connections.
-    pub max_open: Option<usize>,
-    /// Connections open at once from one IP address (at most half of `max_open`).
-    pub per_ip: usize,
-    /// After shutdown is asked, open requests get this long to finish.
-    pub grace: Duration,
-    /// Event loops serving connections, one thread each; `None`: one per core.
-    pub threads: Option<usize>,
-}
-
-impl Default for ConnectionLimits {
-    fn default() -> Self {
-        ConnectionLimits {
-            head: Duration::from_secs(10),
-            write: Duration::from_secs(20),
-            max_open: None,
-            per_ip: 256,
-            grace: Duration::from_secs(10),
-            threads: None,
-        }
-    }
-}
-
-/// File descriptors kept free of client connections: the listener, the feeds' and a remote
-/// source's connections, the runtime's own.
-const FD_RESERVE: u64 = 64;
-/// The cap when the file-descriptor limit is unknown or very high.
-const MAX_OPEN_CEILING: usize = 16_384;
-
-impl ConnectionLimits {
-    /// The caps in force, in all and per IP, given the open-file limit.
-    pub(crate) fn caps(&self, fd_limit: Option<u64>) -> (usize, usize) {
-        let room = fd_limit.map_or(MAX_OPEN_CEILING, |n| {
-            usize::try_from(n.saturating_sub(FD_RESERVE)).unwrap_or(MAX_OPEN_CEILING)
-        });
-        let max = self.max_open.unwrap_or(MAX_OPEN_CEILING).min(room).max(1);
-        let per_ip = self.per_ip.min(max.div_ceil(2)).max(1);
-        (max, per_ip)
-    }
-}
 
 static ACCEPT_FAILED: Tally = Tally::new("accepts failed", Duration::from_secs(1));
 static REFUSED: Tally = Tally::new(

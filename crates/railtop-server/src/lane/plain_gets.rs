@@ -210,7 +210,7 @@ async fn answer<S: AsyncWrite + Unpin>(
         return routed(stream, out, app, peer, asked).await;
     };
     let route = routes::find(asked.path());
-    let forwarded_for = asked.values(every_request::FORWARDED_FOR);
+    let forwarded_for = asked.values(crate::peer::FORWARDED_FOR);
     let admission = every_request::admit(&app.state, Some(peer), route, forwarded_for).await;
     let rate = match admission {
         Admission::Unlimited => None,

@@ -5,21 +5,6 @@ use crate::stream::Cut;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 #[test]
-fn caps_stay_under_the_descriptor_limit_and_one_address_gets_half_at_most() {
-    let limits = ConnectionLimits::default();
-    assert_eq!(limits.caps(Some(256)), (192, 96));
-    assert_eq!(limits.caps(Some(1_048_576)), (MAX_OPEN_CEILING, 256));
-    assert_eq!(limits.caps(None), (MAX_OPEN_CEILING, 256));
-    assert_eq!(limits.caps(Some(10)), (1, 1), "never zero");
-    let set = ConnectionLimits {
-        max_open: Some(100),
-        per_ip: 8,
-        ..ConnectionLimits::default()
-    };
-    assert_eq!(set.caps(Some(1024)), (100, 8));
-}
-
-#[test]
 fn hypers_bare_answers_become_the_apis_errors() {
     let answer = replacement_for(
         b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\n\r\n",
