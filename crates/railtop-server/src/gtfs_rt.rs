@@ -18,6 +18,7 @@ use crate::handlers::realtime_answer;
 use crate::params;
 use crate::respond::{accepts_gzip, cached_body, error_response};
 use crate::state::ApiState;
+use crate::wire::Wire;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
@@ -43,7 +44,7 @@ pub enum Feed {
 }
 
 impl Feed {
-    /// Where its four encodings are kept in a cached answer (`Cached::derived`): protobuf,
+    /// Where its four encodings are kept with a cached answer (`wire.rs`'s derived slots): protobuf,
     /// and JSON, each plain and gzip-compressed.
     pub fn slots(self) -> [usize; 4] {
         let base = match self {
@@ -434,14 +435,15 @@ async fn answer(
     };
     let gzip = accepts_gzip(headers);
     let sent = if gzip { gzip_slot } else { slot };
-    let body = match answer.derived_if_made(sent) {
+    let body = match Wire::of(&answer).derived_if_made(sent) {
         Some(body) => body,
         None => {
             let (state, answer) = (state.clone(), answer.clone());
             let made = tokio::task::spawn_blocking(move || {
-                let body = answer.derived(slot, |a| encoded(&state, a, which, json));
+                let wire = Wire::of(&answer);
+                let body = wire.derived(slot, |a| encoded(&state, a, which, json));
                 if gzip {
-                    answer.derived_gzip(gzip_slot, &body)
+                    wire.derived_gzip(gzip_slot, &body)
                 } else {
                     body
                 }
@@ -449,7 +451,7 @@ async fn answer(
             made.await.unwrap_or_default()
         }
     };
-    let etag = answer.etag(sent, &body);
+    let etag = Wire::of(&answer).etag(sent, &body);
     let mut r = cached_body(body, etag, answer.remaining_ttl(), gzip, headers);
     r.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));

@@ -7,6 +7,7 @@
 use crate::params;
 use crate::respond::{accepts_gzip, cached_response, common_headers, error_response};
 use crate::state::ApiState;
+use crate::wire::Wire;
 use axum::body::Body;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -33,10 +34,11 @@ pub(crate) async fn realtime(
     // The gzip of a big answer (the whole demo network's is 9 MB of JSON) takes tens of ms:
     // made the first time on the blocking pool, not on this event loop.
     let gzip = accepts_gzip(&headers);
-    if answer.json_if_made(gzip).is_none() {
+    if Wire::of(&answer).json_if_made(gzip).is_none() {
         let made = answer.clone();
         let _ = tokio::task::spawn_blocking(move || {
-            let _ = if gzip { made.json_gzip() } else { made.json() };
+            let wire = Wire::of(&made);
+            let _ = if gzip { wire.json_gzip() } else { wire.json() };
         })
         .await;
     }

@@ -29,6 +29,7 @@ mod stats;
 mod stats_queue;
 pub mod stream;
 pub mod tally;
+mod wire;
 
 pub use config::{ConnectionLimits, ServerConfig};
 pub use lane::answer_memo::MemoizingRouter;

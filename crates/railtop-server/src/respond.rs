@@ -7,12 +7,13 @@
 
 use crate::accept_encoding::gzip_in;
 use crate::ratelimit::ceil_secs;
+use crate::wire::{Wire, TAG_GZIP, TAG_JSON};
 use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
 use bytes::Bytes;
 use railtop_core::model::ErrorBody;
-use railtop_feeds::source::cache::{self, Cached};
+use railtop_feeds::source::cache::Cached;
 use railtop_feeds::source::SourceError;
 use std::time::{Duration, Instant};
 
@@ -31,12 +32,13 @@ pub(crate) fn cached_response<T: serde::Serialize>(
     request: &HeaderMap,
 ) -> Response {
     let gzip = accepts_gzip(request);
+    let wire = Wire::of(answer);
     let (body, tag): (Bytes, usize) = if gzip {
-        (answer.json_gzip(), cache::TAG_GZIP)
+        (wire.json_gzip(), TAG_GZIP)
     } else {
-        (answer.json(), cache::TAG_JSON)
+        (wire.json(), TAG_JSON)
     };
-    let etag = answer.etag(tag, &body);
+    let etag = wire.etag(tag, &body);
     cached_body(body, etag, answer.remaining_ttl(), gzip, request)
 }
 

@@ -1,6 +1,7 @@
 //! A TTL cache with single-flight in front of a [`LiveSource`]: while a key is cold, N concurrent
-//! requests for it cause exactly one fetch, and all N get its answer. Answers keep their JSON
-//! encoding once made, so the server sends a cached answer without encoding it again.
+//! requests for it cause exactly one fetch, and all N get its answer. Each answer has a place for
+//! what its reader makes of it once (the server keeps its wire encodings there, so it sends a
+//! cached answer without encoding it again); what that is belongs to the reader.
 //!
 //! Bounded for a public server: keys are normalised (one board per station however it is
 //! spelled — case, padding — and `limit` is applied to the one cached board, not part of the
@@ -27,27 +28,33 @@ use tokio::sync::OnceCell;
 /// feed's own payload is still cached below; only the naming is done again).
 const UNNAMED_LIFE: Duration = Duration::ZERO;
 
-/// One answer of the source, with the moment it arrived and its JSON made on first use.
+/// One answer of the source, with the moment it arrived, and a place for what its reader makes
+/// of it once and keeps as long as the answer lives (the server's wire encodings: JSON, gzip,
+/// GTFS-Realtime, entity tags), of the reader's own type: the cache holds it without knowing it.
 #[derive(Debug)]
 pub struct Cached<T> {
     pub value: T,
     pub fetched: Instant,
     pub ttl: Duration,
-    json: OnceLock<Bytes>,
-    gzip: OnceLock<Bytes>,
-    /// Other encodings of the answer (the server's GTFS-Realtime feeds), each made once.
-    derived: [OnceLock<Bytes>; DERIVED],
-    /// The entity tag of each encoding (derived slots, then [`TAG_JSON`], [`TAG_GZIP`]).
-    tags: [OnceLock<Bytes>; DERIVED + 2],
+    kept: OnceLock<Box<dyn Kept>>,
 }
 
-/// [`Cached::etag`]'s slot for the JSON encoding.
-pub const TAG_JSON: usize = DERIVED;
-/// [`Cached::etag`]'s slot for the gzip-compressed JSON.
-pub const TAG_GZIP: usize = DERIVED + 1;
+/// What a reader keeps with an answer (see [`Cached::kept`]).
+trait Kept: std::any::Any + Send + Sync {
+    fn as_any(&self) -> &dyn std::any::Any;
+}
 
-/// How many other encodings a cached answer keeps ([`Cached::derived`]).
-pub const DERIVED: usize = 12;
+impl<K: std::any::Any + Send + Sync> Kept for K {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+impl std::fmt::Debug for dyn Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("kept")
+    }
+}
 
 impl<T> Cached<T> {
     pub fn new(value: T, ttl: Duration) -> Self {
@@ -55,89 +62,22 @@ impl<T> Cached<T> {
             value,
             fetched: Instant::now(),
             ttl,
-            json: OnceLock::new(),
-            gzip: OnceLock::new(),
-            derived: Default::default(),
-            tags: Default::default(),
+            kept: OnceLock::new(),
         }
     }
 
-    /// The entity tag (`ETag`, quotes included) of the encoding in `slot` (a derived slot,
-    /// [`TAG_JSON`] or [`TAG_GZIP`]) whose bytes are `body`: a hash of them, made once per
-    /// answer, so a client that has these bytes gets a 304 instead of them again.
-    pub fn etag(&self, slot: usize, body: &[u8]) -> Bytes {
-        let make = || {
-            use std::hash::{Hash, Hasher};
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            body.hash(&mut h);
-            Bytes::from(format!("\"{:016x}\"", h.finish()))
-        };
-        match self.tags.get(slot) {
-            Some(cell) => cell.get_or_init(make).clone(),
-            None => make(),
-        }
-    }
-
-    /// Another encoding of the answer, kept in `slot` (below [`DERIVED`]): made by `make` the
-    /// first time it is asked for, then the same bytes for every request. A slot out of range
-    /// is made each time (a caller's bug costs time, never a panic).
-    pub fn derived(&self, slot: usize, make: impl FnOnce(&T) -> Vec<u8>) -> Bytes {
-        match self.derived.get(slot) {
-            Some(cell) => cell.get_or_init(|| Bytes::from(make(&self.value))).clone(),
-            None => Bytes::from(make(&self.value)),
-        }
-    }
-
-    /// The encoding in `slot` if it has been made: never makes it.
-    pub fn derived_if_made(&self, slot: usize) -> Option<Bytes> {
-        self.derived.get(slot)?.get().cloned()
+    /// What the reader keeps with this answer, made empty (`K::default()`) on first use and the
+    /// same for every later one. One reader type an answer: `None` when another type was put
+    /// first (a caller's bug; it then makes what it needs each time, never panics).
+    pub fn kept<K: std::any::Any + Send + Sync + Default>(&self) -> Option<&K> {
+        // Through the box: `Box<dyn Kept>` is itself `Any`, and would be what is downcast.
+        let kept: &dyn Kept = &**self.kept.get_or_init(|| Box::new(K::default()));
+        kept.as_any().downcast_ref()
     }
 
     /// Seconds this answer stays fresh, for `Cache-Control: max-age`.
     pub fn remaining_ttl(&self) -> Duration {
         self.ttl.saturating_sub(self.fetched.elapsed())
-    }
-}
-
-impl<T: Serialize> Cached<T> {
-    /// The answer as JSON, encoded once per cached answer.
-    pub fn json(&self) -> Bytes {
-        self.json
-            .get_or_init(|| {
-                // Our own records always encode; an error here would be a bug in model.rs.
-                Bytes::from(serde_json::to_vec(&self.value).unwrap_or_default())
-            })
-            .clone()
-    }
-
-    /// [`json`](Self::json) or [`json_gzip`](Self::json_gzip) if it has been made: never makes it.
-    pub fn json_if_made(&self, gzip: bool) -> Option<Bytes> {
-        let cell = if gzip { &self.gzip } else { &self.json };
-        cell.get().cloned()
-    }
-
-    /// The JSON gzip-compressed, made once per cached answer: a tenth of the bytes to send.
-    pub fn json_gzip(&self) -> Bytes {
-        self.gzip.get_or_init(|| gzip(&self.json())).clone()
-    }
-}
-
-/// `bytes` gzip-compressed (level 6), as every cached answer is sent to clients that take it.
-pub fn gzip(bytes: &[u8]) -> Bytes {
-    use std::io::Write;
-    let mut gz = flate2::write::GzEncoder::new(
-        Vec::with_capacity(bytes.len() / 8),
-        flate2::Compression::new(6),
-    );
-    // Writing into a Vec cannot fail.
-    let _ = gz.write_all(bytes);
-    Bytes::from(gz.finish().unwrap_or_default())
-}
-
-impl<T> Cached<T> {
-    /// [`Cached::derived`] gzip-compressed, in `slot` too.
-    pub fn derived_gzip(&self, slot: usize, plain: &Bytes) -> Bytes {
-        self.derived(slot, |_| gzip(plain).to_vec())
     }
 }
 
@@ -200,19 +140,38 @@ impl Weigh for Bytes {
     }
 }
 
-/// An API answer, by its JSON (made now: the server needs it anyway): the JSON, the value in
-/// memory (about as big again: its strings and their allocations), and half as much again for
-/// what is made from it later (gzip, about a tenth; the GTFS-Realtime encodings and their gzip,
-/// under half; the entity tags).
+/// An API answer, by the length of its JSON (counted, not kept: the server makes and keeps its
+/// own encodings with the answer): the JSON, the value in memory (about as big again: its
+/// strings and their allocations), and half as much again for what the server makes from it
+/// (the JSON itself, its gzip, about a tenth; the GTFS-Realtime encodings and their gzip, under
+/// half; the entity tags).
 macro_rules! weighed_by_json {
     ($($t:ty),*) => {$(
         impl Weigh for $t {
             fn weigh(cached: &Cached<Self>) -> usize {
-                let json = cached.json().len();
+                let json = json_len(&cached.value);
                 json.saturating_mul(2).saturating_add(json / 2)
             }
         }
     )*};
+}
+
+/// How long `value`'s JSON is, counted as it is written: no bytes kept.
+fn json_len(value: &impl Serialize) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 = self.0.saturating_add(bytes.len());
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // Our own records always encode; an error would be a bug in the model, weighed as written.
+    let _ = serde_json::to_writer(&mut count, value);
+    count.0
 }
 weighed_by_json!(RealtimeResponse, DeparturesResponse, JourneyResponse);
 

@@ -141,20 +141,6 @@ async fn a_cancelled_fetch_is_taken_over_by_the_next_caller() {
 }
 
 #[test]
-fn json_is_encoded_once() {
-    let c = Cached::new(vec![1, 2, 3], Duration::from_secs(1));
-    let a = c.json();
-    let b = c.json();
-    assert_eq!(&a[..], b"[1,2,3]");
-    assert_eq!(a.as_ptr(), b.as_ptr());
-    let gz = c.json_gzip();
-    assert_eq!(gz.as_ptr(), c.json_gzip().as_ptr());
-    let mut plain = Vec::new();
-    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gz[..]), &mut plain).unwrap();
-    assert_eq!(plain, b"[1,2,3]");
-}
-
-#[test]
 fn keys_and_bytes_are_bounded_and_expired_answers_swept() {
     let cache = FlightCache::<u32, Bytes>::new(
         "test",
@@ -300,6 +286,17 @@ async fn one_board_per_station_however_spelled_and_whatever_the_limit() {
         })
         .await
         .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&five.json()).unwrap();
+    let json: serde_json::Value = serde_json::to_value(&five.value).unwrap();
     assert_eq!(json["departures"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn what_a_reader_keeps_is_made_once_and_only_its_type_reads_it() {
+    let c = Cached::new(1u8, Duration::from_secs(1));
+    let first: *const Vec<u8> = c.kept::<Vec<u8>>().unwrap();
+    assert_eq!(first, c.kept::<Vec<u8>>().unwrap() as *const _);
+    assert!(
+        c.kept::<String>().is_none(),
+        "another type is not the kept one"
+    );
 }
