@@ -94,7 +94,7 @@ pub(crate) struct ArrivalOut<'a> {
     via: &'a [String],
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     messages: &'a [String],
-    #[serde(skip_serializing_if = "super::languages_unknown")]
+    #[serde(skip_serializing_if = "super::messages::languages_unknown")]
     message_languages: &'a [Option<String>],
     #[serde(skip_serializing_if = "Option::is_none")]
     train_id: &'a Option<String>,

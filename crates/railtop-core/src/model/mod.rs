@@ -5,7 +5,9 @@
 //! `null` values are accepted, numbers may arrive as strings.
 
 pub mod board;
+mod departures_wire;
 pub mod journey;
+mod messages;
 pub mod plausible;
 pub mod tolerant;
 
@@ -13,6 +15,7 @@ pub use board::{Kind, Timing};
 pub use journey::{JourneyResponse, JourneyStop, StopTime};
 
 use crate::text::clean;
+use messages::{add_message, clean_list, clean_messages, messages_in};
 use serde::{Deserialize, Serialize};
 
 /// Status values railtop writes. Clients accept any string.
@@ -123,7 +126,7 @@ pub struct Train {
     #[serde(
         default,
         deserialize_with = "tolerant::opt_strings",
-        skip_serializing_if = "languages_unknown"
+        skip_serializing_if = "messages::languages_unknown"
     )]
     pub message_languages: Vec<Option<String>>,
     /// railtop's extra: some of the run's stops are cancelled (the train runs, but not all of
@@ -444,7 +447,7 @@ pub struct Departure {
     #[serde(
         default,
         deserialize_with = "tolerant::opt_strings",
-        skip_serializing_if = "languages_unknown"
+        skip_serializing_if = "messages::languages_unknown"
     )]
     pub message_languages: Vec<Option<String>>,
     /// railtop's extra: the id of this departure's train, as `/api/live/train?id=` takes it,
@@ -473,68 +476,6 @@ pub struct Departure {
     pub timing: Option<Timing>,
 }
 
-/// A list of texts from outside made safe to show: each cleaned, none blank, none twice, at
-/// most `max`.
-fn clean_list(list: &mut Vec<String>, max: usize) {
-    list.truncate(max.saturating_mul(4));
-    list.iter_mut().for_each(clean);
-    let mut seen = std::collections::HashSet::new();
-    list.retain(|s| !s.trim().is_empty() && seen.insert(s.clone()));
-    list.truncate(max);
-}
-
-/// Whether no message's language is known (then `messageLanguages` is not written).
-fn languages_unknown(langs: &[Option<String>]) -> bool {
-    langs.iter().all(Option::is_none)
-}
-
-/// A language tag as railtop keeps it: ASCII letters, digits and hyphens, at most 16
-/// characters, lower-cased; anything else is no tag.
-fn language_tag(tag: &str) -> Option<String> {
-    let tag = tag.trim();
-    (!tag.is_empty()
-        && tag.len() <= 16
-        && tag.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
-    .then(|| tag.to_ascii_lowercase())
-}
-
-/// Appends one message and its language, keeping the two lists in step.
-fn add_message(
-    messages: &mut Vec<String>,
-    langs: &mut Vec<Option<String>>,
-    text: String,
-    lang: Option<&str>,
-) {
-    langs.resize(messages.len(), None);
-    messages.push(text);
-    langs.push(lang.and_then(language_tag));
-}
-
-/// [`clean_list`] for messages and their languages together: each text cleaned, blank ones and
-/// repeats dropped with their languages, at most [`MAX_MESSAGES`]; the languages as many as the
-/// messages, each a plain tag or none, and none at all when no language is known.
-fn clean_messages(messages: &mut Vec<String>, langs: &mut Vec<Option<String>>) {
-    messages.truncate(MAX_MESSAGES.saturating_mul(4));
-    langs.resize(messages.len(), None);
-    let mut seen = std::collections::HashSet::new();
-    let mut kept = Vec::with_capacity(messages.len());
-    let mut kept_langs = Vec::with_capacity(messages.len());
-    for (mut text, lang) in std::mem::take(messages).into_iter().zip(langs.drain(..)) {
-        clean(&mut text);
-        if text.trim().is_empty() || !seen.insert(text.clone()) || kept.len() >= MAX_MESSAGES {
-            continue;
-        }
-        kept.push(text);
-        kept_langs.push(lang.as_deref().and_then(language_tag));
-    }
-    *messages = kept;
-    *langs = if languages_unknown(&kept_langs) {
-        Vec::new()
-    } else {
-        kept_langs
-    };
-}
-
 impl Departure {
     /// Says that every message whose language is not known yet is in `lang` (a feed that
     /// writes in one language).
@@ -552,13 +493,6 @@ impl Departure {
             text.into(),
             lang,
         );
-    }
-}
-
-fn messages_in(messages: &[String], langs: &mut Vec<Option<String>>, lang: &str) {
-    langs.resize(messages.len(), None);
-    for l in langs.iter_mut().filter(|l| l.is_none()) {
-        *l = language_tag(lang);
     }
 }
 
@@ -671,7 +605,10 @@ pub struct StationInfo {
 /// name); railtop's record of it travels beside it as the extra `stationInfo`. Reading accepts
 /// both, and the older railtop shape where `station` itself was the record.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(from = "wire::DeparturesIn", into = "wire::DeparturesOut")]
+#[serde(
+    from = "departures_wire::DeparturesIn",
+    into = "departures_wire::DeparturesOut"
+)]
 pub struct DeparturesResponse {
     pub departures: Vec<Departure>,
     pub station: StationInfo,
@@ -769,155 +706,6 @@ impl DeparturesResponse {
         }
         if self.station.name.is_empty() {
             self.station.name = self.station.code.clone();
-        }
-    }
-}
-
-/// The departures answer as written and as read.
-mod wire {
-    use super::{tolerant, Departure, StationInfo};
-    use serde::{Deserialize, Serialize};
-
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    pub(crate) struct DeparturesOut {
-        #[serde(skip_serializing_if = "Option::is_none")]
-        departures: Option<Vec<Departure>>,
-        /// railtop's `/api/live/arrivals`: the rows under the arrival's names.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        arrivals: Option<Arrivals>,
-        /// The interface's field: the display name.
-        station: String,
-        /// railtop's extra: code, name, country and time zone.
-        station_info: StationInfo,
-        /// railtop's extra: the stations of a board of several.
-        #[serde(skip_serializing_if = "Vec::is_empty")]
-        stations: Vec<StationInfo>,
-        fetched_at: String,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        attribution: Option<String>,
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
-        simulated: bool,
-        #[serde(skip_serializing_if = "Vec::is_empty")]
-        notices: Vec<String>,
-        #[serde(skip_serializing_if = "super::languages_unknown")]
-        notice_languages: Vec<Option<String>>,
-    }
-
-    /// Rows written as arrivals.
-    pub(crate) struct Arrivals(Vec<Departure>);
-
-    impl Serialize for Arrivals {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_seq(self.0.iter().map(super::board::ArrivalOut::from))
-        }
-    }
-
-    impl From<super::DeparturesResponse> for DeparturesOut {
-        fn from(r: super::DeparturesResponse) -> Self {
-            let (departures, arrivals) = match r.kind {
-                super::Kind::Departures => (Some(r.departures), None),
-                super::Kind::Arrivals => (None, Some(Arrivals(r.departures))),
-            };
-            DeparturesOut {
-                departures,
-                arrivals,
-                station: r.station.name.clone(),
-                station_info: r.station,
-                stations: r.stations,
-                fetched_at: r.fetched_at,
-                attribution: r.attribution,
-                simulated: r.simulated,
-                notices: r.notices,
-                notice_languages: r.notice_languages,
-            }
-        }
-    }
-
-    #[derive(Deserialize)]
-    #[serde(rename_all = "camelCase")]
-    pub(crate) struct DeparturesIn {
-        #[serde(
-            default,
-            deserialize_with = "tolerant::bounded::<_, Departure, { super::MAX_DEPARTURES }>"
-        )]
-        departures: Vec<Departure>,
-        #[serde(
-            default,
-            deserialize_with = "tolerant::bounded::<_, super::board::ArrivalIn, { super::MAX_DEPARTURES }>"
-        )]
-        arrivals: Vec<super::board::ArrivalIn>,
-        #[serde(default)]
-        station: Option<Station>,
-        #[serde(
-            default,
-            deserialize_with = "tolerant::bounded::<_, StationInfo, { super::MAX_MERGED }>"
-        )]
-        stations: Vec<StationInfo>,
-        #[serde(default)]
-        station_info: Option<Record>,
-        #[serde(default, deserialize_with = "tolerant::string")]
-        fetched_at: String,
-        #[serde(default, deserialize_with = "tolerant::opt_string")]
-        attribution: Option<String>,
-        #[serde(default, deserialize_with = "tolerant::bool")]
-        simulated: bool,
-        #[serde(default, deserialize_with = "tolerant::strings")]
-        notices: Vec<String>,
-        #[serde(default, deserialize_with = "tolerant::opt_strings")]
-        notice_languages: Vec<Option<String>>,
-    }
-
-    /// `station` as any server may send it: the interface's name, or a record (railtop before
-    /// `stationInfo`), or something else (ignored).
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Station {
-        Name(String),
-        Record(StationInfo),
-        Other(serde::de::IgnoredAny),
-    }
-
-    /// `stationInfo`, ignored when it is not a record.
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Record {
-        Info(StationInfo),
-        Other(serde::de::IgnoredAny),
-    }
-
-    impl From<DeparturesIn> for super::DeparturesResponse {
-        fn from(w: DeparturesIn) -> Self {
-            let (named, record) = match w.station {
-                Some(Station::Name(name)) => (Some(name), None),
-                Some(Station::Record(info)) => (None, Some(info)),
-                Some(Station::Other(_)) | None => (None, None),
-            };
-            let mut station = match w.station_info {
-                Some(Record::Info(info)) => info,
-                _ => record.unwrap_or_default(),
-            };
-            if let Some(name) = named.filter(|n| !n.is_empty()) {
-                station.name = name;
-            }
-            // An answer with arrivals and no departures is an arrivals board.
-            let (kind, departures) = if w.departures.is_empty() && !w.arrivals.is_empty() {
-                let rows = w.arrivals.into_iter().map(Departure::from).collect();
-                (super::Kind::Arrivals, rows)
-            } else {
-                (super::Kind::Departures, w.departures)
-            };
-            super::DeparturesResponse {
-                departures,
-                station,
-                fetched_at: w.fetched_at,
-                attribution: w.attribution,
-                simulated: w.simulated,
-                kind,
-                stations: w.stations,
-                notices: w.notices,
-                notice_languages: w.notice_languages,
-            }
         }
     }
 }
