@@ -80,8 +80,9 @@ pub struct Cli {
     #[arg(long)]
     pub no_color: bool,
 
-    /// Dashboard: colours for a dark terminal (color), a light one (light), or none (mono)
-    /// [default: color].
+    /// Dashboard: colours for a dark terminal (color), a light one (light), for colour-blind eyes
+    /// on a dark one (deuteranopia, protanopia, tritanopia), of high contrast (high-contrast), or
+    /// none (mono) [default: color].
     #[arg(long, value_enum, env = "RAILTOP_THEME")]
     pub theme: Option<Theme>,
 
@@ -532,7 +533,9 @@ pub struct KioskArgs {
     /// No colours (also when NO_COLOR is set): every state is still shown in text.
     #[arg(long)]
     no_color: bool,
-    /// Colours for a dark screen (color), a light one (light), or none (mono) [default: color].
+    /// Colours for a dark screen (color), a light one (light), for colour-blind eyes
+    /// (deuteranopia, protanopia, tritanopia), of high contrast (high-contrast), or none (mono)
+    /// [default: color].
     #[arg(long, value_enum, env = "RAILTOP_THEME")]
     theme: Option<Theme>,
 }
@@ -608,8 +611,7 @@ impl KioskArgs {
             walks: self.walk_time.clone().unwrap_or_default(),
             hours: self.hours,
             board_interval_secs: config.board_interval,
-            monochrome: config.theme == Theme::Mono,
-            light: config.theme == Theme::Light,
+            theme: config.theme,
             limit: self.limit.map(usize::from),
             within_minutes: self.within.map(|s| (s / 60) as i64),
             platforms: self.platform.clone(),

@@ -5,7 +5,7 @@ use crate::tui::app::Settings;
 use crate::tui::run::DashboardOptions;
 use color_eyre::eyre::{eyre, Result};
 use color_eyre::Section;
-use railtop_core::config::{self, Theme};
+use railtop_core::config;
 use std::time::Duration;
 
 /// `railtop` with no command: the dashboard.
@@ -25,8 +25,7 @@ pub(super) async fn dashboard(opened: Opened) -> Result<()> {
         settings: Settings {
             interval_secs: config.interval,
             board_interval_secs: config.board_interval,
-            monochrome: config.theme == Theme::Mono,
-            light: config.theme == Theme::Light,
+            theme: config.theme,
             on_time_minutes: config.on_time as i64,
         },
     };

@@ -24,9 +24,8 @@ pub struct KioskSettings {
     /// line saying them.
     pub hours: Option<(NaiveTime, NaiveTime)>,
     pub board_interval_secs: u64,
-    pub monochrome: bool,
-    /// Colours for a light terminal background.
-    pub light: bool,
+    /// The colours (`mono` for none).
+    pub theme: railtop_core::config::Theme,
     /// At most this many departures (all that fit the pages without it).
     pub limit: Option<usize>,
     /// Only departures leaving within this many minutes.
@@ -64,8 +63,7 @@ impl Default for KioskSettings {
             walks: Walks::default(),
             hours: None,
             board_interval_secs: railtop_core::config::defaults::BOARD_INTERVAL_SECS,
-            monochrome: false,
-            light: false,
+            theme: railtop_core::config::Theme::Color,
             limit: None,
             within_minutes: None,
             platforms: Vec::new(),
@@ -77,10 +75,7 @@ impl Default for KioskSettings {
 
 impl KioskSettings {
     pub fn theme(&self) -> crate::screen::theme::Theme {
-        crate::screen::theme::Theme {
-            mono: self.monochrome,
-            light: self.light,
-        }
+        crate::screen::theme::Theme::of(self.theme)
     }
 }
 

@@ -411,7 +411,7 @@ fn snapshots() {
     let mut small = kiosk(
         &["CNLLY"],
         KioskSettings {
-            monochrome: true,
+            theme: railtop_core::config::Theme::Mono,
             ..KioskSettings::default()
         },
     );

@@ -1,9 +1,14 @@
 //! Colours and text cues. 16 named colours (they follow the terminal's palette and travel well
 //! over slow links); the light theme also takes three fixed colours of the 256-colour cube, which
 //! terminals show alike, where the named ones are too pale on white (green, cyan, dark grey).
-//! Every colour meets WCAG AA (4.5:1) against its theme's background in xterm's palette, checked
-//! by a test; and every state is also told in text or shape, never by colour alone: with
-//! `NO_COLOR` / `--no-color` the screen keeps its meaning.
+//! The colour-blind palettes and the high-contrast one swap the statuses' colours for colours of
+//! the cube: for each deficiency, the four that matter (on time, slightly late, late, cancelled)
+//! were chosen by a search over the cube for the largest smallest difference (CIELAB ΔE) between
+//! any two of them, both as a person with that deficiency sees them (Machado, Oliveira and
+//! Fernandes' 2009 simulation) and with full colour vision; a test recomputes it.
+//! Every colour meets WCAG AA (4.5:1; high contrast 7:1) against its theme's background in xterm's
+//! palette, checked by a test; and every state is also told in text or shape, never by colour
+//! alone: with `NO_COLOR` / `--no-color` the screen keeps its meaning.
 
 use railtop_core::model::status;
 use ratatui::style::{Color, Modifier, Style};
@@ -19,6 +24,23 @@ pub struct Theme {
     /// For light terminal backgrounds: the colours that vanish on white (yellow, light red,
     /// grey) are swapped for darker ones of the same meaning.
     pub light: bool,
+    /// The statuses' colours on a dark background.
+    palette: Palette,
+}
+
+/// Which colours say the statuses on a dark background.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Palette {
+    /// Green on time, yellow slightly late, red late, magenta cancelled.
+    Standard,
+    /// Blue, yellow, tan, pink: apart for a person who sees no green (and for everyone else).
+    Deuteranopia,
+    /// Cyan, yellow, red, purple: apart for a person who sees no red.
+    Protanopia,
+    /// Aqua, magenta, red, grey: apart for a person who sees no blue.
+    Tritanopia,
+    /// The bright colours, white for text and grey for quiet text: 7:1 at least.
+    HighContrast,
 }
 
 /// How late a train is, in words and weight.
@@ -93,21 +115,65 @@ pub(crate) fn delay_symbol(delay: Option<i64>, cancelled: bool) -> String {
 
 impl Theme {
     pub fn new(mono: bool) -> Theme {
-        Theme { mono, light: false }
+        Theme {
+            mono,
+            light: false,
+            palette: Palette::Standard,
+        }
     }
 
-    /// `color`, `mono` or `light`, as the configuration names them.
+    /// A theme as the configuration names it.
     pub fn of(theme: railtop_core::config::Theme) -> Theme {
         use railtop_core::config::Theme as Named;
+        let palette = match theme {
+            Named::Deuteranopia => Palette::Deuteranopia,
+            Named::Protanopia => Palette::Protanopia,
+            Named::Tritanopia => Palette::Tritanopia,
+            Named::HighContrast => Palette::HighContrast,
+            Named::Color | Named::Light | Named::Mono => Palette::Standard,
+        };
         Theme {
             mono: theme == Named::Mono,
             light: theme == Named::Light,
+            palette,
         }
+    }
+
+    /// The colour that says what `c` says in the standard dark theme, in this theme's palette.
+    fn in_palette(&self, c: Color) -> Option<Color> {
+        use Color::*;
+        let index = match (self.palette, c) {
+            (Palette::Standard, _) => return None,
+            (Palette::Deuteranopia, Green | LightGreen) => 63,
+            (Palette::Deuteranopia, Yellow) => 226,
+            (Palette::Deuteranopia, Red | LightRed) => 173,
+            (Palette::Deuteranopia, Magenta | LightMagenta) => 219,
+            (Palette::Protanopia, Green | LightGreen) => 51,
+            (Palette::Protanopia, Yellow) => 226,
+            (Palette::Protanopia, Red | LightRed) => 196,
+            (Palette::Protanopia, Magenta | LightMagenta) => 164,
+            (Palette::Tritanopia, Green | LightGreen) => 50,
+            (Palette::Tritanopia, Yellow) => 164,
+            (Palette::Tritanopia, Red | LightRed) => 196,
+            (Palette::Tritanopia, Magenta | LightMagenta) => 244,
+            (Palette::HighContrast, Green | LightGreen) => return Some(LightGreen),
+            (Palette::HighContrast, Yellow) => return Some(LightYellow),
+            (Palette::HighContrast, Cyan | LightCyan) => return Some(LightCyan),
+            (Palette::HighContrast, Red | LightRed) => 203,
+            (Palette::HighContrast, Magenta | LightMagenta) => 219,
+            (Palette::HighContrast, DarkGray) => return Some(Gray),
+            (Palette::HighContrast, Gray) => return Some(White),
+            _ => return None,
+        };
+        Some(Indexed(index))
     }
 
     fn fg(&self, c: Color) -> Style {
         if self.mono {
             return Style::default();
+        }
+        if let Some(c) = self.in_palette(c) {
+            return Style::default().fg(c);
         }
         let c = match (self.light, c) {
             (true, Color::Yellow) => Color::Blue,
@@ -169,8 +235,9 @@ impl Theme {
     }
 
     pub(crate) fn dim(&self) -> Style {
-        if self.light {
-            // A terminal's dim is paler still: on white, the grey alone is the quiet text.
+        if self.light || self.palette == Palette::HighContrast {
+            // A terminal's dim is paler still: on white, and in high contrast, the grey alone is
+            // the quiet text.
             return self.fg(Color::DarkGray);
         }
         self.fg(Color::DarkGray).add_modifier(Modifier::DIM)
@@ -262,18 +329,30 @@ mod tests {
         (x.max(y) + 0.05) / (x.min(y) + 0.05)
     }
 
-    /// Every text colour of each theme against its background (black for the dark theme,
-    /// white for the light one), and the badge's text against its own background: 4.5:1 at
-    /// least, WCAG AA for text.
+    /// Every theme the configuration names, with its background (white for the light one,
+    /// black for the others) and the contrast its text must reach.
+    fn every_theme() -> Vec<(railtop_core::config::Theme, (u8, u8, u8), f64)> {
+        use clap::ValueEnum;
+        use railtop_core::config::Theme as Named;
+        Named::value_variants()
+            .iter()
+            .filter(|t| **t != Named::Mono)
+            .map(|t| match t {
+                Named::Light => (*t, (255, 255, 255), 4.5),
+                Named::HighContrast => (*t, (0, 0, 0), 7.0),
+                _ => (*t, (0, 0, 0), 4.5),
+            })
+            .collect()
+    }
+
+    /// Every text colour of each theme against its background, and the badge's text against
+    /// its own background: 4.5:1 at least (WCAG AA for text), 7:1 in high contrast (AAA).
     #[test]
     fn every_colour_meets_wcag_aa_on_its_background() {
-        for (theme, background) in [
-            (Theme::of(railtop_core::config::Theme::Color), (0, 0, 0)),
-            (
-                Theme::of(railtop_core::config::Theme::Light),
-                (255, 255, 255),
-            ),
-        ] {
+        let themes = every_theme();
+        assert_eq!(themes.len(), 6, "every theme but mono is checked");
+        for (named, background, least) in themes {
+            let theme = Theme::of(named);
             let mut styles: Vec<(String, Style)> = DelayClass::ALL
                 .iter()
                 .map(|c| (format!("{c:?}"), theme.delay(*c)))
@@ -293,12 +372,124 @@ mod tests {
                 let Some(fg) = style.fg else { continue };
                 let bg = style.bg.map_or(background, rgb);
                 let ratio = contrast(rgb(fg), bg);
-                assert!(
-                    ratio >= 4.5,
-                    "light {}: {name} ({fg:?}) is {ratio:.2}:1",
-                    theme.light
-                );
+                assert!(ratio >= least, "{named:?}: {name} ({fg:?}) is {ratio:.2}:1");
             }
+        }
+    }
+
+    /// Linear RGB of a colour (sRGB's curve undone).
+    fn linear((r, g, b): (u8, u8, u8)) -> [f64; 3] {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        [lin(r), lin(g), lin(b)]
+    }
+
+    /// How a person with the deficiency sees a colour: Machado, Oliveira and Fernandes (2009),
+    /// severity 1, on linear RGB.
+    fn seen_by(deficiency: railtop_core::config::Theme, c: [f64; 3]) -> [f64; 3] {
+        use railtop_core::config::Theme as Named;
+        let m: [[f64; 3]; 3] = match deficiency {
+            Named::Protanopia => [
+                [0.152286, 1.052583, -0.204868],
+                [0.114503, 0.786281, 0.099216],
+                [-0.003882, -0.048116, 1.051998],
+            ],
+            Named::Deuteranopia => [
+                [0.367322, 0.860646, -0.227968],
+                [0.280085, 0.672501, 0.047413],
+                [-0.011820, 0.042940, 0.968881],
+            ],
+            Named::Tritanopia => [
+                [1.255528, -0.076749, -0.178779],
+                [-0.078411, 0.930809, 0.147602],
+                [0.004733, 0.691367, 0.303900],
+            ],
+            _ => return c,
+        };
+        m.map(|row| (row[0] * c[0] + row[1] * c[1] + row[2] * c[2]).clamp(0.0, 1.0))
+    }
+
+    /// CIELAB (D65) of a linear RGB colour.
+    fn lab([r, g, b]: [f64; 3]) -> [f64; 3] {
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+        let f = |t: f64| {
+            if t > 0.008856 {
+                t.cbrt()
+            } else {
+                7.787 * t + 16.0 / 116.0
+            }
+        };
+        [
+            116.0 * f(y) - 16.0,
+            500.0 * (f(x) - f(y)),
+            200.0 * (f(y) - f(z)),
+        ]
+    }
+
+    /// The smallest CIELAB difference between any two of the statuses told mostly by colour (on
+    /// time, slightly late, late, cancelled) in `theme`, as seen with `deficiency`.
+    fn closest_statuses(
+        theme: railtop_core::config::Theme,
+        deficiency: railtop_core::config::Theme,
+    ) -> f64 {
+        let t = Theme::of(theme);
+        let seen: Vec<[f64; 3]> = [
+            DelayClass::OnTime,
+            DelayClass::Slight,
+            DelayClass::Late,
+            DelayClass::Cancelled,
+        ]
+        .iter()
+        .map(|c| {
+            lab(seen_by(
+                deficiency,
+                linear(rgb(t.delay(*c).fg.expect("a colour"))),
+            ))
+        })
+        .collect();
+        let mut least = f64::MAX;
+        for (i, a) in seen.iter().enumerate() {
+            for b in &seen[i + 1..] {
+                let d =
+                    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
+                least = least.min(d);
+            }
+        }
+        least
+    }
+
+    /// Each colour-blind theme keeps the statuses far apart (ΔE ≥ 40; 2.3 is just noticeable) for
+    /// the eyes it is for and for full colour vision, where the standard theme brings two of them
+    /// close (ΔE 5.5 to 10) for a person without red or green cones.
+    #[test]
+    fn the_colour_blind_themes_keep_the_statuses_apart_for_their_eyes() {
+        use railtop_core::config::Theme as Named;
+        for deficiency in [Named::Deuteranopia, Named::Protanopia, Named::Tritanopia] {
+            let own = closest_statuses(deficiency, deficiency);
+            let full = closest_statuses(deficiency, Named::Color);
+            assert!(
+                own >= 40.0,
+                "{deficiency:?} as its eyes see it: ΔE {own:.1}"
+            );
+            assert!(
+                full >= 40.0,
+                "{deficiency:?} with full colour vision: ΔE {full:.1}"
+            );
+        }
+        for deficiency in [Named::Deuteranopia, Named::Protanopia] {
+            let standard = closest_statuses(Named::Color, deficiency);
+            assert!(
+                standard < 15.0,
+                "the standard theme for {deficiency:?}: ΔE {standard:.1}"
+            );
         }
     }
 

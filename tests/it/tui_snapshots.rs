@@ -26,7 +26,11 @@ fn loaded(country: Option<&str>, size: (u16, u16), mono: bool) -> AppState {
         now: now(),
         size,
         settings: Settings {
-            monochrome: mono,
+            theme: if mono {
+                railtop_core::config::Theme::Mono
+            } else {
+                railtop_core::config::Theme::Color
+            },
             ..Settings::default()
         },
     }

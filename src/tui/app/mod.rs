@@ -35,19 +35,15 @@ pub enum Overlay {
 pub struct Settings {
     pub interval_secs: u64,
     pub board_interval_secs: u64,
-    pub monochrome: bool,
-    /// Colours for a light terminal background.
-    pub light: bool,
+    /// The colours (`mono` for none).
+    pub theme: railtop_core::config::Theme,
     /// Minutes late that still count as on time.
     pub on_time_minutes: i64,
 }
 
 impl Settings {
     pub fn theme(&self) -> crate::screen::theme::Theme {
-        crate::screen::theme::Theme {
-            mono: self.monochrome,
-            light: self.light,
-        }
+        crate::screen::theme::Theme::of(self.theme)
     }
 }
 
@@ -56,8 +52,7 @@ impl Default for Settings {
         Settings {
             interval_secs: defaults::INTERVAL_SECS,
             board_interval_secs: defaults::BOARD_INTERVAL_SECS,
-            monochrome: false,
-            light: false,
+            theme: railtop_core::config::Theme::Color,
             on_time_minutes: defaults::ON_TIME_MINUTES as i64,
         }
     }

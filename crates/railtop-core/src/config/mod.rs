@@ -59,13 +59,19 @@ pub enum ConfigError {
 }
 
 /// The screens' colours: the 16 named colours for a dark background (`color`) or a light one
-/// (`light`), or none (`mono`: every state still in words and weight).
+/// (`light`); for a dark background, palettes whose statuses stay apart for a person with
+/// deuteranopia, protanopia or tritanopia, and one of high contrast (7:1); or none (`mono`:
+/// every state still in words and weight).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Theme {
     #[default]
     Color,
     Light,
+    Deuteranopia,
+    Protanopia,
+    Tritanopia,
+    HighContrast,
     Mono,
 }
 
