@@ -19,8 +19,8 @@ mod values;
 pub use over_time::*;
 use values::{
     any_text, at_least_one, parse_interval, parse_limit, parse_listen, parse_network,
-    parse_on_time, parse_place, parse_point, parse_source, parse_startups, parse_timeout,
-    parse_token, parse_turn, parse_walks, parse_within, Offering,
+    parse_on_time, parse_place, parse_point, parse_source, parse_startups, parse_station,
+    parse_timeout, parse_token, parse_turn, parse_walks, parse_within, Offering,
 };
 
 #[derive(Debug, Parser)]
@@ -263,7 +263,7 @@ pub struct BoardArgs {
     pub from: SourceArgs,
     /// One or more stations, each a code, a name or COUNTRY:CODE (e.g. HKI, Tampere,
     /// finland:PSL); several rotate.
-    #[arg(required = true)]
+    #[arg(required = true, value_parser = parse_station)]
     pub stations: Vec<String>,
     #[command(flatten)]
     pub kiosk: KioskArgs,
@@ -280,7 +280,7 @@ pub struct SshArgs {
     pub listen: SocketAddr,
     /// One or more stations, each a code, a name or COUNTRY:CODE, as `railtop board` takes
     /// them; several rotate, ←/→ switch, and `ssh STATION@host` chooses one.
-    #[arg(required_unless_present = "station_flags")]
+    #[arg(required_unless_present = "station_flags", value_parser = parse_station)]
     pub stations: Vec<String>,
     /// The stations as earlier versions took them (`--station HKI --station TPE`): still read,
     /// no longer shown.
@@ -390,7 +390,7 @@ pub struct DeparturesArgs {
     pub from: SourceArgs,
     /// Station: a code, a name or COUNTRY:CODE, e.g. HKI, Helsinki, berlin-hbf, 8503000;
     /// up to five nearby stations make one board, ordered by time.
-    #[arg(required = true)]
+    #[arg(required = true, value_parser = parse_station)]
     pub stations: Vec<String>,
     #[command(flatten)]
     pub route: RouteArgs,

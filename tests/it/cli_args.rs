@@ -439,7 +439,19 @@ fn hostile_configuration_is_refused_at_start_with_the_key_and_range() {
 /// board's own station (new-user pass, item 4); a folder that cannot be made is said once.
 #[test]
 fn typing_mistakes_exit_2_in_plain_words() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 11] = [
+        (
+            &["departures", "--source", "demo", ""],
+            "a station is needed: a code, a name or COUNTRY:CODE",
+        ),
+        (
+            &["board", "--source", "demo", "  "],
+            "a station is needed: a code, a name or COUNTRY:CODE",
+        ),
+        (
+            &["departures", "--source", "demo", "HK\u{1b}[31mI"],
+            "has a control character: type the station's name or code",
+        ),
         (
             &["departures", "--source", "demo", "HKI", "--from", "TPE"],
             "--from is not for departures",

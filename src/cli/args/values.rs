@@ -33,6 +33,26 @@ pub(super) fn parse_place(s: &str) -> std::result::Result<String, String> {
     Ok(t.to_string())
 }
 
+/// A station on the command line: a code, a name or COUNTRY:CODE. A blank one, or one with a
+/// control character (an escape pasted from a terminal), is refused with what to type, rather
+/// than asked of the source and called unknown (or cleaned into a code it never said).
+pub(super) fn parse_station(s: &str) -> std::result::Result<String, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Err("a station is needed: a code, a name or COUNTRY:CODE, e.g. HKI, Helsinki or finland:HKI".into());
+    }
+    if t.chars().any(char::is_control) {
+        return Err(format!(
+            "{:?} has a control character: type the station's name or code, e.g. Helsinki",
+            railtop_core::text::cleaned(t)
+        ));
+    }
+    if t.chars().count() > 100 {
+        return Err("a station's name or code is at most 100 characters".into());
+    }
+    Ok(t.to_string())
+}
+
 /// `--walk-time`: `5m`, or `Helsinki=3m,Pasila=7m`.
 pub(super) fn parse_walks(s: &str) -> std::result::Result<Walks, String> {
     Walks::parse(s, &railtop_core::stations::current())
