@@ -9,7 +9,7 @@
 )]
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use railtop_feeds::upstream::{
+use railtop_feeds::upstream::feeds::{
     austria, belgium, finland, france, germany, ireland, japan, netherlands, norway, sweden,
     switzerland, usa,
 };
@@ -178,7 +178,7 @@ fn parsers(c: &mut Criterion) {
             "round2/italy/partenze-milano-centrale-2021-10-18-midnight.json",
             "italy/partenze-milano-centrale.json",
         ),
-        |b| railtop_feeds::upstream::italy::parse_board(b).unwrap(),
+        |b| railtop_feeds::upstream::feeds::italy::parse_board(b).unwrap(),
     );
     bench_parse(
         &mut g,
@@ -187,7 +187,7 @@ fn parsers(c: &mut Criterion) {
             "round2/italy/andamento-treno-reg136-como-lago-2026-01-02.json",
             "italy/andamento-treno-9631.json",
         ),
-        |b| railtop_feeds::upstream::italy::parse_progress(b).unwrap(),
+        |b| railtop_feeds::upstream::feeds::italy::parse_progress(b).unwrap(),
     );
     bench_parse(
         &mut g,
@@ -198,8 +198,8 @@ fn parsers(c: &mut Criterion) {
         ),
         |b| {
             let now = chrono::DateTime::from_timestamp(1_781_338_122, 0).unwrap();
-            let part = railtop_feeds::upstream::spain::Part::Cercanias;
-            railtop_feeds::upstream::spain::parse_trains(part, b, None, None, now).unwrap()
+            let part = railtop_feeds::upstream::feeds::spain::Part::Cercanias;
+            railtop_feeds::upstream::feeds::spain::parse_trains(part, b, None, None, now).unwrap()
         },
     );
     // No recording of PKP PLK exists: the fixture's six runs repeated to a busy station's day.
@@ -223,7 +223,7 @@ fn parsers(c: &mut Criterion) {
         serde_json::to_vec(&answer).unwrap()
     };
     bench_parse(&mut g, "poland_timetable", (poland, "fixture_x100"), |b| {
-        railtop_feeds::upstream::poland::parse_timetable(b, 33605).unwrap()
+        railtop_feeds::upstream::feeds::poland::parse_timetable(b, 33605).unwrap()
     });
     let vehicles = std::fs::read(samples_dir().join("malaysia-ktmb-vehicle-positions.pb"))
         .map(|b| (b, "sample"))

@@ -28,7 +28,7 @@ mod targets;
 use mutate::{mutate, Rng};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use targets::{Target, TARGETS};
+use targets::Target;
 
 struct Options {
     seconds: f64,
@@ -57,7 +57,7 @@ fn options() -> Result<Options, String> {
             "--rng" => o.rng = value()?.parse().map_err(|e| format!("--rng: {e}"))?,
             "--replay" => o.replay = Some(PathBuf::from(value()?)),
             "--list" => {
-                for t in TARGETS {
+                for t in targets::all() {
                     println!("{}", t.name);
                 }
                 std::process::exit(0);
@@ -66,7 +66,7 @@ fn options() -> Result<Options, String> {
         }
     }
     if let Some(name) = &o.only {
-        if !TARGETS.iter().any(|t| t.name == name) {
+        if !targets::all().any(|t| t.name == name) {
             return Err(format!("no target {name:?}; --list names them"));
         }
     }
@@ -194,8 +194,7 @@ fn replay(dir: &Path) -> bool {
         .filter(|p| p.extension().is_some_and(|e| e == "bin"))
     {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
-        let Some(target) = TARGETS
-            .iter()
+        let Some(target) = targets::all()
             .filter(|t| name.starts_with(&format!("{}-", t.name)))
             .max_by_key(|t| t.name.len())
         else {
@@ -241,10 +240,7 @@ fn main() {
     );
     let mut crashed = false;
     let mut total = 0;
-    for target in TARGETS
-        .iter()
-        .filter(|t| o.only.as_deref().is_none_or(|n| n == t.name))
-    {
+    for target in targets::all().filter(|t| o.only.as_deref().is_none_or(|n| n == t.name)) {
         let seeds = seeds(target, samples.as_deref());
         let started = Instant::now();
         let out = fuzz(target, &seeds, &o, &crash_dir);

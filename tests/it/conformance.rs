@@ -4,11 +4,11 @@
 //! reproduce each variant for the unit tests; here the real bytes confirm them.
 
 use chrono::{DateTime, Utc};
-use railtop_feeds::upstream::parse::Board;
-use railtop_feeds::upstream::{
+use railtop_feeds::upstream::feeds::{
     austria, belgium, finland, france, germany, ireland, italy, japan, netherlands, norway, sweden,
     switzerland, usa,
 };
+use railtop_feeds::upstream::parse::Board;
 
 /// The product classes of the VBB/BVG HAFAS deployments (1 S-Bahn, 32 long-distance, 64 regional
 /// trains; 2 U-Bahn, 4 tram, 8 bus, 16 ferry), for their recorded samples.
@@ -639,7 +639,7 @@ fn conformance_with_the_round_two_samples() {
 /// Renfe: Cercanías positions (two days), Cercanías trip updates, and long distance's positions
 /// and trip updates of one moment, with every quirk of the real feed.
 fn spain_samples(read: &dyn Fn(&str) -> Vec<u8>) {
-    use railtop_feeds::upstream::spain::{self, Part};
+    use railtop_feeds::upstream::feeds::spain::{self, Part};
     let at = |unix: i64| DateTime::from_timestamp(unix, 0).unwrap();
     let april = spain::parse_trains(
         Part::Cercanias,

@@ -302,7 +302,7 @@ fn the_recorded_trains_causes_reach_its_journey() {
         eprintln!("SKIPPED: no ../shared/upstream-samples and no RAILTOP_SAMPLES_DIR");
         return;
     };
-    use railtop_feeds::upstream::finland;
+    use railtop_feeds::upstream::feeds::finland;
     let mut names = finland::CauseNames::embedded();
     for list in [
         "metadata-cause-category-codes",

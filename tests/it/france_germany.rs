@@ -467,7 +467,7 @@ async fn france_real_reduced_services_are_partly_cancelled_on_every_board() {
             .map(|s| s["stop_point"]["name"].as_str().unwrap())
             .collect();
         assert!(!deleted.is_empty(), "{}", d["id"]);
-        let board = railtop_feeds::upstream::france::parse_board(
+        let board = railtop_feeds::upstream::feeds::france::parse_board(
             &serde_json::to_vec(&board_of(d)).unwrap(),
         )
         .unwrap();
@@ -488,7 +488,7 @@ async fn france_real_reduced_services_are_partly_cancelled_on_every_board() {
             .as_str()
             .unwrap();
         assert_eq!(row.train_id, Some(format!("france-{trip}")));
-        let run = railtop_feeds::upstream::france::parse_vehicle_journey(
+        let run = railtop_feeds::upstream::feeds::france::parse_vehicle_journey(
             &serde_json::to_vec(&run_of(d)).unwrap(),
             day,
             now,

@@ -492,7 +492,8 @@ fn france_real_disruptions_read_stop_by_stop() {
             "disruptions": [d],
         });
         let bytes = serde_json::to_vec(&answer).unwrap();
-        let run = railtop_feeds::upstream::france::parse_vehicle_journey(&bytes, day, now).unwrap();
+        let run = railtop_feeds::upstream::feeds::france::parse_vehicle_journey(&bytes, day, now)
+            .unwrap();
         assert!(!run.messages.is_empty(), "{}", d["id"]);
         let effect = d["severity"]["effect"].as_str().unwrap();
         assert_eq!(run.cancelled, effect == "NO_SERVICE", "{}", d["id"]);
@@ -563,29 +564,31 @@ fn every_embedded_list_agrees_with_its_feeds_real_list() {
     let lists = [
         (
             "belgium",
-            railtop_feeds::upstream::belgium::parse_station_list(&read(
+            railtop_feeds::upstream::feeds::belgium::parse_station_list(&read(
                 "round3/belgium/stations-2025-01-06.json",
             ))
             .unwrap(),
         ),
         (
             "netherlands",
-            railtop_feeds::upstream::netherlands::parse_station_list(&read(
+            railtop_feeds::upstream::feeds::netherlands::parse_station_list(&read(
                 "round3/netherlands/stations-v2-2025-10-21.json",
             ))
             .unwrap(),
         ),
         (
             "ireland",
-            railtop_feeds::upstream::ireland::parse_station_list(&read(
+            railtop_feeds::upstream::feeds::ireland::parse_station_list(&read(
                 "round3/ireland/all-stations-2022-06-02.xml",
             ))
             .unwrap(),
         ),
         (
             "finland",
-            railtop_feeds::upstream::finland::parse_station_list(&read("finland-stations.json"))
-                .unwrap(),
+            railtop_feeds::upstream::feeds::finland::parse_station_list(&read(
+                "finland-stations.json",
+            ))
+            .unwrap(),
         ),
     ];
     let fold = railtop_core::stations::fold::plain;

@@ -169,9 +169,10 @@ async fn station_lists_refresh_daily_keep_the_last_list_and_survive_a_restart() 
 fn the_cli_searches_the_cached_station_lists() {
     let home = std::env::temp_dir().join(format!("railtop-cli-cache-{}", std::process::id()));
     let dir = home.join("railtop").join("stations");
-    let list =
-        railtop_feeds::upstream::usa::parse_station_list(&fixture("united-states/stations.json"))
-            .unwrap();
+    let list = railtop_feeds::upstream::feeds::usa::parse_station_list(&fixture(
+        "united-states/stations.json",
+    ))
+    .unwrap();
     railtop_core::stations::online::save(
         &dir,
         "united-states",

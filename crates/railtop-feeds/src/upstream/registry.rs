@@ -10,8 +10,9 @@
 //! `routes.txt` lets the registry test play it.
 
 use super::http::{FeedHttp, FeedSpec, Opened, Wire};
-use super::{austria, belgium, finland, france, germany, gtfs, ireland, italy, japan, netherlands};
-use super::{norway, open_plain, poland, spain, sweden, switzerland, usa, Feed};
+use super::{gtfs, open_plain, Feed};
+use crate::upstream::feeds::{austria, belgium, finland, france, germany, ireland, italy, japan};
+use crate::upstream::feeds::{netherlands, norway, poland, spain, sweden, switzerland, usa};
 use railtop_core::config::FeedSettings;
 use railtop_core::country::{self, Country};
 use std::sync::Arc;
