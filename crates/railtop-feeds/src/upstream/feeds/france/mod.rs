@@ -33,7 +33,7 @@
 //! `/disruptions` page) makes its run partly cancelled: the journey's record says so
 //! (`partlyCancelled`), and on every board that shows the run the row carries the
 //! disruption's text and, as Italy's rows say it, "partly cancelled: no stop at Douai, Arras"
-//! (the stops it deletes, at most [`NAMED_DELETED`]); a row at a station the run leaves out
+//! (the stops it deletes, at most [`disruptions::NAMED_DELETED`]); a row at a station the run leaves out
 //! is cancelled.
 //!
 //! Arrivals (`/arrivals`, the same rows with `arrival_date_time`s): Navitia fills an arrival's
@@ -64,6 +64,10 @@ use railtop_core::model::{Departure, JourneyStop, Kind, Train};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+
+mod disruptions;
+
+use disruptions::{partly_cancelled, Disruption, ImpactedStop, OWN_LANGUAGE};
 
 const COUNTRY: Country = country::FRANCE;
 const TZ: chrono_tz::Tz = COUNTRY.tz;
@@ -137,130 +141,6 @@ struct Link {
     kind: String,
     #[serde(default, deserialize_with = "tolerant::string")]
     id: String,
-}
-
-#[derive(Deserialize)]
-struct Disruption {
-    #[serde(default, deserialize_with = "tolerant::string")]
-    id: String,
-    severity: Option<Severity>,
-    #[serde(default)]
-    messages: Vec<Text>,
-    #[serde(default, deserialize_with = "tolerant::bounded::<_, Impacted, 64>")]
-    impacted_objects: Vec<Impacted>,
-}
-
-#[derive(Deserialize)]
-struct Severity {
-    #[serde(default, deserialize_with = "tolerant::string")]
-    effect: String,
-    #[serde(default, deserialize_with = "tolerant::string")]
-    name: String,
-}
-
-/// One object a disruption touches; for a trip, its stops' amended times.
-#[derive(Deserialize)]
-struct Impacted {
-    #[serde(
-        default,
-        deserialize_with = "tolerant::bounded::<_, ImpactedStop, MAX_STOPS>"
-    )]
-    impacted_stops: Vec<ImpactedStop>,
-}
-
-#[derive(Deserialize)]
-struct ImpactedStop {
-    stop_point: Option<Point>,
-    #[serde(default, deserialize_with = "tolerant::opt_string")]
-    amended_arrival_time: Option<String>,
-    #[serde(default, deserialize_with = "tolerant::opt_string")]
-    amended_departure_time: Option<String>,
-    #[serde(default, deserialize_with = "tolerant::string")]
-    stop_time_effect: String,
-}
-
-impl Disruption {
-    fn effect(&self) -> &str {
-        self.severity.as_ref().map_or("", |s| s.effect.as_str())
-    }
-
-    fn cancels(&self) -> bool {
-        self.effect() == "NO_SERVICE"
-    }
-
-    /// Some of the run's stops are deleted, not all (`REDUCED_SERVICE`).
-    fn reduces(&self) -> bool {
-        self.effect() == "REDUCED_SERVICE"
-    }
-
-    /// What a person reads, and its language: the first message (SNCF's, in French), else the
-    /// severity's name, which SNCF's Navitia writes in English ("Trip canceled").
-    fn text(&self) -> Option<(String, &'static str)> {
-        let message = self
-            .messages
-            .iter()
-            .map(|m| m.text.trim())
-            .find(|t| !t.is_empty());
-        let named = || {
-            let name = self.severity.as_ref()?.name.trim();
-            let mut chars = name.chars();
-            let first = chars.next()?;
-            Some((
-                first.to_uppercase().chain(chars).collect(),
-                SEVERITY_LANGUAGE,
-            ))
-        };
-        message.map(|m| (m.to_string(), LANGUAGE)).or_else(named)
-    }
-
-    /// The stops it deletes (`stop_time_effect` `deleted`).
-    fn deleted(&self) -> impl Iterator<Item = &Point> {
-        self.impacted_objects
-            .iter()
-            .flat_map(|o| &o.impacted_stops)
-            .filter(|s| s.stop_time_effect == "deleted")
-            .filter_map(|s| s.stop_point.as_ref())
-    }
-}
-
-/// The language of SNCF's disruption messages.
-const LANGUAGE: &str = "fr";
-/// The language of Navitia's severity names ("trip canceled", "reduced service").
-const SEVERITY_LANGUAGE: &str = "en";
-
-/// The language of railtop's own words on a row ("partly cancelled").
-const OWN_LANGUAGE: &str = "en";
-
-/// Stops a row's "partly cancelled" message names at most.
-const NAMED_DELETED: usize = 5;
-
-/// What a board row says of a run that leaves out some of its stops (railtop's words, as
-/// Italy's rows say it): "partly cancelled: no stop at Lourdes, Pau", the stops its
-/// `REDUCED_SERVICE` disruptions delete.
-fn partly_cancelled(reduced: &[&Disruption]) -> String {
-    let mut names: Vec<&str> = Vec::new();
-    for p in reduced.iter().flat_map(|d| d.deleted()) {
-        let name = p.name.trim();
-        if !name.is_empty() && !names.contains(&name) {
-            names.push(name);
-        }
-    }
-    if names.is_empty() {
-        return "partly cancelled".into();
-    }
-    let more = if names.len() > NAMED_DELETED {
-        ", …"
-    } else {
-        ""
-    };
-    names.truncate(NAMED_DELETED);
-    format!("partly cancelled: no stop at {}{more}", names.join(", "))
-}
-
-#[derive(Deserialize)]
-struct Text {
-    #[serde(default, deserialize_with = "tolerant::string")]
-    text: String,
 }
 
 /// `20250528T172200` on Paris's clock.
