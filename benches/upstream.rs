@@ -30,14 +30,7 @@ fn samples_dir() -> PathBuf {
 fn input(sample: &str, fixture: &str) -> (Vec<u8>, &'static str) {
     match std::fs::read(samples_dir().join(sample)) {
         Ok(bytes) => (bytes, "sample"),
-        Err(_) => (
-            std::fs::read(format!(
-                "{}/tests/fixtures/{fixture}",
-                env!("CARGO_MANIFEST_DIR")
-            ))
-            .unwrap(),
-            "fixture",
-        ),
+        Err(_) => (railtop_feeds::test_support::fixture(fixture), "fixture"),
     }
 }
 
@@ -113,7 +106,7 @@ fn parsers(c: &mut Criterion) {
     bench_parse(
         &mut g,
         "usa_trains",
-        input("usa-amtraker-trains.json", "united-states/trains.json"),
+        input("usa-amtraker-trains.json", "usa/trains.json"),
         |b| usa::parse_trains(b).unwrap(),
     );
     bench_parse(
@@ -204,11 +197,7 @@ fn parsers(c: &mut Criterion) {
     );
     // No recording of PKP PLK exists: the fixture's six runs repeated to a busy station's day.
     let poland = {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/poland/schedules.json"
-        );
-        let fixture = std::fs::read(path).unwrap();
+        let fixture = railtop_feeds::test_support::fixture("poland/schedules.json");
         let mut answer: serde_json::Value = serde_json::from_slice(&fixture).unwrap();
         let runs = answer["rt"].as_array().unwrap().clone();
         let many: Vec<serde_json::Value> = (0..100)
@@ -306,7 +295,7 @@ fn all_countries(c: &mut Criterion) {
             "/stops/8011160/departures",
             "germany/departures-berlin-hbf.json",
         ),
-        ("/v3/trains", "united-states/trains.json"),
+        ("/v3/trains", "usa/trains.json"),
     ];
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -318,11 +307,11 @@ fn all_countries(c: &mut Criterion) {
                 .iter()
                 .find(|(p, _)| *p == uri.path())
                 .map_or("", |(_, f)| *f);
-            std::fs::read(format!(
-                "{}/tests/fixtures/{file}",
-                env!("CARGO_MANIFEST_DIR")
-            ))
-            .unwrap_or_default()
+            if file.is_empty() {
+                Vec::new()
+            } else {
+                railtop_feeds::test_support::fixture(file)
+            }
         });
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();

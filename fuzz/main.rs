@@ -8,7 +8,8 @@
 //! cargo run --example fuzz -- --replay tests/fixtures/fuzz   # every crash found so far
 //! ```
 //!
-//! Seeds are the project's fixtures (`tests/fixtures/`), the recorded payloads beside the project
+//! Seeds are the project's fixtures (each feed's `fixtures/` folder, beside its code in
+//! `crates/railtop-feeds/src/upstream/feeds/`), the recorded payloads beside the project
 //! (`../shared/upstream-samples/`, or `RAILTOP_SAMPLES_DIR`) and payloads made in code. Each run
 //! mutates a seed (see `mutate.rs`) and runs the target; a panic is a crash: the input is written
 //! to `target/fuzz-crashes/` and the run fails. Build with overflow checks on (the dev profile,
@@ -112,11 +113,13 @@ fn files_under(root: &Path, prefix: &str, out: &mut Vec<Vec<u8>>) {
 }
 
 fn seeds(target: &Target, samples: Option<&Path>) -> Vec<Vec<u8>> {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut out = (target.made)();
     for pattern in target.seeds {
-        if let Some(prefix) = pattern.strip_prefix("fixtures/") {
-            files_under(&fixtures, prefix, &mut out);
+        if let Some(below) = pattern.strip_prefix("fixtures/") {
+            // `<folder>/<prefix>`: a feed's fixture folder, beside its code.
+            let (folder, prefix) = below.split_once('/').unwrap_or((below, ""));
+            let dir = railtop_feeds::test_support::fixture_dir(folder);
+            files_under(&dir, prefix, &mut out);
         } else if let (Some(prefix), Some(dir)) = (pattern.strip_prefix("samples/"), samples) {
             files_under(dir, prefix, &mut out);
         }

@@ -335,17 +335,13 @@ pub const TARGETS: &[Target] = &[
     },
     Target {
         name: "usa-trains",
-        seeds: &[
-            "fixtures/united-states/trains",
-            "samples/usa-",
-            "samples/round2/usa/",
-        ],
+        seeds: &["fixtures/usa/trains", "samples/usa-", "samples/round2/usa/"],
         made: none,
         run: |d| trains(usa::parse_trains(d)),
     },
     Target {
         name: "usa-board",
-        seeds: &["fixtures/united-states/trains", "samples/usa-"],
+        seeds: &["fixtures/usa/trains", "samples/usa-"],
         made: none,
         run: |d| {
             board(usa::parse_board(d, "LAX"));
@@ -393,7 +389,7 @@ pub const TARGETS: &[Target] = &[
             "fixtures/netherlands/stations",
             "fixtures/norway/lines-rail",
             "fixtures/sweden/train-stations",
-            "fixtures/united-states/stations",
+            "fixtures/usa/stations",
             "samples/finland-stations",
             "samples/sweden-train-stations",
             "samples/ireland-station",
@@ -553,11 +549,7 @@ pub const TARGETS: &[Target] = &[
     },
     Target {
         name: "usa-journey",
-        seeds: &[
-            "fixtures/united-states/trains",
-            "samples/usa-",
-            "samples/round2/usa/",
-        ],
+        seeds: &["fixtures/usa/trains", "samples/usa-", "samples/round2/usa/"],
         made: none,
         run: |d| {
             if let Ok(t) = usa::parse_trains(d) {

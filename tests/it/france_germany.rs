@@ -1,18 +1,18 @@
 //! France's trains from any station's board and its partly cancelled runs; Germany's routes
 //! checked against the trains' trips within db-rest's budget. Each feed is played on loopback
-//! from its fixture folder (`tests/fixtures/{france,germany}`) and read through the binary
+//! from its fixture folder (`upstream/feeds/{france,germany}/fixtures/`) and read through the binary
 //! (`railtop departures`, `railtop train`) and the real server (`/api/live/…`); the real
 //! recorded SNCF disruptions and DB trip (`round3/` of the samples) are read the same way
 //! where they are present.
 
 use crate::support::{railtop_binary, start_router, start_with, TestServer};
-use crate::upstream::{play, Seen};
 use axum::http::{StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Router;
 use railtop_core::clock::Clock;
 use railtop_core::config::FeedSettings;
 use railtop_core::model::{DeparturesResponse, JourneyResponse};
+use railtop_feeds::test_support::play::{play, Seen};
 use railtop_feeds::upstream::{registry, Aggregator};
 use railtop_server::ServerConfig;
 use serde_json::Value;
@@ -363,7 +363,7 @@ async fn germany_a_route_is_checked_against_the_trips_within_the_budget() {
 
 /// `round3/` of the recorded samples, or `None` (said on stderr).
 fn round3() -> Option<std::path::PathBuf> {
-    let dir = crate::support::samples_dir()
+    let dir = railtop_feeds::test_support::samples_dir()
         .map(|d| d.join("round3"))
         .filter(|d| d.is_dir());
     if dir.is_none() {

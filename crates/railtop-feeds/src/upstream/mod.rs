@@ -1,6 +1,8 @@
 //! `--source upstream`: railtop as its own Live Train Data Service. An [`Aggregator`] asks the
-//! public national feeds (one module each, sharing [`http::FeedHttp`]) and answers with the API's
-//! records. With no country, every feed is asked at once and a failing one costs only itself.
+//! public national feeds (a folder each in [`feeds`], sharing [`http::FeedHttp`]) and answers with
+//! the API's records. With no country, every feed is asked at once and a failing one costs only
+//! itself. This module and its siblings are what the feeds share: the registry, the fetch, the
+//! GTFS readers, the code, time, XML and HTML helpers.
 
 mod bundles;
 pub mod codes;

@@ -8,7 +8,7 @@ use super::*;
 /// at its arrival time on the station's clock; a run that starts here is no arrival.
 #[test]
 fn arrivals_are_the_runs_still_to_come_in_from_their_origin() {
-    let bytes = crate::test_support::fixture("united-states/trains.json");
+    let bytes = crate::test_support::fixture("usa/trains.json");
     let la = parse_arrivals(&bytes, "LAX").unwrap();
     let rows: Vec<(&str, &str)> = la
         .departures
@@ -48,7 +48,7 @@ fn runs_of(body: &str) -> Vec<Run> {
     runs(body.as_bytes()).unwrap()
 }
 
-const FIXTURE: &str = "united-states/trains.json";
+const FIXTURE: &str = "usa/trains.json";
 
 #[test]
 fn positions_and_computed_delays() {
@@ -147,7 +147,7 @@ fn boards_from_every_runs_stops() {
     );
 }
 
-const VARIANTS: &str = "united-states/trains-utc-brightline-via.json";
+const VARIANTS: &str = "usa/trains-utc-brightline-via.json";
 
 #[test]
 fn utc_times_are_shown_on_each_stops_own_clock() {
