@@ -2,8 +2,9 @@
 # Build times of a checkout: a clean dev build, then `cargo build` and `cargo test --no-run`
 # after touching a view and after touching a feed (each twice), in a target folder of its own.
 # Usage: bench/build_times.sh CHECKOUT VIEW_FILE FEED_FILE
-#   e.g. bench/build_times.sh . src/tui/view/board.rs crates/railtop-feeds/src/upstream/finland.rs
-# (before the workspace: src/tui/view/board.rs src/upstream/finland.rs in a checkout of c78ccd2~1)
+#   e.g. bench/build_times.sh . src/tui/view/board.rs crates/railtop-feeds/src/upstream/feeds/finland/mod.rs
+# (before the workspace: src/tui/view/board.rs src/upstream/finland.rs in a checkout of c78ccd2~1;
+# the feeds moved to crates/railtop-feeds/src/upstream/feeds/<feed>/ in #56)
 set -u
 cd "$1"
 export CARGO_TARGET_DIR=$1/target-bt

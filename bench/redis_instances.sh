@@ -105,7 +105,7 @@ stop_all
 
 # --- 2. upstream fetches per key per TTL -----------------------------------------------------
 up_port=$((BASE_PORT + 98))
-python3 - "$up_port" tests/fixtures/finland >"$work/upstream.log" 2>&1 <<'PY' &
+python3 - "$up_port" crates/railtop-feeds/src/upstream/feeds/finland/fixtures >"$work/upstream.log" 2>&1 <<'PY' &
 import json, sys, threading, time
 from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 port, folder = int(sys.argv[1]), sys.argv[2]

@@ -9,7 +9,7 @@
 )]
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use railtop_feeds::upstream::{
+use railtop_feeds::upstream::feeds::{
     austria, belgium, finland, france, germany, ireland, japan, netherlands, norway, sweden,
     switzerland, usa,
 };
@@ -30,14 +30,7 @@ fn samples_dir() -> PathBuf {
 fn input(sample: &str, fixture: &str) -> (Vec<u8>, &'static str) {
     match std::fs::read(samples_dir().join(sample)) {
         Ok(bytes) => (bytes, "sample"),
-        Err(_) => (
-            std::fs::read(format!(
-                "{}/tests/fixtures/{fixture}",
-                env!("CARGO_MANIFEST_DIR")
-            ))
-            .unwrap(),
-            "fixture",
-        ),
+        Err(_) => (railtop_feeds::test_support::fixture(fixture), "fixture"),
     }
 }
 
@@ -113,7 +106,7 @@ fn parsers(c: &mut Criterion) {
     bench_parse(
         &mut g,
         "usa_trains",
-        input("usa-amtraker-trains.json", "united-states/trains.json"),
+        input("usa-amtraker-trains.json", "usa/trains.json"),
         |b| usa::parse_trains(b).unwrap(),
     );
     bench_parse(
@@ -178,7 +171,7 @@ fn parsers(c: &mut Criterion) {
             "round2/italy/partenze-milano-centrale-2021-10-18-midnight.json",
             "italy/partenze-milano-centrale.json",
         ),
-        |b| railtop_feeds::upstream::italy::parse_board(b).unwrap(),
+        |b| railtop_feeds::upstream::feeds::italy::parse_board(b).unwrap(),
     );
     bench_parse(
         &mut g,
@@ -187,7 +180,7 @@ fn parsers(c: &mut Criterion) {
             "round2/italy/andamento-treno-reg136-como-lago-2026-01-02.json",
             "italy/andamento-treno-9631.json",
         ),
-        |b| railtop_feeds::upstream::italy::parse_progress(b).unwrap(),
+        |b| railtop_feeds::upstream::feeds::italy::parse_progress(b).unwrap(),
     );
     bench_parse(
         &mut g,
@@ -198,17 +191,13 @@ fn parsers(c: &mut Criterion) {
         ),
         |b| {
             let now = chrono::DateTime::from_timestamp(1_781_338_122, 0).unwrap();
-            let part = railtop_feeds::upstream::spain::Part::Cercanias;
-            railtop_feeds::upstream::spain::parse_trains(part, b, None, None, now).unwrap()
+            let part = railtop_feeds::upstream::feeds::spain::Part::Cercanias;
+            railtop_feeds::upstream::feeds::spain::parse_trains(part, b, None, None, now).unwrap()
         },
     );
     // No recording of PKP PLK exists: the fixture's six runs repeated to a busy station's day.
     let poland = {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/poland/schedules.json"
-        );
-        let fixture = std::fs::read(path).unwrap();
+        let fixture = railtop_feeds::test_support::fixture("poland/schedules.json");
         let mut answer: serde_json::Value = serde_json::from_slice(&fixture).unwrap();
         let runs = answer["rt"].as_array().unwrap().clone();
         let many: Vec<serde_json::Value> = (0..100)
@@ -223,7 +212,7 @@ fn parsers(c: &mut Criterion) {
         serde_json::to_vec(&answer).unwrap()
     };
     bench_parse(&mut g, "poland_timetable", (poland, "fixture_x100"), |b| {
-        railtop_feeds::upstream::poland::parse_timetable(b, 33605).unwrap()
+        railtop_feeds::upstream::feeds::poland::parse_timetable(b, 33605).unwrap()
     });
     let vehicles = std::fs::read(samples_dir().join("malaysia-ktmb-vehicle-positions.pb"))
         .map(|b| (b, "sample"))
@@ -306,7 +295,7 @@ fn all_countries(c: &mut Criterion) {
             "/stops/8011160/departures",
             "germany/departures-berlin-hbf.json",
         ),
-        ("/v3/trains", "united-states/trains.json"),
+        ("/v3/trains", "usa/trains.json"),
     ];
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -318,11 +307,11 @@ fn all_countries(c: &mut Criterion) {
                 .iter()
                 .find(|(p, _)| *p == uri.path())
                 .map_or("", |(_, f)| *f);
-            std::fs::read(format!(
-                "{}/tests/fixtures/{file}",
-                env!("CARGO_MANIFEST_DIR")
-            ))
-            .unwrap_or_default()
+            if file.is_empty() {
+                Vec::new()
+            } else {
+                railtop_feeds::test_support::fixture(file)
+            }
         });
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();

@@ -8,7 +8,8 @@
 //! cargo run --example fuzz -- --replay tests/fixtures/fuzz   # every crash found so far
 //! ```
 //!
-//! Seeds are the project's fixtures (`tests/fixtures/`), the recorded payloads beside the project
+//! Seeds are the project's fixtures (each feed's `fixtures/` folder, beside its code in
+//! `crates/railtop-feeds/src/upstream/feeds/`), the recorded payloads beside the project
 //! (`../shared/upstream-samples/`, or `RAILTOP_SAMPLES_DIR`) and payloads made in code. Each run
 //! mutates a seed (see `mutate.rs`) and runs the target; a panic is a crash: the input is written
 //! to `target/fuzz-crashes/` and the run fails. Build with overflow checks on (the dev profile,
@@ -28,7 +29,7 @@ mod targets;
 use mutate::{mutate, Rng};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use targets::{Target, TARGETS};
+use targets::Target;
 
 struct Options {
     seconds: f64,
@@ -57,7 +58,7 @@ fn options() -> Result<Options, String> {
             "--rng" => o.rng = value()?.parse().map_err(|e| format!("--rng: {e}"))?,
             "--replay" => o.replay = Some(PathBuf::from(value()?)),
             "--list" => {
-                for t in TARGETS {
+                for t in targets::all() {
                     println!("{}", t.name);
                 }
                 std::process::exit(0);
@@ -66,7 +67,7 @@ fn options() -> Result<Options, String> {
         }
     }
     if let Some(name) = &o.only {
-        if !TARGETS.iter().any(|t| t.name == name) {
+        if !targets::all().any(|t| t.name == name) {
             return Err(format!("no target {name:?}; --list names them"));
         }
     }
@@ -112,11 +113,13 @@ fn files_under(root: &Path, prefix: &str, out: &mut Vec<Vec<u8>>) {
 }
 
 fn seeds(target: &Target, samples: Option<&Path>) -> Vec<Vec<u8>> {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut out = (target.made)();
     for pattern in target.seeds {
-        if let Some(prefix) = pattern.strip_prefix("fixtures/") {
-            files_under(&fixtures, prefix, &mut out);
+        if let Some(below) = pattern.strip_prefix("fixtures/") {
+            // `<folder>/<prefix>`: a feed's fixture folder, beside its code.
+            let (folder, prefix) = below.split_once('/').unwrap_or((below, ""));
+            let dir = railtop_feeds::test_support::fixture_dir(folder);
+            files_under(&dir, prefix, &mut out);
         } else if let (Some(prefix), Some(dir)) = (pattern.strip_prefix("samples/"), samples) {
             files_under(dir, prefix, &mut out);
         }
@@ -194,8 +197,7 @@ fn replay(dir: &Path) -> bool {
         .filter(|p| p.extension().is_some_and(|e| e == "bin"))
     {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
-        let Some(target) = TARGETS
-            .iter()
+        let Some(target) = targets::all()
             .filter(|t| name.starts_with(&format!("{}-", t.name)))
             .max_by_key(|t| t.name.len())
         else {
@@ -241,10 +243,7 @@ fn main() {
     );
     let mut crashed = false;
     let mut total = 0;
-    for target in TARGETS
-        .iter()
-        .filter(|t| o.only.as_deref().is_none_or(|n| n == t.name))
-    {
+    for target in targets::all().filter(|t| o.only.as_deref().is_none_or(|n| n == t.name)) {
         let seeds = seeds(target, samples.as_deref());
         let started = Instant::now();
         let out = fuzz(target, &seeds, &o, &crash_dir);

@@ -8,10 +8,11 @@ use railtop_core::clock::Clock;
 use railtop_core::model::plausible;
 use railtop_feeds::source::demo::DemoSource;
 use railtop_feeds::source::{DeparturesQuery, RealtimeQuery};
+use railtop_feeds::upstream::feeds::finland;
 use railtop_feeds::upstream::gtfs::GtfsFeedConfig;
 use railtop_feeds::upstream::gtfs_static::{self, Timetable};
+use railtop_feeds::upstream::parse;
 use railtop_feeds::upstream::parse::Board;
-use railtop_feeds::upstream::*;
 use std::sync::OnceLock;
 
 /// A journey as the aggregator serves it: sanitised like every answer.

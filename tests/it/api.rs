@@ -448,7 +448,7 @@ async fn gzip_is_served_to_clients_that_ask() {
 /// against the interface's table of fields and types (see `support::interface`).
 #[tokio::test]
 async fn every_answer_has_the_interface_shape() {
-    use crate::support::interface::{check_departures, check_realtime};
+    use railtop_feeds::test_support::interface::{check_departures, check_realtime};
     let server = start_demo(no_limit()).await;
     let get = |path: String| {
         let url = format!("{}{path}", server.url());

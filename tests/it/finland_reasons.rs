@@ -1,6 +1,6 @@
 //! Finland's messages end to end: Digitraffic's passenger information (station messages as a
 //! board's notices, a train's message on that train) and its delay causes named from the cause
-//! code lists, played on loopback from `tests/fixtures/finland/` and read through the CLI
+//! code lists, played on loopback from Finland's fixture folder and read through the CLI
 //! (`railtop departures`, `railtop train`) and the API (`/api/live/departures`,
 //! `/api/live/train`, `/api/live/realtime`).
 
@@ -16,7 +16,7 @@ use railtop_server::ServerConfig;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
-/// 23:50 in Helsinki on Tuesday 24 November 2026 (the clock of `upstream.rs`).
+/// 23:50 in Helsinki on Tuesday 24 November 2026 (the clock of the upstream tests).
 const FI_NOW: &str = "2026-11-24T21:50:00Z";
 /// 22:06 in Helsinki: IC 27 has left Pasila and is due at Tikkurila.
 const ON_THE_WAY: &str = "2026-11-24T20:06:00Z";
@@ -46,18 +46,11 @@ type Asked = Arc<Mutex<Vec<String>>>;
 /// Digitraffic on loopback, answering from Finland's fixture folder as its `routes.txt` says,
 /// except the `broken` paths, which answer 500 after 300 ms.
 async fn digitraffic(broken: &'static [&'static str]) -> (String, Asked) {
-    let path = format!(
-        "{}/tests/fixtures/finland/routes.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
     let routes: Arc<Vec<(String, String)>> = Arc::new(
-        std::fs::read_to_string(path)
-            .unwrap()
-            .lines()
-            .filter_map(|l| match l.split_whitespace().collect::<Vec<_>>()[..] {
-                [path, file] if path.starts_with('/') => Some((path.into(), file.into())),
-                _ => None,
-            })
+        railtop_feeds::test_support::play::routes("finland")
+            .routes
+            .into_iter()
+            .map(|r| (r.path, r.file))
             .collect(),
     );
     let asked: Asked = Arc::default();
@@ -291,37 +284,4 @@ async fn failing_messages_and_code_lists_cost_the_messages_never_the_board() {
     assert!(times_asked(&asked, PASSENGER_INFO) >= 1);
     let health = get(&server, "/healthz").await;
     assert_eq!(health["feedsFailing"], 0, "{health}");
-}
-
-/// The recorded IC 1 of 2020-07-15 (`finland-train.json` beside the project, when present):
-/// its two causes, one with every level and its `…Id` twins, one without a third code, reach
-/// its journey, named from the fixtures' code lists.
-#[test]
-fn the_recorded_trains_causes_reach_its_journey() {
-    let Some(dir) = crate::support::samples_dir() else {
-        eprintln!("SKIPPED: no ../shared/upstream-samples and no RAILTOP_SAMPLES_DIR");
-        return;
-    };
-    use railtop_feeds::upstream::finland;
-    let mut names = finland::CauseNames::embedded();
-    for list in [
-        "metadata-cause-category-codes",
-        "metadata-detailed-cause-category-codes",
-        "metadata-third-cause-category-codes",
-    ] {
-        names.merge(finland::parse_cause_codes(&fixture(&format!("finland/{list}.json"))).unwrap());
-    }
-    let bytes = std::fs::read(dir.join("finland-train.json")).unwrap();
-    let journey = finland::parse_journey(&bytes, &finland::embedded_names(), &names)
-        .unwrap()
-        .unwrap();
-    assert_eq!(
-        journey.train.messages,
-        [
-            "Delay causes: passenger service; traffic management",
-            "Myöhästymisen syy: Matkustajapalvelu – Pitkittynyt asemapysähdys",
-            "Myöhästymisen syy: Liikenteenhoito – Kohtaaminen tai ohitus – \
-             Kohtaaminen yksiraiteisella rataosalla",
-        ]
-    );
 }

@@ -1,18 +1,18 @@
 //! France's trains from any station's board and its partly cancelled runs; Germany's routes
 //! checked against the trains' trips within db-rest's budget. Each feed is played on loopback
-//! from its fixture folder (`tests/fixtures/{france,germany}`) and read through the binary
+//! from its fixture folder (`upstream/feeds/{france,germany}/fixtures/`) and read through the binary
 //! (`railtop departures`, `railtop train`) and the real server (`/api/live/…`); the real
 //! recorded SNCF disruptions and DB trip (`round3/` of the samples) are read the same way
 //! where they are present.
 
 use crate::support::{railtop_binary, start_router, start_with, TestServer};
-use crate::upstream::{play, Seen};
 use axum::http::{StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Router;
 use railtop_core::clock::Clock;
 use railtop_core::config::FeedSettings;
 use railtop_core::model::{DeparturesResponse, JourneyResponse};
+use railtop_feeds::test_support::play::{play, Seen};
 use railtop_feeds::upstream::{registry, Aggregator};
 use railtop_server::ServerConfig;
 use serde_json::Value;
@@ -363,7 +363,7 @@ async fn germany_a_route_is_checked_against_the_trips_within_the_budget() {
 
 /// `round3/` of the recorded samples, or `None` (said on stderr).
 fn round3() -> Option<std::path::PathBuf> {
-    let dir = crate::support::samples_dir()
+    let dir = railtop_feeds::test_support::samples_dir()
         .map(|d| d.join("round3"))
         .filter(|d| d.is_dir());
     if dir.is_none() {
@@ -467,7 +467,7 @@ async fn france_real_reduced_services_are_partly_cancelled_on_every_board() {
             .map(|s| s["stop_point"]["name"].as_str().unwrap())
             .collect();
         assert!(!deleted.is_empty(), "{}", d["id"]);
-        let board = railtop_feeds::upstream::france::parse_board(
+        let board = railtop_feeds::upstream::feeds::france::parse_board(
             &serde_json::to_vec(&board_of(d)).unwrap(),
         )
         .unwrap();
@@ -488,7 +488,7 @@ async fn france_real_reduced_services_are_partly_cancelled_on_every_board() {
             .as_str()
             .unwrap();
         assert_eq!(row.train_id, Some(format!("france-{trip}")));
-        let run = railtop_feeds::upstream::france::parse_vehicle_journey(
+        let run = railtop_feeds::upstream::feeds::france::parse_vehicle_journey(
             &serde_json::to_vec(&run_of(d)).unwrap(),
             day,
             now,

@@ -328,7 +328,7 @@ async fn the_reference_reader_decodes_the_feeds_of_the_demo_and_of_recorded_payl
     let realtime = realtime_of(&base).await;
     matches_realtime(&read_by_the_reference(&base).await, &realtime);
 
-    let Some(samples) = crate::support::samples_dir() else {
+    let Some(samples) = railtop_feeds::test_support::samples_dir() else {
         eprintln!("SKIPPED: no upstream samples beside the project: only the demo was read");
         return;
     };

@@ -13,7 +13,6 @@ mod support;
 mod api;
 mod cli;
 mod cli_args;
-mod conformance;
 mod express;
 mod finland_reasons;
 mod france_germany;

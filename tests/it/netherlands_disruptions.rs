@@ -1,17 +1,17 @@
 //! NS's disruptions and engineering works (`/reisinformatie-api/api/v3/disruptions`) as the
 //! messages of the Dutch boards and trains, through the binary and through `railtop serve`'s
-//! API, against NS played on loopback from `tests/fixtures/netherlands/` (its `disruptions.json`
+//! API, against NS played on loopback from its fixture folder (its `disruptions.json`
 //! is written from NS's published OpenAPI, not recorded). The test clock is 07:00 in Amsterdam:
 //! (a) Utrecht–Amsterdam is in force, (b) Utrecht–'s-Hertogenbosch only tomorrow, (c) the
 //! Arnhem–Oberhausen stretch elsewhere, (d) inactive, (e) a calamity for every board.
 
 use crate::support::{fixture, start_router, start_with, NOW};
-use crate::upstream::{play, Seen};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Router;
 use railtop_core::clock::Clock;
 use railtop_core::config::FeedSettings;
+use railtop_feeds::test_support::play::{play, Seen};
 use railtop_feeds::upstream::{registry, Aggregator};
 use serde_json::Value;
 use std::sync::{Arc, Mutex};

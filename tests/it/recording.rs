@@ -170,7 +170,7 @@ async fn record_works_against_every_source_and_python_reads_it_back() {
     );
 
     // The national feeds: Finland's played from its fixtures, every other feed closed.
-    let base = crate::upstream::play("finland", Default::default()).await;
+    let base = railtop_feeds::test_support::play::play("finland", Default::default()).await;
     let upstream = dir.join("upstream.db");
     let path = upstream.clone();
     let printed = tokio::task::spawn_blocking(move || {
@@ -642,7 +642,7 @@ async fn serve_record_answers_stats_as_the_command_prints_them() {
 async fn serve_record_and_watch_work_on_the_national_feeds() {
     let dir = scratch("upstream");
     let db = dir.join("history.db");
-    let base = crate::upstream::play("finland", Default::default()).await;
+    let base = railtop_feeds::test_support::play::play("finland", Default::default()).await;
     let mut env = closed_feeds();
     env.retain(|(k, _)| k != "RAILTOP_FINLAND_URL");
     env.push(("RAILTOP_FINLAND_URL".into(), base));

@@ -525,7 +525,7 @@ fn pinned_stations_and_the_last_board_are_remembered() {
 /// the East's, which the country's one zone would be (#54 item 12, the dashboard's part).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_trains_details_are_on_the_trains_own_clock() {
-    let us = crate::upstream::play("united-states", Default::default()).await;
+    let us = railtop_feeds::test_support::play::play("usa", Default::default()).await;
     tokio::task::spawn_blocking(move || {
         let mut app = PtyApp::start(
             &["--source", "upstream", "--country", "united-states"],

@@ -1,6 +1,5 @@
 //! Loopback helpers shared by the integration tests: a real `railtop serve` on 127.0.0.1:0.
 
-pub mod interface;
 pub mod pty;
 pub mod redis_server;
 
@@ -142,18 +141,4 @@ pub fn serve_json(
             panic!("{why}")
         }
     }
-}
-
-/// The recorded payloads beside the project (`../shared/upstream-samples/`, or
-/// `RAILTOP_SAMPLES_DIR`), when they are there: they are not the project's to commit.
-pub fn samples_dir() -> Option<std::path::PathBuf> {
-    let dir = std::env::var_os("RAILTOP_SAMPLES_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../shared/upstream-samples"
-            ))
-        });
-    dir.is_dir().then_some(dir)
 }

@@ -1,5 +1,6 @@
-//! Each country's feed end to end through the binary, on its fixture served on loopback: the
-//! trains, a board, and what is particular to the feed (a key, codes, arrivals).
+//! Each country's feed end to end through the binary, on its fixture folder played on loopback:
+//! the trains, a board, and what is particular to the feed (a key, codes, arrivals). (Every
+//! registry row answering from its folder, with no binary, is railtop-feeds' registry test.)
 
 use super::*;
 
@@ -155,7 +156,7 @@ async fn norway_and_austria_end_to_end() {
 /// Poland through the binary with a key: PKP PLK's timetable of the station (kept an hour) and
 /// its operations, the key in `X-Api-Key`, a bare PLK id routed by the station list; without a
 /// key, where to get one. Unverified against the live service: the fixtures follow the shapes
-/// a production reader of the API uses (see poland.rs).
+/// a production reader of the API uses (see upstream/feeds/poland/).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn poland_end_to_end_through_the_binary() {
     let seen = Arc::new(Mutex::new(Vec::new()));
@@ -233,7 +234,7 @@ async fn poland_end_to_end_through_the_binary() {
 async fn germany_and_the_united_states_end_to_end() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let de = play("germany", seen.clone()).await;
-    let us = play("united-states", seen.clone()).await;
+    let us = play("usa", seen.clone()).await;
     let (de_trains, de_board) = trains_and_board(
         vec![("RAILTOP_GERMANY_URL", de)],
         "germany",
@@ -438,7 +439,7 @@ async fn ns_and_brightline_codes_through_the_binary() {
         Arc::new(Mutex::new(Vec::new())),
     );
     let ns = play("netherlands", ns_seen.clone()).await;
-    let us = play("united-states", us_seen.clone()).await;
+    let us = play("usa", us_seen.clone()).await;
     let outputs = tokio::task::spawn_blocking(move || {
         let env = [
             ("RAILTOP_NETHERLANDS_URL", ns.as_str()),
@@ -498,76 +499,4 @@ async fn ns_and_brightline_codes_through_the_binary() {
         .unwrap()
         .iter()
         .any(|r| r.0.starts_with("/v3/trains")));
-}
-
-/// France's arrivals name the train's origin and via stops from its vehicle journey (Navitia's
-/// `direction` is the terminus), a row without a vehicle journey is left out, and a run's calls
-/// are fetched once: the second board asks for none.
-#[tokio::test]
-async fn france_arrivals_come_from_their_vehicle_journeys() {
-    let seen: Seen = Arc::new(Mutex::new(Vec::new()));
-    let base = play("france", seen.clone()).await;
-    let client = railtop_feeds::upstream::http::client().unwrap();
-    let settings = FeedSettings {
-        key: Some("k".into()),
-        ..FeedSettings::at(base)
-    };
-    let feed = registry::row("france")
-        .unwrap()
-        .open(client, &settings)
-        .unwrap();
-    let ask = BoardAsk {
-        kind: railtop_core::model::Kind::Arrivals,
-        ..BoardAsk::departures("87384008", 10, crate::support::now())
-    };
-    let board = feed.board(ask).await.unwrap();
-    let rows: Vec<(&str, &str, Vec<&str>, Option<i64>)> = board
-        .departures
-        .iter()
-        .map(|d| {
-            let via = d.via.iter().map(String::as_str).collect();
-            (
-                d.destination.as_str(),
-                d.scheduled_dep.as_str(),
-                via,
-                d.delay,
-            )
-        })
-        .collect();
-    assert_eq!(
-        rows,
-        vec![
-            (
-                "Le Havre",
-                "17:10",
-                vec!["Rouen Rive Droite", "Mantes-la-Jolie"],
-                Some(5)
-            ),
-            (
-                "Versailles Rive Droite",
-                "17:24",
-                vec!["Saint-Cloud"],
-                Some(0)
-            ),
-        ]
-    );
-    assert_eq!(
-        board.departures[0].messages,
-        vec!["Retard : incident de signalisation"]
-    );
-    let journeys = |seen: &Seen| {
-        seen.lock()
-            .unwrap()
-            .iter()
-            .filter(|(uri, ..)| uri.contains("/vehicle_journeys/"))
-            .count()
-    };
-    assert_eq!(journeys(&seen), 2);
-    let again = feed.board(ask).await.unwrap();
-    assert_eq!(again.departures, board.departures);
-    assert_eq!(
-        journeys(&seen),
-        2,
-        "a run's calls are kept, not fetched again"
-    );
 }

@@ -1,235 +1,27 @@
-//! The upstream aggregator against loopback servers that play the national feeds at their real
-//! paths with the project's fixtures; and the parsers over the real recorded samples.
+//! `--source upstream` through the binary and the server, the national feeds played on loopback
+//! from their fixture folders (`railtop_feeds::test_support::play`): the config file pointing a
+//! feed elsewhere, board-only countries, keys, journeys, the station lists' cache searched by
+//! the command line, `/healthz`; each country end to end in `countries.rs`. What needs neither
+//! (every registry row from its folder, failing and hanging feeds, the station endpoints, the
+//! recorded samples) is railtop-feeds' own integration test, `crates/railtop-feeds/tests/it/`.
 
-use crate::support::interface::{check_departures, check_realtime};
 use crate::support::start_router;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Router;
-use chrono::{DateTime, Utc};
 use railtop_core::clock::Clock;
 use railtop_core::config::FeedSettings;
-use railtop_core::model::{DeparturesResponse, RealtimeResponse, Train};
-use railtop_feeds::source::{LiveSource, RealtimeQuery};
-use railtop_feeds::upstream::http::FeedSpec;
-use railtop_feeds::upstream::registry;
-use railtop_feeds::upstream::{Aggregator, Board, BoardAsk, Feed, FeedFuture};
+use railtop_core::model::{DeparturesResponse, RealtimeResponse};
+use railtop_feeds::test_support::fixture;
+use railtop_feeds::test_support::interface::{check_departures, check_realtime};
+use railtop_feeds::test_support::play::{answer, play, routes};
+use railtop_feeds::upstream::{registry, Aggregator};
 use std::sync::{Arc, Mutex};
 
+/// 23:50 in Helsinki on Tuesday 24 November 2026, the fixtures' evening.
 const FI_NOW: &str = "2026-11-24T21:50:00Z";
 
-use crate::support::fixture;
-
 mod countries;
-mod station_lists;
-
-/// Every request a played feed received: the path with its query, the headers, the body.
-pub(crate) type Seen = Arc<Mutex<Vec<(String, HeaderMap, String)>>>;
-
-/// One line of a fixture folder's `routes.txt`: a request path, the fixture that answers it,
-/// and for a POST a word its body must contain.
-struct Route {
-    path: String,
-    file: String,
-    body_has: Option<String>,
-}
-
-/// A fixture folder's `routes.txt` (see `tests/fixtures/README.md`): its routes and the station
-/// whose board the registry test asks for (`None`: the row's hub; `Some("-")`: no boards).
-fn routes(slug: &str) -> (Vec<Route>, Option<String>) {
-    let (routes, board, _) = routes_and_train(slug);
-    (routes, board)
-}
-
-/// [`routes`], and the train whose journey the registry test asks for (`None`: the feed has
-/// no journeys).
-fn routes_and_train(slug: &str) -> (Vec<Route>, Option<String>, Option<String>) {
-    let path = format!(
-        "{}/tests/fixtures/{slug}/routes.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("every feed needs {path} (its fixture folder's routes): {e}"));
-    let mut board = None;
-    let mut train = None;
-    let mut list = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        if let Some(id) = line.strip_prefix("train ") {
-            train = Some(id.trim().to_string());
-            continue;
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            ["board", station] => board = Some(station.to_string()),
-            [path, file] => list.push(Route {
-                path: path.to_string(),
-                file: file.to_string(),
-                body_has: None,
-            }),
-            [path, file, word] => list.push(Route {
-                path: path.to_string(),
-                file: file.to_string(),
-                body_has: Some(word.to_string()),
-            }),
-            _ => panic!("{path}: cannot read {line:?}"),
-        }
-    }
-    (list, board, train)
-}
-
-/// A fixture's bytes; `@name` is a payload made in code (GTFS-Realtime protobuf, a zip bundle).
-fn answer(slug: &str, file: &str) -> Vec<u8> {
-    use railtop_feeds::upstream::gtfs::samples;
-    match file {
-        "@vehicle-positions" => samples::vehicle_positions(),
-        "@bundle" => railtop_feeds::upstream::gtfs_static::sample_bundle(),
-        file if file.starts_with("@zip:") => zip_folder(&format!("{slug}/{}", &file[5..])),
-        // A feed written in GTFS-Realtime's JSON mapping, served as the protobuf it stands for.
-        file if file.starts_with("@pb:") => {
-            use railtop_feeds::upstream::gtfs_rt;
-            let json = fixture(&format!("{slug}/{}", &file[4..]));
-            gtfs_rt::encode(&gtfs_rt::decode(&json).unwrap())
-        }
-        file => fixture(&format!("{slug}/{file}")),
-    }
-}
-
-/// A fixture folder of static GTFS files, zipped as a bundle.
-fn zip_folder(folder: &str) -> Vec<u8> {
-    let dir = format!("{}/tests/fixtures/{folder}", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|e| {
-            let path = e.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            (name, std::fs::read_to_string(&path).unwrap())
-        })
-        .collect();
-    files.sort();
-    let refs: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(n, t)| (n.as_str(), t.as_str()))
-        .collect();
-    railtop_feeds::upstream::gtfs_static::zip_bundle(&refs)
-}
-
-/// The feed `slug` played on loopback from its fixture folder: each route answers with its
-/// fixture, anything else is a 404; every request is recorded in `seen`.
-pub(crate) async fn play(slug: &'static str, seen: Seen) -> String {
-    let (routes, _) = routes(slug);
-    let routes = Arc::new(routes);
-    let router = Router::new().fallback(move |uri: Uri, headers: HeaderMap, body: String| {
-        let (seen, routes) = (seen.clone(), routes.clone());
-        async move {
-            let found = routes.iter().find(|r| {
-                let path_fits = match r.path.strip_suffix('*') {
-                    Some(prefix) => uri.path().starts_with(prefix),
-                    None => r.path == uri.path(),
-                };
-                path_fits && r.body_has.as_ref().is_none_or(|w| body.contains(w))
-            });
-            seen.lock().unwrap().push((uri.to_string(), headers, body));
-            match found {
-                Some(r) => answer(slug, &r.file).into_response(),
-                None => (StatusCode::NOT_FOUND, Vec::new()).into_response(),
-            }
-        }
-    });
-    format!("http://{}", start_router(router).await)
-}
-
-/// Every feed of the registry, played from its fixture folder, opens with a key, lists trains
-/// and answers a board: a new feed is covered by its registry row and its fixture folder.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_registry_feed_answers_from_its_fixture_folder() {
-    let client = railtop_feeds::upstream::http::client().unwrap();
-    let now = crate::support::now();
-    for row in registry::FEEDS {
-        let slug = row.country.slug;
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let base = play(slug, seen.clone()).await;
-        let settings = FeedSettings {
-            key: Some("test-key".into()),
-            ..FeedSettings::at(base)
-        };
-        let feed = row.open(client.clone(), &settings).unwrap();
-        let trains = feed.trains(None, now).await;
-        assert!(
-            trains.as_ref().is_ok_and(|t| !t.is_empty()),
-            "{slug}: {:?}",
-            trains.as_ref().map(|t| t.len())
-        );
-        let answer = RealtimeResponse::new(trains.unwrap(), vec![slug.into()], FI_NOW.into());
-        check_realtime(&serde_json::to_value(answer).unwrap())
-            .unwrap_or_else(|e| panic!("{slug}: {e}"));
-        let station = routes(slug).1.or(row.hub.map(str::to_string));
-        match station.as_deref() {
-            Some("-") => assert!(
-                feed.board(BoardAsk::departures("x", 10, now))
-                    .await
-                    .is_err(),
-                "{slug}"
-            ),
-            Some(code) => {
-                let board = feed.board(BoardAsk::departures(code, 10, now)).await;
-                let board = board.unwrap_or_else(|e| panic!("{slug} {code}: {e}"));
-                assert_eq!(board.station.country.as_deref(), Some(slug));
-                assert!(!board.station.name.is_empty(), "{slug} {code}");
-                let answer = DeparturesResponse {
-                    departures: board.departures,
-                    station: board.station,
-                    fetched_at: FI_NOW.into(),
-                    attribution: None,
-                    simulated: false,
-                    ..Default::default()
-                };
-                check_departures(&serde_json::to_value(answer).unwrap())
-                    .unwrap_or_else(|e| panic!("{slug} {code}: {e}"));
-                // Arrivals: a board of them (from the same fixture folder, which answers any
-                // query of the path), or a sentence saying the feed has none, never an empty
-                // list that looks like a quiet station.
-                let arrivals = feed
-                    .board(BoardAsk {
-                        kind: railtop_core::model::Kind::Arrivals,
-                        ..BoardAsk::departures(code, 10, now)
-                    })
-                    .await;
-                match arrivals {
-                    Ok(board) => assert_eq!(board.station.country.as_deref(), Some(slug)),
-                    Err(e) => assert!(
-                        e.to_string().contains("has no arrivals in railtop"),
-                        "{slug}: {e}"
-                    ),
-                }
-            }
-            None => panic!("{slug}: no hub in the registry and no `board` in routes.txt"),
-        }
-        match routes_and_train(slug).2 {
-            Some(id) => {
-                let journey = feed.journey(&id, now).await;
-                let journey = journey.unwrap_or_else(|e| panic!("{slug} {id}: {e}"));
-                let journey = journey.unwrap_or_else(|| panic!("{slug}: no journeys"));
-                assert_eq!(journey.train.id, id, "{slug}");
-                assert!(!journey.stops.is_empty(), "{slug} {id}");
-                assert!(
-                    journey.stops.iter().all(|s| !s.name.is_empty()),
-                    "{slug} {id}"
-                );
-            }
-            None => assert!(
-                matches!(feed.journey("x", now).await, Ok(None)),
-                "{slug}: journeys, but no `train` in routes.txt"
-            ),
-        }
-        let seen = seen.lock().unwrap();
-        assert!(
-            seen.iter().all(|(_, h, _)| h["user-agent"]
-                .to_str()
-                .is_ok_and(|ua| ua.starts_with("railtop/"))),
-            "{slug}"
-        );
-    }
-}
 
 /// A board's rows as `time line delay cancelled`, for comparing with what a fixture says.
 fn board_rows(b: &DeparturesResponse) -> Vec<String> {
@@ -535,122 +327,6 @@ async fn keyed_feeds_send_their_key_and_without_one_say_where_to_get_it() {
     );
 }
 
-/// A feed that always answers with one train: the other half of "one dead feed costs itself".
-struct Steady(FeedSpec);
-
-impl Steady {
-    fn new() -> Steady {
-        Steady(FeedSpec {
-            attribution: "test feed",
-            ..registry::row("norway").unwrap().spec()
-        })
-    }
-}
-
-impl Feed for Steady {
-    fn spec(&self) -> &FeedSpec {
-        &self.0
-    }
-    fn knows_station(&self, _: &str) -> bool {
-        false
-    }
-    fn trains<'a>(&'a self, _: Option<&'a str>, _: DateTime<Utc>) -> FeedFuture<'a, Vec<Train>> {
-        Box::pin(async {
-            Ok(vec![Train {
-                id: "e1".into(),
-                train_code: "E1".into(),
-                status: "running".into(),
-                ..Train::default()
-            }])
-        })
-    }
-    fn board<'a>(&'a self, _: BoardAsk<'a>) -> FeedFuture<'a, Board> {
-        Box::pin(async { Ok(Board::default()) })
-    }
-}
-
-/// A built-in feed opened at a loopback base URL.
-fn open(slug: &str, base: String) -> Arc<dyn Feed> {
-    let client = railtop_feeds::upstream::http::client().unwrap();
-    registry::row(slug)
-        .unwrap()
-        .open(client, &FeedSettings::at(base))
-        .unwrap()
-}
-
-async fn broken_feed_answer(router: Router) -> RealtimeResponse {
-    let base = format!("http://{}", start_router(router).await);
-    let finland = open("finland", base);
-    let agg = Aggregator::with_feeds(vec![finland, Arc::new(Steady::new())], Clock::System);
-    agg.realtime(RealtimeQuery::default()).await.unwrap()
-}
-
-#[tokio::test]
-async fn a_failing_feed_costs_its_country_alone() {
-    let cases: Vec<(&str, Router)> = vec![
-        (
-            "answered 500",
-            Router::new().fallback(|| async { (StatusCode::INTERNAL_SERVER_ERROR, "boom") }),
-        ),
-        (
-            "unreadable answer",
-            Router::new().fallback(|| async { "<html>not json</html>" }),
-        ),
-        (
-            "larger than",
-            Router::new().fallback(|| async { vec![b' '; 30 * 1024 * 1024] }),
-        ),
-    ];
-    for (words, router) in cases {
-        let answer = broken_feed_answer(router).await;
-        assert_eq!(
-            answer.trains.len(),
-            1,
-            "{words}: the steady feed still answers"
-        );
-        assert_eq!(answer.failed_countries.len(), 1);
-        let failed = &answer.failed_countries[0];
-        assert_eq!(failed.country, "finland");
-        assert!(
-            failed.reason.contains(words) && failed.reason.contains("Digitraffic"),
-            "{}",
-            failed.reason
-        );
-    }
-}
-
-#[tokio::test]
-async fn a_hanging_feed_delays_nobody() {
-    // A feed whose server accepts and never answers.
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move {
-        let mut held = Vec::new();
-        while let Ok((sock, _)) = listener.accept().await {
-            held.push(sock);
-        }
-    });
-    let finland = open("finland", base);
-    let agg = Aggregator::with_feeds(vec![finland, Arc::new(Steady::new())], Clock::System)
-        .with_merge_deadline(std::time::Duration::from_millis(400));
-    let started = std::time::Instant::now();
-    let answer = agg.realtime(RealtimeQuery::default()).await.unwrap();
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(2),
-        "{:?}",
-        started.elapsed()
-    );
-    assert_eq!(answer.trains.len(), 1, "the steady feed's train");
-    assert_eq!(answer.failed_countries[0].country, "finland");
-    assert!(
-        answer.failed_countries[0]
-            .reason
-            .contains("no answer within 0.4 s; still trying"),
-        "{:?}",
-        answer.failed_countries
-    );
-}
-
 /// Runs the binary once per command line in `runs` (with `--format json`, at
 /// [`railtop::test_support::NOW`]), the config file pointing `slug` at `base` and its static
 /// bundle at `base` + `static_path`; each run must succeed.
@@ -697,7 +373,7 @@ async fn with_static<const N: usize>(
 async fn train_journeys_through_the_binary() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let fi = play("finland", seen.clone()).await;
-    let us = play("united-states", seen.clone()).await;
+    let us = play("usa", seen.clone()).await;
     let de = play("germany", seen.clone()).await;
     let (table, json, csv, unknown, ice) = tokio::task::spawn_blocking(move || {
         let env = [
@@ -790,8 +466,7 @@ async fn train_journeys_through_the_binary() {
 async fn healthz_says_when_every_feed_has_failed_and_when_it_is_back() {
     use std::sync::atomic::{AtomicBool, Ordering};
     let broken = Arc::new(AtomicBool::new(true));
-    let (routes, _) = routes("finland");
-    let routes = Arc::new(routes);
+    let routes = Arc::new(routes("finland").routes);
     let flag = broken.clone();
     let router = Router::new().fallback(move |uri: Uri| {
         let (broken, routes) = (flag.clone(), routes.clone());
@@ -806,7 +481,11 @@ async fn healthz_says_when_every_feed_has_failed_and_when_it_is_back() {
         }
     });
     let base = format!("http://{}", start_router(router).await);
-    let finland = open("finland", base);
+    let client = railtop_feeds::upstream::http::client().unwrap();
+    let finland = registry::row("finland")
+        .unwrap()
+        .open(client, &FeedSettings::at(base))
+        .unwrap();
     let agg = Aggregator::with_feeds(vec![finland], Clock::parse(FI_NOW).unwrap());
     let server = crate::support::start_with(
         Arc::new(agg),
@@ -883,4 +562,38 @@ async fn healthz_says_when_every_feed_has_failed_and_when_it_is_back() {
         );
     }
     assert!(text.contains("railtop_upstream_fetch_duration_seconds_bucket{feed=\"finland\""));
+}
+
+/// One-shot commands search the cached lists: a station only the feed's list has is found by
+/// `railtop stations` and routed by `departures` (the cache written as the refresher does).
+#[test]
+fn the_cli_searches_the_cached_station_lists() {
+    let home = std::env::temp_dir().join(format!("railtop-cli-cache-{}", std::process::id()));
+    let dir = home.join("railtop").join("stations");
+    let list =
+        railtop_feeds::upstream::feeds::usa::parse_station_list(&fixture("usa/stations.json"))
+            .unwrap();
+    railtop_core::stations::online::save(
+        &dir,
+        "united-states",
+        &list,
+        std::time::SystemTime::now(),
+    )
+    .unwrap();
+    let o = crate::support::railtop_binary()
+        .args(["stations", "aventura", "--format", "csv"])
+        .env("XDG_CACHE_HOME", &home)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && out.contains("BAVE"), "{out}");
+    let o = crate::support::railtop_binary()
+        .args(["stations", "aventura"])
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8_lossy(&o.stdout).contains("BAVE"),
+        "without the cache, Aventura is not in the embedded list"
+    );
+    let _ = std::fs::remove_dir_all(&home);
 }

@@ -1,33 +1,21 @@
 //! `--source upstream`: railtop as its own Live Train Data Service. An [`Aggregator`] asks the
-//! public national feeds (one module each, sharing [`http::FeedHttp`]) and answers with the API's
-//! records. With no country, every feed is asked at once and a failing one costs only itself.
+//! public national feeds (a folder each in [`feeds`], sharing [`http::FeedHttp`]) and answers with
+//! the API's records. With no country, every feed is asked at once and a failing one costs only
+//! itself. This module and its siblings are what the feeds share: the registry, the fetch, the
+//! GTFS readers, the code, time, XML and HTML helpers.
 
-pub mod austria;
-pub mod belgium;
 mod bundles;
 pub mod codes;
-pub mod finland;
-pub mod france;
-pub mod germany;
+pub mod feeds;
 pub mod gtfs;
 pub mod gtfs_rt;
 pub mod gtfs_static;
 pub mod html;
 pub mod http;
-pub mod ireland;
-pub mod italy;
-pub mod japan;
-pub mod netherlands;
-pub mod norway;
 pub mod parse;
-pub mod poland;
 pub mod registry;
-pub mod spain;
 pub mod station_lists;
-pub mod sweden;
-pub mod switzerland;
 pub mod times;
-pub mod usa;
 pub mod xml;
 
 use crate::source::RouteLookups;
@@ -511,10 +499,6 @@ async fn hub_trains(
         &day,
     ))
 }
-
-/// A fixture of the project's own under `tests/fixtures/`, for the parsers' unit tests.
-#[cfg(test)]
-pub(crate) use crate::test_support::fixture;
 
 pub use registry::why_not_live;
 

@@ -4,14 +4,16 @@
 //! the hub for countries without positions, and the function that opens it. The aggregator, the
 //! "not live because" text and the tests iterate this table.
 //!
-//! Adding a feed is three steps: its file (pure parsers and an `Adapter`), one row here (its
-//! `open` is `open_plain::<Adapter>` unless it needs a key or state; its `parsers`, each with a
-//! fuzz target in `fuzz/targets.rs`), and one fixture folder under `tests/fixtures/` whose
-//! `routes.txt` lets the registry test play it.
+//! Adding a feed is three steps: its folder, `upstream/feeds/<feed>/` (pure parsers and an
+//! `Adapter` in `mod.rs`, `tests.rs`, and `fixtures/` whose `routes.txt` lets the registry test
+//! play it), one row here (its `open` is `open_plain::<Adapter>` unless it needs a key or state;
+//! its `parsers`, each with a fuzz target in `fuzz/targets/feeds.rs`), and its `pub mod` line in
+//! `upstream/feeds/mod.rs`; docs/architecture.md lists the rest, and a test holds it.
 
 use super::http::{FeedHttp, FeedSpec, Opened, Wire};
-use super::{austria, belgium, finland, france, germany, gtfs, ireland, italy, japan, netherlands};
-use super::{norway, open_plain, poland, spain, sweden, switzerland, usa, Feed};
+use super::{gtfs, open_plain, Feed};
+use crate::upstream::feeds::{austria, belgium, finland, france, germany, ireland, italy, japan};
+use crate::upstream::feeds::{netherlands, norway, poland, spain, sweden, switzerland, usa};
 use railtop_core::config::FeedSettings;
 use railtop_core::country::{self, Country};
 use std::sync::Arc;
@@ -49,7 +51,7 @@ pub struct FeedRow {
     /// How the row becomes a feed.
     pub open: Opens,
     /// Every function of railtop's that reads this feed's bytes (`module::function`): each has
-    /// a fuzz target (`fuzz/targets.rs`), which a test holds.
+    /// a fuzz target (`fuzz/targets/`), which a test holds.
     pub parsers: &'static [&'static str],
 }
 
@@ -185,7 +187,7 @@ pub static FEEDS: &[FeedRow] = &[
         attribution: "Poland: PKP Polskie Linie Kolejowe open data (Otwarte Dane Kolejowe)",
         base_url: "https://pdp-api.plk-sa.pl", headers: &[],
         // The basic key allows 100 requests an hour: operations are kept two minutes, a
-        // station's timetable an hour (poland.rs).
+        // station's timetable an hour (feeds/poland/).
         ttl: secs(120), per_minute: 2, key_from: Some("free registration at plk-sa.pl (API Otwarte Dane Kolejowe)"),
         hub: Some("33605"), open: Opens::Code(poland::open) },
 ];

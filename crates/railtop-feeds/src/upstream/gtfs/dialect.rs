@@ -1,5 +1,5 @@
 //! What one operator's GTFS-Realtime needs beyond the standard reading: a [`Dialect`] mends a
-//! decoded feed and reads what its labels and trip ids carry (Renfe's are in `spain.rs`).
+//! decoded feed and reads what its labels and trip ids carry (Renfe's are in `feeds/spain/`).
 
 use crate::upstream::gtfs_rt::{self, FeedMessage};
 use crate::upstream::parse::ParseError;

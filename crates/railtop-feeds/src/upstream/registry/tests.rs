@@ -49,7 +49,14 @@ fn keyed_feeds_open_only_with_a_key() {
 fn every_parser_of_outside_data_has_a_fuzz_target() {
     let crate_dir = env!("CARGO_MANIFEST_DIR");
     let root = format!("{crate_dir}/../..");
-    let targets = std::fs::read_to_string(format!("{root}/fuzz/targets.rs")).unwrap();
+    // The fuzzer's tables: the feeds' targets and the shared readers' (`fuzz/targets/`).
+    let mut targets = String::new();
+    for entry in std::fs::read_dir(format!("{root}/fuzz/targets")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            targets.push_str(&std::fs::read_to_string(&path).unwrap());
+        }
+    }
     let called = |name: &str| targets.contains(&format!("{name}("));
     let mut named: Vec<&str> = Vec::new();
     for row in FEEDS {
@@ -90,10 +97,10 @@ fn every_parser_of_outside_data_has_a_fuzz_target() {
     for (helper, parser) in HELPERS {
         assert!(called(parser), "{helper}: {parser} has no fuzz target");
     }
-    // Every source file of the crate but the tests'. Under `upstream/` a feed is a file
-    // (`ireland.rs`) or a folder (`italy/`, whose files' parsers the feed's module
-    // re-exports): its parsers are `feed::parse_…`; elsewhere a function is named by its
-    // file's path (`source::demo::trips::parse_id`).
+    // Every source file of the crate but the tests'. A feed is a folder of `upstream/feeds/`
+    // (`italy/`, whose files' parsers the feed's module re-exports): its parsers are
+    // `feed::parse_…`; so are those of a shared module's folder of `upstream/` (`gtfs/`);
+    // elsewhere a function is named by its file's path (`source::demo::trips::parse_id`).
     let src = format!("{crate_dir}/src");
     let mut folders = vec![std::path::PathBuf::from(&src)];
     let mut files = Vec::new();
@@ -114,7 +121,10 @@ fn every_parser_of_outside_data_has_a_fuzz_target() {
                     .filter(|p| p != "mod")
                     .collect();
                 let module = match parts.as_slice() {
-                    [upstream, feed, ..] if upstream == "upstream" => feed.clone(),
+                    [upstream, feeds, feed, ..] if upstream == "upstream" && feeds == "feeds" => {
+                        feed.clone()
+                    }
+                    [upstream, shared, ..] if upstream == "upstream" => shared.clone(),
                     _ => parts.join("::"),
                 };
                 files.push((module, path));
