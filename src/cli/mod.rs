@@ -465,6 +465,7 @@ const STATION_CHECK: Duration = Duration::from_secs(10);
 /// screen starts and says so.
 async fn check_stations(source: &CachedSource, stations: &[String]) -> Result<()> {
     let mut refused = Vec::new();
+    let mut hints = Vec::new();
     for station in stations {
         let query = DeparturesQuery {
             station: station.clone(),
@@ -472,9 +473,25 @@ async fn check_stations(source: &CachedSource, stations: &[String]) -> Result<()
             ..Default::default()
         };
         match tokio::time::timeout(STATION_CHECK, source.departures(query)).await {
+            Ok(Err(SourceError::NoSuchStation {
+                message,
+                candidates,
+            })) => {
+                refused.push(message);
+                let directory = railtop_core::stations::current();
+                hints.push(oneshot::how_to_pick(
+                    std::slice::from_ref(station),
+                    &candidates,
+                    &directory,
+                ));
+            }
             Ok(Err(e)) if e.is_refusal() => {
                 // Railtop's own sentence; the station in it is quoted (defanged) already.
                 refused.push(e.to_string());
+                hints.push(format!(
+                    "`railtop stations {}` finds a station's code; give it as COUNTRY:CODE",
+                    oneshot::shell_word(station)
+                ));
             }
             Ok(Err(e)) => tracing::warn!(station, "no board yet at start: {e}"),
             Ok(Ok(_)) => {}
@@ -486,7 +503,7 @@ async fn check_stations(source: &CachedSource, stations: &[String]) -> Result<()
     }
     Err(eyre!("{}", refused.join("\n")))
         .wrap_err("not starting: a station is not one the source knows")
-        .suggestion("`railtop stations NAME` finds a station's code; give it as COUNTRY:CODE")
+        .suggestion(hints.join("\n"))
 }
 
 /// Refuses a country that is neither one of railtop's nor one of the source's regions (a typo

@@ -300,13 +300,13 @@ pub(super) fn station_names(query: &str, limit: u16) -> Result<()> {
 
 /// A station as a command to copy names it: cleaned, and quoted for a shell where it must be
 /// (`'Cedar Junction'`), so the suggested command runs as shown.
-fn shell_word(station: &str) -> String {
+pub(super) fn shell_word(station: &str) -> String {
     shell_words::quote(&railtop_core::text::cleaned(station)).into_owned()
 }
 
 /// How to name one of the stations a station given could be: each candidate with its country
 /// (`testland:BF, netherlands:8400089`), which names it alone.
-fn how_to_pick(
+pub(super) fn how_to_pick(
     stations: &[String],
     candidates: &[String],
     directory: &railtop_core::stations::Directory,

@@ -363,6 +363,11 @@ fn board_and_ssh_refuse_a_station_they_cannot_resolve() {
         err.contains("did you mean Helsinki (HKI, finland)"),
         "{err}"
     );
+    // The suggestion names the candidates as they are typed, as `departures` does.
+    assert!(
+        err.contains("name the one you mean with its country: finland:HKI, finland:LEN"),
+        "{err}"
+    );
     let o = railtop(&["board", "dublin", "--source", "demo"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(

@@ -625,3 +625,58 @@ fn the_train_columns_keep_their_width_while_scrolling() {
     }
     assert_eq!(header_row(&s), top);
 }
+
+/// With `NO_COLOR` (the mono theme) every status is still told, in words: a train list with one
+/// train of each delay class shows each class's own text on its row, and not one cell of colour.
+#[test]
+fn without_colour_every_status_is_told_in_words() {
+    use railtop_core::model::{status, RealtimeResponse, Train};
+    let mut s = loaded(Some("finland"), (120, 40), true);
+    let cases: [(&str, Option<i64>, &str, &str); 7] = [
+        ("NODATA 1", None, "running", "no data"),
+        ("EARLY 2", Some(-2), "running", "-2′ early"),
+        ("ONTIME 3", Some(0), "running", "on time"),
+        ("SLIGHT 4", Some(3), "running", "+3′"),
+        ("LATE 5", Some(8), "running", "+8′"),
+        ("VLATE 6", Some(25), "running", "+25′"),
+        // Said once, in STATUS (`canc` where the column is narrow), the row struck through.
+        ("CANCEL 7", Some(4), status::CANCELLED, " canc"),
+    ];
+    let trains = cases
+        .iter()
+        .map(|(code, delay, st, _)| Train {
+            id: code.to_lowercase().replace(' ', "-"),
+            train_code: code.to_string(),
+            name: code.to_string(),
+            status: st.to_string(),
+            delay: *delay,
+            country: Some("finland".into()),
+            to: Some("Tampere".into()),
+            ..Train::default()
+        })
+        .collect();
+    update(
+        &mut s,
+        Event::Answer(Answer::Realtime {
+            country: Some("finland".into()),
+            result: Ok(std::sync::Arc::new(RealtimeResponse {
+                trains,
+                ..RealtimeResponse::default()
+            })),
+            at: now(),
+        }),
+    );
+    let t = screen(&s);
+    let text = t.backend().to_string();
+    for (code, _, _, says) in cases {
+        let row = text
+            .lines()
+            .find(|l| l.contains(code))
+            .unwrap_or_else(|| panic!("no row for {code}:\n{text}"));
+        assert!(row.contains(says), "{code} should say {says:?}: {row}");
+    }
+    for cell in t.backend().buffer().content() {
+        assert_eq!(cell.fg, ratatui::style::Color::Reset, "{cell:?}");
+        assert_eq!(cell.bg, ratatui::style::Color::Reset, "{cell:?}");
+    }
+}
