@@ -5,11 +5,11 @@
 
 use chrono::{DateTime, Utc};
 use railtop_core::clock::Clock;
+use railtop_core::config::GtfsFeedConfig;
 use railtop_core::model::plausible;
 use railtop_feeds::source::demo::DemoSource;
 use railtop_feeds::source::{DeparturesQuery, RealtimeQuery};
 use railtop_feeds::upstream::feeds::finland;
-use railtop_feeds::upstream::gtfs::GtfsFeedConfig;
 use railtop_feeds::upstream::gtfs_static::{self, Timetable};
 use railtop_feeds::upstream::parse;
 use railtop_feeds::upstream::parse::Board;
@@ -93,20 +93,7 @@ pub(crate) fn sample_table() -> &'static Timetable {
 }
 
 pub(crate) fn gtfs_config() -> GtfsFeedConfig {
-    GtfsFeedConfig {
-        slug: "estonia".into(),
-        name: "Elron".into(),
-        timezone: chrono_tz::Tz::Europe__Tallinn,
-        vehicle_positions: String::new(),
-        trip_updates: None,
-        alerts: None,
-        static_gtfs: None,
-        attribution: String::new(),
-        speed_to_kmh: 3.6,
-        modes: Default::default(),
-        static_max_bytes: railtop_core::config::DEFAULT_STATIC_MAX_MIB << 20,
-        trip_match: railtop_core::config::TripMatch::default(),
-    }
+    GtfsFeedConfig::new("estonia", "Elron", chrono_tz::Tz::Europe__Tallinn, "")
 }
 
 /// The files of a GTFS bundle as one text: `##name` lines before each file's CSV.

@@ -269,6 +269,28 @@ pub struct GtfsFeedConfig {
     pub trip_match: TripMatch,
 }
 
+impl GtfsFeedConfig {
+    /// A feed of `slug` run by `name` on `timezone`'s clock, its vehicle positions at
+    /// `vehicle_positions`, and the rest as a `[[feeds]]` entry that says nothing else has it:
+    /// no other feed, no credit, speeds in m/s, rail alone, the default bundle cap and trip match.
+    pub fn new(slug: &str, name: &str, timezone: Tz, vehicle_positions: &str) -> GtfsFeedConfig {
+        GtfsFeedConfig {
+            slug: slug.into(),
+            name: name.into(),
+            timezone,
+            vehicle_positions: vehicle_positions.into(),
+            trip_updates: None,
+            alerts: None,
+            static_gtfs: None,
+            attribution: String::new(),
+            speed_to_kmh: 3.6,
+            modes: Modes::default(),
+            static_max_bytes: DEFAULT_STATIC_MAX_MIB << 20,
+            trip_match: TripMatch::default(),
+        }
+    }
+}
+
 /// How a feed's realtime trips are found in its static timetable (`trip_match` in
 /// `[[feeds]]`). Many operators give their realtime trips ids of their own, such as
 /// `<train number>_<YYYYMMDD>`, while the bundle has others.

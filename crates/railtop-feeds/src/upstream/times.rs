@@ -8,7 +8,7 @@ pub(crate) fn local_hhmm(t: DateTime<Utc>, tz: Tz) -> String {
     t.with_timezone(&tz).format("%H:%M").to_string()
 }
 
-pub use railtop_core::clock::minutes_from_seconds;
+use railtop_core::clock::minutes_from_seconds;
 
 /// `2022-10-21T13:31:00+0200` (an offset without its colon, as several feeds write it), or any
 /// RFC 3339 time.

@@ -534,20 +534,12 @@ fn conformance_with_the_round_two_samples() {
     let table =
         railtop_feeds::upstream::gtfs_static::Timetable::from_zip(&read("gtfs-rt/caltrain-ct.zip"))
             .unwrap();
-    let config = railtop_feeds::upstream::gtfs::GtfsFeedConfig {
-        slug: "caltrain".into(),
-        name: "Caltrain".into(),
-        timezone: chrono_tz::Tz::America__Los_Angeles,
-        vehicle_positions: String::new(),
-        trip_updates: None,
-        alerts: None,
-        static_gtfs: None,
-        attribution: String::new(),
-        speed_to_kmh: 3.6,
-        modes: Default::default(),
-        static_max_bytes: railtop_core::config::DEFAULT_STATIC_MAX_MIB << 20,
-        trip_match: railtop_core::config::TripMatch::default(),
-    };
+    let config = railtop_core::config::GtfsFeedConfig::new(
+        "caltrain",
+        "Caltrain",
+        chrono_tz::Tz::America__Los_Angeles,
+        "",
+    );
     let now = DateTime::from_timestamp(1_699_405_559, 0).unwrap();
     let vp = read("gtfs-rt/caltrain-ct-vehicle-positions.pb");
     let tu = read("gtfs-rt/caltrain-ct-trip-updates.pb");
@@ -839,20 +831,12 @@ fn italy_samples(read: &dyn Fn(&str) -> Vec<u8>) {
 /// theirs): positions in Lower Silesia, speeds in m/s, and one test vehicle ("KD Symulator")
 /// stamped 54 days after the feed, which is no train.
 fn poland_samples(read: &dyn Fn(&str) -> Vec<u8>) {
-    let config = railtop_feeds::upstream::gtfs::GtfsFeedConfig {
-        slug: "poland".into(),
-        name: "Koleje Dolnośląskie".into(),
-        timezone: railtop_core::country::POLAND.tz,
-        vehicle_positions: String::new(),
-        trip_updates: None,
-        alerts: None,
-        static_gtfs: None,
-        attribution: String::new(),
-        speed_to_kmh: 3.6,
-        modes: Default::default(),
-        static_max_bytes: railtop_core::config::DEFAULT_STATIC_MAX_MIB << 20,
-        trip_match: railtop_core::config::TripMatch::default(),
-    };
+    let config = railtop_core::config::GtfsFeedConfig::new(
+        "poland",
+        "Koleje Dolnośląskie",
+        railtop_core::country::POLAND.tz,
+        "",
+    );
     let now = DateTime::from_timestamp(1_680_685_843, 0).unwrap();
     let vp = read("poland/koleje-dolnoslaskie-vehicle-positions-2023-04-05.pb");
     let tu = read("poland/koleje-dolnoslaskie-trip-updates-2023-04-05.pb");

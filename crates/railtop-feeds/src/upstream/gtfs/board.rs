@@ -6,11 +6,12 @@
 use super::alerts::Call;
 use super::join::Matcher;
 use super::read::{join_states, trip_code, Joined, NOT_IN_TIMETABLE};
-use super::{Alerts, Dialect, GtfsFeedConfig};
+use super::{Alerts, Dialect};
 use crate::upstream::gtfs_static::Timetable;
 use crate::upstream::parse::{in_order, ParseError};
 use crate::upstream::times::{delay_minutes, local_hhmm, plus_seconds};
 use chrono::{DateTime, TimeZone, Utc};
+use railtop_core::config::GtfsFeedConfig;
 use railtop_core::model::{via_list, Departure, Kind};
 
 /// The board of `station` (a stop id or a station name of the timetable) from the trip updates

@@ -7,11 +7,12 @@
 //! every feed (one train per id, the first feed's first), boards merged in time order, a journey
 //! and the station list from the feeds with a timetable first.
 
-use super::{Dialect, GtfsFeed, GtfsFeedConfig};
+use super::{Dialect, GtfsFeed};
 use crate::source::SourceResult;
 use crate::upstream::http::{FeedHttp, Opened};
 use crate::upstream::parse::{in_order, Board};
 use crate::upstream::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
+use railtop_core::config::GtfsFeedConfig;
 use railtop_core::country::Country;
 use railtop_core::model::Train;
 use std::collections::HashSet;
@@ -44,18 +45,11 @@ impl BuiltIn {
     /// `part` as a feed of `country`, with `static_gtfs` as its bundle.
     pub fn config(country: &Country, part: &Part, static_gtfs: Option<String>) -> GtfsFeedConfig {
         GtfsFeedConfig {
-            slug: country.slug.into(),
-            name: part.name.into(),
-            timezone: country.tz,
-            vehicle_positions: part.vehicle_positions.into(),
             trip_updates: part.trip_updates.map(String::from),
             alerts: part.alerts.map(String::from),
             static_gtfs,
-            attribution: String::new(),
             speed_to_kmh: part.speed_to_kmh,
-            modes: Default::default(),
-            static_max_bytes: railtop_core::config::DEFAULT_STATIC_MAX_MIB << 20,
-            trip_match: railtop_core::config::TripMatch::default(),
+            ..GtfsFeedConfig::new(country.slug, part.name, country.tz, part.vehicle_positions)
         }
     }
 

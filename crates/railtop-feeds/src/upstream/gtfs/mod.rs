@@ -53,7 +53,7 @@ use railtop_core::model::{Departure, Kind};
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use railtop_core::config::GtfsFeedConfig;
+use railtop_core::config::GtfsFeedConfig;
 
 /// A `[[feeds]]` entry: its URLs are whole, its identity comes from the configuration.
 pub(crate) fn open_configured(wire: Wire, config: GtfsFeedConfig) -> Arc<dyn Feed> {

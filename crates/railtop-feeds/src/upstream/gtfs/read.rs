@@ -5,16 +5,18 @@
 use super::alerts::Call;
 use super::join::{Found, JoinCount, Matcher};
 use super::Alerts;
-use super::{Dialect, GtfsFeedConfig, Label};
+use super::{Dialect, Label};
 use crate::upstream::gtfs_rt::{
     self, FeedMessage, STOP_NO_DATA, STOP_SKIPPED, TRIP_CANCELED, TRIP_UNSCHEDULED,
 };
 use crate::upstream::gtfs_static::Timetable;
 use crate::upstream::parse::ParseError;
-use crate::upstream::times::{minutes_from_seconds, plus_seconds};
+use crate::upstream::times::plus_seconds;
 use crate::upstream::Journey;
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use railtop_core::clock::minutes_from_seconds;
 use railtop_core::clock::rfc3339;
+use railtop_core::config::GtfsFeedConfig;
 use railtop_core::model::{status, JourneyStop, Train};
 use std::collections::HashMap;
 

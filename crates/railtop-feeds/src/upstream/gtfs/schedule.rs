@@ -9,8 +9,9 @@
 //! `bundle.zip` and `bundle.json` (its URL and validators) for a URL, and `timetable.bin`
 //! (the snapshot) for either.
 
-use super::super::gtfs_static::{snapshot, Modes, Progress, Timetable};
+use super::super::gtfs_static::{snapshot, Progress, Timetable};
 use super::super::http::{download, Downloaded};
+use railtop_core::config::Modes;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};

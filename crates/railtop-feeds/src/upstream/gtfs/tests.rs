@@ -9,18 +9,10 @@ use railtop_core::model::Train;
 
 fn config() -> GtfsFeedConfig {
     GtfsFeedConfig {
-        slug: "estonia".into(),
-        name: "Elron".into(),
-        timezone: chrono_tz::Tz::Europe__Tallinn,
-        vehicle_positions: "/vp".into(),
         trip_updates: Some("/tu".into()),
-        alerts: None,
         static_gtfs: Some("/gtfs.zip".into()),
         attribution: "test".into(),
-        speed_to_kmh: 3.6,
-        modes: Default::default(),
-        static_max_bytes: railtop_core::config::DEFAULT_STATIC_MAX_MIB << 20,
-        trip_match: railtop_core::config::TripMatch::default(),
+        ..GtfsFeedConfig::new("estonia", "Elron", chrono_tz::Tz::Europe__Tallinn, "/vp")
     }
 }
 

@@ -9,11 +9,12 @@
 
 use super::pool::{Interner, Overflow, Pool};
 use super::{
-    broken, gtfs_seconds, Call, Exception, Modes, OddSequence, Route, Service, Stop, Timetable,
-    TripRow, NONE,
+    broken, gtfs_seconds, Call, Exception, OddSequence, Route, Service, Stop, Timetable, TripRow,
+    NONE,
 };
 use crate::upstream::parse::ParseError;
 use chrono::{Datelike, NaiveDate};
+use railtop_core::config::Modes;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Seek};
 

@@ -16,7 +16,7 @@ mod pool;
 pub mod snapshot;
 
 pub use build::{Progress, Stage};
-pub use railtop_core::config::Modes;
+use railtop_core::config::Modes;
 
 use super::parse::ParseError;
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};

@@ -17,9 +17,10 @@
 use crate::source::{SourceError, SourceResult};
 use crate::upstream::http::FeedHttp;
 use crate::upstream::parse::{self, in_order, Board, ParseError};
-use crate::upstream::times::{local_hhmm, minutes_from_seconds, plus_seconds};
+use crate::upstream::times::{local_hhmm, plus_seconds};
 use crate::upstream::{Adapter, BoardAsk, Journey, JourneyAsk, StationsAt};
 use chrono::{DateTime, Utc};
+use railtop_core::clock::minutes_from_seconds;
 use railtop_core::country::{self, Country};
 use railtop_core::model::journey::MAX_STOPS;
 use railtop_core::model::tolerant;

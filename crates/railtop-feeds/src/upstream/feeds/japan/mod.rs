@@ -22,9 +22,10 @@
 use crate::source::{SourceError, SourceResult};
 use crate::upstream::http::{FeedHttp, Opened};
 use crate::upstream::parse::{self, Board, ParseError};
-use crate::upstream::times::{minutes_from_seconds, plus_seconds, RunClock};
+use crate::upstream::times::{plus_seconds, RunClock};
 use crate::upstream::{Adapter, BoardAsk, Feed, Journey, JourneyAsk, Live, OwnTrains, TrainsAsk};
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use railtop_core::clock::minutes_from_seconds;
 use railtop_core::country::{self, Country};
 use railtop_core::model::journey::MAX_STOPS;
 use railtop_core::model::tolerant;

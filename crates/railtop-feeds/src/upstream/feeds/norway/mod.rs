@@ -456,7 +456,7 @@ fn vehicle_train(v: Vehicle) -> Train {
         status: railtop_core::model::status::RUNNING.into(),
         lat,
         lng,
-        delay: v.delay.map(crate::upstream::times::minutes_from_seconds),
+        delay: v.delay.map(railtop_core::clock::minutes_from_seconds),
         platform: None,
         country: Some(COUNTRY.slug.into()),
         from: None,

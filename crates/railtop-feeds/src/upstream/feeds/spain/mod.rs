@@ -23,11 +23,12 @@
 //! Stations are Renfe's five-digit codes (`spain:71801`); the long-distance bundle's stops name
 //! them on boards.
 
-use crate::upstream::gtfs::{self, Dialect, GtfsFeedConfig, Label};
+use crate::upstream::gtfs::{self, Dialect, Label};
 use crate::upstream::gtfs_rt::{FeedMessage, TRIP_CANCELED};
 use crate::upstream::gtfs_static::Timetable;
 use crate::upstream::parse::ParseError;
 use chrono::{DateTime, NaiveDate, Utc};
+use railtop_core::config::GtfsFeedConfig;
 use railtop_core::country::{self, Country};
 use railtop_core::model::{Departure, Train};
 
