@@ -267,6 +267,10 @@ pub struct BoardArgs {
     pub stations: Vec<String>,
     #[command(flatten)]
     pub kiosk: KioskArgs,
+    /// For a screen reader: the board as lines of text, no frame drawn; its changes said once
+    /// each, one line a train; ↑ ↓ say a train, Enter says the board again, ← → change station.
+    #[arg(long, env = "RAILTOP_SCREEN_READER", value_parser = clap::builder::FalseyValueParser::new())]
+    pub screen_reader: bool,
 }
 
 /// The options of `railtop ssh`.
@@ -617,6 +621,7 @@ impl KioskArgs {
             platforms: self.platform.clone(),
             lines: self.line.clone(),
             clock: self.clock,
+            screen_reader: false,
         })
     }
 }

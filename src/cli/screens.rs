@@ -35,11 +35,15 @@ pub(super) async fn dashboard(opened: Opened) -> Result<()> {
 /// `railtop board`: the kiosk in this terminal.
 pub(super) async fn board(args: BoardArgs, opened: Opened) -> Result<()> {
     let BoardArgs {
-        stations, kiosk, ..
+        stations,
+        kiosk,
+        screen_reader,
+        ..
     } = args;
     let Opened { config, source, .. } = opened;
     let clock = config.clock;
-    let settings = kiosk.settings(&config, stations.len())?;
+    let mut settings = kiosk.settings(&config, stations.len())?;
+    settings.screen_reader = screen_reader;
     let boards = kiosk.boards(&stations)?;
     check_stations(&source, &stations).await?;
     Ok(crate::kiosk::run(source, clock, boards, settings).await?)

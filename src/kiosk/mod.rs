@@ -11,6 +11,7 @@ pub use state::{record_board, update, KioskSettings, KioskState};
 pub use view::render;
 
 use crate::refresh::{Answer, Event};
+use crate::screen::spoken::{self, Item, Spoken};
 use crate::screen::{self, Program, ScreenError};
 use railtop_core::clock::Clock;
 use railtop_feeds::source::cache::CachedSource;
@@ -35,6 +36,63 @@ impl Program for KioskState {
     fn should_quit(&self) -> bool {
         self.should_quit
     }
+
+    fn spoken(&self) -> Option<Spoken> {
+        Some(spoken_board(self))
+    }
+}
+
+/// The board as the screen-reader mode says it: "Departures from Helsinki", then a sentence a
+/// train ("IC 27 to Tampere, 10:42, expected 10:47, platform 7, 5 minutes late").
+fn spoken_board(state: &KioskState) -> Spoken {
+    let (what, towards) = match state.kind {
+        railtop_core::model::Kind::Arrivals => ("Arrivals at", "from"),
+        railtop_core::model::Kind::Departures => ("Departures from", "to"),
+    };
+    let mut heading = format!("{what} {}", state.station_name(state.current));
+    let filters = state.filters();
+    if !filters.is_empty() {
+        heading = format!("{heading}, {}", filters.join(", "));
+    }
+    let items = state
+        .visible()
+        .into_iter()
+        .map(|d| {
+            let train = d.train_code.as_deref().unwrap_or(&d.line);
+            let name = format!("{train} {towards} {}", d.destination);
+            let mut sentence = format!("{name}, {}", d.scheduled_dep);
+            if let Some(expected) = d.expected_dep.as_deref().filter(|e| *e != d.scheduled_dep) {
+                sentence.push_str(&format!(", expected {expected}"));
+            }
+            if let Some(p) = &d.platform {
+                sentence.push_str(&format!(", platform {p}"));
+            }
+            sentence.push_str(", ");
+            sentence.push_str(&if d.cancelled {
+                "cancelled".to_string()
+            } else if d.delay.is_none() {
+                "timetable time, no live data".to_string()
+            } else {
+                spoken::delay_words(d.delay)
+            });
+            if let Some(m) = d.messages.first() {
+                sentence.push_str(&format!(". {m}"));
+            }
+            Item {
+                key: d
+                    .train_id
+                    .clone()
+                    .unwrap_or_else(|| format!("{train}|{}", d.scheduled_dep)),
+                name,
+                sentence,
+                delay: d.delay,
+                platform: d.platform.clone(),
+                cancelled: d.cancelled,
+                reason: d.messages.first().cloned(),
+            }
+        })
+        .collect();
+    Spoken { heading, items }
 }
 
 /// Runs the board in this terminal until `q`, Ctrl-C or a stop signal.
@@ -56,6 +114,11 @@ pub async fn run(
     state.fixed_clock = matches!(clock, Clock::Fixed(_));
     let (tx, answers) = mpsc::channel::<Event>(16);
     crate::refresh::spawn_boards(source, clock, boards, tx, interval);
+    if state.settings.screen_reader {
+        // The person moves between stations (← →); the board never turns by itself.
+        state.settings.rotate_secs = u64::MAX;
+        return screen::run_spoken(&mut state, answers, clock).await;
+    }
     screen::run(&mut state, answers, clock).await
 }
 

@@ -35,6 +35,9 @@ pub struct KioskSettings {
     /// Only these lines (`IC`, `S1`; a train code's first word counts too; case aside).
     pub lines: Vec<String>,
     pub clock: ClockStyle,
+    /// Said as lines for a screen reader, not drawn (`board --screen-reader`): the stations
+    /// change by key only, never by themselves.
+    pub screen_reader: bool,
 }
 
 /// How times are written on the board.
@@ -69,6 +72,7 @@ impl Default for KioskSettings {
             platforms: Vec::new(),
             lines: Vec::new(),
             clock: ClockStyle::Auto,
+            screen_reader: false,
         }
     }
 }

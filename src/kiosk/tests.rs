@@ -574,3 +574,29 @@ fn a_stations_notice_is_in_the_ticker_without_any_train_message() {
     let text = screen(&k);
     assert!(text.contains("Hissi laiturille 5"), "{text}");
 }
+
+/// What the screen-reader mode says of a board: a heading naming the station, a sentence a
+/// train, in words a synthesiser reads well (no `′`, `→` or `+5`).
+#[test]
+fn the_board_as_said_to_a_screen_reader() {
+    use crate::screen::Program;
+    let k = kiosk(&["TPE"], KioskSettings::default());
+    let said = k.spoken().expect("the kiosk speaks");
+    assert_eq!(said.heading, "Departures from Tampere");
+    assert!(!said.items.is_empty());
+    for item in &said.items {
+        assert!(
+            !item.sentence.contains(['′', '→', '+']),
+            "{}",
+            item.sentence
+        );
+        assert!(item.sentence.starts_with(&item.name), "{}", item.sentence);
+        assert!(
+            ["on time", "late", "early", "cancelled", "no live data"]
+                .iter()
+                .any(|w| item.sentence.contains(w)),
+            "{}",
+            item.sentence
+        );
+    }
+}

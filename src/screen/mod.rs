@@ -16,6 +16,7 @@
 pub mod ascii;
 mod inputs;
 mod polled;
+pub mod spoken;
 mod terminal;
 pub mod theme;
 pub mod widgets;
@@ -23,7 +24,7 @@ pub mod widgets;
 pub use inputs::Inputs;
 pub(crate) use polled::age_text;
 pub use polled::{Failure, Polled};
-pub use terminal::{stop_signal, TerminalGuard};
+pub use terminal::{stop_signal, LineGuard, TerminalGuard};
 
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
@@ -67,6 +68,11 @@ pub trait Program {
     /// Draws the whole screen from the state; pure.
     fn render(&self, frame: &mut Frame);
     fn should_quit(&self) -> bool;
+    /// What the program shows, as the screen-reader mode says it ([`spoken`]); `None`: the
+    /// program has no such mode.
+    fn spoken(&self) -> Option<spoken::Spoken> {
+        None
+    }
 }
 
 /// One frame of `program`, in ASCII where the terminal wants it.
@@ -124,5 +130,55 @@ pub async fn run<P: Program>(
             .map_err(ScreenError::Draw)?;
     }
     drop(guard);
+    Ok(())
+}
+
+/// Runs `program` in the screen-reader mode ([`spoken`]) until it quits, a stop signal arrives,
+/// or the terminal goes away: no alternate screen, no cursor addressing, no frame; lines of text
+/// as things happen. ↑ ↓ (k j) move the focus and say the item; Enter or Space say everything
+/// again; the program's own keys (q, ← →) go to it.
+pub async fn run_spoken<P: Program>(
+    program: &mut P,
+    answers: mpsc::Receiver<Event<P::Message>>,
+    clock: Clock,
+) -> Result<(), ScreenError> {
+    use std::io::Write;
+    let _guard = LineGuard::enter().map_err(ScreenError::Setup)?;
+    let mut out = std::io::stdout();
+    let (w, h) = crossterm::terminal::size().unwrap_or((80, 24));
+    program.update(Event::Resize(w, h));
+    let mut speaker = spoken::Speaker::default();
+    let say = |lines: Vec<String>, out: &mut std::io::Stdout| {
+        spoken::write_lines(out, &lines).map_err(ScreenError::Draw)
+    };
+    if let Some(now) = program.spoken() {
+        say(speaker.shown(now), &mut out)?;
+    }
+    let mut inputs = Inputs::new(answers, clock, false);
+    while let Some(event) = inputs.next().await? {
+        if let Event::Key(key) = &event {
+            if key.kind != crossterm::event::KeyEventKind::Release {
+                let lines = match key.code {
+                    KeyCode::Up | KeyCode::Char('k') => Some(speaker.move_focus(-1)),
+                    KeyCode::Down | KeyCode::Char('j') => Some(speaker.move_focus(1)),
+                    KeyCode::Enter | KeyCode::Char(' ') => Some(speaker.again()),
+                    _ => None,
+                };
+                if let Some(lines) = lines {
+                    say(lines, &mut out)?;
+                    continue;
+                }
+            }
+        }
+        // The clock's ticks change nothing said: only what the program shows does.
+        program.update(event);
+        if program.should_quit() {
+            break;
+        }
+        if let Some(now) = program.spoken() {
+            say(speaker.shown(now), &mut out)?;
+        }
+    }
+    let _ = out.flush();
     Ok(())
 }

@@ -30,28 +30,34 @@ fn restore_terminal(mouse: bool) {
     let _ = execute!(out, LeaveAlternateScreen, cursor::Show);
 }
 
+/// On a panic in a screen (not a feed's, caught and shown as its failure): the terminal given
+/// back, the report, and out at once with a panic's status.
+fn install_panic_hook() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        railtop_core::panics::install_hook();
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if railtop_core::panics::is_caught_here() {
+                // A feed's bug, caught and shown as its failure: the screen goes on.
+                previous(info);
+                return;
+            }
+            // A bug in the screen itself: the terminal back (mouse capture off too,
+            // harmless when it was never on), the report, and out at once with the status
+            // of a panic. Waiting for the program to notice would leave a screen that no
+            // longer answers keys.
+            restore_terminal(true);
+            previous(info);
+            std::process::exit(101);
+        }));
+    });
+}
+
 impl TerminalGuard {
     /// Raw mode, the alternate screen, a hidden cursor, and mouse capture when `mouse`.
     pub fn enter(mouse: bool) -> io::Result<TerminalGuard> {
-        static HOOK: Once = Once::new();
-        HOOK.call_once(|| {
-            railtop_core::panics::install_hook();
-            let previous = std::panic::take_hook();
-            std::panic::set_hook(Box::new(move |info| {
-                if railtop_core::panics::is_caught_here() {
-                    // A feed's bug, caught and shown as its failure: the screen goes on.
-                    previous(info);
-                    return;
-                }
-                // A bug in the screen itself: the terminal back (mouse capture off too,
-                // harmless when it was never on), the report, and out at once with the status
-                // of a panic. Waiting for the program to notice would leave a screen that no
-                // longer answers keys.
-                restore_terminal(true);
-                previous(info);
-                std::process::exit(101);
-            }));
-        });
+        install_panic_hook();
         terminal::enable_raw_mode()?;
         let mut stdout = io::stdout();
         let entered = execute!(stdout, EnterAlternateScreen, cursor::Hide).and_then(|()| {
@@ -129,6 +135,25 @@ impl TerminalGuard {
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
         restore_terminal(self.mouse);
+    }
+}
+
+/// The screen-reader mode's hold on the terminal: raw mode alone (keys arrive one by one, not
+/// echoed), no alternate screen, no cursor hidden; given back on drop. Entering and leaving
+/// write nothing to the terminal.
+pub struct LineGuard(());
+
+impl LineGuard {
+    pub fn enter() -> io::Result<LineGuard> {
+        install_panic_hook();
+        terminal::enable_raw_mode()?;
+        Ok(LineGuard(()))
+    }
+}
+
+impl Drop for LineGuard {
+    fn drop(&mut self) {
+        let _ = terminal::disable_raw_mode();
     }
 }
 

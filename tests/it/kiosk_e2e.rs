@@ -189,3 +189,122 @@ fn a_merged_board_to_one_place_with_walks_per_station() {
         assert!(app.wait_exit(WAIT).success());
     }
 }
+
+/// The board for a screen reader (`--screen-reader`): lines of text and nothing else (no
+/// cursor addressing, no alternate screen, no box drawing, braille or bars); the board said
+/// when it arrives; one changed train said in exactly one line at the next refresh; the arrow
+/// keys say a train with its place; `q` ends it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_for_a_screen_reader_is_lines_and_says_one_change_once() {
+    let now = chrono::DateTime::parse_from_rfc3339(NOW)
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    let demo = DemoSource::new(1, 1, Clock::Fixed(now)).unwrap();
+    let board = demo
+        .departures_at(
+            &DeparturesQuery {
+                station: "TPE".into(),
+                limit: 12,
+                ..Default::default()
+            },
+            now,
+        )
+        .unwrap();
+    let mut changed = board.clone();
+    let first = &mut changed.departures[0];
+    first.delay = Some(first.delay.unwrap_or(0) + 9);
+    first.cancelled = false;
+    let (before, after) = (
+        serde_json::to_string(&board).unwrap(),
+        serde_json::to_string(&changed).unwrap(),
+    );
+    let calls = Arc::new(AtomicUsize::new(0));
+    let c = calls.clone();
+    let router = Router::new().route(
+        "/api/live/departures",
+        get(move || {
+            let n = c.fetch_add(1, Ordering::SeqCst);
+            let body = if n < 2 { before.clone() } else { after.clone() };
+            async move { body.into_response() }
+        }),
+    );
+    let url = format!("http://{}", start_router(router).await);
+    tokio::task::spawn_blocking(move || {
+        let mut app = PtyApp::start(
+            &[
+                "board",
+                "TPE",
+                "--source",
+                &url,
+                "--board-interval",
+                "1",
+                "--screen-reader",
+            ],
+            100,
+            26,
+            &[("RAILTOP_NOW", NOW)],
+        );
+        let said = |app: &PtyApp| String::from_utf8_lossy(&app.raw_output()).into_owned();
+        let wait = |app: &PtyApp, what: &str, ok: &dyn Fn(&str) -> bool| {
+            let until = std::time::Instant::now() + WAIT;
+            while !ok(&said(app)) {
+                assert!(
+                    std::time::Instant::now() < until,
+                    "waited for {what}:\n{}",
+                    said(app)
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        };
+        wait(&app, "the board said", &|s: &str| {
+            s.contains("Departures from Tampere: 12 trains.")
+        });
+        let name = {
+            let d = &changed.departures[0];
+            format!(
+                "{} to {}",
+                d.train_code.as_deref().unwrap_or(&d.line),
+                d.destination
+            )
+        };
+        let news = format!(
+            "{name}, now {} minutes late",
+            changed.departures[0].delay.unwrap()
+        );
+        wait(&app, "the change said", &|s: &str| s.contains(&news));
+        // A few more refreshes of the same board: nothing more is said.
+        std::thread::sleep(Duration::from_millis(2500));
+        let text = said(&app);
+        assert_eq!(text.matches(&news).count(), 1, "said once:\n{text}");
+        let after_board = text
+            .split("2 more: the down arrow reads them one by one.")
+            .nth(1)
+            .unwrap_or_default();
+        assert_eq!(
+            after_board.lines().filter(|l| !l.trim().is_empty()).count(),
+            1,
+            "one line for one changed train:\n{after_board}"
+        );
+        app.send("\x1b[B");
+        wait(&app, "the focused train", &|s: &str| {
+            s.contains("1 of 12: ")
+        });
+        app.send("q");
+        assert!(app.wait_exit(WAIT).success());
+        let raw = app.raw_output();
+        let text = String::from_utf8_lossy(&raw);
+        assert!(!raw.contains(&0x1b), "no escape sequence at all:\n{text:?}");
+        for c in text.chars() {
+            let u = c as u32;
+            assert!(
+                !(0x2500..=0x259f).contains(&u) && !(0x2800..=0x28ff).contains(&u),
+                "no box drawing, bars or braille: {c:?}"
+            );
+        }
+        for line in text.split('\n').filter(|l| !l.is_empty()) {
+            assert!(line.ends_with('\r'), "a line ends CR LF: {line:?}");
+        }
+    })
+    .await
+    .unwrap();
+}

@@ -1,0 +1,282 @@
+//! The screen-reader mode: a program said as lines of text instead of drawn as frames. A screen
+//! reader (Orca, NVDA or JAWS over SSH, VoiceOver in Terminal) reads a full-screen program's
+//! every repaint, its box drawing and its spinners; here nothing is drawn and no cursor is moved.
+//! The program gives what it shows as [`Spoken`]: a heading and its items, each with a sentence
+//! and the few facts whose change is news. The runtime says the heading and every item when they
+//! first arrive or when the heading changes (another station), then, on each answer, one line
+//! per item that changed ([`announcements`]: at most one line per train, nothing repeated), and
+//! the focused item's sentence when a key moves the focus. Numbers and times are written as a
+//! synthesiser reads them well: `5 minutes late`, `platform 9 instead of 7`, no `′` or `→`.
+
+use std::io::Write;
+
+/// What a program shows, as it is said.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Spoken {
+    /// What is shown, in one sentence ("Departures from Helsinki"); a new heading is a new
+    /// screen, said whole.
+    pub heading: String,
+    /// The items, in the order shown.
+    pub items: Vec<Item>,
+}
+
+/// One item: a train on a board.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Item {
+    /// What stays the same while the item changes (a train's run).
+    pub key: String,
+    /// How the item is named in an announcement ("IC 27 to Tampere").
+    pub name: String,
+    /// The whole item as one sentence, said when it is read or focused.
+    pub sentence: String,
+    /// The facts whose change is announced.
+    pub delay: Option<i64>,
+    pub platform: Option<String>,
+    pub cancelled: bool,
+    /// Why it is cancelled, where the feed says.
+    pub reason: Option<String>,
+}
+
+/// A delay as a synthesiser reads it well.
+pub fn delay_words(delay: Option<i64>) -> String {
+    let minutes = |n: i64| {
+        if n == 1 {
+            "1 minute".to_string()
+        } else {
+            format!("{n} minutes")
+        }
+    };
+    match delay {
+        None => "no live time".into(),
+        Some(0) => "on time".into(),
+        Some(d) if d > 0 => format!("{} late", minutes(d)),
+        Some(d) => format!("{} early", minutes(d.saturating_neg())),
+    }
+}
+
+/// The lines that say what changed from `before` to `after`: one per item whose delay, platform
+/// or cancellation changed, none for an item unchanged, new or gone (boards gain and lose rows as
+/// time passes; that is not news).
+pub fn announcements(before: &Spoken, after: &Spoken) -> Vec<String> {
+    let mut lines = Vec::new();
+    for now in &after.items {
+        let Some(was) = before.items.iter().find(|i| i.key == now.key) else {
+            continue;
+        };
+        if now.cancelled && !was.cancelled {
+            lines.push(match &now.reason {
+                Some(why) => format!("{} cancelled: {why}", now.name),
+                None => format!("{} cancelled", now.name),
+            });
+            continue;
+        }
+        if now.cancelled {
+            continue;
+        }
+        let mut said = Vec::new();
+        if was.cancelled {
+            said.push("running again".to_string());
+        }
+        if now.delay != was.delay {
+            said.push(format!("now {}", delay_words(now.delay)));
+        }
+        if now.platform != was.platform {
+            said.push(match (&now.platform, &was.platform) {
+                (Some(new), Some(old)) => format!("platform {new} instead of {old}"),
+                (Some(new), None) => format!("platform {new}"),
+                (None, _) => "platform not known".to_string(),
+            });
+        }
+        if !said.is_empty() {
+            lines.push(format!("{}, {}", now.name, said.join(", ")));
+        }
+    }
+    lines
+}
+
+/// What the runtime remembers between answers: what was said last and which item has the focus.
+#[derive(Debug, Default)]
+pub struct Speaker {
+    last: Option<Spoken>,
+    focus: Option<usize>,
+}
+
+impl Speaker {
+    /// The lines to say for what the program shows now: all of it when the heading is new or
+    /// the first items arrived, else the changes.
+    pub fn shown(&mut self, now: Spoken) -> Vec<String> {
+        let lines = match &self.last {
+            Some(last) if last.heading == now.heading && !last.items.is_empty() => {
+                announcements(last, &now)
+            }
+            Some(last) if last.heading == now.heading && now.items.is_empty() => Vec::new(),
+            _ => {
+                self.focus = None;
+                whole(&now)
+            }
+        };
+        self.last = Some(now);
+        lines
+    }
+
+    /// Everything shown now, again (Enter, Space).
+    pub fn again(&self) -> Vec<String> {
+        self.last.as_ref().map(whole).unwrap_or_default()
+    }
+
+    /// Moves the focus by `by` items and says the one it lands on, with its place.
+    pub fn move_focus(&mut self, by: isize) -> Vec<String> {
+        let Some(last) = &self.last else {
+            return Vec::new();
+        };
+        let n = last.items.len();
+        if n == 0 {
+            return vec!["nothing to choose yet".into()];
+        }
+        let at = match self.focus {
+            None if by < 0 => n - 1,
+            None => 0,
+            Some(i) => i.saturating_add_signed(by).min(n - 1),
+        };
+        self.focus = Some(at);
+        let item = &last.items[at];
+        vec![format!("{} of {n}: {}", at + 1, item.sentence)]
+    }
+}
+
+/// Items read at once when a board is said whole; the rest one by one with the down arrow (a
+/// board of a hundred rows read out in one go is no help).
+pub const READ_AT_ONCE: usize = 10;
+
+/// The heading, then the first [`READ_AT_ONCE`] items' sentences, and how many more there are.
+fn whole(spoken: &Spoken) -> Vec<String> {
+    let n = spoken.items.len();
+    let mut lines = vec![match n {
+        0 => format!("{}: nothing to show yet.", spoken.heading),
+        1 => format!("{}: 1 train.", spoken.heading),
+        n => format!("{}: {n} trains.", spoken.heading),
+    }];
+    lines.extend(
+        spoken
+            .items
+            .iter()
+            .take(READ_AT_ONCE)
+            .map(|i| i.sentence.clone()),
+    );
+    if n > READ_AT_ONCE {
+        lines.push(format!(
+            "{} more: the down arrow reads them one by one.",
+            n - READ_AT_ONCE
+        ));
+    }
+    lines
+}
+
+/// Writes `lines` as a terminal in raw mode needs them (each ended by CR LF), with nothing else:
+/// no escape sequence, so what a screen reader reads is the text.
+pub fn write_lines(out: &mut impl Write, lines: &[String]) -> std::io::Result<()> {
+    for line in lines {
+        let clean = railtop_core::text::cleaned(line);
+        out.write_all(clean.as_bytes())?;
+        out.write_all(b"\r\n")?;
+    }
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn train(key: &str, delay: Option<i64>, platform: Option<&str>, cancelled: bool) -> Item {
+        Item {
+            key: key.into(),
+            name: format!("IC {key} to Tampere"),
+            sentence: format!("IC {key} to Tampere, 10:42"),
+            delay,
+            platform: platform.map(String::from),
+            cancelled,
+            reason: cancelled.then(|| "signal failure".to_string()),
+        }
+    }
+
+    fn board(items: Vec<Item>) -> Spoken {
+        Spoken {
+            heading: "Departures from Helsinki".into(),
+            items,
+        }
+    }
+
+    #[test]
+    fn one_line_per_changed_train_and_none_for_the_rest() {
+        let before = board(vec![
+            train("27", Some(5), Some("7"), false),
+            train("29", Some(0), Some("8"), false),
+            train("31", None, Some("9"), false),
+        ]);
+        let after = board(vec![
+            train("27", Some(12), Some("9"), false),
+            train("29", Some(0), Some("8"), false),
+            train("31", None, Some("9"), true),
+            train("33", Some(3), None, false),
+        ]);
+        assert_eq!(
+            announcements(&before, &after),
+            [
+                "IC 27 to Tampere, now 12 minutes late, platform 9 instead of 7",
+                "IC 31 to Tampere cancelled: signal failure",
+            ]
+        );
+        assert!(announcements(&after, &after).is_empty(), "nothing repeated");
+        let back = board(vec![train("31", None, Some("9"), false)]);
+        assert_eq!(
+            announcements(&after, &back),
+            ["IC 31 to Tampere, running again"]
+        );
+    }
+
+    #[test]
+    fn delays_in_words() {
+        assert_eq!(delay_words(Some(1)), "1 minute late");
+        assert_eq!(delay_words(Some(12)), "12 minutes late");
+        assert_eq!(delay_words(Some(0)), "on time");
+        assert_eq!(delay_words(Some(-2)), "2 minutes early");
+        assert_eq!(delay_words(None), "no live time");
+        assert_eq!(
+            delay_words(Some(i64::MIN)),
+            format!("{} minutes early", i64::MAX)
+        );
+    }
+
+    #[test]
+    fn the_board_is_said_whole_when_it_first_arrives_or_changes_station() {
+        let mut s = Speaker::default();
+        assert_eq!(
+            s.shown(board(vec![])),
+            ["Departures from Helsinki: nothing to show yet."]
+        );
+        let first = board(vec![train("27", Some(5), Some("7"), false)]);
+        assert_eq!(
+            s.shown(first.clone()),
+            [
+                "Departures from Helsinki: 1 train.",
+                "IC 27 to Tampere, 10:42"
+            ]
+        );
+        assert!(s.shown(first).is_empty());
+        let other = Spoken {
+            heading: "Departures from Tampere".into(),
+            items: vec![train("29", None, None, false)],
+        };
+        assert_eq!(s.shown(other).len(), 2);
+        assert_eq!(s.move_focus(1), ["1 of 1: IC 29 to Tampere, 10:42"]);
+        assert_eq!(s.move_focus(1), ["1 of 1: IC 29 to Tampere, 10:42"]);
+        assert_eq!(s.again().len(), 2);
+    }
+
+    #[test]
+    fn lines_carry_no_escape_and_end_in_cr_lf() {
+        let mut out = Vec::new();
+        write_lines(&mut out, &["IC 27\u{1b}[2J to Tampere".to_string()]).unwrap();
+        assert_eq!(out, b"IC 27 to Tampere\r\n");
+    }
+}
