@@ -286,6 +286,10 @@ pub struct SshArgs {
     /// them; several rotate, ←/→ switch, and `ssh STATION@host` chooses one.
     #[arg(required_unless_present = "station_flags", value_parser = parse_station)]
     pub stations: Vec<String>,
+    /// Every viewer hears the board as lines for a screen reader (one viewer asks for it with
+    /// `ssh STATION+sr@host`, or `ssh sr@host`).
+    #[arg(long, value_parser = clap::builder::FalseyValueParser::new())]
+    pub screen_reader: bool,
     /// The stations as earlier versions took them (`--station HKI --station TPE`): still read,
     /// no longer shown.
     #[arg(long = "station", hide = true, id = "station_flags")]

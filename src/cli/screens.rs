@@ -67,6 +67,7 @@ pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
         penalty_exempt,
         metrics_listen,
         kiosk,
+        screen_reader,
         ..
     } = args;
     let Opened {
@@ -79,7 +80,8 @@ pub(super) async fn ssh(args: SshArgs, opened: Opened) -> Result<()> {
     // `--station` as earlier versions took it, after the stations named as `board` takes them.
     stations.extend(station_flags);
     let boards = kiosk.boards(&stations)?;
-    let kiosk = kiosk.settings(&config, stations.len())?;
+    let mut kiosk = kiosk.settings(&config, stations.len())?;
+    kiosk.screen_reader = screen_reader;
     check_stations(&source, &stations).await?;
     let host_key = host_key
         .or_else(config::default_host_key_path)

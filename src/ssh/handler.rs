@@ -324,7 +324,8 @@ impl Handler for Connection {
         };
         self.place = Some(place);
         session.channel_success(channel)?;
-        let start = super::user::chosen(&self.user, &self.shared.stations);
+        let (name, speak) = super::user::spoken(&self.user);
+        let start = super::user::chosen(name, &self.shared.stations);
         let output = Output {
             writer: Arc::new(writer),
             cut: self.cut.clone(),
@@ -335,6 +336,7 @@ impl Handler for Connection {
             output,
             size,
             start,
+            speak,
             self.peer,
         ));
         Ok(())

@@ -14,6 +14,7 @@ mod keys;
 mod screen;
 mod user;
 mod viewer;
+mod writing;
 
 pub use handler::terminal_size;
 pub use keys::{load_or_create_host_key, read_authorized_keys, SshError};

@@ -18,6 +18,24 @@ pub(crate) enum Chosen {
     Default,
 }
 
+/// The login name's ending that asks for the board as lines for a screen reader
+/// (`ssh TPE+sr@host`, or `ssh sr@host` for the first station).
+const SPOKEN: &str = "+sr";
+
+/// The login name without its screen-reader ending, and whether it had one.
+pub(crate) fn spoken(user: &str) -> (&str, bool) {
+    let user = user.trim();
+    if user.eq_ignore_ascii_case("sr") {
+        return ("", true);
+    }
+    match user.len().checked_sub(SPOKEN.len()) {
+        Some(at) if user.is_char_boundary(at) && user[at..].eq_ignore_ascii_case(SPOKEN) => {
+            (&user[..at], true)
+        }
+        _ => (user, false),
+    }
+}
+
 /// The station `user` names among `stations`.
 pub(crate) fn chosen(user: &str, stations: &[String]) -> Chosen {
     let user = user.trim();
@@ -58,6 +76,18 @@ pub(crate) fn chosen(user: &str, stations: &[String]) -> Chosen {
 #[cfg(test)]
 mod tests {
     use super::{chosen, Chosen};
+
+    #[test]
+    fn a_login_name_ending_in_plus_sr_asks_for_lines() {
+        use super::spoken;
+        assert_eq!(spoken("TPE+sr"), ("TPE", true));
+        assert_eq!(spoken("tampere+SR"), ("tampere", true));
+        assert_eq!(spoken("sr"), ("", true));
+        assert_eq!(spoken("TPE"), ("TPE", false));
+        assert_eq!(spoken("+sr"), ("", true));
+        assert_eq!(spoken("é+s"), ("é+s", false));
+        assert_eq!(spoken("ée"), ("ée", false));
+    }
 
     #[test]
     fn the_login_name_chooses_among_the_servers_stations() {

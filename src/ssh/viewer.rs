@@ -16,6 +16,7 @@
 use super::input;
 use super::screen::Screen;
 use super::user::Chosen;
+use super::writing::Writing;
 use super::Shared;
 use crate::kiosk::{update, KioskState};
 use crate::refresh::Event;
@@ -64,11 +65,12 @@ pub fn start(
     output: Output,
     size: (u16, u16),
     start: Chosen,
+    speak: bool,
     peer: SocketAddr,
 ) -> mpsc::Sender<Input> {
     let (tx, rx) = mpsc::channel(64);
     let (writer, cut) = (output.writer.clone(), output.cut.clone());
-    let viewer = tokio::spawn(run(shared, output, size, start, rx, peer));
+    let viewer = tokio::spawn(run(shared, output, size, start, speak, rx, peer));
     // A bug that panics a viewer still gives its terminal back.
     tokio::spawn(async move {
         if viewer.await.is_err_and(|e| e.is_panic()) {
@@ -89,6 +91,7 @@ async fn run(
     output: Output,
     size: (u16, u16),
     start: Chosen,
+    speak: bool,
     mut inputs: mpsc::Receiver<Input>,
     peer: SocketAddr,
 ) {
@@ -118,7 +121,13 @@ async fn run(
     // Bytes sent since the client last granted window, and when it did (or the start).
     let (mut owed, mut last_grant) = (0u64, Instant::now());
     let mut grants_heard = true;
-    let mut screen = Screen::new(size.0, size.1);
+    // A screen reader's viewer (the server's `--screen-reader`, or `+sr` after the login name):
+    // the board said as lines, and the stations turned by key only.
+    let speak = speak || state.settings.screen_reader;
+    if speak {
+        state.settings.rotate_secs = u64::MAX;
+    }
+    let mut screen = Writing::new(speak, size);
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let started = Instant::now();
@@ -130,7 +139,7 @@ async fn run(
     let mut last_frame;
     let mut resized: Option<(u16, u16)> = None;
     let end = loop {
-        pending.extend(screen.frame(&state));
+        pending.extend(screen.update(&state));
         last_frame = Instant::now();
         if !pending.is_empty() {
             let bytes = std::mem::take(&mut pending);
@@ -155,9 +164,13 @@ async fn run(
                 Some(Input::Bytes(bytes)) => {
                     last_input = Instant::now();
                     for key in input::keys(&bytes) {
-                        if input::is_redraw(&key) {
+                        if input::is_redraw(&key) && screen.redraws() {
                             // Ctrl-L: the whole screen again, as a terminal program does.
                             pending = screen.resize(state.size.0, state.size.1);
+                            continue;
+                        }
+                        if let Some(said) = screen.key(&key) {
+                            pending.extend(said);
                             continue;
                         }
                         update(&mut state, Event::Key(key));
@@ -266,7 +279,7 @@ impl Drop for Watching {
 
 /// Leaves the viewer's terminal clean with a last line, closes the channel, and makes sure the
 /// connection goes even if the client keeps it open.
-async fn finish(screen: &mut Screen, output: Output, end: End, write_timeout: Duration) {
+async fn finish(screen: &mut Writing, output: Output, end: End, write_timeout: Duration) {
     let farewell = match &end {
         End::ClientGone => return,
         End::Stalled(_) => {

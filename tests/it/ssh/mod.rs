@@ -135,6 +135,8 @@ struct Screen {
     exit_status: Option<u32>,
     closed: bool,
     received: usize,
+    /// Every byte that arrived, as it came.
+    raw: Vec<u8>,
 }
 
 impl Screen {
@@ -164,6 +166,7 @@ impl Screen {
             exit_status: None,
             closed: false,
             received: 0,
+            raw: Vec::new(),
         }
     }
 
@@ -177,6 +180,7 @@ impl Screen {
             Some(ChannelMsg::Data { data }) => {
                 self.received += data.len();
                 self.parser.process(&data);
+                self.raw.extend_from_slice(&data);
             }
             Some(ChannelMsg::ExtendedData { data, .. }) => {
                 self.stderr.push_str(&String::from_utf8_lossy(&data))
@@ -529,6 +533,82 @@ async fn the_login_name_chooses_the_station() {
                 screen.text()
             ),
         }
+    }
+    server.stop().await;
+}
+
+/// `ssh TPE+sr@host`: the board as lines for a screen reader, with no escape sequence at all;
+/// ↓ says a train with its place; `q` ends it. Over the same seconds after the board arrived it
+/// costs no more bytes than a drawn viewer of the same board (which repaints its clock).
+#[tokio::test]
+async fn a_login_name_ending_in_plus_sr_hears_the_board_as_lines() {
+    let dir = scratch("spoken");
+    let server = start(options(&dir, Limits::default())).await;
+    let open = |user: &'static str| async move {
+        let stream = TcpStream::connect(server.addr).await.unwrap();
+        let mut handle = connect_via(stream, Viewer::default(), 2 << 20).await;
+        assert!(handle.authenticate_none(user).await.unwrap().success());
+        let screen = Screen::open(&handle, 100, 30).await;
+        (handle, screen)
+    };
+    let (_h1, mut lines) = open("TPE+sr").await;
+    let (_h2, mut frames) = open("TPE").await;
+    let said = |s: &Screen| String::from_utf8_lossy(&s.raw).into_owned();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while !said(&lines).contains("Departures from Tampere: ") {
+        assert!(
+            matches!(
+                tokio::time::timeout_at(deadline, lines.pump()).await,
+                Ok(true)
+            ),
+            "the board said: {}",
+            said(&lines)
+        );
+    }
+    frames.until("Tampere", "the drawn board").await;
+    // The same five seconds for both.
+    let (lines_before, frames_before) = (lines.received, frames.received);
+    let until = tokio::time::Instant::now() + Duration::from_secs(5);
+    while tokio::time::Instant::now() < until {
+        tokio::select! {
+            _ = lines.pump() => {},
+            _ = frames.pump() => {},
+            _ = tokio::time::sleep_until(until) => {},
+        }
+    }
+    let (lines_bytes, frames_bytes) = (
+        lines.received - lines_before,
+        frames.received - frames_before,
+    );
+    assert!(
+        lines_bytes <= frames_bytes,
+        "lines {lines_bytes} B, frames {frames_bytes} B"
+    );
+    lines.channel.data(&b"\x1b[B"[..]).await.unwrap();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while !said(&lines).contains("1 of ") {
+        assert!(
+            matches!(
+                tokio::time::timeout_at(deadline, lines.pump()).await,
+                Ok(true)
+            ),
+            "the focused train: {}",
+            said(&lines)
+        );
+    }
+    lines.channel.data(&b"q"[..]).await.unwrap();
+    lines.until_closed().await;
+    assert!(
+        !lines.raw.contains(&0x1b),
+        "no escape at all: {:?}",
+        said(&lines)
+    );
+    for c in said(&lines).chars() {
+        let u = c as u32;
+        assert!(
+            !(0x2500..=0x259f).contains(&u) && !(0x2800..=0x28ff).contains(&u),
+            "{c:?}"
+        );
     }
     server.stop().await;
 }
