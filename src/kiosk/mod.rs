@@ -92,7 +92,34 @@ fn spoken_board(state: &KioskState) -> Spoken {
             }
         })
         .collect();
-    Spoken { heading, items }
+    Spoken {
+        heading,
+        items,
+        status: spoken_status(state),
+    }
+}
+
+/// Why the board said may not be live: dark outside its hours, its feed failing (and since
+/// when, and how old the board is), or its timetable still being read.
+fn spoken_status(state: &KioskState) -> Option<String> {
+    let tz = state.tz();
+    let at = |t: chrono::DateTime<chrono::Utc>| t.with_timezone(&tz).format("%H:%M").to_string();
+    let feed = state.board();
+    if state.is_closed() {
+        return Some("The board is closed for the night.".into());
+    }
+    if feed.waiting {
+        return Some("The timetable is being read; the board follows.".into());
+    }
+    match (feed.failing_since, feed.received_at) {
+        (Some(since), Some(data)) => Some(format!(
+            "The feed is unavailable since {}; the board is from {}.",
+            at(since),
+            at(data)
+        )),
+        (Some(since), None) => Some(format!("The feed is unavailable since {}.", at(since))),
+        _ => None,
+    }
 }
 
 /// Runs the board in this terminal until `q`, Ctrl-C or a stop signal.

@@ -346,6 +346,12 @@ fn a_failing_feed_keeps_the_board_and_says_since_when() {
         s.contains("feed unavailable since 08:01 · retrying in 4 min — data from 08:00"),
         "{s}"
     );
+    // Said too, for a screen reader.
+    let said = crate::screen::Program::spoken(&k).expect("the kiosk speaks");
+    assert_eq!(
+        said.status.as_deref(),
+        Some("The feed is unavailable since 08:01; the board is from 08:00.")
+    );
     update(
         &mut k,
         board_action("HKI", board("HKI"), t1 + Duration::minutes(2)),

@@ -18,6 +18,9 @@ pub struct Spoken {
     pub heading: String,
     /// The items, in the order shown.
     pub items: Vec<Item>,
+    /// Why what is shown may not be live ("the feed is unavailable since 10:40; the board is
+    /// from 10:38"), said when it starts and when it ends; `None`: live.
+    pub status: Option<String>,
 }
 
 /// One item: a train on a board.
@@ -105,7 +108,7 @@ impl Speaker {
     /// The lines to say for what the program shows now: all of it when the heading is new or
     /// the first items arrived, else the changes.
     pub fn shown(&mut self, now: Spoken) -> Vec<String> {
-        let lines = match &self.last {
+        let mut lines = match &self.last {
             Some(last) if last.heading == now.heading && !last.items.is_empty() => {
                 announcements(last, &now)
             }
@@ -115,6 +118,13 @@ impl Speaker {
                 whole(&now)
             }
         };
+        let was = self.last.as_ref().and_then(|l| l.status.as_ref());
+        match (was, &now.status) {
+            (Some(a), Some(b)) if a == b => {}
+            (_, Some(status)) => lines.push(status.clone()),
+            (Some(_), None) => lines.push(format!("{}: live again.", now.heading)),
+            (None, None) => {}
+        }
         self.last = Some(now);
         lines
     }
@@ -203,6 +213,7 @@ mod tests {
         Spoken {
             heading: "Departures from Helsinki".into(),
             items,
+            status: None,
         }
     }
 
@@ -266,11 +277,29 @@ mod tests {
         let other = Spoken {
             heading: "Departures from Tampere".into(),
             items: vec![train("29", None, None, false)],
+            status: None,
         };
         assert_eq!(s.shown(other).len(), 2);
         assert_eq!(s.move_focus(1), ["1 of 1: IC 29 to Tampere, 10:42"]);
         assert_eq!(s.move_focus(1), ["1 of 1: IC 29 to Tampere, 10:42"]);
         assert_eq!(s.again().len(), 2);
+    }
+
+    #[test]
+    fn a_failing_feed_is_said_when_it_starts_and_when_it_ends() {
+        let mut s = Speaker::default();
+        let live = board(vec![train("27", Some(5), Some("7"), false)]);
+        s.shown(live.clone());
+        let failing = Spoken {
+            status: Some("the feed is unavailable since 10:40".into()),
+            ..live.clone()
+        };
+        assert_eq!(
+            s.shown(failing.clone()),
+            ["the feed is unavailable since 10:40"]
+        );
+        assert!(s.shown(failing).is_empty(), "said once");
+        assert_eq!(s.shown(live), ["Departures from Helsinki: live again."]);
     }
 
     #[test]
