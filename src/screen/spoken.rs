@@ -186,8 +186,14 @@ fn whole(spoken: &Spoken) -> Vec<String> {
 /// no escape sequence, so what a screen reader reads is the text.
 pub fn write_lines(out: &mut impl Write, lines: &[String]) -> std::io::Result<()> {
     for line in lines {
-        let clean = railtop_core::text::cleaned(line);
-        out.write_all(clean.as_bytes())?;
+        // Word by word through the one sanitiser: a whole line may be longer than a field (a
+        // train's sentence and its message), and a listener must hear all of it.
+        let words: Vec<String> = line
+            .split_whitespace()
+            .map(railtop_core::text::cleaned)
+            .filter(|w| !w.is_empty())
+            .collect();
+        out.write_all(words.join(" ").as_bytes())?;
         out.write_all(b"\r\n")?;
     }
     out.flush()
@@ -307,5 +313,10 @@ mod tests {
         let mut out = Vec::new();
         write_lines(&mut out, &["IC 27\u{1b}[2J to Tampere".to_string()]).unwrap();
         assert_eq!(out, b"IC 27 to Tampere\r\n");
+        // A long line is said whole (a field is cut at 200 characters; a line is not).
+        let long = "word ".repeat(100);
+        let mut out = Vec::new();
+        write_lines(&mut out, &[long.clone()]).unwrap();
+        assert_eq!(out, format!("{}\r\n", long.trim()).into_bytes());
     }
 }
