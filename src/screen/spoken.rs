@@ -316,7 +316,7 @@ mod tests {
         // A long line is said whole (a field is cut at 200 characters; a line is not).
         let long = "word ".repeat(100);
         let mut out = Vec::new();
-        write_lines(&mut out, &[long.clone()]).unwrap();
+        write_lines(&mut out, std::slice::from_ref(&long)).unwrap();
         assert_eq!(out, format!("{}\r\n", long.trim()).into_bytes());
     }
 }
