@@ -16,10 +16,10 @@ mod watch;
 pub use args::*;
 pub use logs::init_logging;
 
+use crate::tui::keymap::Keymap;
 use color_eyre::eyre::{eyre, Result, WrapErr};
 use color_eyre::Section;
 use railtop_core::config::{self, Config, FileConfig};
-use crate::tui::keymap::Keymap;
 use railtop_core::model::Kind;
 use railtop_feeds::redis_store::RedisStore;
 use railtop_feeds::source::cache::{CacheConfig, CachedSource};
@@ -690,7 +690,11 @@ fn man_keys(keys: &Keymap) -> String {
         if i == normal.len() {
             out.push_str(".PP\nOn the map (Tab to it, or M):\n");
         }
-        out.push_str(&format!(".TP\n\\fB{}\\fR\n{}\n", roff(&b.label), roff(b.help)));
+        out.push_str(&format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            roff(&b.label),
+            roff(b.help)
+        ));
     }
     out.push_str(&format!(
         ".PP\nIn \\fB[keys]\\fR, \\fIaction\\fR = \\fB\"key\"\\fR or a list of keys replaces the action's keys in every mode; Ctrl\\-C always quits. The actions: {}.\n",

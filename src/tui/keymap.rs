@@ -7,7 +7,9 @@
 //! the configuration's `[keys]` applied, each action by its name in [`ACTIONS`].
 
 use super::search::SearchEdit;
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::KeyCode;
+#[cfg(test)]
+use crossterm::event::{KeyEvent, KeyModifiers};
 use std::borrow::Cow;
 
 mod custom;

@@ -17,7 +17,8 @@ fn config(name: &str, text: &str) -> PathBuf {
     path
 }
 
-const REBOUND: &str = "theme = \"mono\"\n\n[keys]\nquit = \"x\"\nnext-country = \"n\"\nhelp = [\"f1\"]\n";
+const REBOUND: &str =
+    "theme = \"mono\"\n\n[keys]\nquit = \"x\"\nnext-country = \"n\"\nhelp = [\"f1\"]\n";
 
 fn header(screen: &str) -> &str {
     screen.lines().next().unwrap_or("")
@@ -30,7 +31,11 @@ fn tui_keys_of_the_users_own_work_in_a_terminal() {
         &["--source", "demo", "--country", "finland"],
         120,
         36,
-        &[("RAILTOP_NOW", NOW), ("RAILTOP_CONFIG", path.to_str().unwrap())],
+        &[
+            ("RAILTOP_NOW", NOW),
+            ("RAILTOP_CONFIG", path.to_str().unwrap()),
+            ("LC_ALL", "C.UTF-8"),
+        ],
     );
     app.wait_for(
         "the panes, with the keys in force in the footer",
@@ -47,11 +52,7 @@ fn tui_keys_of_the_users_own_work_in_a_terminal() {
     assert!(app.child.try_wait().unwrap().is_none(), "q quit");
     // The new ones act.
     app.send("n");
-    app.wait_for(
-        "the next country",
-        |s| header(s).contains("Ireland"),
-        WAIT,
-    );
+    app.wait_for("the next country", |s| header(s).contains("Ireland"), WAIT);
     app.send("\x1bOP"); // F1
     app.wait_for(
         "the help, with the keys in force",
@@ -73,7 +74,11 @@ fn tui_keys_the_man_page_lists_the_keys_in_force() {
             .env("RAILTOP_CONFIG", config)
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8(out.stdout).unwrap()
     };
     let rebound = man(path.to_str().unwrap());
@@ -83,8 +88,14 @@ fn tui_keys_the_man_page_lists_the_keys_in_force() {
     assert!(rebound.contains("as the configuration file's"), "{rebound}");
     let default = man("/dev/null");
     assert!(default.contains("\\fBq, Ctrl\\-C\\fR\nquit"), "{default}");
-    assert!(default.contains("rebind them in the configuration file's"), "{default}");
-    assert!(default.contains("next\\-country"), "the actions are named: {default}");
+    assert!(
+        default.contains("rebind them in the configuration file's"),
+        "{default}"
+    );
+    assert!(
+        default.contains("next\\-country"),
+        "the actions are named: {default}"
+    );
     // Only railtop(1) is the dashboard's.
     assert!(!man_of(&["man", "serve"]).contains(".SH KEYS"));
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
@@ -105,7 +116,11 @@ fn tui_keys_a_wrong_entry_is_refused_at_start_with_its_line() {
         (
             "action",
             "[keys]\nquit = \"x\"\nnext-contry = \"n\"\n",
-            &["line 3", "\"next-contry\" is not an action", "did you mean \"next-country\"?"][..],
+            &[
+                "line 3",
+                "\"next-contry\" is not an action",
+                "did you mean \"next-country\"?",
+            ][..],
         ),
         (
             "key",
@@ -125,7 +140,10 @@ fn tui_keys_a_wrong_entry_is_refused_at_start_with_its_line() {
     ];
     for (name, text, said) in cases {
         let path = config(name, text);
-        for args in [&["--source", "demo"][..], &["trains", "--source", "demo"][..]] {
+        for args in [
+            &["--source", "demo"][..],
+            &["trains", "--source", "demo"][..],
+        ] {
             let out = railtop_binary()
                 .args(args)
                 .env("RAILTOP_CONFIG", &path)
@@ -135,7 +153,10 @@ fn tui_keys_a_wrong_entry_is_refused_at_start_with_its_line() {
                 .unwrap();
             let err = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(1), "{name} {args:?}: {err}");
-            assert!(err.contains(path.to_str().unwrap()), "{name}: the file: {err}");
+            assert!(
+                err.contains(path.to_str().unwrap()),
+                "{name}: the file: {err}"
+            );
             for s in said {
                 assert!(err.contains(s), "{name}: {s:?} in {err}");
             }
@@ -151,6 +172,9 @@ fn tui_keys_a_wrong_entry_is_refused_at_start_with_its_line() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success() && text.contains("[keys]\nhelp = [\"f1\"]"), "{text}");
+    assert!(
+        out.status.success() && text.contains("[keys]\nhelp = [\"f1\"]"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }

@@ -389,7 +389,9 @@ impl Keymap {
         match (bound, mode, key.code) {
             (Some(command), _, _) => command,
             (None, Mode::Filtering, KeyCode::Char(c)) if !ctrl => Command::FilterInput(c),
-            (None, Mode::Search, KeyCode::Char(c)) if !ctrl => Command::Search(SearchEdit::Input(c)),
+            (None, Mode::Search, KeyCode::Char(c)) if !ctrl => {
+                Command::Search(SearchEdit::Input(c))
+            }
             _ => Command::None,
         }
     }

@@ -54,7 +54,10 @@ pub(super) fn number_lines(table: &mut BTreeMap<toml::Spanned<String>, KeyEntry>
 }
 
 /// `--print-config`'s `[keys]`: each action and its keys, as the file may write them.
-pub(super) fn serialize<S: serde::Serializer>(keys: &[KeyBinding], s: S) -> Result<S::Ok, S::Error> {
+pub(super) fn serialize<S: serde::Serializer>(
+    keys: &[KeyBinding],
+    s: S,
+) -> Result<S::Ok, S::Error> {
     keys.iter()
         .map(|b| (b.action.as_str(), &b.keys))
         .collect::<BTreeMap<_, _>>()

@@ -214,7 +214,11 @@ fn the_keys_table_is_kept_raw_with_each_entrys_line() {
         printed.contains("[keys]\ndown = [\"n\", \"ctrl-n\"]\nquit = [\"x\"]"),
         "{printed}"
     );
-    for wrong in ["[keys]\nquit = 5\n", "[keys]\nquit = []\n", "[keys]\nquit = [1]\n"] {
+    for wrong in [
+        "[keys]\nquit = 5\n",
+        "[keys]\nquit = []\n",
+        "[keys]\nquit = [1]\n",
+    ] {
         let e = parse(wrong).unwrap_err().to_string();
         assert!(e.contains("line 2"), "{wrong:?}: {e}");
     }

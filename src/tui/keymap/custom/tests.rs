@@ -51,12 +51,19 @@ fn every_command_of_a_binding_has_one_action_name() {
             name.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'),
             "{name}"
         );
-        let used = MODES
-            .iter()
-            .any(|m| table(*m).iter().flat_map(|b| b.keys).any(|(_, c)| c == command));
+        let used = MODES.iter().any(|m| {
+            table(*m)
+                .iter()
+                .flat_map(|b| b.keys)
+                .any(|(_, c)| c == command)
+        });
         assert!(used, "{name}: {command:?} is in no table");
     }
-    assert_eq!(action_names().len(), ACTIONS.len() - 1, "delete-char is named once");
+    assert_eq!(
+        action_names().len(),
+        ACTIONS.len() - 1,
+        "delete-char is named once"
+    );
 }
 
 #[test]
@@ -80,7 +87,16 @@ fn key_names_parse_and_read_back() {
     for (text, key) in cases {
         assert_eq!(parse_key(text), Ok(*key), "{text}");
     }
-    for wrong in ["", " ", "f13", "f0", "ctrl-", "ctrl-nn", "shift-j", "pagedownn"] {
+    for wrong in [
+        "",
+        " ",
+        "f13",
+        "f0",
+        "ctrl-",
+        "ctrl-nn",
+        "shift-j",
+        "pagedownn",
+    ] {
         let e = parse_key(wrong).unwrap_err();
         assert!(e.contains("is not a key"), "{wrong:?}: {e}");
     }
@@ -94,11 +110,20 @@ fn key_names_parse_and_read_back() {
 #[test]
 fn unknown_actions_keys_and_conflicts_are_refused_with_the_line() {
     let e = refused(&[("quit", &["x"]), ("quitt", &["y"])]);
-    assert!(e.starts_with("line 4: [keys] \"quitt\" is not an action"), "{e}");
-    assert!(e.contains("did you mean \"quit\"?") && e.contains("next-country"), "{e}");
+    assert!(
+        e.starts_with("line 4: [keys] \"quitt\" is not an action"),
+        "{e}"
+    );
+    assert!(
+        e.contains("did you mean \"quit\"?") && e.contains("next-country"),
+        "{e}"
+    );
 
     let e = refused(&[("down", &["n", "dwn"])]);
-    assert!(e.starts_with("line 3: [keys] down: \"dwn\" is not a key"), "{e}");
+    assert!(
+        e.starts_with("line 3: [keys] down: \"dwn\" is not a key"),
+        "{e}"
+    );
     assert!(e.contains("shift-tab") && e.contains("f1 to f12"), "{e}");
 
     // A rebound key that is another action's default.
@@ -110,34 +135,73 @@ fn unknown_actions_keys_and_conflicts_are_refused_with_the_line() {
     );
     // On the map only: zoom-in on h, which pans there.
     let e = refused(&[("zoom-in", &["h"])]);
-    assert!(e.contains("zoom-in: h is already pan-left (its default)'s key on the map"), "{e}");
+    assert!(
+        e.contains("zoom-in: h is already pan-left (its default)'s key on the map"),
+        "{e}"
+    );
     // Two of the file's own: the later line is named, with the other's.
     let e = refused(&[("refresh", &["x"]), ("pin", &["P"]), ("sort", &["x"])]);
-    assert!(e.starts_with("line 5: [keys] sort: x is already refresh (line 3)'s key"), "{e}");
+    assert!(
+        e.starts_with("line 5: [keys] sort: x is already refresh (line 3)'s key"),
+        "{e}"
+    );
     // Ctrl-C is not the file's.
     let e = refused(&[("help", &["ctrl-c"])]);
-    assert!(e.contains("help: ctrl-c always quits and cannot be rebound"), "{e}");
+    assert!(
+        e.contains("help: ctrl-c always quits and cannot be rebound"),
+        "{e}"
+    );
     assert!(keymap(&[("quit", &["x", "ctrl-c"])]).is_ok());
-    // Moving a default away frees it: `h` for help once prev-country has another key.
-    assert!(keymap(&[("help", &["h"])]).is_err());
-    let k = keymap(&[("help", &["h"]), ("prev-country", &["H"])]).unwrap();
-    assert_eq!(press(&k, Mode::Normal, KeyCode::Char('h')), Command::Help);
-    assert_eq!(press(&k, Mode::Normal, KeyCode::Char('H')), Command::PrevCountry);
+    // Moving a default away frees it: `s` for the filter once sort has another key.
+    assert!(keymap(&[("filter", &["s"])]).is_err());
+    let k = keymap(&[("filter", &["s"]), ("sort", &["o"])]).unwrap();
+    assert_eq!(
+        press(&k, Mode::Normal, KeyCode::Char('s')),
+        Command::StartFilter
+    );
+    assert_eq!(
+        press(&k, Mode::Normal, KeyCode::Char('o')),
+        Command::CycleSort
+    );
+    assert_eq!(press(&k, Mode::Normal, KeyCode::Char('/')), Command::None);
 }
 
 #[test]
 fn a_rebound_action_leaves_its_defaults_in_every_mode() {
     let k = keymap(&[("down", &["n"]), ("quit", &["x"])]).unwrap();
     for mode in [Mode::Normal, Mode::Window] {
-        assert_eq!(press(&k, mode, KeyCode::Char('n')), Command::Move(1), "{mode:?}");
-        assert_eq!(press(&k, mode, KeyCode::Char('j')), Command::None, "{mode:?}");
+        assert_eq!(
+            press(&k, mode, KeyCode::Char('n')),
+            Command::Move(1),
+            "{mode:?}"
+        );
+        assert_eq!(
+            press(&k, mode, KeyCode::Char('j')),
+            Command::None,
+            "{mode:?}"
+        );
         assert_eq!(press(&k, mode, KeyCode::Down), Command::None, "{mode:?}");
-        assert_eq!(press(&k, mode, KeyCode::Char('k')), Command::Move(-1), "{mode:?}");
-        assert_eq!(press(&k, mode, KeyCode::Char('x')), Command::Quit, "{mode:?}");
-        assert_eq!(press(&k, mode, KeyCode::Char('q')), Command::None, "{mode:?}");
+        assert_eq!(
+            press(&k, mode, KeyCode::Char('k')),
+            Command::Move(-1),
+            "{mode:?}"
+        );
+        assert_eq!(
+            press(&k, mode, KeyCode::Char('x')),
+            Command::Quit,
+            "{mode:?}"
+        );
+        assert_eq!(
+            press(&k, mode, KeyCode::Char('q')),
+            Command::None,
+            "{mode:?}"
+        );
     }
     // pan-down is another action: the map keeps j.
-    assert_eq!(press(&k, Mode::Map, KeyCode::Char('j')), Command::Pan(0, -1));
+    assert_eq!(
+        press(&k, Mode::Map, KeyCode::Char('j')),
+        Command::Pan(0, -1)
+    );
     // Ctrl-C quits whatever quit is.
     let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
     assert_eq!(k.command(Mode::Search, ctrl_c), Command::Quit);
@@ -164,7 +228,10 @@ fn typing_modes_keep_printable_keys_as_text() {
     let k = keymap(&[("keep-filter", &["ctrl-k", "!"])]).unwrap();
     let ctrl_k = KeyEvent::new(KeyCode::Char('k'), KeyModifiers::CONTROL);
     assert_eq!(k.command(Mode::Filtering, ctrl_k), Command::FilterDone);
-    assert_eq!(press(&k, Mode::Filtering, KeyCode::Char('!')), Command::FilterDone);
+    assert_eq!(
+        press(&k, Mode::Filtering, KeyCode::Char('!')),
+        Command::FilterDone
+    );
     // Enter no longer keeps the filter (and is no text).
     assert_eq!(press(&k, Mode::Filtering, KeyCode::Enter), Command::None);
 }
@@ -173,7 +240,10 @@ fn typing_modes_keep_printable_keys_as_text() {
 fn a_rebound_bindings_label_and_hint_are_its_keys() {
     let k = keymap(&[("next-country", &["n"]), ("quit", &["x", "Q"])]).unwrap();
     let normal = k.table(Mode::Normal);
-    let country = normal.iter().find(|b| b.help == "previous / next country").unwrap();
+    let country = normal
+        .iter()
+        .find(|b| b.help == "previous / next country")
+        .unwrap();
     assert_eq!(country.label, "← h / n");
     assert_eq!(country.hint.as_ref().unwrap().keys, "←/n");
     let quit = &normal[0];
@@ -189,6 +259,7 @@ fn a_rebound_bindings_label_and_hint_are_its_keys() {
     assert_eq!(line.label, "z / -, mouse wheel");
 }
 
+/// The dashboard on the demo's trains of every country, with these keys.
 fn dashboard(keys: Keymap) -> AppState {
     let source = railtop_feeds::source::demo::DemoSource::new(
         1,
@@ -208,11 +279,29 @@ fn dashboard(keys: Keymap) -> AppState {
         crate::test_support::now(),
     );
     s.size = (120, 40);
+    let query = railtop_feeds::source::RealtimeQuery {
+        country: None,
+        stop: None,
+    };
+    let answer = source
+        .realtime_at(&query, crate::test_support::now())
+        .unwrap();
+    update(
+        &mut s,
+        Event::Answer(crate::refresh::Answer::Realtime {
+            country: None,
+            result: Ok(std::sync::Arc::new(answer)),
+            at: crate::test_support::now(),
+        }),
+    );
     s
 }
 
 fn key(s: &mut AppState, c: char) {
-    update(s, Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)));
+    update(
+        s,
+        Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)),
+    );
 }
 
 fn screen(s: &AppState) -> String {
@@ -223,21 +312,35 @@ fn screen(s: &AppState) -> String {
 
 #[test]
 fn through_update_a_rebound_key_acts_and_its_old_default_does_not() {
-    let keys = keymap(&[("quit", &["x"]), ("next-country", &["n"]), ("help", &["f1"])]).unwrap();
+    let keys = keymap(&[
+        ("quit", &["x"]),
+        ("next-country", &["n"]),
+        ("help", &["f1"]),
+    ])
+    .unwrap();
     let mut s = dashboard(keys);
     let first = s.countries.selected.clone();
     key(&mut s, 'l');
-    assert_eq!(s.countries.selected, first, "l no longer moves to the next country");
+    assert_eq!(
+        s.countries.selected, first,
+        "l no longer moves to the next country"
+    );
     key(&mut s, 'n');
     assert_ne!(s.countries.selected, first, "n does");
     key(&mut s, 'q');
     assert!(!s.should_quit, "q no longer quits");
     key(&mut s, '?');
     assert!(s.overlay.is_none(), "? no longer opens the help");
-    update(&mut s, Event::Key(KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE)));
+    update(
+        &mut s,
+        Event::Key(KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE)),
+    );
     assert_eq!(s.overlay, Some(Overlay::Help), "F1 does");
     let help = screen(&s);
-    assert!(help.contains("x, Ctrl-C") && help.contains("← h / n"), "{help}");
+    assert!(
+        help.contains("x, Ctrl-C") && help.contains("← h / n"),
+        "{help}"
+    );
     assert!(help.contains("F1 ") && help.contains("this help"), "{help}");
     key(&mut s, 'x');
     assert!(s.should_quit, "x quits, in the window too");
@@ -250,8 +353,14 @@ fn the_footer_shows_the_keys_in_force() {
     let footer = screen(&s).lines().last().unwrap_or_default().to_string();
     assert!(footer.contains("x quit"), "{footer}");
     assert!(footer.contains("f filter"), "{footer}");
-    assert!(footer.trim_end().trim_end_matches('"').ends_with("F1 help"), "{footer}");
+    assert!(
+        footer.trim_end_matches('"').trim_end().ends_with("F1 help"),
+        "{footer}"
+    );
     let default = screen(&dashboard(Keymap::default()));
     let footer = default.lines().last().unwrap_or_default();
-    assert!(footer.contains("q quit") && footer.contains("? help"), "{footer}");
+    assert!(
+        footer.contains("q quit") && footer.contains("? help"),
+        "{footer}"
+    );
 }
