@@ -470,9 +470,14 @@ fn rebound(mode: Mode, b: &Binding, overrides: &[Override]) -> Bound {
         what: h.what,
         order: h.order,
     });
+    // "pan the map (h l k j too)": the keys it names may be gone; the label has them all.
+    let help = match b.help.find(" (") {
+        Some(at) if b.help.ends_with(" too)") => &b.help[..at],
+        _ => b.help,
+    };
     Bound {
         label: Cow::Owned(label),
-        help: b.help,
+        help,
         hint,
         keys,
     }

@@ -257,6 +257,13 @@ fn a_rebound_bindings_label_and_hint_are_its_keys() {
     let zoom = keymap(&[("zoom-in", &["z"])]).unwrap();
     let line = &zoom.table(Mode::Map)[2];
     assert_eq!(line.label, "z / -, mouse wheel");
+    // A help that names the old keys does not keep them.
+    let pan = keymap(&[("pan-left", &["a"])]).unwrap();
+    let line = &pan.table(Mode::Map)[1];
+    assert_eq!(
+        (line.label.as_ref(), line.help),
+        ("a / → l / ↑ k / ↓ j", "pan the map")
+    );
 }
 
 /// The dashboard on the demo's trains of every country, with these keys.
