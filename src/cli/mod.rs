@@ -271,7 +271,8 @@ fn source_suggestion(config: &Config) -> &'static str {
 
 /// Runs the command.
 pub async fn run(cli: Cli) -> Result<()> {
-    // Made from the command line's own definitions: no configuration, no source.
+    // Made from the command line's own definitions: no configuration, no source. (The man
+    // page reads the file for the dashboard's keys in force, below.)
     if let Some(Command::Completions { shell }) = &cli.command {
         return completions(*shell);
     }
