@@ -371,3 +371,17 @@ fn the_footer_shows_the_keys_in_force() {
         "{footer}"
     );
 }
+
+/// The user guide names every action, so a new one cannot go unsaid.
+#[test]
+fn the_user_guide_names_every_action() {
+    let guide = include_str!("../../../../docs/user-guide.md");
+    let section = guide
+        .split("### Keys of your own")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("the guide's [keys] section");
+    for name in action_names() {
+        assert!(section.contains(&format!("`{name}`")), "{name}");
+    }
+}
