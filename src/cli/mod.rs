@@ -16,6 +16,7 @@ mod watch;
 pub use args::*;
 pub use logs::init_logging;
 
+use crate::tui::keymap::Keymap;
 use color_eyre::eyre::{eyre, Result, WrapErr};
 use color_eyre::Section;
 use railtop_core::config::{self, Config, FileConfig};
@@ -59,6 +60,8 @@ struct Opened {
     source: Arc<CachedSource>,
     shared: Option<Arc<RedisStore>>,
     banners: bool,
+    /// The dashboard's keys in force (the file's `[keys]`, checked at start).
+    keys: Keymap,
 }
 
 /// The upstream aggregator of the configuration's feeds.
@@ -268,11 +271,10 @@ fn source_suggestion(config: &Config) -> &'static str {
 
 /// Runs the command.
 pub async fn run(cli: Cli) -> Result<()> {
-    // Made from the command line's own definitions: no configuration, no source.
-    match &cli.command {
-        Some(Command::Completions { shell }) => return completions(*shell),
-        Some(Command::Man { command }) => return man_page(command.as_deref()),
-        _ => {}
+    // Made from the command line's own definitions: no configuration, no source. (The man
+    // page reads the file for the dashboard's keys in force, below.)
+    if let Some(Command::Completions { shell }) = &cli.command {
+        return completions(*shell);
     }
     let path = config_path(&cli);
     let file = match &path {
@@ -295,6 +297,22 @@ pub async fn run(cli: Cli) -> Result<()> {
         None => FileConfig::default(),
     };
     let config = Config::from_process(&cli.overrides(), &file)?;
+    // The dashboard's `[keys]`, checked at start whatever the command: a file is right or not.
+    let keys = Keymap::new(&config.keys)
+        .map_err(|e| match &path {
+            Some(path) => config::ConfigError::InFile {
+                path: path.clone(),
+                source: Box::new(e),
+            },
+            None => e,
+        })
+        .suggestion(
+            "fix the line it names (docs/user-guide.md lists the actions and key names), or leave the action out for its default keys",
+        )?;
+    // The man page shows the keys in force: no source.
+    if let Some(Command::Man { command }) = &cli.command {
+        return man_page(command.as_deref(), &keys);
+    }
     if cli.print_config {
         let path = path.map_or_else(|| "(none)".into(), |p| p.display().to_string());
         let mut text = toml::to_string(&with_every_feed(&config))
@@ -429,6 +447,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         source,
         shared,
         banners,
+        keys,
     };
     match cli.command {
         None => screens::dashboard(opened).await,
@@ -604,7 +623,7 @@ complete -F _railtop_stations -o bashdefault -o default railtop
 }
 
 /// `railtop man [COMMAND]`: railtop(1), or a command's own page (railtop-serve(1)).
-fn man_page(command: Option<&str>) -> Result<()> {
+fn man_page(command: Option<&str>, keys: &Keymap) -> Result<()> {
     use clap::CommandFactory;
     let top = Cli::command();
     let page = match command {
@@ -637,12 +656,52 @@ fn man_page(command: Option<&str>) -> Result<()> {
         man.render_options_section(&mut out)?;
         if top_page {
             man.render_subcommands_section(&mut out)?;
+            out.extend_from_slice(man_keys(keys).as_bytes());
             out.extend_from_slice(MAN_SECTIONS.as_bytes());
         }
         man.render_version_section(&mut out)
     })();
     made.wrap_err("cannot make the manual page")?;
     print(&String::from_utf8_lossy(&out))
+}
+
+/// railtop(1)'s KEYS: the dashboard's keys in force, as its help window lists them.
+fn man_keys(keys: &Keymap) -> String {
+    use crate::tui::keymap::{action_names, Mode};
+    // roff: a leading `.` or `'` would be a request, `\` an escape, `-` a hyphen.
+    let roff = |text: &str| {
+        let text = text.replace('\\', "\\e").replace('-', "\\-");
+        match text.starts_with(['.', '\'']) {
+            true => format!("\\&{text}"),
+            false => text,
+        }
+    };
+    let mut out = String::from(".SH KEYS\n");
+    out.push_str(if keys.custom() {
+        "The dashboard's keys in force, as the configuration file's \\fB[keys]\\fR table sets them (\\fB\\-\\-config /dev/null\\fR shows the defaults); \\fB?\\fR lists them on the dashboard too.\n"
+    } else {
+        "The dashboard's keys (the defaults: rebind them in the configuration file's \\fB[keys]\\fR table); \\fB?\\fR lists them on the dashboard too.\n"
+    });
+    let normal = keys.table(Mode::Normal);
+    let map = keys
+        .table(Mode::Map)
+        .iter()
+        .filter(|b| !normal.iter().any(|n| n.label == b.label));
+    for (i, b) in normal.iter().chain(map).enumerate() {
+        if i == normal.len() {
+            out.push_str(".PP\nOn the map (Tab to it, or M):\n");
+        }
+        out.push_str(&format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            roff(&b.label),
+            roff(b.help)
+        ));
+    }
+    out.push_str(&format!(
+        ".PP\nIn \\fB[keys]\\fR, \\fIaction\\fR = \\fB\"key\"\\fR or a list of keys replaces the action's keys in every mode; Ctrl\\-C always quits. The actions: {}.\n",
+        roff(&action_names().join(", "))
+    ));
+    out
 }
 
 /// What railtop(1) says beyond the options: its files, environment, exit status and examples

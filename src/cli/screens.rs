@@ -10,7 +10,12 @@ use std::time::Duration;
 
 /// `railtop` with no command: the dashboard.
 pub(super) async fn dashboard(opened: Opened) -> Result<()> {
-    let Opened { config, source, .. } = opened;
+    let Opened {
+        config,
+        source,
+        keys,
+        ..
+    } = opened;
     let clock = config.clock;
     if let Some(c) = &config.country {
         let regions = source.regions();
@@ -27,6 +32,7 @@ pub(super) async fn dashboard(opened: Opened) -> Result<()> {
             board_interval_secs: config.board_interval,
             theme: config.theme,
             on_time_minutes: config.on_time as i64,
+            keys,
         },
     };
     Ok(crate::tui::run::run(source, clock, options).await?)

@@ -26,6 +26,7 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         source,
         shared,
         banners,
+        ..
     } = opened;
     // Before anything says "listening": a stop from then on is a clean one.
     let stop = railtop_server::shutdown_signal();

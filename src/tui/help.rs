@@ -4,7 +4,7 @@
 //! window scrolls: the view draws these lines, the update clamps its scroll to them.
 
 use crate::tui::app::AppState;
-use crate::tui::keymap::{MAP, NORMAL};
+use crate::tui::keymap::Mode;
 use crate::tui::pane::Countries;
 use ratatui::layout::Rect;
 
@@ -98,16 +98,20 @@ pub fn lines(state: &AppState, width: usize) -> Vec<HelpLine> {
             });
         }
     };
-    for b in NORMAL {
-        entry(b.label, b.help, Look::Key);
+    // The keys in force: the defaults, or as the configuration's `[keys]` rebound them.
+    let keys = &state.settings.keys;
+    let normal = keys.table(Mode::Normal);
+    for b in normal {
+        entry(&b.label, b.help, Look::Key);
     }
     entry("", "", Look::Key);
     entry("On the map", "(Tab to it, or M)", Look::Heading);
-    for b in MAP
+    for b in keys
+        .table(Mode::Map)
         .iter()
-        .filter(|b| !NORMAL.iter().any(|n| n.label == b.label))
+        .filter(|b| !normal.iter().any(|n| n.label == b.label))
     {
-        entry(b.label, b.help, Look::Key);
+        entry(&b.label, b.help, Look::Key);
     }
     entry("", "", Look::Key);
     entry("Marks", "", Look::Heading);

@@ -2,9 +2,18 @@
 //! read these tables, so they cannot disagree. A test checks that every command has a key and
 //! every key a help line. The same key means different things while typing (the filter, the
 //! station search), which is why there is a table per [`Mode`].
+//!
+//! These tables are the defaults; [`Keymap`] (custom.rs) is what is in force: the tables with
+//! the configuration's `[keys]` applied, each action by its name in [`ACTIONS`].
 
 use super::search::SearchEdit;
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::KeyCode;
+#[cfg(test)]
+use crossterm::event::{KeyEvent, KeyModifiers};
+use std::borrow::Cow;
+
+mod custom;
+pub use custom::{action_names, Bound, Keymap, ACTIONS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
@@ -67,6 +76,15 @@ pub enum Mode {
     Map,
 }
 
+/// Every mode, in the order of [`Keymap`]'s tables.
+pub const MODES: [Mode; 5] = [
+    Mode::Normal,
+    Mode::Filtering,
+    Mode::Window,
+    Mode::Search,
+    Mode::Map,
+];
+
 /// A key as the tables name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Key {
@@ -83,16 +101,16 @@ const fn code(c: KeyCode) -> Key {
 }
 
 /// The footer's short form of a binding, and its place from the left.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hint {
-    pub keys: &'static str,
+    pub keys: Cow<'static, str>,
     pub what: &'static str,
     pub order: u8,
 }
 
 /// One line of the help window: the keys as a person reads them, what they do, and the keys
 /// that do it, each with its command.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Binding {
     pub label: &'static str,
     pub help: &'static str,
@@ -101,7 +119,11 @@ pub struct Binding {
 }
 
 const fn hint(keys: &'static str, what: &'static str, order: u8) -> Option<Hint> {
-    Some(Hint { keys, what, order })
+    Some(Hint {
+        keys: Cow::Borrowed(keys),
+        what,
+        order,
+    })
 }
 
 /// The dashboard's keys when nothing is being typed and no window is open.
@@ -237,44 +259,6 @@ pub fn table(mode: Mode) -> &'static [Binding] {
         Mode::Window => WINDOW,
         Mode::Search => SEARCH,
         Mode::Map => MAP,
-    }
-}
-
-/// The footer's hints for a mode, left to right.
-pub(crate) fn hints(mode: Mode) -> Vec<Hint> {
-    let mut hints: Vec<Hint> = table(mode).iter().filter_map(|b| b.hint).collect();
-    hints.sort_by_key(|h| h.order);
-    hints
-}
-
-/// What a key does in a mode. Ctrl-C quits in every mode; in the typing modes a printable key
-/// that no binding takes is text.
-pub fn command(mode: Mode, key: KeyEvent) -> Command {
-    if key.kind == KeyEventKind::Release {
-        return Command::None;
-    }
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    if ctrl && key.code == KeyCode::Char('c') {
-        return Command::Quit;
-    }
-    let pressed = match key.code {
-        KeyCode::Char(c) if ctrl => Key::Ctrl(c),
-        other => Key::Code(other),
-    };
-    let lookup = |wanted: Key| {
-        table(mode)
-            .iter()
-            .flat_map(|b| b.keys)
-            .find(|(k, _)| *k == wanted)
-            .map(|(_, command)| *command)
-    };
-    // A Ctrl chord no binding names means what the plain key means (Ctrl-Q quits too).
-    let bound = lookup(pressed).or_else(|| ctrl.then(|| lookup(Key::Code(key.code))).flatten());
-    match (bound, mode, key.code) {
-        (Some(command), _, _) => command,
-        (None, Mode::Filtering, KeyCode::Char(c)) if !ctrl => Command::FilterInput(c),
-        (None, Mode::Search, KeyCode::Char(c)) if !ctrl => Command::Search(SearchEdit::Input(c)),
-        _ => Command::None,
     }
 }
 

@@ -32,5 +32,6 @@ mod shared_redis;
 mod ssh;
 mod traveller;
 mod tui_e2e;
+mod tui_keys;
 mod tui_snapshots;
 mod upstream;

@@ -39,6 +39,8 @@ pub struct Settings {
     pub theme: railtop_core::config::Theme,
     /// Minutes late that still count as on time.
     pub on_time_minutes: i64,
+    /// The keys in force: the defaults with the configuration's `[keys]` applied.
+    pub keys: super::keymap::Keymap,
 }
 
 impl Settings {
@@ -54,6 +56,7 @@ impl Default for Settings {
             board_interval_secs: defaults::BOARD_INTERVAL_SECS,
             theme: railtop_core::config::Theme::Color,
             on_time_minutes: defaults::ON_TIME_MINUTES as i64,
+            keys: Default::default(),
         }
     }
 }

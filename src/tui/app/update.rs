@@ -5,7 +5,7 @@
 use super::{AppState, Overlay, Pane};
 use crate::refresh::{Answer, Event};
 use crate::screen::Failure;
-use crate::tui::keymap::{self, Command};
+use crate::tui::keymap::Command;
 use crate::tui::layout;
 use crate::tui::mapview::{self, MapView};
 use crate::tui::search::{Goal, StationSearch};
@@ -22,7 +22,7 @@ pub fn update(state: &mut AppState, action: Event) {
         Event::Tick(now) => state.now = now,
         Event::Resize(w, h) => state.size = (w, h),
         Event::Key(key) => {
-            let command = keymap::command(state.key_mode(), key);
+            let command = state.settings.keys.command(state.key_mode(), key);
             apply(state, command);
         }
         Event::Mouse(mouse) => click(state, mouse),

@@ -2,6 +2,14 @@
 
 use super::*;
 
+fn command(mode: Mode, key: KeyEvent) -> Command {
+    Keymap::default().command(mode, key)
+}
+
+fn hints(mode: Mode) -> Vec<Hint> {
+    Keymap::default().hints(mode).into_iter().cloned().collect()
+}
+
 fn press(mode: Mode, code: KeyCode) -> Command {
     command(mode, KeyEvent::new(code, KeyModifiers::NONE))
 }
@@ -78,13 +86,7 @@ fn every_command_has_a_key_and_every_key_a_help_line() {
             .any(|(_, c)| c == wanted);
         assert!(bound, "{wanted:?} has no key in {mode:?}");
     }
-    for mode in [
-        Mode::Normal,
-        Mode::Filtering,
-        Mode::Window,
-        Mode::Search,
-        Mode::Map,
-    ] {
+    for mode in MODES {
         for b in table(mode) {
             assert!(
                 !b.label.is_empty() && !b.help.is_empty(),

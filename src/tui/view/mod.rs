@@ -77,9 +77,9 @@ fn footer(state: &AppState, frame: &mut Frame, area: Rect) {
         _ => Mode::Normal,
     };
     // `? help` is always shown (last); the other hints as many as fit before it, whole.
-    let hints = keymap::hints(mode);
-    let (help, others): (Vec<_>, Vec<_>) = hints.into_iter().partition(|h| h.keys == "?");
-    let width = |h: &keymap::Hint| h.keys.chars().count() + 1 + h.what.chars().count() + 2;
+    let hints = state.settings.keys.hints(mode);
+    let (help, others): (Vec<_>, Vec<_>) = hints.into_iter().partition(|h| h.what == "help");
+    let width = |h: &&keymap::Hint| h.keys.chars().count() + 1 + h.what.chars().count() + 2;
     // The last hint needs no gap after it.
     let help_width = help.iter().map(width).sum::<usize>().saturating_sub(2);
     let mut room = usize::from(area.width).saturating_sub(help_width);
@@ -101,13 +101,13 @@ fn footer(state: &AppState, frame: &mut Frame, area: Rect) {
     }
     for hint in others.iter().chain(help.iter()) {
         let w = width(hint);
-        if hint.keys != "?" {
+        if hint.what != "help" {
             if w > room {
                 continue;
             }
             room -= w;
         }
-        spans.push(Span::styled(hint.keys, theme.accent()));
+        spans.push(Span::styled(hint.keys.as_ref(), theme.accent()));
         spans.push(Span::raw(format!(" {}  ", hint.what)));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);

@@ -9,11 +9,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+mod keys;
 mod modes;
 pub(crate) mod values;
+pub use keys::{KeyBinding, KeyEntry};
 pub use modes::Modes;
-pub use values::{check_source, interval_secs, is_http_url, masked_url};
-use values::{closest, file_values, masked_credentials};
+pub use values::{check_source, closest, interval_secs, is_http_url, masked_url};
+use values::{file_values, masked_credentials};
 
 /// Defaults, written once: every other place that needs one reads it from here.
 pub mod defaults {
@@ -119,6 +121,13 @@ pub struct Config {
         serialize_with = "serialize_redis"
     )]
     pub redis: Option<String>,
+    /// The file's `[keys]`, in its order, each with its line: the dashboard checks the
+    /// actions and key names (this crate knows no screen).
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "keys::serialize"
+    )]
+    pub keys: Vec<KeyBinding>,
     /// `RAILTOP_NOW`, or the system clock.
     #[serde(skip)]
     pub clock: Clock,
@@ -166,6 +175,7 @@ impl Config {
                 .or_else(|| file.server.as_ref().and_then(|s| s.redis.clone()))
                 .map(|url| url.trim().to_string())
                 .filter(|url| !url.is_empty()),
+            keys: keys::bindings(&file.keys),
             clock: Clock::from_value(env(clock::NOW_ENV).as_deref())?,
         })
     }
@@ -340,6 +350,10 @@ pub struct FileConfig {
     /// `[server]`: what `serve` reads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server: Option<ServerFile>,
+    /// `[keys]`: the dashboard's keys of the user's own, `action = "key"` or a list of keys,
+    /// each entry's line kept (the dashboard checks them).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub keys: BTreeMap<toml::Spanned<String>, KeyEntry>,
 }
 
 /// The `[server]` table.
@@ -596,7 +610,7 @@ pub fn load(path: &Path, named: bool) -> Result<FileConfig, ConfigError> {
 pub fn parse(text: &str) -> Result<FileConfig, ConfigError> {
     // The TOML error quotes the file's line: every line of it through the sanitiser, so an
     // escape in the file never reaches the terminal.
-    let config: FileConfig = toml::from_str(text).map_err(|e| {
+    let mut config: FileConfig = toml::from_str(text).map_err(|e| {
         let lines: Vec<String> = e
             .to_string()
             .trim()
@@ -617,6 +631,7 @@ pub fn parse(text: &str) -> Result<FileConfig, ConfigError> {
         feed.to_config()?;
     }
     check_names(&config, text)?;
+    keys::number_lines(&mut config.keys, text);
     Ok(config)
 }
 

@@ -187,3 +187,42 @@ fn a_missing_file_is_empty() {
         FileConfig::default()
     );
 }
+
+#[test]
+fn the_keys_table_is_kept_raw_with_each_entrys_line() {
+    let text = "theme = \"mono\"\n\n[keys]\nquit = \"x\"\ndown = [\"n\", \"ctrl-n\"]\n";
+    let file = parse(text).unwrap();
+    let c = Config::resolve(&Overrides::default(), &file, |_| None).unwrap();
+    assert_eq!(
+        c.keys,
+        vec![
+            KeyBinding {
+                action: "quit".into(),
+                keys: vec!["x".into()],
+                line: 4
+            },
+            KeyBinding {
+                action: "down".into(),
+                keys: vec!["n".into(), "ctrl-n".into()],
+                line: 5
+            },
+        ],
+        "in the file's order; names are the dashboard's to check"
+    );
+    let printed = toml::to_string(&c).unwrap();
+    assert!(
+        printed.contains("[keys]\ndown = [\"n\", \"ctrl-n\"]\nquit = [\"x\"]"),
+        "{printed}"
+    );
+    for wrong in [
+        "[keys]\nquit = 5\n",
+        "[keys]\nquit = []\n",
+        "[keys]\nquit = [1]\n",
+    ] {
+        let e = parse(wrong).unwrap_err().to_string();
+        assert!(e.contains("line 2"), "{wrong:?}: {e}");
+    }
+    let none = Config::resolve(&Overrides::default(), &FileConfig::default(), |_| None).unwrap();
+    assert!(none.keys.is_empty());
+    assert!(!toml::to_string(&none).unwrap().contains("[keys]"));
+}

@@ -169,7 +169,7 @@ pub fn masked_url(url: &str) -> String {
 }
 
 /// The one name of `among` at most two edits from `name` (none if several or none are).
-pub(crate) fn closest<'a>(name: &str, among: &[&'a str]) -> Option<&'a str> {
+pub fn closest<'a>(name: &str, among: &[&'a str]) -> Option<&'a str> {
     let near: Vec<&str> = among
         .iter()
         .copied()
