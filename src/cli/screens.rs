@@ -49,7 +49,7 @@ pub(super) async fn board(args: BoardArgs, opened: Opened) -> Result<()> {
     let Opened { config, source, .. } = opened;
     let clock = config.clock;
     let mut settings = kiosk.settings(&config, stations.len())?;
-    settings.screen_reader = screen_reader;
+    settings.screen_reader = screen_reader || config.screen_reader;
     let boards = kiosk.boards(&stations)?;
     check_stations(&source, &stations).await?;
     Ok(crate::kiosk::run(source, clock, boards, settings).await?)

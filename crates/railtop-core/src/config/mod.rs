@@ -106,6 +106,9 @@ pub struct Config {
     /// Minutes late that still count as on time (the header's punctuality).
     pub on_time: u64,
     pub theme: Theme,
+    /// `board` says the board as lines for a screen reader (`screen_reader = true`; the
+    /// `--screen-reader` flag and `RAILTOP_SCREEN_READER` too).
+    pub screen_reader: bool,
     /// Each feed's settings by slug: the file's `[upstream.*]` under the environment's
     /// `RAILTOP_<COUNTRY>_URL` and `_KEY`.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -167,6 +170,7 @@ impl Config {
                 .or(file.on_time)
                 .unwrap_or(defaults::ON_TIME_MINUTES),
             theme: if mono { Theme::Mono } else { named },
+            screen_reader: file.screen_reader.unwrap_or(false),
             upstream: file.feed_settings_with(&env),
             gtfs_feeds: file.gtfs_feeds()?,
             redis: cli
@@ -341,6 +345,8 @@ pub struct FileConfig {
     #[serde(default, deserialize_with = "file_values::on_time")]
     pub on_time: Option<u64>,
     pub theme: Option<Theme>,
+    /// `screen_reader = true`: `board` said as lines for a screen reader.
+    pub screen_reader: Option<bool>,
     /// `[upstream.finland] url = "…"`: a feed's base URL (`RAILTOP_<COUNTRY>_URL` wins).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub upstream: BTreeMap<String, UpstreamFeed>,

@@ -94,6 +94,21 @@ fn mistakes_are_named() {
     assert_eq!(light.theme, Some(Theme::Light));
     let resolved = Config::resolve(&Overrides::default(), &light, |_| None).unwrap();
     assert_eq!(resolved.theme, Theme::Light);
+    // The colour-blind themes by their names, and the screen reader's key.
+    let deut = parse("theme = \"deuteranopia\"\nscreen_reader = true").unwrap();
+    assert_eq!(deut.theme, Some(Theme::Deuteranopia));
+    let resolved = Config::resolve(&Overrides::default(), &deut, |_| None).unwrap();
+    assert!(resolved.screen_reader);
+    assert!(
+        !Config::resolve(&Overrides::default(), &light, |_| None)
+            .unwrap()
+            .screen_reader
+    );
+    assert_eq!(
+        parse("theme = \"high-contrast\"").unwrap().theme,
+        Some(Theme::HighContrast)
+    );
+    assert!(wrong("screen_reader = \"yes\"").contains("screen_reader"));
     let no_color = Overrides {
         no_color: true,
         ..Overrides::default()
