@@ -16,22 +16,26 @@ use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(20);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_kiosk_survives_its_source_failing_and_recovers() {
+/// The demo's Tampere board at the tests' instant, its first `limit` rows.
+fn tampere_at_now(limit: usize) -> railtop_core::model::DeparturesResponse {
     let now = chrono::DateTime::parse_from_rfc3339(NOW)
         .unwrap()
         .with_timezone(&chrono::Utc);
     let demo = DemoSource::new(1, 1, Clock::Fixed(now)).unwrap();
-    let board = demo
-        .departures_at(
-            &DeparturesQuery {
-                station: "TPE".into(),
-                limit: 30,
-                ..Default::default()
-            },
-            now,
-        )
-        .unwrap();
+    demo.departures_at(
+        &DeparturesQuery {
+            station: "TPE".into(),
+            limit,
+            ..Default::default()
+        },
+        now,
+    )
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_kiosk_survives_its_source_failing_and_recovers() {
+    let board = tampere_at_now(30);
     let body = serde_json::to_string(&board).unwrap();
     let calls = Arc::new(AtomicUsize::new(0));
     let c = calls.clone();
@@ -196,20 +200,7 @@ fn a_merged_board_to_one_place_with_walks_per_station() {
 /// keys say a train with its place; `q` ends it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_board_for_a_screen_reader_is_lines_and_says_one_change_once() {
-    let now = chrono::DateTime::parse_from_rfc3339(NOW)
-        .unwrap()
-        .with_timezone(&chrono::Utc);
-    let demo = DemoSource::new(1, 1, Clock::Fixed(now)).unwrap();
-    let board = demo
-        .departures_at(
-            &DeparturesQuery {
-                station: "TPE".into(),
-                limit: 12,
-                ..Default::default()
-            },
-            now,
-        )
-        .unwrap();
+    let board = tampere_at_now(12);
     let mut changed = board.clone();
     let first = &mut changed.departures[0];
     first.delay = Some(first.delay.unwrap_or(0) + 9);
