@@ -113,6 +113,11 @@ pub fn parse_key(text: &str) -> Result<Key, String> {
         if c.is_whitespace() || c.is_control() {
             return Err(format!("{text:?} is not a key: write space as \"space\""));
         }
+        // A character the one sanitiser would take out (a bidi mark, a zero-width one) would
+        // reach the help and the footer as it is: no key a person can type anyway.
+        if railtop_core::text::cleaned(text) != text {
+            return Err(format!("{text:?} is not a key: {KEY_FORMS}"));
+        }
         return Ok(Key::Code(KeyCode::Char(c)));
     }
     let lower = text.trim().to_lowercase();

@@ -96,6 +96,8 @@ fn key_names_parse_and_read_back() {
         "ctrl-nn",
         "shift-j",
         "pagedownn",
+        "\u{202e}",
+        "\u{200b}",
     ] {
         let e = parse_key(wrong).unwrap_err();
         assert!(e.contains("is not a key"), "{wrong:?}: {e}");
