@@ -80,6 +80,11 @@ pub struct Cli {
     #[arg(long)]
     pub no_color: bool,
 
+    /// Dashboard: for a screen reader — lines of text, no frame drawn; the board shown said
+    /// whole, then its changes once each; each move says the row the cursor is on.
+    #[arg(long)]
+    pub screen_reader: bool,
+
     /// Dashboard: colours for a dark terminal (color), a light one (light), for colour-blind eyes
     /// on a dark one (deuteranopia, protanopia, tritanopia), of high contrast (high-contrast), or
     /// none (mono) [default: color].
@@ -137,6 +142,14 @@ impl Cli {
             on_time: self.on_time,
             no_color: self.no_color || kiosk.is_some_and(|k| k.no_color),
             theme: kiosk.and_then(|k| k.theme).or(self.theme),
+            screen_reader: self.screen_reader
+                || matches!(
+                    &self.command,
+                    Some(Command::Board(BoardArgs {
+                        screen_reader: true,
+                        ..
+                    }))
+                ),
             redis: match &self.command {
                 Some(Command::Serve(ServeArgs { redis, .. })) => redis.clone(),
                 _ => None,
@@ -269,7 +282,7 @@ pub struct BoardArgs {
     pub kiosk: KioskArgs,
     /// For a screen reader: the board as lines of text, no frame drawn; its changes said once
     /// each, one line a train; ↑ ↓ say a train, Enter says the board again, ← → change station.
-    #[arg(long, env = "RAILTOP_SCREEN_READER", value_parser = clap::builder::FalseyValueParser::new())]
+    #[arg(long)]
     pub screen_reader: bool,
 }
 

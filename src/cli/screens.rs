@@ -33,6 +33,7 @@ pub(super) async fn dashboard(opened: Opened) -> Result<()> {
             theme: config.theme,
             on_time_minutes: config.on_time as i64,
             keys,
+            screen_reader: config.screen_reader,
         },
     };
     Ok(crate::tui::run::run(source, clock, options).await?)

@@ -11,7 +11,7 @@ pub use state::{record_board, update, KioskSettings, KioskState};
 pub use view::render;
 
 use crate::refresh::{Answer, Event};
-use crate::screen::spoken::{self, Item, Spoken};
+use crate::screen::spoken::{self, Spoken};
 use crate::screen::{self, Program, ScreenError};
 use railtop_core::clock::Clock;
 use railtop_feeds::source::cache::CachedSource;
@@ -57,45 +57,13 @@ fn spoken_board(state: &KioskState) -> Spoken {
     let items = state
         .visible()
         .into_iter()
-        .map(|d| {
-            let train = d.train_code.as_deref().unwrap_or(&d.line);
-            let name = format!("{train} {towards} {}", d.destination);
-            let mut sentence = format!("{name}, {}", d.scheduled_dep);
-            if let Some(expected) = d.expected_dep.as_deref().filter(|e| *e != d.scheduled_dep) {
-                sentence.push_str(&format!(", expected {expected}"));
-            }
-            if let Some(p) = &d.platform {
-                sentence.push_str(&format!(", platform {p}"));
-            }
-            sentence.push_str(", ");
-            sentence.push_str(&if d.cancelled {
-                "cancelled".to_string()
-            } else if d.delay.is_none() {
-                "timetable time, no live data".to_string()
-            } else {
-                spoken::delay_words(d.delay)
-            });
-            if let Some(m) = d.messages.first() {
-                sentence.push_str(&format!(". {m}"));
-            }
-            Item {
-                key: d
-                    .train_id
-                    .clone()
-                    .unwrap_or_else(|| format!("{train}|{}", d.scheduled_dep)),
-                name,
-                sentence,
-                delay: d.delay,
-                platform: d.platform.clone(),
-                cancelled: d.cancelled,
-                reason: d.messages.first().cloned(),
-            }
-        })
+        .map(|d| spoken::departure_item(d, towards))
         .collect();
     Spoken {
         heading,
         items,
         status: spoken_status(state),
+        ..Spoken::default()
     }
 }
 

@@ -156,8 +156,9 @@ pub async fn run_spoken<P: Program>(
     }
     let mut inputs = Inputs::new(answers, clock, false);
     while let Some(event) = inputs.next().await? {
+        let key_event = matches!(event, Event::Key(_));
         if let Event::Key(key) = &event {
-            if key.kind != crossterm::event::KeyEventKind::Release {
+            if key.kind != crossterm::event::KeyEventKind::Release && !speaker.program_focus() {
                 let lines = match key.code {
                     KeyCode::Up | KeyCode::Char('k') => Some(speaker.move_focus(-1)),
                     KeyCode::Down | KeyCode::Char('j') => Some(speaker.move_focus(1)),
@@ -176,7 +177,12 @@ pub async fn run_spoken<P: Program>(
             break;
         }
         if let Some(now) = program.spoken() {
-            say(speaker.shown(now), &mut out)?;
+            let lines = if key_event {
+                speaker.after_key(now)
+            } else {
+                speaker.shown(now)
+            };
+            say(lines, &mut out)?;
         }
     }
     let _ = out.flush();

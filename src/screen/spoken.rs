@@ -21,6 +21,12 @@ pub struct Spoken {
     /// Why what is shown may not be live ("the feed is unavailable since 10:40; the board is
     /// from 10:38"), said when it starts and when it ends; `None`: live.
     pub status: Option<String>,
+    /// What is said when there are no items (`None`: "nothing to show yet").
+    pub when_empty: Option<String>,
+    /// The item the program's own cursor is on, as a sentence: a program that has one (the
+    /// dashboard's panes) keeps its keys, and the runtime says this when a key changes it. `None`:
+    /// the runtime's ↑ ↓ choose among the items.
+    pub focus: Option<String>,
 }
 
 /// One item: a train on a board.
@@ -54,6 +60,43 @@ pub fn delay_words(delay: Option<i64>) -> String {
         Some(0) => "on time".into(),
         Some(d) if d > 0 => format!("{} late", minutes(d)),
         Some(d) => format!("{} early", minutes(d.saturating_neg())),
+    }
+}
+
+/// A board's row as an item: "IC 45 to Helsinki, 10:38, expected 10:43, platform 7, 5 minutes
+/// late", and its message; `towards` is "to" on a departures board, "from" on an arrivals one.
+pub fn departure_item(d: &railtop_core::model::Departure, towards: &str) -> Item {
+    let train = d.train_code.as_deref().unwrap_or(&d.line);
+    let name = format!("{train} {towards} {}", d.destination);
+    let mut sentence = format!("{name}, {}", d.scheduled_dep);
+    if let Some(expected) = d.expected_dep.as_deref().filter(|e| *e != d.scheduled_dep) {
+        sentence.push_str(&format!(", expected {expected}"));
+    }
+    if let Some(p) = &d.platform {
+        sentence.push_str(&format!(", platform {p}"));
+    }
+    sentence.push_str(", ");
+    sentence.push_str(&if d.cancelled {
+        "cancelled".to_string()
+    } else if d.delay.is_none() {
+        "timetable time, no live data".to_string()
+    } else {
+        delay_words(d.delay)
+    });
+    if let Some(m) = d.messages.first() {
+        sentence.push_str(&format!(". {m}"));
+    }
+    Item {
+        key: d
+            .train_id
+            .clone()
+            .unwrap_or_else(|| format!("{train}|{}", d.scheduled_dep)),
+        name,
+        sentence,
+        delay: d.delay,
+        platform: d.platform.clone(),
+        cancelled: d.cancelled,
+        reason: d.messages.first().cloned(),
     }
 }
 
@@ -129,6 +172,23 @@ impl Speaker {
         lines
     }
 
+    /// After a key the program took: what `shown` says, and the program's focus when the key
+    /// moved it.
+    pub fn after_key(&mut self, now: Spoken) -> Vec<String> {
+        let before = self.last.as_ref().and_then(|l| l.focus.clone());
+        let focus = now.focus.clone();
+        let mut lines = self.shown(now);
+        if let Some(focus) = focus.filter(|f| Some(f) != before.as_ref()) {
+            lines.push(focus);
+        }
+        lines
+    }
+
+    /// Whether the program keeps its own cursor (its keys are its own).
+    pub fn program_focus(&self) -> bool {
+        self.last.as_ref().is_some_and(|l| l.focus.is_some())
+    }
+
     /// Everything shown now, again (Enter, Space).
     pub fn again(&self) -> Vec<String> {
         self.last.as_ref().map(whole).unwrap_or_default()
@@ -154,7 +214,7 @@ impl Speaker {
     }
 }
 
-/// Items read at once when a board is said whole; the rest one by one with the down arrow (a
+/// Items read at once when a board is said whole; the rest one by one as the cursor moves (a
 /// board of a hundred rows read out in one go is no help).
 pub const READ_AT_ONCE: usize = 10;
 
@@ -162,7 +222,14 @@ pub const READ_AT_ONCE: usize = 10;
 fn whole(spoken: &Spoken) -> Vec<String> {
     let n = spoken.items.len();
     let mut lines = vec![match n {
-        0 => format!("{}: nothing to show yet.", spoken.heading),
+        0 => format!(
+            "{}: {}",
+            spoken.heading,
+            spoken
+                .when_empty
+                .as_deref()
+                .unwrap_or("nothing to show yet.")
+        ),
         1 => format!("{}: 1 train.", spoken.heading),
         n => format!("{}: {n} trains.", spoken.heading),
     }];
@@ -175,7 +242,7 @@ fn whole(spoken: &Spoken) -> Vec<String> {
     );
     if n > READ_AT_ONCE {
         lines.push(format!(
-            "{} more: the down arrow reads them one by one.",
+            "{} more: move through the board to hear them one by one.",
             n - READ_AT_ONCE
         ));
     }
@@ -219,7 +286,7 @@ mod tests {
         Spoken {
             heading: "Departures from Helsinki".into(),
             items,
-            status: None,
+            ..Spoken::default()
         }
     }
 
@@ -283,7 +350,7 @@ mod tests {
         let other = Spoken {
             heading: "Departures from Tampere".into(),
             items: vec![train("29", None, None, false)],
-            status: None,
+            ..Spoken::default()
         };
         assert_eq!(s.shown(other).len(), 2);
         assert_eq!(s.move_focus(1), ["1 of 1: IC 29 to Tampere, 10:42"]);

@@ -14,4 +14,5 @@ pub mod memory;
 pub mod pane;
 pub mod run;
 pub mod search;
+mod spoken;
 pub mod view;

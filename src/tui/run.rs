@@ -58,6 +58,10 @@ impl Program for Dashboard {
     fn should_quit(&self) -> bool {
         self.state.should_quit
     }
+
+    fn spoken(&self) -> Option<crate::screen::spoken::Spoken> {
+        Some(super::spoken::of(&self.state))
+    }
 }
 
 fn dashboard_on_time(state: &AppState) -> i64 {
@@ -137,5 +141,8 @@ pub async fn run(
         wanted,
         memory,
     };
+    if dashboard.state.settings.screen_reader {
+        return screen::run_spoken(&mut dashboard, answers, clock).await;
+    }
     screen::run(&mut dashboard, answers, clock).await
 }

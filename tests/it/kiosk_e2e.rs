@@ -268,7 +268,7 @@ async fn the_board_for_a_screen_reader_is_lines_and_says_one_change_once() {
         let text = said(&app);
         assert_eq!(text.matches(&news).count(), 1, "said once:\n{text}");
         let after_board = text
-            .split("2 more: the down arrow reads them one by one.")
+            .split("2 more: move through the board to hear them one by one.")
             .nth(1)
             .unwrap_or_default();
         assert_eq!(

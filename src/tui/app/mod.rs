@@ -41,6 +41,8 @@ pub struct Settings {
     pub on_time_minutes: i64,
     /// The keys in force: the defaults with the configuration's `[keys]` applied.
     pub keys: super::keymap::Keymap,
+    /// Said as lines for a screen reader, not drawn (`--screen-reader`).
+    pub screen_reader: bool,
 }
 
 impl Settings {
@@ -57,6 +59,7 @@ impl Default for Settings {
             theme: railtop_core::config::Theme::Color,
             on_time_minutes: defaults::ON_TIME_MINUTES as i64,
             keys: Default::default(),
+            screen_reader: false,
         }
     }
 }

@@ -89,6 +89,8 @@ pub struct Overrides {
     pub on_time: Option<u64>,
     pub no_color: bool,
     pub theme: Option<Theme>,
+    /// `--screen-reader` (the dashboard's, or `board`'s).
+    pub screen_reader: bool,
     /// `serve --redis`.
     pub redis: Option<String>,
 }
@@ -106,7 +108,7 @@ pub struct Config {
     /// Minutes late that still count as on time (the header's punctuality).
     pub on_time: u64,
     pub theme: Theme,
-    /// `board` says the board as lines for a screen reader (`screen_reader = true`; the
+    /// The dashboard and `board` said as lines for a screen reader (`screen_reader = true`; the
     /// `--screen-reader` flag and `RAILTOP_SCREEN_READER` too).
     pub screen_reader: bool,
     /// Each feed's settings by slug: the file's `[upstream.*]` under the environment's
@@ -170,7 +172,11 @@ impl Config {
                 .or(file.on_time)
                 .unwrap_or(defaults::ON_TIME_MINUTES),
             theme: if mono { Theme::Mono } else { named },
-            screen_reader: file.screen_reader.unwrap_or(false),
+            // The flag, `RAILTOP_SCREEN_READER` (set to anything but empty, 0 or false), the file.
+            screen_reader: cli.screen_reader
+                || env("RAILTOP_SCREEN_READER")
+                    .map(|v| !matches!(v.trim(), "" | "0" | "false"))
+                    .unwrap_or_else(|| file.screen_reader.unwrap_or(false)),
             upstream: file.feed_settings_with(&env),
             gtfs_feeds: file.gtfs_feeds()?,
             redis: cli
@@ -345,7 +351,7 @@ pub struct FileConfig {
     #[serde(default, deserialize_with = "file_values::on_time")]
     pub on_time: Option<u64>,
     pub theme: Option<Theme>,
-    /// `screen_reader = true`: `board` said as lines for a screen reader.
+    /// `screen_reader = true`: the dashboard and `board` said as lines for a screen reader.
     pub screen_reader: Option<bool>,
     /// `[upstream.finland] url = "…"`: a feed's base URL (`RAILTOP_<COUNTRY>_URL` wins).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
