@@ -45,11 +45,8 @@ impl Program for KioskState {
 /// The board as the screen-reader mode says it: "Departures from Helsinki", then a sentence a
 /// train ("IC 27 to Tampere, 10:42, expected 10:47, platform 7, 5 minutes late").
 fn spoken_board(state: &KioskState) -> Spoken {
-    let (what, towards) = match state.kind {
-        railtop_core::model::Kind::Arrivals => ("Arrivals at", "from"),
-        railtop_core::model::Kind::Departures => ("Departures from", "to"),
-    };
-    let mut heading = format!("{what} {}", state.station_name(state.current));
+    let (mut heading, towards) =
+        spoken::board_heading(state.kind, &state.station_name(state.current));
     let filters = state.filters();
     if !filters.is_empty() {
         heading = format!("{heading}, {}", filters.join(", "));

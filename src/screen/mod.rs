@@ -158,17 +158,9 @@ pub async fn run_spoken<P: Program>(
     while let Some(event) = inputs.next().await? {
         let key_event = matches!(event, Event::Key(_));
         if let Event::Key(key) = &event {
-            if key.kind != crossterm::event::KeyEventKind::Release && !speaker.program_focus() {
-                let lines = match key.code {
-                    KeyCode::Up | KeyCode::Char('k') => Some(speaker.move_focus(-1)),
-                    KeyCode::Down | KeyCode::Char('j') => Some(speaker.move_focus(1)),
-                    KeyCode::Enter | KeyCode::Char(' ') => Some(speaker.again()),
-                    _ => None,
-                };
-                if let Some(lines) = lines {
-                    say(lines, &mut out)?;
-                    continue;
-                }
+            if let Some(lines) = speaker.key(key) {
+                say(lines, &mut out)?;
+                continue;
             }
         }
         // The clock's ticks change nothing said: only what the program shows does.

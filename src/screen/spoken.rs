@@ -63,6 +63,15 @@ pub fn delay_words(delay: Option<i64>) -> String {
     }
 }
 
+/// A board's heading ("Departures from Helsinki", "Arrivals at Tampere") and the word its rows
+/// name the far end with ("to", "from").
+pub fn board_heading(kind: railtop_core::model::Kind, station: &str) -> (String, &'static str) {
+    match kind {
+        railtop_core::model::Kind::Arrivals => (format!("Arrivals at {station}"), "from"),
+        railtop_core::model::Kind::Departures => (format!("Departures from {station}"), "to"),
+    }
+}
+
 /// A board's row as an item: "IC 45 to Helsinki, 10:38, expected 10:43, platform 7, 5 minutes
 /// late", and its message; `towards` is "to" on a departures board, "from" on an arrivals one.
 pub fn departure_item(d: &railtop_core::model::Departure, towards: &str) -> Item {
@@ -105,8 +114,15 @@ pub fn departure_item(d: &railtop_core::model::Departure, towards: &str) -> Item
 /// time passes; that is not news).
 pub fn announcements(before: &Spoken, after: &Spoken) -> Vec<String> {
     let mut lines = Vec::new();
+    // Looked up by key: asked every second, of boards of up to a hundred rows, per viewer.
+    let before: std::collections::HashMap<&str, &Item> = before
+        .items
+        .iter()
+        .map(|i| (i.key.as_str(), i))
+        .rev()
+        .collect();
     for now in &after.items {
-        let Some(was) = before.items.iter().find(|i| i.key == now.key) else {
+        let Some(was) = before.get(now.key.as_str()) else {
             continue;
         };
         if now.cancelled && !was.cancelled {
@@ -182,6 +198,22 @@ impl Speaker {
             lines.push(focus);
         }
         lines
+    }
+
+    /// A key the runtime's cursor takes (↑ ↓ j k: an item; Enter, Space: everything again), with
+    /// what to say; `None` for the program's own keys, and for every key when the program
+    /// keeps its own cursor.
+    pub fn key(&mut self, key: &crossterm::event::KeyEvent) -> Option<Vec<String>> {
+        use crossterm::event::{KeyCode, KeyEventKind};
+        if key.kind == KeyEventKind::Release || self.program_focus() {
+            return None;
+        }
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => Some(self.move_focus(-1)),
+            KeyCode::Down | KeyCode::Char('j') => Some(self.move_focus(1)),
+            KeyCode::Enter | KeyCode::Char(' ') => Some(self.again()),
+            _ => None,
+        }
     }
 
     /// Whether the program keeps its own cursor (its keys are its own).

@@ -314,16 +314,9 @@ mod tests {
 
     /// WCAG 2's contrast ratio of two colours.
     fn contrast(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
-        let lum = |(r, g, b): (u8, u8, u8)| {
-            let lin = |v: u8| {
-                let v = f64::from(v) / 255.0;
-                if v <= 0.04045 {
-                    v / 12.92
-                } else {
-                    ((v + 0.055) / 1.055).powf(2.4)
-                }
-            };
-            0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+        let lum = |c: (u8, u8, u8)| {
+            let [r, g, b] = linear(c);
+            0.2126 * r + 0.7152 * g + 0.0722 * b
         };
         let (x, y) = (lum(a), lum(b));
         (x.max(y) + 0.05) / (x.min(y) + 0.05)

@@ -8,7 +8,7 @@ use super::screen::Screen;
 use crate::kiosk::KioskState;
 use crate::screen::spoken::{self, Speaker};
 use crate::screen::Program;
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
+use crossterm::event::KeyEvent;
 
 pub(crate) enum Writing {
     Frames(Screen),
@@ -57,19 +57,10 @@ impl Writing {
     /// A key the lines take for themselves (↑ ↓ j k: a train; Enter, Space: the board again),
     /// with what to say; `None` for the board's own keys and for frames.
     pub fn key(&mut self, key: &KeyEvent) -> Option<Vec<u8>> {
-        let Writing::Lines(speaker) = self else {
-            return None;
-        };
-        if key.kind == KeyEventKind::Release {
-            return None;
+        match self {
+            Writing::Lines(speaker) => speaker.key(key).map(|said| lines(&said)),
+            Writing::Frames(_) => None,
         }
-        let said = match key.code {
-            KeyCode::Up | KeyCode::Char('k') => speaker.move_focus(-1),
-            KeyCode::Down | KeyCode::Char('j') => speaker.move_focus(1),
-            KeyCode::Enter | KeyCode::Char(' ') => speaker.again(),
-            _ => return None,
-        };
-        Some(lines(&said))
     }
 
     /// Gives the terminal back with a last line for the viewer.

@@ -8,22 +8,16 @@
 use super::app::{AppState, Pane};
 use super::pane::countries::Countries;
 use crate::screen::spoken::{self, Spoken};
-use railtop_core::model::{status, Kind, Train};
+use railtop_core::model::{status, Train};
 
 /// What the dashboard says now.
 pub(crate) fn of(state: &AppState) -> Spoken {
     let board = state.board.answer.data.as_deref();
-    let towards = if state.board.kind == Kind::Arrivals {
-        "from"
-    } else {
-        "to"
-    };
+    let name = board.map_or_else(String::new, |b| b.station.name.clone());
+    let (board_heading, towards) = spoken::board_heading(state.board.kind, &name);
     let (heading, items) = match board {
         Some(b) => (
-            match state.board.kind {
-                Kind::Arrivals => format!("Arrivals at {}", b.station.name),
-                Kind::Departures => format!("Departures from {}", b.station.name),
-            },
+            board_heading,
             b.departures
                 .iter()
                 .map(|d| spoken::departure_item(d, towards))

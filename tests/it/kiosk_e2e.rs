@@ -235,21 +235,11 @@ async fn the_board_for_a_screen_reader_is_lines_and_says_one_change_once() {
             26,
             &[("RAILTOP_NOW", NOW)],
         );
-        let said = |app: &PtyApp| String::from_utf8_lossy(&app.raw_output()).into_owned();
-        let wait = |app: &PtyApp, what: &str, ok: &dyn Fn(&str) -> bool| {
-            let until = std::time::Instant::now() + WAIT;
-            while !ok(&said(app)) {
-                assert!(
-                    std::time::Instant::now() < until,
-                    "waited for {what}:\n{}",
-                    said(app)
-                );
-                std::thread::sleep(Duration::from_millis(50));
-            }
-        };
-        wait(&app, "the board said", &|s: &str| {
-            s.contains("Departures from Tampere: 12 trains.")
-        });
+        app.wait_said(
+            "the board said",
+            |s: &str| s.contains("Departures from Tampere: 12 trains."),
+            WAIT,
+        );
         let name = {
             let d = &changed.departures[0];
             format!(
@@ -262,10 +252,10 @@ async fn the_board_for_a_screen_reader_is_lines_and_says_one_change_once() {
             "{name}, now {} minutes late",
             changed.departures[0].delay.unwrap()
         );
-        wait(&app, "the change said", &|s: &str| s.contains(&news));
+        app.wait_said("the change said", |s: &str| s.contains(&news), WAIT);
         // A few more refreshes of the same board: nothing more is said.
         std::thread::sleep(Duration::from_millis(2500));
-        let text = said(&app);
+        let text = app.said();
         assert_eq!(text.matches(&news).count(), 1, "said once:\n{text}");
         let after_board = text
             .split("2 more: move through the board to hear them one by one.")
@@ -277,22 +267,11 @@ async fn the_board_for_a_screen_reader_is_lines_and_says_one_change_once() {
             "one line for one changed train:\n{after_board}"
         );
         app.send("\x1b[B");
-        wait(&app, "the focused train", &|s: &str| {
-            s.contains("1 of 12: ")
-        });
+        app.wait_said("the focused train", |s: &str| s.contains("1 of 12: "), WAIT);
         app.send("q");
         assert!(app.wait_exit(WAIT).success());
-        let raw = app.raw_output();
-        let text = String::from_utf8_lossy(&raw);
-        assert!(!raw.contains(&0x1b), "no escape sequence at all:\n{text:?}");
-        for c in text.chars() {
-            let u = c as u32;
-            assert!(
-                !(0x2500..=0x259f).contains(&u) && !(0x2800..=0x28ff).contains(&u),
-                "no box drawing, bars or braille: {c:?}"
-            );
-        }
-        for line in text.split('\n').filter(|l| !l.is_empty()) {
+        app.assert_lines_only();
+        for line in app.said().split('\n').filter(|l| !l.is_empty()) {
             assert!(line.ends_with('\r'), "a line ends CR LF: {line:?}");
         }
     })

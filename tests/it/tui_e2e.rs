@@ -574,46 +574,33 @@ fn the_dashboard_for_a_screen_reader_says_the_board_and_each_move() {
         30,
         &[("RAILTOP_NOW", NOW)],
     );
-    let said = |app: &PtyApp| String::from_utf8_lossy(&app.raw_output()).into_owned();
-    let wait = |app: &PtyApp, what: &str, ok: &dyn Fn(&str) -> bool| {
-        let until = std::time::Instant::now() + WAIT;
-        while !ok(&said(app)) {
-            assert!(
-                std::time::Instant::now() < until,
-                "waited for {what}:\n{}",
-                said(app)
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    };
-    wait(&app, "the board said", &|s: &str| {
-        s.contains("Departures from Tampere: ") && s.contains(" trains.")
-    });
+    app.wait_said(
+        "the board said",
+        |s: &str| s.contains("Departures from Tampere: ") && s.contains(" trains."),
+        WAIT,
+    );
     // The train list has the focus: a move says a train.
     app.send("\x1b[B");
-    wait(&app, "a train said", &|s: &str| {
-        s.lines().last().is_some_and(|l| {
-            ["running", "scheduled", "arrived", "cancelled"]
-                .iter()
-                .any(|w| l.contains(&format!(", {w}")))
-        })
-    });
+    app.wait_said(
+        "a train said",
+        |s: &str| {
+            s.lines().last().is_some_and(|l| {
+                ["running", "scheduled", "arrived", "cancelled"]
+                    .iter()
+                    .any(|w| l.contains(&format!(", {w}")))
+            })
+        },
+        WAIT,
+    );
     // Tab to the board, a move there says a departure.
     app.send("\t");
     app.send("\x1b[B");
-    wait(&app, "a departure said", &|s: &str| {
-        s.lines().last().is_some_and(|l| l.contains(", platform "))
-    });
+    app.wait_said(
+        "a departure said",
+        |s: &str| s.lines().last().is_some_and(|l| l.contains(", platform ")),
+        WAIT,
+    );
     app.send("q");
     assert!(app.wait_exit(WAIT).success());
-    let raw = app.raw_output();
-    let text = String::from_utf8_lossy(&raw);
-    assert!(!raw.contains(&0x1b), "no escape sequence at all:\n{text:?}");
-    for c in text.chars() {
-        let u = c as u32;
-        assert!(
-            !(0x2500..=0x259f).contains(&u) && !(0x2800..=0x28ff).contains(&u),
-            "no box drawing, bars or braille: {c:?}"
-        );
-    }
+    app.assert_lines_only();
 }

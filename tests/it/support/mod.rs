@@ -72,6 +72,20 @@ pub async fn start_router(router: axum::Router) -> SocketAddr {
 
 /// The railtop binary, its station-list cache in a scratch folder of this test process (never
 /// the user's `~/.cache`); tests that need their own set `XDG_CACHE_HOME` after.
+/// The screen-reader mode's promise for all a program wrote: not one escape byte, and no box
+/// drawing, bars or braille.
+pub fn assert_lines_only(raw: &[u8]) {
+    let text = String::from_utf8_lossy(raw);
+    assert!(!raw.contains(&0x1b), "no escape sequence at all:\n{text:?}");
+    for c in text.chars() {
+        let u = c as u32;
+        assert!(
+            !(0x2500..=0x259f).contains(&u) && !(0x2800..=0x28ff).contains(&u),
+            "no box drawing, bars or braille: {c:?}"
+        );
+    }
+}
+
 pub fn railtop_binary() -> std::process::Command {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_railtop"));
     cmd.env(

@@ -124,6 +124,29 @@ impl PtyApp {
     pub fn raw_output(&self) -> Vec<u8> {
         self.raw.lock().unwrap().clone()
     }
+
+    /// Everything the program wrote, as text (what a screen reader was given).
+    pub fn said(&self) -> String {
+        String::from_utf8_lossy(&self.raw_output()).into_owned()
+    }
+
+    /// Waits until what the program wrote satisfies `ok`, or fails with all of it.
+    pub fn wait_said(&self, what: &str, ok: impl Fn(&str) -> bool, timeout: Duration) {
+        let start = Instant::now();
+        while !ok(&self.said()) {
+            assert!(
+                start.elapsed() < timeout,
+                "waited for {what}:\n{}",
+                self.said()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The screen-reader mode's promise for all the program wrote ([`super::assert_lines_only`]).
+    pub fn assert_lines_only(&self) {
+        super::assert_lines_only(&self.raw_output());
+    }
 }
 
 impl Drop for PtyApp {
