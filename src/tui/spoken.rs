@@ -50,9 +50,11 @@ pub(crate) fn of(state: &AppState) -> Spoken {
             .error
             .as_ref()
             .map(|e| format!("The board cannot be fetched: {e}")),
-        when_empty: Some(
-            "no board yet: b chooses a station, whose board is then read here.".into(),
-        ),
+        when_empty: Some(if state.board.station.is_some() {
+            "its station's board is on its way.".into()
+        } else {
+            "no board yet: b chooses a station, whose board is then read here.".into()
+        }),
         // Always a sentence, so the panes keep their keys.
         focus: Some(focus.unwrap_or_else(|| "nothing selected".into())),
     }
