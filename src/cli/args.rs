@@ -18,7 +18,7 @@ mod over_time;
 mod values;
 pub use over_time::*;
 use values::{
-    any_text, at_least_one, parse_interval, parse_limit, parse_listen, parse_network,
+    any_text, at_least_one, parse_interval, parse_langs, parse_limit, parse_listen, parse_network,
     parse_on_time, parse_place, parse_point, parse_source, parse_startups, parse_station,
     parse_timeout, parse_token, parse_turn, parse_walks, parse_within, Offering,
 };
@@ -91,6 +91,12 @@ pub struct Cli {
     #[arg(long, value_enum, env = "RAILTOP_THEME")]
     pub theme: Option<Theme>,
 
+    /// The language of the screens' own words: en, de, fr, nl, it, es, fi, sv or nb; two, such
+    /// as fi,en, alternate page by page on `board` and `ssh` [default: the locale's (LC_ALL,
+    /// LC_MESSAGES, LANG), else English].
+    #[arg(long, global = true, env = "RAILTOP_LANG", value_parser = parse_langs)]
+    pub lang: Option<railtop_i18n::Langs>,
+
     /// Print the effective configuration (command line over RAILTOP_* over the file) and exit.
     #[arg(long)]
     pub print_config: bool,
@@ -150,6 +156,7 @@ impl Cli {
                         ..
                     }))
                 ),
+            lang: self.lang,
             redis: match &self.command {
                 Some(Command::Serve(ServeArgs { redis, .. })) => redis.clone(),
                 _ => None,
@@ -639,6 +646,7 @@ impl KioskArgs {
             lines: self.line.clone(),
             clock: self.clock,
             screen_reader: false,
+            langs: config.lang,
         })
     }
 }

@@ -34,6 +34,8 @@ pub(super) async fn dashboard(opened: Opened) -> Result<()> {
             on_time_minutes: config.on_time as i64,
             keys,
             screen_reader: config.screen_reader,
+            // The dashboard does not alternate: it speaks the first of two.
+            lang: config.lang.first,
         },
     };
     Ok(crate::tui::run::run(source, clock, options).await?)

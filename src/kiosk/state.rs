@@ -11,6 +11,7 @@ use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
 use railtop_core::model::{Departure, DeparturesResponse, Kind};
 use railtop_core::traveller::Walks;
 use railtop_feeds::source::travellers_board::TravelQuery;
+use railtop_i18n::{tr, Lang};
 use std::sync::Arc;
 
 #[derive(Debug, Clone)]
@@ -38,6 +39,9 @@ pub struct KioskSettings {
     /// Said as lines for a screen reader, not drawn (`board --screen-reader`): the stations
     /// change by key only, never by themselves.
     pub screen_reader: bool,
+    /// The board's own words in one language, or two taking turns page by page (`--lang fi,en`:
+    /// each page in Finnish, then in English).
+    pub langs: railtop_i18n::Langs,
 }
 
 /// How times are written on the board.
@@ -73,6 +77,7 @@ impl Default for KioskSettings {
             lines: Vec::new(),
             clock: ClockStyle::Auto,
             screen_reader: false,
+            langs: railtop_i18n::Langs::default(),
         }
     }
 }
@@ -120,6 +125,9 @@ pub struct KioskState {
     pub shown_since: DateTime<Utc>,
     pub page: usize,
     pub page_since: DateTime<Utc>,
+    /// How many times this page has been shown in turn: with two languages, each page shows in
+    /// the first, then in the second, before the next page.
+    pub lang_turn: usize,
     pub should_quit: bool,
 }
 
@@ -147,16 +155,16 @@ pub fn parse_hours(s: &str) -> Result<(NaiveTime, NaiveTime), BadHours> {
 pub(crate) use railtop_core::traveller::leaves_in;
 
 /// The walks as the footer says them: "5 min walk", or "walk Helsinki 3 min, Pasila 7 min".
-fn walks_text(walks: &Walks) -> String {
+fn walks_text(walks: &Walks, lang: Lang) -> String {
     if walks.each.is_empty() {
-        return format!("{} min walk", walks.all);
+        return tr!(lang, "walk-all", n = walks.all);
     }
     let each: Vec<String> = walks
         .each
         .iter()
-        .map(|(p, m)| format!("{} {m} min", p.name))
+        .map(|(p, m)| tr!(lang, "walk-one", station = p.name.clone(), n = *m))
         .collect();
-    railtop_core::text::cleaned(&format!("walk {}", each.join(", ")))
+    railtop_core::text::cleaned(&tr!(lang, "walk-each", walks = each.join(", ")))
 }
 
 impl KioskState {
@@ -225,6 +233,7 @@ impl KioskState {
             shown_since: now,
             page: 0,
             page_since: now,
+            lang_turn: 0,
             should_quit: false,
         }
     }
@@ -439,40 +448,53 @@ impl KioskState {
     /// "within 2 h", "5 min walk".
     pub(crate) fn filters(&self) -> Vec<String> {
         let s = &self.settings;
+        let lang = self.lang();
         let mut out = Vec::new();
         if self.kind == Kind::Arrivals {
-            out.push("arrivals".to_string());
+            out.push(lang.t("filter-arrivals").to_string());
         }
         if !self.route.is_empty() {
             out.push(railtop_core::text::cleaned(
-                &self.route.described(self.kind),
+                &self.route.described_in(self.kind, lang),
             ));
         }
         if !s.lines.is_empty() {
-            out.push(railtop_core::text::cleaned(&format!(
-                "lines {}",
-                s.lines.join(", ")
+            out.push(railtop_core::text::cleaned(&tr!(
+                lang,
+                "filter-lines",
+                lines = s.lines.join(", ")
             )));
         }
         if !s.platforms.is_empty() {
-            out.push(railtop_core::text::cleaned(&format!(
-                "platforms {}",
-                s.platforms.join(", ")
+            out.push(railtop_core::text::cleaned(&tr!(
+                lang,
+                "filter-platforms",
+                platforms = s.platforms.join(", ")
             )));
         }
         if let Some(m) = s.within_minutes {
             out.push(match m {
-                m if m % 60 == 0 => format!("within {} h", m / 60),
-                m => format!("within {m} min"),
+                m if m % 60 == 0 => tr!(lang, "filter-within-hours", n = m / 60),
+                m => tr!(lang, "filter-within-minutes", n = m),
             });
         }
         if !s.walks.is_empty() {
-            out.push(walks_text(&s.walks));
+            out.push(walks_text(&s.walks, lang));
         }
         if let Some(n) = s.limit {
-            out.push(format!("first {n}"));
+            out.push(tr!(lang, "filter-first", n = n));
         }
         out
+    }
+
+    /// The language the board speaks now: a screen reader hears the first only (the same
+    /// board said twice would be heard twice).
+    pub fn lang(&self) -> railtop_i18n::Lang {
+        if self.settings.screen_reader {
+            self.settings.langs.first
+        } else {
+            self.settings.langs.at(self.lang_turn)
+        }
     }
 
     /// Pages of the board shown (one on a screen too small to draw it: nothing turns unseen).
@@ -496,7 +518,11 @@ pub fn update(state: &mut KioskState, action: Event) {
             {
                 show(state, (state.current + 1) % state.stations.len());
             } else if elapsed(state.page_since) >= state.settings.page_secs.max(1) {
-                state.page = (state.page + 1) % state.pages();
+                // Two languages: the page shows again in the other before the next one.
+                state.lang_turn = (state.lang_turn + 1) % state.settings.langs.count();
+                if state.lang_turn == 0 {
+                    state.page = (state.page + 1) % state.pages();
+                }
                 state.page_since = now;
             }
         }
@@ -571,6 +597,7 @@ fn show(state: &mut KioskState, station: usize) {
     state.shown_since = state.now;
     state.page = 0;
     state.page_since = state.now;
+    state.lang_turn = 0;
 }
 
 /// The answer a test or the demo hands in.

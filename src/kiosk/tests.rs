@@ -606,3 +606,53 @@ fn the_board_as_said_to_a_screen_reader() {
         );
     }
 }
+
+/// The board in German and Finnish (#57 item 4): the board's own words in the language (the
+/// columns, the date, LEAVES, the statuses, the footer), the station names and the feed's
+/// messages as the feed gives them.
+#[test]
+fn the_board_in_german_and_finnish() {
+    use railtop_i18n::{Lang, Langs};
+    for lang in [Lang::De, Lang::Fi] {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let settings = KioskSettings {
+                langs: Langs::one(lang),
+                ..KioskSettings::default()
+            };
+            let mut k = kiosk(&["HKI"], settings);
+            k.size = (w, h);
+            let s = screen(&k);
+            assert!(s.contains(lang.t("col-destination")), "{s}");
+            assert!(!s.contains("DESTINATION"), "{s}");
+            insta::assert_snapshot!(format!("kiosk_{lang}_{w}x{h}"), s);
+        }
+    }
+}
+
+/// Two languages take turns as station boards do: each page in the first, then the same page
+/// in the second, then the next page; a station's turn starts in the first again.
+#[test]
+fn two_languages_show_each_page_in_turn() {
+    use railtop_i18n::Lang;
+    let settings = KioskSettings {
+        langs: "fi,en".parse().unwrap(),
+        page_secs: 8,
+        ..KioskSettings::default()
+    };
+    let mut k = kiosk(&["HKI"], settings);
+    k.size = (80, 24);
+    assert!(k.pages() > 1, "the test needs two pages");
+    let finnish = Lang::Fi.t("col-destination");
+    assert_ne!(finnish, "DESTINATION");
+    let shown = |k: &KioskState| {
+        let s = screen(k);
+        (k.page, s.contains(finnish), s.contains("DESTINATION"))
+    };
+    assert_eq!(shown(&k), (0, true, false));
+    tick(&mut k, 8);
+    assert_eq!(shown(&k), (0, false, true), "the same page in English");
+    tick(&mut k, 8);
+    assert_eq!(shown(&k), (1, true, false), "the next page, in Finnish");
+    tick(&mut k, 8);
+    assert_eq!(shown(&k), (1, false, true));
+}

@@ -8,6 +8,7 @@ use crate::screen::theme::{platform_text, DelayClass, Theme};
 use crate::screen::widgets::columns;
 use crate::screen::widgets::grid::Grid;
 use crate::screen::widgets::stations::StationLabels;
+use railtop_i18n::{tr, Lang};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
@@ -17,17 +18,17 @@ use ratatui::widgets::Widget;
 use ratatui::Frame;
 use tui_big_text::{BigText, PixelSize};
 
-/// `on time`, `+7 min`, `2 min early`, `cancelled`; `no data` without realtime (the words
-/// every screen uses for it).
-pub(crate) fn status_words(d: &railtop_core::model::Departure, stale: bool) -> String {
+/// `on time`, `+7 min`, `2 min early`, `cancelled`; `timetable` without realtime (the words
+/// every screen uses for it), in `lang`.
+pub(crate) fn status_words(d: &railtop_core::model::Departure, stale: bool, lang: Lang) -> String {
     let stale = stale || d.timing == Some(railtop_core::model::Timing::Stale);
     let text = match d.delay {
-        _ if d.cancelled => return "cancelled".into(),
+        _ if d.cancelled => return lang.t("status-cancelled").into(),
         // The feed has no realtime data for this train: its time is the timetable's.
-        None => return "timetable".into(),
-        Some(0) => "on time".into(),
-        Some(d) if d > 0 => format!("+{d} min"),
-        Some(d) => format!("{} min early", -d),
+        None => return lang.t("status-timetable").into(),
+        Some(0) => lang.t("status-on-time").into(),
+        Some(d) if d > 0 => tr!(lang, "status-late", n = d),
+        Some(d) => tr!(lang, "status-early", n = d.saturating_neg()),
     };
     if stale {
         format!("{text} ?")
@@ -43,6 +44,7 @@ pub fn draw(state: &KioskState, frame: &mut Frame) {
 /// Renders the board into any buffer: a terminal's frame, or a viewer's screen over SSH.
 pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
     let theme = state.settings.theme();
+    let lang = state.lang();
     if state.is_closed() {
         // Outside operating hours: dark, but for one dim line saying when the board shows,
         // so a screen started at night is not taken for a broken one.
@@ -56,11 +58,12 @@ pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
                 }
             };
             let text = railtop_core::text::fit(
-                &format!(
-                    "{} · the board shows {}–{}",
-                    state.station_name(state.current),
-                    clock(open),
-                    clock(close)
+                &tr!(
+                    lang,
+                    "board-closed",
+                    station = state.station_name(state.current),
+                    open = clock(open),
+                    close = clock(close)
                 ),
                 usize::from(area.width),
             );
@@ -77,12 +80,13 @@ pub fn render(state: &KioskState, area: Rect, buf: &mut Buffer) {
         return;
     }
     if layout::too_small(area.width, area.height) {
-        let text = format!(
-            "Screen too small: {}×{}; the board needs {}×{}.",
-            area.width,
-            area.height,
-            layout::MIN_WIDTH,
-            layout::MIN_HEIGHT
+        let text = tr!(
+            lang,
+            "screen-too-small",
+            width = area.width,
+            height = area.height,
+            min_width = layout::MIN_WIDTH,
+            min_height = layout::MIN_HEIGHT
         );
         Paragraph::new(text)
             .style(theme.dim())
@@ -126,6 +130,7 @@ fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
     let [left, right] =
         Layout::horizontal([Constraint::Min(10), Constraint::Length(clock_width)]).areas(area);
     let local = state.now.with_timezone(&state.tz());
+    let lang = state.lang();
     let fit = |s: String| railtop_core::text::fit(&s, usize::from(left.width));
     let mut lines = vec![
         Line::from(Span::styled(
@@ -133,9 +138,13 @@ fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
             theme.title().add_modifier(Modifier::UNDERLINED),
         )),
         Line::from(fit(if state.twelve_hour() {
-            local.format("%A %-d %B %Y · %p").to_string()
+            format!(
+                "{} · {}",
+                lang.date(&local, "date-long"),
+                local.format("%p")
+            )
         } else {
-            local.format("%A %-d %B %Y").to_string()
+            lang.date(&local, "date-long")
         })),
     ];
     let badges = badges(state, theme);
@@ -166,15 +175,22 @@ fn draw_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
 
 /// The board's badges: DEMO for simulated data, CLOCK FIXED for a clock `RAILTOP_NOW` holds.
 fn badges(state: &KioskState, theme: &Theme) -> Vec<Span<'static>> {
+    let lang = state.lang();
     let mut badges = Vec::new();
     if state.simulated() {
-        badges.push(Span::styled(" DEMO ", theme.badge()));
+        badges.push(Span::styled(
+            format!(" {} ", lang.t("badge-demo")),
+            theme.badge(),
+        ));
     }
     if state.fixed_clock {
         if !badges.is_empty() {
             badges.push(Span::raw(" "));
         }
-        badges.push(Span::styled(" CLOCK FIXED ", theme.badge()));
+        badges.push(Span::styled(
+            format!(" {} ", lang.t("badge-clock-fixed")),
+            theme.badge(),
+        ));
     }
     badges
 }
@@ -197,7 +213,7 @@ fn draw_compact_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: 
     let time = clock_text(state, true);
     let mut spans = vec![
         Span::styled(state.station_name(state.current), theme.title()),
-        Span::raw(local.format(" · %a %-d %b ").to_string()),
+        Span::raw(format!(" · {} ", state.lang().date(&local, "date-short"))),
     ];
     spans.extend(badges(state, theme));
     let width = usize::from(area.width);
@@ -220,13 +236,17 @@ fn draw_compact_header(state: &KioskState, buf: &mut Buffer, area: Rect, theme: 
 fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let visible = state.visible();
     let feed = state.board();
+    let lang = state.lang();
     if visible.is_empty() {
-        let what = state.kind.name();
-        let text = match (&feed.data, &feed.error) {
-            (Some(_), _) => format!("No more {what} for now."),
+        let arrivals = state.kind == railtop_core::model::Kind::Arrivals;
+        let text = match (&feed.data, &feed.error, arrivals) {
+            (Some(_), _, false) => lang.t("no-more-departures").to_string(),
+            (Some(_), _, true) => lang.t("no-more-arrivals").to_string(),
             // Why nothing has come yet, in the source's own words.
-            (None, Some(e)) => format!("No {what} yet: {e}"),
-            (None, None) => format!("Loading {what}…"),
+            (None, Some(e), false) => tr!(lang, "no-departures-yet", error = e.to_string()),
+            (None, Some(e), true) => tr!(lang, "no-arrivals-yet", error = e.to_string()),
+            (None, None, false) => lang.t("loading-departures").to_string(),
+            (None, None, true) => lang.t("loading-arrivals").to_string(),
         };
         Paragraph::new(text)
             .style(theme.dim())
@@ -292,6 +312,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
             )
         },
+        lang,
     );
     let fit = |s: &str, w: u16| railtop_core::text::fit(s, usize::from(w));
     let rows = visible
@@ -306,8 +327,10 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
             };
             let countdown = match crate::kiosk::state::leaves_in(d, now) {
                 _ if d.cancelled => String::new(),
-                Some(m) if m <= 0 => "now".to_string(),
-                Some(m) if m <= crate::kiosk::state::COUNTDOWN_MINUTES => format!("in {m} min"),
+                Some(m) if m <= 0 => lang.t("countdown-now").to_string(),
+                Some(m) if m <= crate::kiosk::state::COUNTDOWN_MINUTES => {
+                    tr!(lang, "countdown-in", n = m)
+                }
                 _ => String::new(),
             };
             let platform_style = match (&d.planned_platform, &d.platform) {
@@ -323,9 +346,9 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 style = style.patch(theme.dim());
             }
             let status = if cols.words {
-                status_words(d, stale)
+                status_words(d, stale, lang)
             } else {
-                columns::status(d, false, stale)
+                columns::status(d, false, stale, lang)
             };
             let mut cells = vec![Line::from(format!(
                 "{}{}",
@@ -347,6 +370,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
                 cols.via,
                 usize::from(cols.destination),
                 theme,
+                lang,
             ));
             if let Some(w) = cols.station {
                 let station = d.departs_from.as_deref().unwrap_or("");
@@ -374,6 +398,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
 fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let feed = state.board();
     let tz = state.tz();
+    let lang = state.lang();
     // On the board's clock, 12-hour where the board is.
     let at = |t: chrono::DateTime<chrono::Utc>| {
         let hhmm = t.with_timezone(&tz).format("%H:%M").to_string();
@@ -384,28 +409,30 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
         }
     };
     // A failing feed counts down to its next try, so the screen never looks frozen.
-    let retry = feed.next_in_secs(state.now).map_or(String::new(), |s| {
-        format!(" · retrying in {}", crate::screen::age_text(s))
-    });
+    let next = feed.next_in_secs(state.now).map(crate::screen::age_text);
+    let retry = |id: &'static str| {
+        next.clone().map_or(String::new(), |after| {
+            format!(" · {}", tr!(lang, id, after = after))
+        })
+    };
+    let unavailable = |since| tr!(lang, "feed-unavailable-since", since = at(since));
     let status = match (feed.failing_since, feed.received_at) {
         // Not a failure: the source is still reading its timetable, and is asked again soon.
         _ if feed.waiting => Span::styled(
-            format!(
-                "timetable being read{}",
-                retry.replace("retrying", "next try")
-            ),
+            format!("{}{}", lang.t("timetable-being-read"), retry("next-try-in")),
             theme.dim(),
         ),
         (Some(since), Some(data)) => Span::styled(
             format!(
-                "feed unavailable since {}{retry} — data from {}",
-                at(since),
-                at(data)
+                "{}{} — {}",
+                unavailable(since),
+                retry("retrying-in"),
+                tr!(lang, "data-from", at = at(data))
             ),
             theme.error(),
         ),
         (Some(since), None) => Span::styled(
-            format!("feed unavailable since {}{retry}", at(since)),
+            format!("{}{}", unavailable(since), retry("retrying-in")),
             theme.error(),
         ),
         _ => {
@@ -414,13 +441,18 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
             // counter would cost every SSH viewer bytes each second).
             let mut parts: Vec<String> = feed
                 .received_at
-                .map(|t| format!("updated {}", at(t)))
+                .map(|t| tr!(lang, "updated-at", at = at(t)))
                 .into_iter()
                 .collect();
             parts.extend(state.filters());
             let pages = state.pages();
             if pages > 1 {
-                parts.push(format!("page {}/{pages}", state.page.min(pages - 1) + 1));
+                parts.push(tr!(
+                    lang,
+                    "page-of",
+                    page = state.page.min(pages - 1) + 1,
+                    pages = pages
+                ));
             }
             if state.stations.len() > 1 {
                 let next = (state.current + 1) % state.stations.len();
@@ -428,7 +460,7 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
                 parts.push(if state.held {
                     format!("→ {name}")
                 } else {
-                    format!("next: {name}")
+                    tr!(lang, "next-station", station = name)
                 });
             }
             Span::styled(parts.join(" · "), theme.dim())

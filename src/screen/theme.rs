@@ -11,6 +11,7 @@
 //! alone: with `NO_COLOR` / `--no-color` the screen keeps its meaning.
 
 use railtop_core::model::status;
+use railtop_i18n::{tr, Lang};
 use ratatui::style::{Color, Modifier, Style};
 
 /// The light theme's green, cyan and grey: the cube's (0,135,0), (0,95,135) and (108,108,108).
@@ -80,13 +81,13 @@ impl DelayClass {
     }
 }
 
-/// `+7′`, `-2′ early`, `on time`, `no data`, `cancelled`.
-pub(crate) fn delay_text(delay: Option<i64>, cancelled: bool) -> String {
+/// `+7′`, `-2′ early`, `on time`, `no data`, `cancelled` (in English).
+pub(crate) fn delay_text(delay: Option<i64>, cancelled: bool, lang: Lang) -> String {
     match (DelayClass::of(delay, cancelled), delay) {
-        (DelayClass::Cancelled, _) => "cancelled".into(),
-        (DelayClass::NoData, _) | (_, None) => "no data".into(),
-        (DelayClass::OnTime, _) => "on time".into(),
-        (DelayClass::Early, Some(d)) => format!("{d}′ early"),
+        (DelayClass::Cancelled, _) => lang.t("status-cancelled").into(),
+        (DelayClass::NoData, _) | (_, None) => lang.t("status-no-data").into(),
+        (DelayClass::OnTime, _) => lang.t("status-on-time").into(),
+        (DelayClass::Early, Some(d)) => tr!(lang, "status-early-short", n = d),
         (_, Some(d)) => format!("+{d}′"),
     }
 }
@@ -273,11 +274,12 @@ mod tests {
 
     #[test]
     fn delays_are_told_in_words() {
-        assert_eq!(delay_text(Some(7), false), "+7′");
-        assert_eq!(delay_text(Some(-2), false), "-2′ early");
-        assert_eq!(delay_text(Some(0), false), "on time");
-        assert_eq!(delay_text(None, false), "no data");
-        assert_eq!(delay_text(Some(3), true), "cancelled");
+        let en = Lang::En;
+        assert_eq!(delay_text(Some(7), false, en), "+7′");
+        assert_eq!(delay_text(Some(-2), false, en), "-2′ early");
+        assert_eq!(delay_text(Some(0), false, en), "on time");
+        assert_eq!(delay_text(None, false, en), "no data");
+        assert_eq!(delay_text(Some(3), true, en), "cancelled");
     }
 
     /// xterm's RGB for a colour (its 16-colour palette, the 6×6×6 cube, the grey ramp).

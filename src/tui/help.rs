@@ -4,8 +4,10 @@
 //! window scrolls: the view draws these lines, the update clamps its scroll to them.
 
 use crate::tui::app::AppState;
+use crate::tui::keymap::said;
 use crate::tui::keymap::Mode;
 use crate::tui::pane::Countries;
+use railtop_i18n::{tr, Lang};
 use ratatui::layout::Rect;
 
 /// The label column's width.
@@ -32,42 +34,30 @@ pub struct HelpLine {
     pub look: Look,
 }
 
-/// What every mark on the dashboard means.
-fn legend(on_time: i64) -> Vec<(&'static str, String)> {
+/// What every mark on the dashboard means, in `lang`.
+fn legend(on_time: i64, lang: Lang) -> Vec<(&'static str, String)> {
     vec![
-        ("● ○", "the train has a GPS position / has none".into()),
+        ("● ○", lang.t("legend-gps").into()),
+        (lang.t("legend-delay-mark"), lang.t("legend-delay").into()),
         (
-            "+7′  2′ early",
-            "minutes late / early: 1–4′ plain, 5–14′ bold, 15′+ underlined".into(),
+            lang.t("status-on-time"),
+            tr!(lang, "legend-on-time", n = on_time),
+        ),
+        (lang.t("status-no-data"), lang.t("legend-no-data").into()),
+        (
+            lang.t("status-cancelled"),
+            lang.t("legend-cancelled").into(),
+        ),
+        ("3→5", lang.t("legend-platform").into()),
+        ("00:05+1", lang.t("legend-next-day").into()),
+        ("– ! ~", lang.t("legend-country").into()),
+        (
+            lang.t("legend-map-trains-mark"),
+            lang.t("legend-map-trains").into(),
         ),
         (
-            "on time",
-            format!("no delay; the header counts up to +{on_time}′ on time (--on-time)"),
-        ),
-        (
-            "no data",
-            "no realtime for this train: not the same as on time".into(),
-        ),
-        (
-            "cancelled",
-            "struck through; ✕ where there is no room for the word".into(),
-        ),
-        ("3→5", "the platform changed from 3 to 5".into()),
-        (
-            "00:05+1",
-            "a board's time on the next day (past midnight)".into(),
-        ),
-        (
-            "– ! ~",
-            "country: not counted yet · feed failing · count over 5 min old".into(),
-        ),
-        (
-            "• ▴ ▲ ○ ◆ (map)",
-            "a train on time / +1–4′ / +5′ (bold; underlined from 15′) / no data · selected".into(),
-        ),
-        (
-            "⠂ ⠒ ∘ (map)",
-            "a station · a rail line (blue) · the selected train's stops and route (cyan)".into(),
+            lang.t("legend-map-lines-mark"),
+            lang.t("legend-map-lines").into(),
         ),
     ]
 }
@@ -100,29 +90,34 @@ pub fn lines(state: &AppState, width: usize) -> Vec<HelpLine> {
     };
     // The keys in force: the defaults, or as the configuration's `[keys]` rebound them.
     let keys = &state.settings.keys;
+    let lang = state.settings.lang;
     let normal = keys.table(Mode::Normal);
     for b in normal {
-        entry(&b.label, b.help, Look::Key);
+        entry(&b.label, said(lang, b.help), Look::Key);
     }
     entry("", "", Look::Key);
-    entry("On the map", "(Tab to it, or M)", Look::Heading);
+    entry(
+        lang.t("help-on-the-map"),
+        lang.t("help-on-the-map-how"),
+        Look::Heading,
+    );
     for b in keys
         .table(Mode::Map)
         .iter()
         .filter(|b| !normal.iter().any(|n| n.label == b.label))
     {
-        entry(&b.label, b.help, Look::Key);
+        entry(&b.label, said(lang, b.help), Look::Key);
     }
     entry("", "", Look::Key);
-    entry("Marks", "", Look::Heading);
-    for (mark, meaning) in legend(state.settings.on_time_minutes) {
+    entry(lang.t("help-marks"), "", Look::Heading);
+    for (mark, meaning) in legend(state.settings.on_time_minutes, lang) {
         entry(mark, &meaning, Look::Key);
     }
     if !state.countries.not_live.is_empty() {
         entry("", "", Look::Key);
-        entry("Not live here", "", Look::Heading);
+        entry(lang.t("help-not-live"), "", Look::Heading);
         for (country, why) in &state.countries.not_live {
-            entry(&Countries::name(Some(country)), why, Look::Dim);
+            entry(&Countries::name(Some(country), lang), why, Look::Dim);
         }
     }
     out

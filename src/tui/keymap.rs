@@ -62,6 +62,31 @@ pub enum Command {
     MergeBoard,
 }
 
+/// A help line's or a hint's words in `lang`: the catalogue's `key-<the English words>`
+/// (`key-refresh-now`), the English words where no catalogue has them. The tables stay in
+/// English (the man page reads them); a test checks every line has its message.
+pub fn said(lang: railtop_i18n::Lang, english: &'static str) -> &'static str {
+    lang.lookup(&message_id(english)).unwrap_or(english)
+}
+
+/// `key-` and the English words' letters and digits, lower case, a dash between words.
+pub(crate) fn message_id(english: &str) -> String {
+    let mut id = String::from("key-");
+    let mut gap = false;
+    for c in english.chars() {
+        if c.is_ascii_alphanumeric() {
+            if gap && !id.ends_with('-') {
+                id.push('-');
+            }
+            id.push(c.to_ascii_lowercase());
+            gap = false;
+        } else {
+            gap = true;
+        }
+    }
+    id
+}
+
 /// What the keys mean now: the state says which mode it is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {

@@ -40,13 +40,14 @@ impl SortKey {
         }
     }
 
+    /// The sort's name: a catalogue id (`sort-delay`: "delay").
     pub fn label(self) -> &'static str {
         match self {
-            SortKey::Delay => "delay",
-            SortKey::Code => "code",
-            SortKey::Destination => "destination",
-            SortKey::Next => "next station",
-            SortKey::Country => "country",
+            SortKey::Delay => "sort-delay",
+            SortKey::Code => "sort-code",
+            SortKey::Destination => "sort-destination",
+            SortKey::Next => "sort-next",
+            SortKey::Country => "sort-country",
         }
     }
 }

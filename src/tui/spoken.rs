@@ -26,7 +26,7 @@ pub(crate) fn of(state: &AppState) -> Spoken {
         None => (
             format!(
                 "railtop, {}",
-                Countries::name(state.countries.selected.as_deref())
+                Countries::name(state.countries.selected.as_deref(), railtop_i18n::Lang::En)
             ),
             Vec::new(),
         ),
@@ -90,7 +90,7 @@ fn country_sentence(state: &AppState) -> String {
         .get(state.countries.selector_index())
         .cloned()
         .flatten();
-    let name = Countries::name(at.as_deref());
+    let name = Countries::name(at.as_deref(), railtop_i18n::Lang::En);
     let trains = state
         .countries
         .status

@@ -194,6 +194,29 @@ fn a_merged_board_to_one_place_with_walks_per_station() {
     }
 }
 
+/// `--lang fi,en`: the real binary shows the board in Finnish, then the same page in English,
+/// then Finnish again, as station boards alternate (#57 item 4).
+#[test]
+fn the_board_alternates_two_languages() {
+    let mut app = PtyApp::start(
+        &[
+            "board", "HKI", "--source", "demo", "--lang", "fi,en", "--page", "2s",
+        ],
+        80,
+        24,
+        // The system clock: a clock held still would never turn the page.
+        &[],
+    );
+    let finnish = railtop_i18n::Lang::Fi.t("col-destination");
+    let in_finnish = |s: &str| s.contains(finnish) && !s.contains("DESTINATION");
+    let in_english = |s: &str| s.contains("DESTINATION") && !s.contains(finnish);
+    app.wait_for("the board in Finnish", in_finnish, WAIT);
+    app.wait_for("the same board in English", in_english, WAIT);
+    app.wait_for("Finnish again", in_finnish, WAIT);
+    app.send("q");
+    assert!(app.wait_exit(WAIT).success());
+}
+
 /// The board for a screen reader (`--screen-reader`): lines of text and nothing else (no
 /// cursor addressing, no alternate screen, no box drawing, braille or bars); the board said
 /// when it arrives; one changed train said in exactly one line at the next refresh; the arrow

@@ -20,6 +20,7 @@ mod gtfs;
 mod gtfs_rt_out;
 mod hardening;
 mod kiosk_e2e;
+mod languages;
 mod netherlands_disruptions;
 mod operators;
 mod real_data;

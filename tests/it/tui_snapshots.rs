@@ -680,3 +680,35 @@ fn without_colour_every_status_is_told_in_words() {
         assert_eq!(cell.bg, ratatui::style::Color::Reset, "{cell:?}");
     }
 }
+
+/// The dashboard and its help in German and Finnish (#57 item 4), at 80×24 and 120×40: the
+/// dashboard's own words in the language, the stations' and feeds' as they come.
+#[test]
+fn in_german_and_finnish() {
+    use railtop_i18n::Lang;
+    for lang in [Lang::De, Lang::Fi] {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let mut s = DemoScene {
+                seed: 1,
+                scale: 1,
+                country: Some("finland"),
+                station: "HKI",
+                now: now(),
+                size: (w, h),
+                settings: Settings {
+                    lang,
+                    ..Settings::default()
+                },
+            }
+            .load();
+            let drawn = screen(&s).backend().to_string();
+            assert!(
+                drawn.contains(Lang::Fi.t("country-finland")) || lang != Lang::Fi,
+                "{drawn}"
+            );
+            insta::assert_snapshot!(format!("screen_{lang}_{w}x{h}"), drawn);
+            key(&mut s, KeyCode::Char('?'));
+            insta::assert_snapshot!(format!("help_{lang}_{w}x{h}"), screen(&s).backend());
+        }
+    }
+}

@@ -188,16 +188,22 @@ impl Route {
 
     /// What the route is, as a board's title says it: "to Utrecht Centraal via Amersfoort".
     pub fn described(&self, kind: Kind) -> String {
+        self.described_in(kind, railtop_i18n::Lang::En)
+    }
+
+    /// [`Route::described`] in `lang`, for a screen.
+    pub fn described_in(&self, kind: Kind, lang: railtop_i18n::Lang) -> String {
+        use railtop_i18n::tr;
         let mut parts = Vec::new();
         if let Some(end) = &self.end {
-            let word = match kind {
-                Kind::Departures => "to",
-                Kind::Arrivals => "from",
-            };
-            parts.push(format!("{word} {}", end.name));
+            let station = end.name.clone();
+            parts.push(match kind {
+                Kind::Departures => tr!(lang, "route-to", station = station),
+                Kind::Arrivals => tr!(lang, "route-from", station = station),
+            });
         }
         if let Some(via) = &self.via {
-            parts.push(format!("via {}", via.name));
+            parts.push(tr!(lang, "route-via", station = via.name.clone()));
         }
         parts.join(" ")
     }

@@ -133,6 +133,12 @@ pub(super) fn parse_interval(s: &str) -> std::result::Result<u64, String> {
     railtop_core::config::interval_secs(s)
 }
 
+/// `--lang de`, `--lang fi,en`.
+pub(super) fn parse_langs(s: &str) -> std::result::Result<railtop_i18n::Langs, String> {
+    s.parse()
+        .map_err(|e: railtop_i18n::LangError| e.to_string())
+}
+
 /// `--rotate`, `--page`: 1 s to a day, with a unit.
 pub(super) fn parse_turn(s: &str) -> std::result::Result<u64, String> {
     seconds_within(s, Bare::Refused, 1, 86_400)

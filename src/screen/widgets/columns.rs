@@ -3,7 +3,9 @@
 //! destination to nothing. Pure; the views draw what it decides, the destination with its via
 //! stops through [`destination_with_via`].
 
+use railtop_i18n::{tr, Lang};
 use ratatui::layout::Constraint;
+use unicode_width::UnicodeWidthStr;
 
 /// The destination never gets fewer columns than this on the kiosk (the dashboard asks 16).
 pub(crate) const MIN_DESTINATION: u16 = 12;
@@ -14,9 +16,39 @@ const VIA_DESTINATION: u16 = 30;
 const OPERATOR_DESTINATION: u16 = 28;
 /// ... and this much where via stops follow it (the operator is the first to give way).
 const OPERATOR_BESIDE_VIA: u16 = 44;
-/// `2 min early`, the longest status in words; `+7′` and `✕` as symbols.
-pub(crate) const STATUS_WORDS: u16 = 11;
+/// `+7′` and `✕`: the status as symbols.
 pub(crate) const STATUS_SYMBOLS: u16 = 5;
+
+/// The status column in words, as wide as this language's longest (`2 min early` in English,
+/// 11), a stale mark after it included.
+pub(crate) fn status_words_width(lang: Lang) -> u16 {
+    let widest = [
+        lang.t("status-cancelled").width(),
+        lang.t("status-timetable").width(),
+        lang.t("status-on-time").width() + 2,
+        tr!(lang, "status-early", n = 2).width(),
+        tr!(lang, "status-late", n = 10).width() + 2,
+        lang.t("col-status").width(),
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(0);
+    u16::try_from(widest).unwrap_or(u16::MAX).clamp(11, 20)
+}
+
+/// The countdown column: `in 10 min` or `now` in this language, or its title (9 in English).
+pub(crate) fn countdown_width(lang: Lang) -> u16 {
+    let widest = [
+        tr!(lang, "countdown-in", n = 10).width(),
+        lang.t("countdown-now").width(),
+        lang.t("col-leaves").width(),
+        lang.t("col-due").width(),
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(0);
+    u16::try_from(widest).unwrap_or(u16::MAX).clamp(9, 16)
+}
 /// Line and platform columns on the leanest board (longer values end in `…`).
 const LEAN_LINE: u16 = 6;
 const LEAN_PLATFORM: u16 = 5;
@@ -39,19 +71,34 @@ pub(crate) fn train_number(d: &railtop_core::model::Departure) -> Option<&str> {
 /// The text of a row's status, the same on every screen and never colour alone: cancelled, the
 /// delay, `timetable` (the feed has no realtime data for it), and `?` after a delay that is
 /// stale; in words, or as symbols where words do not fit (the help's legend says them).
-pub(crate) fn status(d: &railtop_core::model::Departure, words: bool, stale: bool) -> String {
+pub(crate) fn status(
+    d: &railtop_core::model::Departure,
+    words: bool,
+    stale: bool,
+    lang: Lang,
+) -> String {
     use crate::screen::theme::{delay_symbol, delay_text};
     use railtop_core::model::Timing;
     let stale = stale || d.timing == Some(Timing::Stale);
     if d.cancelled {
-        return if words { "cancelled" } else { "✕" }.into();
+        return if words {
+            lang.t("status-cancelled")
+        } else {
+            "✕"
+        }
+        .into();
     }
     if d.delay.is_none() {
-        return if words { "timetable" } else { "–" }.into();
+        return if words {
+            lang.t("status-timetable")
+        } else {
+            "–"
+        }
+        .into();
     }
     match (words, stale) {
-        (true, false) => delay_text(d.delay, false),
-        (true, true) => format!("{} ?", delay_text(d.delay, false)),
+        (true, false) => delay_text(d.delay, false, lang),
+        (true, true) => format!("{} ?", delay_text(d.delay, false, lang)),
         (false, false) => delay_symbol(d.delay, false),
         (false, true) => format!("{}?", delay_symbol(d.delay, false)),
     }
@@ -84,10 +131,9 @@ pub struct Columns {
     pub station: Option<u16>,
     /// An arrivals board: the destination column is where trains come from.
     pub arrivals: bool,
+    /// The titles' language, which sets the status and countdown columns' widths.
+    pub lang: Lang,
 }
-
-/// `in 10 min`, the countdown column's widest.
-pub(crate) const COUNTDOWN: u16 = 9;
 
 /// What a board would show with room enough: the widths its longest values want (`operator`
 /// 0: no operator known), whether it has via stops and a countdown at all, and the least the
@@ -146,52 +192,68 @@ impl Columns {
     /// expected, countdown, line, train number, destination (the rest of the width), station,
     /// platform, status, operator.
     pub fn header(&self) -> (Vec<&'static str>, Vec<Constraint>) {
+        let lang = self.lang;
         let mut shown: Vec<(&'static str, Constraint)> =
-            vec![("TIME", Constraint::Length(self.time))];
+            vec![(lang.t("col-time"), Constraint::Length(self.time))];
         if self.expected {
-            shown.push(("EXP", Constraint::Length(self.time)));
+            shown.push((lang.t("col-expected"), Constraint::Length(self.time)));
         }
         if self.countdown {
             // On arrivals the countdown is to the train coming in.
-            let title = if self.arrivals { "DUE" } else { "LEAVES" };
-            shown.push((title, Constraint::Length(COUNTDOWN)));
+            let title = lang.t(if self.arrivals {
+                "col-due"
+            } else {
+                "col-leaves"
+            });
+            shown.push((title, Constraint::Length(countdown_width(lang))));
         }
-        shown.extend([("LINE", Constraint::Length(self.line))]);
+        shown.extend([(lang.t("col-line"), Constraint::Length(self.line))]);
         if let Some(w) = self.number {
-            shown.push(("TRAIN", Constraint::Length(w)));
+            shown.push((lang.t("col-train"), Constraint::Length(w)));
         }
         shown.extend([(
-            if self.arrivals { "FROM" } else { "DESTINATION" },
+            lang.t(if self.arrivals {
+                "col-from"
+            } else {
+                "col-destination"
+            }),
             Constraint::Fill(1),
         )]);
         if let Some(w) = self.station {
             let title = match (self.arrivals, w >= 7) {
-                (true, _) => "AT",
-                (false, true) => "STATION",
+                (true, _) => "col-at",
+                (false, true) => "col-station",
                 // A lean column: its title as short as its names.
-                (false, false) => "STN",
+                (false, false) => "col-station-short",
             };
-            shown.push((title, Constraint::Length(w)));
+            shown.push((lang.t(title), Constraint::Length(w)));
         }
         shown.extend([
             (
-                if self.platform >= 8 { "PLATFORM" } else { "PL" },
+                lang.t(if self.platform >= 8 {
+                    "col-platform"
+                } else {
+                    "col-platform-short"
+                }),
                 Constraint::Length(self.platform),
             ),
             if self.words {
-                ("STATUS", Constraint::Length(STATUS_WORDS))
+                (
+                    lang.t("col-status"),
+                    Constraint::Length(status_words_width(lang)),
+                )
             } else {
-                ("DELAY", Constraint::Length(STATUS_SYMBOLS))
+                (lang.t("col-delay"), Constraint::Length(STATUS_SYMBOLS))
             },
         ]);
         if let Some(w) = self.operator {
-            shown.push(("OPERATOR", Constraint::Length(w)));
+            shown.push((lang.t("col-operator"), Constraint::Length(w)));
         }
         shown.into_iter().unzip()
     }
 }
 
-pub fn columns(width: u16, wants: Wants) -> Columns {
+pub fn columns(width: u16, wants: Wants, lang: Lang) -> Columns {
     let Wants {
         time,
         line,
@@ -216,7 +278,9 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
         // As wide as its title at least; a long name ends in `…` (never cut to look like another).
         station: (wants.station > 0).then_some(wants.station.clamp(7, 14).max(wants.least_station)),
         arrivals: wants.arrivals,
+        lang,
     };
+    let (status_words, countdown) = (status_words_width(lang), countdown_width(lang));
     let least_station = wants.least_station.max(LEAN_STATION);
     let steps: [&dyn Fn(&mut Columns); 9] = [
         &|c| c.operator = None,
@@ -238,11 +302,11 @@ pub fn columns(width: u16, wants: Wants) -> Columns {
     loop {
         let fixed = c.time
             + if c.expected { c.time } else { 0 }
-            + if c.countdown { COUNTDOWN } else { 0 }
+            + if c.countdown { countdown } else { 0 }
             + c.line
             + c.platform
             + if c.words {
-                STATUS_WORDS
+                status_words
             } else {
                 STATUS_SYMBOLS
             }
@@ -284,8 +348,8 @@ pub(crate) fn destination_with_via(
     with_via: bool,
     width: usize,
     theme: &crate::screen::theme::Theme,
+    lang: Lang,
 ) -> ratatui::text::Line<'static> {
-    use unicode_width::UnicodeWidthStr;
     // A row the feed has a message about is marked ` *`; the message is said elsewhere (the
     // dashboard's footnote, the kiosk's ticker).
     let mark = if d.messages.is_empty() { "" } else { " *" };
@@ -299,7 +363,7 @@ pub(crate) fn destination_with_via(
         let mut via = String::new();
         for (i, stop) in d.via.iter().enumerate() {
             let piece = if i == 0 {
-                format!("  via {stop}")
+                format!("  {} {stop}", lang.t("via"))
             } else {
                 format!(", {stop}")
             };

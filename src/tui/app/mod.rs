@@ -43,6 +43,8 @@ pub struct Settings {
     pub keys: super::keymap::Keymap,
     /// Said as lines for a screen reader, not drawn (`--screen-reader`).
     pub screen_reader: bool,
+    /// The language of the dashboard's own words.
+    pub lang: railtop_i18n::Lang,
 }
 
 impl Settings {
@@ -60,6 +62,7 @@ impl Default for Settings {
             on_time_minutes: defaults::ON_TIME_MINUTES as i64,
             keys: Default::default(),
             screen_reader: false,
+            lang: railtop_i18n::Lang::En,
         }
     }
 }

@@ -135,3 +135,29 @@ fn typing_modes_take_text() {
         "Ctrl-C quits even while typing"
     );
 }
+
+/// Every help line and hint of every mode has its message in the English catalogue, saying
+/// the table's own words (so the two cannot drift apart), and no two lines share an id.
+#[test]
+fn every_key_line_has_its_message() {
+    let en = railtop_i18n::Lang::En;
+    let keys = Keymap::default();
+    let mut seen = std::collections::BTreeMap::new();
+    for mode in MODES {
+        for b in keys.table(mode) {
+            let mut words = vec![b.help];
+            words.extend(b.hint.as_ref().map(|h| h.what));
+            for english in words {
+                let id = message_id(english);
+                assert_eq!(
+                    en.lookup(&id),
+                    Some(english),
+                    "{id} in locales/en/dashboard.ftl"
+                );
+                if let Some(other) = seen.insert(id.clone(), english) {
+                    assert_eq!(other, english, "two lines share {id}");
+                }
+            }
+        }
+    }
+}

@@ -70,10 +70,18 @@ impl Countries {
     }
 
     /// A selector entry's name: "All countries" or the country's.
-    pub fn name(slug: Option<&str>) -> String {
+    /// A country's name in `lang` (the catalogue's `country-<slug>`), else the country
+    /// table's; a region of the user's own `[[feeds]]` as they named it.
+    pub fn name(slug: Option<&str>, lang: railtop_i18n::Lang) -> String {
         match slug {
-            None => "All countries".into(),
-            Some(s) => country::by_slug(s).map_or_else(|| s.to_string(), |c| c.name.to_string()),
+            None => lang.t("all-countries").into(),
+            Some(s) => match country::by_slug(s) {
+                Some(c) => lang
+                    .lookup(&format!("country-{}", c.slug))
+                    .unwrap_or(c.name)
+                    .to_string(),
+                None => s.to_string(),
+            },
         }
     }
 

@@ -14,6 +14,7 @@ use crate::screen::widgets::stations::StationLabels;
 use crate::screen::widgets::{fit_parts, wrap::wrap};
 use crate::tui::app::{AppState, Pane};
 use railtop_core::model::Kind;
+use railtop_i18n::tr;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -29,6 +30,7 @@ fn train(d: &railtop_core::model::Departure) -> &str {
 
 pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
+    let lang = state.settings.lang;
     let feed = &state.board.answer;
     // The title's parts, each with its rank: at a narrow pane the least go whole (the code, then
     // the age, then the route), and the name is cut last.
@@ -47,7 +49,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             None,
         ),
         (_, Some(code)) => (code.clone(), None),
-        (_, None) => ("Departures".into(), None),
+        (_, None) => (lang.t("board-title").into(), None),
     };
     let arrivals = state.board.kind == Kind::Arrivals;
     let mut title = vec![(0, Span::styled(format!(" {name}"), theme.title()))];
@@ -57,11 +59,11 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     // What the board is, when it is not plain departures: `arrivals`, `to Tampere`.
     let mut what = Vec::new();
     if arrivals {
-        what.push("arrivals".to_string());
+        what.push(lang.t("filter-arrivals").to_string());
     }
     if !state.board.route.is_empty() {
         what.push(railtop_core::text::cleaned(
-            &state.board.route.described(state.board.kind),
+            &state.board.route.described_in(state.board.kind, lang),
         ));
     }
     if !what.is_empty() {
@@ -73,9 +75,15 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     match (&feed.error, feed.age_secs(state.now)) {
         (Some(_), Some(age)) => title.push((
             2,
-            Span::styled(format!(" · data {} old", age_text(age)), theme.error()),
+            Span::styled(
+                format!(" · {}", tr!(lang, "data-old", age = age_text(age))),
+                theme.error(),
+            ),
         )),
-        (None, Some(age)) => title.push((3, Span::raw(format!(" · {} ago", age_text(age))))),
+        (None, Some(age)) => title.push((
+            3,
+            Span::raw(format!(" · {}", tr!(lang, "age-ago", age = age_text(age)))),
+        )),
         _ => {}
     }
     title.push((0, Span::raw(" ")));
@@ -84,9 +92,9 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
 
     let Some(answer) = &feed.data else {
         let text = match (&state.board.station, &feed.error) {
-            (None, _) => "press b to choose a station".to_string(),
-            (_, Some(e)) => format!("no board: {e}"),
-            _ => "loading…".to_string(),
+            (None, _) => lang.t("board-choose-station").to_string(),
+            (_, Some(e)) => tr!(lang, "board-none", error = e.to_string()),
+            _ => lang.t("loading").to_string(),
         };
         // Whole words across the pane: "did you mean …" must be read to its end.
         let lines: Vec<Line> = wrap(&text, usize::from(area.width.saturating_sub(2)), 8)
@@ -98,9 +106,9 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
     };
     if answer.departures.is_empty() {
         let text = match (arrivals, state.board.route.is_empty()) {
-            (_, false) => "no train on that route in the next hours (t: every train)",
-            (true, true) => "no arrivals in the next hours",
-            (false, true) => "no departures in the next hours",
+            (_, false) => lang.t("board-none-on-route"),
+            (true, true) => lang.t("board-no-arrivals"),
+            (false, true) => lang.t("board-no-departures"),
         };
         frame.render_widget(Paragraph::new(text).style(theme.dim()).block(block), area);
         return;
@@ -147,6 +155,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 widest(&|d| d.operator.as_deref().map_or(0, |o| o.chars().count())),
             )
         },
+        lang,
     );
     // The selected row's messages, as a footnote under the board (its row is marked ` *`);
     // else what the feed says of the station itself.
@@ -204,7 +213,7 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
                 p if p.is_empty() => "–".to_string(),
                 p => p,
             };
-            let status = columns::status(d, cols.words, feed.is_stale());
+            let status = columns::status(d, cols.words, feed.is_stale(), lang);
             let mut cells = vec![Line::from(format!(
                 "{}{}",
                 d.scheduled_dep,
@@ -215,7 +224,13 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
             }
             cells.extend([
                 Line::from(fit(train(d), cols.line)),
-                columns::destination_with_via(d, cols.via, usize::from(cols.destination), &theme),
+                columns::destination_with_via(
+                    d,
+                    cols.via,
+                    usize::from(cols.destination),
+                    &theme,
+                    lang,
+                ),
             ]);
             if let Some(w) = cols.station {
                 let station = d.departs_from.as_deref().unwrap_or("");
@@ -247,8 +262,9 @@ pub fn board(state: &AppState, frame: &mut Frame, area: Rect) {
         });
     let (mut titles, widths) = cols.header();
     // The dashboard names trains by their number (the kiosk, like a station's screen, by line).
-    for t in titles.iter_mut().filter(|t| **t == "LINE") {
-        *t = "TRAIN";
+    let line_title = lang.t("col-line");
+    for t in titles.iter_mut().filter(|t| **t == line_title) {
+        *t = lang.t("col-train");
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);

@@ -14,7 +14,7 @@ use ratatui::Frame;
 const STALE_SECS: i64 = 300;
 
 fn entry(state: &AppState, slug: Option<&str>) -> (String, String) {
-    let name = Countries::name(slug);
+    let name = Countries::name(slug, state.settings.lang);
     let (count, marker) = match slug {
         // The total only when every country's count is known.
         None => (
@@ -73,7 +73,10 @@ pub fn countries(state: &AppState, frame: &mut Frame, area: Rect) {
             ListItem::new(format!("{name}{}{count}", " ".repeat(pad)))
         })
         .collect();
-    let title = Line::from(Span::styled(" Countries ", theme.title()));
+    let title = Line::from(Span::styled(
+        format!(" {} ", state.settings.lang.t("countries-title")),
+        theme.title(),
+    ));
     let list = List::new(items)
         .block(pane_block(title, state.focus == Pane::Countries, &theme))
         .highlight_style(theme.selected())

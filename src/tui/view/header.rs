@@ -4,6 +4,7 @@
 use super::age_text;
 use crate::tui::app::AppState;
 use crate::tui::pane::Countries;
+use railtop_i18n::tr;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -41,6 +42,7 @@ fn history_sparkline(history: &[Option<f64>]) -> Option<String> {
 
 pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
+    let lang = state.settings.lang;
     let selected = state.countries.selected.as_deref();
     let tz = selected.and_then(|c| state.zone_of(c));
     let clock = match tz {
@@ -63,7 +65,10 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     // figure cut in two), the name and the count last.
     let mut first: Vec<(u8, Span)> = Vec::new();
     if state.simulated() {
-        first.push((0, Span::styled(" DEMO ", theme.badge())));
+        first.push((
+            0,
+            Span::styled(format!(" {} ", lang.t("badge-demo")), theme.badge()),
+        ));
         first.push((0, Span::raw(" ")));
     }
     first.push((0, Span::styled("railtop", theme.title())));
@@ -71,7 +76,7 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     first.push((
         0,
         Span::styled(
-            Countries::name(state.countries.selected.as_deref()),
+            Countries::name(state.countries.selected.as_deref(), lang),
             theme.accent(),
         ),
     ));
@@ -79,17 +84,25 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         let s = r.stats;
         let punctual = state.trains.punctuality;
         let within = state.settings.on_time_minutes;
-        let trains = if s.total == 1 { "train" } else { "trains" };
+        let trains = tr!(lang, "header-trains", n = s.total);
         let long = format!(
-            " · {} {trains} · {} running · {} GPS · {} delayed{}",
-            s.total,
-            s.running,
-            s.with_gps,
-            s.delayed,
+            " · {trains} · {}{}",
+            tr!(
+                lang,
+                "header-counts",
+                running = s.running,
+                gps = s.with_gps,
+                delayed = s.delayed
+            ),
             punctual.map_or(String::new(), |p| format!(
-                " · {:.0}% on time ≤{within}′ · median {}′",
-                p.on_time_share * 100.0,
-                signed(p.median_delay)
+                " · {}",
+                tr!(
+                    lang,
+                    "header-punctuality",
+                    share = format!("{:.0}", p.on_time_share * 100.0),
+                    within = within,
+                    median = signed(p.median_delay)
+                )
             ))
         );
         // Narrow terminals get the same figures in fewer words, then fewer figures.
@@ -97,21 +110,31 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
         if used + long.chars().count() <= stats_room {
             first.push((0, Span::raw(long)));
         } else {
-            first.push((0, Span::raw(format!(" · {} {trains}", s.total))));
-            first.push((3, Span::raw(format!(" {} run", s.running))));
-            first.push((4, Span::raw(format!(" {} GPS", s.with_gps))));
-            first.push((2, Span::raw(format!(" {} late", s.delayed))));
+            first.push((0, Span::raw(format!(" · {trains}"))));
+            let short = |id, n| Span::raw(format!(" {}", tr!(lang, id, n = n)));
+            first.push((3, short("header-running-short", s.running)));
+            first.push((4, short("header-gps-short", s.with_gps)));
+            first.push((2, short("header-late-short", s.delayed)));
             if let Some(p) = punctual {
                 let share = p.on_time_share * 100.0;
                 first.push((1, Span::raw(format!(" · {share:.0}% ≤{within}′"))));
-                first.push((5, Span::raw(format!(" · med {}′", signed(p.median_delay)))));
+                first.push((
+                    5,
+                    Span::raw(format!(
+                        " · {}",
+                        tr!(lang, "header-median-short", median = signed(p.median_delay))
+                    )),
+                ));
             }
         }
     }
     let feed = &state.trains.realtime;
     let mut second = Vec::new();
     if state.fixed_clock {
-        second.push(Span::styled("⏸ clock fixed (RAILTOP_NOW)", theme.badge()));
+        second.push(Span::styled(
+            format!("⏸ {}", lang.t("header-clock-fixed")),
+            theme.badge(),
+        ));
         second.push(Span::raw(" · "));
     }
     // A GTFS timetable being read: its rows have no names yet, and the person is told why
@@ -127,7 +150,10 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     }) {
         let percent = s.percent.map_or(String::new(), |p| format!(" {p} %"));
         second.push(Span::styled(
-            format!("{} schedule{percent}", s.feed),
+            format!(
+                "{}{percent}",
+                tr!(lang, "header-schedule", feed = s.feed.clone())
+            ),
             theme.badge(),
         ));
         second.push(Span::raw(" · "));
@@ -141,27 +167,44 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
                 .map_or(e.as_str(), str::trim_start);
             second.push(Span::styled(format!("⚠ {said}"), theme.error()));
             if let Some(next) = feed.next_in_secs(state.now) {
-                second.push(Span::raw(format!(" · retry in {}", age_text(next))));
+                second.push(Span::raw(format!(
+                    " · {}",
+                    tr!(lang, "header-retry-in", after = age_text(next))
+                )));
             }
             if let Some(age) = age {
                 second.push(Span::styled(
-                    format!(" · showing data {} old", age_text(age)),
+                    format!(
+                        " · {}",
+                        tr!(lang, "header-showing-old", age = age_text(age))
+                    ),
                     theme.dim(),
                 ));
             }
         }
         (None, Some(age)) => {
-            second.push(Span::raw(format!("updated {} ago", age_text(age))));
+            second.push(Span::raw(tr!(
+                lang,
+                "header-updated-ago",
+                age = age_text(age)
+            )));
             if let Some(next) = feed.next_in_secs(state.now) {
-                second.push(Span::raw(format!(" · next in {}", age_text(next))));
+                second.push(Span::raw(format!(
+                    " · {}",
+                    tr!(lang, "header-next-in", after = age_text(next))
+                )));
             }
         }
-        (None, None) => second.push(Span::styled("loading…", theme.dim())),
+        (None, None) => second.push(Span::styled(lang.t("loading"), theme.dim())),
     }
-    let source = format!(" · source {}", state.source.name);
+    let source = format!(
+        " · {}",
+        tr!(lang, "header-source", source = state.source.name.clone())
+    );
     // The recorded hours, as many of the last 24 as the line has room for (6 at least).
     let used: usize = second.iter().map(|s| s.width()).sum::<usize>() + source.chars().count();
-    let room = usize::from(area.width).saturating_sub(used + " · 24h on time  100%".len());
+    let on_time = tr!(lang, "header-hours-on-time", hours = 24);
+    let room = usize::from(area.width).saturating_sub(used + on_time.chars().count() + 10);
     // Another country's hours (a change of country not read yet) say nothing of this one's.
     let recorded = &state.history;
     let shown = if recorded.country == state.countries.selected {
@@ -173,7 +216,10 @@ pub fn header(state: &AppState, frame: &mut Frame, area: Rect) {
     if hours >= 6 {
         let recent = &shown[shown.len() - hours..];
         if let Some(spark) = history_sparkline(recent) {
-            second.push(Span::raw(format!(" · {hours}h on time {spark}")));
+            second.push(Span::raw(format!(
+                " · {} {spark}",
+                tr!(lang, "header-hours-on-time", hours = hours)
+            )));
         }
     }
     second.push(Span::raw(source));

@@ -17,17 +17,20 @@ pub fn journey(
     journey: Option<&Polled<JourneyResponse>>,
     offset: usize,
     theme: &Theme,
+    lang: railtop_i18n::Lang,
     frame: &mut Frame,
     area: Rect,
 ) {
     let data = journey.and_then(|j| j.data.as_deref());
     let Some(j) = data.filter(|j| !j.stops.is_empty()) else {
         let text = match (journey.and_then(|j| j.error.as_deref()), data) {
-            (Some(why), _) => format!("No journey: {why}"),
-            (None, Some(_)) => "The feed lists no stops for this train.".to_string(),
-            (None, None) => "Asking for the journey…".to_string(),
+            (Some(why), _) => railtop_i18n::tr!(lang, "journey-none", why = why.to_string()),
+            (None, Some(_)) => lang.t("journey-no-stops").to_string(),
+            (None, None) => lang.t("journey-asking").to_string(),
         };
-        let block = Block::default().borders(Borders::TOP).title(" Journey ");
+        let block = Block::default()
+            .borders(Borders::TOP)
+            .title(format!(" {} ", lang.t("journey-title")));
         frame.render_widget(
             Paragraph::new(text)
                 .style(theme.dim())
@@ -43,8 +46,13 @@ pub fn journey(
     let offset = offset.min(last_start);
     let passed = j.stops.iter().filter(|s| s.passed).count();
     let title = format!(
-        " Journey · {} stops, {passed} passed{} ",
-        j.stops.len(),
+        " {}{} ",
+        railtop_i18n::tr!(
+            lang,
+            "journey-title-stops",
+            n = j.stops.len(),
+            passed = passed
+        ),
         if last_start > 0 {
             format!(
                 " · {}–{} ↑↓",
@@ -90,7 +98,15 @@ pub fn journey(
             ])
             .style(style)
         });
-    let header = Row::new(["", "arr", "dep", "late", "plat", "station"]).style(theme.dim());
+    let header = Row::new([
+        "",
+        lang.t("journey-arr"),
+        lang.t("journey-dep"),
+        lang.t("journey-late"),
+        lang.t("journey-plat"),
+        lang.t("journey-station"),
+    ])
+    .style(theme.dim());
     let table = Table::new(
         rows,
         [

@@ -17,6 +17,7 @@ use crate::tui::mapview::{same, LayerKey, Placed};
 use railtop_core::assets;
 use railtop_core::country;
 use railtop_feeds::source::demo::network::Network;
+use railtop_i18n::tr;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -142,15 +143,19 @@ pub fn map(state: &AppState, frame: &mut Frame, area: Rect) {
     }
     labels(state, projection, inner, buf, &mut taken, &theme);
     // The border and title last: they touch only the edge, and the title counts the trains.
+    let lang = state.settings.lang;
     let mut title = vec![
-        Span::styled(" Map ", theme.title()),
-        Span::raw(format!("· {with_gps} with GPS ")),
+        Span::styled(format!(" {} ", lang.t("map-title")), theme.title()),
+        Span::raw(format!("· {} ", tr!(lang, "map-with-gps", n = with_gps))),
     ];
     if !state.map.view.is_fitted() {
         title.push(Span::raw(format!("· ×{:.1} ", state.map.view.zoom)));
     }
     if state.map.view.follow {
-        title.push(Span::styled("· following ", theme.accent()));
+        title.push(Span::styled(
+            format!("· {} ", lang.t("map-following")),
+            theme.accent(),
+        ));
     }
     let focused = state.focus == Pane::Map;
     frame.render_widget(pane_block(Line::from(title), focused, &theme), area);
@@ -378,30 +383,46 @@ fn legend(state: &AppState, with_gps: usize, frame: &mut Frame, area: Rect, them
         1,
     );
     let no_gps = state.trains.all().len().saturating_sub(with_gps);
+    let lang = state.settings.lang;
     // The trains' marks first, then the rest; in short words where the long ones do not fit.
     let classes = [
-        (DelayClass::OnTime, "on time", "0′"),
+        (DelayClass::OnTime, lang.t("status-on-time"), "0′"),
         (DelayClass::Slight, "+1–4′", "+1′"),
         (DelayClass::Late, "+5′", "+5′"),
         (DelayClass::VeryLate, "+15′", "+15′"),
-        (DelayClass::NoData, "no data", "n/a"),
+        (DelayClass::NoData, lang.t("status-no-data"), "n/a"),
     ];
     let mut items: Vec<(&str, Style, &str, &str)> = classes
         .iter()
         .map(|&(c, long, short)| (glyph(c), theme.delay(c), long, short))
         .collect();
-    items.push(("◆", theme.selected(), "selected", "sel"));
+    items.push((
+        "◆",
+        theme.selected(),
+        lang.t("map-selected"),
+        lang.t("map-selected-short"),
+    ));
     if state.selected_journey().is_some() {
         items.push((
             "∘",
             layer_style(Layer::Journey, theme),
-            "its stops",
-            "stops",
+            lang.t("map-its-stops"),
+            lang.t("map-stops-short"),
         ));
     }
-    items.push(("⠂", layer_style(Layer::Station, theme), "station", "stn"));
-    items.push(("⠒", layer_style(Layer::Rail, theme), "line", "line"));
-    let tail = format!("{no_gps} no GPS");
+    items.push((
+        "⠂",
+        layer_style(Layer::Station, theme),
+        lang.t("map-station"),
+        lang.t("map-station-short"),
+    ));
+    items.push((
+        "⠒",
+        layer_style(Layer::Rail, theme),
+        lang.t("map-line"),
+        lang.t("map-line-short"),
+    ));
+    let tail = tr!(lang, "map-no-gps", n = no_gps);
     let width = usize::from(line.width).saturating_sub(tail.chars().count());
     let need = |short: bool| {
         items

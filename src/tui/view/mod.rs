@@ -30,7 +30,7 @@ pub fn draw(state: &AppState, frame: &mut Frame) {
     let area = frame.area();
     let areas = state.areas_in(area);
     if areas.too_small {
-        too_small(frame, area);
+        too_small(state.settings.lang, frame, area);
         return;
     }
     header(state, frame, areas.header);
@@ -49,13 +49,14 @@ pub fn draw(state: &AppState, frame: &mut Frame) {
     }
 }
 
-fn too_small(frame: &mut Frame, area: Rect) {
-    let text = format!(
-        "terminal too small: {}×{} (railtop needs {}×{})",
-        area.width,
-        area.height,
-        super::layout::MIN_WIDTH,
-        super::layout::MIN_HEIGHT
+fn too_small(lang: railtop_i18n::Lang, frame: &mut Frame, area: Rect) {
+    let text = railtop_i18n::tr!(
+        lang,
+        "terminal-too-small",
+        width = area.width,
+        height = area.height,
+        min_width = super::layout::MIN_WIDTH,
+        min_height = super::layout::MIN_HEIGHT
     );
     let [middle] = Layout::vertical([Constraint::Length(2)])
         .flex(ratatui::layout::Flex::Center)
@@ -79,7 +80,9 @@ fn footer(state: &AppState, frame: &mut Frame, area: Rect) {
     // `? help` is always shown (last); the other hints as many as fit before it, whole.
     let hints = state.settings.keys.hints(mode);
     let (help, others): (Vec<_>, Vec<_>) = hints.into_iter().partition(|h| h.what == "help");
-    let width = |h: &&keymap::Hint| h.keys.chars().count() + 1 + h.what.chars().count() + 2;
+    let lang = state.settings.lang;
+    let what = |h: &keymap::Hint| keymap::said(lang, h.what);
+    let width = |h: &&keymap::Hint| h.keys.chars().count() + 1 + what(h).chars().count() + 2;
     // The last hint needs no gap after it.
     let help_width = help.iter().map(width).sum::<usize>().saturating_sub(2);
     let mut room = usize::from(area.width).saturating_sub(help_width);
@@ -108,7 +111,7 @@ fn footer(state: &AppState, frame: &mut Frame, area: Rect) {
             room -= w;
         }
         spans.push(Span::styled(hint.keys.as_ref(), theme.accent()));
-        spans.push(Span::raw(format!(" {}  ", hint.what)));
+        spans.push(Span::raw(format!(" {}  ", what(hint))));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

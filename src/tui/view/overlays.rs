@@ -8,6 +8,7 @@ use crate::tui::list::destination;
 use crate::tui::pane::Countries;
 use crate::tui::search::{Goal, StationSearch};
 use railtop_core::model::{Kind, Train};
+use railtop_i18n::{tr, Lang};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Row, Sparkline, Table};
@@ -28,14 +29,19 @@ pub fn help(state: &AppState, frame: &mut Frame, area: Rect) {
     frame.render_widget(ratatui::widgets::Clear, r);
     let last_start = lines.len().saturating_sub(visible);
     let offset = state.help_offset.min(last_start);
+    let lang = state.settings.lang;
     let title = if last_start > 0 {
         format!(
-            " Keys and marks {}/{} · ↑↓ scroll · Esc closes ",
-            offset + visible.min(lines.len()),
-            lines.len()
+            " {} ",
+            tr!(
+                lang,
+                "help-title-scrolled",
+                at = offset + visible.min(lines.len()),
+                lines = lines.len()
+            )
         )
     } else {
-        " Keys and marks (Esc closes) ".to_string()
+        format!(" {} ", lang.t("help-title"))
     };
     let rows: Vec<Row> = lines
         .into_iter()
@@ -84,7 +90,9 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
     };
     let parts = crate::tui::layout::details(area, stops);
     frame.render_widget(ratatui::widgets::Clear, parts.window);
-    let block = window(" Train · ↑↓ scroll the journey · Esc closes ", &theme);
+    let lang = state.settings.lang;
+    let title = format!(" {} ", lang.t("details-title"));
+    let block = window(&title, &theme);
     frame.render_widget(block, parts.window);
     // Times a person reads on the train's own clock (its feed's, else its country's or
     // region's), with the zone's name.
@@ -103,27 +111,27 @@ pub fn details(state: &AppState, frame: &mut Frame, area: Rect) {
     let offset = state.journey_offset();
     if parts.side_by_side {
         frame.render_widget(
-            Paragraph::new(field_lines(t, &theme, &local))
+            Paragraph::new(field_lines(t, &theme, &local, lang))
                 .wrap(ratatui::widgets::Wrap { trim: true }),
             parts.fields,
         );
     } else {
         frame.render_widget(
-            Paragraph::new(summary_lines(t, &theme, &local)),
+            Paragraph::new(summary_lines(t, &theme, &local, lang)),
             parts.fields,
         );
     }
-    super::journey::journey(journey, offset, &theme, frame, parts.journey);
+    super::journey::journey(journey, offset, &theme, lang, frame, parts.journey);
     sparkline(state, t, &local, frame, parts.spark);
 }
 
 type Local<'a> = dyn Fn(chrono::DateTime<chrono::Utc>) -> String + 'a;
 
-fn position_text(t: &Train) -> String {
+fn position_text(t: &Train, lang: Lang) -> String {
     match (t.lat, t.lng, &t.last_seen) {
         (Some(lat), Some(lng), _) => format!("{lat:.5}, {lng:.5}"),
-        (_, _, Some(seen)) => format!("no GPS; last seen at {seen}"),
-        _ => "no position".into(),
+        (_, _, Some(seen)) => tr!(lang, "details-last-seen", at = seen.clone()),
+        _ => lang.t("details-no-position").into(),
     }
 }
 
@@ -135,88 +143,104 @@ fn last_update(t: &Train, local: &Local) -> Option<String> {
     })
 }
 
-fn delay_span(t: &Train, theme: &Theme) -> Span<'static> {
+fn delay_span(t: &Train, theme: &Theme, lang: Lang) -> Span<'static> {
     let cancelled = t.status == railtop_core::model::status::CANCELLED;
     Span::styled(
-        delay_text(t.delay, cancelled),
+        delay_text(t.delay, cancelled, lang),
         theme.delay(DelayClass::of(t.delay, cancelled)),
     )
 }
 
 /// Every field of the record, a line each.
-fn field_lines(t: &Train, theme: &Theme, local: &Local) -> Vec<Line<'static>> {
-    let field = |k: &str, v: String| {
-        Line::from(vec![
-            Span::styled(format!("{k:<13}"), theme.accent()),
-            Span::raw(v),
-        ])
+fn field_lines(t: &Train, theme: &Theme, local: &Local, lang: Lang) -> Vec<Line<'static>> {
+    // Labels padded to one column, however long they are in this language.
+    let label = |id: &'static str| {
+        let k = lang.t(id);
+        let pad = 13usize
+            .saturating_sub(unicode_width::UnicodeWidthStr::width(k))
+            .max(1);
+        Span::styled(format!("{k}{}", " ".repeat(pad)), theme.accent())
     };
+    let field = |id: &'static str, v: String| Line::from(vec![label(id), Span::raw(v)]);
     let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "—".into());
     let mut lines = vec![
-        field("train", format!("{}  ({})", t.train_code, t.id)),
-        field("to", destination(t).to_string()),
-        field("from", opt(&t.from)),
-        field("next station", opt(&t.next_station)),
-        field("status", status_text(t)),
+        field("field-train", format!("{}  ({})", t.train_code, t.id)),
+        field("field-to", destination(t).to_string()),
+        field("field-from", opt(&t.from)),
+        field("field-next-station", opt(&t.next_station)),
+        field("field-status", status_text(t, lang)),
     ];
     // What the feed says of the train, right under its status: it matters most.
     for (i, m) in t.messages.iter().enumerate() {
-        lines.push(field(if i == 0 { "messages" } else { "" }, m.clone()));
+        lines.push(if i == 0 {
+            field("field-messages", m.clone())
+        } else {
+            Line::from(vec![Span::raw(" ".repeat(13)), Span::raw(m.clone())])
+        });
     }
     lines.extend([
-        Line::from(vec![
-            Span::styled(format!("{:<13}", "delay"), theme.accent()),
-            delay_span(t, theme),
-        ]),
-        field("platform", opt(&t.platform)),
-        field("scheduled", opt(&t.scheduled_dep)),
-        field("direction", opt(&t.direction)),
-        field("position", position_text(t)),
+        Line::from(vec![label("field-delay"), delay_span(t, theme, lang)]),
+        field("field-platform", opt(&t.platform)),
+        field("field-scheduled", opt(&t.scheduled_dep)),
+        field("field-direction", opt(&t.direction)),
+        field("field-position", position_text(t, lang)),
         field(
-            "speed",
+            "field-speed",
             t.speed
                 .map_or_else(|| "—".into(), |v| format!("{v:.0} km/h")),
         ),
-        field("last update", opt(&last_update(t, local))),
-        field("operator", opt(&t.operator)),
-        field("country", opt(&t.country)),
+        field("field-last-update", opt(&last_update(t, local))),
+        field("field-operator", opt(&t.operator)),
+        field("field-country", opt(&t.country)),
     ]);
     lines
 }
 
-/// The status as a person reads it: "running · partly cancelled" where some stops are.
-fn status_text(t: &Train) -> String {
+/// The status as a person reads it: "running · partly cancelled" where some stops are (the
+/// source's own word where a screen knows no other).
+fn status_text(t: &Train, lang: Lang) -> String {
+    let status = match t.status.as_str() {
+        railtop_core::model::status::RUNNING => lang.t("train-running"),
+        railtop_core::model::status::SCHEDULED => lang.t("train-scheduled"),
+        railtop_core::model::status::ARRIVED => lang.t("train-arrived"),
+        railtop_core::model::status::CANCELLED => lang.t("status-cancelled"),
+        other => other,
+    };
     if t.partly_cancelled {
-        format!("{} · partly cancelled", t.status)
+        format!("{status} · {}", lang.t("details-partly-cancelled"))
     } else {
-        t.status.clone()
+        status.to_string()
     }
 }
 
 /// The record in three lines, for a narrow window.
-fn summary_lines(t: &Train, theme: &Theme, local: &Local) -> Vec<Line<'static>> {
+fn summary_lines(t: &Train, theme: &Theme, local: &Local, lang: Lang) -> Vec<Line<'static>> {
     let mut first = vec![
         Span::styled(
             format!("{} → {}", t.train_code, destination(t)),
             theme.title(),
         ),
-        Span::raw(format!(" · {} · ", status_text(t))),
+        Span::raw(format!(" · {} · ", status_text(t, lang))),
     ];
-    first.push(delay_span(t, theme));
-    let mut second = vec![format!("from {}", t.from.as_deref().unwrap_or("—"))];
+    first.push(delay_span(t, theme, lang));
+    let mut second = vec![tr!(
+        lang,
+        "details-from",
+        station = t.from.as_deref().unwrap_or("—").to_string()
+    )];
     if let Some(p) = &t.platform {
-        second.push(format!("platform {p}"));
+        second.push(tr!(lang, "details-platform", platform = p.clone()));
     }
     if let Some(op) = &t.operator {
         second.push(op.clone());
     }
     second.push(t.id.clone());
-    let mut third = vec![position_text(t)];
+    let mut third = vec![position_text(t, lang)];
     if let Some(v) = t.speed {
         third.push(format!("{v:.0} km/h"));
     }
     if let Some(u) = last_update(t, local) {
-        third.push(format!("updated {u}"));
+        third.push(tr!(lang, "updated-at", at = u));
     }
     // Three lines only: what the feed says of the train outranks where it is.
     let last = match t.messages.first() {
@@ -229,6 +253,7 @@ fn summary_lines(t: &Train, theme: &Theme, local: &Local) -> Vec<Line<'static>> 
 /// The train's delay as this dashboard has seen it, oldest left.
 fn sparkline(state: &AppState, t: &Train, local: &Local, frame: &mut Frame, spark: Rect) {
     let theme = state.settings.theme();
+    let lang = state.settings.lang;
     let history = state.trains.history.of(&t.id);
     let samples: Vec<i32> = history.map_or_else(Vec::new, |h| {
         h.delays.iter().map(|d| d.unwrap_or(0)).collect()
@@ -237,13 +262,22 @@ fn sparkline(state: &AppState, t: &Train, local: &Local, frame: &mut Frame, spar
     let high = samples.iter().copied().max().unwrap_or(0);
     let data: Vec<u64> = samples.iter().map(|&d| (d - low) as u64).collect();
     let caption = match (history, samples.as_slice()) {
-        (None, _) | (Some(_), []) => " delay: not seen yet ".into(),
+        (None, _) | (Some(_), []) => format!(" {} ", lang.t("spark-not-seen")),
         // One sample is a value, not a history: no bars, no range.
-        (Some(h), [one]) => format!(" delay since {}: {one}′ · one sample ", local(h.first_seen)),
+        (Some(h), [one]) => format!(
+            " {} ",
+            tr!(lang, "spark-one", since = local(h.first_seen), delay = *one)
+        ),
         (Some(h), _) => format!(
-            " delay since {} · {} samples · {low}′ to {high}′ ",
-            local(h.first_seen),
-            samples.len()
+            " {} ",
+            tr!(
+                lang,
+                "spark-many",
+                since = local(h.first_seen),
+                n = samples.len(),
+                low = low,
+                high = high
+            )
         ),
     };
     let width = usize::from(spark.width.saturating_sub(2));
@@ -263,22 +297,28 @@ fn sparkline(state: &AppState, t: &Train, local: &Local, frame: &mut Frame, spar
 
 pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
+    let lang = state.settings.lang;
     let r = popup(frame, area, 60, crate::tui::search::MAX_MATCHES as u16 + 6);
-    let what = match (search.goal, state.board.kind) {
-        (Goal::Board, _) => "Station",
-        (Goal::Route, Kind::Departures) => "Only trains to",
-        (Goal::Route, Kind::Arrivals) => "Only trains from",
-        (Goal::Merge, _) => "Add to the board",
-    };
+    let what = lang.t(match (search.goal, state.board.kind) {
+        (Goal::Board, _) => "search-station",
+        (Goal::Route, Kind::Departures) => "search-only-to",
+        (Goal::Route, Kind::Arrivals) => "search-only-from",
+        (Goal::Merge, _) => "search-add",
+    });
     let scope = match search.country.as_deref() {
-        Some(_) => format!("{} first", Countries::name(search.country.as_deref())),
-        None => "every country".to_string(),
+        Some(_) => tr!(
+            lang,
+            "search-country-first",
+            country = Countries::name(search.country.as_deref(), lang)
+        ),
+        None => lang.t("search-every-country").to_string(),
     };
+    let keys = lang.t("search-keys");
     // The keys where the title has room for them (the box's last line names them too): a
     // title is never cut at the border.
     let room = usize::from(r.width.saturating_sub(2));
     let title = [
-        format!(" {what} · {scope} (Enter picks, Esc closes) "),
+        format!(" {what} · {scope} ({keys}) "),
         format!(" {what} · {scope} "),
         format!(" {what} "),
     ]
@@ -328,19 +368,17 @@ pub fn search(state: &AppState, search: &StationSearch, frame: &mut Frame, area:
     );
     use crate::tui::search::Origin;
     let text = match &search.origin {
-        Origin::Asking => "asking the server's directory…".to_string(),
-        Origin::ServerFailed(why) => {
-            format!("railtop's own stations: the server's did not answer ({why})")
-        }
+        Origin::Asking => lang.t("search-asking").to_string(),
+        Origin::ServerFailed(why) => tr!(lang, "search-server-failed", why = why.to_string()),
         _ if search.matches.is_empty() && !search.input.trim().is_empty() => {
             match &state.served {
                 // The demo: a station elsewhere is not offered at all; say why.
-                Some(_) => "none in the source's countries; Enter asks it anyway",
-                None => "no match: Enter asks the source for this code",
+                Some(_) => lang.t("search-none-in-countries"),
+                None => lang.t("search-no-match"),
             }
             .to_string()
         }
-        _ => "type a name or code · ↑↓ choose".to_string(),
+        _ => lang.t("search-type").to_string(),
     };
     let text = railtop_core::text::fit(&text, usize::from(hint.width));
     frame.render_widget(Paragraph::new(text).style(theme.dim()), hint);

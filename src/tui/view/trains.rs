@@ -8,41 +8,52 @@ use crate::tui::app::{AppState, Pane};
 use crate::tui::list::destination;
 use crate::tui::pane::Countries;
 use railtop_core::model::status;
+use railtop_i18n::{tr, Lang};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 /// The status in words, or in five letters on a narrow list.
-fn status_text(s: &str, short: bool) -> &str {
-    match (s, short) {
-        (status::RUNNING, false) => "running",
-        (status::SCHEDULED, false) => "scheduled",
-        (status::ARRIVED, false) => "arrived",
-        (status::CANCELLED, false) => "cancelled",
-        (status::RUNNING, true) => "run",
-        (status::SCHEDULED, true) => "sched",
-        (status::ARRIVED, true) => "arr",
-        (status::CANCELLED, true) => "canc",
-        (other, _) => other,
-    }
+fn status_text(s: &str, short: bool, lang: Lang) -> &str {
+    let id = match (s, short) {
+        (status::RUNNING, false) => "train-running",
+        (status::SCHEDULED, false) => "train-scheduled",
+        (status::ARRIVED, false) => "train-arrived",
+        (status::CANCELLED, false) => "status-cancelled",
+        (status::RUNNING, true) => "train-running-short",
+        (status::SCHEDULED, true) => "train-scheduled-short",
+        (status::ARRIVED, true) => "train-arrived-short",
+        (status::CANCELLED, true) => "train-cancelled-short",
+        // A status no screen knows is shown as the source sends it.
+        (other, _) => return other,
+    };
+    lang.t(id)
 }
 
 pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
     let theme = state.settings.theme();
+    let lang = state.settings.lang;
     let list = &state.trains.list;
     let trains = state.trains.all();
     let mut title = vec![Span::styled(
-        format!(" Trains {} ", list.rows.len()),
+        format!(" {} ", tr!(lang, "trains-title", n = list.rows.len())),
         theme.title(),
     )];
     title.push(Span::raw(format!(
-        "· sort {} {} ",
-        list.sort.label(),
-        list.sort.order(list.reversed)
+        "· {} ",
+        tr!(
+            lang,
+            "trains-sort",
+            key = lang.t(list.sort.label()),
+            order = list.sort.order(list.reversed)
+        )
     )));
     if list.hide_cancelled {
-        title.push(Span::raw("· cancelled hidden "));
+        title.push(Span::raw(format!(
+            "· {} ",
+            lang.t("trains-cancelled-hidden")
+        )));
     }
     if list.filter_editing || !list.filter.is_empty() {
         let cursor = if list.filter_editing { "█" } else { "" };
@@ -68,18 +79,25 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
                     .filter(|f| f.own);
                 let hint = match (own, state.source.name.as_str()) {
                     (Some(f), _) => format!(
-                        "\n\n{} is your own [[feeds]] entry: check its URLs (vehicle_positions, trip_updates, alerts, static_gtfs) in the configuration file.",
-                        railtop_core::text::quoted(&f.slug)
+                        "\n\n{}",
+                        tr!(
+                            lang,
+                            "trains-hint-own-feed",
+                            feed = railtop_core::text::quoted(&f.slug)
+                        )
                     ),
                     (None, "demo") => String::new(),
-                    (None, "upstream") => "\n\nThe national feeds may be down or out of reach from here; `railtop --source demo` runs offline.".into(),
-                    _ => "\n\nIs the server running and reachable? `railtop --source demo` runs offline.".into(),
+                    (None, "upstream") => format!("\n\n{}", lang.t("trains-hint-upstream")),
+                    _ => format!("\n\n{}", lang.t("trains-hint-server")),
                 };
-                format!("No data: {e}{hint}")
+                format!(
+                    "{}{hint}",
+                    tr!(lang, "trains-no-data", error = e.to_string())
+                )
             }
-            (_, false) => "loading…".to_string(),
-            (_, true) if trains.is_empty() => "no trains running right now".to_string(),
-            _ => "no train matches the filter".to_string(),
+            (_, false) => lang.t("loading").to_string(),
+            (_, true) if trains.is_empty() => lang.t("trains-none-running").to_string(),
+            _ => lang.t("trains-none-match").to_string(),
         };
         frame.render_widget(
             Paragraph::new(text)
@@ -145,19 +163,19 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
                     .and_then(railtop_core::country::by_slug);
                 let name = match (known, country_width) {
                     (Some(c), 4) => c.iso.to_string(),
-                    _ => Countries::name(t.country.as_deref()),
+                    _ => Countries::name(t.country.as_deref(), lang),
                 };
                 cells.push(Line::from(fit(&name, country_width)));
             }
             cells.extend([
                 Line::from(fit(destination(t), to_width)),
-                Line::from(fit(status_text(&t.status, short), status_width)),
+                Line::from(fit(status_text(&t.status, short, lang), status_width)),
                 // A cancelled train says so once, in STATUS.
                 Line::from(Span::styled(
                     if cancelled {
                         String::new()
                     } else {
-                        delay_text(t.delay, cancelled)
+                        delay_text(t.delay, cancelled, lang)
                     },
                     theme.delay(class),
                 )),
@@ -190,22 +208,26 @@ pub fn trains(state: &AppState, frame: &mut Frame, area: Rect) {
         Constraint::Length(3),
         Constraint::Length(3),
     ]);
-    let mut titles = vec!["CODE"];
+    let mut titles = vec![lang.t("col-code")];
     match country_width {
         0 => {}
-        4 => titles.push("CTRY"),
-        _ => titles.push("COUNTRY"),
+        4 => titles.push(lang.t("col-country-short")),
+        _ => titles.push(lang.t("col-country")),
     }
     titles.extend([
-        "TO",
-        if short { "STAT" } else { "STATUS" },
-        "DELAY",
-        "PL",
+        lang.t("col-to"),
+        lang.t(if short {
+            "col-status-short"
+        } else {
+            "col-status"
+        }),
+        lang.t("col-delay"),
+        lang.t("col-platform-short"),
         "GPS",
     ]);
     if wide {
         widths.push(Constraint::Length(next_width));
-        titles.push("NEXT");
+        titles.push(lang.t("col-next"));
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);

@@ -92,8 +92,15 @@ pub fn railtop_binary() -> std::process::Command {
         "XDG_CACHE_HOME",
         std::env::temp_dir().join(format!("railtop-it-cache-{}", std::process::id())),
     );
+    // English whatever the machine's locale: a test that wants another language says so.
+    for var in LOCALE_VARS {
+        cmd.env_remove(var);
+    }
     cmd
 }
+
+/// The variables that choose railtop's language, cleared for every binary a test starts.
+pub const LOCALE_VARS: [&str; 4] = ["LC_ALL", "LC_MESSAGES", "LANG", "RAILTOP_LANG"];
 
 /// A loopback port nothing listens on (as of now), for a server a test starts itself.
 pub fn free_port() -> u16 {

@@ -41,6 +41,9 @@ impl PtyApp {
         cmd.env("XDG_CACHE_HOME", home.join("cache"));
         cmd.env_remove("NO_COLOR");
         cmd.env_remove("RAILTOP_SOURCE");
+        for var in super::LOCALE_VARS {
+            cmd.env_remove(var);
+        }
         for (k, v) in env {
             cmd.env(k, v);
         }

@@ -91,6 +91,8 @@ pub struct Overrides {
     pub theme: Option<Theme>,
     /// `--screen-reader` (the dashboard's, or `board`'s).
     pub screen_reader: bool,
+    /// `--lang fi` or `--lang fi,en` (`RAILTOP_LANG`).
+    pub lang: Option<railtop_i18n::Langs>,
     /// `serve --redis`.
     pub redis: Option<String>,
 }
@@ -111,6 +113,10 @@ pub struct Config {
     /// The dashboard and `board` said as lines for a screen reader (`screen_reader = true`; the
     /// `--screen-reader` flag and `RAILTOP_SCREEN_READER` too).
     pub screen_reader: bool,
+    /// The language the screens speak, or two a board alternates: `--lang` over the file's
+    /// `lang` over the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`), English where none says.
+    #[serde(serialize_with = "serialize_display")]
+    pub lang: railtop_i18n::Langs,
     /// Each feed's settings by slug: the file's `[upstream.*]` under the environment's
     /// `RAILTOP_<COUNTRY>_URL` and `_KEY`.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -177,6 +183,11 @@ impl Config {
                 || env("RAILTOP_SCREEN_READER")
                     .map(|v| !matches!(v.trim(), "" | "0" | "false"))
                     .unwrap_or_else(|| file.screen_reader.unwrap_or(false)),
+            lang: cli
+                .lang
+                .or(file.lang)
+                .or_else(|| railtop_i18n::Lang::from_env(&env).map(railtop_i18n::Langs::one))
+                .unwrap_or_default(),
             upstream: file.feed_settings_with(&env),
             gtfs_feeds: file.gtfs_feeds()?,
             redis: cli
@@ -353,6 +364,14 @@ pub struct FileConfig {
     pub theme: Option<Theme>,
     /// `screen_reader = true`: the dashboard and `board` said as lines for a screen reader.
     pub screen_reader: Option<bool>,
+    /// `lang = "de"`, or two a board alternates, `lang = "fi,en"`.
+    #[serde(
+        default,
+        deserialize_with = "file_values::lang",
+        serialize_with = "serialize_lang",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub lang: Option<railtop_i18n::Langs>,
     /// `[upstream.finland] url = "…"`: a feed's base URL (`RAILTOP_<COUNTRY>_URL` wins).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub upstream: BTreeMap<String, UpstreamFeed>,
@@ -687,3 +706,20 @@ fn check_names(config: &FileConfig, text: &str) -> Result<(), ConfigError> {
 
 #[cfg(test)]
 mod tests;
+
+fn serialize_display<S: serde::Serializer>(
+    value: &impl std::fmt::Display,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
+
+fn serialize_lang<S: serde::Serializer>(
+    value: &Option<railtop_i18n::Langs>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(langs) => s.collect_str(langs),
+        None => s.serialize_none(),
+    }
+}

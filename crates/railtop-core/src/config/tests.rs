@@ -109,6 +109,41 @@ fn mistakes_are_named() {
         Some(Theme::HighContrast)
     );
     assert!(wrong("screen_reader = \"yes\"").contains("screen_reader"));
+    // The language: the flag over the file over the locale, English where none says.
+    use railtop_i18n::{Lang, Langs};
+    let finnish = parse("lang = \"fi,en\"").unwrap();
+    let langs = |cli: Option<Langs>, file: &FileConfig, lang_env: Option<&str>| {
+        let overrides = Overrides {
+            lang: cli,
+            ..Overrides::default()
+        };
+        Config::resolve(&overrides, file, |var| {
+            (var == "LANG")
+                .then(|| lang_env.map(str::to_string))
+                .flatten()
+        })
+        .unwrap()
+        .lang
+    };
+    assert_eq!(
+        langs(None, &finnish, Some("de_DE.UTF-8")).to_string(),
+        "fi,en"
+    );
+    assert_eq!(
+        langs(Some(Langs::one(Lang::Sv)), &finnish, None),
+        Langs::one(Lang::Sv)
+    );
+    assert_eq!(
+        langs(None, &light, Some("de_DE.UTF-8")),
+        Langs::one(Lang::De)
+    );
+    assert_eq!(
+        langs(None, &light, Some("ja_JP.UTF-8")),
+        Langs::one(Lang::En)
+    );
+    assert_eq!(langs(None, &light, None), Langs::one(Lang::En));
+    assert!(wrong("lang = \"klingon\"").contains("\"klingon\" is not a language railtop speaks"));
+    assert!(wrong("lang = \"fi,en,sv\"").contains("at most two"));
     let no_color = Overrides {
         no_color: true,
         ..Overrides::default()

@@ -71,6 +71,17 @@ pub(super) mod file_values {
         interval("board_interval", d)
     }
 
+    /// `"de"` or `"fi,en"`.
+    pub fn lang<'de, D: Deserializer<'de>>(d: D) -> Result<Option<railtop_i18n::Langs>, D::Error> {
+        Option::<String>::deserialize(d)?
+            .map(|text| {
+                text.parse().map_err(|e: railtop_i18n::LangError| {
+                    D::Error::custom(format!("lang: {}", crate::text::cleaned(&e.to_string())))
+                })
+            })
+            .transpose()
+    }
+
     pub fn static_max_mib<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
         let range = super::super::STATIC_MAX_MIB;
         match Option::<i64>::deserialize(d)? {

@@ -1,0 +1,1 @@
+# The dashboard's own words in English (the board's are in board.ftl).
