@@ -3,10 +3,13 @@
 //! panes keep their keys, each move saying the row the cursor is on as one sentence: a train
 //! ("IC 27 to Tampere, running, 5 minutes late, next Pasila"), a departure, a country ("Finland,
 //! 97 trains"), or the map as a summary ("the map: 87 trains with a position, 12 late, the most
-//! 26 minutes").
+//! 26 minutes", and where the selected train is: "between Pasila and Tikkurila"). A window
+//! open is what the keys move in: the help is read a line at a time, a train's details as one
+//! sentence and its journey a stop at a time, the station search as typed with its matches.
 
-use super::app::{AppState, Pane};
+use super::app::{AppState, Overlay, Pane};
 use super::pane::countries::Countries;
+use super::search::StationSearch;
 use crate::screen::spoken::{self, Spoken};
 use railtop_core::model::{status, Train};
 
@@ -31,15 +34,18 @@ pub(crate) fn of(state: &AppState) -> Spoken {
             Vec::new(),
         ),
     };
-    let focus = match state.focus {
-        Pane::Trains => state.trains.selected().map(train_sentence),
-        Pane::Board => board.and_then(|b| {
+    let focus = match (&state.overlay, state.focus) {
+        (Some(Overlay::Help), _) => Some(help_sentence(state)),
+        (Some(Overlay::Details), _) => state.details_train().map(|t| details_sentence(state, t)),
+        (Some(Overlay::Search(search)), _) => Some(search_sentence(search)),
+        (None, Pane::Trains) => state.trains.selected().map(train_sentence),
+        (None, Pane::Board) => board.and_then(|b| {
             b.departures
                 .get(state.board.offset)
                 .map(|d| spoken::departure_item(d, towards).sentence)
         }),
-        Pane::Countries => Some(country_sentence(state)),
-        Pane::Map => Some(map_sentence(state)),
+        (None, Pane::Countries) => Some(country_sentence(state)),
+        (None, Pane::Map) => Some(map_sentence(state)),
     };
     Spoken {
         heading,
@@ -103,6 +109,145 @@ fn country_sentence(state: &AppState) -> String {
     }
 }
 
+/// The help window's lines as read one at a time: "q, Ctrl-C: quit"; a heading alone.
+pub(crate) fn help_lines(state: &AppState) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in crate::tui::help::lines(state, 400) {
+        match (line.label.trim(), line.text.trim()) {
+            ("", "") => {}
+            // A meaning's further lines belong to the line before.
+            ("", more) => {
+                if let Some(last) = out.last_mut() {
+                    last.push(' ');
+                    last.push_str(more);
+                }
+            }
+            (label, "") => out.push(label.to_string()),
+            (label, text) => out.push(format!("{label}: {text}")),
+        }
+    }
+    out
+}
+
+/// The help window, at the line the arrows are on: "help, 3 of 40: ↑ ↓ (k j): move in the
+/// focused pane".
+fn help_sentence(state: &AppState) -> String {
+    let lines = help_lines(state);
+    let at = state.help_offset.min(lines.len().saturating_sub(1));
+    match lines.get(at) {
+        Some(line) => format!("help, {} of {}: {line}", at + 1, lines.len()),
+        None => "help".into(),
+    }
+}
+
+/// A train's details: the train in one sentence with where it is, then, as the arrows move
+/// through its journey, one stop at a time ("stop 3 of 12: Pasila, 10:42, 2 minutes late,
+/// passed").
+fn details_sentence(state: &AppState, t: &Train) -> String {
+    let journey = state.shown_journey().and_then(|j| j.data.as_deref());
+    let stops = journey.map_or(&[][..], |j| j.stops.as_slice());
+    match state
+        .details
+        .scroll
+        .and_then(|i| stops.get(i).map(|s| (i, s)))
+    {
+        Some((i, stop)) => {
+            let time = stop
+                .departure
+                .expected
+                .as_ref()
+                .or(stop.departure.scheduled.as_ref())
+                .or(stop.arrival.expected.as_ref())
+                .or(stop.arrival.scheduled.as_ref());
+            let mut s = format!("stop {} of {}: {}", i + 1, stops.len(), stop.name);
+            if let Some(time) = time {
+                s.push_str(&format!(", {time}"));
+            }
+            if let Some(p) = &stop.platform {
+                s.push_str(&format!(", platform {p}"));
+            }
+            if stop.cancelled {
+                s.push_str(", cancelled");
+            } else {
+                s.push_str(&format!(", {}", spoken::delay_words(stop.delay)));
+                if stop.passed {
+                    s.push_str(", passed");
+                }
+            }
+            s
+        }
+        None => {
+            let mut s = format!("details: {}", train_sentence(t));
+            if let Some(p) = &t.platform {
+                s.push_str(&format!(", platform {p}"));
+            }
+            if let Some(place) = whereabouts(t, journey) {
+                s.push_str(&format!(", {place}"));
+            }
+            for m in &t.messages {
+                s.push_str(&format!(". {m}"));
+            }
+            if !stops.is_empty() {
+                s.push_str(&format!(
+                    ". Its journey has {} stops: the down arrow reads them.",
+                    stops.len()
+                ));
+            }
+            s
+        }
+    }
+}
+
+/// Where a train is, in words: "between Pasila and Tikkurila" from its journey (the last stop
+/// passed and the next), else "next stop Tikkurila" from the list.
+fn whereabouts(
+    t: &Train,
+    journey: Option<&railtop_core::model::JourneyResponse>,
+) -> Option<String> {
+    let between = journey.filter(|j| j.train.id == t.id).and_then(|j| {
+        let next = j.next_stop()?;
+        let last = j.stops[..next].iter().rev().find(|s| s.passed)?;
+        Some(format!(
+            "between {} and {}",
+            last.name,
+            j.stops.get(next)?.name
+        ))
+    });
+    between.or_else(|| t.next_station.as_ref().map(|n| format!("next stop {n}")))
+}
+
+/// The station search as typed: "station search, typed tam: 3 matches; 1 of 3: Tampere,
+/// TPE, finland".
+fn search_sentence(search: &StationSearch) -> String {
+    let typed = if search.input.trim().is_empty() {
+        "nothing typed yet".to_string()
+    } else {
+        format!("typed {}", search.input.trim())
+    };
+    let mut s = format!("station search, {typed}");
+    match search.matches.get(search.selected) {
+        Some(m) => s.push_str(&format!(
+            ": {} {}; {} of {}: {}, {}, {}",
+            search.matches.len(),
+            if search.matches.len() == 1 {
+                "match"
+            } else {
+                "matches"
+            },
+            search.selected + 1,
+            search.matches.len(),
+            m.name,
+            m.code,
+            m.country
+        )),
+        None if !search.input.trim().is_empty() => {
+            s.push_str(": no match; Enter asks the source for it")
+        }
+        None => {}
+    }
+    s
+}
+
 /// The map in words: how many trains it places, how many are late, the latest.
 fn map_sentence(state: &AppState) -> String {
     let placed: Vec<&Train> = state
@@ -123,6 +268,17 @@ fn map_sentence(state: &AppState) -> String {
             late.len(),
             spoken::delay_words(Some(*worst))
         ));
+    }
+    // The selected train, placed between its stops where its journey is known.
+    if let Some(t) = state.trains.selected() {
+        let place = whereabouts(t, state.selected_journey())
+            .or_else(|| t.has_position().then(|| "with a position".to_string()));
+        if let Some(place) = place {
+            s.push_str(&format!(
+                "; the selected train, {}, is {place}",
+                t.train_code
+            ));
+        }
     }
     s
 }
@@ -151,5 +307,49 @@ mod tests {
             ..t
         };
         assert_eq!(train_sentence(&cancelled), "IC 27 to Tampere, cancelled");
+    }
+}
+
+#[cfg(test)]
+mod whereabouts {
+    use super::*;
+    use railtop_core::model::{JourneyResponse, JourneyStop};
+
+    #[test]
+    fn a_train_is_placed_between_the_stop_it_passed_and_the_next() {
+        let stop = |name: &str, passed: bool| JourneyStop {
+            name: name.into(),
+            passed,
+            ..JourneyStop::default()
+        };
+        let t = Train {
+            id: "1".into(),
+            train_code: "IC 27".into(),
+            next_station: Some("Tikkurila".into()),
+            ..Train::default()
+        };
+        let mut journey = JourneyResponse {
+            stops: vec![
+                stop("Helsinki", true),
+                stop("Pasila", true),
+                stop("Tikkurila", false),
+            ],
+            ..JourneyResponse::default()
+        };
+        journey.train.id = "1".into();
+        assert_eq!(
+            whereabouts(&t, Some(&journey)).as_deref(),
+            Some("between Pasila and Tikkurila")
+        );
+        // Another train's journey, or none: the list's next stop.
+        journey.train.id = "2".into();
+        assert_eq!(
+            whereabouts(&t, Some(&journey)).as_deref(),
+            Some("next stop Tikkurila")
+        );
+        assert_eq!(
+            whereabouts(&t, None).as_deref(),
+            Some("next stop Tikkurila")
+        );
     }
 }

@@ -600,6 +600,34 @@ fn the_dashboard_for_a_screen_reader_says_the_board_and_each_move() {
         |s: &str| s.lines().last().is_some_and(|l| l.contains(", platform ")),
         WAIT,
     );
+    // The windows are said too: the help a line at a time, a train's details and its journey
+    // a stop at a time, the station search as typed.
+    app.send("?");
+    app.wait_said(
+        "the help's first line",
+        |s: &str| s.contains("help, 1 of "),
+        WAIT,
+    );
+    app.send("\x1b[B");
+    app.wait_said(
+        "the help's second line",
+        |s: &str| s.contains("help, 2 of "),
+        WAIT,
+    );
+    // Esc alone (a key right after it would read as Alt and that key).
+    app.send("\x1b");
+    std::thread::sleep(Duration::from_millis(300));
+    app.send("b");
+    for c in "tamp".chars() {
+        app.send(&c.to_string());
+    }
+    app.wait_said(
+        "the search as typed",
+        |s: &str| s.contains("station search, typed tamp: ") && s.contains("Tampere"),
+        WAIT,
+    );
+    app.send("\x1b");
+    std::thread::sleep(Duration::from_millis(300));
     app.send("q");
     assert!(app.wait_exit(WAIT).success());
     app.assert_lines_only();

@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use railtop_core::model::RealtimeResponse;
 use railtop_core::traveller::{Place, Route};
+use railtop_i18n::tr;
 use ratatui::layout::Rect;
 use std::sync::Arc;
 
@@ -148,10 +149,11 @@ fn apply(state: &mut AppState, command: Command) {
                         .map_or_else(|| b.station.name.clone(), |s| s.name.clone())
                 },
             );
+            let lang = state.settings.lang;
             let text = if state.memory.toggle(&station) {
-                format!("pinned {name}: b lists it first")
+                tr!(lang, "notice-pinned", station = name)
             } else {
-                format!("unpinned {name}")
+                tr!(lang, "notice-unpinned", station = name)
             };
             state.notice = Some((railtop_core::text::cleaned(&text), state.now));
         }
@@ -244,6 +246,28 @@ fn scroll_window(state: &mut AppState, command: &Command) -> bool {
         _ => return false,
     };
     match state.overlay {
+        // Said to a screen reader, the arrows go through every line and every stop, one at a
+        // time (whatever a drawn window would show at once).
+        Some(Overlay::Help) if state.settings.screen_reader => {
+            let last = crate::tui::spoken::help_lines(state)
+                .len()
+                .saturating_sub(1);
+            state.help_offset = state.help_offset.saturating_add_signed(step).min(last);
+            true
+        }
+        Some(Overlay::Details) if state.settings.screen_reader => {
+            let stops = state
+                .shown_journey()
+                .and_then(|j| j.data.as_ref())
+                .map_or(0, |j| j.stops.len());
+            // The first move reads the first stop.
+            let at = match state.details.scroll {
+                None => 0,
+                Some(at) => at.saturating_add_signed(step),
+            };
+            state.details.scroll = (stops > 0).then(|| at.min(stops - 1));
+            true
+        }
         Some(Overlay::Help) => {
             let area = Rect::new(0, 0, state.size.0, state.size.1);
             let last = crate::tui::help::last_start(state, area);
@@ -314,9 +338,11 @@ fn departure_details(state: &mut AppState) {
         (None, None) => {
             let name = d.train_code.as_deref().unwrap_or(&d.line);
             state.notice = Some((
-                format!(
-                    "{name} to {} is not in the train list, and the board does not say which train it is",
-                    d.destination
+                tr!(
+                    state.settings.lang,
+                    "notice-train-unknown",
+                    train = name.to_string(),
+                    destination = d.destination.clone()
                 ),
                 state.now,
             ));
@@ -339,10 +365,13 @@ fn toggle_map(state: &mut AppState) {
     if state.map.shown && state.areas().map.is_none() {
         let (w, h) = state.size;
         state.notice = Some((
-            format!(
-                "no room for the map: it needs {}×{}, this is {w}×{h} (M: whole screen)",
-                layout::MAP_WIDTH,
-                layout::MAP_HEIGHT
+            tr!(
+                state.settings.lang,
+                "notice-no-room-for-map",
+                min_width = layout::MAP_WIDTH,
+                min_height = layout::MAP_HEIGHT,
+                width = w,
+                height = h
             ),
             state.now,
         ));
@@ -372,7 +401,7 @@ fn follow(state: &mut AppState) {
         state.map.view.follow = true;
     } else {
         state.notice = Some((
-            "the selected train has no position to follow".to_string(),
+            state.settings.lang.t("notice-no-position").to_string(),
             state.now,
         ));
     }
@@ -418,20 +447,22 @@ fn search(state: &mut AppState, edit: crate::tui::search::SearchEdit) {
                 && (state.board.station.iter().any(on_board)
                     || state.board.also.iter().any(on_board))
             {
-                "the board shows that station already".to_string()
+                state.settings.lang.t("notice-already-shown").to_string()
             } else {
-                format!(
-                    "no station {}: + adds one the list offers",
-                    railtop_core::text::quoted(&picked.code)
+                tr!(
+                    state.settings.lang,
+                    "notice-no-such-station",
+                    station = railtop_core::text::quoted(&picked.code)
                 )
             };
             state.notice = Some((text, state.now));
             return;
         };
         if !state.board.merge_in(format!("{country}:{}", picked.code)) {
-            let text = format!(
-                "the board shows that station already, or {} stations (b: one again)",
-                railtop_core::model::MAX_MERGED
+            let text = tr!(
+                state.settings.lang,
+                "notice-cannot-merge",
+                n = railtop_core::model::MAX_MERGED
             );
             state.notice = Some((text, state.now));
         }

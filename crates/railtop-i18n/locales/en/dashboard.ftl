@@ -251,3 +251,14 @@ key-follow = follow
 key-full = full
 key-keep-filter = keep filter
 key-clear-filter = clear filter
+
+## Notices: why a key did nothing, said in the footer for a few seconds
+
+notice-pinned = pinned { $station }: b lists it first
+notice-unpinned = unpinned { $station }
+notice-train-unknown = { $train } to { $destination } is not in the train list, and the board does not say which train it is
+notice-no-room-for-map = no room for the map: it needs { $min_width }×{ $min_height }, this is { $width }×{ $height } (M: whole screen)
+notice-no-position = the selected train has no position to follow
+notice-already-shown = the board shows that station already
+notice-no-such-station = no station { $station }: + adds one the list offers
+notice-cannot-merge = the board shows that station already, or { $n } stations (b: one again)
