@@ -16,6 +16,7 @@ use crate::screen::{self, Program, ScreenError};
 use railtop_core::clock::Clock;
 use railtop_feeds::source::cache::CachedSource;
 use railtop_feeds::source::travellers_board::TravelQuery;
+use railtop_i18n::tr;
 use ratatui::Frame;
 use std::sync::Arc;
 use tokio::sync::mpsc;
@@ -45,8 +46,8 @@ impl Program for KioskState {
 /// The board as the screen-reader mode says it: "Departures from Helsinki", then a sentence a
 /// train ("IC 27 to Tampere, 10:42, expected 10:47, platform 7, 5 minutes late").
 fn spoken_board(state: &KioskState) -> Spoken {
-    let (mut heading, towards) =
-        spoken::board_heading(state.kind, &state.station_name(state.current));
+    let lang = state.lang();
+    let mut heading = spoken::board_heading(state.kind, &state.station_name(state.current), lang);
     let filters = state.filters();
     if !filters.is_empty() {
         heading = format!("{heading}, {}", filters.join(", "));
@@ -54,12 +55,13 @@ fn spoken_board(state: &KioskState) -> Spoken {
     let items = state
         .visible()
         .into_iter()
-        .map(|d| spoken::departure_item(d, towards))
+        .map(|d| spoken::departure_item(d, state.kind, lang))
         .collect();
     Spoken {
         heading,
         items,
         status: spoken_status(state),
+        lang,
         ..Spoken::default()
     }
 }
@@ -70,19 +72,21 @@ fn spoken_status(state: &KioskState) -> Option<String> {
     let tz = state.tz();
     let at = |t: chrono::DateTime<chrono::Utc>| t.with_timezone(&tz).format("%H:%M").to_string();
     let feed = state.board();
+    let lang = state.lang();
     if state.is_closed() {
-        return Some("The board is closed for the night.".into());
+        return Some(lang.t("spoken-closed").into());
     }
     if feed.waiting {
-        return Some("The timetable is being read; the board follows.".into());
+        return Some(lang.t("spoken-timetable-being-read").into());
     }
     match (feed.failing_since, feed.received_at) {
-        (Some(since), Some(data)) => Some(format!(
-            "The feed is unavailable since {}; the board is from {}.",
-            at(since),
-            at(data)
+        (Some(since), Some(data)) => Some(tr!(
+            lang,
+            "spoken-feed-unavailable-from",
+            since = at(since),
+            at = at(data)
         )),
-        (Some(since), None) => Some(format!("The feed is unavailable since {}.", at(since))),
+        (Some(since), None) => Some(tr!(lang, "spoken-feed-unavailable", since = at(since))),
         _ => None,
     }
 }

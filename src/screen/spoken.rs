@@ -8,6 +8,8 @@
 //! the focused item's sentence when a key moves the focus. Numbers and times are written as a
 //! synthesiser reads them well: `5 minutes late`, `platform 9 instead of 7`, no `′` or `→`.
 
+use railtop_core::model::Kind;
+use railtop_i18n::{tr, Lang};
 use std::io::Write;
 
 /// What a program shows, as it is said.
@@ -27,6 +29,8 @@ pub struct Spoken {
     /// dashboard's panes) keeps its keys, and the runtime says this when a key changes it. `None`:
     /// the runtime's ↑ ↓ choose among the items.
     pub focus: Option<String>,
+    /// The language it is said in: the runtime's own words ("12 trains", "3 of 12") follow it.
+    pub lang: Lang,
 }
 
 /// One item: a train on a board.
@@ -46,51 +50,54 @@ pub struct Item {
     pub reason: Option<String>,
 }
 
-/// A delay as a synthesiser reads it well.
-pub fn delay_words(delay: Option<i64>) -> String {
-    let minutes = |n: i64| {
-        if n == 1 {
-            "1 minute".to_string()
-        } else {
-            format!("{n} minutes")
-        }
-    };
+/// A delay as a synthesiser reads it well: "5 minutes late".
+pub fn delay_words(delay: Option<i64>, lang: Lang) -> String {
     match delay {
-        None => "no live time".into(),
-        Some(0) => "on time".into(),
-        Some(d) if d > 0 => format!("{} late", minutes(d)),
-        Some(d) => format!("{} early", minutes(d.saturating_neg())),
+        None => lang.t("spoken-no-live-time").into(),
+        Some(0) => lang.t("spoken-on-time").into(),
+        Some(d) if d > 0 => tr!(lang, "spoken-minutes-late", n = d),
+        Some(d) => tr!(lang, "spoken-minutes-early", n = d.saturating_neg()),
     }
 }
 
-/// A board's heading ("Departures from Helsinki", "Arrivals at Tampere") and the word its rows
-/// name the far end with ("to", "from").
-pub fn board_heading(kind: railtop_core::model::Kind, station: &str) -> (String, &'static str) {
+/// A board's heading: "Departures from Helsinki", "Arrivals at Tampere".
+pub fn board_heading(kind: Kind, station: &str, lang: Lang) -> String {
+    let station = station.to_string();
     match kind {
-        railtop_core::model::Kind::Arrivals => (format!("Arrivals at {station}"), "from"),
-        railtop_core::model::Kind::Departures => (format!("Departures from {station}"), "to"),
+        Kind::Arrivals => tr!(lang, "spoken-arrivals-heading", station = station),
+        Kind::Departures => tr!(lang, "spoken-departures-heading", station = station),
     }
 }
 
 /// A board's row as an item: "IC 45 to Helsinki, 10:38, expected 10:43, platform 7, 5 minutes
-/// late", and its message; `towards` is "to" on a departures board, "from" on an arrivals one.
-pub fn departure_item(d: &railtop_core::model::Departure, towards: &str) -> Item {
+/// late", and its message; on an arrivals board the train comes "from" its far end.
+pub fn departure_item(d: &railtop_core::model::Departure, kind: Kind, lang: Lang) -> Item {
     let train = d.train_code.as_deref().unwrap_or(&d.line);
-    let name = format!("{train} {towards} {}", d.destination);
+    let (train_text, place) = (train.to_string(), d.destination.clone());
+    let name = match kind {
+        Kind::Departures => tr!(lang, "spoken-train-to", train = train_text, place = place),
+        Kind::Arrivals => tr!(lang, "spoken-train-from", train = train_text, place = place),
+    };
     let mut sentence = format!("{name}, {}", d.scheduled_dep);
     if let Some(expected) = d.expected_dep.as_deref().filter(|e| *e != d.scheduled_dep) {
-        sentence.push_str(&format!(", expected {expected}"));
+        sentence.push_str(&format!(
+            ", {}",
+            tr!(lang, "spoken-expected", time = expected.to_string())
+        ));
     }
     if let Some(p) = &d.platform {
-        sentence.push_str(&format!(", platform {p}"));
+        sentence.push_str(&format!(
+            ", {}",
+            tr!(lang, "spoken-platform", platform = p.clone())
+        ));
     }
     sentence.push_str(", ");
     sentence.push_str(&if d.cancelled {
-        "cancelled".to_string()
+        lang.t("spoken-cancelled").to_string()
     } else if d.delay.is_none() {
-        "timetable time, no live data".to_string()
+        lang.t("spoken-timetable").to_string()
     } else {
-        delay_words(d.delay)
+        delay_words(d.delay, lang)
     });
     if let Some(m) = d.messages.first() {
         sentence.push_str(&format!(". {m}"));
@@ -113,6 +120,7 @@ pub fn departure_item(d: &railtop_core::model::Departure, towards: &str) -> Item
 /// or cancellation changed, none for an item unchanged, new or gone (boards gain and lose rows as
 /// time passes; that is not news).
 pub fn announcements(before: &Spoken, after: &Spoken) -> Vec<String> {
+    let lang = after.lang;
     let mut lines = Vec::new();
     // Looked up by key: asked every second, of boards of up to a hundred rows, per viewer.
     let before: std::collections::HashMap<&str, &Item> = before
@@ -126,9 +134,15 @@ pub fn announcements(before: &Spoken, after: &Spoken) -> Vec<String> {
             continue;
         };
         if now.cancelled && !was.cancelled {
+            let name = now.name.clone();
             lines.push(match &now.reason {
-                Some(why) => format!("{} cancelled: {why}", now.name),
-                None => format!("{} cancelled", now.name),
+                Some(why) => tr!(
+                    lang,
+                    "spoken-cancelled-because",
+                    name = name,
+                    why = why.clone()
+                ),
+                None => tr!(lang, "spoken-cancelled-now", name = name),
             });
             continue;
         }
@@ -137,16 +151,25 @@ pub fn announcements(before: &Spoken, after: &Spoken) -> Vec<String> {
         }
         let mut said = Vec::new();
         if was.cancelled {
-            said.push("running again".to_string());
+            said.push(lang.t("spoken-running-again").to_string());
         }
         if now.delay != was.delay {
-            said.push(format!("now {}", delay_words(now.delay)));
+            said.push(tr!(
+                lang,
+                "spoken-now",
+                delay = delay_words(now.delay, lang)
+            ));
         }
         if now.platform != was.platform {
             said.push(match (&now.platform, &was.platform) {
-                (Some(new), Some(old)) => format!("platform {new} instead of {old}"),
-                (Some(new), None) => format!("platform {new}"),
-                (None, _) => "platform not known".to_string(),
+                (Some(new), Some(old)) => tr!(
+                    lang,
+                    "spoken-platform-instead",
+                    new = new.clone(),
+                    old = old.clone()
+                ),
+                (Some(new), None) => tr!(lang, "spoken-platform", platform = new.clone()),
+                (None, _) => lang.t("spoken-platform-unknown").to_string(),
             });
         }
         if !said.is_empty() {
@@ -181,7 +204,11 @@ impl Speaker {
         match (was, &now.status) {
             (Some(a), Some(b)) if a == b => {}
             (_, Some(status)) => lines.push(status.clone()),
-            (Some(_), None) => lines.push(format!("{}: live again.", now.heading)),
+            (Some(_), None) => lines.push(tr!(
+                now.lang,
+                "spoken-live-again",
+                heading = now.heading.clone()
+            )),
             (None, None) => {}
         }
         self.last = Some(now);
@@ -233,7 +260,7 @@ impl Speaker {
         };
         let n = last.items.len();
         if n == 0 {
-            return vec!["nothing to choose yet".into()];
+            return vec![last.lang.t("spoken-nothing-to-choose").into()];
         }
         let at = match self.focus {
             None if by < 0 => n - 1,
@@ -242,7 +269,13 @@ impl Speaker {
         };
         self.focus = Some(at);
         let item = &last.items[at];
-        vec![format!("{} of {n}: {}", at + 1, item.sentence)]
+        vec![tr!(
+            last.lang,
+            "spoken-place",
+            at = at + 1,
+            n = n,
+            sentence = item.sentence.clone()
+        )]
     }
 }
 
@@ -253,6 +286,7 @@ pub const READ_AT_ONCE: usize = 10;
 /// The heading, then the first [`READ_AT_ONCE`] items' sentences, and how many more there are.
 fn whole(spoken: &Spoken) -> Vec<String> {
     let n = spoken.items.len();
+    let lang = spoken.lang;
     let mut lines = vec![match n {
         0 => format!(
             "{}: {}",
@@ -260,10 +294,14 @@ fn whole(spoken: &Spoken) -> Vec<String> {
             spoken
                 .when_empty
                 .as_deref()
-                .unwrap_or("nothing to show yet.")
+                .unwrap_or(lang.t("spoken-nothing-yet"))
         ),
-        1 => format!("{}: 1 train.", spoken.heading),
-        n => format!("{}: {n} trains.", spoken.heading),
+        n => tr!(
+            lang,
+            "spoken-trains",
+            heading = spoken.heading.clone(),
+            n = n
+        ),
     }];
     lines.extend(
         spoken
@@ -273,10 +311,7 @@ fn whole(spoken: &Spoken) -> Vec<String> {
             .map(|i| i.sentence.clone()),
     );
     if n > READ_AT_ONCE {
-        lines.push(format!(
-            "{} more: move through the board to hear them one by one.",
-            n - READ_AT_ONCE
-        ));
+        lines.push(tr!(lang, "spoken-more", n = n - READ_AT_ONCE));
     }
     lines
 }
@@ -352,13 +387,13 @@ mod tests {
 
     #[test]
     fn delays_in_words() {
-        assert_eq!(delay_words(Some(1)), "1 minute late");
-        assert_eq!(delay_words(Some(12)), "12 minutes late");
-        assert_eq!(delay_words(Some(0)), "on time");
-        assert_eq!(delay_words(Some(-2)), "2 minutes early");
-        assert_eq!(delay_words(None), "no live time");
+        assert_eq!(delay_words(Some(1), Lang::En), "1 minute late");
+        assert_eq!(delay_words(Some(12), Lang::En), "12 minutes late");
+        assert_eq!(delay_words(Some(0), Lang::En), "on time");
+        assert_eq!(delay_words(Some(-2), Lang::En), "2 minutes early");
+        assert_eq!(delay_words(None, Lang::En), "no live time");
         assert_eq!(
-            delay_words(Some(i64::MIN)),
+            delay_words(Some(i64::MIN), Lang::En),
             format!("{} minutes early", i64::MAX)
         );
     }

@@ -11,25 +11,26 @@ use super::app::{AppState, Overlay, Pane};
 use super::pane::countries::Countries;
 use super::search::StationSearch;
 use crate::screen::spoken::{self, Spoken};
-use railtop_core::model::{status, Train};
+use railtop_core::model::{status, JourneyResponse, Train};
+use railtop_i18n::{tr, Lang};
 
-/// What the dashboard says now.
+/// What the dashboard says now, in its language.
 pub(crate) fn of(state: &AppState) -> Spoken {
+    let lang = state.settings.lang;
+    let kind = state.board.kind;
     let board = state.board.answer.data.as_deref();
-    let name = board.map_or_else(String::new, |b| b.station.name.clone());
-    let (board_heading, towards) = spoken::board_heading(state.board.kind, &name);
     let (heading, items) = match board {
         Some(b) => (
-            board_heading,
+            spoken::board_heading(kind, &b.station.name, lang),
             b.departures
                 .iter()
-                .map(|d| spoken::departure_item(d, towards))
+                .map(|d| spoken::departure_item(d, kind, lang))
                 .collect(),
         ),
         None => (
             format!(
                 "railtop, {}",
-                Countries::name(state.countries.selected.as_deref(), railtop_i18n::Lang::En)
+                Countries::name(state.countries.selected.as_deref(), lang)
             ),
             Vec::new(),
         ),
@@ -37,12 +38,12 @@ pub(crate) fn of(state: &AppState) -> Spoken {
     let focus = match (&state.overlay, state.focus) {
         (Some(Overlay::Help), _) => Some(help_sentence(state)),
         (Some(Overlay::Details), _) => state.details_train().map(|t| details_sentence(state, t)),
-        (Some(Overlay::Search(search)), _) => Some(search_sentence(search)),
-        (None, Pane::Trains) => state.trains.selected().map(train_sentence),
+        (Some(Overlay::Search(search)), _) => Some(search_sentence(search, lang)),
+        (None, Pane::Trains) => state.trains.selected().map(|t| train_sentence(t, lang)),
         (None, Pane::Board) => board.and_then(|b| {
             b.departures
                 .get(state.board.offset)
-                .map(|d| spoken::departure_item(d, towards).sentence)
+                .map(|d| spoken::departure_item(d, kind, lang).sentence)
         }),
         (None, Pane::Countries) => Some(country_sentence(state)),
         (None, Pane::Map) => Some(map_sentence(state)),
@@ -55,56 +56,68 @@ pub(crate) fn of(state: &AppState) -> Spoken {
             .answer
             .error
             .as_ref()
-            .map(|e| format!("The board cannot be fetched: {e}")),
-        when_empty: Some(if state.board.station.is_some() {
-            "its station's board is on its way.".into()
-        } else {
-            "no board yet: b chooses a station, whose board is then read here.".into()
-        }),
+            .map(|e| tr!(lang, "spoken-board-failed", error = e.to_string())),
+        when_empty: Some(
+            lang.t(if state.board.station.is_some() {
+                "spoken-board-coming"
+            } else {
+                "spoken-no-board"
+            })
+            .into(),
+        ),
         // Always a sentence, so the panes keep their keys.
-        focus: Some(focus.unwrap_or_else(|| "nothing selected".into())),
+        focus: Some(focus.unwrap_or_else(|| lang.t("spoken-nothing-selected").into())),
+        lang,
     }
 }
 
 /// A train of the list: "IC 27 to Tampere, running, 5 minutes late, next Pasila".
-fn train_sentence(t: &Train) -> String {
-    let mut s = t.train_code.clone();
-    if let Some(to) = &t.to {
-        s.push_str(&format!(" to {to}"));
-    }
+fn train_sentence(t: &Train, lang: Lang) -> String {
+    let mut s = match &t.to {
+        Some(to) => tr!(
+            lang,
+            "spoken-train-to",
+            train = t.train_code.clone(),
+            place = to.clone()
+        ),
+        None => t.train_code.clone(),
+    };
     let state = match t.status.as_str() {
-        status::RUNNING => "running",
-        status::SCHEDULED => "scheduled",
-        status::ARRIVED => "arrived",
-        status::CANCELLED => "cancelled",
+        status::RUNNING => lang.t("train-running"),
+        status::SCHEDULED => lang.t("train-scheduled"),
+        status::ARRIVED => lang.t("train-arrived"),
+        status::CANCELLED => lang.t("spoken-cancelled"),
         other => other,
     };
     s.push_str(&format!(", {state}"));
     if t.status != status::CANCELLED {
-        s.push_str(&format!(", {}", spoken::delay_words(t.delay)));
+        s.push_str(&format!(", {}", spoken::delay_words(t.delay, lang)));
     }
     if let Some(next) = &t.next_station {
-        s.push_str(&format!(", next {next}"));
+        s.push_str(&format!(
+            ", {}",
+            tr!(lang, "spoken-next", station = next.clone())
+        ));
     }
     s
 }
 
 /// The country the selector is on: "Finland, 97 trains".
 fn country_sentence(state: &AppState) -> String {
+    let lang = state.settings.lang;
     let selector = state.countries.selector();
     let at = selector
         .get(state.countries.selector_index())
         .cloned()
         .flatten();
-    let name = Countries::name(at.as_deref(), railtop_i18n::Lang::En);
+    let name = Countries::name(at.as_deref(), lang);
     let trains = state
         .countries
         .status
         .get(at.as_deref().unwrap_or_default())
         .and_then(|s| s.trains);
     match trains {
-        Some(1) => format!("{name}, 1 train"),
-        Some(n) => format!("{name}, {n} trains"),
+        Some(n) => format!("{name}, {}", tr!(lang, "header-trains", n = n)),
         None => name,
     }
 }
@@ -132,11 +145,18 @@ pub(crate) fn help_lines(state: &AppState) -> Vec<String> {
 /// The help window, at the line the arrows are on: "help, 3 of 40: ↑ ↓ (k j): move in the
 /// focused pane".
 fn help_sentence(state: &AppState) -> String {
+    let lang = state.settings.lang;
     let lines = help_lines(state);
     let at = state.help_offset.min(lines.len().saturating_sub(1));
     match lines.get(at) {
-        Some(line) => format!("help, {} of {}: {line}", at + 1, lines.len()),
-        None => "help".into(),
+        Some(line) => tr!(
+            lang,
+            "spoken-help-line",
+            at = at + 1,
+            n = lines.len(),
+            line = line.clone()
+        ),
+        None => lang.t("spoken-help").into(),
     }
 }
 
@@ -144,8 +164,10 @@ fn help_sentence(state: &AppState) -> String {
 /// through its journey, one stop at a time ("stop 3 of 12: Pasila, 10:42, 2 minutes late,
 /// passed").
 fn details_sentence(state: &AppState, t: &Train) -> String {
+    let lang = state.settings.lang;
     let journey = state.shown_journey().and_then(|j| j.data.as_deref());
     let stops = journey.map_or(&[][..], |j| j.stops.as_slice());
+    let platform = |p: &String| tr!(lang, "spoken-platform", platform = p.clone());
     match state
         .details
         .scroll
@@ -159,29 +181,35 @@ fn details_sentence(state: &AppState, t: &Train) -> String {
                 .or(stop.departure.scheduled.as_ref())
                 .or(stop.arrival.expected.as_ref())
                 .or(stop.arrival.scheduled.as_ref());
-            let mut s = format!("stop {} of {}: {}", i + 1, stops.len(), stop.name);
+            let mut s = tr!(
+                lang,
+                "spoken-stop",
+                at = i + 1,
+                n = stops.len(),
+                station = stop.name.clone()
+            );
             if let Some(time) = time {
                 s.push_str(&format!(", {time}"));
             }
             if let Some(p) = &stop.platform {
-                s.push_str(&format!(", platform {p}"));
+                s.push_str(&format!(", {}", platform(p)));
             }
             if stop.cancelled {
-                s.push_str(", cancelled");
+                s.push_str(&format!(", {}", lang.t("spoken-cancelled")));
             } else {
-                s.push_str(&format!(", {}", spoken::delay_words(stop.delay)));
+                s.push_str(&format!(", {}", spoken::delay_words(stop.delay, lang)));
                 if stop.passed {
-                    s.push_str(", passed");
+                    s.push_str(&format!(", {}", lang.t("spoken-passed")));
                 }
             }
             s
         }
         None => {
-            let mut s = format!("details: {}", train_sentence(t));
+            let mut s = tr!(lang, "spoken-details", train = train_sentence(t, lang));
             if let Some(p) = &t.platform {
-                s.push_str(&format!(", platform {p}"));
+                s.push_str(&format!(", {}", platform(p)));
             }
-            if let Some(place) = whereabouts(t, journey) {
+            if let Some(place) = whereabouts(t, journey, lang) {
                 s.push_str(&format!(", {place}"));
             }
             for m in &t.messages {
@@ -189,8 +217,8 @@ fn details_sentence(state: &AppState, t: &Train) -> String {
             }
             if !stops.is_empty() {
                 s.push_str(&format!(
-                    ". Its journey has {} stops: the down arrow reads them.",
-                    stops.len()
+                    ". {}",
+                    tr!(lang, "spoken-journey-stops", n = stops.len())
                 ));
             }
             s
@@ -200,56 +228,54 @@ fn details_sentence(state: &AppState, t: &Train) -> String {
 
 /// Where a train is, in words: "between Pasila and Tikkurila" from its journey (the last stop
 /// passed and the next), else "next stop Tikkurila" from the list.
-fn whereabouts(
-    t: &Train,
-    journey: Option<&railtop_core::model::JourneyResponse>,
-) -> Option<String> {
+fn whereabouts(t: &Train, journey: Option<&JourneyResponse>, lang: Lang) -> Option<String> {
     let between = journey.filter(|j| j.train.id == t.id).and_then(|j| {
         let next = j.next_stop()?;
         let last = j.stops[..next].iter().rev().find(|s| s.passed)?;
-        Some(format!(
-            "between {} and {}",
-            last.name,
-            j.stops.get(next)?.name
+        Some(tr!(
+            lang,
+            "spoken-between",
+            from = last.name.clone(),
+            to = j.stops.get(next)?.name.clone()
         ))
     });
-    between.or_else(|| t.next_station.as_ref().map(|n| format!("next stop {n}")))
+    between.or_else(|| {
+        t.next_station
+            .as_ref()
+            .map(|n| tr!(lang, "spoken-next-stop", station = n.clone()))
+    })
 }
 
-/// The station search as typed: "station search, typed tam: 3 matches; 1 of 3: Tampere,
-/// TPE, finland".
-fn search_sentence(search: &StationSearch) -> String {
-    let typed = if search.input.trim().is_empty() {
-        "nothing typed yet".to_string()
+/// The station search as typed: "station search, typed tam: 3 matches; 1 of 3: Tampere, TPE,
+/// finland".
+fn search_sentence(search: &StationSearch, lang: Lang) -> String {
+    let typed = search.input.trim();
+    let mut s = if typed.is_empty() {
+        lang.t("spoken-search-empty").to_string()
     } else {
-        format!("typed {}", search.input.trim())
+        tr!(lang, "spoken-search-typed", typed = typed.to_string())
     };
-    let mut s = format!("station search, {typed}");
     match search.matches.get(search.selected) {
         Some(m) => s.push_str(&format!(
-            ": {} {}; {} of {}: {}, {}, {}",
-            search.matches.len(),
-            if search.matches.len() == 1 {
-                "match"
-            } else {
-                "matches"
-            },
-            search.selected + 1,
-            search.matches.len(),
-            m.name,
-            m.code,
-            m.country
+            ": {}",
+            tr!(
+                lang,
+                "spoken-search-match",
+                n = search.matches.len(),
+                at = search.selected + 1,
+                station = format!("{}, {}, {}", m.name, m.code, m.country)
+            )
         )),
-        None if !search.input.trim().is_empty() => {
-            s.push_str(": no match; Enter asks the source for it")
-        }
+        None if !typed.is_empty() => s.push_str(&format!(": {}", lang.t("spoken-search-none"))),
         None => {}
     }
     s
 }
 
-/// The map in words: how many trains it places, how many are late, the latest.
+/// The map in words: how many trains it places, how many are late, the latest, and where the
+/// selected train is.
 fn map_sentence(state: &AppState) -> String {
+    let lang = state.settings.lang;
     let placed: Vec<&Train> = state
         .trains
         .all()
@@ -261,22 +287,29 @@ fn map_sentence(state: &AppState) -> String {
         .filter_map(|t| t.delay)
         .filter(|d| *d >= 5)
         .collect();
-    let mut s = format!("the map: {} trains with a position", placed.len());
+    let mut s = tr!(lang, "spoken-map", n = placed.len());
     if let Some(worst) = late.iter().max() {
         s.push_str(&format!(
-            ", {} at least 5 minutes late, the most {}",
-            late.len(),
-            spoken::delay_words(Some(*worst))
+            ", {}",
+            tr!(
+                lang,
+                "spoken-map-late",
+                n = late.len(),
+                worst = spoken::delay_words(Some(*worst), lang)
+            )
         ));
     }
     // The selected train, placed between its stops where its journey is known.
     if let Some(t) = state.trains.selected() {
-        let place = whereabouts(t, state.selected_journey())
-            .or_else(|| t.has_position().then(|| "with a position".to_string()));
-        if let Some(place) = place {
+        if let Some(place) = whereabouts(t, state.selected_journey(), lang) {
             s.push_str(&format!(
-                "; the selected train, {}, is {place}",
-                t.train_code
+                "; {}",
+                tr!(
+                    lang,
+                    "spoken-map-selected",
+                    train = t.train_code.clone(),
+                    place = place
+                )
             ));
         }
     }
@@ -298,7 +331,7 @@ mod tests {
             ..Train::default()
         };
         assert_eq!(
-            train_sentence(&t),
+            train_sentence(&t, Lang::En),
             "IC 27 to Tampere, running, 5 minutes late, next Pasila"
         );
         let cancelled = Train {
@@ -306,7 +339,10 @@ mod tests {
             next_station: None,
             ..t
         };
-        assert_eq!(train_sentence(&cancelled), "IC 27 to Tampere, cancelled");
+        assert_eq!(
+            train_sentence(&cancelled, Lang::En),
+            "IC 27 to Tampere, cancelled"
+        );
     }
 }
 
@@ -338,17 +374,17 @@ mod whereabouts {
         };
         journey.train.id = "1".into();
         assert_eq!(
-            whereabouts(&t, Some(&journey)).as_deref(),
+            whereabouts(&t, Some(&journey), Lang::En).as_deref(),
             Some("between Pasila and Tikkurila")
         );
         // Another train's journey, or none: the list's next stop.
         journey.train.id = "2".into();
         assert_eq!(
-            whereabouts(&t, Some(&journey)).as_deref(),
+            whereabouts(&t, Some(&journey), Lang::En).as_deref(),
             Some("next stop Tikkurila")
         );
         assert_eq!(
-            whereabouts(&t, None).as_deref(),
+            whereabouts(&t, None, Lang::En).as_deref(),
             Some("next stop Tikkurila")
         );
     }

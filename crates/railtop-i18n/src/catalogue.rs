@@ -18,12 +18,15 @@ macro_rules! catalogue {
             include_str!(concat!("../locales/", $code, "/board.ftl")),
             "\n",
             include_str!(concat!("../locales/", $code, "/dashboard.ftl")),
+            "\n",
+            include_str!(concat!("../locales/", $code, "/spoken.ftl")),
         )
     };
 }
 
 /// Each language's catalogue, in [`Lang::ALL`]'s order: `locales/<code>/board.ftl` (the
-/// boards' words: the kiosk's, the columns, the statuses) and `dashboard.ftl` (the dashboard's).
+/// boards' words: the kiosk's, the columns, the statuses), `dashboard.ftl` (the dashboard's) and
+/// `spoken.ftl` (the screen-reader mode's sentences).
 pub(crate) const SOURCES: [(Lang, &str); 9] = [
     (Lang::En, catalogue!("en")),
     (Lang::De, catalogue!("de")),
@@ -98,8 +101,66 @@ impl<'a> Args<'a> {
         Args(FluentArgs::new())
     }
 
-    pub fn set(&mut self, name: &'static str, value: impl Into<FluentValue<'a>>) {
-        self.0.set(name, value);
+    pub fn set(&mut self, name: &'static str, value: impl Arg<'a>) {
+        self.0.set(name, value.value());
+    }
+}
+
+/// What a message's argument may be: a whole number (it chooses the plural) or text. Fluent
+/// keeps numbers as `f64`; a number past 2^53 (only a hostile feed sends one) is passed as its
+/// digits, so it is said exactly rather than rounded.
+pub trait Arg<'a> {
+    fn value(self) -> FluentValue<'a>;
+}
+
+/// The largest whole number an `f64` holds exactly.
+const EXACT: u64 = 1 << 53;
+
+macro_rules! whole_numbers {
+    ($($t:ty),*) => {$(
+        impl<'a> Arg<'a> for $t {
+            #[allow(
+                clippy::cast_precision_loss,
+                reason = "only numbers an f64 holds exactly are cast; larger ones go as text"
+            )]
+            fn value(self) -> FluentValue<'a> {
+                match u64::try_from(self.unsigned_abs()) {
+                    Ok(magnitude) if magnitude <= EXACT => FluentValue::from(self as f64),
+                    _ => FluentValue::from(self.to_string()),
+                }
+            }
+        }
+    )*};
+}
+whole_numbers!(i8, i16, i32, i64, isize);
+
+macro_rules! unsigned_numbers {
+    ($($t:ty),*) => {$(
+        impl<'a> Arg<'a> for $t {
+            #[allow(
+                clippy::cast_precision_loss,
+                reason = "only numbers an f64 holds exactly are cast; larger ones go as text"
+            )]
+            fn value(self) -> FluentValue<'a> {
+                match u64::try_from(self) {
+                    Ok(n) if n <= EXACT => FluentValue::from(self as f64),
+                    _ => FluentValue::from(self.to_string()),
+                }
+            }
+        }
+    )*};
+}
+unsigned_numbers!(u8, u16, u32, u64, usize);
+
+impl<'a> Arg<'a> for String {
+    fn value(self) -> FluentValue<'a> {
+        FluentValue::from(self)
+    }
+}
+
+impl<'a> Arg<'a> for &'a str {
+    fn value(self) -> FluentValue<'a> {
+        FluentValue::from(self)
     }
 }
 

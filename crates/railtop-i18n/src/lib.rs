@@ -13,7 +13,7 @@
 mod catalogue;
 mod lang;
 
-pub use catalogue::Args;
+pub use catalogue::{Arg, Args};
 pub use lang::{Lang, LangError, Langs};
 
 /// A message with arguments in `lang`: `tr!(lang, "minutes-late", n = 5)`. Without arguments

@@ -56,7 +56,7 @@ train-arrived = am Ziel
 train-running-short = fährt
 train-scheduled-short = gepl.
 train-arrived-short = Ziel
-train-cancelled-short = entf.
+train-cancelled-short = Ausf.
 # What the list is sorted by
 sort-delay = Verspätung
 sort-code = Nummer
@@ -157,7 +157,7 @@ help-marks = Zeichen
 help-not-live = Hier nicht live
 legend-gps = der Zug hat eine GPS-Position / hat keine
 # ≤ 16
-legend-delay-mark = +7′  2′ zu früh
+legend-delay-mark = +7′  2′ früher
 legend-delay = Minuten zu spät / zu früh: 1–4′ normal, 5–14′ fett, 15′+ unterstrichen
 legend-on-time = keine Verspätung; die Kopfzeile zählt bis +{ $n }′ als pünktlich (--on-time)
 legend-no-data = keine Echtzeitdaten für diesen Zug: nicht dasselbe wie pünktlich
@@ -196,7 +196,7 @@ country-czech-republic = Tschechien
 
 ## The keys: the help window's lines and the footer's hints (ids made from the English words)
 
-key-quit = beenden
+key-quit = Ende
 key-previous-next-country = vorheriges / nächstes Land
 key-move-in-the-focused-pane = im aktiven Bereich bewegen
 key-a-page-up-down = eine Seite hoch / runter
@@ -240,8 +240,8 @@ key-country = Land
 key-move = bewegen
 key-pane = Bereich
 key-details = Details
-key-filter = filtern
-key-sort = sortieren
+key-filter = Filter
+key-sort = ordnen
 key-cancelled = Ausfälle
 key-station = Bahnhof
 key-map = Karte
@@ -249,9 +249,9 @@ key-refresh = neu laden
 key-help = Hilfe
 key-pan = schieben
 key-zoom = Zoom
-key-fit = einpassen
+key-fit = ganz
 key-follow = folgen
-key-full = Vollbild
+key-full = groß
 key-keep-filter = behalten
 key-clear-filter = löschen
 

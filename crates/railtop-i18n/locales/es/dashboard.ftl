@@ -12,7 +12,7 @@ header-trains = { $n ->
    *[other] { $n } trenes
 }
 header-counts = { $running } en circulación · { $gps } GPS · { $delayed } con retraso
-header-punctuality = { $share }% puntual ≤{ $within }′ · mediana { $median }′
+header-punctuality = { $share }% en hora ≤{ $within }′ · mediana { $median }′
 header-running-short = { $n } circ.
 header-gps-short = { $n } GPS
 header-late-short = { $n } ret.
@@ -24,14 +24,14 @@ header-showing-old = datos de hace { $age }
 header-updated-ago = actualizado hace { $age }
 header-next-in = siguiente en { $after }
 header-source = fuente { $source }
-header-hours-on-time = { $hours } h puntual
+header-hours-on-time = { $hours } h en hora
 terminal-too-small = terminal demasiado pequeño: { $width }×{ $height } (railtop necesita { $min_width }×{ $min_height })
 
 ## The train list
 
 trains-title = Trenes { $n }
 trains-sort = orden { $key } { $order }
-trains-cancelled-hidden = cancelados ocultos
+trains-cancelled-hidden = suprimidos ocultos
 trains-no-data = Sin datos: { $error }
 trains-hint-own-feed = { $feed } es tu propia entrada [[feeds]]: revisa sus URL (vehicle_positions, trip_updates, alerts, static_gtfs) en el archivo de configuración.
 trains-hint-upstream = Puede que los feeds nacionales estén caídos o no se alcancen desde aquí; `railtop --source demo` funciona sin conexión.
@@ -56,7 +56,7 @@ train-arrived = llegado
 train-running-short = circ.
 train-scheduled-short = prev.
 train-arrived-short = lleg.
-train-cancelled-short = canc.
+train-cancelled-short = supr.
 # What the list is sorted by
 sort-delay = retraso
 sort-code = código
@@ -97,7 +97,7 @@ details-from = desde { $station }
 details-platform = vía { $platform }
 details-last-seen = sin GPS; visto por última vez a las { $at }
 details-no-position = sin posición
-details-partly-cancelled = cancelado en parte
+details-partly-cancelled = suprimido en parte
 # Field names; ≤ 12
 field-train = tren
 field-to = destino
@@ -160,17 +160,17 @@ help-marks = Marcas
 help-not-live = Sin tiempo real
 legend-gps = el tren tiene posición GPS / no la tiene
 # ≤ 16
-legend-delay-mark = +7′  2′ adelanto
-legend-delay = minutos de retraso / adelanto: 1–4′ normal, 5–14′ negrita, 15′+ subrayado
-legend-on-time = sin retraso; la cabecera cuenta hasta +{ $n }′ como puntual (--on-time)
-legend-no-data = sin tiempo real para este tren: no es lo mismo que puntual
+legend-delay-mark = +7′  2′ antes
+legend-delay = minutos tarde / antes: 1–4′ normal, 5–14′ negrita, 15′+ subrayado
+legend-on-time = sin retraso; la cabecera cuenta hasta +{ $n }′ como en hora (--on-time)
+legend-no-data = sin tiempo real para este tren: no es lo mismo que en hora
 legend-cancelled = tachado; ✕ donde no cabe la palabra
 legend-platform = la vía cambió de 3 a 5
 legend-next-day = una hora del panel al día siguiente (pasada la medianoche)
 legend-country = país: aún sin contar · feed con fallos · recuento de hace más de 5 min
 # ≤ 16
 legend-map-trains-mark = • ▴ ▲ ○ ◆ (mapa)
-legend-map-trains = un tren puntual / +1–4′ / +5′ (negrita; subrayado desde 15′) / sin datos · seleccionado
+legend-map-trains = un tren en hora / +1–4′ / +5′ (negrita; subrayado desde 15′) / sin datos · seleccionado
 # ≤ 16
 legend-map-lines-mark = ⠂ ⠒ ∘ (mapa)
 legend-map-lines = una estación · una línea férrea (azul) · las paradas y la ruta del tren seleccionado (cian)
@@ -201,15 +201,15 @@ country-czech-republic = República Checa
 
 key-quit = salir
 key-previous-next-country = país anterior / siguiente
-key-move-in-the-focused-pane = moverse en el recuadro activo
+key-move-in-the-focused-pane = moverse en la zona activa
 key-a-page-up-down = una página arriba / abajo
 key-first-last-train = primer / último tren
-key-focus-the-next-previous-pane = activar el recuadro siguiente / anterior
+key-focus-the-next-previous-pane = activar la zona siguiente / anterior
 key-details-of-the-selected-train-on-the-board-the-departure-s = detalles del tren seleccionado (en el panel: los de la salida)
 key-filter-trains-as-you-type-enter-keeps-esc-clears = filtrar trenes al escribir (Enter mantiene, Esc borra)
 key-sort-by-delay-code-destination-next-station-country = ordenar por retraso, código, destino, próxima estación, país
 key-reverse-the-sort = invertir el orden
-key-hide-show-cancelled-trains = ocultar / mostrar trenes cancelados
+key-hide-show-cancelled-trains = ocultar / mostrar trenes suprimidos
 key-choose-the-board-s-station-names-and-codes-complete = elegir la estación del panel (nombres y códigos se completan)
 key-the-board-arrivals-departures = el panel: llegadas / salidas
 key-the-board-only-trains-to-a-station-again-every-train = el panel: solo trenes a una estación (otra vez: todos los trenes)
@@ -241,20 +241,20 @@ key-delete-a-word = borrar una palabra
 key-clear-the-field = vaciar el campo
 key-country = país
 key-move = mover
-key-pane = recuadro
+key-pane = zona
 key-details = detalles
 key-filter = filtrar
 key-sort = ordenar
-key-cancelled = cancelados
+key-cancelled = suprimidos
 key-station = estación
 key-map = mapa
 key-refresh = actualizar
 key-help = ayuda
 key-pan = mover
 key-zoom = zoom
-key-fit = encuadrar
+key-fit = ajustar
 key-follow = seguir
-key-full = ampliar
+key-full = grande
 key-keep-filter = mantener
 key-clear-filter = borrar
 

@@ -12,7 +12,7 @@ header-trains = { $n ->
    *[other] { $n } junaa
 }
 header-counts = { $running } kulussa · { $gps } GPS · { $delayed } myöhässä
-header-punctuality = { $share }% ajassa ≤{ $within }′ · mediaani { $median }′
+header-punctuality = { $share }% ajallaan ≤{ $within }′ · mediaani { $median }′
 header-running-short = { $n } kulk.
 header-gps-short = { $n } GPS
 header-late-short = { $n } myöh.
@@ -24,7 +24,7 @@ header-showing-old = tiedot { $age } vanhoja
 header-updated-ago = päivitetty { $age } sitten
 header-next-in = seuraava { $after } päästä
 header-source = lähde { $source }
-header-hours-on-time = { $hours } h ajassa
+header-hours-on-time = { $hours } h ajallaan
 terminal-too-small = pääte liian pieni: { $width }×{ $height } (railtop tarvitsee { $min_width }×{ $min_height })
 
 ## The train list
@@ -128,7 +128,7 @@ journey-asking = Kysytään matkatietoja…
 # The journey's columns; ≤ 5
 journey-arr = saap.
 journey-dep = lähtö
-journey-late = viive
+journey-late = myöh.
 journey-plat = raide
 journey-station = asema
 
@@ -157,17 +157,17 @@ help-marks = Merkit
 help-not-live = Ei reaaliaikaa
 legend-gps = junalla on GPS-sijainti / ei ole
 # ≤ 16
-legend-delay-mark = +7′  2′ aikaisin
+legend-delay-mark = +7′ 2′ etuajassa
 legend-delay = minuuttia myöhässä / etuajassa: 1–4′ tavallinen, 5–14′ lihavoitu, 15′+ alleviivattu
-legend-on-time = ei viivettä; otsikko laskee ajassa oleviksi +{ $n }′ asti (--on-time)
-legend-no-data = junalle ei ole reaaliaikatietoja: eri asia kuin ajassa
+legend-on-time = ei viivettä; otsikko laskee ajallaan oleviksi +{ $n }′ asti (--on-time)
+legend-no-data = junalle ei ole reaaliaikatietoja: eri asia kuin ajallaan
 legend-cancelled = yliviivattu; ✕ kun sanalle ei ole tilaa
 legend-platform = raide vaihtui 3:sta 5:een
 legend-next-day = taulun aika seuraavana päivänä (puolenyön jälkeen)
 legend-country = maa: ei vielä laskettu · syöte ei toimi · laskenta yli 5 min vanha
 # ≤ 16
 legend-map-trains-mark = • ▴ ▲ ○ ◆ kartta
-legend-map-trains = juna ajassa / +1–4′ / +5′ (lihavoitu; alleviivattu 15′ alkaen) / ei tietoja · valittu
+legend-map-trains = juna ajallaan / +1–4′ / +5′ (lihavoitu; alleviivattu 15′ alkaen) / ei tietoja · valittu
 # ≤ 16
 legend-map-lines-mark = ⠂ ⠒ ∘ kartta
 legend-map-lines = asema · rautatie (sininen) · valitun junan pysähdykset ja reitti (syaani)
@@ -198,10 +198,10 @@ country-czech-republic = Tšekki
 
 key-quit = lopeta
 key-previous-next-country = edellinen / seuraava maa
-key-move-in-the-focused-pane = liiku aktiivisessa paneelissa
+key-move-in-the-focused-pane = liiku aktiivisessa ruudussa
 key-a-page-up-down = sivu ylös / alas
 key-first-last-train = ensimmäinen / viimeinen juna
-key-focus-the-next-previous-pane = aktivoi seuraava / edellinen paneeli
+key-focus-the-next-previous-pane = aktivoi seuraava / edellinen ruutu
 key-details-of-the-selected-train-on-the-board-the-departure-s = valitun junan tiedot (taululla: lähdön tiedot)
 key-filter-trains-as-you-type-enter-keeps-esc-clears = suodata junia kirjoittaessa (Enter pitää, Esc tyhjentää)
 key-sort-by-delay-code-destination-next-station-country = järjestä viiveen, numeron, määränpään, seuraavan aseman tai maan mukaan
@@ -238,7 +238,7 @@ key-delete-a-word = poista sana
 key-clear-the-field = tyhjennä kenttä
 key-country = maa
 key-move = liiku
-key-pane = paneeli
+key-pane = ruutu
 key-details = tiedot
 key-filter = suodata
 key-sort = järjestä
@@ -248,10 +248,10 @@ key-map = kartta
 key-refresh = päivitä
 key-help = ohje
 key-pan = siirrä
-key-zoom = zoomaa
+key-zoom = zoom
 key-fit = sovita
 key-follow = seuraa
-key-full = koko ruutu
+key-full = iso
 key-keep-filter = pidä
 key-clear-filter = tyhjennä
 

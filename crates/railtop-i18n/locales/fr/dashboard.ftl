@@ -12,7 +12,7 @@ header-trains = { $n ->
    *[other] { $n } trains
 }
 header-counts = { $running } en circulation · { $gps } GPS · { $delayed } en retard
-header-punctuality = { $share }% à l'heure ≤{ $within }′ · médiane { $median }′
+header-punctuality = { $share }% à l’heure ≤{ $within }′ · médiane { $median }′
 header-running-short = { $n } circ.
 header-gps-short = { $n } GPS
 header-late-short = { $n } ret.
@@ -24,7 +24,7 @@ header-showing-old = données vieilles de { $age }
 header-updated-ago = mis à jour il y a { $age }
 header-next-in = prochaine dans { $after }
 header-source = source { $source }
-header-hours-on-time = { $hours } h à l'heure
+header-hours-on-time = { $hours } h à l’heure
 terminal-too-small = terminal trop petit : { $width }×{ $height } (railtop demande { $min_width }×{ $min_height })
 
 ## The train list
@@ -34,9 +34,9 @@ trains-sort = tri { $key } { $order }
 trains-cancelled-hidden = supprimés masqués
 trains-no-data = Pas de données : { $error }
 trains-hint-own-feed = { $feed } est votre propre entrée [[feeds]] : vérifiez ses URL (vehicle_positions, trip_updates, alerts, static_gtfs) dans le fichier de configuration.
-trains-hint-upstream = Les flux nationaux sont peut-être en panne ou injoignables d'ici ; `railtop --source demo` fonctionne hors ligne.
+trains-hint-upstream = Les flux nationaux sont peut-être en panne ou injoignables d’ici ; `railtop --source demo` fonctionne hors ligne.
 trains-hint-server = Le serveur tourne-t-il, et est-il joignable ? `railtop --source demo` fonctionne hors ligne.
-trains-none-running = aucun train en circulation pour l'instant
+trains-none-running = aucun train en circulation pour l’instant
 trains-none-match = aucun train ne correspond au filtre
 # ≤ 4
 col-code = CODE
@@ -141,12 +141,12 @@ search-station = Gare
 search-only-to = Seulement les trains vers
 search-only-from = Seulement les trains depuis
 search-add = Ajouter au tableau
-search-country-first = { $country } d'abord
+search-country-first = { $country } d’abord
 search-every-country = tous les pays
 search-keys = Enter choisit, Esc ferme
-search-asking = interrogation de l'annuaire du serveur…
-search-server-failed = gares propres à railtop : l'annuaire du serveur n'a pas répondu ({ $why })
-search-none-in-countries = aucune dans les pays de la source ; Enter l'interroge quand même
+search-asking = interrogation de l’annuaire du serveur…
+search-server-failed = gares propres à railtop : l’annuaire du serveur n’a pas répondu ({ $why })
+search-none-in-countries = aucune dans les pays de la source ; Enter l’interroge quand même
 search-no-match = aucun résultat : Enter demande ce code à la source
 search-type = tapez un nom ou un code · ↑↓ choisir
 
@@ -158,19 +158,19 @@ help-on-the-map = Sur la carte
 help-on-the-map-how = (Tab pour y aller, ou M)
 help-marks = Signes
 help-not-live = Sans temps réel
-legend-gps = le train a une position GPS / n'en a pas
+legend-gps = le train a une position GPS / n’en a pas
 # ≤ 16
-legend-delay-mark = +7′  2′ d'avance
-legend-delay = minutes de retard / d'avance : 1–4′ normal, 5–14′ gras, 15′+ souligné
-legend-on-time = pas de retard ; l'en-tête compte jusqu'à +{ $n }′ comme à l'heure (--on-time)
-legend-no-data = pas de temps réel pour ce train : ce n'est pas la même chose qu'à l'heure
+legend-delay-mark = +7′  2′ d’avance
+legend-delay = minutes de retard / d’avance : 1–4′ normal, 5–14′ gras, 15′+ souligné
+legend-on-time = pas de retard ; l’en-tête compte jusqu’à +{ $n }′ comme à l’heure (--on-time)
+legend-no-data = pas de temps réel pour ce train : ce n’est pas la même chose qu’à l’heure
 legend-cancelled = barré ; ✕ là où le mot ne tient pas
 legend-platform = la voie a changé de 3 à 5
 legend-next-day = une heure du tableau le lendemain (après minuit)
 legend-country = pays : pas encore compté · flux en échec · compte de plus de 5 min
 # ≤ 16
 legend-map-trains-mark = • ▴ ▲ ○ ◆ carte
-legend-map-trains = un train à l'heure / +1–4′ / +5′ (gras ; souligné dès 15′) / sans données · sélectionné
+legend-map-trains = un train à l’heure / +1–4′ / +5′ (gras ; souligné dès 15′) / sans données · sélectionné
 # ≤ 16
 legend-map-lines-mark = ⠂ ⠒ ∘ carte
 legend-map-lines = une gare · une ligne ferroviaire (bleu) · les arrêts et le trajet du train sélectionné (cyan)
@@ -213,10 +213,10 @@ key-hide-show-cancelled-trains = masquer / afficher les trains supprimés
 key-choose-the-board-s-station-names-and-codes-complete = choisir la gare du tableau (noms et codes complétés)
 key-the-board-arrivals-departures = le tableau : arrivées / départs
 key-the-board-only-trains-to-a-station-again-every-train = le tableau : seulement les trains vers une gare (à nouveau : tous les trains)
-key-pin-the-board-s-station-again-unpin-b-lists-pins-first = épingler la gare du tableau (à nouveau : désépingler) ; b liste d'abord les épinglées
+key-pin-the-board-s-station-again-unpin-b-lists-pins-first = épingler la gare du tableau (à nouveau : désépingler) ; b liste d’abord les épinglées
 key-the-board-add-a-nearby-station-to-it-b-one-again = le tableau : y ajouter une gare proche (b : une seule à nouveau)
 key-show-hide-the-map = afficher / masquer la carte
-key-the-map-over-the-whole-screen-again-back = la carte sur tout l'écran (à nouveau : retour)
+key-the-map-over-the-whole-screen-again-back = la carte sur tout l’écran (à nouveau : retour)
 key-refresh-now = actualiser maintenant
 key-this-help = cette aide
 key-close-a-window-stop-filtering = fermer une fenêtre, arrêter de filtrer
@@ -250,11 +250,11 @@ key-station = gare
 key-map = carte
 key-refresh = actualiser
 key-help = aide
-key-pan = déplacer
+key-pan = bouger
 key-zoom = zoom
 key-fit = cadrer
-key-follow = suivre
-key-full = agrandir
+key-follow = suivi
+key-full = plein
 key-keep-filter = garder
 key-clear-filter = effacer
 
@@ -262,9 +262,9 @@ key-clear-filter = effacer
 
 notice-pinned = gare épinglée : { $station } ; b la liste en premier
 notice-unpinned = gare désépinglée : { $station }
-notice-train-unknown = { $train } vers { $destination } n'est pas dans la liste des trains, et le tableau ne dit pas de quel train il s'agit
+notice-train-unknown = { $train } vers { $destination } n’est pas dans la liste des trains, et le tableau ne dit pas de quel train il s’agit
 notice-no-room-for-map = pas de place pour la carte : il lui faut { $min_width }×{ $min_height }, ici { $width }×{ $height } (M : plein écran)
-notice-no-position = le train sélectionné n'a pas de position à suivre
+notice-no-position = le train sélectionné n’a pas de position à suivre
 notice-already-shown = le tableau affiche déjà cette gare
 notice-no-such-station = pas de gare { $station } : + en ajoute une que la liste propose
 notice-cannot-merge = le tableau affiche déjà cette gare, ou { $n ->

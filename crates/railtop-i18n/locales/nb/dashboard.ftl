@@ -83,7 +83,7 @@ map-selected-short = valgt
 map-its-stops = stoppene
 map-stops-short = stopp
 map-station = stasjon
-map-station-short = st.
+map-station-short = stn
 map-line = jernbane
 map-line-short = bane
 
@@ -124,7 +124,7 @@ journey-arr = ank.
 journey-dep = avg.
 journey-late = fors.
 journey-plat = spor
-journey-station = st.
+journey-station = stn.
 
 ## The station search
 
@@ -241,11 +241,11 @@ key-station = stasjon
 key-map = kart
 key-refresh = oppdater
 key-help = hjelp
-key-pan = panorer
+key-pan = flytt
 key-zoom = zoom
 key-fit = tilpass
 key-follow = følg
-key-full = helskjerm
+key-full = stor
 key-keep-filter = behold
 key-clear-filter = tøm
 

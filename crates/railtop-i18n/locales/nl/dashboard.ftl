@@ -157,7 +157,7 @@ help-marks = Tekens
 help-not-live = Hier niet live
 legend-gps = de trein heeft een GPS-positie / heeft er geen
 # ≤ 16
-legend-delay-mark = +7′  2′ te vroeg
+legend-delay-mark = +7′  2′ eerder
 legend-delay = minuten te laat / te vroeg: 1–4′ gewoon, 5–14′ vet, 15′+ onderstreept
 legend-on-time = geen vertraging; de kop telt tot +{ $n }′ als op tijd (--on-time)
 legend-no-data = geen realtime voor deze trein: niet hetzelfde als op tijd
@@ -196,7 +196,7 @@ country-czech-republic = Tsjechië
 
 ## The keys: the help window's lines and the footer's hints (ids made from the English words)
 
-key-quit = stoppen
+key-quit = stop
 key-previous-next-country = vorig / volgend land
 key-move-in-the-focused-pane = bewegen in het actieve paneel
 key-a-page-up-down = een pagina omhoog / omlaag
@@ -237,23 +237,23 @@ key-next-previous-match = volgend / vorig resultaat
 key-delete-a-word = een woord wissen
 key-clear-the-field = het veld leegmaken
 key-country = land
-key-move = bewegen
+key-move = beweeg
 key-pane = paneel
 key-details = details
-key-filter = filteren
-key-sort = sorteren
+key-filter = filter
+key-sort = sorteer
 key-cancelled = vervallen
 key-station = station
 key-map = kaart
-key-refresh = verversen
+key-refresh = ververs
 key-help = hulp
-key-pan = schuiven
-key-zoom = zoomen
-key-fit = inpassen
-key-follow = volgen
-key-full = volledig
-key-keep-filter = houden
-key-clear-filter = wissen
+key-pan = schuif
+key-zoom = zoom
+key-fit = passend
+key-follow = volg
+key-full = groot
+key-keep-filter = houd
+key-clear-filter = wis
 
 ## Notices: why a key did nothing, said in the footer for a few seconds
 
