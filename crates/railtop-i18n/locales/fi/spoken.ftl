@@ -1,67 +1,80 @@
-# The screen-reader mode's words in English: sentences a speech synthesiser reads well (no ′,
-# → or +; numbers and times as words and digits it says right). Station names, train codes and
-# the feeds' messages are put in as they come.
+# The screen-reader mode's sentences in Finnish (reference: en/spoken.ftl; same ids, same
+# variables): written out for a speech synthesiser, no abbreviations and no ′, → or +. Station
+# names, train codes and the feeds' messages are put in as they come, so every name stays in
+# the nominative ("asemalta Helsinki", "määränpää Tampere").
 
-spoken-departures-heading = Departures from { $station }
-spoken-arrivals-heading = Arrivals at { $station }
-spoken-train-to = { $train } to { $place }
-spoken-train-from = { $train } from { $place }
-spoken-expected = expected { $time }
-spoken-platform = platform { $platform }
-spoken-platform-instead = platform { $new } instead of { $old }
-spoken-platform-unknown = platform not known
-spoken-cancelled = cancelled
-spoken-timetable = timetable time, no live data
-spoken-no-live-time = no live time
-spoken-on-time = on time
+spoken-departures-heading = Lähtevät junat asemalta { $station }
+spoken-arrivals-heading = Saapuvat junat asemalle { $station }
+spoken-train-to = { $train }, määränpää { $place }
+spoken-train-from = { $train }, lähtöasema { $place }
+spoken-expected = arvioitu aika { $time }
+spoken-platform = raide { $platform }
+spoken-platform-instead = raide { $new } raiteen { $old } sijaan
+spoken-platform-unknown = raide ei vielä tiedossa
+spoken-cancelled = peruttu
+spoken-timetable = aikataulun mukainen aika, ei reaaliaikatietoa
+spoken-no-live-time = ei ajantasaista aikaa
+spoken-on-time = ajallaan
 spoken-minutes-late = { $n ->
-    [one] { $n } minute late
-   *[other] { $n } minutes late
+    [one] yhden minuutin myöhässä
+   *[other] { $n } minuuttia myöhässä
 }
 spoken-minutes-early = { $n ->
-    [one] { $n } minute early
-   *[other] { $n } minutes early
+    [one] yhden minuutin etuajassa
+   *[other] { $n } minuuttia etuajassa
 }
-spoken-now = now { $delay }
-spoken-cancelled-because = { $name } cancelled: { $why }
-spoken-cancelled-now = { $name } cancelled
-spoken-running-again = running again
-spoken-live-again = { $heading }: live again.
-spoken-nothing-yet = nothing to show yet.
-spoken-nothing-to-choose = nothing to choose yet
-spoken-place = { $at } of { $n }: { $sentence }
+spoken-now = nyt { $delay }
+spoken-cancelled-because = { $name }, on peruttu: { $why }
+spoken-cancelled-now = { $name }, on peruttu
+spoken-running-again = kulkee taas
+spoken-live-again = { $heading }: tiedot taas reaaliajassa.
+spoken-nothing-yet = ei vielä mitään näytettävää.
+spoken-nothing-to-choose = ei vielä mitään valittavaa
+spoken-place = kohta { $at }, yhteensä { $n }: { $sentence }
 spoken-trains = { $n ->
-    [one] { $heading }: { $n } train.
-   *[other] { $heading }: { $n } trains.
+    [one] { $heading }: { $n } juna.
+   *[other] { $heading }: { $n } junaa.
 }
-spoken-more = { $n } more: move through the board to hear them one by one.
-spoken-closed = The board is closed for the night.
-spoken-timetable-being-read = The timetable is being read; the board follows.
-spoken-feed-unavailable = The feed is unavailable since { $since }.
-spoken-feed-unavailable-from = The feed is unavailable since { $since }; the board is from { $at }.
+spoken-more = { $n ->
+    [one] vielä { $n } juna: kuulet sen, kun liikut taululla.
+   *[other] vielä { $n } junaa: liiku taululla, niin kuulet ne yksi kerrallaan.
+}
+spoken-closed = Taulu on suljettu yön ajaksi.
+spoken-timetable-being-read = Aikataulua luetaan; taulu tulee pian.
+spoken-feed-unavailable = Tietolähde on ollut poissa käytöstä kello { $since } alkaen.
+spoken-feed-unavailable-from = Tietolähde on ollut poissa käytöstä kello { $since } alkaen; taulu näyttää tilanteen kello { $at }.
 
 ## The dashboard said
 
-spoken-board-failed = The board cannot be fetched: { $error }
-spoken-board-coming = its station's board is on its way.
-spoken-no-board = no board yet: b chooses a station, whose board is then read here.
-spoken-nothing-selected = nothing selected
-spoken-next = next { $station }
-spoken-next-stop = next stop { $station }
-spoken-between = between { $from } and { $to }
-spoken-help = help
-spoken-help-line = help, { $at } of { $n }: { $line }
-spoken-details = details: { $train }
-spoken-stop = stop { $at } of { $n }: { $station }
-spoken-passed = passed
-spoken-journey-stops = Its journey has { $n } stops: the down arrow reads them.
-spoken-search-empty = station search, nothing typed yet
-spoken-search-typed = station search, typed { $typed }
-spoken-search-match = { $n ->
-    [one] { $n } match; { $at } of { $n }: { $station }
-   *[other] { $n } matches; { $at } of { $n }: { $station }
+spoken-board-failed = Taulua ei voi hakea: { $error }
+spoken-board-coming = aseman taulu on tulossa.
+spoken-no-board = ei vielä taulua: valitse asema painamalla b, niin sen taulu luetaan tässä.
+spoken-nothing-selected = mitään ei ole valittu
+spoken-next = seuraava asema { $station }
+spoken-next-stop = seuraava asema { $station }
+spoken-between = asemien { $from } ja { $to } välillä
+spoken-help = ohje
+spoken-help-line = ohje, rivi { $at }, yhteensä { $n }: { $line }
+spoken-details = tiedot: { $train }
+spoken-stop = pysähdys { $at }, yhteensä { $n }: { $station }
+spoken-passed = ohitettu
+spoken-journey-stops = { $n ->
+    [one] Matkalla on { $n } pysähdys: nuoli alas lukee sen.
+   *[other] Matkalla on { $n } pysähdystä: nuoli alas lukee ne yksi kerrallaan.
 }
-spoken-search-none = no match; Enter asks the source for it
-spoken-map = the map: { $n } trains with a position
-spoken-map-late = { $n } at least 5 minutes late, the most { $worst }
-spoken-map-selected = the selected train, { $train }, is { $place }
+spoken-search-empty = asemahaku, mitään ei ole vielä kirjoitettu
+spoken-search-typed = asemahaku, kirjoitettu { $typed }
+spoken-search-match = { $n ->
+    [one] { $n } osuma; osuma { $at }, yhteensä { $n }: { $station }
+   *[other] { $n } osumaa; osuma { $at }, yhteensä { $n }: { $station }
+}
+spoken-search-none = ei osumia; Enter kysyy sitä lähteeltä
+spoken-map = { $n ->
+    [one] kartta: { $n } juna, jonka sijainti tunnetaan
+   *[other] kartta: { $n } junaa, joiden sijainti tunnetaan
+}
+spoken-map-late = { $n ->
+    [one] { $n } juna vähintään 5 minuuttia myöhässä, se on { $worst }
+   *[other] { $n } junaa vähintään 5 minuuttia myöhässä, eniten { $worst }
+}
+spoken-map-selected = valittu juna { $train }: { $place }

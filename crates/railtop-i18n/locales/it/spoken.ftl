@@ -1,67 +1,79 @@
-# The screen-reader mode's words in English: sentences a speech synthesiser reads well (no ′,
-# → or +; numbers and times as words and digits it says right). Station names, train codes and
-# the feeds' messages are put in as they come.
+# The screen-reader mode's sentences in Italian (reference: en/spoken.ftl; same ids, same
+# variables): written out for a speech synthesiser, no abbreviations and no ′, → or +. Station
+# names, train codes and the feeds' messages are put in as they come.
 
-spoken-departures-heading = Departures from { $station }
-spoken-arrivals-heading = Arrivals at { $station }
-spoken-train-to = { $train } to { $place }
-spoken-train-from = { $train } from { $place }
-spoken-expected = expected { $time }
-spoken-platform = platform { $platform }
-spoken-platform-instead = platform { $new } instead of { $old }
-spoken-platform-unknown = platform not known
-spoken-cancelled = cancelled
-spoken-timetable = timetable time, no live data
-spoken-no-live-time = no live time
-spoken-on-time = on time
+spoken-departures-heading = Partenze da { $station }
+spoken-arrivals-heading = Arrivi a { $station }
+spoken-train-to = { $train } per { $place }
+spoken-train-from = { $train } proveniente da { $place }
+spoken-expected = previsto alle { $time }
+spoken-platform = binario { $platform }
+spoken-platform-instead = binario { $new } anziché binario { $old }
+spoken-platform-unknown = binario non ancora noto
+spoken-cancelled = soppresso
+spoken-timetable = orario programmato, nessun dato in tempo reale
+spoken-no-live-time = nessun orario in tempo reale
+spoken-on-time = in orario
 spoken-minutes-late = { $n ->
-    [one] { $n } minute late
-   *[other] { $n } minutes late
+    [one] { $n } minuto di ritardo
+   *[other] { $n } minuti di ritardo
 }
 spoken-minutes-early = { $n ->
-    [one] { $n } minute early
-   *[other] { $n } minutes early
+    [one] { $n } minuto di anticipo
+   *[other] { $n } minuti di anticipo
 }
-spoken-now = now { $delay }
-spoken-cancelled-because = { $name } cancelled: { $why }
-spoken-cancelled-now = { $name } cancelled
-spoken-running-again = running again
-spoken-live-again = { $heading }: live again.
-spoken-nothing-yet = nothing to show yet.
-spoken-nothing-to-choose = nothing to choose yet
-spoken-place = { $at } of { $n }: { $sentence }
+spoken-now = ora { $delay }
+spoken-cancelled-because = { $name } è soppresso: { $why }
+spoken-cancelled-now = { $name } è soppresso
+spoken-running-again = di nuovo in circolazione
+spoken-live-again = { $heading }: di nuovo in tempo reale.
+spoken-nothing-yet = ancora niente da mostrare.
+spoken-nothing-to-choose = ancora niente da scegliere
+spoken-place = { $at } di { $n }: { $sentence }
 spoken-trains = { $n ->
-    [one] { $heading }: { $n } train.
-   *[other] { $heading }: { $n } trains.
+    [one] { $heading }: { $n } treno.
+   *[other] { $heading }: { $n } treni.
 }
-spoken-more = { $n } more: move through the board to hear them one by one.
-spoken-closed = The board is closed for the night.
-spoken-timetable-being-read = The timetable is being read; the board follows.
-spoken-feed-unavailable = The feed is unavailable since { $since }.
-spoken-feed-unavailable-from = The feed is unavailable since { $since }; the board is from { $at }.
+spoken-more = { $n ->
+    [one] { $n } altro treno: scorri il tabellone per ascoltarlo.
+   *[other] altri { $n } treni: scorri il tabellone per ascoltarli uno alla volta.
+}
+spoken-closed = Il tabellone è spento per la notte.
+spoken-timetable-being-read = Lettura dell’orario in corso; il tabellone arriva subito dopo.
+spoken-feed-unavailable = I dati non sono disponibili dalle { $since }.
+spoken-feed-unavailable-from = I dati non sono disponibili dalle { $since }; il tabellone è fermo alle { $at }.
 
 ## The dashboard said
 
-spoken-board-failed = The board cannot be fetched: { $error }
-spoken-board-coming = its station's board is on its way.
-spoken-no-board = no board yet: b chooses a station, whose board is then read here.
-spoken-nothing-selected = nothing selected
-spoken-next = next { $station }
-spoken-next-stop = next stop { $station }
-spoken-between = between { $from } and { $to }
-spoken-help = help
-spoken-help-line = help, { $at } of { $n }: { $line }
-spoken-details = details: { $train }
-spoken-stop = stop { $at } of { $n }: { $station }
-spoken-passed = passed
-spoken-journey-stops = Its journey has { $n } stops: the down arrow reads them.
-spoken-search-empty = station search, nothing typed yet
-spoken-search-typed = station search, typed { $typed }
-spoken-search-match = { $n ->
-    [one] { $n } match; { $at } of { $n }: { $station }
-   *[other] { $n } matches; { $at } of { $n }: { $station }
+spoken-board-failed = Impossibile caricare il tabellone: { $error }
+spoken-board-coming = il tabellone della sua stazione sta arrivando.
+spoken-no-board = ancora nessun tabellone: con b scegli una stazione, e il suo tabellone sarà letto qui.
+spoken-nothing-selected = nessuna selezione
+spoken-next = prossima fermata { $station }
+spoken-next-stop = prossima fermata { $station }
+spoken-between = tra { $from } e { $to }
+spoken-help = aiuto
+spoken-help-line = aiuto, { $at } di { $n }: { $line }
+spoken-details = dettagli: { $train }
+spoken-stop = fermata { $at } di { $n }: { $station }
+spoken-passed = già superata
+spoken-journey-stops = { $n ->
+    [one] Il suo percorso ha { $n } fermata: il tasto freccia giù la legge.
+   *[other] Il suo percorso ha { $n } fermate: il tasto freccia giù le legge una alla volta.
 }
-spoken-search-none = no match; Enter asks the source for it
-spoken-map = the map: { $n } trains with a position
-spoken-map-late = { $n } at least 5 minutes late, the most { $worst }
-spoken-map-selected = the selected train, { $train }, is { $place }
+spoken-search-empty = ricerca stazione, ancora niente digitato
+spoken-search-typed = ricerca stazione, hai digitato { $typed }
+spoken-search-match = { $n ->
+    [one] { $n } risultato; { $at } di { $n }: { $station }
+   *[other] { $n } risultati; { $at } di { $n }: { $station }
+}
+spoken-search-none = nessun risultato; Enter la chiede alla fonte
+spoken-map = { $n ->
+    [one] la mappa: { $n } treno con posizione nota
+   *[other] la mappa: { $n } treni con posizione nota
+}
+spoken-map-late = { $n ->
+    [one] { $n } treno con almeno 5 minuti di ritardo, per la precisione { $worst }
+   *[other] { $n } treni con almeno 5 minuti di ritardo, fino a { $worst }
+}
+spoken-map-selected = il treno selezionato, { $train }: { $place }

@@ -1,67 +1,79 @@
-# The screen-reader mode's words in English: sentences a speech synthesiser reads well (no ′,
-# → or +; numbers and times as words and digits it says right). Station names, train codes and
-# the feeds' messages are put in as they come.
+# The screen-reader mode's sentences in Dutch (reference: en/spoken.ftl; same ids, same
+# variables): written out for a speech synthesiser, no abbreviations and no ′, → or +. Station
+# names, train codes and the feeds' messages are put in as they come.
 
-spoken-departures-heading = Departures from { $station }
-spoken-arrivals-heading = Arrivals at { $station }
-spoken-train-to = { $train } to { $place }
-spoken-train-from = { $train } from { $place }
-spoken-expected = expected { $time }
-spoken-platform = platform { $platform }
-spoken-platform-instead = platform { $new } instead of { $old }
-spoken-platform-unknown = platform not known
-spoken-cancelled = cancelled
-spoken-timetable = timetable time, no live data
-spoken-no-live-time = no live time
-spoken-on-time = on time
+spoken-departures-heading = Vertrek vanaf { $station }
+spoken-arrivals-heading = Aankomst in { $station }
+spoken-train-to = { $train } naar { $place }
+spoken-train-from = { $train } uit { $place }
+spoken-expected = verwacht om { $time }
+spoken-platform = spoor { $platform }
+spoken-platform-instead = spoor { $new } in plaats van spoor { $old }
+spoken-platform-unknown = spoor nog niet bekend
+spoken-cancelled = rijdt niet
+spoken-timetable = tijd volgens de dienstregeling, geen actuele gegevens
+spoken-no-live-time = geen actuele tijd
+spoken-on-time = op tijd
 spoken-minutes-late = { $n ->
-    [one] { $n } minute late
-   *[other] { $n } minutes late
+    [one] { $n } minuut vertraging
+   *[other] { $n } minuten vertraging
 }
 spoken-minutes-early = { $n ->
-    [one] { $n } minute early
-   *[other] { $n } minutes early
+    [one] { $n } minuut eerder
+   *[other] { $n } minuten eerder
 }
-spoken-now = now { $delay }
-spoken-cancelled-because = { $name } cancelled: { $why }
-spoken-cancelled-now = { $name } cancelled
-spoken-running-again = running again
-spoken-live-again = { $heading }: live again.
-spoken-nothing-yet = nothing to show yet.
-spoken-nothing-to-choose = nothing to choose yet
-spoken-place = { $at } of { $n }: { $sentence }
+spoken-now = nu { $delay }
+spoken-cancelled-because = { $name } rijdt niet: { $why }
+spoken-cancelled-now = { $name } rijdt niet
+spoken-running-again = rijdt weer
+spoken-live-again = { $heading }: weer actueel.
+spoken-nothing-yet = nog niets te tonen.
+spoken-nothing-to-choose = nog niets om te kiezen
+spoken-place = { $at } van { $n }: { $sentence }
 spoken-trains = { $n ->
-    [one] { $heading }: { $n } train.
-   *[other] { $heading }: { $n } trains.
+    [one] { $heading }: { $n } trein.
+   *[other] { $heading }: { $n } treinen.
 }
-spoken-more = { $n } more: move through the board to hear them one by one.
-spoken-closed = The board is closed for the night.
-spoken-timetable-being-read = The timetable is being read; the board follows.
-spoken-feed-unavailable = The feed is unavailable since { $since }.
-spoken-feed-unavailable-from = The feed is unavailable since { $since }; the board is from { $at }.
+spoken-more = { $n ->
+    [one] nog { $n } trein: blader door het bord om hem te horen.
+   *[other] nog { $n } treinen: blader door het bord om ze een voor een te horen.
+}
+spoken-closed = Het bord staat uit voor de nacht.
+spoken-timetable-being-read = De dienstregeling wordt ingelezen; het bord volgt zo.
+spoken-feed-unavailable = De gegevens zijn niet beschikbaar sinds { $since }.
+spoken-feed-unavailable-from = De gegevens zijn niet beschikbaar sinds { $since }; het bord is van { $at }.
 
 ## The dashboard said
 
-spoken-board-failed = The board cannot be fetched: { $error }
-spoken-board-coming = its station's board is on its way.
-spoken-no-board = no board yet: b chooses a station, whose board is then read here.
-spoken-nothing-selected = nothing selected
-spoken-next = next { $station }
-spoken-next-stop = next stop { $station }
-spoken-between = between { $from } and { $to }
-spoken-help = help
-spoken-help-line = help, { $at } of { $n }: { $line }
+spoken-board-failed = Het bord kan niet worden opgehaald: { $error }
+spoken-board-coming = het bord van het station komt eraan.
+spoken-no-board = nog geen bord: met b kies je een station, waarvan het bord dan hier wordt voorgelezen.
+spoken-nothing-selected = niets geselecteerd
+spoken-next = volgend station { $station }
+spoken-next-stop = volgend station { $station }
+spoken-between = tussen { $from } en { $to }
+spoken-help = hulp
+spoken-help-line = hulp, { $at } van { $n }: { $line }
 spoken-details = details: { $train }
-spoken-stop = stop { $at } of { $n }: { $station }
-spoken-passed = passed
-spoken-journey-stops = Its journey has { $n } stops: the down arrow reads them.
-spoken-search-empty = station search, nothing typed yet
-spoken-search-typed = station search, typed { $typed }
-spoken-search-match = { $n ->
-    [one] { $n } match; { $at } of { $n }: { $station }
-   *[other] { $n } matches; { $at } of { $n }: { $station }
+spoken-stop = halte { $at } van { $n }: { $station }
+spoken-passed = al gepasseerd
+spoken-journey-stops = { $n ->
+    [one] De rit heeft { $n } halte: de pijltoets omlaag leest hem voor.
+   *[other] De rit heeft { $n } haltes: de pijltoets omlaag leest ze een voor een voor.
 }
-spoken-search-none = no match; Enter asks the source for it
-spoken-map = the map: { $n } trains with a position
-spoken-map-late = { $n } at least 5 minutes late, the most { $worst }
-spoken-map-selected = the selected train, { $train }, is { $place }
+spoken-search-empty = station zoeken, nog niets ingetypt
+spoken-search-typed = station zoeken, ingetypt { $typed }
+spoken-search-match = { $n ->
+    [one] { $n } resultaat; { $at } van { $n }: { $station }
+   *[other] { $n } resultaten; { $at } van { $n }: { $station }
+}
+spoken-search-none = geen resultaat; Enter vraagt de bron ernaar
+spoken-map = { $n ->
+    [one] de kaart: { $n } trein met een bekende positie
+   *[other] de kaart: { $n } treinen met een bekende positie
+}
+spoken-map-late = { $n ->
+    [one] { $n } trein met minstens 5 minuten vertraging, namelijk { $worst }
+   *[other] { $n } treinen met minstens 5 minuten vertraging, tot { $worst }
+}
+spoken-map-selected = de geselecteerde trein, { $train }: { $place }
