@@ -74,6 +74,6 @@ spoken-map = { $n ->
 }
 spoken-map-late = { $n ->
     [one] { $n } tren con al menos 5 minutos de retraso: circula { $worst }
-   *[other] { $n } trenes con al menos 5 minutos de retraso; el más retrasado circula { $worst }
+   *[other] { $n } trenes con al menos 5 minutos de retraso, el más retrasado { $worst }
 }
 spoken-map-selected = el tren seleccionado, { $train }: { $place }

@@ -70,8 +70,8 @@ spoken-search-match = { $n ->
 }
 spoken-search-none = ei osumia; Enter kysyy sitä lähteeltä
 spoken-map = { $n ->
-    [one] kartta: { $n } juna, jonka sijainti tunnetaan
-   *[other] kartta: { $n } junaa, joiden sijainti tunnetaan
+    [one] kartta: { $n } paikannettu juna
+   *[other] kartta: { $n } paikannettua junaa
 }
 spoken-map-late = { $n ->
     [one] { $n } juna vähintään 5 minuuttia myöhässä, se on { $worst }

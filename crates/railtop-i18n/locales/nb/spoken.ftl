@@ -1,67 +1,79 @@
-# The screen-reader mode's words in English: sentences a speech synthesiser reads well (no ′,
-# → or +; numbers and times as words and digits it says right). Station names, train codes and
-# the feeds' messages are put in as they come.
+# The screen-reader mode's sentences in Norwegian bokmål (reference: en/spoken.ftl; same ids,
+# same variables): written out for a speech synthesiser, no abbreviations and no ′, → or +.
+# Station names, train codes and the feeds' messages are put in as they come.
 
-spoken-departures-heading = Departures from { $station }
-spoken-arrivals-heading = Arrivals at { $station }
-spoken-train-to = { $train } to { $place }
-spoken-train-from = { $train } from { $place }
-spoken-expected = expected { $time }
-spoken-platform = platform { $platform }
-spoken-platform-instead = platform { $new } instead of { $old }
-spoken-platform-unknown = platform not known
-spoken-cancelled = cancelled
-spoken-timetable = timetable time, no live data
-spoken-no-live-time = no live time
-spoken-on-time = on time
+spoken-departures-heading = Avganger fra { $station }
+spoken-arrivals-heading = Ankomster til { $station }
+spoken-train-to = { $train } til { $place }
+spoken-train-from = { $train } fra { $place }
+spoken-expected = forventet { $time }
+spoken-platform = spor { $platform }
+spoken-platform-instead = spor { $new } i stedet for spor { $old }
+spoken-platform-unknown = spor ikke kjent ennå
+spoken-cancelled = innstilt
+spoken-timetable = rutetid, ingen sanntidsdata
+spoken-no-live-time = ingen sanntid
+spoken-on-time = i rute
 spoken-minutes-late = { $n ->
-    [one] { $n } minute late
-   *[other] { $n } minutes late
+    [one] { $n } minutt forsinket
+   *[other] { $n } minutter forsinket
 }
 spoken-minutes-early = { $n ->
-    [one] { $n } minute early
-   *[other] { $n } minutes early
+    [one] { $n } minutt tidlig
+   *[other] { $n } minutter tidlig
 }
-spoken-now = now { $delay }
-spoken-cancelled-because = { $name } cancelled: { $why }
-spoken-cancelled-now = { $name } cancelled
-spoken-running-again = running again
-spoken-live-again = { $heading }: live again.
-spoken-nothing-yet = nothing to show yet.
-spoken-nothing-to-choose = nothing to choose yet
-spoken-place = { $at } of { $n }: { $sentence }
+spoken-now = nå { $delay }
+spoken-cancelled-because = { $name } er innstilt: { $why }
+spoken-cancelled-now = { $name } er innstilt
+spoken-running-again = går igjen
+spoken-live-again = { $heading }: sanntid igjen.
+spoken-nothing-yet = ingenting å vise ennå.
+spoken-nothing-to-choose = ingenting å velge ennå
+spoken-place = { $at } av { $n }: { $sentence }
 spoken-trains = { $n ->
-    [one] { $heading }: { $n } train.
-   *[other] { $heading }: { $n } trains.
+    [one] { $heading }: { $n } tog.
+   *[other] { $heading }: { $n } tog.
 }
-spoken-more = { $n } more: move through the board to hear them one by one.
-spoken-closed = The board is closed for the night.
-spoken-timetable-being-read = The timetable is being read; the board follows.
-spoken-feed-unavailable = The feed is unavailable since { $since }.
-spoken-feed-unavailable-from = The feed is unavailable since { $since }; the board is from { $at }.
+spoken-more = { $n ->
+    [one] enda { $n } tog: bla gjennom tavla for å høre det.
+   *[other] enda { $n } tog: bla gjennom tavla for å høre dem ett og ett.
+}
+spoken-closed = Tavla er slått av for natten.
+spoken-timetable-being-read = Ruteplanen leses inn; tavla kommer straks.
+spoken-feed-unavailable = Datakilden har vært utilgjengelig siden { $since }.
+spoken-feed-unavailable-from = Datakilden har vært utilgjengelig siden { $since }; tavla viser situasjonen fra { $at }.
 
 ## The dashboard said
 
-spoken-board-failed = The board cannot be fetched: { $error }
-spoken-board-coming = its station's board is on its way.
-spoken-no-board = no board yet: b chooses a station, whose board is then read here.
-spoken-nothing-selected = nothing selected
-spoken-next = next { $station }
-spoken-next-stop = next stop { $station }
-spoken-between = between { $from } and { $to }
-spoken-help = help
-spoken-help-line = help, { $at } of { $n }: { $line }
-spoken-details = details: { $train }
-spoken-stop = stop { $at } of { $n }: { $station }
-spoken-passed = passed
-spoken-journey-stops = Its journey has { $n } stops: the down arrow reads them.
-spoken-search-empty = station search, nothing typed yet
-spoken-search-typed = station search, typed { $typed }
-spoken-search-match = { $n ->
-    [one] { $n } match; { $at } of { $n }: { $station }
-   *[other] { $n } matches; { $at } of { $n }: { $station }
+spoken-board-failed = Tavla kan ikke hentes: { $error }
+spoken-board-coming = stasjonens tavle er på vei.
+spoken-no-board = ingen tavle ennå: med b velger du en stasjon, og tavla for den leses så opp her.
+spoken-nothing-selected = ingenting valgt
+spoken-next = neste stasjon { $station }
+spoken-next-stop = neste stasjon { $station }
+spoken-between = mellom { $from } og { $to }
+spoken-help = hjelp
+spoken-help-line = hjelp, { $at } av { $n }: { $line }
+spoken-details = detaljer: { $train }
+spoken-stop = stopp { $at } av { $n }: { $station }
+spoken-passed = passert
+spoken-journey-stops = { $n ->
+    [one] Reisen har { $n } stopp: piltasten ned leser det opp.
+   *[other] Reisen har { $n } stopp: piltasten ned leser dem opp ett og ett.
 }
-spoken-search-none = no match; Enter asks the source for it
-spoken-map = the map: { $n } trains with a position
-spoken-map-late = { $n } at least 5 minutes late, the most { $worst }
-spoken-map-selected = the selected train, { $train }, is { $place }
+spoken-search-empty = stasjonssøk, ingenting skrevet ennå
+spoken-search-typed = stasjonssøk, du har skrevet { $typed }
+spoken-search-match = { $n ->
+    [one] { $n } treff; { $at } av { $n }: { $station }
+   *[other] { $n } treff; { $at } av { $n }: { $station }
+}
+spoken-search-none = ingen treff; Enter spør kilden etter den
+spoken-map = { $n ->
+    [one] kartet: { $n } tog med kjent posisjon
+   *[other] kartet: { $n } tog med kjent posisjon
+}
+spoken-map-late = { $n ->
+    [one] { $n } tog med minst 5 minutters forsinkelse, nemlig { $worst }
+   *[other] { $n } tog med minst 5 minutters forsinkelse, opptil { $worst }
+}
+spoken-map-selected = det valgte toget, { $train }: { $place }

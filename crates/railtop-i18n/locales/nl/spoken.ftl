@@ -58,8 +58,8 @@ spoken-details = details: { $train }
 spoken-stop = halte { $at } van { $n }: { $station }
 spoken-passed = al gepasseerd
 spoken-journey-stops = { $n ->
-    [one] De rit heeft { $n } halte: de pijltoets omlaag leest hem voor.
-   *[other] De rit heeft { $n } haltes: de pijltoets omlaag leest ze een voor een voor.
+    [one] De rit heeft { $n } halte: met de pijltoets omlaag hoor je die.
+   *[other] De rit heeft { $n } haltes: met de pijltoets omlaag hoor je ze een voor een.
 }
 spoken-search-empty = station zoeken, nog niets ingetypt
 spoken-search-typed = station zoeken, ingetypt { $typed }

@@ -1,67 +1,79 @@
-# The screen-reader mode's words in English: sentences a speech synthesiser reads well (no ′,
-# → or +; numbers and times as words and digits it says right). Station names, train codes and
-# the feeds' messages are put in as they come.
+# The screen-reader mode's sentences in Swedish (reference: en/spoken.ftl; same ids, same
+# variables): written out for a speech synthesiser, no abbreviations and no ′, → or +. Station
+# names, train codes and the feeds' messages are put in as they come.
 
-spoken-departures-heading = Departures from { $station }
-spoken-arrivals-heading = Arrivals at { $station }
-spoken-train-to = { $train } to { $place }
-spoken-train-from = { $train } from { $place }
-spoken-expected = expected { $time }
-spoken-platform = platform { $platform }
-spoken-platform-instead = platform { $new } instead of { $old }
-spoken-platform-unknown = platform not known
-spoken-cancelled = cancelled
-spoken-timetable = timetable time, no live data
-spoken-no-live-time = no live time
-spoken-on-time = on time
+spoken-departures-heading = Avgångar från { $station }
+spoken-arrivals-heading = Ankomster till { $station }
+spoken-train-to = { $train } till { $place }
+spoken-train-from = { $train } från { $place }
+spoken-expected = beräknas { $time }
+spoken-platform = spår { $platform }
+spoken-platform-instead = spår { $new } i stället för spår { $old }
+spoken-platform-unknown = spår ännu inte känt
+spoken-cancelled = inställt
+spoken-timetable = tid enligt tidtabellen, ingen realtidsinformation
+spoken-no-live-time = ingen aktuell tid
+spoken-on-time = i tid
 spoken-minutes-late = { $n ->
-    [one] { $n } minute late
-   *[other] { $n } minutes late
+    [one] { $n } minut försenat
+   *[other] { $n } minuter försenat
 }
 spoken-minutes-early = { $n ->
-    [one] { $n } minute early
-   *[other] { $n } minutes early
+    [one] { $n } minut tidigt
+   *[other] { $n } minuter tidigt
 }
-spoken-now = now { $delay }
-spoken-cancelled-because = { $name } cancelled: { $why }
-spoken-cancelled-now = { $name } cancelled
-spoken-running-again = running again
-spoken-live-again = { $heading }: live again.
-spoken-nothing-yet = nothing to show yet.
-spoken-nothing-to-choose = nothing to choose yet
-spoken-place = { $at } of { $n }: { $sentence }
+spoken-now = nu { $delay }
+spoken-cancelled-because = { $name } är inställt: { $why }
+spoken-cancelled-now = { $name } är inställt
+spoken-running-again = går igen
+spoken-live-again = { $heading }: i realtid igen.
+spoken-nothing-yet = inget att visa ännu.
+spoken-nothing-to-choose = inget att välja ännu
+spoken-place = { $at } av { $n }: { $sentence }
 spoken-trains = { $n ->
-    [one] { $heading }: { $n } train.
-   *[other] { $heading }: { $n } trains.
+    [one] { $heading }: { $n } tåg.
+   *[other] { $heading }: { $n } tåg.
 }
-spoken-more = { $n } more: move through the board to hear them one by one.
-spoken-closed = The board is closed for the night.
-spoken-timetable-being-read = The timetable is being read; the board follows.
-spoken-feed-unavailable = The feed is unavailable since { $since }.
-spoken-feed-unavailable-from = The feed is unavailable since { $since }; the board is from { $at }.
+spoken-more = { $n ->
+    [one] ytterligare { $n } tåg: gå igenom tavlan för att höra det.
+   *[other] ytterligare { $n } tåg: gå igenom tavlan för att höra dem ett i taget.
+}
+spoken-closed = Tavlan är släckt för natten.
+spoken-timetable-being-read = Tidtabellen läses in; tavlan kommer strax.
+spoken-feed-unavailable = Datakällan har varit otillgänglig sedan { $since }.
+spoken-feed-unavailable-from = Datakällan har varit otillgänglig sedan { $since }; tavlan visar läget från { $at }.
 
 ## The dashboard said
 
-spoken-board-failed = The board cannot be fetched: { $error }
-spoken-board-coming = its station's board is on its way.
-spoken-no-board = no board yet: b chooses a station, whose board is then read here.
-spoken-nothing-selected = nothing selected
-spoken-next = next { $station }
-spoken-next-stop = next stop { $station }
-spoken-between = between { $from } and { $to }
-spoken-help = help
-spoken-help-line = help, { $at } of { $n }: { $line }
-spoken-details = details: { $train }
-spoken-stop = stop { $at } of { $n }: { $station }
-spoken-passed = passed
-spoken-journey-stops = Its journey has { $n } stops: the down arrow reads them.
-spoken-search-empty = station search, nothing typed yet
-spoken-search-typed = station search, typed { $typed }
-spoken-search-match = { $n ->
-    [one] { $n } match; { $at } of { $n }: { $station }
-   *[other] { $n } matches; { $at } of { $n }: { $station }
+spoken-board-failed = Tavlan kan inte hämtas: { $error }
+spoken-board-coming = stationens tavla är på väg.
+spoken-no-board = ingen tavla ännu: med b väljer du en station, vars tavla sedan läses upp här.
+spoken-nothing-selected = inget valt
+spoken-next = nästa station { $station }
+spoken-next-stop = nästa station { $station }
+spoken-between = mellan { $from } och { $to }
+spoken-help = hjälp
+spoken-help-line = hjälp, { $at } av { $n }: { $line }
+spoken-details = detaljer: { $train }
+spoken-stop = stopp { $at } av { $n }: { $station }
+spoken-passed = passerat
+spoken-journey-stops = { $n ->
+    [one] Resan har { $n } stopp: nedåtpilen läser upp det.
+   *[other] Resan har { $n } stopp: nedåtpilen läser upp dem ett i taget.
 }
-spoken-search-none = no match; Enter asks the source for it
-spoken-map = the map: { $n } trains with a position
-spoken-map-late = { $n } at least 5 minutes late, the most { $worst }
-spoken-map-selected = the selected train, { $train }, is { $place }
+spoken-search-empty = stationssökning, inget skrivet ännu
+spoken-search-typed = stationssökning, du har skrivit { $typed }
+spoken-search-match = { $n ->
+    [one] { $n } träff; { $at } av { $n }: { $station }
+   *[other] { $n } träffar; { $at } av { $n }: { $station }
+}
+spoken-search-none = ingen träff; Enter frågar källan efter den
+spoken-map = { $n ->
+    [one] kartan: { $n } tåg med känd position
+   *[other] kartan: { $n } tåg med känd position
+}
+spoken-map-late = { $n ->
+    [one] { $n } tåg med minst 5 minuters försening, nämligen { $worst }
+   *[other] { $n } tåg med minst 5 minuters försening, upp till { $worst }
+}
+spoken-map-selected = det valda tåget, { $train }: { $place }
