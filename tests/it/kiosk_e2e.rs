@@ -217,6 +217,43 @@ fn the_board_alternates_two_languages() {
     assert!(app.wait_exit(WAIT).success());
 }
 
+/// The board said in German for a screen reader (`--screen-reader --lang de`): the heading, the
+/// count and the trains' sentences in German, the station names as the feed gives them, and
+/// nothing but lines.
+#[test]
+fn the_board_for_a_screen_reader_in_german() {
+    let mut app = PtyApp::start(
+        &[
+            "board",
+            "TPE",
+            "--source",
+            "demo",
+            "--screen-reader",
+            "--lang",
+            "de",
+        ],
+        80,
+        24,
+        &[("RAILTOP_NOW", NOW)],
+    );
+    app.wait_said(
+        "the board said in German",
+        |s: &str| {
+            s.contains("Abfahrten ab Tampere: ") && s.contains(" Züge.") && s.contains("Gleis ")
+        },
+        WAIT,
+    );
+    app.send("\x1b[B");
+    app.wait_said(
+        "a train with its place",
+        |s: &str| s.contains("1 von "),
+        WAIT,
+    );
+    app.send("q");
+    assert!(app.wait_exit(WAIT).success());
+    app.assert_lines_only();
+}
+
 /// The board for a screen reader (`--screen-reader`): lines of text and nothing else (no
 /// cursor addressing, no alternate screen, no box drawing, braille or bars); the board said
 /// when it arrives; one changed train said in exactly one line at the next refresh; the arrow
