@@ -324,8 +324,8 @@ impl Handler for Connection {
         };
         self.place = Some(place);
         session.channel_success(channel)?;
-        let (name, speak) = super::user::spoken(&self.user);
-        let start = super::user::chosen(name, &self.shared.stations);
+        let asked = super::user::asked(&self.user);
+        let start = super::user::chosen(asked.name, &self.shared.stations);
         let output = Output {
             writer: Arc::new(writer),
             cut: self.cut.clone(),
@@ -336,7 +336,10 @@ impl Handler for Connection {
             output,
             size,
             start,
-            speak,
+            viewer::Wants {
+                speak: asked.speak,
+                lang: asked.lang,
+            },
             self.peer,
         ));
         Ok(())

@@ -18,22 +18,48 @@ pub(crate) enum Chosen {
     Default,
 }
 
-/// The login name's ending that asks for the board as lines for a screen reader
-/// (`ssh TPE+sr@host`, or `ssh sr@host` for the first station).
-const SPOKEN: &str = "+sr";
+/// What a login name asks for besides its station: `+sr` the board as lines for a screen
+/// reader (`ssh TPE+sr@host`, or `ssh sr@host` for the first station), `+de` (any of the nine
+/// languages' codes) the board in that language; both may follow the station, in either order.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Asked<'a> {
+    /// The login name without its endings: a station, or a person's name.
+    pub name: &'a str,
+    pub speak: bool,
+    pub lang: Option<railtop_i18n::Lang>,
+}
 
-/// The login name without its screen-reader ending, and whether it had one.
-pub(crate) fn spoken(user: &str) -> (&str, bool) {
-    let user = user.trim();
-    if user.eq_ignore_ascii_case("sr") {
-        return ("", true);
+/// Reads the endings off a login name; an ending that is neither (`A+B`) stays in the name.
+pub(crate) fn asked(user: &str) -> Asked<'_> {
+    let mut asked = Asked {
+        name: user.trim(),
+        speak: false,
+        lang: None,
+    };
+    if asked.name.eq_ignore_ascii_case("sr") {
+        asked.name = "";
+        asked.speak = true;
+        return asked;
     }
-    match user.len().checked_sub(SPOKEN.len()) {
-        Some(at) if user.is_char_boundary(at) && user[at..].eq_ignore_ascii_case(SPOKEN) => {
-            (&user[..at], true)
+    // At most the two endings, from the right.
+    for _ in 0..2 {
+        let Some((rest, ending)) = asked.name.rsplit_once('+') else {
+            break;
+        };
+        if ending.eq_ignore_ascii_case("sr") && !asked.speak {
+            asked.speak = true;
+        } else if let Some(lang) = railtop_i18n::Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(ending))
+            .filter(|_| asked.lang.is_none())
+        {
+            asked.lang = Some(lang);
+        } else {
+            break;
         }
-        _ => (user, false),
+        asked.name = rest;
     }
+    asked
 }
 
 /// The station `user` names among `stations`.
@@ -78,15 +104,24 @@ mod tests {
     use super::{chosen, Chosen};
 
     #[test]
-    fn a_login_name_ending_in_plus_sr_asks_for_lines() {
-        use super::spoken;
-        assert_eq!(spoken("TPE+sr"), ("TPE", true));
-        assert_eq!(spoken("tampere+SR"), ("tampere", true));
-        assert_eq!(spoken("sr"), ("", true));
-        assert_eq!(spoken("TPE"), ("TPE", false));
-        assert_eq!(spoken("+sr"), ("", true));
-        assert_eq!(spoken("é+s"), ("é+s", false));
-        assert_eq!(spoken("ée"), ("ée", false));
+    fn a_login_name_ending_in_plus_sr_or_a_language_asks_for_them() {
+        use super::{asked, Asked};
+        use railtop_i18n::Lang;
+        let said = |name, speak, lang| Asked { name, speak, lang };
+        assert_eq!(asked("TPE+sr"), said("TPE", true, None));
+        assert_eq!(asked("tampere+SR"), said("tampere", true, None));
+        assert_eq!(asked("sr"), said("", true, None));
+        assert_eq!(asked("TPE"), said("TPE", false, None));
+        assert_eq!(asked("+sr"), said("", true, None));
+        assert_eq!(asked("TPE+de"), said("TPE", false, Some(Lang::De)));
+        assert_eq!(asked("TPE+sr+fi"), said("TPE", true, Some(Lang::Fi)));
+        assert_eq!(asked("TPE+FI+sr"), said("TPE", true, Some(Lang::Fi)));
+        assert_eq!(asked("+sv"), said("", false, Some(Lang::Sv)));
+        // Not an ending: kept in the name.
+        assert_eq!(asked("A+B"), said("A+B", false, None));
+        assert_eq!(asked("TPE+de+fi"), said("TPE+de", false, Some(Lang::Fi)));
+        assert_eq!(asked("é+s"), said("é+s", false, None));
+        assert_eq!(asked("ée"), said("ée", false, None));
     }
 
     #[test]

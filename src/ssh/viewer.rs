@@ -59,18 +59,27 @@ pub struct Output {
 /// Bytes sent without a window grant after which the client must grant within the idle limit.
 const UNREAD_BYTES: u64 = 128 * 1024;
 
+/// What a viewer asked for with its login name (`TPE+sr+de@host`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Wants {
+    /// The board as lines for a screen reader.
+    pub speak: bool,
+    /// The board in this language, over the server's.
+    pub lang: Option<railtop_i18n::Lang>,
+}
+
 /// Starts the viewer; the connection feeds it through the returned sender.
 pub fn start(
     shared: Arc<Shared>,
     output: Output,
     size: (u16, u16),
     start: Chosen,
-    speak: bool,
+    wants: Wants,
     peer: SocketAddr,
 ) -> mpsc::Sender<Input> {
     let (tx, rx) = mpsc::channel(64);
     let (writer, cut) = (output.writer.clone(), output.cut.clone());
-    let viewer = tokio::spawn(run(shared, output, size, start, speak, rx, peer));
+    let viewer = tokio::spawn(run(shared, output, size, start, wants, rx, peer));
     // A bug that panics a viewer still gives its terminal back.
     tokio::spawn(async move {
         if viewer.await.is_err_and(|e| e.is_panic()) {
@@ -91,7 +100,7 @@ async fn run(
     output: Output,
     size: (u16, u16),
     start: Chosen,
-    speak: bool,
+    wants: Wants,
     mut inputs: mpsc::Receiver<Input>,
     peer: SocketAddr,
 ) {
@@ -123,9 +132,14 @@ async fn run(
     let mut grants_heard = true;
     // A screen reader's viewer (the server's `--screen-reader`, or `+sr` after the login name):
     // the board said as lines, and the stations turned by key only.
-    let speak = speak || state.settings.screen_reader;
+    let speak = wants.speak || state.settings.screen_reader;
+    if let Some(lang) = wants.lang {
+        state.settings.langs = railtop_i18n::Langs::one(lang);
+    }
     if speak {
         state.settings.rotate_secs = u64::MAX;
+        // Said in one language: the board said again in a second would be heard twice.
+        state.settings.screen_reader = true;
     }
     let mut screen = Writing::new(speak, size);
     let mut tick = tokio::time::interval(Duration::from_secs(1));

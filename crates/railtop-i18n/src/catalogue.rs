@@ -124,33 +124,15 @@ macro_rules! whole_numbers {
                 reason = "only numbers an f64 holds exactly are cast; larger ones go as text"
             )]
             fn value(self) -> FluentValue<'a> {
-                match u64::try_from(self.unsigned_abs()) {
-                    Ok(magnitude) if magnitude <= EXACT => FluentValue::from(self as f64),
+                match i128::try_from(self) {
+                    Ok(n) if n.unsigned_abs() <= u128::from(EXACT) => FluentValue::from(self as f64),
                     _ => FluentValue::from(self.to_string()),
                 }
             }
         }
     )*};
 }
-whole_numbers!(i8, i16, i32, i64, isize);
-
-macro_rules! unsigned_numbers {
-    ($($t:ty),*) => {$(
-        impl<'a> Arg<'a> for $t {
-            #[allow(
-                clippy::cast_precision_loss,
-                reason = "only numbers an f64 holds exactly are cast; larger ones go as text"
-            )]
-            fn value(self) -> FluentValue<'a> {
-                match u64::try_from(self) {
-                    Ok(n) if n <= EXACT => FluentValue::from(self as f64),
-                    _ => FluentValue::from(self.to_string()),
-                }
-            }
-        }
-    )*};
-}
-unsigned_numbers!(u8, u16, u32, u64, usize);
+whole_numbers!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 
 impl<'a> Arg<'a> for String {
     fn value(self) -> FluentValue<'a> {

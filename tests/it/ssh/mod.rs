@@ -602,6 +602,46 @@ async fn a_login_name_ending_in_plus_sr_hears_the_board_as_lines() {
     server.stop().await;
 }
 
+/// A viewer chooses its language with its login name: `TPE+fi` sees the board in Finnish while
+/// `TPE` beside it sees the server's English; `TPE+sr+de` hears it in German.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_login_name_ending_in_a_language_shows_the_board_in_it() {
+    let dir = scratch("languages");
+    let server = start(options(&dir, Limits::default())).await;
+    let open = |user: &'static str| async move {
+        let stream = TcpStream::connect(server.addr).await.unwrap();
+        let mut handle = connect_via(stream, Viewer::default(), 2 << 20).await;
+        assert!(handle.authenticate_none(user).await.unwrap().success());
+        let screen = Screen::open(&handle, 100, 30).await;
+        (handle, screen)
+    };
+    let (_h1, mut finnish) = open("TPE+fi").await;
+    let (_h2, mut english) = open("TPE").await;
+    let (_h3, mut german) = open("TPE+sr+de").await;
+    let määränpää = railtop_i18n::Lang::Fi.t("col-destination");
+    finnish.until(määränpää, "the board in Finnish").await;
+    assert!(
+        !finnish.text().contains("DESTINATION"),
+        "{}",
+        finnish.text()
+    );
+    english.until("DESTINATION", "the board in English").await;
+    let said = |s: &Screen| String::from_utf8_lossy(&s.raw).into_owned();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while !said(&german).contains("Abfahrten ab Tampere: ") {
+        assert!(
+            matches!(
+                tokio::time::timeout_at(deadline, german.pump()).await,
+                Ok(true)
+            ),
+            "the board said in German: {}",
+            said(&german)
+        );
+    }
+    crate::support::assert_lines_only(&german.raw);
+    server.stop().await;
+}
+
 /// Resizes the viewer's terminal every 100 ms for `seconds` (each a full repaint, and input that
 /// keeps the idle limit away), reading all the while; true when the session is still open.
 async fn resize_and_read(screen: &mut Screen, seconds: u64) -> bool {
