@@ -3,12 +3,12 @@
 //! the attribution. Pure, like the dashboard's.
 
 use super::layout;
+use super::rows;
 use super::state::KioskState;
-use crate::screen::theme::{platform_text, DelayClass, Theme};
+use crate::screen::theme::{platform_text, Theme};
 use crate::screen::widgets::columns;
 use crate::screen::widgets::grid::Grid;
-use crate::screen::widgets::stations::StationLabels;
-use railtop_i18n::{tr, Lang};
+use railtop_i18n::tr;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
@@ -17,25 +17,6 @@ use ratatui::widgets::Paragraph;
 use ratatui::widgets::Widget;
 use ratatui::Frame;
 use tui_big_text::{BigText, PixelSize};
-
-/// `on time`, `+7 min`, `2 min early`, `cancelled`; `timetable` without realtime (the words
-/// every screen uses for it), in `lang`.
-pub(crate) fn status_words(d: &railtop_core::model::Departure, stale: bool, lang: Lang) -> String {
-    let stale = stale || d.timing == Some(railtop_core::model::Timing::Stale);
-    let text = match d.delay {
-        _ if d.cancelled => return lang.t("status-cancelled").into(),
-        // The feed has no realtime data for this train: its time is the timetable's.
-        None => return lang.t("status-timetable").into(),
-        Some(0) => lang.t("status-on-time").into(),
-        Some(d) if d > 0 => tr!(lang, "status-late", n = d),
-        Some(d) => tr!(lang, "status-early", n = d.saturating_neg()),
-    };
-    if stale {
-        format!("{text} ?")
-    } else {
-        text
-    }
-}
 
 pub fn draw(state: &KioskState, frame: &mut Frame) {
     render(state, frame.area(), frame.buffer_mut());
@@ -238,17 +219,7 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let feed = state.board();
     let lang = state.lang();
     if visible.is_empty() {
-        let arrivals = state.kind == railtop_core::model::Kind::Arrivals;
-        let text = match (&feed.data, &feed.error, arrivals) {
-            (Some(_), _, false) => lang.t("no-more-departures").to_string(),
-            (Some(_), _, true) => lang.t("no-more-arrivals").to_string(),
-            // Why nothing has come yet, in the source's own words.
-            (None, Some(e), false) => tr!(lang, "no-departures-yet", error = e.to_string()),
-            (None, Some(e), true) => tr!(lang, "no-arrivals-yet", error = e.to_string()),
-            (None, None, false) => lang.t("loading-departures").to_string(),
-            (None, None, true) => lang.t("loading-arrivals").to_string(),
-        };
-        Paragraph::new(text)
+        Paragraph::new(empty_text(state))
             .style(theme.dim())
             .wrap(ratatui::widgets::Wrap { trim: true })
             .render(area, buf);
@@ -260,35 +231,20 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
     let widest = |f: &dyn Fn(&railtop_core::model::Departure) -> usize| {
         visible.iter().map(|d| f(d)).max().unwrap_or(0) as u16
     };
-    // Worked out once for the page, not per row: the clock style and the station's time.
-    let twelve = state.twelve_hour();
-    let clock_text = |hhmm: &str| {
-        if twelve {
-            crate::kiosk::state::twelve_hour(hhmm)
-        } else {
-            hhmm.to_string()
-        }
-    };
-    let now = state.local_now();
-    // A board past midnight marks the next day's times (`00:05+1`); the time columns widen
-    // for it only on a page that has one (at 4 pm the board's tail past midnight is pages away).
-    let day = |hhmm: &str| railtop_core::traveller::day_mark(hhmm, now);
-    let next_day = visible
+    let shown: Vec<&railtop_core::model::Departure> = visible
         .iter()
         .skip(page * per_page)
         .take(per_page)
-        .any(|d| {
-            !day(&d.scheduled_dep).is_empty()
-                || d.expected_dep
-                    .as_deref()
-                    .is_some_and(|e| !day(e).is_empty())
-        });
-    // A merged board's stations by what tells them apart (`HB`, `Oerlikon`).
-    let labels = StationLabels::new(
-        feed.data
-            .iter()
-            .flat_map(|b| b.stations.iter().map(|s| s.name.as_str())),
-    );
+        .copied()
+        .collect();
+    // The page's rows in words (`rows.rs`, which the browser's board reads too); this face
+    // decides only the widths and the colours.
+    let words = rows::rows(state, &shown);
+    let twelve = state.twelve_hour();
+    // A board past midnight marks the next day's times (`00:05+1`); the time columns widen
+    // for it only on a page that has one (at 4 pm the board's tail past midnight is pages away).
+    let next_day = rows::next_day(&words);
+    let labels = rows::station_labels(state);
     let cols = columns::columns(
         area.width,
         columns::Wants {
@@ -315,83 +271,78 @@ fn draw_rows(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
         lang,
     );
     let fit = |s: &str, w: u16| railtop_core::text::fit(s, usize::from(w));
-    let rows = visible
-        .iter()
-        .skip(page * per_page)
-        .take(per_page)
-        .map(|d| {
-            let class = DelayClass::of(d.delay, d.cancelled);
-            let expected = match (&d.expected_dep, d.cancelled) {
-                (Some(e), false) if *e != d.scheduled_dep => format!("{}{}", clock_text(e), day(e)),
-                _ => String::new(),
-            };
-            let countdown = match crate::kiosk::state::leaves_in(d, now) {
-                _ if d.cancelled => String::new(),
-                Some(m) if m <= 0 => lang.t("countdown-now").to_string(),
-                Some(m) if m <= crate::kiosk::state::COUNTDOWN_MINUTES => {
-                    tr!(lang, "countdown-in", n = m)
-                }
-                _ => String::new(),
-            };
-            let platform_style = match (&d.planned_platform, &d.platform) {
-                (Some(p), Some(a)) if p != a => theme.changed(),
-                _ => Default::default(),
-            };
-            let mut style = if d.cancelled {
-                theme.row(railtop_core::model::status::CANCELLED)
-            } else {
-                Default::default()
-            };
-            if stale {
-                style = style.patch(theme.dim());
-            }
-            let status = if cols.words {
-                status_words(d, stale, lang)
-            } else {
-                columns::status(d, false, stale, lang)
-            };
-            let mut cells = vec![Line::from(format!(
-                "{}{}",
-                clock_text(&d.scheduled_dep),
-                day(&d.scheduled_dep)
-            ))];
-            if cols.expected {
-                cells.push(Line::from(expected));
-            }
-            if cols.countdown {
-                cells.push(Line::from(Span::styled(countdown, theme.accent())));
-            }
-            cells.push(Line::from(fit(&d.line, cols.line)));
-            if let Some(w) = cols.number {
-                cells.push(Line::from(fit(columns::train_number(d).unwrap_or(""), w)));
-            }
-            cells.push(columns::destination_with_via(
-                d,
-                cols.via,
-                usize::from(cols.destination),
-                theme,
-                lang,
-            ));
-            if let Some(w) = cols.station {
-                let station = d.departs_from.as_deref().unwrap_or("");
-                cells.push(Line::from(fit(labels.of(station), w)));
-            }
-            cells.push(Line::from(Span::styled(
-                fit(&platform_text(d), cols.platform),
-                platform_style,
-            )));
-            cells.push(Line::from(Span::styled(status, theme.delay(class))));
-            if let Some(w) = cols.operator {
-                cells.push(Line::from(fit(d.operator.as_deref().unwrap_or(""), w)));
-            }
-            (style, cells)
-        });
+    let rows = shown.iter().zip(words).map(|(d, row)| {
+        let platform_style = if row.platform_changed {
+            theme.changed()
+        } else {
+            Default::default()
+        };
+        let mut style = if row.cancelled {
+            theme.row(railtop_core::model::status::CANCELLED)
+        } else {
+            Default::default()
+        };
+        if stale {
+            style = style.patch(theme.dim());
+        }
+        let status = if cols.words {
+            row.status
+        } else {
+            row.status_symbol
+        };
+        let mut cells = vec![Line::from(row.time)];
+        if cols.expected {
+            cells.push(Line::from(row.expected));
+        }
+        if cols.countdown {
+            cells.push(Line::from(Span::styled(row.countdown, theme.accent())));
+        }
+        cells.push(Line::from(fit(&row.line, cols.line)));
+        if let Some(w) = cols.number {
+            cells.push(Line::from(fit(&row.number, w)));
+        }
+        cells.push(columns::destination_with_via(
+            d,
+            cols.via,
+            usize::from(cols.destination),
+            theme,
+            lang,
+        ));
+        if let Some(w) = cols.station {
+            cells.push(Line::from(fit(&row.station, w)));
+        }
+        cells.push(Line::from(Span::styled(
+            fit(&row.platform, cols.platform),
+            platform_style,
+        )));
+        cells.push(Line::from(Span::styled(status, theme.delay(row.class))));
+        if let Some(w) = cols.operator {
+            cells.push(Line::from(fit(&row.operator, w)));
+        }
+        (style, cells)
+    });
     let (titles, widths) = cols.header();
     let grid = Grid::new(area, &widths, cols.spacing);
     let titles: Vec<Line> = titles.into_iter().map(Line::from).collect();
     grid.row(buf, 0, theme.header_cells(), &titles);
     for (row, (style, cells)) in (1..grid.height()).zip(rows) {
         grid.row(buf, row, style, &cells);
+    }
+}
+
+/// What the board says when it has no rows to show: none left for now, why none came yet (in
+/// the source's own words), or that they are on their way.
+pub(crate) fn empty_text(state: &KioskState) -> String {
+    let feed = state.board();
+    let lang = state.lang();
+    let arrivals = state.kind == railtop_core::model::Kind::Arrivals;
+    match (&feed.data, &feed.error, arrivals) {
+        (Some(_), _, false) => lang.t("no-more-departures").to_string(),
+        (Some(_), _, true) => lang.t("no-more-arrivals").to_string(),
+        (None, Some(e), false) => tr!(lang, "no-departures-yet", error = e.to_string()),
+        (None, Some(e), true) => tr!(lang, "no-arrivals-yet", error = e.to_string()),
+        (None, None, false) => lang.t("loading-departures").to_string(),
+        (None, None, true) => lang.t("loading-arrivals").to_string(),
     }
 }
 
