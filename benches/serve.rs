@@ -47,8 +47,8 @@ fn per_request(c: &mut Criterion) {
         rate_limit: None,
         ..ServerConfig::default()
     };
-    let app = router(source.clone(), config.clone());
-    let answers = memoizing_router(source, config);
+    let app = router(source.clone(), config.clone(), Default::default());
+    let answers = memoizing_router(source, config, Default::default());
     let ask = |uri: &str, gzip: bool, tag: Option<&str>| {
         let mut r = Request::get(uri);
         if gzip {

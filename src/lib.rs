@@ -16,3 +16,4 @@ pub mod ssh;
 #[cfg(any(test, feature = "test-support"))]
 pub mod test_support;
 pub mod tui;
+pub mod web;

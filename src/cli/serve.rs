@@ -115,7 +115,20 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         shared,
         history,
     };
-    railtop_server::serve(listener, source, server_config, stop)
+    // The board for browsers beside the API (`/board`), with the kiosk's defaults.
+    let board_defaults = crate::kiosk::KioskSettings {
+        board_interval_secs: config.board_interval,
+        theme: config.theme,
+        langs: config.lang,
+        ..Default::default()
+    };
+    let pages = crate::web::pages(
+        source.clone(),
+        config.clock,
+        board_defaults,
+        crate::web::WebLimits::default(),
+    );
+    railtop_server::serve(listener, source, server_config, pages, stop)
         .await
         .map_err(ServerError::Serve)?;
     Ok(())

@@ -4,6 +4,7 @@
 //! (terminal, pollers, freshness, theme); `railtop ssh` runs the same program per viewer.
 
 pub mod layout;
+pub(crate) mod pollers;
 pub(crate) mod rows;
 pub mod state;
 pub mod view;

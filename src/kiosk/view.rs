@@ -346,7 +346,10 @@ pub(crate) fn empty_text(state: &KioskState) -> String {
     }
 }
 
-fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
+/// What the footer says of the feed: how old the board is and what it leaves out, or since when
+/// its feed fails (`true`: a failure, said in the error colour). `page` is this face's page and
+/// count (the browser's board says its pages itself, `None`).
+pub(crate) fn footer_status(state: &KioskState, page: Option<(usize, usize)>) -> (String, bool) {
     let feed = state.board();
     let tz = state.tz();
     let lang = state.lang();
@@ -367,24 +370,24 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
         })
     };
     let unavailable = |since| tr!(lang, "feed-unavailable-since", since = at(since));
-    let status = match (feed.failing_since, feed.received_at) {
+    match (feed.failing_since, feed.received_at) {
         // Not a failure: the source is still reading its timetable, and is asked again soon.
-        _ if feed.waiting => Span::styled(
+        _ if feed.waiting => (
             format!("{}{}", lang.t("timetable-being-read"), retry("next-try-in")),
-            theme.dim(),
+            false,
         ),
-        (Some(since), Some(data)) => Span::styled(
+        (Some(since), Some(data)) => (
             format!(
                 "{}{} — {}",
                 unavailable(since),
                 retry("retrying-in"),
                 tr!(lang, "data-from", at = at(data))
             ),
-            theme.error(),
+            true,
         ),
-        (Some(since), None) => Span::styled(
+        (Some(since), None) => (
             format!("{}{}", unavailable(since), retry("retrying-in")),
-            theme.error(),
+            true,
         ),
         _ => {
             // How old the board is, and what it leaves out: a screen on a wall says both. The
@@ -396,12 +399,11 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
                 .into_iter()
                 .collect();
             parts.extend(state.filters());
-            let pages = state.pages();
-            if pages > 1 {
+            if let Some((page, pages)) = page.filter(|(_, pages)| *pages > 1) {
                 parts.push(tr!(
                     lang,
                     "page-of",
-                    page = state.page.min(pages - 1) + 1,
+                    page = page.min(pages - 1) + 1,
                     pages = pages
                 ));
             }
@@ -414,9 +416,14 @@ fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) 
                     tr!(lang, "next-station", station = name)
                 });
             }
-            Span::styled(parts.join(" · "), theme.dim())
+            (parts.join(" · "), false)
         }
-    };
+    }
+}
+
+fn draw_footer(state: &KioskState, buf: &mut Buffer, area: Rect, theme: &Theme) {
+    let (text, failing) = footer_status(state, Some((state.page, state.pages())));
+    let status = Span::styled(text, if failing { theme.error() } else { theme.dim() });
     // The credit is never dropped: with nothing to report it may take both lines; else it is
     // cut with an ellipsis (the feeds' own lines fit in 80 columns).
     let width = usize::from(area.width);

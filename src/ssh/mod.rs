@@ -7,7 +7,6 @@
 //! with its own [`screen`], fed by [`boards`], the one poller all viewers share; [`keys`] keeps
 //! the host key and reads `authorized_keys`.
 
-mod boards;
 mod handler;
 mod input;
 mod keys;
@@ -19,8 +18,8 @@ mod writing;
 pub use handler::terminal_size;
 pub use keys::{load_or_create_host_key, read_authorized_keys, SshError};
 
+use crate::kiosk::pollers::{self, Boards};
 use crate::kiosk::KioskSettings;
-use boards::Boards;
 use railtop_core::clock::Clock;
 use railtop_feeds::source::cache::CachedSource;
 use railtop_feeds::source::travellers_board::TravelQuery;
@@ -169,11 +168,12 @@ pub async fn serve(
         ..Default::default()
     });
     let info = source.info();
-    let (boards, fetches) = boards::spawn(
+    let (boards, fetches) = pollers::spawn(
         source,
         clock,
         options.boards.clone(),
         options.kiosk.board_interval_secs,
+        railtop_core::metrics::ssh_board_fetch,
     );
     let stations: Vec<String> = options
         .boards

@@ -129,6 +129,14 @@ fn describe() {
         "railtop_ssh_board_fetches_total",
         "Board fetches made for SSH viewers, by station (one per station, however many watch)."
     );
+    describe_counter!(
+        "railtop_web_board_fetches_total",
+        "Board fetches made for browsers' boards (/board), by station (one per board, however many watch)."
+    );
+    describe_gauge!(
+        "railtop_web_board_streams",
+        "Browsers' boards kept up to date by events (/board/events) now."
+    );
 }
 
 /// An answered API request.
@@ -214,4 +222,14 @@ pub fn ssh_viewers(station: &str, delta: f64) {
 /// A board fetched for SSH viewers of `station`.
 pub fn ssh_board_fetch(station: &str) {
     counter!("railtop_ssh_board_fetches_total", "station" => station.to_owned()).increment(1);
+}
+
+/// A board fetched for browsers showing `station`'s board.
+pub fn web_board_fetch(station: &str) {
+    counter!("railtop_web_board_fetches_total", "station" => station.to_owned()).increment(1);
+}
+
+/// A browser's event stream opened (`+1`) or closed (`-1`).
+pub fn web_board_streams(delta: f64) {
+    gauge!("railtop_web_board_streams").increment(delta);
 }

@@ -8,7 +8,7 @@
 //! and [`record`] itself for the answers it gives again without the router, so a request counts
 //! and is logged alike whichever path answered it.
 
-use crate::peer::{client_ip, Peer, FORWARDED_FOR};
+use crate::peer::{client_ip, ClientIp, Peer, FORWARDED_FOR};
 use crate::ratelimit::{self, ceil_secs, Verdict};
 use crate::respond::{error_response, json_error};
 use crate::routes::{self, Budget, Route};
@@ -147,10 +147,21 @@ pub(crate) async fn routed(
     request: Request,
     next: Next,
 ) -> Response {
+    let mut request = request;
     let peer = request
         .extensions()
         .get::<ConnectInfo<Peer>>()
         .map(|c| c.0 .0);
+    let client = client_ip(
+        request
+            .headers()
+            .get_all(FORWARDED_FOR)
+            .iter()
+            .map(|v| v.as_bytes()),
+        peer,
+        state.config.trust_forwarded_for,
+    );
+    request.extensions_mut().insert(ClientIp(client));
     let started = Instant::now();
     let method = request.method().clone();
     let uri = request.uri().clone();

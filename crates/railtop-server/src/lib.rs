@@ -35,5 +35,6 @@ pub use config::{ConnectionLimits, ServerConfig};
 pub use lane::answer_memo::MemoizingRouter;
 pub use lane::connection::{accept, serve_stream};
 pub use lane::zero_copy::bytes_sent as bytes_sent_by_sendfile;
-pub use router::{memoizing_router, router};
+pub use peer::ClientIp;
+pub use router::{memoizing_router, router, Pages};
 pub use serve::{listen, serve, serve_metrics, shutdown_signal, ServerError};

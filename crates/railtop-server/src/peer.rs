@@ -9,6 +9,11 @@ use std::net::{IpAddr, SocketAddr};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Peer(pub SocketAddr);
 
+/// Whom a request counts as ([`client_ip`]), put on every request by the router's layer for the
+/// pages beside the API (the browser's board counts its streams per client).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientIp(pub IpAddr);
+
 /// The header a trusted proxy names the client in.
 pub(crate) const FORWARDED_FOR: &str = "x-forwarded-for";
 

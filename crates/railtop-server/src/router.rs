@@ -10,18 +10,32 @@ use axum::{middleware, Router};
 use railtop_feeds::source::cache::CachedSource;
 use std::sync::Arc;
 
-/// The API's routes over `source`.
-pub fn router(source: Arc<CachedSource>, config: ServerConfig) -> Router {
-    app(source, config).0
+/// Pages a program above serves beside the API (the browser's board, which the screens' crate
+/// draws): its router and the paths it answers. They pass the same layer as every endpoint
+/// (the rate limit, the metrics, the log); the server knows nothing else of them.
+#[derive(Clone, Default)]
+pub struct Pages {
+    pub paths: Vec<&'static str>,
+    pub router: Router,
 }
 
-/// What answers each request of a connection: the routes over `source`, and before them the
-/// cached answers each event loop gives again until they expire (`answer_memo.rs`).
-pub fn memoizing_router(source: Arc<CachedSource>, config: ServerConfig) -> MemoizingRouter {
-    app(source, config).1
+/// The API's routes over `source`, and `pages` beside them.
+pub fn router(source: Arc<CachedSource>, config: ServerConfig, pages: Pages) -> Router {
+    app(source, config, pages).0
 }
 
-fn app(source: Arc<CachedSource>, config: ServerConfig) -> (Router, MemoizingRouter) {
+/// What answers each request of a connection: the routes over `source` (and `pages`), and
+/// before them the cached answers each event loop gives again until they expire
+/// (`answer_memo.rs`).
+pub fn memoizing_router(
+    source: Arc<CachedSource>,
+    config: ServerConfig,
+    pages: Pages,
+) -> MemoizingRouter {
+    app(source, config, pages).1
+}
+
+fn app(source: Arc<CachedSource>, config: ServerConfig, pages: Pages) -> (Router, MemoizingRouter) {
     railtop_core::metrics::install();
     let state = ApiState::new(source, config);
     let mut api = Router::new();
@@ -30,6 +44,9 @@ fn app(source: Arc<CachedSource>, config: ServerConfig) -> (Router, MemoizingRou
             continue;
         }
         api = api.route(route.path, (route.handler)(route.method));
+    }
+    for path in &pages.paths {
+        api = api.route_service(path, pages.router.clone());
     }
     // Every path is limited, unknown ones too. One layer in front of every route (not one
     // per job): each layer costs every request a boxed future and a clone of what is inside.

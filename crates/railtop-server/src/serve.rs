@@ -5,7 +5,7 @@
 use crate::config::ServerConfig;
 use crate::handlers::metrics_text;
 use crate::lane::connection;
-use crate::router::memoizing_router;
+use crate::router::{memoizing_router, Pages};
 use crate::routes::METRICS;
 use axum::routing::get;
 use axum::Router;
@@ -36,15 +36,18 @@ pub async fn listen(
     Ok((listener, local))
 }
 
-/// Serves the API on `listener` until `shutdown` completes, then finishes open requests.
+/// Serves the API (and `pages` beside it) on `listener` until `shutdown` completes, then
+/// finishes open requests.
 pub async fn serve(
     listener: TcpListener,
     source: Arc<CachedSource>,
     config: ServerConfig,
+    pages: Pages,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let limits = config.connections.clone();
-    connection::run(listener, memoizing_router(source, config), limits, shutdown).await;
+    let answers = memoizing_router(source, config, pages);
+    connection::run(listener, answers, limits, shutdown).await;
     Ok(())
 }
 

@@ -85,3 +85,8 @@ walk-one = { $station } { $n } Min.
 route-to = nach { $station }
 route-from = von { $station }
 route-via = über { $station }
+
+## The browser's board
+
+# Said when the page has heard nothing new for a while
+web-data-old = Daten { $minutes } Min. alt

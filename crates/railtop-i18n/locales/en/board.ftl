@@ -91,3 +91,8 @@ walk-one = { $station } { $n } min
 route-to = to { $station }
 route-from = from { $station }
 route-via = via { $station }
+
+## The browser's board
+
+# Said when the page has heard nothing new for a while
+web-data-old = data { $minutes } min old

@@ -91,3 +91,8 @@ walk-one = { $station } { $n } min
 route-to = hacia { $station }
 route-from = desde { $station }
 route-via = por { $station }
+
+## The browser's board
+
+# Said when the page has heard nothing new for a while
+web-data-old = datos de hace { $minutes } min

@@ -85,3 +85,8 @@ walk-one = { $station } { $n } min
 route-to = kohde: { $station }
 route-from = lähtö: { $station }
 route-via = via { $station }
+
+## The browser's board
+
+# Said when the page has heard nothing new for a while
+web-data-old = tiedot { $minutes } min vanhoja

@@ -85,3 +85,8 @@ walk-one = { $station } { $n } min
 route-to = vers { $station }
 route-from = depuis { $station }
 route-via = via { $station }
+
+## The browser's board
+
+# Said when the page has heard nothing new for a while
+web-data-old = données vieilles de { $minutes } min

@@ -85,3 +85,8 @@ walk-one = { $station } { $n } min
 route-to = naar { $station }
 route-from = van { $station }
 route-via = via { $station }
+
+## The browser's board
+
+# Said when the page has heard nothing new for a while
+web-data-old = gegevens { $minutes } min oud

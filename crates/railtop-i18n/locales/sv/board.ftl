@@ -85,3 +85,8 @@ walk-one = { $station } { $n } min
 route-to = till { $station }
 route-from = från { $station }
 route-via = via { $station }
+
+## The browser's board
+
+# Said when the page has heard nothing new for a while
+web-data-old = data { $minutes } min gamla

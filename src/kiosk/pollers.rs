@@ -1,8 +1,9 @@
 //! One poller for every viewer: the boards are fetched by the kiosk's pollers once, filed with the
-//! kiosk's own rule, and published through a `watch` channel that each session reads. The upstream
-//! sees the same requests whether one person watches or a thousand.
+//! kiosk's own rule, and published through a `watch` channel that each viewer reads (an SSH
+//! session, a browser's page and its events). The upstream sees the same requests whether one
+//! person watches or a thousand. The pollers end when the last reader of their channel is gone.
 
-use crate::kiosk::record_board;
+use super::state::record_board;
 use crate::refresh::{Answer, Event};
 use crate::screen::Polled;
 use railtop_core::clock::Clock;
@@ -16,12 +17,14 @@ use tokio::sync::{mpsc, watch};
 pub(crate) type Boards = Arc<Vec<Polled<DeparturesResponse>>>;
 
 /// Starts the pollers; the returned channel always holds the latest boards, and the counter the
-/// answers received so far (each one fetch).
+/// answers received so far (each one fetch). `fetched` counts each fetch in the metrics under
+/// the station's label (the SSH board's or the browser's).
 pub fn spawn(
     source: Arc<CachedSource>,
     clock: Clock,
     queries: Vec<TravelQuery>,
     interval_secs: u64,
+    fetched: fn(&str),
 ) -> (watch::Receiver<Boards>, Arc<AtomicU64>) {
     let (answers_tx, mut answers) = mpsc::channel::<Event>(16);
     let stations: Vec<String> = queries.iter().map(TravelQuery::key).collect();
@@ -40,9 +43,7 @@ pub fn spawn(
             }) = action
             {
                 counted.fetch_add(1, Ordering::Relaxed);
-                railtop_core::metrics::ssh_board_fetch(
-                    &railtop_core::stations::current().label(&station),
-                );
+                fetched(&railtop_core::stations::current().label(&station));
                 record_board(&mut boards, &stations, &station, result, at, interval_secs);
                 if publish.send(Arc::new(boards.clone())).is_err() {
                     break; // the server has stopped
@@ -66,7 +67,13 @@ mod tests {
             CacheConfig::default(),
         ));
         let clock = Clock::Fixed(crate::test_support::now());
-        let (mut latest, fetches) = spawn(source, clock, vec![TravelQuery::departures("BRU")], 30);
+        let (mut latest, fetches) = spawn(
+            source,
+            clock,
+            vec![TravelQuery::departures("BRU")],
+            30,
+            |_| {},
+        );
         tokio::time::timeout(Duration::from_secs(5), latest.changed())
             .await
             .expect("a board within 5 s")

@@ -1,0 +1,159 @@
+//! `GET /board/events?…`: a board's changes as Server-Sent Events, for the page's script to
+//! swap in without a reload. The stream says the board whole when it opens (a page reconnecting
+//! after a network cut catches up), then only when what the page shows has changed: a new
+//! answer, a countdown's minute, a page of the ticker; nothing while nothing changes, no
+//! keep-alive chatter. Capped in all and per client (`Streams`); a client that stops reading is
+//! cut by the server's write deadline like any other.
+
+use super::query;
+use super::Web;
+use axum::extract::{RawQuery, State};
+use axum::http::StatusCode;
+use axum::response::sse::{Event, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::Extension;
+use railtop_server::ClientIp;
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How often a stream looks again when no answer came: the countdowns change by the minute.
+const LOOK_AGAIN: Duration = Duration::from_secs(10);
+
+/// The streams open, in all and per client.
+pub struct Streams {
+    limit: usize,
+    per_client: usize,
+    open: Mutex<HashMap<IpAddr, usize>>,
+    total: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+/// One open stream's place, given back when it closes.
+struct Place {
+    streams: Arc<Web>,
+    client: IpAddr,
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let s = &self.streams.streams;
+        let mut open = s
+            .open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = open.get_mut(&self.client) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.remove(&self.client);
+            }
+        }
+        s.total.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        railtop_core::metrics::web_board_streams(-1.0);
+    }
+}
+
+impl Streams {
+    pub fn new(limit: usize, per_client: usize) -> Streams {
+        Streams {
+            limit,
+            per_client,
+            open: Mutex::new(HashMap::new()),
+            total: Arc::default(),
+        }
+    }
+
+    /// A place for a stream of `client`, or why there is none.
+    fn take(web: &Arc<Web>, client: IpAddr) -> Result<Place, String> {
+        let s = &web.streams;
+        let mut open = s
+            .open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let total = s.total.load(std::sync::atomic::Ordering::Relaxed);
+        if total >= s.limit {
+            return Err(format!(
+                "this server keeps {} boards up to date already; the page reloads instead",
+                s.limit
+            ));
+        }
+        let mine = open.entry(client).or_default();
+        if *mine >= s.per_client {
+            return Err(format!(
+                "{} boards are kept up to date for this address already",
+                s.per_client
+            ));
+        }
+        *mine += 1;
+        s.total.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        railtop_core::metrics::web_board_streams(1.0);
+        Ok(Place {
+            streams: web.clone(),
+            client,
+        })
+    }
+}
+
+pub(super) async fn stream(
+    State(web): State<Arc<Web>>,
+    client: Option<Extension<ClientIp>>,
+    RawQuery(raw): RawQuery,
+) -> Response {
+    let raw = raw.unwrap_or_default();
+    let asked = match query::read(&raw, &web.defaults) {
+        Ok(a) => a,
+        Err(why) => return (StatusCode::BAD_REQUEST, why).into_response(),
+    };
+    let boards = match web.hub.board(&asked.board) {
+        Ok(b) => b,
+        Err(full) => return (StatusCode::SERVICE_UNAVAILABLE, full.to_string()).into_response(),
+    };
+    let client = client.map_or(IpAddr::from([0, 0, 0, 0]), |Extension(ClientIp(ip))| ip);
+    let place = match Streams::take(&web, client) {
+        Ok(p) => p,
+        Err(why) => return (StatusCode::SERVICE_UNAVAILABLE, why).into_response(),
+    };
+    let start = Watch {
+        web,
+        asked,
+        boards,
+        last: None,
+        _place: place,
+    };
+    let events = futures_util::stream::unfold(start, |mut w| async move {
+        loop {
+            if w.last.is_some() {
+                tokio::select! {
+                    changed = w.boards.changed() => if changed.is_err() { return None },
+                    () = tokio::time::sleep(LOOK_AGAIN) => {}
+                }
+            }
+            let html = w.render();
+            if w.last.as_ref() != Some(&html) {
+                w.last = Some(html.clone());
+                return Some((Ok::<Event, Infallible>(Event::default().data(html)), w));
+            }
+        }
+    });
+    Sse::new(events).into_response()
+}
+
+/// One stream's board and what it sent last.
+struct Watch {
+    web: Arc<Web>,
+    asked: query::Asked,
+    boards: tokio::sync::watch::Receiver<crate::kiosk::pollers::Boards>,
+    last: Option<String>,
+    _place: Place,
+}
+
+impl Watch {
+    /// What the page's `<main>` shows now, on one line (an event's data may not hold a
+    /// carriage return, and a feed's text might).
+    fn render(&mut self) -> String {
+        let boards = self.boards.borrow_and_update().clone();
+        let mut state = self.web.state(&self.asked, &boards);
+        super::page::main(&mut state, &self.asked).replace(['\r', '\n'], " ")
+    }
+}
