@@ -36,3 +36,4 @@ mod tui_e2e;
 mod tui_keys;
 mod tui_snapshots;
 mod upstream;
+mod web_board;

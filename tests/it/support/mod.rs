@@ -1,5 +1,6 @@
 //! Loopback helpers shared by the integration tests: a real `railtop serve` on 127.0.0.1:0.
 
+pub mod chromium;
 pub mod pty;
 pub mod redis_server;
 
@@ -41,9 +42,15 @@ pub async fn start_with(
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(serve(listener, source, config, async move {
-        let _ = stopped.await;
-    }));
+    let task = tokio::spawn(serve(
+        listener,
+        source,
+        config,
+        Default::default(),
+        async move {
+            let _ = stopped.await;
+        },
+    ));
     TestServer {
         addr,
         stop: Some(stop),
@@ -129,15 +136,31 @@ pub fn serve_json(
     std::io::BufReader<std::process::ChildStderr>,
     String,
 ) {
-    let mut child = crate::support::railtop_binary()
+    serve_json_at(args, Some(NOW))
+}
+
+/// [`serve_json`] on the clock `now` (`RAILTOP_NOW`), or the system's (`None`: a server whose
+/// pollers must come round again).
+pub fn serve_json_at(
+    args: &[&str],
+    now: Option<&str>,
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+    String,
+) {
+    let mut command = crate::support::railtop_binary();
+    command
         .args(["--log-format", "json"])
         .args(args)
         .env("RAILTOP_CONFIG", "/dev/null")
-        .env("RAILTOP_NOW", NOW)
+        .env_remove("RAILTOP_NOW")
         .env("RAILTOP_LOG", "info")
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+        .stderr(std::process::Stdio::piped());
+    if let Some(now) = now {
+        command.env("RAILTOP_NOW", now);
+    }
+    let mut child = command.spawn().unwrap();
     use std::io::BufRead;
     let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
     let mut line = String::new();
@@ -162,4 +185,17 @@ pub fn serve_json(
             panic!("{why}")
         }
     }
+}
+
+/// A number unlikely to repeat, for a folder of a test's own.
+pub fn rand_suffix() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos() as u64,
+    );
+    h.finish()
 }

@@ -29,7 +29,7 @@ impl PtyApp {
         let home = std::env::temp_dir().join(format!(
             "railtop-pty-{}-{}",
             std::process::id(),
-            rand_suffix()
+            super::rand_suffix()
         ));
         std::fs::create_dir_all(&home).unwrap();
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_railtop"));
@@ -157,16 +157,4 @@ impl Drop for PtyApp {
         let _ = self.child.kill();
         let _ = std::fs::remove_dir_all(&self.home);
     }
-}
-
-fn rand_suffix() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos() as u64,
-    );
-    h.finish()
 }

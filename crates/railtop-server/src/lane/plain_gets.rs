@@ -194,7 +194,7 @@ enum Answered {
 }
 
 /// Answers one plain request onto `stream`: a kept answer, or the router's.
-async fn answer<S: AsyncWrite + Unpin>(
+async fn answer<S: AsyncRead + AsyncWrite + Unpin>(
     stream: &mut S,
     out: &mut Vec<u8>,
     app: &MemoizingRouter,
@@ -260,7 +260,7 @@ async fn answer<S: AsyncWrite + Unpin>(
 }
 
 /// The router's answer to a plain request, written out.
-async fn routed<S: AsyncWrite + Unpin>(
+async fn routed<S: AsyncRead + AsyncWrite + Unpin>(
     stream: &mut S,
     out: &mut Vec<u8>,
     app: &MemoizingRouter,
@@ -292,12 +292,16 @@ fn request_of(asked: &Plain<'_>) -> Option<axum::http::Request<axum::body::Body>
 
 /// Writes `response` whole; its status, its body's length, and whether the connection stays
 /// open (`Connection: close` says not).
-async fn write_response<S: AsyncWrite + Unpin>(
+async fn write_response<S: AsyncRead + AsyncWrite + Unpin>(
     stream: &mut S,
     out: &mut Vec<u8>,
     response: Response,
 ) -> io::Result<(u16, Option<u64>, Answered)> {
     let (parts, body) = response.into_parts();
+    // A body that is not in memory (a page's event stream) goes out as it comes.
+    if axum::body::HttpBody::size_hint(&body).exact().is_none() {
+        return write_stream(stream, out, parts, body).await;
+    }
     let body = axum::body::to_bytes(body, MAX_BODY)
         .await
         .map_err(|e| io::Error::other(e.to_string()))?;
@@ -329,6 +333,71 @@ async fn write_response<S: AsyncWrite + Unpin>(
     finish_head(out);
     write_all(stream, out, &body).await?;
     Ok((status.as_u16(), Some(body.len() as u64), answered))
+}
+
+/// A body that comes over time (an event stream): its head with `Transfer-Encoding: chunked`,
+/// then each piece as a chunk as it comes, each write under the stream's write deadline (a
+/// client that stops reading is cut). It ends when the body does or when the client closes (a
+/// read of nothing: without it, a stream that rarely writes would hold a gone client's place
+/// until its next piece); the connection closes after it.
+async fn write_stream<S: AsyncRead + AsyncWrite + Unpin>(
+    stream: &mut S,
+    out: &mut Vec<u8>,
+    parts: axum::http::response::Parts,
+    body: axum::body::Body,
+) -> io::Result<(u16, Option<u64>, Answered)> {
+    use futures_util::StreamExt;
+    out.clear();
+    out.extend_from_slice(b"HTTP/1.1 ");
+    out.extend_from_slice(parts.status.as_str().as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(parts.status.canonical_reason().unwrap_or("").as_bytes());
+    out.extend_from_slice(b"\r\n");
+    for (name, value) in &parts.headers {
+        if name == header::CONTENT_LENGTH
+            || name == header::TRANSFER_ENCODING
+            || name == header::CONNECTION
+        {
+            continue;
+        }
+        line(out, name.as_str().as_bytes(), value.as_bytes());
+    }
+    line(out, b"transfer-encoding", b"chunked");
+    line(out, b"connection", b"close");
+    finish_head(out);
+    write_all(stream, out, &[]).await?;
+    let mut pieces = body.into_data_stream();
+    let mut probe = [0u8; 256];
+    let mut sent = 0u64;
+    enum Next {
+        Piece(Option<Result<Bytes, axum::Error>>),
+        Heard(io::Result<usize>),
+    }
+    loop {
+        let next = tokio::select! {
+            piece = pieces.next() => Next::Piece(piece),
+            heard = stream.read(&mut probe) => Next::Heard(heard),
+        };
+        match next {
+            Next::Piece(Some(Ok(piece))) if !piece.is_empty() => {
+                out.clear();
+                out.extend_from_slice(format!("{:x}\r\n", piece.len()).as_bytes());
+                let mut chunk = Buf::chain(Buf::chain(&out[..], &piece[..]), &b"\r\n"[..]);
+                stream.write_all_buf(&mut chunk).await?;
+                stream.flush().await?;
+                sent += piece.len() as u64;
+            }
+            Next::Piece(Some(Ok(_))) => {}
+            Next::Piece(Some(Err(_)) | None) => {
+                write_all(stream, b"0\r\n\r\n", &[]).await?;
+                break;
+            }
+            // The client closed (or sent something, which an event stream's client never does).
+            Next::Heard(Ok(0) | Err(_)) => break,
+            Next::Heard(Ok(_)) => {}
+        }
+    }
+    Ok((parts.status.as_u16(), Some(sent), Answered::Close))
 }
 
 /// The `Date` line and the blank line that ends a head.
