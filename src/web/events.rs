@@ -105,11 +105,11 @@ pub(super) async fn stream(
         Ok(a) => a,
         Err(why) => return (StatusCode::BAD_REQUEST, why).into_response(),
     };
-    let boards = match web.hub.board(&asked.board) {
+    let client = client.map_or(IpAddr::from([0, 0, 0, 0]), |Extension(ClientIp(ip))| ip);
+    let boards = match web.hub.board(&asked.board, client) {
         Ok(b) => b,
         Err(full) => return (StatusCode::SERVICE_UNAVAILABLE, full.to_string()).into_response(),
     };
-    let client = client.map_or(IpAddr::from([0, 0, 0, 0]), |Extension(ClientIp(ip))| ip);
     let place = match Streams::take(&web, client) {
         Ok(p) => p,
         Err(why) => return (StatusCode::SERVICE_UNAVAILABLE, why).into_response(),

@@ -85,13 +85,17 @@ pub fn pages(
 }
 
 /// `GET /board?…`: the page.
-async fn board(State(web): State<Arc<Web>>, RawQuery(raw): RawQuery) -> Response {
+async fn board(
+    State(web): State<Arc<Web>>,
+    client: Option<axum::Extension<railtop_server::ClientIp>>,
+    RawQuery(raw): RawQuery,
+) -> Response {
     let raw = raw.unwrap_or_default();
     let asked = match query::read(&raw, &web.defaults) {
         Ok(a) => a,
         Err(why) => return refusal(StatusCode::BAD_REQUEST, &why),
     };
-    let mut boards = match web.hub.board(&asked.board) {
+    let mut boards = match web.hub.board(&asked.board, client_of(client)) {
         Ok(b) => b,
         Err(full) => return refusal(StatusCode::SERVICE_UNAVAILABLE, &full.to_string()),
     };
@@ -137,6 +141,14 @@ impl Web {
         state.size = (200, 60);
         state
     }
+}
+
+/// Who asks (as the server's layer counts clients behind a trusted proxy).
+fn client_of(client: Option<axum::Extension<railtop_server::ClientIp>>) -> std::net::IpAddr {
+    client.map_or(
+        std::net::IpAddr::from([0, 0, 0, 0]),
+        |axum::Extension(c)| c.0,
+    )
 }
 
 /// Waits (a little) for a board's first answer, so a page opened first is not an empty one.
