@@ -8,6 +8,7 @@
 
 mod events;
 mod hub;
+mod image;
 mod page;
 pub(crate) mod query;
 
@@ -53,12 +54,14 @@ struct Web {
     is_demo: bool,
     clock: Clock,
     streams: events::Streams,
+    /// The pictures drawn, by their address: the board's answer and minute they show.
+    pictures: std::sync::Mutex<std::collections::HashMap<String, ((i64, i64), bytes::Bytes)>>,
 }
 
 /// How long a page waits for a board no one has asked for before (its first answer).
 const FIRST_ANSWER: Duration = Duration::from_secs(5);
 
-/// The board's pages for `serve`, beside the API: `/board` and `/board/events`.
+/// The board's pages for `serve`, beside the API: `/board`, `/board/events`, `/board.png`.
 pub fn pages(
     source: Arc<CachedSource>,
     clock: Clock,
@@ -73,13 +76,15 @@ pub fn pages(
         is_demo: info.name == "demo",
         clock,
         streams: events::Streams::new(limits.streams, limits.streams_per_client),
+        pictures: Default::default(),
     });
     let router = Router::new()
         .route("/board", get(board))
         .route("/board/events", get(events::stream))
+        .route("/board.png", get(picture))
         .with_state(web);
     railtop_server::Pages {
-        paths: vec!["/board", "/board/events"],
+        paths: vec!["/board", "/board/events", "/board.png"],
         router,
     }
 }
@@ -124,6 +129,73 @@ async fn board(
     );
     response
 }
+
+/// `GET /board.png?…`: the board as an image. Drawn once for each answer of its board and
+/// minute (the countdowns' unit) and kept for every frame asking the same, up to
+/// [`PICTURES_KEPT`] pictures.
+async fn picture(
+    State(web): State<Arc<Web>>,
+    client: Option<axum::Extension<railtop_server::ClientIp>>,
+    RawQuery(raw): RawQuery,
+) -> Response {
+    let raw = raw.unwrap_or_default();
+    let asked = match query::read(&raw, &web.defaults) {
+        Ok(a) => a,
+        Err(why) => return refusal(StatusCode::BAD_REQUEST, &why),
+    };
+    let mut boards = match web.hub.board(&asked.board, client_of(client)) {
+        Ok(b) => b,
+        Err(full) => return refusal(StatusCode::SERVICE_UNAVAILABLE, &full.to_string()),
+    };
+    first_answer(&mut boards).await;
+    let now = web.clock.now();
+    let received = boards
+        .borrow()
+        .first()
+        .and_then(|b| b.received_at)
+        .map_or(0, |t| t.timestamp());
+    let stamp = (received, now.timestamp() / 60);
+    let kept = web
+        .pictures
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(&raw)
+        .filter(|(at, _)| *at == stamp)
+        .map(|(_, png)| png.clone());
+    let png = match kept {
+        Some(png) => png,
+        None => {
+            let mut state = web.state(&asked, &boards.borrow());
+            let picture = asked.picture;
+            let png: bytes::Bytes = tokio::task::spawn_blocking(move || {
+                image::render(&mut state, &asked, picture.width, picture.height, picture.levels)
+            })
+            .await
+            .unwrap_or_default()
+            .into();
+            let mut pictures = web
+                .pictures
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if pictures.len() >= PICTURES_KEPT {
+                pictures.clear();
+            }
+            pictures.insert(raw, (stamp, png.clone()));
+            png
+        }
+    };
+    if png.is_empty() {
+        return refusal(StatusCode::INTERNAL_SERVER_ERROR, "the picture could not be drawn");
+    }
+    let mut response = (StatusCode::OK, png).into_response();
+    let h = response.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// Pictures kept at once (each a board's at one size and level).
+const PICTURES_KEPT: usize = 64;
 
 impl Web {
     /// The kiosk's state of `asked`'s board at this moment, its answers filed in.

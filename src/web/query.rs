@@ -24,7 +24,7 @@ const MAX_LIST: usize = 12;
 pub const MAX_ROWS: usize = 40;
 
 /// The parameters `/board` reads, for the answer to a misspelt one.
-pub const KEYS: [&str; 17] = [
+pub const KEYS: [&str; 18] = [
     "station",
     "to",
     "from",
@@ -41,6 +41,7 @@ pub const KEYS: [&str; 17] = [
     "rows",
     "clock",
     "page",
+    "size",
     "colors",
 ];
 
@@ -72,13 +73,23 @@ pub struct Look {
     pub rows: usize,
 }
 
+/// The picture `/board.png` draws: its size and its levels of grey.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Picture {
+    pub width: u32,
+    pub height: u32,
+    /// 2 (black and white, for 1-bit e-ink), 4 or 16.
+    pub levels: u8,
+}
+
 /// What one address asks for: the board (one query; several stations make one merged board),
-/// the kiosk's settings, and the look.
+/// the kiosk's settings, the look, and for the image its picture.
 #[derive(Debug, Clone)]
 pub struct Asked {
     pub board: TravelQuery,
     pub settings: KioskSettings,
     pub look: Look,
+    pub picture: Picture,
 }
 
 /// Reads `raw` (the query string, without `?`) over the server's `defaults`.
@@ -250,9 +261,42 @@ pub fn read(raw: &str, defaults: &KioskSettings) -> Result<Asked, String> {
         None if portrait => 20,
         None => 12,
     };
-    if get("colors").is_some() {
-        return Err("colors is for /board.png, not yet served".into());
-    }
+    let picture = {
+        let (width, height) = match get("size").filter(|v| !v.is_empty()) {
+            None => (800, 480),
+            Some(v) => v
+                .split_once(['x', 'X', '×'])
+                .and_then(|(w, h)| Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?)))
+                .filter(|(w, h)| {
+                    (100..=super::image::MAX_SIDE).contains(w)
+                        && (100..=super::image::MAX_SIDE).contains(h)
+                        && u64::from(*w) * u64::from(*h) <= super::image::MAX_PIXELS
+                })
+                .ok_or_else(|| {
+                    format!(
+                        "size: WIDTHxHEIGHT, each 100 to {}, at most {} pixels, such as 800x480",
+                        super::image::MAX_SIDE,
+                        super::image::MAX_PIXELS
+                    )
+                })?,
+        };
+        let levels = match get("colors") {
+            None | Some("" | "2") => 2,
+            Some("4") => 4,
+            Some("16") => 16,
+            Some(other) => {
+                return Err(format!(
+                    "colors={}: 2 (black and white), 4 or 16",
+                    railtop_core::text::quoted(other)
+                ))
+            }
+        };
+        Picture {
+            width,
+            height,
+            levels,
+        }
+    };
     let settings = KioskSettings {
         walks,
         hours,
@@ -284,6 +328,7 @@ pub fn read(raw: &str, defaults: &KioskSettings) -> Result<Asked, String> {
             portrait,
             rows,
         },
+        picture,
     })
 }
 
