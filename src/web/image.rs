@@ -118,33 +118,104 @@ impl Pen<'_> {
     }
 }
 
+/// Where the rows go: the columns' places and the rows' height, from the rows' words (the
+/// widest time, platform and status) and the picture's size.
+struct Table {
+    top: f32,
+    row_height: f32,
+    gap: f32,
+    x_time: f32,
+    time_w: f32,
+    x_dest: f32,
+    x_platform: f32,
+    platform_w: f32,
+    x_status: f32,
+    status_w: f32,
+}
+
+impl Table {
+    fn of(
+        font: &FontRef<'_>,
+        lang: railtop_i18n::Lang,
+        words: &[Row],
+        (w, h): (f32, f32),
+    ) -> Table {
+        let margin = (h * 0.03).max(2.0);
+        let small = h / 26.0;
+        let top = margin + h / 11.0 * 0.8 + small * 1.4 + small * 0.8;
+        let bottom = h - margin - small * 1.4;
+        let lines = (words.len().max(4) + 1) as f32;
+        let row_height = ((bottom - top) / lines).max(4.0);
+        let pen = Pen {
+            font,
+            scale: PxScale::from(row_height * 0.78),
+        };
+        let titles = Pen {
+            font,
+            scale: PxScale::from(row_height * 0.55),
+        };
+        let widest = |f: &dyn Fn(&Row) -> &str, title: &str| {
+            words
+                .iter()
+                .map(|r| pen.width(f(r)))
+                .fold(titles.width(title), f32::max)
+        };
+        let gap = pen.width("  ");
+        let time_w = widest(&|r| &r.time, lang.t("col-time"));
+        let platform_w = widest(&|r| &r.platform, lang.t("col-platform-short"));
+        let status_w = widest(&|r| &r.status, lang.t("col-status"));
+        let x_status = w - margin - status_w;
+        let x_platform = x_status - gap - platform_w;
+        Table {
+            top,
+            row_height,
+            gap,
+            x_time: margin,
+            time_w,
+            x_dest: margin + time_w + gap,
+            x_platform,
+            platform_w,
+            x_status,
+            status_w,
+        }
+    }
+
+    fn pen<'f>(&self, font: &'f FontRef<'f>) -> Pen<'f> {
+        Pen {
+            font,
+            scale: PxScale::from(self.row_height * 0.78),
+        }
+    }
+
+    /// The baseline of row `i` (0: the first under the titles).
+    fn baseline(&self, i: usize) -> f32 {
+        self.top + self.row_height * (i as f32 + 1.8)
+    }
+}
+
 /// The largest picture drawn: a 4K frame on its side.
 pub const MAX_SIDE: u32 = 3840;
 /// The most pixels drawn (a 2000 × 2000 board; a 4K frame's fits at 2 levels).
 pub const MAX_PIXELS: u64 = 8_294_400;
 
 /// `state`'s board as `asked`, `width`×`height`, as an indexed PNG of `levels` greys.
-pub fn render(state: &mut KioskState, asked: &Asked, width: u32, height: u32, levels: u8) -> Vec<u8> {
+pub fn render(
+    state: &mut KioskState,
+    asked: &Asked,
+    width: u32,
+    height: u32,
+    levels: u8,
+) -> Vec<u8> {
     let Ok(font) = FontRef::try_from_slice(FONT) else {
         return Vec::new();
     };
     let mut canvas = Canvas::new(width, height);
     let (w, h) = (width as f32, height as f32);
     let margin = (h * 0.03).max(2.0);
-    // The page and language of this moment, as the page without JavaScript shows them.
-    let visible: Vec<railtop_core::model::Departure> =
-        state.visible().into_iter().cloned().collect();
-    let per_page = asked.look.rows.max(1);
-    let pages = visible.len().div_ceil(per_page).max(1);
-    let views = state.settings.langs.count();
-    let turn = usize::try_from(state.now.timestamp().max(0)).unwrap_or(0)
-        / usize::try_from(state.settings.page_secs.max(1)).unwrap_or(1);
-    state.lang_turn = turn % views;
-    let page = (turn / views) % pages;
+    let (shown, page, pages) = this_page(state, asked);
     let lang = state.lang();
-    let shown: Vec<&railtop_core::model::Departure> =
-        visible.iter().skip(page * per_page).take(per_page).collect();
-    let words = rows::rows(state, &shown);
+    let refs: Vec<&railtop_core::model::Departure> = shown.iter().collect();
+    let words = rows::rows(state, &refs);
     // The header: the station and the time, the date under them.
     let title = Pen {
         font: &font,
@@ -162,9 +233,21 @@ pub fn render(state: &mut KioskState, asked: &Asked, width: u32, height: u32, le
     };
     let clock_width = title.width(&clock);
     let top = margin + h / 11.0 * 0.8;
-    title.write(&mut canvas, &clock, w - margin - clock_width, top, clock_width + 1.0);
+    title.write(
+        &mut canvas,
+        &clock,
+        w - margin - clock_width,
+        top,
+        clock_width + 1.0,
+    );
     let name = state.station_name(state.current);
-    title.write(&mut canvas, &name, margin, top, w - 3.0 * margin - clock_width);
+    title.write(
+        &mut canvas,
+        &name,
+        margin,
+        top,
+        w - 3.0 * margin - clock_width,
+    );
     let mut date = lang.date(&local, "date-long");
     if state.simulated() {
         date = format!("{date} · {}", lang.t("badge-demo"));
@@ -175,66 +258,128 @@ pub fn render(state: &mut KioskState, asked: &Asked, width: u32, height: u32, le
     let (status, _) = crate::kiosk::view::footer_status(state, Some((page, pages)));
     let footer = h - margin;
     small.write(&mut canvas, &status, margin, footer, w - 2.0 * margin);
-    // The rows, as large as their number allows between the header and the footer.
-    let table_top = date_line + h / 26.0 * 0.8;
-    let table_bottom = footer - h / 26.0 * 1.4;
-    let lines = (words.len().max(4) + 1) as f32;
-    let row_height = ((table_bottom - table_top) / lines).max(4.0);
-    let pen = Pen {
-        font: &font,
-        scale: PxScale::from(row_height * 0.78),
-    };
-    let titles = Pen {
-        font: &font,
-        scale: PxScale::from(row_height * 0.55),
-    };
     if words.is_empty() {
+        let pen = Pen {
+            font: &font,
+            scale: PxScale::from(h / 14.0),
+        };
         let text = crate::kiosk::view::empty_text(state);
-        pen.write(&mut canvas, &text, margin, table_top + row_height, w - 2.0 * margin);
+        pen.write(
+            &mut canvas,
+            &text,
+            margin,
+            date_line + h / 8.0,
+            w - 2.0 * margin,
+        );
+        state.lang_turn = 0;
         return encode(&canvas, levels);
     }
-    let gap = pen.width("  ");
-    let widest = |f: &dyn Fn(&Row) -> String, title: &str| {
-        words
-            .iter()
-            .map(|r| pen.width(&f(r)))
-            .fold(titles.width(title), f32::max)
+    let table = Table::of(&font, lang, &words, (w, h));
+    let pen = table.pen(&font);
+    let titles = Pen {
+        font: &font,
+        scale: PxScale::from(table.row_height * 0.55),
     };
-    let time_title = lang.t("col-time");
-    let platform_title = lang.t("col-platform-short");
-    let status_title = lang.t("col-status");
-    let time_w = widest(&|r| r.time.clone(), time_title);
-    let platform_w = widest(&|r| r.platform.clone(), platform_title);
-    let status_w = widest(&|r| r.status.clone(), status_title);
-    let x_time = margin;
-    let x_dest = x_time + time_w + gap;
-    let x_status = w - margin - status_w;
-    let x_platform = x_status - gap - platform_w;
-    let dest_room = (x_platform - gap - x_dest).max(0.0);
-    let head = table_top + row_height * 0.75;
-    titles.write(&mut canvas, time_title, x_time, head, time_w);
-    titles.write(&mut canvas, lang.t("col-destination"), x_dest, head, dest_room);
-    titles.write(&mut canvas, platform_title, x_platform, head, platform_w);
-    titles.write(&mut canvas, status_title, x_status, head, status_w);
-    canvas.rule(margin, w - margin, table_top + row_height * 0.95, (row_height / 24.0).max(1.0));
+    let head = table.top + table.row_height * 0.75;
+    titles.write(
+        &mut canvas,
+        lang.t("col-time"),
+        table.x_time,
+        head,
+        table.time_w,
+    );
+    let dest_room = (table.x_platform - table.gap - table.x_dest).max(0.0);
+    titles.write(
+        &mut canvas,
+        lang.t("col-destination"),
+        table.x_dest,
+        head,
+        dest_room,
+    );
+    titles.write(
+        &mut canvas,
+        lang.t("col-platform-short"),
+        table.x_platform,
+        head,
+        table.platform_w,
+    );
+    titles.write(
+        &mut canvas,
+        lang.t("col-status"),
+        table.x_status,
+        head,
+        table.status_w,
+    );
+    canvas.rule(
+        margin,
+        w - margin,
+        table.top + table.row_height * 0.95,
+        (table.row_height / 24.0).max(1.0),
+    );
     for (i, row) in words.iter().enumerate() {
-        let baseline = table_top + row_height * (i as f32 + 1.8);
-        pen.write(&mut canvas, &row.time, x_time, baseline, time_w + 1.0);
+        let baseline = table.baseline(i);
+        pen.write(
+            &mut canvas,
+            &row.time,
+            table.x_time,
+            baseline,
+            table.time_w + 1.0,
+        );
         let destination = if row.marked {
             format!("{} *", row.destination)
         } else {
             row.destination.clone()
         };
-        pen.write(&mut canvas, &destination, x_dest, baseline, dest_room);
-        pen.write(&mut canvas, &row.platform, x_platform, baseline, platform_w + 1.0);
-        pen.write(&mut canvas, &row.status, x_status, baseline, status_w + 1.0);
+        pen.write(&mut canvas, &destination, table.x_dest, baseline, dest_room);
+        pen.write(
+            &mut canvas,
+            &row.platform,
+            table.x_platform,
+            baseline,
+            table.platform_w + 1.0,
+        );
+        pen.write(
+            &mut canvas,
+            &row.status,
+            table.x_status,
+            baseline,
+            table.status_w + 1.0,
+        );
         if row.cancelled {
             // Struck through, as on every face: the word says it too.
-            canvas.rule(x_time, x_platform - gap, baseline - row_height * 0.25, (row_height / 16.0).max(1.0));
+            canvas.rule(
+                table.x_time,
+                table.x_platform - table.gap,
+                baseline - table.row_height * 0.25,
+                (table.row_height / 16.0).max(1.0),
+            );
         }
     }
     state.lang_turn = 0;
     encode(&canvas, levels)
+}
+
+/// The rows of this moment's page, the page and how many there are; the state set to this
+/// moment's language (as the page without JavaScript shows them).
+fn this_page(
+    state: &mut KioskState,
+    asked: &Asked,
+) -> (Vec<railtop_core::model::Departure>, usize, usize) {
+    let visible: Vec<railtop_core::model::Departure> =
+        state.visible().into_iter().cloned().collect();
+    let per_page = asked.look.rows.max(1);
+    let pages = visible.len().div_ceil(per_page).max(1);
+    let views = state.settings.langs.count();
+    let turn = usize::try_from(state.now.timestamp().max(0)).unwrap_or(0)
+        / usize::try_from(state.settings.page_secs.max(1)).unwrap_or(1);
+    state.lang_turn = turn % views;
+    let page = (turn / views) % pages;
+    let shown = visible
+        .into_iter()
+        .skip(page * per_page)
+        .take(per_page)
+        .collect();
+    (shown, page, pages)
 }
 
 /// The canvas as an indexed PNG of `levels` (2, 4 or 16) greys, black first.
@@ -276,4 +421,92 @@ fn encode(canvas: &Canvas, levels: u8) -> Vec<u8> {
         return Vec::new();
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kiosk::KioskSettings;
+
+    /// Each pixel's palette index, and the palette.
+    fn decode(png: &[u8]) -> (u32, u32, png::BitDepth, Vec<u8>, Vec<u8>) {
+        let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut buf).unwrap();
+        let info = reader.info();
+        let (w, h, depth) = (info.width, info.height, info.bit_depth);
+        let palette = info.palette.as_deref().unwrap_or_default().to_vec();
+        let bits = depth as u32;
+        let mut indices = Vec::new();
+        for y in 0..h as usize {
+            let line = &buf[y * frame.line_size..];
+            for x in 0..w {
+                let bit = x * bits;
+                let byte = line[(bit / 8) as usize];
+                let shift = 8 - bits - bit % 8;
+                indices.push((byte >> shift) & ((1 << bits) - 1) as u8);
+            }
+        }
+        (w, h, depth, palette, indices)
+    }
+
+    #[test]
+    fn two_levels_are_black_and_white_and_the_first_rows_time_is_where_its_words_say() {
+        let settings = KioskSettings::default();
+        let asked =
+            super::super::query::read("station=HKI&size=800x480&colors=2", &settings).unwrap();
+        let mut k = crate::test_support::demo_kiosk(&["HKI"], settings);
+        let png = render(&mut k, &asked, 800, 480, 2);
+        let (w, h, depth, palette, indices) = decode(&png);
+        assert_eq!((w, h, depth), (800, 480, png::BitDepth::One));
+        assert_eq!(palette, [0, 0, 0, 255, 255, 255], "black and white only");
+        assert!(indices.iter().all(|i| *i <= 1));
+        // The expected first row's time, drawn alone where the table puts it, is what the
+        // picture has there, pixel for pixel: the row's text, found without reading it.
+        let (shown, _, _) = this_page(&mut k, &asked);
+        let refs: Vec<&railtop_core::model::Departure> = shown.iter().collect();
+        let words = rows::rows(&k, &refs);
+        let font = FontRef::try_from_slice(FONT).unwrap();
+        let table = Table::of(&font, k.lang(), &words, (800.0, 480.0));
+        let mut alone = Canvas::new(800, 480);
+        let baseline = table.baseline(0);
+        let drawn = table.pen(&font).write(
+            &mut alone,
+            &words[0].time,
+            table.x_time,
+            baseline,
+            table.time_w + 1.0,
+        );
+        assert!(drawn > 10.0, "{}", words[0].time);
+        let (x0, x1) = (table.x_time as usize, (table.x_time + drawn) as usize);
+        let (y0, y1) = (
+            (baseline - table.row_height * 0.8) as usize,
+            (baseline + table.row_height * 0.15) as usize,
+        );
+        let mut inked = 0;
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let expected = u8::from(alone.pixels[y * 800 + x] >= 128);
+                assert_eq!(
+                    indices[y * 800 + x],
+                    expected,
+                    "pixel {x},{y} of {}",
+                    words[0].time
+                );
+                inked += usize::from(expected == 0);
+            }
+        }
+        assert!(inked > 50, "the time has ink: {inked} pixels");
+        // Sixteen levels: a 4-bit palette of greys, black to white.
+        let png = render(&mut k, &asked, 800, 480, 16);
+        let (_, _, depth, palette, _) = decode(&png);
+        assert_eq!(depth, png::BitDepth::Four);
+        assert_eq!(palette.len(), 16 * 3);
+        assert_eq!(
+            (&palette[..3], &palette[45..]),
+            (&[0, 0, 0][..], &[255, 255, 255][..])
+        );
+    }
 }

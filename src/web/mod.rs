@@ -168,7 +168,13 @@ async fn picture(
             let mut state = web.state(&asked, &boards.borrow());
             let picture = asked.picture;
             let png: bytes::Bytes = tokio::task::spawn_blocking(move || {
-                image::render(&mut state, &asked, picture.width, picture.height, picture.levels)
+                image::render(
+                    &mut state,
+                    &asked,
+                    picture.width,
+                    picture.height,
+                    picture.levels,
+                )
             })
             .await
             .unwrap_or_default()
@@ -185,7 +191,10 @@ async fn picture(
         }
     };
     if png.is_empty() {
-        return refusal(StatusCode::INTERNAL_SERVER_ERROR, "the picture could not be drawn");
+        return refusal(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the picture could not be drawn",
+        );
     }
     let mut response = (StatusCode::OK, png).into_response();
     let h = response.headers_mut();

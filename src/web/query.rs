@@ -266,7 +266,9 @@ pub fn read(raw: &str, defaults: &KioskSettings) -> Result<Asked, String> {
             None => (800, 480),
             Some(v) => v
                 .split_once(['x', 'X', '×'])
-                .and_then(|(w, h)| Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?)))
+                .and_then(|(w, h)| {
+                    Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?))
+                })
                 .filter(|(w, h)| {
                     (100..=super::image::MAX_SIDE).contains(w)
                         && (100..=super::image::MAX_SIDE).contains(h)

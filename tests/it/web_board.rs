@@ -167,6 +167,23 @@ async fn the_board_in_a_browser_is_the_apis_board_and_follows_a_change() {
             late.store(false, Ordering::SeqCst);
         }
     }
+    // The same board as a picture for a 1-bit e-ink frame: its size, black and white only.
+    let png = reqwest::get(format!("{base}/board.png?{BOARD}&size=800x480&colors=2"))
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let reader = png::Decoder::new(std::io::Cursor::new(png.to_vec()))
+        .read_info()
+        .unwrap();
+    let info = reader.info();
+    assert_eq!((info.width, info.height), (800, 480));
+    assert_eq!(info.bit_depth, png::BitDepth::One);
+    assert_eq!(
+        info.palette.as_deref(),
+        Some(&[0u8, 0, 0, 255, 255, 255][..])
+    );
     // Without JavaScript: the same rows, the page of the moment shown, and a refresh to turn it.
     let mut browser = Chromium::start(1920, 1080, false).await;
     browser.open(&format!("{base}/board?{BOARD}")).await;
