@@ -254,6 +254,12 @@ pub struct ServeArgs {
     /// Connections open at once from one IP (at most half of --max-connections).
     #[arg(long, default_value_t = 256, value_parser = at_least_one)]
     pub max_per_ip: usize,
+    /// Browsers' boards kept up to date by events at once (`/board/events`), in all.
+    #[arg(long, default_value_t = 2048, value_parser = at_least_one)]
+    pub board_streams: usize,
+    /// Browsers' boards kept up to date by events at once from one client.
+    #[arg(long, default_value_t = 16, value_parser = at_least_one)]
+    pub board_streams_per_client: usize,
     /// Cached answers held at most, in MiB of JSON, for realtime and for boards each.
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub cache_mb: u64,

@@ -15,6 +15,8 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         trust_forwarded_for,
         max_connections,
         max_per_ip,
+        board_streams,
+        board_streams_per_client,
         unhealthy_after,
         metrics_listen,
         record,
@@ -126,7 +128,11 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         source.clone(),
         config.clock,
         board_defaults,
-        crate::web::WebLimits::default(),
+        crate::web::WebLimits {
+            streams: board_streams,
+            streams_per_client: board_streams_per_client,
+            ..Default::default()
+        },
     );
     railtop_server::serve(listener, source, server_config, pages, stop)
         .await

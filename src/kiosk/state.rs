@@ -419,6 +419,17 @@ impl KioskState {
         if self.size.1 < layout::TICKER_MIN_HEIGHT {
             return None;
         }
+        let mut seen = self.ticker_messages();
+        if seen.is_empty() {
+            return None;
+        }
+        let turn = self.now.timestamp().max(0) as u64 / self.settings.page_secs.max(1);
+        Some(seen.swap_remove((turn % seen.len() as u64) as usize))
+    }
+
+    /// Every message the ticker says in turn: the station's notices, then each train's
+    /// (`08:38 IC Tampere: …`), each once.
+    pub(crate) fn ticker_messages(&self) -> Vec<String> {
         let mut seen: Vec<String> = self.notices().iter().map(|n| format!("! {n}")).collect();
         seen.dedup();
         for d in self.visible() {
@@ -437,11 +448,7 @@ impl KioskState {
                 }
             }
         }
-        if seen.is_empty() {
-            return None;
-        }
-        let turn = self.now.timestamp().max(0) as u64 / self.settings.page_secs.max(1);
-        Some(seen.swap_remove((turn % seen.len() as u64) as usize))
+        seen
     }
 
     /// The filters in force, as the footer names them: "lines IC, S1", "platforms 3, 4",

@@ -18,6 +18,10 @@
       for (var r = 0; r < rows.length; r++) {
         rows[r].classList.toggle("shown", Number(rows[r].dataset.page) === page);
       }
+      var said = v.querySelectorAll(".ticker span");
+      for (var m = 0; m < said.length; m++) {
+        said[m].classList.toggle("shown", m === t % said.length);
+      }
       var where = v.querySelector(".pageof");
       if (where) { where.textContent = where.dataset.template.replace("{page}", page + 1); }
     }

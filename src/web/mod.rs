@@ -55,7 +55,7 @@ struct Web {
     clock: Clock,
     streams: events::Streams,
     /// The pictures drawn, by their address: the board's answer and minute they show.
-    pictures: std::sync::Mutex<std::collections::HashMap<String, ((i64, i64), bytes::Bytes)>>,
+    pictures: std::sync::Mutex<std::collections::HashMap<String, Kept>>,
 }
 
 /// How long a page waits for a board no one has asked for before (its first answer).
@@ -202,6 +202,9 @@ async fn picture(
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
 }
+
+/// A picture drawn: the board's answer (its second) and the minute it shows, and its bytes.
+type Kept = ((i64, i64), bytes::Bytes);
 
 /// Pictures kept at once (each a board's at one size and level).
 const PICTURES_KEPT: usize = 64;

@@ -39,7 +39,8 @@ pub fn document(state: &mut KioskState, asked: &Asked, events: &str, nonce: &str
     let per_width = if asked.look.portrait { 34 } else { 58 };
     let size =
         format!("body{{--size:min(calc(100vh / {lines} / 1.35), calc(100vw / {per_width}))}}");
-    let main = main_markup(state, asked);
+    let turn = moment(state);
+    let main = main_markup(state, asked, Some(turn));
     html! {
         (DOCTYPE)
         html lang=(first.code()) {
@@ -68,13 +69,24 @@ pub fn document(state: &mut KioskState, asked: &Asked, events: &str, nonce: &str
     .into_string()
 }
 
-/// What `<main>` holds: one view of the board per language, each with all its pages (the page
-/// and language of this moment marked shown). The event stream sends this again when it changes.
+/// What `<main>` holds for the event stream: the views as they stand, none marked for a moment
+/// (the page's script marks this moment's page, language and message; marking them here would
+/// make every page's turn a change to send).
 pub fn main(state: &mut KioskState, asked: &Asked) -> String {
-    main_markup(state, asked).into_string()
+    main_markup(state, asked, None).into_string()
 }
 
-fn main_markup(state: &mut KioskState, asked: &Asked) -> Markup {
+/// This moment's turn: each page in each language in turn, a page's time each (the wall clock's,
+/// as the terminal's board and the script reckon it).
+fn moment(state: &KioskState) -> usize {
+    usize::try_from(state.now.timestamp().max(0)).unwrap_or(0)
+        / usize::try_from(state.settings.page_secs.max(1)).unwrap_or(1)
+}
+
+/// One view of the board per language, each with all its pages and all its ticker's messages;
+/// with `turn`, the page, language and message of that moment marked shown (the page without
+/// JavaScript shows them).
+fn main_markup(state: &mut KioskState, asked: &Asked, turn: Option<usize>) -> Markup {
     let clock = clock_text(state);
     if state.is_closed() {
         // Outside the board's hours: dark but for a dim clock and when it shows.
@@ -93,14 +105,15 @@ fn main_markup(state: &mut KioskState, asked: &Asked) -> Markup {
     let per_page = asked.look.rows.max(1);
     let pages = visible.len().div_ceil(per_page).max(1);
     let views = state.settings.langs.count();
-    // This moment's turn, as the script reckons it: each page in each language in turn.
-    let turn = usize::try_from(state.now.timestamp().max(0)).unwrap_or(0)
-        / usize::try_from(state.settings.page_secs.max(1)).unwrap_or(1);
-    let (shown_view, shown_page) = (turn % views, (turn / views) % pages);
+    let (shown_view, shown_page) = match turn {
+        Some(turn) => (Some(turn % views), Some((turn / views) % pages)),
+        None => (None, None),
+    };
+    // To the minute, as the footer says it: a poll that brought nothing new is no change.
     let received = state
         .board()
         .received_at
-        .map_or(0, |t| t.timestamp_millis());
+        .map_or(0, |t| t.timestamp() / 60 * 60_000);
     let mut out = Vec::new();
     for view in 0..views {
         state.lang_turn = view;
@@ -110,8 +123,9 @@ fn main_markup(state: &mut KioskState, asked: &Asked) -> Markup {
             state,
             &words,
             ViewAt {
-                shown: view == shown_view,
+                shown: shown_view == Some(view),
                 page: shown_page,
+                turn,
                 pages,
                 per_page,
                 received,
@@ -125,7 +139,9 @@ fn main_markup(state: &mut KioskState, asked: &Asked) -> Markup {
 
 struct ViewAt<'a> {
     shown: bool,
-    page: usize,
+    /// The page shown, where a moment is marked.
+    page: Option<usize>,
+    turn: Option<usize>,
     pages: usize,
     per_page: usize,
     received: i64,
@@ -152,7 +168,8 @@ fn view_markup(state: &KioskState, words: &[Row], at: ViewAt<'_>) -> Markup {
     let operators = words.iter().any(|r| !r.operator.is_empty());
     let (status, failing) = crate::kiosk::view::footer_status(state, None);
     let page_template = tr!(lang, "page-of", page = "{page}", pages = at.pages);
-    let ticker = state.ticker();
+    let messages = state.ticker_messages();
+    let message_shown = at.turn.map(|t| t % messages.len().max(1));
     html! {
         section.view.shown[at.shown] lang=(lang.code()) data-pages=(at.pages) data-received=(at.received) {
             header.top {
@@ -189,7 +206,7 @@ fn view_markup(state: &KioskState, words: &[Row], at: ViewAt<'_>) -> Markup {
                     }
                     tbody {
                         @for (i, r) in words.iter().enumerate() {
-                            tr.cancelled[r.cancelled].shown[i / at.per_page == at.page] data-page=(i / at.per_page) {
+                            tr.cancelled[r.cancelled].shown[Some(i / at.per_page) == at.page] data-page=(i / at.per_page) {
                                 td { (r.time) }
                                 @if expected { td { (r.expected) } }
                                 td.countdown { (r.countdown) }
@@ -208,14 +225,19 @@ fn view_markup(state: &KioskState, words: &[Row], at: ViewAt<'_>) -> Markup {
                     }
                 }
             }
-            @if let Some(message) = ticker {
-                p.ticker { "» " (message) }
+            @if !messages.is_empty() {
+                p.ticker {
+                    "» "
+                    @for (i, message) in messages.iter().enumerate() {
+                        span.shown[message_shown == Some(i)] { (message) }
+                    }
+                }
             }
             footer {
                 p.error[failing] aria-live="polite" {
                     (status)
                     @if at.pages > 1 {
-                        " · " span.pageof data-template=(page_template) { (page_template.replace("{page}", &(at.page + 1).to_string())) }
+                        " · " span.pageof data-template=(page_template) { (page_template.replace("{page}", &(at.page.unwrap_or(0) + 1).to_string())) }
                     }
                 }
                 p.credit { (state.attribution()) }
