@@ -61,7 +61,8 @@ struct Web {
 /// How long a page waits for a board no one has asked for before (its first answer).
 const FIRST_ANSWER: Duration = Duration::from_secs(5);
 
-/// The board's pages for `serve`, beside the API: `/board`, `/board/events`, `/board.png`.
+/// The board's pages for `serve`, beside the API: `/board`, `/board/events`, `/board.png`, and
+/// the font they are written in, `/board/font`.
 pub fn pages(
     source: Arc<CachedSource>,
     clock: Clock,
@@ -82,9 +83,10 @@ pub fn pages(
         .route("/board", get(board))
         .route("/board/events", get(events::stream))
         .route("/board.png", get(picture))
+        .route("/board/font", get(font))
         .with_state(web);
     railtop_server::Pages {
-        paths: vec!["/board", "/board/events", "/board.png"],
+        paths: vec!["/board", "/board/events", "/board.png", "/board/font"],
         router,
     }
 }
@@ -203,6 +205,19 @@ async fn picture(
     response
 }
 
+/// `GET /board/font`: the board's font (the picture's too), served here so that a page on a
+/// closed network asks nothing from elsewhere.
+async fn font() -> Response {
+    let mut response = (StatusCode::OK, image::FONT).into_response();
+    let h = response.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("font/ttf"));
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=86400"),
+    );
+    response
+}
+
 /// A picture drawn: the board's answer (its second) and the minute it shows, and its bytes.
 type Kept = ((i64, i64), bytes::Bytes);
 
@@ -246,8 +261,8 @@ async fn first_answer(boards: &mut watch::Receiver<Boards>) {
 fn policy(nonce: &str) -> String {
     format!(
         "default-src 'none'; style-src 'nonce-{nonce}'; script-src 'nonce-{nonce}'; \
-         connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; \
-         frame-ancestors 'none'"
+         connect-src 'self'; img-src 'self'; font-src 'self'; base-uri 'none'; \
+         form-action 'none'; frame-ancestors 'none'"
     )
 }
 

@@ -266,3 +266,37 @@ fn class_of(class: DelayClass) -> &'static str {
         DelayClass::NoData => "nodata",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kiosk::KioskSettings;
+
+    /// A feed's hostile text (a destination, a message) and an address's reach the page only
+    /// escaped: no tag of theirs, no attribute broken out of.
+    #[test]
+    fn nothing_from_a_feed_or_the_address_reaches_the_page_unescaped() {
+        let settings = KioskSettings::default();
+        let mut k = crate::test_support::demo_kiosk(&["HKI"], settings.clone());
+        let mut board = k.boards[0].data.as_deref().cloned().unwrap_or_default();
+        board.departures[0].destination = "<script>alert(1)</script>".into();
+        board.departures[0].messages = vec!["\"><img src=x onerror=alert(2)>".into()];
+        k.boards[0].data = Some(std::sync::Arc::new(board));
+        let asked = super::super::query::read("station=HKI", &settings).unwrap();
+        let events = "/board/events?station=%22%3E%3Cscript%3E";
+        let html = document(&mut k, &asked, events, "n0nce");
+        for raw in ["<script>alert(1)", "<img src=x", "\"><script>"] {
+            assert!(!html.contains(raw), "{raw} reached the page");
+        }
+        assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assert!(html.contains("&lt;img src=x onerror=alert(2)&gt;"));
+        // Only railtop's own script, by its nonce.
+        assert_eq!(html.matches("<script").count(), 1);
+        assert!(html.contains("<script nonce=\"n0nce\">"));
+        let main = main(&mut k, &asked);
+        assert!(
+            !main.contains("<script") && !main.contains("<img"),
+            "{main}"
+        );
+    }
+}

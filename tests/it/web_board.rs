@@ -140,6 +140,14 @@ async fn the_board_in_a_browser_is_the_apis_board_and_follows_a_change() {
             serde_json::Value::Bool(true),
             "no scrollbar, the clock on screen at {width}×{height}"
         );
+        // Written in railtop's own font, from railtop.
+        browser
+            .wait_for(
+                "the board's font loaded",
+                "[...document.fonts].some(f => f.family.includes('railtop') && f.status === 'loaded')",
+                Duration::from_secs(10),
+            )
+            .await;
         let shot = browser.screenshot().await;
         assert!(shot.starts_with(b"\x89PNG"), "a screenshot");
         std::fs::write(
