@@ -193,11 +193,6 @@ impl Table {
     }
 }
 
-/// The largest picture drawn: a 4K frame on its side.
-pub const MAX_SIDE: u32 = 3840;
-/// The most pixels drawn (a 2000 × 2000 board; a 4K frame's fits at 2 levels).
-pub const MAX_PIXELS: u64 = 8_294_400;
-
 /// `state`'s board as `asked`, `width`×`height`, as an indexed PNG of `levels` greys.
 pub fn render(
     state: &mut KioskState,

@@ -98,15 +98,10 @@ async fn board(
     RawQuery(raw): RawQuery,
 ) -> Response {
     let raw = raw.unwrap_or_default();
-    let asked = match query::read(&raw, &web.defaults) {
+    let (asked, boards) = match web.asked(&raw, client).await {
         Ok(a) => a,
-        Err(why) => return refusal(StatusCode::BAD_REQUEST, &why),
+        Err(refused) => return refused,
     };
-    let mut boards = match web.hub.board(&asked.board, client_of(client)) {
-        Ok(b) => b,
-        Err(full) => return refusal(StatusCode::SERVICE_UNAVAILABLE, &full.to_string()),
-    };
-    first_answer(&mut boards).await;
     let mut state = web.state(&asked, &boards.borrow());
     let nonce = nonce();
     let events = format!("/board/events?{raw}");
@@ -141,15 +136,10 @@ async fn picture(
     RawQuery(raw): RawQuery,
 ) -> Response {
     let raw = raw.unwrap_or_default();
-    let asked = match query::read(&raw, &web.defaults) {
+    let (asked, boards) = match web.asked(&raw, client).await {
         Ok(a) => a,
-        Err(why) => return refusal(StatusCode::BAD_REQUEST, &why),
+        Err(refused) => return refused,
     };
-    let mut boards = match web.hub.board(&asked.board, client_of(client)) {
-        Ok(b) => b,
-        Err(full) => return refusal(StatusCode::SERVICE_UNAVAILABLE, &full.to_string()),
-    };
-    first_answer(&mut boards).await;
     let now = web.clock.now();
     let received = boards
         .borrow()
@@ -225,6 +215,23 @@ type Kept = ((i64, i64), bytes::Bytes);
 const PICTURES_KEPT: usize = 64;
 
 impl Web {
+    /// The board an address asks for and its answers (the first waited for a little), or the
+    /// page that says why not.
+    async fn asked(
+        &self,
+        raw: &str,
+        client: Option<axum::Extension<railtop_server::ClientIp>>,
+    ) -> Result<(query::Asked, watch::Receiver<Boards>), Response> {
+        let asked = query::read(raw, &self.defaults)
+            .map_err(|why| refusal(StatusCode::BAD_REQUEST, &why))?;
+        let mut boards = self
+            .hub
+            .board(&asked.board, client_of(client))
+            .map_err(|full| refusal(StatusCode::SERVICE_UNAVAILABLE, &full.to_string()))?;
+        first_answer(&mut boards).await;
+        Ok((asked, boards))
+    }
+
     /// The kiosk's state of `asked`'s board at this moment, its answers filed in.
     fn state(&self, asked: &query::Asked, boards: &Boards) -> KioskState {
         let mut state = KioskState::new(

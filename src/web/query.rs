@@ -20,6 +20,10 @@ const MAX_PAIRS: usize = 24;
 const MAX_VALUE_CHARS: usize = 200;
 /// The most lines or platforms a board keeps to.
 const MAX_LIST: usize = 12;
+/// The largest picture `/board.png` draws: a 4K frame on its side.
+pub const MAX_SIDE: u32 = 3840;
+/// The most pixels it draws (a 2000 × 2000 board; a 4K frame's fits at 2 levels).
+pub const MAX_PIXELS: u64 = 8_294_400;
 /// Rows a page shows at most (type that fills a TV stays readable up to this).
 pub const MAX_ROWS: usize = 40;
 
@@ -270,15 +274,14 @@ pub fn read(raw: &str, defaults: &KioskSettings) -> Result<Asked, String> {
                     Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?))
                 })
                 .filter(|(w, h)| {
-                    (100..=super::image::MAX_SIDE).contains(w)
-                        && (100..=super::image::MAX_SIDE).contains(h)
-                        && u64::from(*w) * u64::from(*h) <= super::image::MAX_PIXELS
+                    (100..=MAX_SIDE).contains(w)
+                        && (100..=MAX_SIDE).contains(h)
+                        && u64::from(*w) * u64::from(*h) <= MAX_PIXELS
                 })
                 .ok_or_else(|| {
                     format!(
                         "size: WIDTHxHEIGHT, each 100 to {}, at most {} pixels, such as 800x480",
-                        super::image::MAX_SIDE,
-                        super::image::MAX_PIXELS
+                        MAX_SIDE, MAX_PIXELS
                     )
                 })?,
         };
