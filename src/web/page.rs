@@ -154,7 +154,13 @@ fn view_markup(state: &KioskState, words: &[Row], at: ViewAt<'_>) -> Markup {
     let name = state.station_name(state.current);
     let arrivals = state.kind == Kind::Arrivals;
     let mut caption = crate::screen::spoken::board_heading(state.kind, &name, lang);
-    let filters = state.filters();
+    // The heading says arrivals already; the filters say the rest.
+    let arrivals_word = lang.t("filter-arrivals");
+    let filters: Vec<String> = state
+        .filters()
+        .into_iter()
+        .filter(|f| f != arrivals_word)
+        .collect();
     if !filters.is_empty() {
         caption = format!("{caption} · {}", filters.join(" · "));
     }
