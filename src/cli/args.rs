@@ -260,6 +260,10 @@ pub struct ServeArgs {
     /// Browsers' boards kept up to date by events at once from one client.
     #[arg(long, default_value_t = 16, value_parser = at_least_one)]
     pub board_streams_per_client: usize,
+    /// How long one browser's event stream lasts before the server ends it (the browser opens
+    /// another by itself): what a reader that stopped reading can hold its place for, e.g. 10m.
+    #[arg(long, default_value = "10m", value_parser = parse_timeout)]
+    pub board_stream_max: u64,
     /// Cached answers held at most, in MiB of JSON, for realtime and for boards each.
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub cache_mb: u64,

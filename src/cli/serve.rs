@@ -17,6 +17,7 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         max_per_ip,
         board_streams,
         board_streams_per_client,
+        board_stream_max,
         unhealthy_after,
         metrics_listen,
         record,
@@ -131,6 +132,7 @@ pub(super) async fn serve(args: ServeArgs, opened: Opened) -> Result<()> {
         crate::web::WebLimits {
             streams: board_streams,
             streams_per_client: board_streams_per_client,
+            stream_max: Duration::from_secs(board_stream_max),
             ..Default::default()
         },
     );

@@ -2,8 +2,10 @@
 //! swap in without a reload. The stream says the board whole when it opens (a page reconnecting
 //! after a network cut catches up), then only when what the page shows has changed: a new
 //! answer, a countdown's minute, a page of the ticker; nothing while nothing changes, no
-//! keep-alive chatter. Capped in all and per client (`Streams`); a client that stops reading is
-//! cut by the server's write deadline like any other.
+//! keep-alive chatter. Capped in all and per client (`Streams`), and each stream ends after
+//! `stream_max` (the browser's `EventSource` opens another after [`RETRY`]): a client that stops
+//! reading holds its place no longer than that, where the write deadline alone would wait for
+//! megabytes of kernel buffer to fill.
 
 use super::query;
 use super::Web;
@@ -21,11 +23,15 @@ use std::time::Duration;
 
 /// How often a stream looks again when no answer came: the countdowns change by the minute.
 const LOOK_AGAIN: Duration = Duration::from_secs(10);
+/// How soon a browser opens a stream again after the server ended one.
+const RETRY: Duration = Duration::from_secs(3);
 
 /// The streams open, in all and per client.
 pub struct Streams {
     limit: usize,
     per_client: usize,
+    /// How long one stream lasts.
+    lasts: Duration,
     open: Mutex<HashMap<IpAddr, usize>>,
     total: Arc<std::sync::atomic::AtomicUsize>,
 }
@@ -55,10 +61,11 @@ impl Drop for Place {
 }
 
 impl Streams {
-    pub fn new(limit: usize, per_client: usize) -> Streams {
+    pub fn new(limit: usize, per_client: usize, lasts: Duration) -> Streams {
         Streams {
             limit,
             per_client,
+            lasts,
             open: Mutex::new(HashMap::new()),
             total: Arc::default(),
         }
@@ -114,6 +121,7 @@ pub(super) async fn stream(
         Ok(p) => p,
         Err(why) => return (StatusCode::SERVICE_UNAVAILABLE, why).into_response(),
     };
+    let ends = tokio::time::Instant::now() + web.streams.lasts;
     let start = Watch {
         web,
         asked,
@@ -121,18 +129,25 @@ pub(super) async fn stream(
         last: None,
         _place: place,
     };
-    let events = futures_util::stream::unfold(start, |mut w| async move {
+    let events = futures_util::stream::unfold(start, move |mut w| async move {
         loop {
             if w.last.is_some() {
                 tokio::select! {
                     changed = w.boards.changed() => if changed.is_err() { return None },
                     () = tokio::time::sleep(LOOK_AGAIN) => {}
+                    // Its time is up: the place is given back (the browser comes again).
+                    () = tokio::time::sleep_until(ends) => return None,
                 }
             }
             let html = w.render();
             if w.last.as_ref() != Some(&html) {
+                let first = w.last.is_none();
                 w.last = Some(html.clone());
-                return Some((Ok::<Event, Infallible>(Event::default().data(html)), w));
+                let mut event = Event::default().data(html);
+                if first {
+                    event = event.retry(RETRY);
+                }
+                return Some((Ok::<Event, Infallible>(event), w));
             }
         }
     });

@@ -34,6 +34,10 @@ pub struct WebLimits {
     pub streams: usize,
     /// Event streams open from one client.
     pub streams_per_client: usize,
+    /// How long one event stream lasts: the browser opens another by itself, and a reader that
+    /// stopped reading holds its place no longer (the kernel's send buffer would take hours to
+    /// fill at a board's few changes a minute, and only then the write deadline cut it).
+    pub stream_max: Duration,
 }
 
 impl Default for WebLimits {
@@ -42,6 +46,7 @@ impl Default for WebLimits {
             boards: 64,
             streams: 2048,
             streams_per_client: 16,
+            stream_max: Duration::from_secs(600),
         }
     }
 }
@@ -76,7 +81,7 @@ pub fn pages(
         attribution: info.attribution.clone(),
         is_demo: info.name == "demo",
         clock,
-        streams: events::Streams::new(limits.streams, limits.streams_per_client),
+        streams: events::Streams::new(limits.streams, limits.streams_per_client, limits.stream_max),
         pictures: Default::default(),
     });
     let router = Router::new()

@@ -207,3 +207,72 @@ async fn the_board_in_a_browser_is_the_apis_board_and_follows_a_change() {
     let _ = server.kill();
     let _ = server.wait();
 }
+
+/// An event stream whose reader stops reading gives its place back: a client with a 4 KiB
+/// receive buffer asks for a board and reads nothing. The server's write deadline alone would
+/// wait for its send buffer (megabytes on loopback) to fill at a board's few changes a minute;
+/// each stream lasts at most `--board-stream-max` (10 s here, 10 minutes by default), and the
+/// place is free when it ends (a browser opens another by itself).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_stream_nobody_reads_gives_its_place_back() {
+    let source = upstream(Arc::new(AtomicBool::new(false))).await;
+    let (mut server, _stderr, addr) = serve_json_at(
+        &[
+            "serve",
+            "--source",
+            &source,
+            "--listen",
+            "127.0.0.1:0",
+            "--board-stream-max",
+            "10s",
+        ],
+        None,
+    );
+    let base = format!("http://{addr}");
+    let streams = || async {
+        let text = reqwest::get(format!("{base}/metrics"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        text.lines()
+            .find_map(|l| l.strip_prefix("railtop_web_board_streams "))
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let server_addr: std::net::SocketAddr = addr.parse().unwrap();
+    socket.connect(&server_addr.into()).unwrap();
+    let mut reader: std::net::TcpStream = socket.into();
+    use std::io::Write;
+    reader
+        .write_all(
+            b"GET /board/events?station=HKI&station=PSL&to=Tampere HTTP/1.1\r\nHost: x\r\n\r\n",
+        )
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut held = false;
+    loop {
+        let open = streams().await;
+        held |= open >= 1.0;
+        if held && open == 0.0 {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(40),
+            "the stream was {} after 40 s",
+            if held { "still held" } else { "never opened" }
+        );
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert!(
+        started.elapsed() >= Duration::from_secs(9),
+        "held its time: {:?}",
+        started.elapsed()
+    );
+    drop(reader);
+    let _ = server.kill();
+    let _ = server.wait();
+}
