@@ -124,6 +124,7 @@ pub(super) async fn stream(
     let ends = tokio::time::Instant::now() + web.streams.lasts;
     let start = Watch {
         web,
+        address: raw,
         asked,
         boards,
         last: None,
@@ -143,7 +144,7 @@ pub(super) async fn stream(
             if w.last.as_ref() != Some(&html) {
                 let first = w.last.is_none();
                 w.last = Some(html.clone());
-                let mut event = Event::default().data(html);
+                let mut event = Event::default().data(&*html);
                 if first {
                     event = event.retry(RETRY);
                 }
@@ -157,18 +158,57 @@ pub(super) async fn stream(
 /// One stream's board and what it sent last.
 struct Watch {
     web: Arc<Web>,
+    /// The query it was asked with: streams of the same address share what is drawn.
+    address: String,
     asked: query::Asked,
     boards: tokio::sync::watch::Receiver<crate::kiosk::pollers::Boards>,
-    last: Option<String>,
+    last: Option<Arc<str>>,
     _place: Place,
 }
+
+/// What was drawn for an address: from which answer of its board, in which [`LOOK_AGAIN`] of
+/// the clock, and the text.
+pub(super) type Drawn = (crate::kiosk::pollers::Boards, i64, Arc<str>);
+
+/// Addresses whose drawing is kept at once (past it, all are forgotten and drawn again).
+const DRAWN_KEPT: usize = 256;
 
 impl Watch {
     /// What the page's `<main>` shows now, on one line (an event's data may not hold a
     /// carriage return, and a feed's text might).
-    fn render(&mut self) -> String {
+    ///
+    /// Drawn once for every stream of the same address, its board's answer and the same
+    /// [`LOOK_AGAIN`] of the clock: a thousand browsers showing one board cost one drawing.
+    fn render(&mut self) -> Arc<str> {
         let boards = self.boards.borrow_and_update().clone();
+        let tick = self.web.clock.now().timestamp() / LOOK_AGAIN.as_secs() as i64;
+        let drawn = |kept: &HashMap<String, Drawn>| {
+            kept.get(&self.address)
+                .filter(|(b, t, _)| Arc::ptr_eq(b, &boards) && *t == tick)
+                .map(|(_, _, html)| html.clone())
+        };
+        if let Some(html) = drawn(
+            &self
+                .web
+                .drawn
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        ) {
+            return html;
+        }
         let mut state = self.web.state(&self.asked, &boards);
-        super::page::main(&mut state, &self.asked).replace(['\r', '\n'], " ")
+        let html: Arc<str> = super::page::main(&mut state, &self.asked)
+            .replace(['\r', '\n'], " ")
+            .into();
+        let mut kept = self
+            .web
+            .drawn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if kept.len() >= DRAWN_KEPT {
+            kept.clear();
+        }
+        kept.insert(self.address.clone(), (boards, tick, html.clone()));
+        html
     }
 }

@@ -61,6 +61,8 @@ struct Web {
     streams: events::Streams,
     /// The pictures drawn, by their address: the board's answer and minute they show.
     pictures: std::sync::Mutex<std::collections::HashMap<String, Kept>>,
+    /// What the event streams drew last, by address (`events::Drawn`).
+    drawn: std::sync::Mutex<std::collections::HashMap<String, events::Drawn>>,
 }
 
 /// How long a page waits for a board no one has asked for before (its first answer).
@@ -83,6 +85,7 @@ pub fn pages(
         clock,
         streams: events::Streams::new(limits.streams, limits.streams_per_client, limits.stream_max),
         pictures: Default::default(),
+        drawn: Default::default(),
     });
     let router = Router::new()
         .route("/board", get(board))

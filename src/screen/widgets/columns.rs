@@ -22,33 +22,55 @@ pub(crate) const STATUS_SYMBOLS: u16 = 5;
 /// The status column in words, as wide as this language's longest (`2 min early` in English,
 /// 11), a stale mark after it included.
 pub(crate) fn status_words_width(lang: Lang) -> u16 {
-    let widest = [
-        lang.t("status-cancelled").width(),
-        lang.t("status-timetable").width(),
-        lang.t("status-on-time").width() + 2,
-        tr!(lang, "status-early", n = 2).width(),
-        tr!(lang, "status-late", n = 10).width() + 2,
-        lang.t("col-status").width(),
-    ]
-    .into_iter()
-    .max()
-    .unwrap_or(0);
-    u16::try_from(widest).unwrap_or(u16::MAX).clamp(11, 20)
+    widths(lang).0
 }
 
 /// The countdown column: `in 10 min` or `now` in this language, or its title (9 in English).
 pub(crate) fn countdown_width(lang: Lang) -> u16 {
-    let widest = [
-        tr!(lang, "countdown-in", n = 10).width(),
-        lang.t("countdown-now").width(),
-        lang.t("col-leaves").width(),
-        lang.t("col-due").width(),
-    ]
-    .into_iter()
-    .max()
-    .unwrap_or(0);
-    u16::try_from(widest).unwrap_or(u16::MAX).clamp(9, 16)
+    widths(lang).1
 }
+
+/// Each language's status and countdown widths, measured once (a board asks for them every
+/// frame, an SSH server for every viewer's).
+fn widths(lang: Lang) -> (u16, u16) {
+    static WIDTHS: std::sync::OnceLock<Vec<(Lang, (u16, u16))>> = std::sync::OnceLock::new();
+    WIDTHS
+        .get_or_init(|| Lang::ALL.iter().map(|l| (*l, measure(*l))).collect())
+        .iter()
+        .find(|(l, _)| *l == lang)
+        .map_or_else(|| measure(lang), |(_, w)| *w)
+}
+
+fn measure(lang: Lang) -> (u16, u16) {
+    let widest = |texts: &[usize], least: u16, most: u16| {
+        let w = texts.iter().copied().max().unwrap_or(0);
+        u16::try_from(w).unwrap_or(u16::MAX).clamp(least, most)
+    };
+    let status = widest(
+        &[
+            lang.t("status-cancelled").width(),
+            lang.t("status-timetable").width(),
+            lang.t("status-on-time").width() + 2,
+            tr!(lang, "status-early", n = 2).width(),
+            tr!(lang, "status-late", n = 10).width() + 2,
+            lang.t("col-status").width(),
+        ],
+        11,
+        20,
+    );
+    let countdown = widest(
+        &[
+            tr!(lang, "countdown-in", n = 10).width(),
+            lang.t("countdown-now").width(),
+            lang.t("col-leaves").width(),
+            lang.t("col-due").width(),
+        ],
+        9,
+        16,
+    );
+    (status, countdown)
+}
+
 /// Line and platform columns on the leanest board (longer values end in `…`).
 const LEAN_LINE: u16 = 6;
 const LEAN_PLATFORM: u16 = 5;
